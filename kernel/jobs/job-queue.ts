@@ -1,0 +1,140 @@
+import PgBoss from 'pg-boss';
+import type { Knex } from 'knex';
+import type { Logger } from '../logger.js';
+import type { JobDef } from '../plugin.js';
+import { payloadValidator } from '../http/validation.js';
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
+  trx?: Knex.Transaction;
+  startAfterSeconds?: number;
+  /** At most one queued job with this key per job name. */
+  singletonKey?: string;
+}
+
+interface BoundJob {
+  def: JobDef;
+  deps: unknown;
+  validate: (payload: unknown) => void;
+}
+
+/**
+ * pg-boss's SQL uses $1..$n; knex raw wants `?`. Rewrite so a job insert can run on a knex
+ * transaction's connection.
+ */
+export function positionalToKnex(text: string, values: unknown[]): [string, unknown[]] {
+  const bindings: unknown[] = [];
+  const sql = text.replace(/\?/g, '\\?').replace(/\$(\d+)/g, (_m, n) => {
+    bindings.push(values[Number(n) - 1]);
+    return '?';
+  });
+  return [sql, bindings];
+}
+
+/**
+ * The job runner: every plugin's JobDefs on pg-boss in the application database. Web processes
+ * only send; worker processes also run handlers and cron schedules.
+ */
+export class JobQueue {
+  private readonly jobs = new Map<string, BoundJob>();
+  private boss?: PgBoss;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+  ) {}
+
+  define(def: JobDef, deps: unknown) {
+    this.jobs.set(def.name, { def, deps, validate: payloadValidator(def.name, def.payload) });
+  }
+
+  get names(): string[] {
+    return [...this.jobs.keys()];
+  }
+
+  async start(options: { work: boolean; pollingIntervalSeconds?: number }): Promise<void> {
+    const boss = new PgBoss({
+      connectionString: this.databaseUrl,
+      application_name: 'signage-server jobs',
+      max: 5,
+      supervise: options.work,
+      schedule: options.work,
+    });
+    boss.on('error', (err) => this.logger.error({ err }, 'job queue error'));
+    await boss.start();
+    this.boss = boss;
+    for (const { def } of this.jobs.values()) await this.ensureQueue(boss, def);
+    if (!options.work) return;
+    for (const job of this.jobs.values()) {
+      await boss.work(
+        job.def.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
+        async ([item]) => this.run(job, item!),
+      );
+      if (job.def.cron) await boss.schedule(job.def.name, job.def.cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  private async ensureQueue(boss: PgBoss, def: JobDef) {
+    const policy = {
+      retryLimit: def.retry?.limit ?? 3,
+      retryDelay: def.retry?.delaySeconds ?? 10,
+      retryBackoff: def.retry?.backoff ?? true,
+      expireInSeconds: def.expireInSeconds ?? 15 * 60,
+    };
+    if (await boss.getQueue(def.name)) return boss.updateQueue(def.name, { name: def.name, ...policy });
+    try {
+      await boss.createQueue(def.name, { name: def.name, ...policy });
+    } catch (err) {
+      // Another process created it at the same moment.
+      if ((err as { code?: string }).code !== '23505') throw err;
+    }
+  }
+
+  private async run(job: BoundJob, item: PgBoss.JobWithMetadata<unknown>) {
+    const log = this.logger.child({ job: job.def.name, jobId: item.id });
+    try {
+      job.validate(item.data);
+    } catch (err) {
+      // A payload that fails its schema will fail every retry too: record it and let it go.
+      log.error({ err: (err as Error).message }, 'dropping a job whose payload does not match its schema');
+      return;
+    }
+    const started = Date.now();
+    try {
+      await job.def.handler(item.data as never, job.deps, { id: item.id, retryCount: item.retryCount });
+      log.info({ ms: Date.now() - started }, 'job done');
+    } catch (err) {
+      log.warn({ err, retryCount: item.retryCount }, 'job failed');
+      throw err;
+    }
+  }
+
+  async send(name: string, payload: object, options: SendOptions = {}): Promise<string | null> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`unknown job "${name}"`);
+    job.validate(payload);
+    if (!this.boss) throw new Error('the job queue is not started');
+    const { trx } = options;
+    return this.boss.send(name, payload, {
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(trx
+        ? {
+            db: {
+              executeSql: async (text: string, values: unknown[]) => {
+                const [sql, bindings] = positionalToKnex(text, values);
+                return (await trx.raw(sql, bindings as Knex.RawBinding[])) as { rows: unknown[] };
+              },
+            },
+          }
+        : {}),
+    });
+  }
+
+  async stop(graceSeconds: number): Promise<void> {
+    if (!this.boss) return;
+    await this.boss.stop({ graceful: true, wait: true, timeout: graceSeconds * 1000 });
+    this.boss = undefined;
+  }
+}

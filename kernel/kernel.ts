@@ -1,0 +1,191 @@
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
+import { Guards, type AuthenticatorMap } from './auth/guards.js';
+import type { Config } from './config.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { checkServerVersion, createKnex, type Knex } from './db/database.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
+import { migrateAll, type MigrationSet } from './db/migrator.js';
+import { createHttpApp } from './http/app.js';
+import { buildRouter, type MountedRoute } from './http/route-table.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { createLogger, type Logger } from './logger.js';
+import { resolveMediaTools } from './media-tools.js';
+import { buildOpenApi } from './openapi.js';
+import type { PluginDef } from './plugin.js';
+import { createPluginContainers } from './container.js';
+import { registerPlugins, type LoadedPlugin } from './plugin-loader.js';
+import { Readiness } from './readiness.js';
+import { LocalDiskStorage } from './storage/local-disk-storage.js';
+import { systemPlugin } from './system/system.plugin.js';
+import { SocketHub } from './ws/hub.js';
+
+/** `all` serves HTTP and runs jobs; `web` only serves (and sends jobs); `worker` only runs jobs. */
+export type ProcessRole = 'all' | 'web' | 'worker';
+
+export interface KernelOptions {
+  config: Config;
+  plugins: PluginDef[];
+  role?: ProcessRole;
+  logger?: Logger;
+  /** Test knobs: how often workers poll for jobs and the socket hub pings. */
+  jobPollingIntervalSeconds?: number;
+  socketPingIntervalMs?: number;
+}
+
+export interface Kernel {
+  /** Base URL of the HTTP server (web roles only). */
+  url?: string;
+  server?: Server;
+  db: Knex;
+  routes: MountedRoute[];
+  plugins: LoadedPlugin[];
+  containerOf(plugin: string): AwilixContainer;
+  stop(): Promise<void>;
+}
+
+const KERNEL_MIGRATIONS = new URL('../migrations', import.meta.url);
+
+/** Services every plugin's container sees. */
+export interface KernelDeps {
+  config: Config;
+  logger: Logger;
+  db: Knex;
+  jobs: JobQueue;
+  hub: SocketHub;
+  storage: LocalDiskStorage;
+  mediaTools: ReturnType<typeof resolveMediaTools>;
+  readiness: Readiness;
+  apiDocument: () => object;
+}
+
+export async function startKernel(options: KernelOptions): Promise<Kernel> {
+  const { config } = options;
+  const role = options.role ?? 'all';
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const serves = role !== 'worker';
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  };
+
+  // 1. Declarations only: a wiring mistake fails here, before any I/O.
+  const plugins = registerPlugins([systemPlugin, ...options.plugins]);
+
+  try {
+    // 2. Database: the configured one, or the embedded one under DATA_DIR.
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      cleanups.push(lockDataDir(config.dataDir));
+      const embedded: EmbeddedPostgres = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), logger);
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const db = createKnex(databaseUrl);
+    cleanups.push(() => db.destroy());
+    await checkServerVersion(db);
+
+    // 3. Schema: the kernel's tables, then each plugin's, in dependency order.
+    const sets: MigrationSet[] = [{ owner: 'kernel', folder: KERNEL_MIGRATIONS }];
+    for (const p of plugins) if (p.def.migrations) sets.push({ owner: p.def.name, folder: p.def.migrations });
+    const applied = await migrateAll(db, sets);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+
+    // 4. Containers.
+    const root = createContainer({ injectionMode: InjectionMode.PROXY });
+    const jobs = new JobQueue(databaseUrl, logger);
+    const authenticators: AuthenticatorMap = {};
+    const guards = new Guards(authenticators);
+    const hub = new SocketHub(databaseUrl, async (payload) => void (await db.raw('SELECT pg_notify(?, ?)', ['signage_hub', payload])), guards, logger, options.socketPingIntervalMs);
+    const readinessChecks: Parameters<LoadedPlugin['readiness'][number]>[0][] = [];
+    let apiDocument: object | undefined;
+    root.register({
+      config: asValue(config),
+      logger: asValue(logger),
+      db: asValue(db),
+      jobs: asValue(jobs),
+      hub: asValue(hub),
+      storage: asValue(new LocalDiskStorage(join(config.dataDir, 'media'))),
+      mediaTools: asValue(resolveMediaTools(config)),
+      readiness: asValue(new Readiness(readinessChecks)),
+      apiDocument: asValue(() => apiDocument),
+    });
+    const containers = createPluginContainers(root, plugins);
+    const depsOf = (name: string) => containers.get(name)!.cradle;
+    for (const p of plugins) {
+      const deps = depsOf(p.def.name);
+      for (const [kind, factory] of Object.entries(p.authenticators)) authenticators[kind as keyof AuthenticatorMap] = factory(deps);
+      for (const factory of p.readiness) readinessChecks.push(factory(deps));
+      for (const job of p.jobs) jobs.define(job, deps);
+      for (const socket of p.sockets) hub.mount(socket, deps);
+    }
+
+    // 5. Jobs, then each plugin's start hook.
+    await jobs.start({ work: role !== 'web', pollingIntervalSeconds: options.jobPollingIntervalSeconds });
+    const stopJobs = () => jobs.stop(config.shutdownGraceSeconds);
+    cleanups.push(stopJobs);
+    for (const p of plugins) {
+      const deps = depsOf(p.def.name);
+      for (const hook of p.onStart) await hook(deps);
+      cleanups.push(async () => {
+        for (const hook of [...p.onStop].reverse()) await hook(deps);
+      });
+    }
+    // On stop, running jobs finish before any plugin's stop hook tears down what they use.
+    cleanups.push(stopJobs);
+
+    // 6. HTTP and sockets.
+    const { router, mounted } = buildRouter(plugins, depsOf, guards);
+    apiDocument = buildOpenApi(mounted, hub.routes(), config.publicUrl.origin);
+    let server: Server | undefined;
+    let url: string | undefined;
+    if (serves) {
+      await hub.start();
+      cleanups.push(() => hub.close());
+      const app = createHttpApp(router, logger, { trustProxy: config.trustProxy });
+      server = createServer(app.callback());
+      server.requestTimeout = 0; // long uploads and downloads must not be cut off
+      server.headersTimeout = 60_000;
+      server.keepAliveTimeout = 65_000;
+      hub.attach(server);
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(config.port, config.host, () => resolve());
+      });
+      cleanups.push(() => closeServer(server!, config.shutdownGraceSeconds));
+      const { port } = server.address() as { port: number };
+      url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
+      logger.info({ url, publicUrl: config.publicUrl.origin, role }, 'signage-server is listening');
+    }
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      server,
+      db,
+      routes: mounted,
+      plugins,
+      containerOf: (name) => containers.get(name)!,
+      stop: () => (stopping ??= cleanup()),
+    };
+  } catch (err) {
+    await cleanup().catch((e) => logger.error({ err: e }, 'cleanup after a failed start failed'));
+    throw err;
+  }
+}
+
+/** Stops accepting, lets in-flight requests finish for up to `graceSeconds`, then cuts the rest. */
+async function closeServer(server: Server, graceSeconds: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections become idle as their last response finishes; close them as they do.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceSeconds * 1000)));
+  await Promise.race([closed, deadline]);
+  clearTimeout(timer);
+  clearInterval(sweeper);
+  server.closeAllConnections();
+  await closed;
+}

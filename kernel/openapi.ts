@@ -1,0 +1,137 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { RouteAuth } from './auth/principal.js';
+import type { MountedRoute } from './http/route-table.js';
+import { closeObjects } from './http/validation.js';
+import type { SocketRouteDef } from './plugin.js';
+
+export const API_VERSION = '0.10.0';
+
+const ERROR_ENVELOPE = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', description: 'Stable machine-readable snake_case code.' },
+        message: { type: 'string' },
+        details: {},
+      },
+    },
+  },
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+function security(auth: RouteAuth, method: string) {
+  switch (auth.kind) {
+    case 'public':
+      return [];
+    case 'console':
+      return ['GET', 'HEAD'].includes(method) ? [{ consoleSession: [] }] : [{ consoleSession: [], csrfToken: [] }];
+    case 'player':
+      return [{ deviceBearer: [] }];
+    case 'integration':
+      return [{ integrationBearer: [] }];
+  }
+}
+
+/** Access rules as OpenAPI extensions, so the role matrix is readable per operation. */
+function accessExtensions(auth: RouteAuth) {
+  if (auth.kind === 'console') return { 'x-roles': auth.roles ?? 'any signed-in user' };
+  if (auth.kind === 'integration') return { 'x-capability': auth.capability };
+  return {};
+}
+
+function parameters(location: 'path' | 'query', schema?: TSchema) {
+  if (!schema) return [];
+  const plain = closeObjects(schema) as { properties?: Record<string, TSchema>; required?: string[] };
+  return Object.entries(plain.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: location,
+    required: location === 'path' || (plain.required ?? []).includes(name),
+    ...(s.description ? { description: s.description } : {}),
+    schema: s,
+  }));
+}
+
+function errorResponses(route: MountedRoute['route']) {
+  const out: Record<string, unknown> = {};
+  const add = (status: number, text: string) => (out[status] ??= errorResponse(text));
+  for (const [status, text] of Object.entries(route.errors ?? {})) add(Number(status), text);
+  if (route.body || route.query || route.params) add(422, 'The input does not match the schema (`validation_failed`).');
+  if (route.body) add(400, 'Malformed JSON or not a single object (`invalid_request`).');
+  if (route.auth.kind !== 'public') add(401, 'Missing or invalid credential.');
+  if (route.auth.kind === 'console') add(403, 'Role or CSRF check failed.');
+  return out;
+}
+
+function operation({ plugin, route }: MountedRoute) {
+  const success =
+    route.response.contentType ?
+      { description: route.response.description ?? 'OK', content: { [route.response.contentType]: { schema: { type: 'string', format: 'binary' } } } }
+    : route.response.status === 204 || !route.response.schema ? { description: route.response.description ?? 'No content' }
+    : {
+        description: route.response.description ?? 'OK',
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: ['data'], properties: { data: closeObjects(route.response.schema) } },
+          },
+        },
+      };
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: route.tags ?? [plugin],
+    parameters: [...parameters('path', route.params), ...parameters('query', route.query)],
+    ...(route.body ?
+      { requestBody: { required: true, content: { 'application/json': { schema: closeObjects(route.body) } } } }
+    : route.bodyMode === 'stream' ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
+    : {}),
+    responses: { [route.response.status]: success, ...errorResponses(route) },
+    security: security(route.auth, route.method),
+    ...accessExtensions(route.auth),
+  };
+}
+
+/** The OpenAPI 3.1 document, built from the registered routes so it cannot drift from them. */
+export function buildOpenApi(routes: MountedRoute[], sockets: SocketRouteDef[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const mounted of routes) {
+    (paths[mounted.route.path] ??= {})[mounted.route.method.toLowerCase()] = operation(mounted);
+  }
+  for (const socket of sockets) {
+    (paths[socket.path] ??= {}).get = {
+      summary: socket.summary,
+      description: `${socket.description ?? ''}\n\nWebSocket: send \`Upgrade: websocket\`.`.trim(),
+      tags: ['sockets'],
+      responses: { 101: { description: 'Switching protocols' }, ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }) },
+      security: security(socket.auth, 'GET'),
+      ...accessExtensions(socket.auth),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'signage-server API',
+      version: API_VERSION,
+      license: { name: 'AGPL-3.0-only', identifier: 'AGPL-3.0-only' },
+    },
+    servers: [{ url: serverUrl }],
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: {
+      schemas: { ErrorEnvelope: ERROR_ENVELOPE },
+      securitySchemes: {
+        consoleSession: { type: 'apiKey', in: 'cookie', name: 'signage_session', description: 'Console session cookie.' },
+        csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: "The session's CSRF token; required on unsafe console requests." },
+        deviceBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'svc_device_<public_id>.<secret>', description: 'Device credential.' },
+        integrationBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'svci_<public_id>.<secret>', description: 'Integration token.' },
+      },
+    },
+  };
+}

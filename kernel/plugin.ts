@@ -1,0 +1,133 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { NameAndRegistrationPair } from 'awilix';
+import type { Context } from 'koa';
+import type { AuthRequest, Authenticator, CredentialKind, Principal, RouteAuth } from './auth/principal.js';
+import type { SocketConnection } from './ws/hub.js';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * How the request body is read. `json` (the default for POST/PUT/PATCH) parses and validates it;
+ * `stream` leaves `ctx.req` unread for the handler (uploads); `none` accepts no body.
+ */
+export type BodyMode = 'json' | 'stream' | 'none';
+
+export interface RouteResponse {
+  status: number;
+  description?: string;
+  /** JSON routes: the schema of `data`. Fields it does not declare are stripped before sending. */
+  schema?: TSchema;
+  /** Non-JSON routes (files, scripts, CSV): the handler writes `ctx.body` itself. */
+  contentType?: string;
+}
+
+export interface RouteRequest<C, P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal | undefined;
+  /** The plugin's own container: its services and what its dependencies export. */
+  deps: C;
+  /** The Koa context, for headers and streamed responses. */
+  ctx: Context;
+  requestId: string;
+}
+
+export interface RouteDef<C = any, P extends TSchema = TSchema, Q extends TSchema = TSchema, B extends TSchema = TSchema> {
+  method: HttpMethod;
+  /** OpenAPI style: `/api/v1/screens/{id}`. */
+  path: string;
+  operationId?: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  auth: RouteAuth;
+  params?: P;
+  query?: Q;
+  body?: B;
+  bodyMode?: BodyMode;
+  /** Largest accepted JSON body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  response: RouteResponse;
+  /** Extra documented responses (status → description). */
+  errors?: Record<number, string>;
+  handler(req: RouteRequest<C, Static<P>, Static<Q>, Static<B>>): Promise<unknown> | unknown;
+}
+
+/** A handler result with a status other than the route's default (e.g. 200 instead of 201 on a repeat). */
+export class Reply {
+  constructor(readonly status: number, readonly data: unknown) {}
+}
+export const reply = (status: number, data?: unknown) => new Reply(status, data);
+
+export interface JobContext {
+  id: string;
+  retryCount: number;
+}
+
+export interface JobDef<C = any, S extends TSchema = TSchema> {
+  /** Frozen: `<plugin>.<verb-noun>`. Jobs already queued carry it, so never rename one. */
+  name: string;
+  payload: S;
+  handler(payload: Static<S>, deps: C, job: JobContext): Promise<void>;
+  retry?: { limit: number; delaySeconds: number; backoff?: boolean };
+  /** Seconds a single run may take before pg-boss considers it failed. */
+  expireInSeconds?: number;
+  /** Run on this cron schedule (UTC) with an empty payload. */
+  cron?: string;
+}
+
+export interface SocketRouteDef<C = any> {
+  /** OpenAPI style path; the upgrade request must match it exactly. */
+  path: string;
+  summary: string;
+  description?: string;
+  auth: RouteAuth;
+  onConnection(conn: SocketConnection, deps: C): void;
+}
+
+export interface ReadinessCheck {
+  name: string;
+  /** Throws (or rejects) with a readable message when the part is not ready. */
+  check(): Promise<void>;
+}
+
+export type Hook<C> = (deps: C) => Promise<void> | void;
+
+export interface Registrar<C = any> {
+  /** Register services in this plugin's container; `exports` are visible to plugins that depend on it. */
+  provide(registrations: NameAndRegistrationPair<any>, options?: { exports?: string[] }): void;
+  routes(defs: RouteDef<C, any, any, any>[]): void;
+  sockets(defs: SocketRouteDef<C>[]): void;
+  jobs(defs: JobDef<C, any>[]): void;
+  /** Supply the credential check for one kind of route auth. One provider per kind. */
+  authenticator<K extends CredentialKind>(kind: K, factory: (deps: C) => Authenticator<K>): void;
+  readiness(factory: (deps: C) => ReadinessCheck): void;
+  onStart(hook: Hook<C>): void;
+  onStop(hook: Hook<C>): void;
+}
+
+export interface PluginDef<C = any> {
+  /** kebab-case; prefixes its tables, job names and migration table. */
+  name: string;
+  dependsOn?: string[];
+  /** Folder of knex migrations (`new URL('./migrations', import.meta.url)`), run in file-name order. */
+  migrations?: URL;
+  /** Declarative only: no I/O here. */
+  register(r: Registrar<C>): void;
+}
+
+export function definePlugin<C = any>(def: PluginDef<C>): PluginDef<C> {
+  return def;
+}
+
+/** Typed route builder: `const route = routeFor<MyDeps>(); route({...})` infers params, query and body. */
+export function routeFor<C>() {
+  return <P extends TSchema = TSchema, Q extends TSchema = TSchema, B extends TSchema = TSchema>(def: RouteDef<C, P, Q, B>): RouteDef<C, P, Q, B> => def;
+}
+
+export function jobFor<C>() {
+  return <S extends TSchema>(def: JobDef<C, S>): JobDef<C, S> => def;
+}
+
+export type { AuthRequest, Authenticator, Principal, RouteAuth };

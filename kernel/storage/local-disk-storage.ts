@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertKey, StorageNotFound, type ByteRange, type Storage, type StoredObject } from './storage.js';
+
+const TMP = '.tmp';
+
+async function fsyncPath(path: string) {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Files under one root folder. Writes go to a temp file, are fsynced, then renamed into place. */
+export class LocalDiskStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private path(key: string) {
+    assertKey(key);
+    return join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Readable): Promise<StoredObject> {
+    const target = this.path(key);
+    const tmpDir = join(this.root, TMP);
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    const tmp = join(tmpDir, randomUUID());
+    try {
+      await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+      await fsyncPath(tmp);
+      await rename(tmp, target);
+      await fsyncPath(dirname(target));
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    return (await this.stat(key))!;
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const path = this.path(key);
+    // Open first so a missing file is a rejected promise, not a later stream error.
+    const handle = await open(path, 'r').catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new StorageNotFound(key) : err;
+    });
+    return createReadStream('', { fd: handle.fd, autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) }).on('close', () => {
+      handle.close().catch(() => {});
+    });
+  }
+
+  async stat(key: string): Promise<StoredObject | undefined> {
+    try {
+      const s = await stat(this.path(key));
+      return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : undefined;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    const start = prefix ? this.path(prefix.replace(/\/+$/, '')) : this.root;
+    const walk = async function* (dir: string): AsyncIterable<string> {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+        throw err;
+      }
+      for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== TMP) yield* walk(full);
+        } else if (entry.isFile()) yield full;
+      }
+    };
+    for await (const full of walk(start)) yield relative(this.root, full).split(sep).join('/');
+  }
+
+  async checkWritable(): Promise<void> {
+    const tmpDir = join(this.root, TMP);
+    await mkdir(tmpDir, { recursive: true });
+    const probe = join(tmpDir, `probe-${randomUUID()}`);
+    const handle = await open(probe, 'wx');
+    try {
+      await handle.writeFile('ok');
+      await handle.sync();
+    } finally {
+      await handle.close();
+      await rm(probe, { force: true });
+    }
+  }
+}

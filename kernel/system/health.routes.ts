@@ -1,0 +1,43 @@
+import { Type } from '@sinclair/typebox';
+import { unavailable } from '../errors.js';
+import type { KernelDeps } from '../kernel.js';
+import { routeFor } from '../plugin.js';
+
+const route = routeFor<KernelDeps>();
+
+export const healthRoutes = [
+  route({
+    method: 'GET',
+    path: '/healthz',
+    operationId: 'getHealth',
+    summary: 'Liveness: the server process responds',
+    description: 'Answers without touching the database, so an orchestrator restarts only a hung process.',
+    tags: ['health'],
+    auth: { kind: 'public' },
+    response: { status: 200, schema: Type.Object({ status: Type.Literal('ok') }) },
+    handler: () => ({ status: 'ok' as const }),
+  }),
+  route({
+    method: 'GET',
+    path: '/readyz',
+    operationId: 'getReadiness',
+    summary: 'Readiness: database, media storage and media tools are usable',
+    description: 'Each check must pass within 2 s. While any fails (or a restore is running) the answer is 503 `not_ready` naming each failing part in `details.checks`.',
+    tags: ['health'],
+    auth: { kind: 'public' },
+    errors: { 503: 'Not ready (`not_ready`).' },
+    response: {
+      status: 200,
+      schema: Type.Object({ status: Type.Literal('ready'), checks: Type.Record(Type.String(), Type.String()) }),
+    },
+    handler: async ({ deps, ctx }) => {
+      const report = await deps.readiness.report();
+      ctx.set('Cache-Control', 'no-store');
+      if (!report.ready) {
+        const failing = Object.entries(report.checks).filter(([, r]) => r !== 'ok').map(([n]) => n);
+        throw unavailable('not_ready', `Not ready: ${failing.join(', ')}.`, { checks: report.checks });
+      }
+      return { status: 'ready' as const, checks: report.checks };
+    },
+  }),
+];

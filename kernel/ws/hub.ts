@@ -1,0 +1,215 @@
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import pg from 'pg';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Guards } from '../auth/guards.js';
+import type { Principal } from '../auth/principal.js';
+import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { SocketRouteDef } from '../plugin.js';
+
+const CHANNEL = 'signage_hub';
+// PostgreSQL's NOTIFY payload limit is 8000 bytes; keep a margin for the envelope.
+export const MAX_MESSAGE_BYTES = 7_800;
+
+export interface SocketConnection {
+  socket: WebSocket;
+  principal: Principal | undefined;
+  params: Record<string, string>;
+  /** Receive what is published to this channel (from any server process). */
+  join(channel: string): void;
+  leave(channel: string): void;
+}
+
+interface MountedSocket {
+  def: SocketRouteDef;
+  deps: unknown;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const param = /^\{(\w+)\}$/.exec(part);
+      if (!param) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+/**
+ * WebSocket routes on the HTTP server, plus cross-process fan-out: `publish` goes through
+ * PostgreSQL NOTIFY and every process delivers to the sockets it holds, so several processes
+ * behind a load balancer act as one.
+ */
+export class SocketHub {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  private readonly mounted: MountedSocket[] = [];
+  private readonly channels = new Map<string, Set<WebSocket>>();
+  private listener?: pg.Client;
+  private closed = false;
+  private heartbeat?: NodeJS.Timeout;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly notify: (payload: string) => Promise<void>,
+    private readonly guards: Guards,
+    private readonly logger: Logger,
+    private readonly pingIntervalMs = 30_000,
+  ) {}
+
+  mount(def: SocketRouteDef, deps: unknown) {
+    this.mounted.push({ def, deps, ...compile(def.path) });
+  }
+
+  routes(): SocketRouteDef[] {
+    return this.mounted.map((m) => m.def);
+  }
+
+  /** Starts listening for publications from every process. */
+  async start(): Promise<void> {
+    await this.listen();
+    // Transport-level ping: a half-open connection (player lost power) is dropped after two intervals.
+    this.heartbeat = setInterval(() => {
+      for (const socket of this.wss.clients) {
+        const s = socket as WebSocket & { alive?: boolean };
+        if (s.alive === false) {
+          s.terminate();
+          continue;
+        }
+        s.alive = false;
+        s.ping();
+      }
+    }, this.pingIntervalMs);
+    this.heartbeat.unref();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'signage-server hub' });
+    client.on('notification', (msg) => msg.payload && this.deliverLocal(msg.payload));
+    client.on('error', (err) => {
+      this.logger.warn({ err: err.message }, 'hub listener lost its database connection; reconnecting');
+      this.reconnect(client);
+    });
+    client.on('end', () => this.reconnect(client));
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  private reconnect(old: pg.Client) {
+    if (this.closed || this.listener !== old) return;
+    this.listener = undefined;
+    old.end().catch(() => {});
+    const retry = (delay: number) =>
+      setTimeout(() => {
+        if (this.closed) return;
+        this.listen().catch(() => retry(Math.min(delay * 2, 10_000)));
+      }, delay).unref();
+    retry(200);
+  }
+
+  attach(server: Server) {
+    server.on('upgrade', (req, socket, head) => {
+      this.upgrade(req, socket, head).catch((err) => {
+        this.logger.error({ err }, 'socket upgrade failed');
+        refuse(socket, 500, 'internal_error', 'An internal error occurred.');
+      });
+    });
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const match = this.mounted.map((m) => ({ m, found: m.pattern.exec(url.pathname) })).find((x) => x.found);
+    if (!match) return refuse(socket, 404, 'route_not_found', `No socket route for ${url.pathname}.`);
+    let principal: Principal | undefined;
+    try {
+      principal = await this.guards.check(match.m.def.auth, {
+        method: 'GET',
+        path: url.pathname,
+        headers: req.headers,
+        ip: req.socket.remoteAddress ?? '',
+      });
+    } catch (err) {
+      if (err instanceof AppError) return refuse(socket, err.status, err.code, err.message);
+      throw err;
+    }
+    const params = Object.fromEntries(match.m.names.map((n, i) => [n, decodeURIComponent(match.found![i + 1]!)]));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const s = ws as WebSocket & { alive?: boolean };
+      s.alive = true;
+      ws.on('pong', () => (s.alive = true));
+      const joined = new Set<string>();
+      ws.on('close', () => joined.forEach((c) => this.remove(c, ws)));
+      const conn: SocketConnection = {
+        socket: ws,
+        principal,
+        params,
+        join: (channel) => {
+          joined.add(channel);
+          let set = this.channels.get(channel);
+          if (!set) this.channels.set(channel, (set = new Set()));
+          set.add(ws);
+        },
+        leave: (channel) => {
+          joined.delete(channel);
+          this.remove(channel, ws);
+        },
+      };
+      match.m.def.onConnection(conn, match.m.deps);
+    });
+  }
+
+  private remove(channel: string, ws: WebSocket) {
+    const set = this.channels.get(channel);
+    set?.delete(ws);
+    if (set?.size === 0) this.channels.delete(channel);
+  }
+
+  /** Sends `message` (JSON) to every socket, on any server process, that joined `channel`. */
+  async publish(channel: string, message: object): Promise<void> {
+    const payload = JSON.stringify({ c: channel, m: message });
+    if (Buffer.byteLength(payload) > MAX_MESSAGE_BYTES) throw new Error(`hub message for ${channel} exceeds ${MAX_MESSAGE_BYTES} bytes`);
+    await this.notify(payload);
+  }
+
+  private deliverLocal(payload: string) {
+    let parsed: { c: string; m: unknown };
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const sockets = this.channels.get(parsed.c);
+    if (!sockets) return;
+    const text = JSON.stringify(parsed.m);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+  }
+
+  /** Sockets held by this process. */
+  get localConnections(): number {
+    return this.wss.clients.size;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    for (const ws of this.wss.clients) ws.close(1001, 'server shutting down');
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    await this.listener?.end().catch(() => {});
+    this.listener = undefined;
+  }
+}
+
+function refuse(socket: Duplex, status: number, code: string, message: string) {
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
