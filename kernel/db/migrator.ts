@@ -55,7 +55,9 @@ export async function migrateAll(db: Knex, sets: MigrationSet[]): Promise<string
 /** Rolls back every migration of one set (tests prove each set can go down and up again). */
 export async function rollbackAll(db: Knex, set: MigrationSet): Promise<void> {
   await withMigrationLock(db, async () => {
-    await db.migrate.rollback(configFor(set), true);
+    const config = configFor(set);
+    await db.migrate.forceFreeMigrationsLock(config);
+    await db.migrate.rollback(config, true);
   });
 }
 

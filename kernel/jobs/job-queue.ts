@@ -25,7 +25,7 @@ interface BoundJob {
 export function positionalToKnex(text: string, values: unknown[]): [string, unknown[]] {
   const bindings: unknown[] = [];
   const sql = text.replace(/\?/g, '\\?').replace(/\$(\d+)/g, (_m, n) => {
-    bindings.push(values[Number(n) - 1]);
+    bindings.push(values[Number(n) - 1] ?? null); // knex refuses undefined; pg sends both as NULL
     return '?';
   });
   return [sql, bindings];

@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { positionalToKnex } from '../../kernel/jobs/job-queue.js';
+import type { NotesDeps } from '../fixtures/notes-plugin/notes.plugin.js';
+import { notesPlugin, recordNote } from '../fixtures/notes-plugin/notes.plugin.js';
+import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
+
+async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('job runner (pg-boss)', () => {
+  let k: TestKernel;
+  let deps: NotesDeps;
+  const notes = () => k.db('notes_items').select('text', 'source').orderBy('created_at');
+  before(async () => {
+    k = await bootTestKernel({ plugins: [notesPlugin] });
+    deps = k.containerOf('notes').cradle as NotesDeps;
+  });
+  after(() => k?.stop());
+
+  it('runs a job sent from a route in a worker', async () => {
+    const res = await call(k, 'POST', '/api/v1/notes', { text: 'from a job', later: true });
+    expect(res.body.data).to.deep.equal({ queued: true });
+    const rows = await eventually(notes, (r) => r.length > 0);
+    expect(rows).to.deep.equal([{ text: 'from a job', source: 'job' }]);
+  });
+
+  it('checks the payload against the job schema when sending', async () => {
+    let error: Error | undefined;
+    await deps.jobs.send(recordNote.name, { text: '' }).catch((e: Error) => (error = e));
+    expect(error?.message).to.contain('payload of job notes.record-note is invalid');
+    await deps.jobs.send('notes.unknown', {}).catch((e: Error) => (error = e));
+    expect(error?.message).to.contain('unknown job');
+  });
+
+  it('enqueues inside a transaction: a rollback leaves no job, a commit does', async () => {
+    await k.db('notes_items').delete();
+    await k.db
+      .transaction(async (trx) => {
+        await deps.jobs.send(recordNote.name, { text: 'rolled back' }, { trx });
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await k.db.transaction(async (trx) => {
+      await deps.notesService.add('same transaction', 'http', trx);
+      await deps.jobs.send(recordNote.name, { text: 'committed' }, { trx });
+    });
+    const rows = await eventually(notes, (r) => r.length >= 2);
+    await new Promise((r) => setTimeout(r, 1_500)); // give a wrongly queued job time to show up
+    expect((await notes()).map((r) => r.text).sort()).to.deep.equal(['committed', 'same transaction']);
+    expect(rows.length).to.equal(2);
+  });
+
+  it('rewrites pg-boss positional SQL for knex, keeping literal question marks', () => {
+    expect(positionalToKnex('SELECT $2, $1, $2 WHERE x ? y', ['a', 'b'])).to.deep.equal(['SELECT ?, ?, ? WHERE x \\? y', ['b', 'a', 'b']]);
+  });
+});
+
+describe('job runner roles', () => {
+  it('a web process only sends; a worker on the same database runs the job', async () => {
+    const web = await bootTestKernel({ plugins: [notesPlugin], role: 'web' });
+    let worker: TestKernel | undefined;
+    try {
+      await call(web, 'POST', '/api/v1/notes', { text: 'for the worker', later: true });
+      await new Promise((r) => setTimeout(r, 1_200));
+      expect(await web.db('notes_items').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+      worker = await bootTestKernel({ plugins: [notesPlugin], role: 'worker', databaseUrl: web.databaseUrl });
+      const rows = await eventually(() => web.db('notes_items').select('text'), (r) => r.length > 0);
+      expect(rows).to.deep.equal([{ text: 'for the worker' }]);
+    } finally {
+      await worker?.stop();
+      await web.stop();
+    }
+  });
+});

@@ -1,0 +1,338 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '../../kernel/net.js';
+
+/**
+ * End to end: the real server process as `npm start` runs it (`node --import tsx kernel/main.ts`),
+ * each test on its own DATA_DIR with the embedded PostgreSQL, driven by signals.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MAIN = join(ROOT, 'kernel', 'main.ts');
+// Settings a developer's shell might carry that would change what these tests start.
+const CONFIG_VARS = ['DATABASE_URL', 'PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'LOG_LEVEL', 'SIGNAGE_ENV', 'TRUST_PROXY', 'SHUTDOWN_GRACE_SECONDS', 'NODE_OPTIONS'];
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface Server {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  dataDir: string;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  output: () => string;
+  /** Parsed pino lines from stdout (non-JSON lines are skipped). */
+  logs: () => Record<string, unknown>[];
+  exit: Promise<Exit>;
+  spawnedAt: number;
+}
+
+const servers: Server[] = [];
+const dataDirs: string[] = [];
+
+function makeDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'signage-process-'));
+  chmodSync(dir, 0o755); // the embedded PostgreSQL runs as `postgres` when we are root
+  dataDirs.push(dir);
+  return dir;
+}
+
+function childEnv(dataDir: string, port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of CONFIG_VARS) delete env[name];
+  return { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '5', ...extra };
+}
+
+async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const spawnedAt = Date.now();
+  // Detached: its own process group, so cleanup can kill whatever it started (initdb, tools).
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: childEnv(dataDir, port, extra),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let both = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => ((out += c), (both += c)));
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => ((err += c), (both += c)));
+  // 'close' (not 'exit'): both pipes are drained, so the output is complete when this resolves.
+  const exit = new Promise<Exit>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  const server: Server = {
+    child,
+    pid: child.pid!,
+    port,
+    dataDir,
+    url: `http://127.0.0.1:${port}`,
+    stdout: () => out,
+    stderr: () => err,
+    output: () => both,
+    logs: () =>
+      out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .flatMap((l) => {
+          try {
+            return [JSON.parse(l) as Record<string, unknown>];
+          } catch {
+            return [];
+          }
+        }),
+    exit,
+    spawnedAt,
+  };
+  servers.push(server);
+  return server;
+}
+
+const running = (s: Server) => s.child.exitCode === null && s.child.signalCode === null;
+
+async function exitWithin(s: Server, ms: number): Promise<Exit> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server pid ${s.pid} did not exit within ${ms} ms; output:\n${s.output()}`)), ms);
+  });
+  try {
+    return await Promise.race([s.exit, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Polls GET /readyz until 200; returns ms since the process was spawned. */
+async function waitReady(s: Server, ms: number): Promise<number> {
+  const deadline = s.spawnedAt + ms;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (!running(s)) throw new Error(`server exited (code ${s.child.exitCode}, signal ${s.child.signalCode}) before it was ready; output:\n${s.output()}`);
+    try {
+      const res = await fetch(`${s.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      const text = await res.text();
+      if (res.status === 200) return Date.now() - s.spawnedAt;
+      last = `${res.status} ${text}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await sleep(100);
+  }
+  throw new Error(`GET /readyz did not answer 200 within ${ms} ms of spawning (last: ${last}); output:\n${s.output()}`);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Pids of postgres processes whose command line names this DATA_DIR (zombies have none). */
+function postgresPids(dataDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let argv: string[];
+    try {
+      argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    } catch {
+      continue; // exited while we looked
+    }
+    if (!argv.length) continue;
+    const isPostgres = basename(argv[0]!) === 'postgres' || argv[0]!.startsWith('postgres:');
+    if (isPostgres && argv.join(' ').includes(dataDir)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Connection string of a running server's embedded database, from its log and password file. */
+function embeddedDbUrl(s: Server): string {
+  const line = s.logs().find((l) => l.msg === 'embedded PostgreSQL is running');
+  expect(line, 'log line "embedded PostgreSQL is running"').to.exist;
+  const password = readFileSync(join(s.dataDir, 'postgres', 'password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${line!.port}/signage`;
+}
+
+async function withDb<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const messages = (s: Server) => s.logs().map((l) => l.msg);
+
+describe('server process (node --import tsx kernel/main.ts)', function () {
+  this.timeout(60_000);
+
+  afterEach(async function () {
+    this.timeout(30_000);
+    // Whatever happened in the test: kill every server's process group, then any postgres left.
+    for (const s of servers.splice(0)) {
+      if (running(s)) {
+        try {
+          process.kill(-s.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+        await exitWithin(s, 5_000).catch(() => {});
+      }
+    }
+    for (const dir of dataDirs.splice(0)) {
+      let pids = postgresPids(dir);
+      for (const pid of pids) process.kill(pid, 'SIGQUIT');
+      const deadline = Date.now() + 5_000;
+      while ((pids = pids.filter(alive)).length && Date.now() < deadline) await sleep(50);
+      for (const pid of pids) process.kill(pid, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('configuration errors', () => {
+    const cases: [string, Record<string, string>][] = [
+      ['PORT', { PORT: 'abc' }],
+      ['SIGNAGE_ENV', { SIGNAGE_ENV: 'staging' }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'ftp://x' }],
+    ];
+    for (const [name, env] of cases) {
+      it(`exits 78 with one stderr line naming ${name}, without a stack trace`, async () => {
+        const s = await startServer(makeDataDir(), env);
+        const { code, signal } = await exitWithin(s, 20_000);
+        expect(signal, 'killed by a signal').to.equal(null);
+        expect(code, s.output()).to.equal(78);
+        const lines = s.stderr().split('\n').filter((l) => l.trim() !== '');
+        expect(lines, s.stderr()).to.have.length(1);
+        expect(lines[0]).to.match(/^signage-server: configuration error: /);
+        expect(lines[0]).to.contain(name);
+        const stackLines = s.output().split('\n').filter((l) => /^\s+at /.test(l));
+        expect(stackLines, 'stack trace lines').to.deep.equal([]);
+        expect(existsSync(join(s.dataDir, 'postgres')), 'no database was started').to.equal(false);
+      });
+    }
+  });
+
+  it('starts, stops on SIGTERM without leaving postgres, and restarts fast on the same DATA_DIR keeping data; SIGINT stops too', async () => {
+    const dataDir = makeDataDir();
+    const first = await startServer(dataDir);
+    const readyAfter = await waitReady(first, 30_000);
+    expect(readyAfter).to.be.below(30_000);
+    expect(messages(first)).to.include('initialising the embedded PostgreSQL (first start)');
+    expect(postgresPids(dataDir), 'the embedded postmaster runs while the server runs').to.have.length.greaterThan(0);
+
+    const marker = randomBytes(8).toString('hex');
+    await withDb(embeddedDbUrl(first), async (c) => {
+      await c.query('CREATE TABLE process_test_marker (value text NOT NULL)');
+      await c.query('INSERT INTO process_test_marker (value) VALUES ($1)', [marker]);
+    });
+
+    first.child.kill('SIGTERM');
+    const stopped = await exitWithin(first, 20_000);
+    expect(stopped, first.output()).to.deep.equal({ code: 0, signal: null });
+    expect(messages(first)).to.include.members(['shutting down', 'stopped']);
+    expect(postgresPids(dataDir), 'postgres left running after SIGTERM').to.deep.equal([]);
+    expect(existsSync(join(dataDir, 'server.pid')), 'DATA_DIR lock released').to.equal(false);
+    expect(existsSync(join(dataDir, 'postgres', 'data', 'PG_VERSION'))).to.equal(true);
+
+    const second = await startServer(dataDir);
+    const secondReadyAfter = await waitReady(second, 5_000);
+    expect(secondReadyAfter).to.be.below(5_000);
+    expect(messages(second)).not.to.include('initialising the embedded PostgreSQL (first start)');
+    const rows = await withDb(embeddedDbUrl(second), (c) => c.query('SELECT value FROM process_test_marker'));
+    expect(rows.rows).to.deep.equal([{ value: marker }]);
+
+    second.child.kill('SIGINT');
+    const interrupted = await exitWithin(second, 20_000);
+    expect(interrupted, second.output()).to.deep.equal({ code: 0, signal: null });
+    expect(postgresPids(dataDir), 'postgres left running after SIGINT').to.deep.equal([]);
+  });
+
+  it('refuses a second server on a DATA_DIR in use, and recovers after the first is SIGKILLed', async () => {
+    const dataDir = makeDataDir();
+    const first = await startServer(dataDir);
+    await waitReady(first, 30_000);
+
+    const intruder = await startServer(dataDir);
+    const refused = await exitWithin(intruder, 20_000);
+    expect(refused.signal).to.equal(null);
+    expect(refused.code, intruder.output()).to.be.a('number').and.not.equal(0);
+    expect(intruder.output()).to.contain(`DATA_DIR ${dataDir} is in use`);
+    // The refused process touched nothing: the first still owns the lock and answers.
+    expect(readFileSync(join(dataDir, 'server.pid'), 'utf8').trim()).to.equal(String(first.pid));
+    expect((await fetch(`${first.url}/readyz`)).status).to.equal(200);
+
+    const orphans = postgresPids(dataDir);
+    expect(orphans, 'the embedded postmaster runs').to.have.length.greaterThan(0);
+    first.child.kill('SIGKILL');
+    expect(await exitWithin(first, 10_000)).to.deep.equal({ code: null, signal: 'SIGKILL' });
+    // The crash left both a stale lock and a running postmaster behind.
+    expect(existsSync(join(dataDir, 'server.pid')), 'stale DATA_DIR lock').to.equal(true);
+    expect(postgresPids(dataDir), 'orphaned postmaster').to.deep.equal(orphans);
+
+    const restarted = await startServer(dataDir);
+    await waitReady(restarted, 30_000);
+    console.log(restarted.output()); expect(messages(restarted)).to.include('stopping a PostgreSQL left running by an earlier server process');
+    expect(orphans.filter(alive), 'the orphaned postmaster was stopped').to.deep.equal([]);
+    expect(readFileSync(join(dataDir, 'server.pid'), 'utf8').trim()).to.equal(String(restarted.pid));
+
+    restarted.child.kill('SIGTERM');
+    expect(await exitWithin(restarted, 20_000), restarted.output()).to.deep.equal({ code: 0, signal: null });
+    expect(postgresPids(dataDir), 'postgres left running after SIGTERM').to.deep.equal([]);
+  });
+
+  it('lets a request in flight at SIGTERM finish with a complete 200', async () => {
+    const dataDir = makeDataDir();
+    const s = await startServer(dataDir);
+    await waitReady(s, 30_000);
+
+    // One keep-alive connection: a first full exchange proves the server has accepted it, then
+    // the second request is begun before SIGTERM and completed after it.
+    const socket = connect(s.port, '127.0.0.1');
+    socket.setEncoding('utf8');
+    let received = '';
+    socket.on('data', (c: string) => (received += c));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    const deadline = Date.now() + 5_000;
+    while (!received.includes('"ok"') && Date.now() < deadline) await sleep(10);
+    expect(received).to.match(/^HTTP\/1\.1 200 /);
+    received = '';
+
+    socket.write('GET /readyz HTTP/1.1\r\nHost: localhost\r\n');
+    await sleep(300); // the server has read the request line: the connection is no longer idle
+    s.child.kill('SIGTERM');
+    await sleep(300); // shutdown is under way (listener closed, idle connections swept)
+    expect(running(s), 'the server waits for the request in flight').to.equal(true);
+    socket.write('Connection: close\r\n\r\n');
+
+    await Promise.race([closed, sleep(10_000)]);
+    const [head, body] = received.split('\r\n\r\n');
+    expect(head, received).to.match(/^HTTP\/1\.1 200 /);
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(head!)?.[1]);
+    expect(Buffer.byteLength(body ?? ''), 'complete body').to.equal(length);
+    expect(JSON.parse(body!).data.status).to.equal('ready');
+
+    expect(await exitWithin(s, 20_000), s.output()).to.deep.equal({ code: 0, signal: null });
+    expect(postgresPids(dataDir)).to.deep.equal([]);
+  });
+});
