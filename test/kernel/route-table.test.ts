@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import { optionalPlugins } from '../../plugins/index.js';
+import { closeObjects } from '../../kernel/http/validation.js';
+import type { MountedRoute } from '../../kernel/http/route-table.js';
+import { notesPlugin } from '../fixtures/notes-plugin/notes.plugin.js';
+import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
+import { fillPath, sampleValue, wrongTyped } from '../support/sample-values.js';
+
+/**
+ * Walks every registered route of the whole server, so a route added by any plugin is covered
+ * without a new test: anonymous calls, malformed and mistyped bodies and oversize bodies must get a
+ * 4xx error envelope, never a 5xx.
+ */
+describe('every registered route', () => {
+  let k: TestKernel;
+  before(async () => {
+    k = await bootTestKernel({ plugins: [...coreModules, ...optionalPlugins, notesPlugin] });
+  });
+  after(() => k?.stop());
+
+  const describeRoute = (m: MountedRoute) => `${m.route.method} ${m.route.path} (${m.plugin})`;
+  const isEnvelope = (body: any) => typeof body?.error?.code === 'string' && typeof body?.error?.message === 'string';
+
+  async function walk(check: (m: MountedRoute, url: string) => Promise<string | undefined>) {
+    const failures: string[] = [];
+    for (const m of k.routes) {
+      const problem = await check(m, fillPath(m.route.path, m.route.params && closeObjects(m.route.params)));
+      if (problem) failures.push(`${describeRoute(m)}: ${problem}`);
+    }
+    expect(failures, failures.join('\n')).to.deep.equal([]);
+  }
+
+  it('has routes to walk', () => {
+    expect(k.routes.length).to.be.greaterThan(5);
+  });
+
+  it('answers anonymous calls to non-public routes with 401 and the error envelope', () =>
+    walk(async (m, url) => {
+      if (m.route.auth.kind === 'public') return;
+      const res = await call(k, m.route.method, url);
+      if (res.status !== 401) return `status ${res.status}`;
+      if (m.route.method !== 'HEAD' && !isEnvelope(res.body)) return 'no error envelope';
+    }));
+
+  const bodyRoutes = (m: MountedRoute) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m.route.method) && (m.route.bodyMode ?? 'json') !== 'stream';
+
+  it('refuses malformed JSON with a 4xx envelope', () =>
+    walk(async (m, url) => {
+      if (!bodyRoutes(m)) return;
+      const res = await call(k, m.route.method, url, '{"broken": ');
+      if (res.status < 400 || res.status >= 500 || !isEnvelope(res.body)) return `status ${res.status}`;
+    }));
+
+  it('refuses a wrong-typed field and an unknown field with a 4xx envelope', () =>
+    walk(async (m, url) => {
+      if (!bodyRoutes(m)) return;
+      const schema = m.route.body ? (closeObjects(m.route.body) as any) : undefined;
+      const valid = (sampleValue(schema) ?? {}) as Record<string, unknown>;
+      const first = Object.keys(schema?.properties ?? {})[0];
+      const bodies = [
+        { ...valid, unexpected_field_from_walk: true },
+        ...(first ? [{ ...valid, [first]: wrongTyped(schema.properties[first]) }] : []),
+      ];
+      for (const body of bodies) {
+        const res = await call(k, m.route.method, url, body);
+        if (res.status < 400 || res.status >= 500 || !isEnvelope(res.body)) return `status ${res.status} for ${JSON.stringify(body).slice(0, 80)}`;
+      }
+    }));
+
+  it('refuses an oversized body with a 4xx envelope', () =>
+    walk(async (m, url) => {
+      if (!bodyRoutes(m)) return;
+      const res = await call(k, m.route.method, url, JSON.stringify({ big: 'x'.repeat((m.route.bodyLimit ?? 1024 * 1024) + 1) }));
+      if (res.status < 400 || res.status >= 500 || !isEnvelope(res.body)) return `status ${res.status}`;
+    }));
+});
