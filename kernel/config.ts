@@ -19,6 +19,10 @@ export interface Config {
   trustProxy: boolean;
   /** Seconds an in-flight request may take to finish after SIGTERM. */
   shutdownGraceSeconds: number;
+  /** Days the audit log is kept. */
+  auditRetentionDays: number;
+  /** The environment it was read from, for modules that parse their own settings (with the helpers below). */
+  raw: Env;
 }
 
 /** A bad setting. Printed as one line at boot, without a stack trace. */
@@ -26,12 +30,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const ENVS: readonly SignageEnv[] = ['production', 'demo'];
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+export function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -40,14 +44,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   if (!allowed.includes(raw as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
   return raw as T;
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
+export function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
   if (['true', '1', 'yes'].includes(raw)) return true;
@@ -68,7 +72,7 @@ function url(name: string, raw: string, protocols: string[]): URL {
   return parsed;
 }
 
-function optional(env: Env, name: string): string | undefined {
+export function optional(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
 }
@@ -94,5 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     ffprobePath: optional(env, 'FFPROBE_PATH'),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
+    raw: env,
   };
 }

@@ -17,6 +17,8 @@ import type { PluginDef } from './plugin.js';
 import { createPluginContainers } from './container.js';
 import { registerPlugins, type LoadedPlugin } from './plugin-loader.js';
 import { Readiness } from './readiness.js';
+import { AuditLog } from './audit-log.js';
+import { RateLimiter } from './rate-limiter.js';
 import { LocalDiskStorage } from './storage/local-disk-storage.js';
 import { systemPlugin } from './system/system.plugin.js';
 import { SocketHub } from './ws/hub.js';
@@ -57,6 +59,8 @@ export interface KernelDeps {
   storage: LocalDiskStorage;
   mediaTools: ReturnType<typeof resolveMediaTools>;
   readiness: Readiness;
+  auditLog: AuditLog;
+  rateLimiter: RateLimiter;
   apiDocument: () => object;
 }
 
@@ -109,6 +113,8 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       storage: asValue(new LocalDiskStorage(join(config.dataDir, 'media'))),
       mediaTools: asValue(resolveMediaTools(config)),
       readiness: asValue(new Readiness(readinessChecks)),
+      auditLog: asValue(new AuditLog(db)),
+      rateLimiter: asValue(new RateLimiter(db)),
       apiDocument: asValue(() => apiDocument),
     });
     const containers = createPluginContainers(root, plugins);
@@ -136,14 +142,15 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     cleanups.push(stopJobs);
 
     // 6. HTTP and sockets.
-    const { router, mounted } = buildRouter(plugins, depsOf, guards);
+    const { router, mounted } = buildRouter(plugins, depsOf, guards, root.resolve<RateLimiter>('rateLimiter'));
     apiDocument = buildOpenApi(mounted, hub.routes(), config.publicUrl.origin);
     let server: Server | undefined;
     let url: string | undefined;
     if (serves) {
       await hub.start();
       cleanups.push(() => hub.close());
-      const app = createHttpApp(router, logger, { trustProxy: config.trustProxy });
+      const middleware = plugins.flatMap((p) => p.middleware.map((factory) => factory(depsOf(p.def.name))));
+      const app = createHttpApp(router, logger, { trustProxy: config.trustProxy, middleware });
       server = createServer(app.callback());
       server.requestTimeout = 0; // long uploads and downloads must not be cut off
       server.headersTimeout = 60_000;

@@ -21,35 +21,38 @@ export async function main(defaultRole: ProcessRole): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const role = (roleArg as ProcessRole | undefined) ?? defaultRole;
-  let kernel;
-  try {
-    kernel = await startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role, logger });
-  } catch (err) {
-    const known = err instanceof BootError || (err instanceof Error && !(err instanceof TypeError) && !(err instanceof ReferenceError));
-    logger.fatal(known ? { reason: (err as Error).message } : { err }, 'signage-server could not start');
-    process.exit(1);
-  }
 
+  const starting = startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role, logger });
+
+  // Signal handlers go in before start-up finishes, so a signal during start-up still stops the
+  // embedded database (a process killed by a signal runs no exit handlers).
   let signals = 0;
-  const shutdown = (signal: NodeJS.Signals) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (++signals > 1) {
       logger.warn({ signal }, 'second signal: exiting now');
       process.exit(130);
     }
     logger.info({ signal }, 'shutting down');
-    kernel.stop().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (err) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    const kernel = await starting.catch(() => undefined);
+    if (!kernel) return; // start-up failed and is exiting by itself
+    try {
+      await kernel.stop();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+
+  try {
+    await starting;
+  } catch (err) {
+    logger.fatal(err instanceof BootError ? { reason: err.message } : { err }, 'signage-server could not start');
+    process.exit(1);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main('all');

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { ACCESS } from './auth/access.js';
 import type { RouteAuth } from './auth/principal.js';
 import type { MountedRoute } from './http/route-table.js';
 import { closeObjects } from './http/validation.js';
@@ -42,7 +43,7 @@ function security(auth: RouteAuth, method: string) {
 
 /** Access rules as OpenAPI extensions, so the role matrix is readable per operation. */
 function accessExtensions(auth: RouteAuth) {
-  if (auth.kind === 'console') return { 'x-roles': auth.roles ?? 'any signed-in user' };
+  if (auth.kind === 'console') return { 'x-access': auth.access, 'x-roles': ACCESS[auth.access] };
   if (auth.kind === 'integration') return { 'x-capability': auth.capability };
   return {};
 }

@@ -1,4 +1,5 @@
 import type { NameAndRegistrationPair } from 'awilix';
+import type { Middleware } from 'koa';
 import type { CredentialKind } from './auth/principal.js';
 import type { Hook, JobDef, PluginDef, ReadinessCheck, RouteDef, SocketRouteDef } from './plugin.js';
 import type { Authenticator } from './auth/principal.js';
@@ -18,6 +19,7 @@ export interface LoadedPlugin {
   jobs: JobDef[];
   authenticators: Partial<Record<CredentialKind, (deps: any) => Authenticator<any>>>;
   readiness: ((deps: any) => ReadinessCheck)[];
+  middleware: ((deps: any) => Middleware)[];
   onStart: Hook<any>[];
   onStop: Hook<any>[];
 }
@@ -70,6 +72,7 @@ function collect(def: PluginDef): LoadedPlugin {
     jobs: [],
     authenticators: {},
     readiness: [],
+    middleware: [],
     onStart: [],
     onStop: [],
   };
@@ -99,6 +102,7 @@ function collect(def: PluginDef): LoadedPlugin {
       p.authenticators[kind] = factory;
     },
     readiness: (factory) => p.readiness.push(factory),
+    middleware: (factory) => p.middleware.push(factory),
     onStart: (hook) => p.onStart.push(hook),
     onStop: (hook) => p.onStop.push(hook),
   });

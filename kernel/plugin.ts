@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { NameAndRegistrationPair } from 'awilix';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { AuthRequest, Authenticator, CredentialKind, Principal, RouteAuth } from './auth/principal.js';
 import type { SocketConnection } from './ws/hub.js';
 
@@ -19,6 +19,15 @@ export interface RouteResponse {
   schema?: TSchema;
   /** Non-JSON routes (files, scripts, CSV): the handler writes `ctx.body` itself. */
   contentType?: string;
+}
+
+export interface RateLimitRule {
+  /** Routes naming the same bucket share one budget. */
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+  /** Count per client address, or per address and signed-in principal. */
+  by: 'ip' | 'ip+principal';
 }
 
 export interface RouteRequest<C, P, Q, B> {
@@ -49,6 +58,8 @@ export interface RouteDef<C = any, P extends TSchema = TSchema, Q extends TSchem
   /** Largest accepted JSON body in bytes (default 1 MiB). */
   bodyLimit?: number;
   response: RouteResponse;
+  /** Fixed-window limit shared by every server process; over it the answer is 429 rate_limited. */
+  rateLimit?: RateLimitRule;
   /** Extra documented responses (status → description). */
   errors?: Record<number, string>;
   handler(req: RouteRequest<C, Static<P>, Static<Q>, Static<B>>): Promise<unknown> | unknown;
@@ -103,6 +114,8 @@ export interface Registrar<C = any> {
   /** Supply the credential check for one kind of route auth. One provider per kind. */
   authenticator<K extends CredentialKind>(kind: K, factory: (deps: C) => Authenticator<K>): void;
   readiness(factory: (deps: C) => ReadinessCheck): void;
+  /** Koa middleware run before routing on every HTTP request (e.g. session handling). Use sparingly. */
+  middleware(factory: (deps: C) => Middleware): void;
   onStart(hook: Hook<C>): void;
   onStop(hook: Hook<C>): void;
 }

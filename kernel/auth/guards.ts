@@ -1,4 +1,5 @@
-import type { AuthRequest, Authenticator, CredentialKind, Principal, RouteAuth } from './principal.js';
+import { ACCESS } from './access.js';
+import type { AuthRequest, Authenticator, CredentialKind, Principal, Role, RouteAuth } from './principal.js';
 import { forbidden, unauthenticated } from '../errors.js';
 
 // What a route answers when no module supplies that kind of credential check (or none was sent).
@@ -23,8 +24,8 @@ export class Guards {
     if (!authenticator) throw unauthenticated(...MISSING[auth.kind]);
     const principal = (await authenticator.authenticate(req, auth as never)) as Principal;
     if (principal.kind !== auth.kind) throw new Error(`the ${auth.kind} authenticator returned a ${principal.kind} principal`);
-    if (auth.kind === 'console' && principal.kind === 'console' && auth.roles && !auth.roles.includes(principal.role)) {
-      throw forbidden('insufficient_role', 'Your role does not allow this action.', { required: auth.roles });
+    if (auth.kind === 'console' && principal.kind === 'console' && !(ACCESS[auth.access] as readonly Role[]).includes(principal.role)) {
+      throw forbidden('insufficient_role', 'Your role does not allow this action.', { allowedRoles: ACCESS[auth.access] });
     }
     return principal;
   }

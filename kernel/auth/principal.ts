@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Context } from 'koa';
+import type { AccessLevel } from './access.js';
 
-/** Console roles, most powerful first. The role matrix itself lives with the auth module. */
+/** Console roles, most powerful first. Which role may do what: see ACCESS in access.ts. */
 export const ROLES = ['owner', 'administrator', 'editor', 'contributor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -9,9 +11,8 @@ export type RouteAuth =
   | { kind: 'public' }
   | {
       kind: 'console';
-      /** Roles allowed; omitted means any signed-in user. */
-      roles?: readonly Role[];
-      /** Reachable by a session that still owes a second-factor enrollment. */
+      access: AccessLevel;
+      /** Reachable by a session that still owes a second-factor enrollment (sign-in and security pages). */
       allowPendingMfa?: boolean;
     }
   | { kind: 'player' }
@@ -45,6 +46,8 @@ export interface AuthRequest {
   path: string;
   headers: IncomingHttpHeaders;
   ip: string;
+  /** The Koa context for HTTP requests (absent for socket upgrades). */
+  ctx?: Context;
 }
 
 /**

@@ -64,7 +64,7 @@ function processCommand(pid: number): string | undefined {
 async function waitForExit(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (processCommand(pid) === undefined) return true;
+    if (!processCommand(pid)) return true; // gone, or a zombie (empty command line) nobody has reaped yet
     await new Promise((r) => setTimeout(r, 50));
   }
   return false;
@@ -81,7 +81,7 @@ async function recoverStaleLock(pgdata: string, logger: Logger) {
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   const command = Number.isInteger(pid) && pid > 0 ? processCommand(pid) : undefined;
   if (command?.includes('postgres') && command.includes(pgdata)) {
-    logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier server process');
+    logger.warn({ postmasterPid: pid }, 'stopping a PostgreSQL left running by an earlier server process');
     process.kill(pid, 'SIGINT');
     if (!(await waitForExit(pid, 15_000))) {
       process.kill(pid, 'SIGQUIT');

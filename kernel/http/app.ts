@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Koa, { type Context, type Next } from 'koa';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
@@ -64,10 +64,11 @@ function notFoundOrNotAllowed(router: Router) {
   };
 }
 
-export function createHttpApp(router: Router, logger: Logger, options: { trustProxy: boolean }): Koa {
+export function createHttpApp(router: Router, logger: Logger, options: { trustProxy: boolean; middleware: Middleware[] }): Koa {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
   app.use(requestContext(logger));
+  for (const mw of options.middleware) app.use(mw);
   app.use(router.routes());
   app.use(notFoundOrNotAllowed(router));
   return app;

@@ -3,6 +3,7 @@ import type { KernelDeps } from '../kernel.js';
 import { definePlugin } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { healthRoutes } from './health.routes.js';
+import { systemJobs } from '../../jobs/system-jobs.js';
 
 // A tool that ran a moment ago still runs; do not spawn it on every probe of a load balancer.
 const TOOL_CHECK_CACHE_MS = 60_000;
@@ -21,6 +22,7 @@ export const systemPlugin = definePlugin<KernelDeps>({
   name: 'kernel',
   register(r) {
     r.routes([...healthRoutes, ...apiDocsRoutes]);
+    r.jobs(systemJobs);
     r.readiness(({ db }) => ({ name: 'database', check: async () => void (await db.raw('SELECT 1')) }));
     r.readiness(({ storage }) => ({
       name: 'storage',

@@ -54,7 +54,7 @@ const echoPlugin = definePlugin({
         method: 'GET',
         path: '/api/v1/echo/private',
         summary: 'console only',
-        auth: { kind: 'console', roles: ['owner'] },
+        auth: { kind: 'console', access: 'owner' },
         response: { status: 200, schema: Type.Object({}) },
         handler: () => ({}),
       }),

@@ -152,12 +152,11 @@ function postgresPids(dataDir: string): number[] {
   return pids;
 }
 
-function alive(pid: number): boolean {
+function signal(pid: number, sig: NodeJS.Signals) {
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(pid, sig);
   } catch {
-    return false;
+    /* already gone */
   }
 }
 
@@ -189,20 +188,17 @@ describe('server process (node --import tsx kernel/main.ts)', function () {
     // Whatever happened in the test: kill every server's process group, then any postgres left.
     for (const s of servers.splice(0)) {
       if (running(s)) {
-        try {
-          process.kill(-s.pid, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
+        signal(-s.pid, 'SIGKILL');
         await exitWithin(s, 5_000).catch(() => {});
       }
     }
     for (const dir of dataDirs.splice(0)) {
       let pids = postgresPids(dir);
-      for (const pid of pids) process.kill(pid, 'SIGQUIT');
+      for (const pid of pids) signal(pid, 'SIGQUIT');
       const deadline = Date.now() + 5_000;
-      while ((pids = pids.filter(alive)).length && Date.now() < deadline) await sleep(50);
-      for (const pid of pids) process.kill(pid, 'SIGKILL');
+      // A zombie has an empty command line, so this only waits for processes that still run.
+      while ((pids = postgresPids(dir)).length && Date.now() < deadline) await sleep(50);
+      for (const pid of pids) signal(pid, 'SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -289,8 +285,10 @@ describe('server process (node --import tsx kernel/main.ts)', function () {
 
     const restarted = await startServer(dataDir);
     await waitReady(restarted, 30_000);
-    console.log(restarted.output()); expect(messages(restarted)).to.include('stopping a PostgreSQL left running by an earlier server process');
-    expect(orphans.filter(alive), 'the orphaned postmaster was stopped').to.deep.equal([]);
+    const recovered = restarted.logs().find((l) => l.msg === 'stopping a PostgreSQL left running by an earlier server process');
+    expect(recovered, restarted.output()).to.exist;
+    expect(recovered).to.include({ pid: restarted.pid, postmasterPid: orphans[0] });
+    expect(postgresPids(dataDir).filter((p) => orphans.includes(p)), 'the orphaned postmaster was stopped').to.deep.equal([]);
     expect(readFileSync(join(dataDir, 'server.pid'), 'utf8').trim()).to.equal(String(restarted.pid));
 
     restarted.child.kill('SIGTERM');
