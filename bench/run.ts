@@ -2,15 +2,18 @@
  * Benchmark suite: `npm run bench` runs all, `npm run bench -- healthz` only the named ones.
  * A missed target is a finding, not a failure: the exit code is non-zero only when a benchmark crashed.
  */
+import { constants } from 'node:os';
 import { healthzBenchmark } from './healthz.bench.js';
 import { formatJsonLine, formatOutcome, type Outcome } from './report.js';
-import type { Benchmark } from './support.js';
+import { stopRunning, type Benchmark } from './support.js';
 
 // To add one: write bench/<name>.bench.ts exporting a Benchmark and list it here.
 const BENCHMARKS: Benchmark[] = [healthzBenchmark];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.
 const EXIT_DEADLINE_MS = 15_000;
+// Long enough for the embedded PostgreSQL's own shutdown (it escalates to SIGQUIT after 20 s).
+const INTERRUPT_DEADLINE_MS = 30_000;
 
 async function main(names: string[]): Promise<number> {
   const unknown = names.filter((n) => !BENCHMARKS.some((b) => b.name === n));
@@ -21,6 +24,7 @@ async function main(names: string[]): Promise<number> {
   const chosen = names.length ? BENCHMARKS.filter((b) => names.includes(b.name)) : BENCHMARKS;
   const outcomes: Outcome[] = [];
   for (const bench of chosen) {
+    if (interrupted) break;
     console.log(`running ${bench.name} ...`);
     let outcome: Outcome;
     try {
@@ -36,9 +40,21 @@ async function main(names: string[]): Promise<number> {
   return outcomes.some((o) => 'error' in o) ? 1 : 0;
 }
 
-// Exiting (rather than dying on the signal) runs the embedded PostgreSQL's exit hook, so a
-// Ctrl-C does not leave a postmaster behind.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+// Ctrl-C mid-run: stop the kernel and database and remove the temp dir, bounded, then exit. A
+// second Ctrl-C exits at once; the embedded PostgreSQL's exit hook still stops the postmaster.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  const code = 128 + constants.signals[signal];
+  process.on(signal, () => {
+    if (interrupted) process.exit(code);
+    interrupted = true;
+    console.error(`${signal}: stopping ...`);
+    setTimeout(() => process.exit(code), INTERRUPT_DEADLINE_MS).unref();
+    stopRunning()
+      .catch((err: unknown) => console.error(err))
+      .finally(() => process.exit(code));
+  });
+}
 
 try {
   process.exitCode = await main(process.argv.slice(2));

@@ -8,7 +8,7 @@ import { startKernel } from '../kernel/kernel.js';
 import { createLogger } from '../kernel/logger.js';
 import type { PluginDef } from '../kernel/plugin.js';
 
-/** One load run against one server. Latencies are autocannon's, in whole milliseconds. */
+/** One server's figures over all its measured rounds. Latencies are autocannon's, in whole milliseconds. */
 export interface Measurement {
   label: string;
   rps: number;
@@ -39,7 +39,9 @@ export interface Benchmark {
 
 export interface LoadOptions {
   warmupSeconds: number;
+  /** Measured time per target, split over `rounds`. */
   seconds: number;
+  rounds: number;
   connections: number;
   pipelining: number;
 }
@@ -51,6 +53,14 @@ export interface BenchKernel {
 
 type Cleanup = () => Promise<void> | void;
 
+// What is up right now, so an interrupted run can still stop it rather than leave it behind.
+const running = new Set<() => Promise<void>>();
+
+/** Stops every kernel (and its database) still running, newest first. */
+export async function stopRunning(): Promise<void> {
+  for (const stop of [...running].reverse()) await stop();
+}
+
 /**
  * The real kernel (web role, no plugins, silent) on a throw-away DATA_DIR, with an embedded
  * PostgreSQL there too unless DATABASE_URL points at one.
@@ -61,8 +71,10 @@ export async function bootKernel(plugins: PluginDef[] = []): Promise<BenchKernel
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, which must enter it
   const cleanups: Cleanup[] = [() => rmSync(dataDir, { recursive: true, force: true })];
   const stop = async () => {
+    running.delete(stop);
     for (const fn of cleanups.splice(0).reverse()) await fn();
   };
+  running.add(stop);
   try {
     let databaseUrl = process.env.DATABASE_URL || undefined;
     if (!databaseUrl) {
@@ -76,7 +88,7 @@ export async function bootKernel(plugins: PluginDef[] = []): Promise<BenchKernel
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'silent',
-      // Load has ended before stop, so a long grace would only hide a leaked connection.
+      // On Ctrl-C the load is still running when the kernel stops; do not wait 10 s for it.
       SHUTDOWN_GRACE_SECONDS: '2',
     });
     const kernel = await startKernel({ config, plugins, role: 'web', logger });
@@ -90,20 +102,44 @@ export async function bootKernel(plugins: PluginDef[] = []): Promise<BenchKernel
   }
 }
 
-/** A warm-up run (discarded, lets the JIT and connection pools settle), then the measured run. */
-export async function measure(label: string, url: string, options: LoadOptions): Promise<Measurement> {
-  await cannon(url, options.warmupSeconds, options);
-  const result = await cannon(url, options.seconds, options);
-  // Fast failures would inflate req/s; a run with any is not a measurement of the route.
+export interface Target {
+  label: string;
+  url: string;
+}
+
+/**
+ * Warms each target up (the JIT, pools and caches settle; the run is discarded), then measures
+ * them in alternating rounds, A B then B A: background load on a shared machine lands on both
+ * targets instead of skewing whichever happened to run during it.
+ */
+export async function compare(targets: Target[], options: LoadOptions): Promise<Measurement[]> {
+  for (const t of targets) await cannon(t.url, options.warmupSeconds, options);
+  const runs = new Map<Target, autocannon.Result[]>(targets.map((t) => [t, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    const order = round % 2 ? [...targets].reverse() : targets;
+    for (const t of order) runs.get(t)!.push(assertClean(t.label, await cannon(t.url, options.seconds / options.rounds, options)));
+  }
+  return targets.map((t) => combine(t.label, runs.get(t)!));
+}
+
+// Fast failures would inflate req/s; a run with any is not a measurement of the route.
+function assertClean(label: string, result: autocannon.Result): autocannon.Result {
   if (result.errors || result.non2xx) {
     throw new Error(`${label}: ${result.errors} connection errors and ${result.non2xx} non-2xx responses in ${result.requests.total} requests`);
   }
+  return result;
+}
+
+function combine(label: string, results: autocannon.Result[]): Measurement {
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const requests = sum(results.map((r) => r.requests.total));
   return {
     label,
-    rps: result.requests.total / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
+    rps: requests / sum(results.map((r) => r.duration)),
+    // Summaries cannot be merged into one histogram; the worse round is the figure not to flatter.
+    p50Ms: Math.max(...results.map((r) => r.latency.p50)),
+    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
+    requests,
   };
 }
 

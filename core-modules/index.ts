@@ -1,4 +1,6 @@
 import type { PluginDef } from '../kernel/plugin.js';
+import { authModule } from './auth/auth.plugin.js';
+import { settingsModule } from './settings/settings.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
-export const coreModules: PluginDef[] = [];
+export const coreModules: PluginDef[] = [settingsModule, authModule];

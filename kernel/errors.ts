@@ -58,4 +58,6 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('rate_limited', 'rate_limited', 'Too many requests; try again later.', undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+/** A 429 with its own code (e.g. an exhausted sign-in challenge), without Retry-After. */
+export const rateLimitedWithCode = (code: string, message: string) => new AppError('rate_limited', code, message);
 export const unavailable = (code: string, message: string, details?: unknown) => new AppError('unavailable', code, message, details);

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type Koa from 'koa';
 import { join } from 'node:path';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { Guards, type AuthenticatorMap } from './auth/guards.js';
@@ -149,7 +150,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     if (serves) {
       await hub.start();
       cleanups.push(() => hub.close());
-      const middleware = plugins.flatMap((p) => p.middleware.map((factory) => factory(depsOf(p.def.name))));
+      const middleware = plugins.flatMap((p) => p.middleware.map((factory) => (app: Koa) => factory(depsOf(p.def.name), app)));
       const app = createHttpApp(router, logger, { trustProxy: config.trustProxy, middleware });
       server = createServer(app.callback());
       server.requestTimeout = 0; // long uploads and downloads must not be cut off

@@ -1,4 +1,5 @@
 import type { NameAndRegistrationPair } from 'awilix';
+import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import type { CredentialKind } from './auth/principal.js';
 import type { Hook, JobDef, PluginDef, ReadinessCheck, RouteDef, SocketRouteDef } from './plugin.js';
@@ -19,7 +20,7 @@ export interface LoadedPlugin {
   jobs: JobDef[];
   authenticators: Partial<Record<CredentialKind, (deps: any) => Authenticator<any>>>;
   readiness: ((deps: any) => ReadinessCheck)[];
-  middleware: ((deps: any) => Middleware)[];
+  middleware: ((deps: any, app: Koa) => Middleware)[];
   onStart: Hook<any>[];
   onStop: Hook<any>[];
 }

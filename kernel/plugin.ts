@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { NameAndRegistrationPair } from 'awilix';
+import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import type { AuthRequest, Authenticator, CredentialKind, Principal, RouteAuth } from './auth/principal.js';
 import type { SocketConnection } from './ws/hub.js';
@@ -115,7 +116,7 @@ export interface Registrar<C = any> {
   authenticator<K extends CredentialKind>(kind: K, factory: (deps: C) => Authenticator<K>): void;
   readiness(factory: (deps: C) => ReadinessCheck): void;
   /** Koa middleware run before routing on every HTTP request (e.g. session handling). Use sparingly. */
-  middleware(factory: (deps: C) => Middleware): void;
+  middleware(factory: (deps: C, app: Koa) => Middleware): void;
   onStart(hook: Hook<C>): void;
   onStop(hook: Hook<C>): void;
 }

@@ -64,11 +64,11 @@ function notFoundOrNotAllowed(router: Router) {
   };
 }
 
-export function createHttpApp(router: Router, logger: Logger, options: { trustProxy: boolean; middleware: Middleware[] }): Koa {
+export function createHttpApp(router: Router, logger: Logger, options: { trustProxy: boolean; middleware: ((app: Koa) => Middleware)[] }): Koa {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
   app.use(requestContext(logger));
-  for (const mw of options.middleware) app.use(mw);
+  for (const mw of options.middleware) app.use(mw(app));
   app.use(router.routes());
   app.use(notFoundOrNotAllowed(router));
   return app;

@@ -1,0 +1,62 @@
+import { asClass, asFunction } from 'awilix';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { definePlugin } from '../../kernel/plugin.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { loadAuthConfig, type AuthConfig } from './auth-config.js';
+import { authRoutes } from './auth.routes.js';
+import { AuthService } from './auth.service.js';
+import { authJobs } from './auth.jobs.js';
+import { ChallengesRepository } from './challenges.repository.js';
+import { ConsoleAuthenticator } from './console-authenticator.js';
+import { FactorsRepository } from './factors.repository.js';
+import { authSettings } from './mfa-policy.js';
+import { OrganizationRepository } from './organization.repository.js';
+import { sessionMiddleware } from './session-middleware.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { usersRoutes } from './users.routes.js';
+import { UsersRepository } from './users.repository.js';
+import { UsersService } from './users.service.js';
+
+export interface AuthDeps extends KernelDeps {
+  settingsService: SettingsService;
+  authConfig: AuthConfig;
+  usersRepository: UsersRepository;
+  sessionsRepository: SessionsRepository;
+  factorsRepository: FactorsRepository;
+  challengesRepository: ChallengesRepository;
+  organizationRepository: OrganizationRepository;
+  authService: AuthService;
+  usersService: UsersService;
+}
+
+/** Console sign-in (password, second factors, passkeys), sessions with CSRF, users and roles. */
+export const authModule = definePlugin<AuthDeps>({
+  name: 'auth',
+  dependsOn: ['settings'],
+  migrations: new URL('./migrations', import.meta.url),
+  register(r) {
+    r.provide(
+      {
+        authConfig: asFunction(({ config }: KernelDeps) => loadAuthConfig(config)).singleton(),
+        usersRepository: asClass(UsersRepository).singleton(),
+        sessionsRepository: asClass(SessionsRepository).singleton(),
+        factorsRepository: asClass(FactorsRepository).singleton(),
+        challengesRepository: asClass(ChallengesRepository).singleton(),
+        organizationRepository: asClass(OrganizationRepository).singleton(),
+        authService: asFunction((deps: AuthDeps) => new AuthService(deps)).singleton(),
+        usersService: asFunction((deps: AuthDeps) => new UsersService(deps)).singleton(),
+      },
+      { exports: ['organizationRepository'] },
+    );
+    r.middleware((deps, app) => sessionMiddleware(deps, app));
+    r.authenticator('console', (deps) => new ConsoleAuthenticator(deps.usersRepository));
+    r.routes([...authRoutes, ...usersRoutes]);
+    r.jobs(authJobs);
+    r.onStart(({ settingsService, authConfig }) => {
+      settingsService.define(authSettings);
+      void authConfig; // resolved here so a bad SESSION_TTL_MINUTES or WebAuthn setting stops the boot
+    });
+  },
+});
+
+

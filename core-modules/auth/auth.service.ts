@@ -1,0 +1,145 @@
+import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { conflict, rateLimitedWithCode, unauthenticated } from '../../kernel/errors.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { AuthConfig } from './auth-config.js';
+import { CHALLENGE_MAX_FAILURES, type ChallengesRepository } from './challenges.repository.js';
+import type { FactorsRepository } from './factors.repository.js';
+import { MFA_SCOPE_KEY, mfaRequiredFor, type MfaScope } from './mfa-policy.js';
+import type { OrganizationRepository } from './organization.repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { recoveryCodeMatches } from './recovery-codes.js';
+import type { AuthMethod } from './sessions.repository.js';
+import { matchingStep } from './totp.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+export type LoginMethod = 'totp' | 'passkey' | 'recovery_code';
+
+/** A sign-in that may start a session: who, how, and whether they still owe a factor. */
+export interface SignIn {
+  user: UserRow;
+  authMethod: AuthMethod;
+  mfaEnrollmentPending: boolean;
+}
+
+export type LoginResult = ({ kind: 'session' } & SignIn) | { kind: 'challenge'; challengeToken: string; methods: LoginMethod[] };
+
+interface Deps {
+  db: Knex;
+  usersRepository: UsersRepository;
+  organizationRepository: OrganizationRepository;
+  factorsRepository: FactorsRepository;
+  challengesRepository: ChallengesRepository;
+  settingsService: SettingsService;
+  auditLog: AuditLog;
+  authConfig: AuthConfig;
+}
+
+/** Setup, password login, the second-factor step and logout. */
+export class AuthService {
+  constructor(private readonly d: Deps) {}
+
+  get passkeysAvailable(): { available: boolean; reason?: string } {
+    const rp = this.d.authConfig.relyingParty;
+    return 'unavailable' in rp ? { available: false, reason: rp.unavailable } : { available: true };
+  }
+
+  async isSetUp(): Promise<boolean> {
+    return Boolean((await this.d.organizationRepository.get()).setup_completed_at);
+  }
+
+  /** Creates the organization and its first Owner, exactly once even under concurrent calls. */
+  async setup(input: { organizationName: string; ownerName: string; username: string; password: string }, ip: string): Promise<SignIn> {
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.d.db.transaction(async (trx) => {
+      const org = await this.d.organizationRepository.lock(trx);
+      if (org.setup_completed_at) throw conflict('setup_complete', 'This server is already set up; sign in instead.');
+      await this.d.organizationRepository.completeSetup(input.organizationName.trim(), trx);
+      const owner = await this.d.usersRepository.insert(
+        { name: input.ownerName.trim(), username: input.username.trim().toLowerCase(), password_hash: passwordHash, role: 'owner', active: true },
+        trx,
+      );
+      await this.d.auditLog.record({ action: 'auth.setup', actor: { kind: 'system' }, resourceType: 'user', resourceId: owner.id, ip }, trx);
+      return owner;
+    });
+    await this.d.usersRepository.touchLogin(user.id);
+    return { user, authMethod: 'password', mfaEnrollmentPending: await this.enrollmentPending(user) };
+  }
+
+  async login(username: string, password: string, ip: string): Promise<LoginResult> {
+    const user = await this.d.usersRepository.byUsername(username.trim().toLowerCase());
+    const ok = await verifyPassword(user?.password_hash, password);
+    if (!user || !ok || !user.active) {
+      await this.d.auditLog.record({ action: 'auth.login_failed', ip, resourceType: 'user', resourceId: user?.id, metadata: { reason: 'invalid_credentials' } });
+      throw unauthenticated('invalid_credentials', 'The username or password is wrong.');
+    }
+    const factors = await this.d.factorsRepository.summary(user.id);
+    if (factors.totp || factors.passkeys > 0) {
+      const methods: LoginMethod[] = [];
+      if (factors.totp) methods.push('totp');
+      if (factors.passkeys > 0 && this.passkeysAvailable.available) methods.push('passkey');
+      if (factors.recoveryCodes > 0) methods.push('recovery_code');
+      if (methods.length === 0) throw conflict('no_usable_factor', 'None of your second factors can be used on this server; ask an administrator to reset them.');
+      const challengeToken = await this.d.challengesRepository.create('login', user.id);
+      return { kind: 'challenge', challengeToken, methods };
+    }
+    return { kind: 'session', ...(await this.signedIn(user, 'password', ip)) };
+  }
+
+  /**
+   * The second step: a 6-digit code is checked as TOTP only; anything else as a recovery code.
+   * Five wrong answers destroy the challenge.
+   */
+  async verifyMfa(challengeToken: string, code: string, ip: string): Promise<SignIn> {
+    const challenge = await this.d.challengesRepository.find(challengeToken, 'login');
+    const user = challenge?.user_id ? await this.d.usersRepository.byId(challenge.user_id) : undefined;
+    if (!challenge || !user?.active) throw unauthenticated('challenge_expired', 'The sign-in step expired; sign in again.');
+    const method = /^\d{6}$/.test(code.trim()) ? 'totp' : 'recovery_code';
+    const accepted = method === 'totp' ? await this.acceptTotp(user.id, code.trim()) : await this.acceptRecoveryCode(user.id, code);
+    if (!accepted) {
+      const failures = await this.d.challengesRepository.fail(challenge.id);
+      await this.d.auditLog.record({ action: 'auth.mfa.failed', ip, resourceType: 'user', resourceId: user.id, metadata: { method, failures } });
+      if (failures >= CHALLENGE_MAX_FAILURES) {
+        await this.d.challengesRepository.consume(challenge.id);
+        throw rateLimitedWithCode('challenge_exhausted', 'Too many wrong codes; sign in again.');
+      }
+      throw unauthenticated('invalid_code', 'That code is not valid.');
+    }
+    if (!(await this.d.challengesRepository.consume(challenge.id))) throw unauthenticated('challenge_expired', 'The sign-in step expired; sign in again.');
+    return this.signedIn(user, method, ip);
+  }
+
+  private async acceptTotp(userId: string, code: string): Promise<boolean> {
+    const totp = await this.d.factorsRepository.totp(userId);
+    if (!totp?.confirmed_at) return false;
+    const step = await matchingStep(totp.secret, code);
+    return step !== undefined && (await this.d.factorsRepository.useTotpStep(userId, step));
+  }
+
+  private async acceptRecoveryCode(userId: string, code: string): Promise<boolean> {
+    for (const row of await this.d.factorsRepository.unusedRecoveryCodes(userId)) {
+      if (await recoveryCodeMatches(row.code_hash, code)) return this.d.factorsRepository.useRecoveryCode(row.id);
+    }
+    return false;
+  }
+
+  /** Records a completed sign-in (any method) and works out whether the user still owes a factor. */
+  async signedIn(user: UserRow, authMethod: AuthMethod, ip: string): Promise<SignIn> {
+    await this.d.usersRepository.touchLogin(user.id);
+    await this.d.auditLog.record({ action: 'auth.login', ip, resourceType: 'user', resourceId: user.id, metadata: { authMethod } });
+    return { user, authMethod, mfaEnrollmentPending: await this.enrollmentPending(user) };
+  }
+
+  /** In the policy's scope and without an authenticator app or passkey (recovery codes alone do not count). */
+  async enrollmentPending(user: UserRow): Promise<boolean> {
+    const scope = await this.d.settingsService.get<MfaScope>(MFA_SCOPE_KEY);
+    if (!mfaRequiredFor(user.role, scope)) return false;
+    const f = await this.d.factorsRepository.summary(user.id);
+    return !f.totp && f.passkeys === 0;
+  }
+
+  async logout(principal: ConsolePrincipal, ip: string): Promise<void> {
+    await this.d.auditLog.record({ action: 'auth.logout', actor: principal, ip, resourceType: 'user', resourceId: principal.userId });
+  }
+}

@@ -1,0 +1,53 @@
+import type Koa from 'koa';
+import type { Context, Middleware, Next } from 'koa';
+import createSession from 'koa-session';
+import type { AuthConfig } from './auth-config.js';
+import { COOKIE_NAME } from './auth-config.js';
+import { randomToken } from './secrets.js';
+import type { SessionData, SessionsRepository } from './sessions.repository.js';
+
+/**
+ * koa-session with PostgreSQL as its store: the cookie holds a random token, the table holds its
+ * hash, so sessions work across server processes and survive restarts.
+ */
+export function sessionMiddleware(deps: { sessionsRepository: SessionsRepository; authConfig: AuthConfig }, app: Koa): Middleware {
+  const { sessionsRepository: repo, authConfig } = deps;
+  const ttlMs = authConfig.sessionTtlSeconds * 1000;
+  const session = createSession(
+    {
+      key: COOKIE_NAME,
+      maxAge: ttlMs,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: authConfig.cookieSecure,
+      signed: false,
+      rolling: false,
+      renew: false,
+      genid: () => randomToken(32),
+      store: {
+        async get(token: string) {
+          const s = await repo.find(token);
+          if (!s) return undefined;
+          const { id, expiresAt, ...data } = s;
+          return { ...data, sessionId: id, _expire: expiresAt.getTime(), _maxAge: ttlMs };
+        },
+        async set(token: string, sess: SessionData, _maxAge: number, { ctx }: { ctx?: Context }) {
+          const { userId, csrfToken, authMethod, mfaEnrollmentPending } = sess;
+          await repo.save(token, { userId, csrfToken, authMethod, mfaEnrollmentPending }, authConfig.sessionTtlSeconds, {
+            ip: ctx?.ip,
+            userAgent: ctx?.get('user-agent'),
+          });
+        },
+        async destroy(token: string) {
+          await repo.delete(token);
+        },
+      },
+    },
+    app,
+  );
+  return async (ctx: Context, next: Next) => {
+    // Behind a TLS-terminating proxy the request looks like plain http; the cookie must still be Secure.
+    if (authConfig.cookieSecure) ctx.cookies.secure = true;
+    return session(ctx, next);
+  };
+}

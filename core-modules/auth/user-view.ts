@@ -1,0 +1,33 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ROLES } from '../../kernel/auth/principal.js';
+import type { UserRow } from './users.repository.js';
+
+export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
+
+/** A user as the API shows it: never the password hash. */
+export const UserSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  username: Type.String(),
+  role: RoleSchema,
+  active: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type UserView = Static<typeof UserSchema>;
+
+export function userView(u: UserRow): UserView {
+  return {
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    role: u.role,
+    active: u.active,
+    createdAt: u.created_at.toISOString(),
+    lastLoginAt: u.last_login_at ? u.last_login_at.toISOString() : null,
+  };
+}
+
+export const NAME = Type.String({ minLength: 2, maxLength: 120 });
+export const USERNAME = Type.String({ pattern: '^[a-zA-Z0-9._@+-]{3,254}$' });
+export const PASSWORD = Type.String({ minLength: 12, maxLength: 1024 });

@@ -1,0 +1,53 @@
+import { Type } from '@sinclair/typebox';
+import { routeFor } from '../../kernel/plugin.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import type { SettingsDeps } from './settings.plugin.js';
+
+const route = routeFor<SettingsDeps>();
+
+const Value = Type.Union([Type.Boolean(), Type.Integer(), Type.String()]);
+const Document = Type.Object({
+  schemaVersion: Type.Literal(1),
+  revision: Type.Integer(),
+  values: Type.Record(Type.String(), Value),
+  definitions: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      category: Type.String(),
+      type: Type.Union([Type.Literal('boolean'), Type.Literal('integer'), Type.Literal('string'), Type.Literal('enum')]),
+      title: Type.String(),
+      description: Type.String(),
+      default: Value,
+      min: Type.Optional(Type.Integer()),
+      max: Type.Optional(Type.Integer()),
+      maxLength: Type.Optional(Type.Integer()),
+      allowed: Type.Optional(Type.Array(Type.String())),
+    }),
+  ),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const settingsRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/v1/settings',
+    operationId: 'getSettings',
+    summary: 'Organization settings: values, definitions and the revision to send back when changing them',
+    tags: ['settings'],
+    auth: { kind: 'console', access: 'administrators' },
+    response: { status: 200, schema: Document },
+    handler: ({ deps }) => deps.settingsService.document(),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/v1/settings',
+    operationId: 'updateSettings',
+    summary: 'Change settings; all or nothing, against the revision read',
+    tags: ['settings'],
+    auth: { kind: 'console', access: 'administrators' },
+    body: Type.Object({ revision: Type.Integer({ minimum: 1 }), values: Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 200 }) }),
+    errors: { 409: 'The revision is stale (`settings_revision_conflict`).' },
+    response: { status: 200, schema: Document },
+    handler: ({ deps, body, principal, ctx }) => deps.settingsService.update(body.revision, body.values, principal as ConsolePrincipal, ctx.ip),
+  }),
+];
