@@ -6,7 +6,7 @@ import { Guards, type AuthenticatorMap } from './auth/guards.js';
 import type { Config } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { checkServerVersion, createKnex, type Knex } from './db/database.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
 import { migrateAll, type MigrationSet } from './db/migrator.js';
 import { createHttpApp } from './http/app.js';
 import { buildRouter, type MountedRoute } from './http/route-table.js';
@@ -14,7 +14,7 @@ import { JobQueue } from './jobs/job-queue.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveMediaTools } from './media-tools.js';
 import { buildOpenApi } from './openapi.js';
-import type { PluginDef } from './plugin.js';
+import type { CommandDef, PluginDef } from './plugin.js';
 import { createPluginContainers } from './container.js';
 import { registerPlugins, type LoadedPlugin } from './plugin-loader.js';
 import { Readiness } from './readiness.js';
@@ -24,8 +24,11 @@ import { LocalDiskStorage } from './storage/local-disk-storage.js';
 import { systemPlugin } from './system/system.plugin.js';
 import { SocketHub } from './ws/hub.js';
 
-/** `all` serves HTTP and runs jobs; `web` only serves (and sends jobs); `worker` only runs jobs. */
-export type ProcessRole = 'all' | 'web' | 'worker';
+/**
+ * `all` serves HTTP and runs jobs; `web` only serves (and sends jobs); `worker` only runs jobs;
+ * `cli` does neither, for command-line tools (and may share a running server's embedded database).
+ */
+export type ProcessRole = 'all' | 'web' | 'worker' | 'cli';
 
 export interface KernelOptions {
   config: Config;
@@ -44,6 +47,7 @@ export interface Kernel {
   db: Knex;
   routes: MountedRoute[];
   plugins: LoadedPlugin[];
+  commands: { plugin: string; command: CommandDef }[];
   containerOf(plugin: string): AwilixContainer;
   stop(): Promise<void>;
 }
@@ -69,7 +73,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(config.logLevel);
-  const serves = role !== 'worker';
+  const serves = role === 'all' || role === 'web';
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn();
@@ -80,7 +84,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
   try {
     // 2. Database: the configured one, or the embedded one under DATA_DIR.
-    let databaseUrl = config.databaseUrl;
+    let databaseUrl = config.databaseUrl ?? (role === 'cli' ? runningEmbeddedUrl(join(config.dataDir, 'postgres')) : undefined);
     if (!databaseUrl) {
       cleanups.push(lockDataDir(config.dataDir));
       const embedded: EmbeddedPostgres = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), logger);
@@ -129,7 +133,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     }
 
     // 5. Jobs, then each plugin's start hook.
-    await jobs.start({ work: role !== 'web', pollingIntervalSeconds: options.jobPollingIntervalSeconds });
+    await jobs.start({ work: role === 'all' || role === 'worker', pollingIntervalSeconds: options.jobPollingIntervalSeconds });
     const stopJobs = () => jobs.stop(config.shutdownGraceSeconds);
     cleanups.push(stopJobs);
     for (const p of plugins) {
@@ -174,6 +178,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       db,
       routes: mounted,
       plugins,
+      commands: plugins.flatMap((p) => p.commands.map((command) => ({ plugin: p.def.name, command }))),
       containerOf: (name) => containers.get(name)!,
       stop: () => (stopping ??= cleanup()),
     };

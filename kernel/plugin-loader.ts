@@ -2,7 +2,7 @@ import type { NameAndRegistrationPair } from 'awilix';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import type { CredentialKind } from './auth/principal.js';
-import type { Hook, JobDef, PluginDef, ReadinessCheck, RouteDef, SocketRouteDef } from './plugin.js';
+import type { CommandDef, Hook, JobDef, PluginDef, ReadinessCheck, RouteDef, SocketRouteDef } from './plugin.js';
 import type { Authenticator } from './auth/principal.js';
 
 /** A mistake in how plugins are put together: the server refuses to start. */
@@ -20,6 +20,7 @@ export interface LoadedPlugin {
   jobs: JobDef[];
   authenticators: Partial<Record<CredentialKind, (deps: any) => Authenticator<any>>>;
   readiness: ((deps: any) => ReadinessCheck)[];
+  commands: CommandDef[];
   middleware: ((deps: any, app: Koa) => Middleware)[];
   onStart: Hook<any>[];
   onStop: Hook<any>[];
@@ -73,6 +74,7 @@ function collect(def: PluginDef): LoadedPlugin {
     jobs: [],
     authenticators: {},
     readiness: [],
+    commands: [],
     middleware: [],
     onStart: [],
     onStop: [],
@@ -103,6 +105,7 @@ function collect(def: PluginDef): LoadedPlugin {
       p.authenticators[kind] = factory;
     },
     readiness: (factory) => p.readiness.push(factory),
+    commands: (defs) => p.commands.push(...defs),
     middleware: (factory) => p.middleware.push(factory),
     onStart: (hook) => p.onStart.push(hook),
     onStop: (hook) => p.onStop.push(hook),
@@ -128,6 +131,7 @@ function checkUnique(plugins: LoadedPlugin[]) {
     for (const r of p.routes) claim(`route ${r.method} ${r.path.replace(/\{[^}]+\}/g, '{}')}`, p.def.name);
     for (const s of p.sockets) claim(`socket GET ${s.path.replace(/\{[^}]+\}/g, '{}')}`, p.def.name);
     for (const j of p.jobs) claim(`job ${j.name}`, p.def.name);
+    for (const c of p.commands) claim(`command "${c.name}"`, p.def.name);
     for (const e of p.exports) claim(`export "${e}"`, p.def.name);
     for (const k of Object.keys(p.authenticators)) claim(`the ${k} authenticator`, p.def.name);
   }

@@ -98,6 +98,16 @@ export interface SocketRouteDef<C = any> {
   onConnection(conn: SocketConnection, deps: C): void;
 }
 
+/** A command-line tool run on the server (`npm run cli -- <name> …`), e.g. lock-out recovery. */
+export interface CommandDef<C = any> {
+  /** `<noun> <verb>` words, e.g. `user reset-password`. */
+  name: string;
+  usage: string;
+  summary: string;
+  /** Prints with `out`; throws an Error with a readable message to fail. */
+  run(args: string[], deps: C, out: (line: string) => void): Promise<void>;
+}
+
 export interface ReadinessCheck {
   name: string;
   /** Throws (or rejects) with a readable message when the part is not ready. */
@@ -115,6 +125,7 @@ export interface Registrar<C = any> {
   /** Supply the credential check for one kind of route auth. One provider per kind. */
   authenticator<K extends CredentialKind>(kind: K, factory: (deps: C) => Authenticator<K>): void;
   readiness(factory: (deps: C) => ReadinessCheck): void;
+  commands(defs: CommandDef<C>[]): void;
   /** Koa middleware run before routing on every HTTP request (e.g. session handling). Use sparingly. */
   middleware(factory: (deps: C, app: Koa) => Middleware): void;
   onStart(hook: Hook<C>): void;

@@ -5,6 +5,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { loadAuthConfig, type AuthConfig } from './auth-config.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
+import { authCommands } from './auth.commands.js';
 import { authJobs } from './auth.jobs.js';
 import { ChallengesRepository } from './challenges.repository.js';
 import { ConsoleAuthenticator } from './console-authenticator.js';
@@ -52,6 +53,7 @@ export const authModule = definePlugin<AuthDeps>({
     r.authenticator('console', (deps) => new ConsoleAuthenticator(deps.usersRepository));
     r.routes([...authRoutes, ...usersRoutes]);
     r.jobs(authJobs);
+    r.commands(authCommands);
     r.onStart(({ settingsService, authConfig }) => {
       settingsService.define(authSettings);
       void authConfig; // resolved here so a bad SESSION_TTL_MINUTES or WebAuthn setting stops the boot

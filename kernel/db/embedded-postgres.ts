@@ -145,6 +145,22 @@ async function ensureDatabase(adminUrl: string) {
   }
 }
 
+/**
+ * The database of a server that is already running on this DATA_DIR (for command-line tools run
+ * beside it): its port from `postmaster.pid`, its password from the file next to the data.
+ */
+export function runningEmbeddedUrl(root: string): string | undefined {
+  try {
+    const lines = readFileSync(join(root, 'data', 'postmaster.pid'), 'utf8').split('\n');
+    const port = Number(lines[3]);
+    const password = readFileSync(join(root, 'password'), 'utf8').trim();
+    if (!Number.isInteger(port) || !processCommand(Number(lines[0]))) return undefined;
+    return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts (initialising on first use) the PostgreSQL cluster kept under `root`. */
 export async function startEmbeddedPostgres(root: string, logger: Logger): Promise<EmbeddedPostgres> {
   const bin = await binaries();

@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+
+export interface IntegrationTokenRow {
+  id: string;
+  name: string;
+  public_id: string;
+  secret_hash: string;
+  scopes: string[];
+  data_source_ids: string[];
+  created_by: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export type NewIntegrationToken = Pick<IntegrationTokenRow, 'name' | 'public_id' | 'secret_hash' | 'scopes' | 'data_source_ids' | 'created_by' | 'expires_at'>;
+
+/** A token as the authenticator needs it, with the facts that depend on the database clock. */
+export interface TokenForAuth extends IntegrationTokenRow {
+  creator_active: boolean | null;
+  expired: boolean;
+  /** Used within the last minute: no need to write last_used_at again. */
+  recently_used: boolean;
+}
+
+// last_used_at is written at most once a minute per token, so a busy integration does not write a
+// row per request. The read-side shortcut and the conditional write share this window.
+const TOUCH_WINDOW = `interval '1 minute'`;
+
+/** The integration_tokens table. The only place that queries it. */
+export class IntegrationTokensRepository {
+  private readonly db: Knex;
+
+  constructor({ db }: { db: Knex }) {
+    this.db = db;
+  }
+
+  list(): Promise<IntegrationTokenRow[]> {
+    return this.db<IntegrationTokenRow>('integration_tokens').orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  }
+
+  async insert(token: NewIntegrationToken, trx?: Knex.Transaction): Promise<IntegrationTokenRow> {
+    const [row] = await (trx ?? this.db)<IntegrationTokenRow>('integration_tokens').insert(token).returning('*');
+    return row!;
+  }
+
+  /** Marks a live token revoked; undefined when it does not exist or was revoked already. */
+  async revoke(id: string, trx?: Knex.Transaction): Promise<IntegrationTokenRow | undefined> {
+    const [row] = await (trx ?? this.db)<IntegrationTokenRow>('integration_tokens')
+      .where({ id })
+      .whereNull('revoked_at')
+      .update({ revoked_at: this.db.fn.now() } as never)
+      .returning('*');
+    return row;
+  }
+
+  /** One query per request: the token, whether its creator is still active, and clock-based facts. */
+  byPublicIdForAuth(publicId: string): Promise<TokenForAuth | undefined> {
+    return this.db('integration_tokens as t')
+      .leftJoin('users as u', 'u.id', 't.created_by')
+      .where('t.public_id', publicId)
+      .first(
+        't.*',
+        'u.active as creator_active',
+        this.db.raw(`(t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired`),
+        this.db.raw(`(t.last_used_at IS NOT NULL AND t.last_used_at >= now() - ${TOUCH_WINDOW}) AS recently_used`),
+      );
+  }
+
+  /** Sets last_used_at unless another request (on any process) did so within the last minute. */
+  async touchLastUsed(id: string): Promise<void> {
+    await this.db('integration_tokens')
+      .where({ id })
+      .whereRaw(`(last_used_at IS NULL OR last_used_at < now() - ${TOUCH_WINDOW})`)
+      .update({ last_used_at: this.db.fn.now() });
+  }
+}
