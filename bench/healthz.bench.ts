@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { coreModules } from '../core-modules/index.js';
+import { optionalPlugins } from '../plugins/index.js';
 import { bootKernel, compare, probe, type BenchResult, type Benchmark, type LoadOptions } from './support.js';
 
 const LOAD: LoadOptions = { warmupSeconds: 2, seconds: 10, rounds: 2, connections: 50, pipelining: 1 };
@@ -47,7 +49,8 @@ async function assertSameAnswer(baselineUrl: string, kernelUrl: string) {
 }
 
 async function run(): Promise<BenchResult> {
-  const kernel = await bootKernel();
+  // The whole server as `npm start` runs it, so every plugin's middleware is on the measured path.
+  const kernel = await bootKernel([...coreModules, ...optionalPlugins]);
   try {
     const baseline = await startBaseline();
     try {

@@ -6,6 +6,8 @@ import { COOKIE_NAME } from './auth-config.js';
 import { randomToken } from './secrets.js';
 import type { SessionData, SessionsRepository } from './sessions.repository.js';
 
+const SIGN_IN_PREFIX = '/api/v1/auth/';
+
 /**
  * koa-session with PostgreSQL as its store: the cookie holds a random token, the table holds its
  * hash, so sessions work across server processes and survive restarts.
@@ -46,6 +48,9 @@ export function sessionMiddleware(deps: { sessionsRepository: SessionsRepository
     app,
   );
   return async (ctx: Context, next: Next) => {
+    // Players, integrations and health probes carry no session cookie: skip the session machinery
+    // for them. Only sign-in routes create a session without already having one.
+    if (!ctx.get('cookie').includes(`${COOKIE_NAME}=`) && !ctx.path.startsWith(SIGN_IN_PREFIX)) return next();
     // Behind a TLS-terminating proxy the request looks like plain http; the cookie must still be Secure.
     if (authConfig.cookieSecure) ctx.cookies.secure = true;
     return session(ctx, next);

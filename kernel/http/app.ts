@@ -19,19 +19,23 @@ function requestContext(logger: Logger) {
     } catch (err) {
       renderError(ctx, err, logger);
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = {
-        requestId,
-        method: ctx.method,
-        path: ctx.path,
-        route: ctx._matchedRoute,
-        status: ctx.status,
-        ms: Math.round(ms * 10) / 10,
-        ip: ctx.ip,
-        userAgent: ctx.get('user-agent') || undefined,
-      };
-      if (ctx.status >= 500) logger.error(line, 'request');
-      else logger.info(line, 'request');
+      const level = ctx.status >= 500 ? 'error' : 'info';
+      if (logger.isLevelEnabled(level)) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        logger[level](
+          {
+            requestId,
+            method: ctx.method,
+            path: ctx.path,
+            route: ctx._matchedRoute,
+            status: ctx.status,
+            ms: Math.round(ms * 10) / 10,
+            ip: ctx.ip,
+            userAgent: ctx.get('user-agent') || undefined,
+          },
+          'request',
+        );
+      }
     }
   };
 }
