@@ -67,7 +67,8 @@ function errorResponses(route: MountedRoute['route']) {
   if (route.body || route.query || route.params) add(422, 'The input does not match the schema (`validation_failed`).');
   if (route.body) add(400, 'Malformed JSON or not a single object (`invalid_request`).');
   if (route.auth.kind !== 'public') add(401, 'Missing or invalid credential.');
-  if (route.auth.kind === 'console') add(403, 'Role or CSRF check failed.');
+  if (route.auth.kind === 'console') add(403, 'Role (`insufficient_role`) or CSRF (`csrf_failed`) check failed.');
+  if (route.auth.kind === 'integration') add(403, 'The token lacks this capability (`insufficient_scope`).');
   return out;
 }
 

@@ -10,8 +10,19 @@ import { authJobs } from './auth.jobs.js';
 import { ChallengesRepository } from './challenges.repository.js';
 import { ConsoleAuthenticator } from './console-authenticator.js';
 import { FactorsRepository } from './factors.repository.js';
+import { IntegrationAuthenticator } from './integration-authenticator.js';
+import { integrationTokensRoutes } from './integration-tokens.routes.js';
+import { IntegrationTokensRepository } from './integration-tokens.repository.js';
+import { IntegrationTokensService } from './integration-tokens.service.js';
+import { PreferencesService } from './preferences.js';
+import { PreferencesRepository } from './preferences.repository.js';
+import { preferencesRoutes } from './preferences.routes.js';
 import { authSettings } from './mfa-policy.js';
 import { OrganizationRepository } from './organization.repository.js';
+import { passkeyLoginRoutes } from './passkey-login.routes.js';
+import { PasskeyLoginService } from './passkey-login.service.js';
+import { securityRoutes } from './security.routes.js';
+import { SecurityService } from './security.service.js';
 import { sessionMiddleware } from './session-middleware.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { usersRoutes } from './users.routes.js';
@@ -28,6 +39,12 @@ export interface AuthDeps extends KernelDeps {
   organizationRepository: OrganizationRepository;
   authService: AuthService;
   usersService: UsersService;
+  securityService: SecurityService;
+  passkeyLoginService: PasskeyLoginService;
+  integrationTokensRepository: IntegrationTokensRepository;
+  integrationTokensService: IntegrationTokensService;
+  preferencesRepository: PreferencesRepository;
+  preferencesService: PreferencesService;
 }
 
 /** Console sign-in (password, second factors, passkeys), sessions with CSRF, users and roles. */
@@ -46,12 +63,21 @@ export const authModule = definePlugin<AuthDeps>({
         organizationRepository: asClass(OrganizationRepository).singleton(),
         authService: asFunction((deps: AuthDeps) => new AuthService(deps)).singleton(),
         usersService: asFunction((deps: AuthDeps) => new UsersService(deps)).singleton(),
+        securityService: asFunction((deps: AuthDeps) => new SecurityService(deps)).singleton(),
+        passkeyLoginService: asFunction((deps: AuthDeps) => new PasskeyLoginService(deps)).singleton(),
+        integrationTokensRepository: asClass(IntegrationTokensRepository).singleton(),
+        integrationTokensService: asFunction((deps: AuthDeps) => new IntegrationTokensService(deps)).singleton(),
+        preferencesRepository: asClass(PreferencesRepository).singleton(),
+        preferencesService: asFunction((deps: AuthDeps) => new PreferencesService(deps)).singleton(),
       },
       { exports: ['organizationRepository'] },
     );
     r.middleware((deps, app) => sessionMiddleware(deps, app));
     r.authenticator('console', (deps) => new ConsoleAuthenticator(deps.usersRepository));
+    r.authenticator('integration', (deps) => new IntegrationAuthenticator(deps.integrationTokensService));
+    r.routes([...integrationTokensRoutes, ...preferencesRoutes]);
     r.routes([...authRoutes, ...usersRoutes]);
+    r.routes([...securityRoutes, ...passkeyLoginRoutes]);
     r.jobs(authJobs);
     r.commands(authCommands);
     r.onStart(({ settingsService, authConfig }) => {

@@ -1,5 +1,4 @@
-import type { AuthRequest, Authenticator, IntegrationPrincipal, RouteAuth } from '../../kernel/auth/principal.js';
-import { forbidden } from '../../kernel/errors.js';
+import type { AuthRequest, Authenticator, IntegrationPrincipal } from '../../kernel/auth/principal.js';
 import type { IntegrationTokensService } from './integration-tokens.service.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -8,12 +7,9 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 export class IntegrationAuthenticator implements Authenticator<'integration'> {
   constructor(private readonly tokens: IntegrationTokensService) {}
 
-  async authenticate(req: AuthRequest, auth: Extract<RouteAuth, { kind: 'integration' }>): Promise<IntegrationPrincipal> {
+  async authenticate(req: AuthRequest): Promise<IntegrationPrincipal> {
     const header = req.headers.authorization;
-    const principal = await this.tokens.authenticate(typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined);
-    if (!principal.capabilities.includes(auth.capability)) {
-      throw forbidden('insufficient_scope', `This token does not carry the ${auth.capability} scope.`, { requiredScope: auth.capability });
-    }
-    return principal;
+    // The kernel's guard checks the route's capability against the returned principal.
+    return this.tokens.authenticate(typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined);
   }
 }

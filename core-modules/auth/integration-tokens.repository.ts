@@ -18,7 +18,8 @@ export type NewIntegrationToken = Pick<IntegrationTokenRow, 'name' | 'public_id'
 
 /** A token as the authenticator needs it, with the facts that depend on the database clock. */
 export interface TokenForAuth extends IntegrationTokenRow {
-  creator_active: boolean | null;
+  /** The creator still exists, is active and is still an Owner (tokens carry an Owner's grant). */
+  creator_authorized: boolean | null;
   expired: boolean;
   /** Used within the last minute: no need to write last_used_at again. */
   recently_used: boolean;
@@ -58,14 +59,14 @@ export class IntegrationTokensRepository {
     return row;
   }
 
-  /** One query per request: the token, whether its creator is still active, and clock-based facts. */
+  /** One query per request: the token, whether its creator still holds an Owner's authority, and clock-based facts. */
   byPublicIdForAuth(publicId: string): Promise<TokenForAuth | undefined> {
     return this.db('integration_tokens as t')
       .leftJoin('users as u', 'u.id', 't.created_by')
       .where('t.public_id', publicId)
       .first(
         't.*',
-        'u.active as creator_active',
+        this.db.raw(`(u.active AND u.role = 'owner') AS creator_authorized`),
         this.db.raw(`(t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired`),
         this.db.raw(`(t.last_used_at IS NOT NULL AND t.last_used_at >= now() - ${TOUCH_WINDOW}) AS recently_used`),
       );

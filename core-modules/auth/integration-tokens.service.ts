@@ -113,7 +113,7 @@ export class IntegrationTokensService {
     const token = await this.d.integrationTokensRepository.byPublicIdForAuth(parsed.publicId);
     const secretMatches = safeEqual(sha256(parsed.secret), token?.secret_hash ?? NO_SUCH_HASH);
     // created_by becomes NULL when the creator is deleted; a deactivated creator takes their tokens along.
-    if (!token || !secretMatches || token.revoked_at || token.expired || token.creator_active !== true) throw invalidToken();
+    if (!token || !secretMatches || token.revoked_at || token.expired || token.creator_authorized !== true) throw invalidToken();
     if (!token.recently_used) {
       // Bookkeeping only: a failed write must not turn a valid request away.
       await this.d.integrationTokensRepository.touchLastUsed(token.id).catch((err) => this.d.logger.warn({ err, tokenId: token.id }, 'could not record integration token use'));

@@ -13,7 +13,8 @@ export type AuthenticatorMap = Partial<Record<CredentialKind, Authenticator<any>
 
 /**
  * The kernel's auth hook, run before every handler and socket upgrade. It asks the authenticator of
- * the route's own kind only, so a credential of one kind is never accepted where another is required.
+ * the route's own kind only, so a credential of one kind is never accepted where another is required,
+ * then checks the route's role (console) or capability (integration).
  */
 export class Guards {
   constructor(private readonly authenticators: AuthenticatorMap) {}
@@ -26,6 +27,9 @@ export class Guards {
     if (principal.kind !== auth.kind) throw new Error(`the ${auth.kind} authenticator returned a ${principal.kind} principal`);
     if (auth.kind === 'console' && principal.kind === 'console' && !(ACCESS[auth.access] as readonly Role[]).includes(principal.role)) {
       throw forbidden('insufficient_role', 'Your role does not allow this action.', { allowedRoles: ACCESS[auth.access] });
+    }
+    if (auth.kind === 'integration' && principal.kind === 'integration' && !principal.capabilities.includes(auth.capability)) {
+      throw forbidden('insufficient_scope', `This token does not carry the ${auth.capability} scope.`, { requiredScope: auth.capability });
     }
     return principal;
   }
