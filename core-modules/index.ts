@@ -1,6 +1,7 @@
 import type { PluginDef } from '../kernel/plugin.js';
 import { authModule } from './auth/auth.plugin.js';
+import { mediaModule } from './media/media.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
-export const coreModules: PluginDef[] = [settingsModule, authModule];
+export const coreModules: PluginDef[] = [settingsModule, authModule, mediaModule];

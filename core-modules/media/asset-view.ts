@@ -1,0 +1,125 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { AssetRow, VariantRow } from './assets.repository.js';
+import { ASSET_STATUSES, ASSET_TYPES, VARIANT_KINDS } from './media-types.js';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const NumberOrNull = Type.Union([Type.Number(), Type.Null()]);
+const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const VariantSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  kind: literals(VARIANT_KINDS),
+  mimeType: Type.String(),
+  fileSize: Type.Integer(),
+  sha256: Type.String(),
+  width: NumberOrNull,
+  height: NumberOrNull,
+  durationSeconds: NumberOrNull,
+  frameRate: NumberOrNull,
+  videoCodec: Nullable(Type.String()),
+  audioCodec: Nullable(Type.String()),
+  playerCompatible: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const TagRefSchema = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), color: Type.String() });
+
+/** An asset as the API shows it. Storage keys and paths never appear. */
+export const AssetSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  description: Type.String(),
+  type: literals(ASSET_TYPES),
+  originalFilename: Nullable(Type.String()),
+  declaredMimeType: Nullable(Type.String()),
+  detectedMimeType: Nullable(Type.String()),
+  sha256: Nullable(Type.String()),
+  originalSize: NumberOrNull,
+  width: NumberOrNull,
+  height: NumberOrNull,
+  durationSeconds: NumberOrNull,
+  frameRate: NumberOrNull,
+  videoCodec: Nullable(Type.String()),
+  audioCodec: Nullable(Type.String()),
+  audioChannels: NumberOrNull,
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+  processingStatus: literals(ASSET_STATUSES),
+  processingProgress: NumberOrNull,
+  errorCode: Nullable(Type.String()),
+  errorMessage: Nullable(Type.String()),
+  createdBy: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  availableFrom: Nullable(Type.String({ format: 'date-time' })),
+  expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  archivedAt: Nullable(Type.String({ format: 'date-time' })),
+  folderId: Nullable(Type.String({ format: 'uuid' })),
+  tags: Type.Array(TagRefSchema),
+  collectionIds: Type.Array(Type.String({ format: 'uuid' })),
+  variants: Type.Array(VariantSchema),
+  thumbnailUrl: Nullable(Type.String()),
+});
+export type AssetView = Static<typeof AssetSchema>;
+
+export interface AssetExtras {
+  tags?: Static<typeof TagRefSchema>[];
+  collectionIds?: string[];
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function variantView(v: VariantRow): Static<typeof VariantSchema> {
+  return {
+    id: v.id,
+    kind: v.kind,
+    mimeType: v.mime_type,
+    fileSize: Number(v.file_size),
+    sha256: v.sha256,
+    width: v.width,
+    height: v.height,
+    durationSeconds: v.duration_seconds,
+    frameRate: v.frame_rate,
+    videoCodec: v.video_codec,
+    audioCodec: v.audio_codec,
+    playerCompatible: v.player_compatible,
+    createdAt: v.created_at.toISOString(),
+  };
+}
+
+export function assetView(a: AssetRow, variants: VariantRow[], extras: AssetExtras = {}): AssetView {
+  const hasPreview = variants.some((v) => v.kind === 'thumbnail' || v.kind === 'poster');
+  return {
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    type: a.type,
+    originalFilename: a.original_filename,
+    declaredMimeType: a.declared_mime_type,
+    detectedMimeType: a.detected_mime_type,
+    sha256: a.sha256,
+    originalSize: a.original_size === null ? null : Number(a.original_size),
+    width: a.width,
+    height: a.height,
+    durationSeconds: a.duration_seconds,
+    frameRate: a.frame_rate,
+    videoCodec: a.video_codec,
+    audioCodec: a.audio_codec,
+    audioChannels: a.audio_channels,
+    metadata: a.metadata,
+    processingStatus: a.processing_status,
+    processingProgress: a.processing_progress,
+    errorCode: a.error_code,
+    errorMessage: a.error_message,
+    createdBy: a.created_by,
+    createdAt: a.created_at.toISOString(),
+    updatedAt: a.updated_at.toISOString(),
+    availableFrom: iso(a.available_from),
+    expiresAt: iso(a.expires_at),
+    archivedAt: iso(a.archived_at),
+    folderId: a.folder_id,
+    tags: extras.tags ?? [],
+    collectionIds: extras.collectionIds ?? [],
+    variants: variants.map(variantView),
+    thumbnailUrl: hasPreview ? `/api/v1/assets/${a.id}/thumbnail` : null,
+  };
+}

@@ -1,0 +1,35 @@
+import { asClass, asFunction } from 'awilix';
+import { definePlugin } from '../../kernel/plugin.js';
+import { AssetsRepository } from './assets.repository.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { libraryPart, type LibraryDeps } from './library/library.part.js';
+import { loadMediaConfig } from './media-config.js';
+import type { MediaPart } from './media-part.js';
+import { processingPart, type ProcessingDeps } from './processing/processing.part.js';
+import { uploadsPart, type UploadsDeps } from './uploads/uploads.part.js';
+
+export type MediaDeps = UploadsDeps & ProcessingDeps & LibraryDeps;
+
+const parts: MediaPart<MediaDeps>[] = [uploadsPart, processingPart, libraryPart] as MediaPart<any>[];
+
+/** The media library: resumable uploads, processing (sharp, ffmpeg), assets and their organization. */
+export const mediaModule = definePlugin<MediaDeps>({
+  name: 'media',
+  dependsOn: ['settings'],
+  migrations: new URL('./migrations', import.meta.url),
+  register(r) {
+    r.provide(
+      {
+        mediaConfig: asFunction(({ config }: KernelDeps) => loadMediaConfig(config)).singleton(),
+        assetsRepository: asClass(AssetsRepository).singleton(),
+      },
+      { exports: ['assetsRepository'] },
+    );
+    for (const part of parts) {
+      r.provide(part.provide);
+      r.routes(part.routes);
+      r.jobs(part.jobs);
+      r.commands(part.commands ?? []);
+    }
+  },
+});
