@@ -129,3 +129,26 @@ describe('console sign-in', () => {
     expect(logs).not.to.contain(OWNER.password);
   });
 });
+
+describe('auth housekeeping', () => {
+  it('purges expired sessions and sign-in challenges on its schedule', async () => {
+    const k = await bootTestKernel({ plugins: coreModules });
+    try {
+      const owner = await consoleCall(k, undefined, 'POST', '/api/v1/auth/setup', OWNER);
+      const userId = owner.body.data.user.id;
+      await k.db('mfa_challenges').insert([
+        { token_hash: 'old', purpose: 'login', user_id: userId, expires_at: k.db.raw(`now() - interval '1 minute'`) },
+        { token_hash: 'live', purpose: 'login', user_id: userId, expires_at: k.db.raw(`now() + interval '5 minutes'`) },
+      ]);
+      await k.db('sessions').update({ expires_at: k.db.raw(`now() - interval '1 minute'`) });
+      const deps = k.containerOf('auth').cradle;
+      await deps.jobs.send('auth.purge-expired', {});
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (await k.db('mfa_challenges').count({ n: '*' }).first())!.n !== 1) await new Promise((r) => setTimeout(r, 100));
+      expect((await k.db('mfa_challenges').select('token_hash')).map((r) => r.token_hash)).to.deep.equal(['live']);
+      expect(await k.db('sessions').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+    } finally {
+      await k.stop();
+    }
+  });
+});
