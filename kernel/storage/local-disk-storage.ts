@@ -50,9 +50,8 @@ export class LocalDiskStorage implements Storage {
     const handle = await open(path, 'r').catch((err: NodeJS.ErrnoException) => {
       throw err.code === 'ENOENT' ? new StorageNotFound(key) : err;
     });
-    return createReadStream('', { fd: handle.fd, autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) }).on('close', () => {
-      handle.close().catch(() => {});
-    });
+    // The stream owns the handle and closes it once, when it ends or is destroyed.
+    return createReadStream('', { fd: handle, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async stat(key: string): Promise<StoredObject | undefined> {
