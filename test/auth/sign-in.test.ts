@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
+import type { AuthDeps } from '../../core-modules/auth/auth.plugin.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, login, OWNER, resetRateLimits, sessionFrom, type ConsoleSession } from '../support/console-client.js';
 
@@ -57,17 +58,22 @@ describe('console sign-in', () => {
   });
 
   it('refuses a wrong password and an unknown user alike, taking about the same time', async () => {
-    const t0 = Date.now();
-    const wrong = await consoleCall(k, undefined, 'POST', '/api/v1/auth/login', { username: 'olivia', password: 'not the password' });
-    const t1 = Date.now();
-    const unknown = await consoleCall(k, undefined, 'POST', '/api/v1/auth/login', { username: 'nobody', password: 'not the password' });
-    const t2 = Date.now();
-    for (const res of [wrong, unknown]) {
-      expect(res.status).to.equal(401);
-      expect(res.body.error.code).to.equal('invalid_credentials');
-    }
-    const [a, b] = [t1 - t0, t2 - t1];
-    expect(Math.min(a, b) / Math.max(a, b), `wrong password ${a} ms, unknown user ${b} ms`).to.be.greaterThan(0.4);
+    // The fastest of a few tries is the intrinsic cost; other load on the machine only adds to it.
+    const fastest = async (username: string) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t0 = process.hrtime.bigint();
+        const res = await consoleCall(k, undefined, 'POST', '/api/v1/auth/login', { username, password: 'not the password' });
+        best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+        expect(res.status).to.equal(401);
+        expect(res.body.error.code).to.equal('invalid_credentials');
+      }
+      return best;
+    };
+    const wrongPassword = await fastest('olivia');
+    const unknownUser = await fastest('nobody');
+    const ratio = Math.min(wrongPassword, unknownUser) / Math.max(wrongPassword, unknownUser);
+    expect(ratio, `wrong password ${wrongPassword.toFixed(0)} ms, unknown user ${unknownUser.toFixed(0)} ms`).to.be.greaterThan(0.5);
   });
 
   it('requires the CSRF token on unsafe requests', async () => {
@@ -141,7 +147,7 @@ describe('auth housekeeping', () => {
         { token_hash: 'live', purpose: 'login', user_id: userId, expires_at: k.db.raw(`now() + interval '5 minutes'`) },
       ]);
       await k.db('sessions').update({ expires_at: k.db.raw(`now() - interval '1 minute'`) });
-      const deps = k.containerOf('auth').cradle;
+      const deps = k.containerOf('auth').cradle as AuthDeps;
       await deps.jobs.send('auth.purge-expired', {});
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline && (await k.db('mfa_challenges').count({ n: '*' }).first())!.n !== 1) await new Promise((r) => setTimeout(r, 100));

@@ -1,7 +1,30 @@
+import { asClass, asFunction } from 'awilix';
 import type { MediaPart } from '../media-part.js';
 import type { MediaBaseDeps } from '../media-deps.js';
+import { importCommands } from './import.command.js';
+import { UploadCompletionService } from './upload-completion.service.js';
+import { UploadParts } from './upload-parts.js';
+import { UploadSessionsRepository } from './upload-sessions.repository.js';
+import { uploadsJobs } from './uploads.jobs.js';
+import { uploadsRoutes } from './uploads.routes.js';
+import { UploadsService } from './uploads.service.js';
 
-export type UploadsDeps = MediaBaseDeps;
+export interface UploadsDeps extends MediaBaseDeps {
+  uploadSessionsRepository: UploadSessionsRepository;
+  uploadParts: UploadParts;
+  uploadsService: UploadsService;
+  uploadCompletionService: UploadCompletionService;
+}
 
-/** Resumable uploads: create, append, complete, cancel; expired parts cleaned by a job. */
-export const uploadsPart: MediaPart<UploadsDeps> = { provide: {}, routes: [], jobs: [] };
+/** Resumable uploads: create, append, complete, cancel; expired parts cleaned by a job; the import CLI. */
+export const uploadsPart: MediaPart<UploadsDeps> = {
+  provide: {
+    uploadSessionsRepository: asClass(UploadSessionsRepository).singleton(),
+    uploadParts: asClass(UploadParts).singleton(),
+    uploadsService: asFunction((deps: UploadsDeps) => new UploadsService(deps)).singleton(),
+    uploadCompletionService: asFunction((deps: UploadsDeps) => new UploadCompletionService(deps)).singleton(),
+  },
+  routes: uploadsRoutes,
+  jobs: uploadsJobs,
+  commands: importCommands,
+};

@@ -1,0 +1,18 @@
+import { Type } from '@sinclair/typebox';
+import { jobFor } from '../../../kernel/plugin.js';
+import type { UploadsDeps } from './uploads.part.js';
+
+const job = jobFor<UploadsDeps>();
+
+export const uploadsJobs = [
+  job({
+    name: 'media.clean-expired-uploads',
+    payload: Type.Object({}),
+    // Hourly: an upload lives 24 hours, so a part outlives its expiry by at most an hour.
+    cron: '7 * * * *',
+    handler: async (_p, { uploadsService, logger }) => {
+      const result = await uploadsService.cleanExpired();
+      if (result.expired || result.abandoned || result.partsRemoved) logger.info(result, 'expired uploads cleaned');
+    },
+  }),
+];
