@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../kernel/config.js';
 import { startEmbeddedPostgres } from '../kernel/db/embedded-postgres.js';
-import { startKernel } from '../kernel/kernel.js';
+import { startKernel, type ProcessRole } from '../kernel/kernel.js';
 import { createLogger } from '../kernel/logger.js';
 import type { PluginDef } from '../kernel/plugin.js';
 
@@ -62,10 +62,10 @@ export async function stopRunning(): Promise<void> {
 }
 
 /**
- * The real kernel (web role, no plugins, silent) on a throw-away DATA_DIR, with an embedded
+ * The real kernel (web role unless told, no plugins, silent) on a throw-away DATA_DIR, with an embedded
  * PostgreSQL there too unless DATABASE_URL points at one.
  */
-export async function bootKernel(plugins: PluginDef[] = []): Promise<BenchKernel> {
+export async function bootKernel(plugins: PluginDef[] = [], options: { role?: ProcessRole } = {}): Promise<BenchKernel> {
   const logger = createLogger('silent');
   const dataDir = mkdtempSync(join(tmpdir(), 'signage-bench-'));
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, which must enter it
@@ -91,7 +91,8 @@ export async function bootKernel(plugins: PluginDef[] = []): Promise<BenchKernel
       // On Ctrl-C the load is still running when the kernel stops; do not wait 10 s for it.
       SHUTDOWN_GRACE_SECONDS: '2',
     });
-    const kernel = await startKernel({ config, plugins, role: 'web', logger });
+    // `all` also runs jobs, for benchmarks that measure background work.
+    const kernel = await startKernel({ config, plugins, role: options.role ?? 'web', logger });
     cleanups.push(() => kernel.stop());
     if (!kernel.url) throw new Error('the kernel started without an HTTP server');
     return { url: kernel.url, stop };

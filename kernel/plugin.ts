@@ -75,6 +75,8 @@ export const reply = (status: number, data?: unknown) => new Reply(status, data)
 export interface JobContext {
   id: string;
   retryCount: number;
+  /** Aborted when the process stops and the grace period runs out: long work should stop here (the job runs again later). */
+  signal: AbortSignal;
 }
 
 export interface JobDef<C = any, S extends TSchema = TSchema> {

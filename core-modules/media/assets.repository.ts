@@ -83,6 +83,14 @@ export class AssetsRepository {
     return row as AssetRow;
   }
 
+  /** Inserts under an id chosen beforehand (an upload journals it before storing the original). */
+  async insertWithId(id: string, asset: NewAsset, trx?: Knex.Transaction): Promise<AssetRow> {
+    const [row] = await this.q(trx)<AssetRow>('assets')
+      .insert({ processing_status: 'queued', ...asset, id } as never)
+      .returning('*');
+    return row as AssetRow;
+  }
+
   async update(id: string, changes: Partial<Omit<AssetRow, 'id' | 'processing_status'>>, trx?: Knex.Transaction): Promise<AssetRow | undefined> {
     const [row] = await this.q(trx)<AssetRow>('assets')
       .where({ id })
@@ -142,5 +150,34 @@ export class AssetsRepository {
 
   async deleteVariant(assetId: string, kind: VariantKind, trx?: Knex.Transaction): Promise<void> {
     await this.q(trx)('asset_variants').where({ asset_id: assetId, kind }).delete();
+  }
+
+  /**
+   * Processing ends in failure, but only from a processing state: a job failing late must not
+   * override a delete that started meanwhile. Undefined when nothing changed.
+   */
+  async failProcessing(id: string, errorCode: string, errorMessage: string, options: { untouchedSince?: Date; trx?: Knex.Transaction } = {}): Promise<AssetRow | undefined> {
+    const [row] = await this.q(options.trx)<AssetRow>('assets')
+      .where({ id })
+      .whereIn('processing_status', ['queued', 'inspecting', 'processing'])
+      .modify((q) => void (options.untouchedSince && q.where('updated_at', '<', options.untouchedSince)))
+      .update({ processing_status: 'failed', error_code: errorCode, error_message: errorMessage, processing_progress: null, updated_at: this.db.fn.now() } as never)
+      .returning('*');
+    return row as AssetRow | undefined;
+  }
+
+  /** Removes every variant but the original (before a fresh processing run); returns what it removed. */
+  deleteDerivedVariants(assetId: string, trx?: Knex.Transaction): Promise<Pick<VariantRow, 'kind' | 'storage_key'>[]> {
+    return this.q(trx)('asset_variants').where({ asset_id: assetId }).whereNot({ kind: 'original' }).delete().returning(['kind', 'storage_key']);
+  }
+
+  /** Assets in a processing state that nothing has touched since `before`. */
+  stalledSince(before: Date, limit = 100): Promise<Pick<AssetRow, 'id' | 'processing_status'>[]> {
+    return this.db<AssetRow>('assets')
+      .select('id', 'processing_status')
+      .whereIn('processing_status', ['queued', 'inspecting', 'processing'])
+      .where('updated_at', '<', before)
+      .orderBy('updated_at')
+      .limit(limit);
   }
 }

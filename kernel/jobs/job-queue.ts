@@ -38,6 +38,7 @@ export function positionalToKnex(text: string, values: unknown[]): [string, unkn
 export class JobQueue {
   private readonly jobs = new Map<string, BoundJob>();
   private boss?: PgBoss;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly databaseUrl: string,
@@ -102,7 +103,7 @@ export class JobQueue {
     }
     const started = Date.now();
     try {
-      await job.def.handler(item.data as never, job.deps, { id: item.id, retryCount: item.retryCount });
+      await job.def.handler(item.data as never, job.deps, { id: item.id, retryCount: item.retryCount, signal: this.stopping.signal });
       log.info({ ms: Date.now() - started }, 'job done');
     } catch (err) {
       log.warn({ err, retryCount: item.retryCount }, 'job failed');
@@ -132,9 +133,15 @@ export class JobQueue {
     });
   }
 
+  /** Lets running jobs finish for up to `graceSeconds`; a second before that runs out, tells them to stop. */
   async stop(graceSeconds: number): Promise<void> {
     if (!this.boss) return;
-    await this.boss.stop({ graceful: true, wait: true, timeout: graceSeconds * 1000 });
+    const abort = setTimeout(() => this.stopping.abort(), Math.max(0, graceSeconds * 1000 - 1000));
+    try {
+      await this.boss.stop({ graceful: true, wait: true, timeout: graceSeconds * 1000 });
+    } finally {
+      clearTimeout(abort);
+    }
     this.boss = undefined;
   }
 }

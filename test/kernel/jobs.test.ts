@@ -78,3 +78,35 @@ describe('job runner roles', () => {
     }
   });
 });
+
+describe('job runner shutdown', () => {
+  it('tells a job that is still running when the grace period runs out to stop', async function () {
+    this.timeout(20_000);
+    let aborted = false;
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const { definePlugin, jobFor } = await import('../../kernel/plugin.js');
+    const { Type } = await import('@sinclair/typebox');
+    const slow = jobFor<unknown>()({
+      name: 'slow.wait-for-stop',
+      payload: Type.Object({}),
+      handler: (_p, _d, job) =>
+        new Promise<void>((resolve) => {
+          started();
+          job.signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve();
+          });
+        }),
+    });
+    const plugin = definePlugin({ name: 'slow', register: (r) => r.jobs([slow]) });
+    const k = await bootTestKernel({ plugins: [plugin] }); // SHUTDOWN_GRACE_SECONDS=2 in test kernels
+    const jobs = (k.containerOf('slow').cradle as { jobs: { send(n: string, p: object): Promise<unknown> } }).jobs;
+    await jobs.send('slow.wait-for-stop', {});
+    await running;
+    const t0 = Date.now();
+    await k.stop();
+    expect(aborted).to.equal(true);
+    expect(Date.now() - t0).to.be.below(5_000);
+  });
+});

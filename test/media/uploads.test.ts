@@ -382,7 +382,7 @@ describe('resumable uploads', () => {
       const media = k.plugins.find((p) => p.def.name === 'media')!;
       const job = media.jobs.find((j) => j.name === 'media.clean-expired-uploads')!;
       expect(job.cron).to.be.a('string');
-      await job.handler({}, k.containerOf('media').cradle, { id: 'test', retryCount: 0 });
+      await job.handler({}, k.containerOf('media').cradle, { id: 'test', retryCount: 0, signal: new AbortController().signal });
 
       expect(await uploadRow(k, stale)).to.include({ status: 'expired' });
       expect(existsSync(partPath(k, stale))).to.equal(false);

@@ -23,12 +23,15 @@ export interface TestKernelOptions {
   databaseUrl?: string;
   env?: Record<string, string>;
   role?: KernelOptions['role'];
+  /** Use this DATA_DIR (e.g. a stopped kernel's, to boot "after a restart"); the caller removes it. */
+  dataDir?: string;
 }
 
 /** Boots the real kernel with the given plugins on a fresh database and a throw-away DATA_DIR. */
 export async function bootTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
-  const dataDir = mkdtempSync(join(tmpdir(), 'signage-test-data-'));
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'signage-test-data-'));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -63,7 +66,7 @@ export async function bootTestKernel(options: TestKernelOptions = {}): Promise<T
     request: (path, init) => fetch(url + path, init),
     stop: async () => {
       await kernel.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

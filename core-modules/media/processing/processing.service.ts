@@ -1,0 +1,249 @@
+import { extname, join } from 'node:path';
+import { AppError, invalidInput, notFound } from '../../../kernel/errors.js';
+import { assetView, type AssetView } from '../asset-view.js';
+import type { AssetRow, NewVariant, VariantRow } from '../assets.repository.js';
+import type { MediaBaseDeps } from '../media-deps.js';
+import { storageKeys, type VariantKind } from '../media-types.js';
+import { inspectImageFile, inspectVideoFile } from './asset-inspection.js';
+import { imagePlayback, imageThumbnail, type EncodedImage } from './image-variants.js';
+import { PROCESSING_JOBS, type ProcessingJobName } from './processing-job-names.js';
+import { MediaRejected, StepFailed, type FailureCode } from './processing-errors.js';
+import { probeVideo, type VideoProbe } from './probe.js';
+import { optimizeVideo, videoPoster } from './video-variants.js';
+import { fetchToFile, storeBuffer, storeFile, withWorkDir } from './work-files.js';
+
+type Deps = Pick<MediaBaseDeps, 'db' | 'assetsRepository' | 'storage' | 'mediaTools' | 'mediaConfig' | 'jobs' | 'logger'>;
+
+/**
+ * An asset nothing has touched for this long while in a processing state lost its job for good
+ * (a crash during the last attempt). Every job touches the asset when it starts, and the longest
+ * one, a transcode, may run 6 hours; a day also leaves room for a backlog of queued transcodes.
+ */
+export const STALLED_AFTER_MS = 24 * 3600_000;
+
+/** Progress is written at most this often: the console polls, it needs no more. */
+const PROGRESS_INTERVAL_MS = 1_000;
+
+const VARIANT_OF_STEP: Partial<Record<ProcessingJobName, VariantKind>> = {
+  [PROCESSING_JOBS.imageThumbnail]: 'thumbnail',
+  [PROCESSING_JOBS.imagePlayback]: 'playback',
+  [PROCESSING_JOBS.videoPoster]: 'poster',
+  [PROCESSING_JOBS.videoOptimize]: 'playback',
+};
+
+/**
+ * Processing as steps, one per job: inspect the original, then make each variant. Every step can
+ * run twice or restart from scratch (pg-boss redelivers after a crash): it reads the asset's state
+ * first, overwrites its own variant (same storage key, atomic put, upsert), and status changes
+ * happen under a row lock together with sending the next jobs.
+ *
+ *   queued → inspecting → processing → ready      (failed from any of them; retry: failed → queued)
+ */
+export class ProcessingService {
+  constructor(private readonly d: Deps) {}
+
+  private get repo() {
+    return this.d.assetsRepository;
+  }
+
+  /** `media.inspect-asset`: read the original, record what it is, and send the variant jobs. */
+  async inspect(assetId: string): Promise<void> {
+    let asset = await this.repo.byId(assetId);
+    if (!asset || asset.type === 'website') return;
+    if (asset.processing_status === 'queued') {
+      asset = await this.moveOrSkip(() => this.repo.transition(assetId, 'inspecting', { error_code: null, error_message: null, processing_progress: null }));
+      if (!asset) return;
+    } else if (asset.processing_status !== 'inspecting') {
+      // Past inspection: an earlier delivery of this job finished and sent the next jobs with it.
+      return;
+    }
+    const original = await this.originalOf(asset.id, 'media_inspection_failed');
+    const current = asset;
+    const found = await withWorkDir(async (dir) => {
+      const file = await this.fetchOriginal(original, dir);
+      return current.type === 'image' ? inspectImageFile(file, current, this.d.mediaConfig.maxImagePixels) : inspectVideoFile(file, current, this.d.mediaTools.ffprobePath);
+    });
+    const regenerated = new Set(found.steps.map((s) => VARIANT_OF_STEP[s]));
+    const stale = await this.d.db.transaction(async (trx) => {
+      const locked = await this.repo.lock(assetId, trx);
+      if (locked?.processing_status !== 'inspecting') return [];
+      await this.repo.update(assetId, found.asset, trx);
+      await this.repo.upsertVariant(assetId, { ...variantFile(original), ...found.original }, trx);
+      // Variants of an earlier run must not make the asset ready before this run's are made.
+      const removed = await this.repo.deleteDerivedVariants(assetId, trx);
+      await this.repo.transition(assetId, 'processing', {}, trx);
+      for (const name of found.steps) await this.d.jobs.send(name, { assetId }, { trx });
+      return removed.filter((v) => !regenerated.has(v.kind));
+    });
+    // Kinds this run makes again are overwritten in place; only files of dropped kinds go.
+    for (const v of stale) await this.d.storage.delete(v.storage_key);
+  }
+
+  /** `media.image-thumbnail`. */
+  async imageThumbnail(assetId: string): Promise<void> {
+    await this.makeVariant(assetId, 'thumbnail', async (file) => fromImage(await imageThumbnail(file, this.d.mediaConfig.maxImagePixels), false));
+  }
+
+  /** `media.image-playback`. */
+  async imagePlayback(assetId: string): Promise<void> {
+    await this.makeVariant(assetId, 'playback', async (file) => fromImage(await imagePlayback(file, this.d.mediaConfig.maxImagePixels), true));
+  }
+
+  /** `media.video-poster`. */
+  async videoPoster(assetId: string): Promise<void> {
+    await this.makeVariant(assetId, 'poster', async (file, dir, asset) => fromImage(await videoPoster(this.d.mediaTools.ffmpegPath, file, dir, asset.duration_seconds), false));
+  }
+
+  /** `media.video-optimize`: remux or transcode, as inspection decided, reporting percent done. */
+  async videoOptimize(assetId: string, signal?: AbortSignal): Promise<void> {
+    const actionOf = (asset: AssetRow) => asset.metadata.compatibilityAction as 'original' | 'remux' | 'transcode' | undefined;
+    const needed = (asset: AssetRow) => actionOf(asset) === 'remux' || actionOf(asset) === 'transcode';
+    await this.makeVariant(assetId, 'playback', async (file, dir, asset) => {
+      const action = actionOf(asset) as 'remux' | 'transcode';
+      const { ffmpegPath, ffprobePath } = this.d.mediaTools;
+      await this.repo.setProgress(assetId, 0);
+      const probe = await probeVideo(ffprobePath, file);
+      const output = join(dir, 'playback.mp4');
+      let lastWrite = 0;
+      await optimizeVideo(ffmpegPath, file, output, {
+        action,
+        probe,
+        signal,
+        onProgress: async (percent) => {
+          if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+          lastWrite = Date.now();
+          await this.repo.setProgress(assetId, percent);
+        },
+      });
+      await this.repo.setProgress(assetId, 100);
+      const made = await probeVideo(ffprobePath, output).catch(() => {
+        throw new StepFailed('The converted video could not be read back.');
+      });
+      return { file: output, ext: '.mp4', fields: { mime_type: 'video/mp4', player_compatible: true, ...videoFields(made) } };
+    }, needed);
+  }
+
+  /**
+   * Runs one variant step: only while the asset is processing (otherwise this delivery is late or
+   * a duplicate), stores the result under the variant's fixed key, then checks whether the asset
+   * is complete. `needed` says, before the original is copied, whether there is anything to make.
+   */
+  private async makeVariant(
+    assetId: string,
+    kind: VariantKind,
+    make: (file: string, dir: string, asset: AssetRow) => Promise<MadeVariant>,
+    needed: (asset: AssetRow) => boolean = () => true,
+  ): Promise<void> {
+    const asset = await this.repo.byId(assetId);
+    if (asset?.processing_status !== 'processing') return;
+    if (!needed(asset)) return this.completeIfReady(assetId);
+    const original = await this.originalOf(assetId, 'media_processing_failed');
+    await this.repo.update(assetId, {}); // the stalled-asset sweep counts from the last touch
+    await withWorkDir(async (dir) => {
+      const made = await make(await this.fetchOriginal(original, dir), dir, asset);
+      const key = storageKeys.variant(assetId, kind, made.ext);
+      const stored = 'data' in made ? await storeBuffer(this.d.storage, key, made.data) : await storeFile(this.d.storage, key, made.file);
+      await this.repo.upsertVariant(assetId, { kind, storage_key: key, file_size: stored.fileSize, sha256: stored.sha256, ...made.fields });
+      // A delete that began meanwhile may already have listed the asset's files: don't leave this one behind.
+      const now = await this.repo.byId(assetId);
+      if (!now || now.processing_status === 'deleting') await this.d.storage.delete(key);
+    });
+    await this.completeIfReady(assetId);
+  }
+
+  /** Ready once there is a preview and something a player can show (the rule the reference uses). */
+  private async completeIfReady(assetId: string): Promise<void> {
+    await this.d.db.transaction(async (trx) => {
+      const locked = await this.repo.lock(assetId, trx);
+      if (locked?.processing_status !== 'processing') return;
+      const variants = await this.repo.variants(assetId, trx);
+      const preview = variants.some((v) => v.kind === 'thumbnail' || v.kind === 'poster');
+      const playable = variants.some((v) => v.player_compatible);
+      if (preview && playable) await this.repo.transition(assetId, 'ready', { processing_progress: null }, trx);
+    });
+  }
+
+  /** `media.delete-files`: every stored object of an asset being deleted, then the asset is deleted. */
+  async deleteFiles(assetId: string): Promise<void> {
+    const asset = await this.repo.byId(assetId);
+    // Only for assets on their way out (or gone): a stray job must never empty a live asset.
+    if (asset && asset.processing_status !== 'deleting') {
+      this.d.logger.warn({ assetId, status: asset.processing_status }, 'media.delete-files for an asset that is not being deleted; nothing removed');
+      return;
+    }
+    const keys: string[] = [];
+    for await (const key of this.d.storage.list(`assets/${assetId}/`)) keys.push(key);
+    for (const key of keys) await this.d.storage.delete(key);
+    if (asset) await this.moveOrSkip(() => this.repo.transition(assetId, 'deleted'));
+  }
+
+  /** The end of a step that cannot succeed: the asset shows `code` and a message a person can act on. */
+  async fail(assetId: string, code: FailureCode, message: string): Promise<void> {
+    const row = await this.repo.failProcessing(assetId, code, message);
+    if (row) this.d.logger.warn({ assetId, code, reason: message }, 'media processing failed');
+  }
+
+  /** `POST /assets/{id}/retry`: a failed asset goes back to the start of processing. */
+  async retry(assetId: string): Promise<AssetView> {
+    return this.d.db.transaction(async (trx) => {
+      const asset = await this.repo.lock(assetId, trx);
+      if (!asset || asset.processing_status === 'deleting') throw notFound('not_found', 'There is no such asset.');
+      if (asset.processing_status !== 'failed') {
+        throw invalidInput('validation_failed', `Only a failed asset can be retried; this one is ${asset.processing_status}.`, 'id');
+      }
+      const queued = await this.repo.transition(assetId, 'queued', { error_code: null, error_message: null, processing_progress: null }, trx);
+      await this.d.jobs.send(PROCESSING_JOBS.inspectAsset, { assetId }, { trx });
+      return assetView(queued!, await this.repo.variants(assetId, trx));
+    });
+  }
+
+  /** `media.fail-stalled`: assets whose processing stopped for good (see STALLED_AFTER_MS) become failed. */
+  async failStalled(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - STALLED_AFTER_MS);
+    let failed = 0;
+    for (const a of await this.repo.stalledSince(before)) {
+      const code: FailureCode = a.processing_status === 'processing' ? 'media_processing_failed' : 'media_inspection_failed';
+      const row = await this.repo.failProcessing(a.id, code, 'Processing stopped and did not resume; retry the asset.', { untouchedSince: before });
+      if (row) failed++;
+    }
+    if (failed) this.d.logger.warn({ failed }, 'stalled media processing marked failed');
+    return failed;
+  }
+
+  private async originalOf(assetId: string, code: FailureCode): Promise<VariantRow> {
+    const original = await this.repo.variant(assetId, 'original');
+    if (!original) throw new MediaRejected(code, 'The asset has no original file; upload it again.');
+    return original;
+  }
+
+  private async fetchOriginal(original: VariantRow, dir: string): Promise<string> {
+    const file = join(dir, `original${extname(original.storage_key)}`);
+    await fetchToFile(this.d.storage, original.storage_key, file);
+    return file;
+  }
+
+  /** A status change that lost a race (a delete, another delivery) means this step has nothing to do. */
+  private async moveOrSkip(move: () => Promise<AssetRow | undefined>): Promise<AssetRow | undefined> {
+    try {
+      return await move();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'asset_state_conflict') return undefined;
+      throw err;
+    }
+  }
+}
+
+type VariantFields = Omit<NewVariant, 'kind' | 'storage_key' | 'file_size' | 'sha256'>;
+type MadeVariant = { ext: string; fields: VariantFields } & ({ data: Buffer } | { file: string });
+
+function fromImage(image: EncodedImage, playerCompatible: boolean): MadeVariant {
+  return { data: image.data, ext: image.ext, fields: { mime_type: image.mimeType, width: image.width, height: image.height, player_compatible: playerCompatible } };
+}
+
+function videoFields(p: VideoProbe): Omit<VariantFields, 'mime_type' | 'player_compatible'> {
+  return { width: p.displayWidth, height: p.displayHeight, duration_seconds: p.durationSeconds, frame_rate: p.frameRate, video_codec: p.videoCodec, audio_codec: p.audioCodec };
+}
+
+function variantFile(v: VariantRow): Pick<NewVariant, 'kind' | 'storage_key' | 'mime_type' | 'file_size' | 'sha256'> {
+  return { kind: v.kind, storage_key: v.storage_key, mime_type: v.mime_type, file_size: v.file_size, sha256: v.sha256 };
+}
