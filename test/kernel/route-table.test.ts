@@ -8,6 +8,7 @@ import { notesPlugin } from '../fixtures/notes-plugin/notes.plugin.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { fillPath, sampleValue, wrongTyped } from '../support/sample-values.js';
+import { bearer, pairScreen } from '../support/player-client.js';
 
 /**
  * Walks every registered route of the whole server, so a route added by any plugin is covered
@@ -19,13 +20,14 @@ describe('every registered route', () => {
   let k: TestKernel;
   let owner: ConsoleSession;
   /** A working credential of each kind, as request headers. */
-  const credentials: Partial<Record<'console' | 'integration', Record<string, string>>> = {};
+  const credentials: Partial<Record<'console' | 'integration' | 'player', Record<string, string>>> = {};
   before(async () => {
     k = await bootTestKernel({ plugins: [...coreModules, ...optionalPlugins, notesPlugin, integrationProbePlugin] });
     owner = await setUpOwner(k);
     credentials.console = { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken };
     const token = await consoleCall(k, owner, 'POST', '/api/v1/integration-tokens', { name: 'walk', scopes: ['data_source:write', 'activity:read'] });
     credentials.integration = { authorization: `Bearer ${token.body.data.secret}` };
+    credentials.player = bearer((await pairScreen(k, owner)).credential);
   });
   after(() => k?.stop());
 
@@ -65,7 +67,7 @@ describe('every registered route', () => {
     }));
 
   /** The route's own kind of credential when the walk has one, so input checks are reached. */
-  const own = (m: MountedRoute) => (m.route.auth.kind === 'public' ? {} : (credentials[m.route.auth.kind as 'console' | 'integration'] ?? {}));
+  const own = (m: MountedRoute) => (m.route.auth.kind === 'public' ? {} : (credentials[m.route.auth.kind as 'console' | 'integration' | 'player'] ?? {}));
   const INPUT_ERRORS = [400, 413, 415, 422];
   const refusedAsInput = (m: MountedRoute, res: { status: number; body: any }) => {
     const authenticated = m.route.auth.kind === 'public' || Object.keys(own(m)).length > 0;

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { coreModules } from '../core-modules/index.js';
+import { formatCredential, newPublicId, randomSecret, sha256 } from '../core-modules/screens/device-secrets.js';
+import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
+import { loadConfig } from '../kernel/config.js';
+import { startEmbeddedPostgres } from '../kernel/db/embedded-postgres.js';
+import { startKernel, type Kernel } from '../kernel/kernel.js';
+import { createLogger } from '../kernel/logger.js';
+import { optionalPlugins } from '../plugins/index.js';
+import type { BenchResult, Benchmark, LoadOptions, Measurement } from './support.js';
+
+const SCREENS = 2_000;
+const LOAD: LoadOptions = { warmupSeconds: 2, seconds: 10, rounds: 2, connections: 50, pipelining: 1 };
+
+/** Heartbeats must keep at least this share of what GET /healthz does on the same server. */
+const TARGET_RATIO = 0.5;
+
+/** Shaped like the stock Linux player's heartbeat (about 1.5 KB), with ids that are valid UUIDs. */
+function heartbeat() {
+  return {
+    screenWidth: 1920,
+    screenHeight: 1080,
+    playerVersion: '1.4.2',
+    playerVersionCode: 10402,
+    presentationSchemaVersions: [1],
+    nativePresentationCapabilities: Object.fromEntries(
+      ['layout.surface', 'layout.box', 'layout.row', 'layout.column', 'layout.stack', 'layout.grid', 'content.text', 'content.icon', 'content.asset_image', 'content.qr_code', 'content.marquee', 'binding.core'].map((c) => [c, 1]),
+    ),
+    webRuntimeVersion: 2,
+    webBundleLimitBytes: 20 * 1024 * 1024,
+    uptimeSeconds: 3600,
+    playbackState: 'playing',
+    playbackDisabled: false,
+    safeMode: false,
+    recoveryLevel: 0,
+    recoveryCount: 0,
+    websiteRendererRecoveryCount: 0,
+    lastMeaningfulProgressAt: new Date().toISOString(),
+    rendererResponding: true,
+    expectedMotion: true,
+    autostartState: 'installed',
+    autostartTarget: 'graphical-session.target',
+    autostartSupervised: true,
+    bootLaunchVerified: true,
+    externalPresentationState: 'none',
+    lastHealthyPlaybackAt: new Date().toISOString(),
+    activeManifestVersion: 17,
+    currentItemId: randomUUID(),
+    currentPlaylistId: randomUUID(),
+    currentScheduleId: randomUUID(),
+    selectionSource: 'schedule',
+    activeConfigRevision: 3,
+    availableStorageBytes: 12_000_000_000,
+    noiseMeter: { status: 'normal', currentLevel: 38.5 },
+  };
+}
+
+interface Server {
+  url: string;
+  kernel: Kernel;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The whole server as `npm start` runs it (web role, silent), on an embedded PostgreSQL unless DATABASE_URL is set. */
+async function boot(): Promise<Server> {
+  const logger = createLogger('silent');
+  const dataDir = mkdtempSync(join(tmpdir(), 'signage-bench-'));
+  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, which must enter it
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn();
+  };
+  try {
+    let databaseUrl = process.env.DATABASE_URL || undefined;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedPostgres(join(dataDir, 'postgres'), logger);
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SHUTDOWN_GRACE_SECONDS: '2' });
+    const kernel = await startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role: 'web', logger });
+    cleanups.push(() => kernel.stop());
+    if (!kernel.url) throw new Error('the kernel started without an HTTP server');
+    return { url: kernel.url, kernel, dataDir, stop };
+  } catch (err) {
+    await stop().catch((e: unknown) => console.error('cleanup after a failed start failed:', e));
+    throw err;
+  }
+}
+
+/** Screens and credentials straight through the module's repositories: pairing 2,000 players over HTTP would take minutes. */
+async function enrollFleet(deps: ScreensDeps): Promise<string[]> {
+  const credentials: string[] = [];
+  await deps.db.transaction(async (trx) => {
+    for (let i = 0; i < SCREENS; i++) {
+      const screenId = await deps.screensRepository.insert({ name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() }, trx);
+      const publicId = newPublicId();
+      const secret = randomSecret(32);
+      await deps.credentialsRepository.insert({ screen_id: screenId, public_id: publicId, secret_hash: sha256(secret) }, trx);
+      credentials.push(formatCredential(publicId, secret));
+    }
+  });
+  return credentials;
+}
+
+type Target = { label: string; options: autocannon.Options };
+
+function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    let finished = false;
+    // Its own thread, like the healthz benchmark: the load generator must not share the server's event loop.
+    const instance = autocannon({ ...target.options, duration: seconds, connections: LOAD.connections, pipelining: LOAD.pipelining, workers: 1 }, (err, result) => {
+      finished = true;
+      clearTimeout(timer);
+      if (err) reject(err instanceof Error ? err : new Error(String(err)));
+      else if (result.errors || result.non2xx) reject(new Error(`${target.label}: ${result.errors} errors and ${result.non2xx} non-2xx responses in ${result.requests.total} requests`));
+      else resolve(result);
+    });
+    if (!finished) {
+      timer = setTimeout(() => {
+        instance.stop();
+        reject(new Error(`${target.label} did not finish within ${seconds + 30} s`));
+      }, (seconds + 30) * 1000);
+    }
+  });
+}
+
+function measurement(label: string, results: autocannon.Result[]): Measurement {
+  const requests = results.reduce((n, r) => n + r.requests.total, 0);
+  return {
+    label,
+    rps: requests / results.reduce((n, r) => n + r.duration, 0),
+    p50Ms: Math.max(...results.map((r) => r.latency.p50)),
+    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
+    requests,
+  };
+}
+
+async function run(): Promise<BenchResult> {
+  const server = await boot();
+  try {
+    const deps = server.kernel.containerOf('screens').cradle as ScreensDeps;
+    const credentials = await enrollFleet(deps);
+    // Round robin over the whole fleet, as 2,000 players reporting at the same cadence would. Each of
+    // autocannon's connections walks a request list from its start, so a list of 2,000 requests
+    // would only ever reach its first few hundred entries; instead one request picks the next
+    // credential as it is built. autocannon's worker thread takes that hook only as a module path.
+    const rotate = join(server.dataDir, 'rotate-credential.cjs');
+    writeFileSync(join(server.dataDir, 'credentials.json'), JSON.stringify(credentials));
+    writeFileSync(
+      rotate,
+      `const credentials = require(${JSON.stringify(join(server.dataDir, 'credentials.json'))}); let next = 0;
+       module.exports = (req) => ({ ...req, headers: { ...req.headers, authorization: 'Bearer ' + credentials[next++ % credentials.length] } });`,
+    );
+    const requests = [
+      { method: 'POST' as const, path: '/api/v1/player/heartbeat', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heartbeat()), setupRequest: rotate as never },
+    ];
+    const targets: Target[] = [
+      { label: 'GET /healthz', options: { url: `${server.url}/healthz` } },
+      { label: `POST heartbeat (${SCREENS} screens)`, options: { url: server.url, requests } },
+    ];
+    for (const t of targets) await cannon(t, LOAD.warmupSeconds);
+    const runs = new Map<Target, autocannon.Result[]>(targets.map((t) => [t, []]));
+    for (let round = 0; round < LOAD.rounds; round++) {
+      for (const t of round % 2 ? [...targets].reverse() : targets) runs.get(t)!.push(await cannon(t, LOAD.seconds / LOAD.rounds));
+    }
+    const [health, beats] = targets.map((t) => measurement(t.label, runs.get(t)!)) as [Measurement, Measurement];
+
+    // The heartbeats were taken, not just answered: every screen's contact reached the database.
+    await deps.contactBuffer.flush();
+    const { n } = (await deps.db('screen_status').whereNotNull('last_heartbeat_at').count({ n: '*' }).first()) as { n: number };
+    if (n !== SCREENS) throw new Error(`only ${n} of ${SCREENS} screens have a recorded heartbeat`);
+
+    const ratio = beats.rps / health.rps;
+    return {
+      setup: `${SCREENS} enrolled screens taking turns (each request the next screen's device credential), a ~1.5 KB heartbeat like the Linux player's; ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up, then ${LOAD.seconds} s measured each in ${LOAD.rounds} alternating rounds`,
+      measurements: [health, beats],
+      checks: [{ name: 'heartbeat/healthz req/s', value: ratio, target: TARGET_RATIO, pass: ratio >= TARGET_RATIO }],
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export const heartbeatBenchmark: Benchmark = { name: 'heartbeat', run };

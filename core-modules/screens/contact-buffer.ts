@@ -1,0 +1,138 @@
+import type { Logger } from '../../kernel/logger.js';
+import type { ContactRepository, ContactUpdate } from './contact.repository.js';
+
+/** The columns a heartbeat refreshes on its screen, already checked. */
+export interface HeartbeatFacts {
+  payload: Record<string, unknown>;
+  playerVersion?: string;
+  playerVersionCode?: number;
+  screenWidth?: number;
+  screenHeight?: number;
+  locale?: string;
+  timezone?: string;
+  uptimeSeconds?: number;
+}
+
+interface Pending {
+  contactAt: Date;
+  heartbeatAt?: Date;
+  ip?: string;
+  heartbeat?: HeartbeatFacts;
+  heartbeats: number;
+  contacts: number;
+}
+
+/**
+ * Contact (heartbeats, liveness, socket traffic) is coalesced per screen in memory and written every
+ * couple of seconds in one batched statement, so a fleet's heartbeats cost one write per flush
+ * instead of one per request. What a crash loses is at most one flush interval of "last seen"
+ * times, which the next heartbeat restores. Reads on this process see unflushed contact through
+ * `pendingContactAt`; other processes see it at most one interval late.
+ */
+export class ContactBuffer {
+  private pending = new Map<string, Pending>();
+  private timer?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+
+  constructor(
+    private readonly repository: ContactRepository,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Any sign of life: socket traffic, liveness, a heartbeat. */
+  contact(screenId: string, ip: string | undefined, now = new Date()): void {
+    const p = this.entry(screenId, now);
+    p.contacts++;
+    if (ip) p.ip = ip;
+  }
+
+  heartbeat(screenId: string, ip: string | undefined, facts: HeartbeatFacts, now = new Date()): void {
+    const p = this.entry(screenId, now);
+    p.contacts++;
+    p.heartbeats++;
+    p.heartbeatAt = now;
+    if (ip) p.ip = ip;
+    // A later heartbeat replaces an earlier one whole: it is the player's complete current state.
+    p.heartbeat = facts;
+  }
+
+  /** Contact recorded here but not yet written. */
+  pendingContactAt(screenId: string): Date | undefined {
+    return this.pending.get(screenId)?.contactAt;
+  }
+
+  private entry(screenId: string, now: Date): Pending {
+    let p = this.pending.get(screenId);
+    if (!p) this.pending.set(screenId, (p = { contactAt: now, heartbeats: 0, contacts: 0 }));
+    if (now > p.contactAt) p.contactAt = now;
+    return p;
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Final flush on shutdown: what players reported just before a deploy is not lost. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Writes what has accumulated. Overlapping calls wait for the running flush, then flush again. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.flushing = this.write(batch).finally(() => (this.flushing = undefined));
+    await this.flushing;
+  }
+
+  private async write(batch: Map<string, Pending>): Promise<void> {
+    const updates = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, p]) => toUpdate(id, p));
+    try {
+      await this.repository.apply(updates);
+    } catch (err) {
+      // Keep it for the next flush rather than lose it; newer contact recorded since wins.
+      this.logger.warn({ err, screens: batch.size }, 'could not write screen contact; retrying with the next flush');
+      for (const [id, old] of batch) this.restore(id, old);
+    }
+  }
+
+  private restore(id: string, old: Pending): void {
+    const current = this.pending.get(id);
+    if (!current) {
+      this.pending.set(id, old);
+      return;
+    }
+    current.heartbeats += old.heartbeats;
+    current.contacts += old.contacts;
+    if (old.contactAt > current.contactAt) current.contactAt = old.contactAt;
+    if (!current.heartbeat && old.heartbeat) {
+      current.heartbeat = old.heartbeat;
+      current.heartbeatAt = old.heartbeatAt;
+    }
+    current.ip ??= old.ip;
+  }
+}
+
+function toUpdate(id: string, p: Pending): ContactUpdate {
+  const h = p.heartbeat;
+  return {
+    id,
+    contact_at: p.contactAt.toISOString(),
+    heartbeat_at: p.heartbeatAt?.toISOString() ?? null,
+    ip: p.ip ?? null,
+    heartbeat: h?.payload ?? null,
+    player_version: h?.playerVersion ?? null,
+    player_version_code: h?.playerVersionCode ?? null,
+    screen_width: h?.screenWidth ?? null,
+    screen_height: h?.screenHeight ?? null,
+    locale: h?.locale ?? null,
+    timezone: h?.timezone ?? null,
+    uptime_seconds: h?.uptimeSeconds ?? null,
+    heartbeats: p.heartbeats,
+    contacts: p.contacts,
+  };
+}

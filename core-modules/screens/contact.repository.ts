@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+
+/** What one flush writes for one screen: the latest of everything since the previous flush. */
+export interface ContactUpdate {
+  id: string;
+  contact_at: string;
+  heartbeat_at: string | null;
+  ip: string | null;
+  heartbeat: Record<string, unknown> | null;
+  player_version: string | null;
+  player_version_code: number | null;
+  screen_width: number | null;
+  screen_height: number | null;
+  locale: string | null;
+  timezone: string | null;
+  uptime_seconds: number | null;
+  heartbeats: number;
+  contacts: number;
+}
+
+export interface ContactHour {
+  hour: Date;
+  heartbeats: number;
+  contacts: number;
+}
+
+// One statement for a whole batch. The rows travel as a single jsonb parameter rather than a
+// VALUES list, so the batch size is not bounded by PostgreSQL's 65,535 bind parameters. Status rows
+// are locked in id order first: two processes flushing overlapping screens then cannot deadlock.
+// The descriptive columns on screens are written only when a player reports a different value
+// (a new version, another resolution), which in the steady state is never.
+const APPLY = `
+  WITH v AS (
+    SELECT * FROM jsonb_to_recordset(?::jsonb) AS v(
+      id uuid, contact_at timestamptz, heartbeat_at timestamptz, ip text, heartbeat jsonb,
+      player_version text, player_version_code integer, screen_width integer, screen_height integer,
+      locale text, timezone text, uptime_seconds bigint, heartbeats integer, contacts integer)
+  ),
+  locked AS (SELECT st.screen_id FROM screen_status st WHERE st.screen_id IN (SELECT id FROM v) ORDER BY st.screen_id FOR UPDATE),
+  status AS (
+    UPDATE screen_status st SET
+      last_contact_at = GREATEST(st.last_contact_at, v.contact_at),
+      last_heartbeat_at = GREATEST(st.last_heartbeat_at, v.heartbeat_at),
+      last_known_ip = COALESCE(v.ip, st.last_known_ip),
+      last_heartbeat = COALESCE(v.heartbeat, st.last_heartbeat),
+      uptime_seconds = COALESCE(v.uptime_seconds, st.uptime_seconds)
+    FROM v JOIN locked ON locked.screen_id = v.id WHERE st.screen_id = v.id
+    RETURNING st.screen_id
+  ),
+  described AS (
+    UPDATE screens s SET
+      player_version = COALESCE(v.player_version, s.player_version),
+      player_version_code = COALESCE(v.player_version_code, s.player_version_code),
+      screen_width = COALESCE(v.screen_width, s.screen_width),
+      screen_height = COALESCE(v.screen_height, s.screen_height),
+      locale = COALESCE(v.locale, s.locale),
+      timezone = COALESCE(v.timezone, s.timezone)
+    FROM v WHERE s.id = v.id AND (
+      v.player_version <> s.player_version OR v.locale <> s.locale OR v.timezone <> s.timezone
+      OR (v.player_version_code IS NOT NULL AND v.player_version_code IS DISTINCT FROM s.player_version_code)
+      OR (v.screen_width IS NOT NULL AND v.screen_width IS DISTINCT FROM s.screen_width)
+      OR (v.screen_height IS NOT NULL AND v.screen_height IS DISTINCT FROM s.screen_height))
+    RETURNING s.id
+  )
+  INSERT INTO screen_contact_hours AS h (screen_id, hour, heartbeats, contacts)
+  SELECT v.id, date_trunc('hour', v.contact_at), v.heartbeats, v.contacts FROM v JOIN status ON status.screen_id = v.id
+  ORDER BY v.id
+  ON CONFLICT (screen_id, hour) DO UPDATE SET heartbeats = h.heartbeats + EXCLUDED.heartbeats, contacts = h.contacts + EXCLUDED.contacts`;
+
+/** Contact bookkeeping on screen_status, screens and screen_contact_hours, written in batches. */
+export class ContactRepository {
+  private readonly db: Knex;
+
+  constructor({ db }: { db: Knex }) {
+    this.db = db;
+  }
+
+  async apply(updates: ContactUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    await this.db.raw(APPLY, [JSON.stringify(updates)]);
+  }
+
+  /** Counts per hour for the last `hours` hours (only hours with contact have a row). */
+  hours(screenId: string, hours: number): Promise<ContactHour[]> {
+    return this.db('screen_contact_hours')
+      .where({ screen_id: screenId })
+      .andWhere('hour', '>', this.db.raw(`date_trunc('hour', now()) - make_interval(hours => ?)`, [hours]))
+      .orderBy('hour')
+      .select('hour', 'heartbeats', 'contacts');
+  }
+
+  purgeHoursOlderThan(days: number): Promise<number> {
+    return this.db('screen_contact_hours').where('hour', '<', this.db.raw('now() - make_interval(days => ?)', [days])).delete();
+  }
+}

@@ -1,0 +1,80 @@
+import type { Knex } from 'knex';
+import { mapUniqueViolation } from '../../kernel/db/database.js';
+import { conflict } from '../../kernel/errors.js';
+
+export interface LocationRow {
+  id: string;
+  name: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: Date;
+  updated_at: Date;
+  screen_count: number;
+}
+
+export type LocationValues = Partial<Omit<LocationRow, 'id' | 'created_at' | 'updated_at' | 'screen_count'>>;
+
+// RESTRICT reports restrict_violation; NO ACTION would report foreign_key_violation (23503).
+const RESTRICT_VIOLATION = '23001';
+const nameTaken = () => conflict('location_name_taken', 'Another location already has this name.');
+const inUse = () => conflict('location_in_use', 'Screens are still assigned to this location; move them first.');
+
+/** The locations table. The only place that queries it. */
+export class LocationsRepository {
+  private readonly db: Knex;
+
+  constructor({ db }: { db: Knex }) {
+    this.db = db;
+  }
+
+  private select(db: Knex | Knex.Transaction = this.db) {
+    return db('locations as l').select('l.*', db.raw('(SELECT count(*)::int FROM screens s WHERE s.location_id = l.id) AS screen_count'));
+  }
+
+  list(): Promise<LocationRow[]> {
+    return this.select().orderByRaw('lower(l.name), l.id');
+  }
+
+  byId(id: string, trx?: Knex.Transaction): Promise<LocationRow | undefined> {
+    return this.select(trx).where('l.id', id).first();
+  }
+
+  async exists(id: string, trx?: Knex.Transaction): Promise<boolean> {
+    return Boolean(await (trx ?? this.db)('locations').where({ id }).first('id'));
+  }
+
+  async insert(values: LocationValues): Promise<string> {
+    try {
+      const [row] = await this.db('locations').insert(values).returning('id');
+      return row!.id as string;
+    } catch (err) {
+      mapUniqueViolation(err, nameTaken);
+    }
+  }
+
+  async update(id: string, values: LocationValues): Promise<boolean> {
+    try {
+      const count = await this.db('locations').where({ id }).update({ ...values, updated_at: this.db.fn.now() });
+      return count > 0;
+    } catch (err) {
+      mapUniqueViolation(err, nameTaken);
+    }
+  }
+
+  /** False when there is no such location; a conflict while screens still point at it. */
+  async delete(id: string): Promise<boolean> {
+    try {
+      return (await this.db('locations').where({ id }).delete()) > 0;
+    } catch (err) {
+      // screens.location_id is ON DELETE RESTRICT: the database decides, so no race with an assignment.
+      if ((err as { code?: string }).code === RESTRICT_VIOLATION) throw inUse();
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import type { Knex } from 'knex';
+import type { DeviceMetadata } from './pairing-view.js';
+
+export type PairingStatus = 'pending' | 'approved' | 'claimed' | 'rejected' | 'expired' | 'cancelled';
+export type PairingMode = 'new_screen' | 'credential_repair' | 'hardware_replacement';
+
+export interface PairingSessionRow {
+  id: string;
+  code_hash: string;
+  poll_secret_hash: string;
+  enrollment_token_hash: string | null;
+  status: PairingStatus;
+  player_installation_id: string;
+  metadata: DeviceMetadata;
+  approximate_address: string | null;
+  created_at: Date;
+  expires_at: Date;
+  approved_at: Date | null;
+  approved_by: string | null;
+  resulting_screen_id: string | null;
+  pairing_mode: PairingMode | null;
+  replace_existing_credential: boolean;
+  claimed_at: Date | null;
+  enrolled_at: Date | null;
+  rejected_at: Date | null;
+  failure_reason: string | null;
+}
+
+/** A session with the database clock's verdict on it, so no process compares against its own clock. */
+export interface PairingSessionFacts extends PairingSessionRow {
+  expired: boolean;
+  /** The enrollment token was issued longer ago than the enrollment window. */
+  claim_expired: boolean;
+}
+
+export type NewPairingSession = Pick<PairingSessionRow, 'code_hash' | 'poll_secret_hash' | 'player_installation_id' | 'metadata' | 'approximate_address' | 'expires_at'>;
+/** Time columns may take `trx.fn.now()`, so the database clock stamps them. */
+export type PairingUpdate = { [K in keyof Omit<PairingSessionRow, 'id' | 'created_at' | 'expires_at' | 'code_hash'>]?: PairingSessionRow[K] | Knex.Raw };
+
+const LIVE = ['pending', 'approved'];
+
+/** The screen_pairing_sessions table. The only place that queries it. */
+export class PairingSessionsRepository {
+  private readonly db: Knex;
+
+  constructor({ db }: { db: Knex }) {
+    this.db = db;
+  }
+
+  private facts(db: Knex | Knex.Transaction, enrollWindowSeconds: number) {
+    return db('screen_pairing_sessions').select(
+      '*',
+      db.raw('(expires_at <= now()) AS expired'),
+      db.raw('(claimed_at IS NOT NULL AND claimed_at <= now() - make_interval(secs => ?)) AS claim_expired', [enrollWindowSeconds]),
+    );
+  }
+
+  /**
+   * Serialises session creation per player installation (two quick restarts of one player must not
+   * leave two live sessions), then supersedes that installation's live sessions and expires overdue ones.
+   */
+  async supersede(playerInstallationId: string, trx: Knex.Transaction): Promise<void> {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`screens.pairing:${playerInstallationId}`]);
+    await trx('screen_pairing_sessions')
+      .whereIn('status', LIVE)
+      .andWhere((q) => q.where({ player_installation_id: playerInstallationId }).orWhere('expires_at', '<=', trx.fn.now()))
+      .update({
+        status: 'expired',
+        failure_reason: trx.raw(`CASE WHEN player_installation_id = ? AND expires_at > now() THEN 'superseded' ELSE 'expired' END`, [playerInstallationId]),
+      });
+  }
+
+  /** The new session's id, or undefined when its code collides with a live session's (draw another). */
+  async insert(values: NewPairingSession, trx: Knex.Transaction): Promise<string | undefined> {
+    const rows = await trx('screen_pairing_sessions')
+      .insert({ ...values, status: 'pending', metadata: JSON.stringify(values.metadata) })
+      .onConflict()
+      .ignore()
+      .returning('id');
+    return (rows[0] as { id: string } | undefined)?.id;
+  }
+
+  lock(id: string, trx: Knex.Transaction, enrollWindowSeconds: number): Promise<PairingSessionFacts | undefined> {
+    return this.facts(trx, enrollWindowSeconds).where({ id }).forUpdate().first();
+  }
+
+  /** The newest session that was given this code. */
+  latestByCode(codeHash: string): Promise<PairingSessionFacts | undefined> {
+    return this.facts(this.db, 0).where({ code_hash: codeHash }).orderBy('created_at', 'desc').first();
+  }
+
+  async update(id: string, values: PairingUpdate, trx?: Knex.Transaction): Promise<void> {
+    await (trx ?? this.db)('screen_pairing_sessions').where({ id }).update(values);
+  }
+
+  /** Marks a live session expired (when a read finds it overdue). */
+  async expire(id: string, trx?: Knex.Transaction): Promise<void> {
+    await (trx ?? this.db)('screen_pairing_sessions').where({ id }).whereIn('status', LIVE).update({ status: 'expired', failure_reason: 'expired' });
+  }
+
+  /** Removes sessions that expired more than `days` ago, whatever became of them. */
+  purgeExpired(days: number): Promise<number> {
+    return this.db('screen_pairing_sessions').where('expires_at', '<', this.db.raw('now() - make_interval(days => ?)', [days])).delete();
+  }
+}

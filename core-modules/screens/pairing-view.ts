@@ -1,0 +1,115 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { PairingSessionFacts } from './pairing-sessions.repository.js';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const DeviceText = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
+
+/**
+ * What a player says about itself when it asks to pair. The names are the player's (the Linux
+ * player puts its OS release in `androidVersion`). Unknown fields are tolerated and not stored, so
+ * a newer player can still pair.
+ */
+export const DeviceMetadataSchema = Type.Object(
+  {
+    playerInstallationId: Type.String({ format: 'uuid' }),
+    platform: DeviceText,
+    manufacturer: DeviceText,
+    model: DeviceText,
+    androidVersion: DeviceText,
+    playerVersion: DeviceText,
+    screenWidth: Type.Integer({ minimum: 1, maximum: 16384 }),
+    screenHeight: Type.Integer({ minimum: 1, maximum: 16384 }),
+    density: Type.Number({ minimum: 0.5, maximum: 10 }),
+    locale: DeviceText,
+    timezone: DeviceText,
+    approximateAddress: Type.Optional(Type.String({ maxLength: 120, description: 'Ignored: the server records the address the request came from.' })),
+  },
+  { additionalProperties: true },
+);
+export type DeviceMetadata = Omit<Static<typeof DeviceMetadataSchema>, 'approximateAddress'> & { approximateAddress?: string };
+
+export const METADATA_FIELDS = [
+  'playerInstallationId',
+  'platform',
+  'manufacturer',
+  'model',
+  'androidVersion',
+  'playerVersion',
+  'screenWidth',
+  'screenHeight',
+  'density',
+  'locale',
+  'timezone',
+] as const;
+
+export const PairingCreatedSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  code: Type.String({ description: 'Six characters to show on the screen; the console accepts it in any case, with dashes or spaces.' }),
+  pollSecret: Type.String({ description: 'Shown once. Poll with `Authorization: Pairing <pollSecret>`.' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+  serverTime: Type.String({ format: 'date-time' }),
+  pollingIntervalSeconds: Type.Integer(),
+  approvalUrl: Type.String(),
+  organizationName: Type.String(),
+});
+
+export const PAIRING_STATUSES = ['pending', 'approved', 'claimed', 'rejected', 'expired', 'cancelled'] as const;
+const PairingStatusSchema = Type.Union(PAIRING_STATUSES.map((s) => Type.Literal(s)));
+
+export const PollResultSchema = Type.Object({
+  status: PairingStatusSchema,
+  expiresAt: Type.String({ format: 'date-time' }),
+  screenId: Type.Optional(Type.String({ format: 'uuid' })),
+  enrollmentToken: Type.Optional(Type.String({ description: 'Only in the first answer after approval (status `claimed`).' })),
+  failureReason: Type.Optional(Type.String()),
+});
+export type PollResult = Static<typeof PollResultSchema>;
+
+export const PairingRequestSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  status: PairingStatusSchema,
+  metadata: Type.Object({
+    playerInstallationId: Type.String(),
+    platform: Type.String(),
+    manufacturer: Type.String(),
+    model: Type.String(),
+    androidVersion: Type.String(),
+    playerVersion: Type.String(),
+    screenWidth: Type.Integer(),
+    screenHeight: Type.Integer(),
+    density: Type.Number(),
+    locale: Type.String(),
+    timezone: Type.String(),
+    approximateAddress: Nullable(Type.String()),
+  }),
+  createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+  previouslyPaired: Type.Boolean({ description: 'This player installation already has a screen here: approving repairs that screen.' }),
+  existingScreenId: Type.Optional(Type.String({ format: 'uuid' })),
+  existingScreenName: Type.Optional(Type.String()),
+  hasActiveCredential: Type.Boolean({ description: 'The existing screen still has a working credential: approval must say replaceExistingCredential.' }),
+  credentialReplacementAuthorized: Type.Boolean(),
+  pairingMode: Type.Union([Type.Literal('new_screen'), Type.Literal('credential_repair'), Type.Literal('hardware_replacement')]),
+});
+export type PairingRequest = Static<typeof PairingRequestSchema>;
+
+export interface ExistingScreen {
+  id: string;
+  name: string;
+  has_active_credential: boolean;
+}
+
+export function pairingRequestView(s: PairingSessionFacts, existing: ExistingScreen | undefined): PairingRequest {
+  return {
+    id: s.id,
+    status: s.status,
+    metadata: { ...s.metadata, approximateAddress: s.approximate_address },
+    createdAt: s.created_at.toISOString(),
+    expiresAt: s.expires_at.toISOString(),
+    previouslyPaired: Boolean(existing),
+    ...(existing ? { existingScreenId: existing.id, existingScreenName: existing.name } : {}),
+    hasActiveCredential: existing?.has_active_credential ?? false,
+    credentialReplacementAuthorized: s.replace_existing_credential,
+    pairingMode: s.pairing_mode ?? (existing ? 'credential_repair' : 'new_screen'),
+  };
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { RawData } from 'ws';
+import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
+import type { SocketRouteDef } from '../../kernel/plugin.js';
+import type { SocketConnection } from '../../kernel/ws/hub.js';
+import type { ScreensDeps } from './screens.plugin.js';
+import { FLEET_CHANNEL, interceptControl, screenChannel } from './screen-notifier.js';
+
+export const PROTOCOL_VERSION = 1;
+
+// Close codes the player acts on: 1008 makes it check its credential over HTTP.
+const UNSUPPORTED = 1003;
+const INVALID_PAYLOAD = 1007;
+const POLICY = 1008;
+const SERVER_ERROR = 1011;
+
+/**
+ * The player socket, protocol v1. The server speaks first (server.hello) and pings every 30 s;
+ * the player answers with player.pong and may send player.status (its heartbeat) here instead of
+ * over HTTP. Every message counts as contact. Pushes from other modules arrive through the hub on
+ * `screen:<id>` and `screens`. Half-open connections are dropped by the hub's transport ping.
+ */
+class PlayerSocketSession {
+  private readonly principal: PlayerPrincipal;
+  private readonly connectionId = randomUUID();
+  private readonly ip: string | null;
+  private send!: (text: string) => void;
+  private pingTimer?: NodeJS.Timeout;
+  private registered = false;
+  private closed = false;
+
+  constructor(
+    private readonly conn: SocketConnection,
+    private readonly deps: ScreensDeps,
+  ) {
+    this.principal = conn.principal as PlayerPrincipal;
+    // The hub does not pass the upgrade request on; the address is read off the TCP socket.
+    this.ip = (conn.socket as unknown as { _socket?: { remoteAddress?: string } })._socket?.remoteAddress ?? null;
+  }
+
+  start(): void {
+    const { socket } = this.conn;
+    this.send = interceptControl(socket, this.principal.credentialId, () => this.close(POLICY, 'credential revoked or screen disabled'));
+    socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
+    socket.on('close', () => void this.onClose());
+    socket.on('error', (err) => this.deps.logger.debug({ err, screenId: this.principal.screenId }, 'player socket error'));
+    this.conn.join(screenChannel(this.principal.screenId));
+    this.conn.join(FLEET_CHANNEL);
+    void this.register();
+  }
+
+  private async register(): Promise<void> {
+    try {
+      const screenName = await this.deps.presenceService.open(
+        this.connectionId,
+        { screenId: this.principal.screenId, credentialId: this.principal.credentialId, close: (code, reason) => this.close(code, reason) },
+        this.ip,
+      );
+      this.registered = true;
+      if (this.closed) return void (await this.deps.presenceService.close(this.connectionId));
+      this.sendJson({ type: 'server.hello', protocolVersion: PROTOCOL_VERSION, screenId: this.principal.screenId, screenName });
+      this.pingTimer = setInterval(() => this.sendJson({ type: 'server.ping', timestamp: new Date().toISOString() }), this.deps.screensConfig.pingIntervalMs);
+    } catch (err) {
+      this.deps.logger.error({ err, screenId: this.principal.screenId }, 'could not register a player socket');
+      this.close(SERVER_ERROR, 'server error');
+    }
+  }
+
+  // Whatever a frame holds, it only ever affects this socket: every path ends in a return or a close.
+  private onMessage(data: RawData, isBinary: boolean): void {
+    try {
+      this.deps.heartbeatService.socketActivity(this.principal, this.ip ?? undefined);
+      // Binary frames carry live-stream JPEGs, which this server does not take (yet): dropped.
+      if (isBinary) return;
+      const text = data.toString();
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        return this.close(INVALID_PAYLOAD, 'invalid JSON message');
+      }
+      if (!message || typeof message !== 'object' || Array.isArray(message)) return this.close(INVALID_PAYLOAD, 'a message must be a JSON object');
+      const m = message as Record<string, unknown>;
+      switch (m.type) {
+        case 'player.hello':
+          if (m.protocolVersion !== PROTOCOL_VERSION) this.close(UNSUPPORTED, 'unsupported protocol version');
+          return;
+        case 'player.pong':
+          return;
+        case 'player.status':
+          return this.deps.heartbeatService.acceptFromSocket(this.principal, m.payload, this.ip ?? undefined, text.length);
+        default:
+          return this.close(UNSUPPORTED, 'unsupported message type');
+      }
+    } catch (err) {
+      this.deps.logger.error({ err, screenId: this.principal.screenId }, 'player socket message failed');
+      this.close(SERVER_ERROR, 'server error');
+    }
+  }
+
+  private sendJson(message: object): void {
+    if (this.conn.socket.readyState === this.conn.socket.OPEN) this.send(JSON.stringify(message));
+  }
+
+  private close(code: number, reason: string): void {
+    const { socket } = this.conn;
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+  }
+
+  private async onClose(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    this.deps.heartbeatService.socketActivity(this.principal, this.ip ?? undefined);
+    if (this.registered) await this.deps.presenceService.close(this.connectionId);
+  }
+}
+
+export const playerSocketRoutes: SocketRouteDef<ScreensDeps>[] = [
+  {
+    path: '/api/v1/player/socket',
+    summary: 'Player socket (protocol v1): pushes manifest, config and command notices; takes player.status',
+    description:
+      'Authorization: Bearer svc_device_…. Server → player: server.hello{protocolVersion, screenId, screenName}, server.ping{timestamp} ' +
+      'every 30 s, manifest.changed{manifestVersion}, config.changed{configRevision}, commands.available. Player → server: ' +
+      'player.hello{protocolVersion:1}, player.pong, player.status{payload: heartbeat}. Close codes: 1003 unknown type or ' +
+      'protocol version, 1007 malformed JSON, 1008 credential revoked or screen disabled.',
+    auth: { kind: 'player' },
+    onConnection: (conn, deps) => new PlayerSocketSession(conn, deps).start(),
+  },
+];

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../../kernel/logger.js';
+import type { PresenceRepository } from './presence.repository.js';
+import type { ScreensConfig } from './screens-config.js';
+
+export interface LocalSocket {
+  screenId: string;
+  credentialId: string;
+  /** Closes the socket with this code (1008 when it must not stay open). */
+  close(code: number, reason: string): void;
+}
+
+interface Deps {
+  presenceRepository: PresenceRepository;
+  screensConfig: ScreensConfig;
+  logger: Logger;
+}
+
+// Rows this old belong to a process that died without cleaning up.
+const PURGE_AFTER_SECONDS = 600;
+
+/**
+ * Which screens have a socket open, shared by every server process through PostgreSQL. Each
+ * process (a new instance id per boot) keeps a row per socket it holds and refreshes them all in
+ * one statement every few seconds; a screen counts as online only while a row is fresh, so a
+ * crashed process stops making its screens look online after the TTL.
+ */
+export class PresenceService {
+  readonly instanceId = randomUUID();
+  private readonly local = new Map<string, LocalSocket>();
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(private readonly d: Deps) {}
+
+  /** Records an open socket; returns the screen's name (for server.hello). */
+  async open(connectionId: string, socket: LocalSocket, ip: string | null): Promise<string> {
+    this.local.set(connectionId, socket);
+    const name = await this.d.presenceRepository.connect({ connectionId, screenId: socket.screenId, credentialId: socket.credentialId, instanceId: this.instanceId, ip });
+    return name ?? '';
+  }
+
+  async close(connectionId: string): Promise<void> {
+    this.local.delete(connectionId);
+    // After stop the instance's rows are gone already (and the pool may be too).
+    if (this.stopped) return;
+    await this.d.presenceRepository.disconnect(connectionId).catch((err) => this.d.logger.warn({ err, connectionId }, 'could not remove a presence row'));
+  }
+
+  get localSockets(): number {
+    return this.local.size;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.d.screensConfig.presenceRefreshMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.d.presenceRepository.dropInstance(this.instanceId).catch((err) => this.d.logger.warn({ err }, 'could not remove presence rows on shutdown'));
+  }
+
+  /** Refresh, then close what must not stay open, then sweep rows of dead processes. */
+  async tick(): Promise<void> {
+    try {
+      if (this.local.size > 0) {
+        await this.d.presenceRepository.refresh(this.instanceId);
+        for (const connectionId of await this.d.presenceRepository.refused(this.instanceId)) {
+          this.local.get(connectionId)?.close(1008, 'credential revoked or screen disabled');
+        }
+      }
+      await this.d.presenceRepository.purgeStale(PURGE_AFTER_SECONDS);
+    } catch (err) {
+      this.d.logger.warn({ err }, 'screen presence refresh failed');
+    }
+  }
+}

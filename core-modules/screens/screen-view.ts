@@ -1,0 +1,128 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { PlayerHistoryRow } from './player-history.repository.js';
+import type { ScreenFactsRow } from './screens.repository.js';
+import { SCREEN_STATUSES, latest, screenStatus } from './screen-status.js';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Time = () => Nullable(Type.String({ format: 'date-time' }));
+
+export const ScreenStatusSchema = Type.Union(SCREEN_STATUSES.map((s) => Type.Literal(s)), {
+  description: 'First match wins: disabled, revoked (no working credential), online (socket open on any server process), recent (contact within 2 min), stale (within 15 min), offline.',
+});
+
+export const ScreenSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  description: Type.String(),
+  locationId: Nullable(Type.String({ format: 'uuid' })),
+  location: Nullable(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() })),
+  roomName: Type.String(),
+  roomNumber: Type.String(),
+  platform: Type.String(),
+  manufacturer: Type.String(),
+  model: Type.String(),
+  osVersion: Type.String(),
+  playerVersion: Type.String(),
+  playerVersionCode: Nullable(Type.Integer()),
+  screenWidth: Nullable(Type.Integer()),
+  screenHeight: Nullable(Type.Integer()),
+  density: Nullable(Type.Number()),
+  locale: Type.String(),
+  timezone: Type.String(),
+  enabled: Type.Boolean(),
+  pairedAt: Time(),
+  lastHeartbeatAt: Time(),
+  lastContactAt: Time(),
+  lastConnectedAt: Time(),
+  lastDisconnectedAt: Time(),
+  lastKnownIp: Nullable(Type.String()),
+  uptimeSeconds: Nullable(Type.Integer()),
+  status: ScreenStatusSchema,
+  hasActiveCredential: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type ScreenView = Static<typeof ScreenSchema>;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** `pendingContactAt`: contact this process has recorded but not yet written (see ContactBuffer). */
+export function screenView(r: ScreenFactsRow, pendingContactAt?: Date, now = Date.now()): ScreenView {
+  const lastContactAt = latest(r.last_contact_at, pendingContactAt);
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    locationId: r.location_id,
+    location: r.location_id ? { id: r.location_id, name: r.location_name ?? '' } : null,
+    roomName: r.room_name,
+    roomNumber: r.room_number,
+    platform: r.platform,
+    manufacturer: r.manufacturer,
+    model: r.model,
+    osVersion: r.os_version,
+    playerVersion: r.player_version,
+    playerVersionCode: r.player_version_code,
+    screenWidth: r.screen_width,
+    screenHeight: r.screen_height,
+    density: r.density,
+    locale: r.locale,
+    timezone: r.timezone,
+    enabled: r.enabled,
+    pairedAt: iso(r.paired_at),
+    lastHeartbeatAt: iso(r.last_heartbeat_at),
+    lastContactAt: iso(lastContactAt),
+    lastConnectedAt: iso(r.last_connected_at),
+    lastDisconnectedAt: iso(r.last_disconnected_at),
+    lastKnownIp: r.last_known_ip,
+    uptimeSeconds: r.uptime_seconds === null ? null : Number(r.uptime_seconds),
+    status: screenStatus({ enabled: r.enabled, hasActiveCredential: r.has_active_credential, online: r.online, lastContactAt }, now),
+    hasActiveCredential: r.has_active_credential,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+export const PlayerHistorySchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  screenId: Type.String({ format: 'uuid' }),
+  credentialId: Nullable(Type.String({ format: 'uuid' })),
+  pairingMode: Type.String(),
+  playerInstallationId: Type.String({ format: 'uuid' }),
+  platform: Type.String(),
+  manufacturer: Type.String(),
+  model: Type.String(),
+  osVersion: Type.String(),
+  playerVersion: Type.String(),
+  screenWidth: Nullable(Type.Integer()),
+  screenHeight: Nullable(Type.Integer()),
+  density: Nullable(Type.Number()),
+  locale: Type.String(),
+  timezone: Type.String(),
+  pairedAt: Type.String({ format: 'date-time' }),
+  retiredAt: Time(),
+  retirementReason: Nullable(Type.String()),
+});
+
+export function playerHistoryView(r: PlayerHistoryRow): Static<typeof PlayerHistorySchema> {
+  return {
+    id: r.id,
+    screenId: r.screen_id,
+    credentialId: r.credential_id,
+    pairingMode: r.pairing_mode,
+    playerInstallationId: r.player_installation_id,
+    platform: r.platform,
+    manufacturer: r.manufacturer,
+    model: r.model,
+    osVersion: r.os_version,
+    playerVersion: r.player_version,
+    screenWidth: r.screen_width,
+    screenHeight: r.screen_height,
+    density: r.density,
+    locale: r.locale,
+    timezone: r.timezone,
+    pairedAt: r.paired_at.toISOString(),
+    retiredAt: iso(r.retired_at),
+    retirementReason: r.retirement_reason,
+  };
+}

@@ -1,0 +1,171 @@
+import type { Knex } from 'knex';
+import { mapUniqueViolation } from '../../kernel/db/database.js';
+import { conflict } from '../../kernel/errors.js';
+import { RECENT_SECONDS, STALE_SECONDS, type ScreenStatus } from './screen-status.js';
+
+export interface ScreenRow {
+  id: string;
+  player_installation_id: string;
+  name: string;
+  description: string;
+  location_id: string | null;
+  room_name: string;
+  room_number: string;
+  platform: string;
+  manufacturer: string;
+  model: string;
+  os_version: string;
+  player_version: string;
+  player_version_code: number | null;
+  screen_width: number | null;
+  screen_height: number | null;
+  density: number | null;
+  locale: string;
+  timezone: string;
+  enabled: boolean;
+  paired_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The screen_status row: what the player last reported and when. */
+export interface ScreenStatusRow {
+  last_contact_at: Date | null;
+  last_heartbeat_at: Date | null;
+  last_connected_at: Date | null;
+  last_disconnected_at: Date | null;
+  last_known_ip: string | null;
+  uptime_seconds: number | null;
+  last_heartbeat: Record<string, unknown> | null;
+}
+
+/** A screen with what its status is derived from. */
+export interface ScreenFactsRow extends ScreenRow, ScreenStatusRow {
+  location_name: string | null;
+  has_active_credential: boolean;
+  online: boolean;
+}
+
+/** Time columns may take `trx.fn.now()`, so the database clock stamps them. */
+export type ScreenValues = { [K in keyof Omit<ScreenRow, 'id' | 'created_at' | 'updated_at'>]?: ScreenRow[K] | Knex.Raw };
+
+export interface ScreenFilter {
+  status?: ScreenStatus;
+  locationId?: string;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+// The facts behind a status. `online` needs a presence row refreshed within the TTL, so a crashed
+// process's rows stop counting on their own.
+const FACTS = `
+  SELECT s.*, st.last_contact_at, st.last_heartbeat_at, st.last_connected_at, st.last_disconnected_at, st.last_known_ip,
+    st.uptime_seconds, st.last_heartbeat, l.name AS location_name,
+    EXISTS (SELECT 1 FROM screen_credentials c WHERE c.screen_id = s.id AND c.revoked_at IS NULL) AS has_active_credential,
+    EXISTS (SELECT 1 FROM screen_presence p WHERE p.screen_id = s.id AND p.last_seen_at > now() - make_interval(secs => :ttl)) AS online
+  FROM screens s JOIN screen_status st ON st.screen_id = s.id LEFT JOIN locations l ON l.id = s.location_id`;
+
+// The same rules as screenStatus(), for filtering in the database.
+const STATUS = `CASE
+    WHEN NOT f.enabled THEN 'disabled'
+    WHEN NOT f.has_active_credential THEN 'revoked'
+    WHEN f.online THEN 'online'
+    WHEN f.last_contact_at > now() - make_interval(secs => ${RECENT_SECONDS}) THEN 'recent'
+    WHEN f.last_contact_at > now() - make_interval(secs => ${STALE_SECONDS}) THEN 'stale'
+    ELSE 'offline' END`;
+
+const installationTaken = () => conflict('state_conflict', 'This player installation is already paired to another screen.');
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The screens table. The only place that queries it. */
+export class ScreensRepository {
+  private readonly db: Knex;
+
+  constructor({ db }: { db: Knex }) {
+    this.db = db;
+  }
+
+  async find(id: string, presenceTtlSeconds: number): Promise<ScreenFactsRow | undefined> {
+    const { rows } = await this.db.raw<{ rows: ScreenFactsRow[] }>(`${FACTS} WHERE s.id = :id`, { ttl: presenceTtlSeconds, id });
+    return rows[0];
+  }
+
+  async list(filter: ScreenFilter, presenceTtlSeconds: number): Promise<{ rows: ScreenFactsRow[]; total: number }> {
+    const where: string[] = [];
+    const bindings: Record<string, unknown> = { ttl: presenceTtlSeconds, limit: filter.limit, offset: filter.offset };
+    if (filter.status) {
+      where.push(`${STATUS} = :status`);
+      bindings.status = filter.status;
+    }
+    if (filter.locationId) {
+      where.push('f.location_id = :locationId');
+      bindings.locationId = filter.locationId;
+    }
+    if (filter.search) {
+      where.push(`(f.name ILIKE :search OR f.description ILIKE :search OR f.room_name ILIKE :search
+        OR f.room_number ILIKE :search OR f.location_name ILIKE :search OR f.model ILIKE :search)`);
+      bindings.search = `%${escapeLike(filter.search)}%`;
+    }
+    const { rows } = await this.db.raw<{ rows: (ScreenFactsRow & { total: number })[] }>(
+      `SELECT f.*, count(*) OVER () AS total FROM (${FACTS}) f
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY lower(f.name), f.id LIMIT :limit OFFSET :offset`,
+      bindings,
+    );
+    // Past the last page there are no rows to carry the total; count separately then.
+    const total = rows[0]?.total ?? (filter.offset > 0 ? await this.count(filter, presenceTtlSeconds) : 0);
+    return { rows: rows.map(({ total: _t, ...row }) => row), total };
+  }
+
+  private async count(filter: ScreenFilter, presenceTtlSeconds: number): Promise<number> {
+    const { total } = await this.list({ ...filter, limit: 1, offset: 0 }, presenceTtlSeconds);
+    return total;
+  }
+
+  /** The screen a player installation is paired to, locked for the rest of `trx`. */
+  async lockByInstallation(playerInstallationId: string, trx: Knex.Transaction): Promise<(ScreenRow & { has_active_credential: boolean }) | undefined> {
+    const row = await trx<ScreenRow>('screens').where({ player_installation_id: playerInstallationId }).forUpdate().first();
+    return row && { ...row, has_active_credential: await this.hasActiveCredential(row.id, trx) };
+  }
+
+  /** The screen a player installation is paired to, if any, for the console's pairing dialog. */
+  async summaryByInstallation(playerInstallationId: string): Promise<{ id: string; name: string; has_active_credential: boolean } | undefined> {
+    return this.db('screens as s')
+      .where('s.player_installation_id', playerInstallationId)
+      .first('s.id', 's.name', this.db.raw('EXISTS (SELECT 1 FROM screen_credentials c WHERE c.screen_id = s.id AND c.revoked_at IS NULL) AS has_active_credential'));
+  }
+
+  lock(id: string, trx: Knex.Transaction): Promise<ScreenRow | undefined> {
+    return trx<ScreenRow>('screens').where({ id }).forUpdate().first();
+  }
+
+  private async hasActiveCredential(id: string, trx: Knex.Transaction): Promise<boolean> {
+    return Boolean(await trx('screen_credentials').where({ screen_id: id }).whereNull('revoked_at').first('id'));
+  }
+
+  /** A new screen and its (empty) status row. */
+  async insert(values: ScreenValues, trx: Knex.Transaction): Promise<string> {
+    try {
+      const [row] = await trx('screens').insert(values).returning('id');
+      await trx('screen_status').insert({ screen_id: row!.id });
+      return row!.id as string;
+    } catch (err) {
+      mapUniqueViolation(err, installationTaken);
+    }
+  }
+
+  /** False when there is no such screen. */
+  async update(id: string, values: ScreenValues, trx?: Knex.Transaction): Promise<boolean> {
+    const db = trx ?? this.db;
+    try {
+      return (await db('screens').where({ id }).update({ ...values, updated_at: db.fn.now() })) > 0;
+    } catch (err) {
+      mapUniqueViolation(err, installationTaken);
+    }
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return Boolean(await this.db('screens').where({ id }).first('id'));
+  }
+}

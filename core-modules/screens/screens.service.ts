@@ -1,0 +1,85 @@
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { invalidInput, notFound } from '../../kernel/errors.js';
+import type { ContactBuffer } from './contact-buffer.js';
+import type { LocationsRepository } from './locations.repository.js';
+import type { PlayerHistoryRepository } from './player-history.repository.js';
+import type { ScreenStatus } from './screen-status.js';
+import { playerHistoryView, screenView, type ScreenView } from './screen-view.js';
+import type { ScreensConfig } from './screens-config.js';
+import type { ScreensRepository } from './screens.repository.js';
+
+interface Deps {
+  screensRepository: ScreensRepository;
+  locationsRepository: LocationsRepository;
+  playerHistoryRepository: PlayerHistoryRepository;
+  contactBuffer: ContactBuffer;
+  screensConfig: ScreensConfig;
+  auditLog: AuditLog;
+}
+
+export interface ScreenQuery {
+  status?: ScreenStatus;
+  locationId?: string;
+  search?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface ScreenPatch {
+  name?: string;
+  description?: string;
+  locationId?: string | null;
+  roomName?: string;
+  roomNumber?: string;
+}
+
+export const screenNotFound = () => notFound('screen_not_found', 'No such screen.');
+
+/** Reading and describing screens. Status is derived on read, never stored. */
+export class ScreensService {
+  constructor(private readonly d: Deps) {}
+
+  async list(q: ScreenQuery) {
+    const page = q.page ?? 1;
+    const pageSize = q.pageSize ?? 50;
+    const search = q.search?.trim();
+    const { rows, total } = await this.d.screensRepository.list(
+      { status: q.status, locationId: q.locationId, search: search || undefined, limit: pageSize, offset: (page - 1) * pageSize },
+      this.d.screensConfig.presenceTtlSeconds,
+    );
+    return { items: rows.map((r) => screenView(r, this.d.contactBuffer.pendingContactAt(r.id))), total, page, pageSize };
+  }
+
+  async get(id: string): Promise<ScreenView> {
+    const row = await this.d.screensRepository.find(id, this.d.screensConfig.presenceTtlSeconds);
+    if (!row) throw screenNotFound();
+    return screenView(row, this.d.contactBuffer.pendingContactAt(id));
+  }
+
+  async update(actor: ConsolePrincipal, id: string, patch: ScreenPatch, ip: string): Promise<ScreenView> {
+    const name = patch.name?.trim();
+    if (name !== undefined && (name.length < 2 || name.length > 120)) throw invalidInput('validation_failed', 'A screen name has 2 to 120 characters.', 'body/name');
+    if (patch.locationId && !(await this.d.locationsRepository.exists(patch.locationId))) {
+      throw invalidInput('location_not_found', 'No such location.', 'body/locationId');
+    }
+    const values = Object.fromEntries(
+      Object.entries({
+        name,
+        description: patch.description?.trim(),
+        location_id: patch.locationId,
+        room_name: patch.roomName?.trim(),
+        room_number: patch.roomNumber?.trim(),
+      }).filter(([, v]) => v !== undefined),
+    );
+    if (!(await this.d.screensRepository.update(id, values))) throw screenNotFound();
+    await this.d.auditLog.record({ action: 'screen.updated', actor, ip, resourceType: 'screen', resourceId: id, metadata: { fields: Object.keys(values) } });
+    return this.get(id);
+  }
+
+  async playerHistory(id: string) {
+    if (!(await this.d.screensRepository.exists(id))) throw screenNotFound();
+    const items = (await this.d.playerHistoryRepository.list(id)).map(playerHistoryView);
+    return { items, total: items.length };
+  }
+}
