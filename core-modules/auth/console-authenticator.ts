@@ -1,4 +1,4 @@
-import type { AuthRequest, Authenticator, ConsolePrincipal, RouteAuth } from '../../kernel/auth/principal.js';
+import type { AuthRequest, Authenticator, ConsolePrincipal, Role, RouteAuth } from '../../kernel/auth/principal.js';
 import { forbidden, unauthenticated } from '../../kernel/errors.js';
 import { currentSession, endSession } from './session-cookie.js';
 import { safeEqual } from './secrets.js';
@@ -13,8 +13,9 @@ export class ConsoleAuthenticator implements Authenticator<'console'> {
   async authenticate(req: AuthRequest, auth: Extract<RouteAuth, { kind: 'console' }>): Promise<ConsolePrincipal> {
     const session = currentSession(req.ctx);
     if (!session) throw unauthenticated('authentication_required', 'Sign in to continue.');
-    const user = await this.users.byId(session.userId);
-    if (!user?.active) {
+    // A loaded session already carries its (active) user's role; one created by this very request does not.
+    const role = session.role ?? (await this.activeRole(session.userId));
+    if (!role) {
       endSession(req.ctx!);
       throw unauthenticated('authentication_required', 'Sign in to continue.');
     }
@@ -27,6 +28,11 @@ export class ConsoleAuthenticator implements Authenticator<'console'> {
     if (session.mfaEnrollmentPending && !auth.allowPendingMfa) {
       throw forbidden('mfa_enrollment_required', 'Set up a second factor (Account security) before continuing.');
     }
-    return { kind: 'console', userId: user.id, role: user.role, sessionId: session.sessionId ?? '' };
+    return { kind: 'console', userId: session.userId, role, sessionId: session.sessionId ?? '' };
+  }
+
+  private async activeRole(userId: string): Promise<Role | undefined> {
+    const user = await this.users.byId(userId);
+    return user?.active ? user.role : undefined;
   }
 }

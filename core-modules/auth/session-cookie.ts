@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Role } from '../../kernel/auth/principal.js';
 import { randomToken } from './secrets.js';
 import type { AuthMethod, SessionData } from './sessions.repository.js';
 
@@ -15,7 +16,10 @@ export function endSession(ctx: Context): void {
   ctx.session = null;
 }
 
-export function currentSession(ctx: Context | undefined): (SessionData & { sessionId?: string }) | undefined {
-  const s = ctx?.session as unknown as Partial<SessionData & { sessionId: string }> | null | undefined;
-  return s?.userId ? (s as SessionData & { sessionId?: string }) : undefined;
+/** The session of this request; `role` and `sessionId` are there when it was loaded (not when created by this request). */
+export type CurrentSession = SessionData & { sessionId?: string; role?: Role };
+
+export function currentSession(ctx: Context | undefined): CurrentSession | undefined {
+  const s = ctx?.session as unknown as Partial<CurrentSession> | null | undefined;
+  return s?.userId ? (s as CurrentSession) : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Role } from '../../kernel/auth/principal.js';
 import { sha256 } from './secrets.js';
 
 export interface SessionData {
@@ -13,6 +14,8 @@ export type AuthMethod = 'password' | 'totp' | 'passkey' | 'recovery_code';
 export interface StoredSession extends SessionData {
   id: string;
   expiresAt: Date;
+  /** The user's current role, read with the session (only sessions of active users are found). */
+  role: Role;
 }
 
 /** Console sessions. Rows are keyed by the SHA-256 of the cookie token, never the token itself. */
@@ -23,8 +26,14 @@ export class SessionsRepository {
     this.db = db;
   }
 
+  /** One query per console request: the live session of an active user, with that user's role. */
   async find(token: string): Promise<StoredSession | undefined> {
-    const row = await this.db('sessions').where({ token_hash: sha256(token) }).where('expires_at', '>', this.db.fn.now()).first();
+    const row = await this.db('sessions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .where('s.token_hash', sha256(token))
+      .where('s.expires_at', '>', this.db.fn.now())
+      .where('u.active', true)
+      .first('s.*', 'u.role');
     return (
       row && {
         id: row.id,
@@ -33,6 +42,7 @@ export class SessionsRepository {
         authMethod: row.auth_method,
         mfaEnrollmentPending: row.mfa_enrollment_pending,
         expiresAt: row.expires_at,
+        role: row.role,
       }
     );
   }

@@ -1,5 +1,5 @@
 import type { NameAndRegistrationPair } from 'awilix';
-import type { CommandDef, JobDef, RouteDef } from '../../kernel/plugin.js';
+import type { CommandDef, Hook, JobDef, RouteDef } from '../../kernel/plugin.js';
 
 /**
  * One area of the media module (uploads, processing, library). Each keeps its own services, routes
@@ -10,4 +10,6 @@ export interface MediaPart<D> {
   routes: RouteDef<D, any, any, any>[];
   jobs: JobDef<D, any>[];
   commands?: CommandDef<D>[];
+  /** I/O at boot (setting definitions, registrations with other parts); runs in the plugin's start hook. */
+  onStart?: Hook<D>;
 }

@@ -2,6 +2,7 @@ import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { AssetsRepository } from './assets.repository.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
+import { AssetUsageRegistry } from './library/asset-usage.js';
 import { libraryPart, type LibraryDeps } from './library/library.part.js';
 import { loadMediaConfig } from './media-config.js';
 import type { MediaPart } from './media-part.js';
@@ -22,14 +23,17 @@ export const mediaModule = definePlugin<MediaDeps>({
       {
         mediaConfig: asFunction(({ config }: KernelDeps) => loadMediaConfig(config)).singleton(),
         assetsRepository: asClass(AssetsRepository).singleton(),
+        // Later modules (playlists, layouts) register who uses an asset; delete and archive ask it.
+        assetUsage: asClass(AssetUsageRegistry).singleton(),
       },
-      { exports: ['assetsRepository'] },
+      { exports: ['assetsRepository', 'assetUsage'] },
     );
     for (const part of parts) {
       r.provide(part.provide);
       r.routes(part.routes);
       r.jobs(part.jobs);
       r.commands(part.commands ?? []);
+      if (part.onStart) r.onStart(part.onStart);
     }
   },
 });

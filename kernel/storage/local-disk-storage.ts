@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, open as openFd } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -47,11 +47,11 @@ export class LocalDiskStorage implements Storage {
   async get(key: string, range?: ByteRange): Promise<Readable> {
     const path = this.path(key);
     // Open first so a missing file is a rejected promise, not a later stream error.
-    const handle = await open(path, 'r').catch((err: NodeJS.ErrnoException) => {
-      throw err.code === 'ENOENT' ? new StorageNotFound(key) : err;
-    });
-    // The stream owns the handle and closes it once, when it ends or is destroyed.
-    return createReadStream('', { fd: handle, ...(range ? { start: range.start, end: range.end } : {}) });
+    const fd = await new Promise<number>((resolve, reject) =>
+      openFd(path, 'r', (err, fd) => (err ? reject(err.code === 'ENOENT' ? new StorageNotFound(key) : err) : resolve(fd))),
+    );
+    // The stream owns the descriptor and closes it exactly once, when it ends or is destroyed.
+    return createReadStream('', { fd, autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async stat(key: string): Promise<StoredObject | undefined> {

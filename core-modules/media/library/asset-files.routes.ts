@@ -1,0 +1,50 @@
+import { routeFor, type RouteDef } from '../../../kernel/plugin.js';
+import { IdParams } from './assets.routes.js';
+import { sendFile } from './file-response.js';
+import type { LibraryDeps } from './library.part.js';
+
+const route = routeFor<LibraryDeps>();
+
+const FILE_ERRORS = {
+  404: '`not_found`, `media_variant_unavailable`.',
+  412: '`precondition_failed` (`If-Match` / `If-Unmodified-Since`).',
+  416: '`range_not_satisfiable`, with `Content-Range: bytes */<size>`.',
+};
+
+const RANGE_NOTE =
+  'Streams the file with `Range` (one range: 206; several: the whole file, 200), `If-Range`, `If-None-Match` (304) and ' +
+  '`If-Match`; ETag `"sha256-<hex>"`, `Accept-Ranges: bytes`, `Content-Disposition: inline`. HEAD answers the same headers without a body.';
+
+function previewRoute(method: 'GET' | 'HEAD'): RouteDef<LibraryDeps, typeof IdParams> {
+  return route({
+    method,
+    path: '/api/v1/assets/{id}/preview',
+    operationId: method === 'GET' ? 'getAssetPreview' : 'headAssetPreview',
+    summary: 'The file a player would show (playback copy, else original) of a ready image or video',
+    description: RANGE_NOTE,
+    tags: ['media'],
+    auth: { kind: 'console', access: 'signedIn' },
+    params: IdParams,
+    errors: { ...FILE_ERRORS, 409: '`media_not_ready`.' },
+    response: { status: 200, contentType: 'application/octet-stream', description: 'The file, or the requested range of it (206).' },
+    handler: async ({ deps, params, ctx }) => sendFile(ctx, await deps.assetPreviewService.preview(params.id)),
+  });
+}
+
+export const assetFilesRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/v1/assets/{id}/thumbnail',
+    operationId: 'getAssetThumbnail',
+    summary: 'The thumbnail (image) or poster (video) of an asset',
+    description: RANGE_NOTE,
+    tags: ['media'],
+    auth: { kind: 'console', access: 'signedIn' },
+    params: IdParams,
+    errors: FILE_ERRORS,
+    response: { status: 200, contentType: 'image/jpeg', description: 'The still image.' },
+    handler: async ({ deps, params, ctx }) => sendFile(ctx, await deps.assetPreviewService.thumbnail(params.id)),
+  }),
+  previewRoute('GET'),
+  previewRoute('HEAD'),
+];
