@@ -20,8 +20,9 @@ export interface LocationRow {
 
 export type LocationValues = Partial<Omit<LocationRow, 'id' | 'created_at' | 'updated_at' | 'screen_count'>>;
 
-// RESTRICT reports restrict_violation; NO ACTION would report foreign_key_violation (23503).
-const RESTRICT_VIOLATION = '23001';
+// PostgreSQL 18 reports an ON DELETE RESTRICT as restrict_violation (23001); 15 reports
+// foreign_key_violation (23503). Both mean screens still point at the location.
+const STILL_REFERENCED = new Set(['23001', '23503']);
 const nameTaken = () => conflict('location_name_taken', 'Another location already has this name.');
 const inUse = () => conflict('location_in_use', 'Screens are still assigned to this location; move them first.');
 
@@ -73,7 +74,7 @@ export class LocationsRepository {
       return (await this.db('locations').where({ id }).delete()) > 0;
     } catch (err) {
       // screens.location_id is ON DELETE RESTRICT: the database decides, so no race with an assignment.
-      if ((err as { code?: string }).code === RESTRICT_VIOLATION) throw inUse();
+      if (STILL_REFERENCED.has((err as { code?: string }).code ?? '')) throw inUse();
       throw err;
     }
   }
