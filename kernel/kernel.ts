@@ -147,7 +147,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     cleanups.push(stopJobs);
 
     // 6. HTTP and sockets.
-    const { router, mounted } = buildRouter(plugins, depsOf, guards, root.resolve<RateLimiter>('rateLimiter'));
+    const { table, mounted } = buildRouter(plugins, depsOf, guards, root.resolve<RateLimiter>('rateLimiter'));
     apiDocument = buildOpenApi(mounted, hub.routes(), config.publicUrl.origin);
     let server: Server | undefined;
     let url: string | undefined;
@@ -155,7 +155,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       await hub.start();
       cleanups.push(() => hub.close());
       const middleware = plugins.flatMap((p) => p.middleware.map((factory) => (app: Koa) => factory(depsOf(p.def.name), app)));
-      const app = createHttpApp(router, logger, { trustProxy: config.trustProxy, middleware });
+      const app = createHttpApp(table, logger, { trustProxy: config.trustProxy, middleware });
       server = createServer(app.callback());
       server.requestTimeout = 0; // long uploads and downloads must not be cut off
       server.headersTimeout = 60_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
-import type Router from '@koa/router';
+import type { RouteTable } from './route-table.js';
 import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
 
@@ -54,10 +54,9 @@ function renderError(ctx: Context, err: unknown, logger: Logger) {
 }
 
 /** After the router: an unmatched path is 404, a known path with another method 405 with Allow. */
-function notFoundOrNotAllowed(router: Router) {
+function notFoundOrNotAllowed(table: RouteTable) {
   return async (ctx: Context) => {
-    const match = router.match(ctx.path, ctx.method);
-    const methods = new Set(match.path.flatMap((layer) => layer.methods));
+    const methods = table.methodsFor(ctx.path);
     if (methods.size > 0) {
       if (methods.has('GET')) methods.add('HEAD');
       throw new AppError('method_not_allowed', 'method_not_allowed', `${ctx.method} is not allowed on this path.`, undefined, {
@@ -68,12 +67,12 @@ function notFoundOrNotAllowed(router: Router) {
   };
 }
 
-export function createHttpApp(router: Router, logger: Logger, options: { trustProxy: boolean; middleware: ((app: Koa) => Middleware)[] }): Koa {
+export function createHttpApp(table: RouteTable, logger: Logger, options: { trustProxy: boolean; middleware: ((app: Koa) => Middleware)[] }): Koa {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
   app.use(requestContext(logger));
   for (const mw of options.middleware) app.use(mw(app));
-  app.use(router.routes());
-  app.use(notFoundOrNotAllowed(router));
+  app.use(table.dispatch());
+  app.use(notFoundOrNotAllowed(table));
   return app;
 }
