@@ -1,3 +1,4 @@
+import { deviceColumns } from './pairing-view.js';
 import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import { AppError, conflict, notFound, unauthenticated } from '../../kernel/errors.js';
@@ -60,19 +61,7 @@ export class EnrollmentService {
       const credentialId = await this.d.credentialsRepository.insert({ screen_id: screen.id, public_id: publicId, secret_hash: sha256(secret) }, trx);
       const mode = s.pairing_mode ?? 'new_screen';
       const revoked = await this.d.credentialsRepository.revokeActive(screen.id, RETIRED_BECAUSE[mode], trx, credentialId);
-      const m = s.metadata;
-      const device = {
-        platform: m.platform,
-        manufacturer: m.manufacturer,
-        model: m.model,
-        os_version: m.androidVersion,
-        player_version: m.playerVersion,
-        screen_width: m.screenWidth,
-        screen_height: m.screenHeight,
-        density: m.density,
-        locale: m.locale,
-        timezone: m.timezone,
-      };
+      const device = deviceColumns(s.metadata);
       await this.d.playerHistoryRepository.retireOpen(screen.id, RETIRED_BECAUSE[mode], trx);
       await this.d.playerHistoryRepository.insert(
         { screen_id: screen.id, credential_id: credentialId, pairing_session_id: s.id, pairing_mode: mode, player_installation_id: s.player_installation_id, ...device },

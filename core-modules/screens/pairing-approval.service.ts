@@ -6,7 +6,7 @@ import { normalizePairingCode, sha256 } from './device-secrets.js';
 import type { LocationsRepository } from './locations.repository.js';
 import type { PairingSessionFacts, PairingSessionsRepository } from './pairing-sessions.repository.js';
 import { ENROLL_WINDOW_SECONDS, pairingNotFound } from './pairing.service.js';
-import { pairingRequestView, type PairingRequest } from './pairing-view.js';
+import { deviceColumns, pairingRequestView, type PairingRequest } from './pairing-view.js';
 import type { ScreensRepository } from './screens.repository.js';
 import type { ScreensService } from './screens.service.js';
 import type { ScreenView } from './screen-view.js';
@@ -104,18 +104,7 @@ export class PairingApprovalService {
       // The screen takes on the new hardware at enrollment, not before: until then the old player keeps working.
       return { screenId: target.id, mode: 'hardware_replacement' as const, replacing: true };
     }
-    const device = {
-      platform: m.platform,
-      manufacturer: m.manufacturer,
-      model: m.model,
-      os_version: m.androidVersion,
-      player_version: m.playerVersion,
-      screen_width: m.screenWidth,
-      screen_height: m.screenHeight,
-      density: m.density,
-      locale: m.locale,
-      timezone: m.timezone,
-    };
+    const device = deviceColumns(m);
     if (existing) {
       if (existing.has_active_credential && !input.replaceExistingCredential) {
         throw conflict('pairing_recovery_required', 'This player is already paired and its credential still works. Approve again with replaceExistingCredential to repair it.', {

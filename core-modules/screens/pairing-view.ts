@@ -28,6 +28,22 @@ export const DeviceMetadataSchema = Type.Object(
 );
 export type DeviceMetadata = Omit<Static<typeof DeviceMetadataSchema>, 'approximateAddress'> & { approximateAddress?: string };
 
+/** What a pairing request says about the device, as the screen's device columns. */
+export function deviceColumns(m: DeviceMetadata) {
+  return {
+    platform: m.platform,
+    manufacturer: m.manufacturer,
+    model: m.model,
+    os_version: m.androidVersion,
+    player_version: m.playerVersion,
+    screen_width: m.screenWidth,
+    screen_height: m.screenHeight,
+    density: m.density,
+    locale: m.locale,
+    timezone: m.timezone,
+  };
+}
+
 export const METADATA_FIELDS = [
   'playerInstallationId',
   'platform',
