@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +11,7 @@ import { resolveMediaTools } from '../../kernel/media-tools.js';
  */
 const tools = resolveMediaTools({});
 const workDir = mkdtempSync(join(tmpdir(), 'signage-media-files-'));
+process.once('exit', () => rmSync(workDir, { recursive: true, force: true }));
 
 export const makePng = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } } }).png().toBuffer();
