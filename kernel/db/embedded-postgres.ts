@@ -1,6 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
@@ -44,13 +44,37 @@ function runAs(): { uid: number; gid: number } | undefined {
   }
 }
 
-function assertReachable(dir: string) {
-  for (let d = dirname(dir); ; d = dirname(d)) {
-    if ((statSync(d).mode & 0o001) === 0) {
-      throw new Error(`the postgres user cannot enter ${d} (on the way to DATA_DIR); run as a normal user, or choose a DATA_DIR outside it`);
-    }
-    if (d === dirname(d)) return;
+/** The first folder on the way to `path` that others may not enter, if any. */
+function closedAncestor(path: string): string | undefined {
+  for (let d = dirname(path); ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return d;
+    if (d === dirname(d)) return undefined;
   }
+}
+
+function assertReachable(dir: string) {
+  const closed = closedAncestor(dir);
+  if (closed) throw new Error(`the postgres user cannot enter ${closed} (on the way to DATA_DIR); run as a normal user, or choose a DATA_DIR outside it`);
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must reach its own binaries. When they lie
+ * under a folder only root may enter (a checkout in a private temp folder, /root), run a copy
+ * kept beside the data instead; it is refreshed when the package version changes.
+ */
+function binariesReachableBy(bin: Binaries, root: string): Binaries {
+  const nativeDir = dirname(dirname(bin.postgres));
+  if (!closedAncestor(nativeDir)) return bin;
+  const copy = join(root, 'runtime');
+  const source = `${nativeDir} ${readFileSync(join(dirname(nativeDir), 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1]}`;
+  const marker = join(copy, '.source');
+  if (!existsSync(marker) || readFileSync(marker, 'utf8') !== source) {
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true });
+    chmodSync(copy, 0o755);
+    writeFileSync(marker, source);
+  }
+  return { postgres: join(copy, 'bin', 'postgres'), initdb: join(copy, 'bin', 'initdb') };
 }
 
 function processCommand(pid: number): string | undefined {
@@ -163,13 +187,13 @@ export function runningEmbeddedUrl(root: string): string | undefined {
 
 /** Starts (initialising on first use) the PostgreSQL cluster kept under `root`. */
 export async function startEmbeddedPostgres(root: string, logger: Logger): Promise<EmbeddedPostgres> {
-  const bin = await binaries();
   const owner = runAs();
   mkdirSync(root, { recursive: true, mode: 0o700 });
   if (owner) {
     assertReachable(root);
     chownSync(root, owner.uid, owner.gid);
   }
+  const bin = owner ? binariesReachableBy(await binaries(), root) : await binaries();
   const pgdata = join(root, 'data');
   const passwordFile = join(root, 'password');
   if (!existsSync(join(pgdata, 'PG_VERSION'))) {
