@@ -1,8 +1,9 @@
 import type { PluginDef } from '../kernel/plugin.js';
 import { authModule } from './auth/auth.plugin.js';
 import { mediaModule } from './media/media.plugin.js';
+import { playlistsModule } from './playlists/playlists.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
-export const coreModules: PluginDef[] = [settingsModule, authModule, mediaModule, screensModule];
+export const coreModules: PluginDef[] = [settingsModule, authModule, mediaModule, screensModule, playlistsModule];

@@ -2,6 +2,10 @@ import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import type { OrganizationRepository } from '../auth/organization.repository.js';
+import { commandsJobs } from './commands.jobs.js';
+import { CommandsRepository } from './commands.repository.js';
+import { commandsRoutes } from './commands.routes.js';
+import { CommandsService } from './commands.service.js';
 import { ContactBuffer } from './contact-buffer.js';
 import { ContactRepository } from './contact.repository.js';
 import { CredentialCache } from './credential-cache.js';
@@ -56,6 +60,8 @@ export interface ScreensDeps extends KernelDeps {
   screenAccessService: ScreenAccessService;
   reliabilityService: ReliabilityService;
   locationsService: LocationsService;
+  commandsRepository: CommandsRepository;
+  commandsService: CommandsService;
 }
 
 /**
@@ -91,6 +97,8 @@ export const screensModule = definePlugin<ScreensDeps>({
         screenAccessService: asFunction((d: ScreensDeps) => new ScreenAccessService(d)).singleton(),
         reliabilityService: asFunction((d: ScreensDeps) => new ReliabilityService(d)).singleton(),
         locationsService: asFunction((d: ScreensDeps) => new LocationsService(d)).singleton(),
+        commandsRepository: asClass(CommandsRepository).singleton(),
+        commandsService: asFunction((d: ScreensDeps) => new CommandsService(d)).singleton(),
       },
       // Later modules push to players (manifest.changed, config.changed, commands.available) and look screens up.
       { exports: ['screenNotifier', 'screensService'] },
@@ -98,8 +106,9 @@ export const screensModule = definePlugin<ScreensDeps>({
     r.authenticator('player', (d) => new DeviceAuthenticator(d));
     r.routes([...pairingRoutes, ...playerRoutes]);
     r.routes([...screensRoutes, ...locationsRoutes]);
+    r.routes(commandsRoutes);
     r.sockets(playerSocketRoutes);
-    r.jobs(screensJobs);
+    r.jobs([...screensJobs, ...commandsJobs]);
     r.onStart(({ contactBuffer, presenceService, screensConfig }) => {
       contactBuffer.start(screensConfig.contactFlushMs);
       presenceService.start();

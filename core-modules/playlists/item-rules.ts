@@ -1,0 +1,44 @@
+import { invalidInput } from '../../kernel/errors.js';
+import type { AssetRow } from '../media/assets.repository.js';
+import type { ItemRow, ItemValues } from './playlist-items.repository.js';
+import type { ItemPatch } from './playlist-schemas.js';
+
+export const DEFAULTS = { fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 100, delivery_policy: 'automatic' } as const;
+
+/** The asset an item may point at: present and ready. Type rules follow in `itemValues`. */
+export function assertPlayable(asset: AssetRow | undefined, field: string): asserts asset is AssetRow {
+  if (!asset) throw invalidInput('asset_not_found', 'No such asset.', field);
+  if (asset.processing_status !== 'ready') throw invalidInput('asset_not_ready', `The asset is ${asset.processing_status}; only ready assets can be played.`, field);
+}
+
+/**
+ * The stored values of an item: `patch` applied over `current` (or the defaults), checked against
+ * the asset's type. Images and websites have no length of their own, so they need a duration;
+ * websites always stream (there is nothing to download).
+ */
+export function itemValues(asset: AssetRow, patch: ItemPatch, current: ItemValues | undefined, field: string): ItemValues {
+  const base: ItemValues = current ?? { asset_id: asset.id, duration_ms: null, ...DEFAULTS };
+  const durationMs = patch.durationMs === undefined ? base.duration_ms : patch.durationMs;
+  if (asset.type !== 'video' && durationMs == null) {
+    throw invalidInput('playlist_validation_failed', `A${asset.type === 'image' ? 'n image' : ' website'} item needs durationMs.`, `${field}/durationMs`);
+  }
+  return {
+    asset_id: asset.id,
+    duration_ms: durationMs ?? null,
+    fit_mode: patch.fitMode ?? base.fit_mode,
+    transition: patch.transition ?? base.transition,
+    audio_enabled: patch.audioEnabled ?? base.audio_enabled,
+    volume: patch.volume ?? base.volume,
+    delivery_policy: asset.type === 'website' ? 'stream' : (patch.deliveryPolicy ?? base.delivery_policy),
+  };
+}
+
+export const storedValues = (row: ItemRow): ItemValues => ({
+  asset_id: row.asset_id,
+  duration_ms: row.duration_ms,
+  fit_mode: row.fit_mode,
+  transition: row.transition,
+  audio_enabled: row.audio_enabled,
+  volume: row.volume,
+  delivery_policy: row.delivery_policy,
+});

@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+import type { AssetUse } from '../media/library/asset-usage.js';
+
+export interface ItemRow {
+  id: string;
+  playlist_id: string;
+  position: number;
+  asset_id: string;
+  duration_ms: number | null;
+  fit_mode: 'contain' | 'cover' | 'stretch';
+  transition: 'none' | 'fade' | 'crossfade';
+  audio_enabled: boolean;
+  volume: number;
+  delivery_policy: 'download' | 'stream' | 'automatic';
+  created_at: Date;
+}
+
+export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | 'created_at'>;
+
+/** The playlist_items table. Callers lock the playlist first (PlaylistsRepository.lock). */
+export class PlaylistItemsRepository {
+  private readonly db: Knex;
+
+  constructor({ db }: { db: Knex }) {
+    this.db = db;
+  }
+
+  list(playlistId: string, trx?: Knex.Transaction): Promise<ItemRow[]> {
+    return (trx ?? this.db)<ItemRow>('playlist_items').where({ playlist_id: playlistId }).orderBy([{ column: 'position' }, { column: 'id' }]);
+  }
+
+  byId(playlistId: string, id: string, trx?: Knex.Transaction): Promise<ItemRow | undefined> {
+    return (trx ?? this.db)<ItemRow>('playlist_items').where({ playlist_id: playlistId, id }).first();
+  }
+
+  /** Appends after the last item. */
+  async append(playlistId: string, values: ItemValues, trx: Knex.Transaction): Promise<string> {
+    const [row] = await trx('playlist_items')
+      .insert({ ...values, playlist_id: playlistId, position: trx.raw('(SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist_id = ?)', [playlistId]) })
+      .returning('id');
+    return row!.id as string;
+  }
+
+  async update(playlistId: string, id: string, values: Partial<ItemValues>, trx: Knex.Transaction): Promise<boolean> {
+    return (await trx('playlist_items').where({ playlist_id: playlistId, id }).update(values)) > 0;
+  }
+
+  async delete(playlistId: string, id: string, trx: Knex.Transaction): Promise<boolean> {
+    return (await trx('playlist_items').where({ playlist_id: playlistId, id }).delete()) > 0;
+  }
+
+  /** `ids` in their new order; the caller has checked it names every item exactly once. */
+  async reorder(playlistId: string, ids: string[], trx: Knex.Transaction): Promise<void> {
+    if (ids.length === 0) return;
+    await trx.raw(
+      `UPDATE playlist_items i SET position = o.ord - 1 FROM unnest(?::uuid[]) WITH ORDINALITY AS o(id, ord) WHERE i.id = o.id AND i.playlist_id = ?`,
+      [ids, playlistId],
+    );
+  }
+
+  async replaceAll(playlistId: string, items: ItemValues[], trx: Knex.Transaction): Promise<void> {
+    await trx('playlist_items').where({ playlist_id: playlistId }).delete();
+    if (items.length) await trx('playlist_items').insert(items.map((v, position) => ({ ...v, playlist_id: playlistId, position })));
+  }
+
+  /** For the media module's delete and archive check: which playlists hold any of the assets. */
+  async usesOf(assetIds: string[], trx?: Knex.Transaction): Promise<AssetUse[]> {
+    const rows = await (trx ?? this.db)('playlist_items as i')
+      .join('playlists as p', 'p.id', 'i.playlist_id')
+      .distinct('i.asset_id', 'p.id', 'p.name')
+      .whereIn('i.asset_id', assetIds);
+    return rows.map((r: { asset_id: string; id: string; name: string }) => ({ assetId: r.asset_id, kind: 'playlist', id: r.id, name: r.name }));
+  }
+}

@@ -1,0 +1,78 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const Uuid = Type.String({ format: 'uuid' });
+const L = Type.Literal;
+const FitMode = Type.Union([L('contain'), L('cover'), L('stretch')]);
+const Transition = Type.Union([L('none'), L('fade'), L('crossfade')]);
+const DeliveryPolicy = Type.Union([L('download'), L('stream'), L('automatic')]);
+
+/** 1 s to 24 h, the same bounds as the tag rule's image duration. */
+export const DurationMs = Type.Integer({ minimum: 1000, maximum: 86_400_000 });
+/** A bulk replace or a playlist holds at most this many manual items. */
+export const MAX_ITEMS = 500;
+
+export const PlaylistFields = {
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+};
+export type PlaylistInput = { name?: string; description?: string };
+
+/** Item settings; everything but the asset can be changed later with PATCH. */
+export const ItemSettings = {
+  durationMs: Type.Optional(Type.Union([DurationMs, Type.Null()], { description: 'Required for images and websites; videos default to their full length.' })),
+  fitMode: Type.Optional(FitMode),
+  transition: Type.Optional(Transition),
+  audioEnabled: Type.Optional(Type.Boolean()),
+  volume: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  deliveryPolicy: Type.Optional(DeliveryPolicy),
+};
+export const ItemInputSchema = Type.Object({ assetId: Uuid, ...ItemSettings });
+export type ItemInput = Static<typeof ItemInputSchema>;
+export const ItemPatchSchema = Type.Object(ItemSettings);
+export type ItemPatch = Static<typeof ItemPatchSchema>;
+
+export const TagRuleSchema = Type.Object({
+  enabled: Type.Boolean(),
+  match: Type.Union([L('any'), L('all')]),
+  imageDurationMs: DurationMs,
+  tagIds: Type.Array(Uuid, { maxItems: 20, uniqueItems: true }),
+});
+
+export const ItemSchema = Type.Object({
+  /** Null for items the tag rule yields: they are computed, not stored. */
+  id: Type.Union([Uuid, Type.Null()]),
+  source: Type.Union([L('manual'), L('tag')]),
+  assetId: Uuid,
+  durationMs: Type.Union([Type.Integer(), Type.Null()]),
+  fitMode: FitMode,
+  transition: Transition,
+  audioEnabled: Type.Boolean(),
+  volume: Type.Integer(),
+  deliveryPolicy: DeliveryPolicy,
+});
+export type ItemView = Static<typeof ItemSchema>;
+
+const common = {
+  id: Uuid,
+  name: Type.String(),
+  description: Type.String(),
+  revision: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+};
+export const PlaylistSummarySchema = Type.Object({ ...common, itemCount: Type.Integer({ description: 'Manual items only.' }), tagRuleEnabled: Type.Boolean() });
+export const PlaylistSchema = Type.Object({
+  ...common,
+  /** Manual items in play order, then what the tag rule yields. */
+  items: Type.Array(ItemSchema),
+  itemCount: Type.Integer(),
+  tagRule: Type.Union([TagRuleSchema, Type.Null()]),
+});
+export type PlaylistView = Static<typeof PlaylistSchema>;
+
+export const AssignmentSchema = Type.Object({
+  screenId: Uuid,
+  playlistId: Type.Union([Uuid, Type.Null()]),
+  assignedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type AssignmentView = Static<typeof AssignmentSchema>;

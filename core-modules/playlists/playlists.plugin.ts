@@ -1,0 +1,66 @@
+import { asClass, asFunction } from 'awilix';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { definePlugin } from '../../kernel/plugin.js';
+import type { AssetsRepository } from '../media/assets.repository.js';
+import type { AssetUsageRegistry } from '../media/library/asset-usage.js';
+import type { ScreenNotifier } from '../screens/screen-notifier.js';
+import type { ScreensService } from '../screens/screens.service.js';
+import { AssignmentsRepository } from './assignments.repository.js';
+import { assignmentsRoutes } from './assignments.routes.js';
+import { AssignmentsService } from './assignments.service.js';
+import { PlaylistEvents } from './playlist-events.js';
+import { PlaylistItemsRepository } from './playlist-items.repository.js';
+import { PlaylistItemsService } from './playlist-items.service.js';
+import { PlaylistReader } from './playlist-reader.js';
+import { PlaylistsRepository } from './playlists.repository.js';
+import { playlistsRoutes } from './playlists.routes.js';
+import { PlaylistsService } from './playlists.service.js';
+import { TaggedMediaRepository } from './tagged-media.repository.js';
+
+export interface PlaylistsDeps extends KernelDeps {
+  // From media and screens (their exports).
+  assetsRepository: AssetsRepository;
+  assetUsage: AssetUsageRegistry;
+  screensService: ScreensService;
+  screenNotifier: ScreenNotifier;
+  // Own.
+  playlistsRepository: PlaylistsRepository;
+  playlistItemsRepository: PlaylistItemsRepository;
+  assignmentsRepository: AssignmentsRepository;
+  taggedMediaRepository: TaggedMediaRepository;
+  playlistReader: PlaylistReader;
+  playlistEvents: PlaylistEvents;
+  playlistsService: PlaylistsService;
+  playlistItemsService: PlaylistItemsService;
+  assignmentsService: AssignmentsService;
+}
+
+/** Playlists, their items and tag rule, and which playlist each screen plays (spec 4.8). */
+export const playlistsModule = definePlugin<PlaylistsDeps>({
+  name: 'playlists',
+  dependsOn: ['settings', 'media', 'screens'],
+  migrations: new URL('./migrations', import.meta.url),
+  register(r) {
+    r.provide(
+      {
+        playlistsRepository: asClass(PlaylistsRepository).singleton(),
+        playlistItemsRepository: asClass(PlaylistItemsRepository).singleton(),
+        assignmentsRepository: asClass(AssignmentsRepository).singleton(),
+        taggedMediaRepository: asClass(TaggedMediaRepository).singleton(),
+        playlistReader: asFunction((d: PlaylistsDeps) => new PlaylistReader(d)).singleton(),
+        playlistEvents: asFunction((d: PlaylistsDeps) => new PlaylistEvents(d)).singleton(),
+        playlistsService: asFunction((d: PlaylistsDeps) => new PlaylistsService(d)).singleton(),
+        playlistItemsService: asFunction((d: PlaylistsDeps) => new PlaylistItemsService(d)).singleton(),
+        assignmentsService: asFunction((d: PlaylistsDeps) => new AssignmentsService(d)).singleton(),
+      },
+      // The manifest (later) reads playlists and assignments and subscribes to PlaylistsChanged.
+      { exports: ['playlistReader', 'playlistEvents', 'assignmentsRepository'] },
+    );
+    r.routes([...playlistsRoutes, ...assignmentsRoutes]);
+    // Assets in manual items cannot be deleted or archived (409 asset_in_use). Tag-rule items are
+    // computed on read, so their assets simply drop out instead.
+    r.onStart(({ assetUsage, playlistItemsRepository }) => {
+      assetUsage.register((assetIds, trx) => playlistItemsRepository.usesOf(assetIds, trx));
+    });
+  },
+});

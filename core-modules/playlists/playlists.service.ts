@@ -1,0 +1,82 @@
+import type { Static } from '@sinclair/typebox';
+import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { conflict, invalidInput } from '../../kernel/errors.js';
+import type { AssignmentsRepository } from './assignments.repository.js';
+import type { PlaylistEvents } from './playlist-events.js';
+import { playlistNotFound, summaryView, type PlaylistReader } from './playlist-reader.js';
+import type { PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
+import type { PlaylistsRepository } from './playlists.repository.js';
+import type { TaggedMediaRepository } from './tagged-media.repository.js';
+
+interface Deps {
+  db: Knex;
+  playlistsRepository: PlaylistsRepository;
+  assignmentsRepository: AssignmentsRepository;
+  taggedMediaRepository: TaggedMediaRepository;
+  playlistReader: PlaylistReader;
+  playlistEvents: PlaylistEvents;
+  auditLog: AuditLog;
+}
+
+const playlistInUse = () => conflict('playlist_in_use', 'Screens are assigned to this playlist; assign them something else first.');
+
+function values(input: PlaylistInput) {
+  const name = input.name?.trim();
+  if (name !== undefined && name.length === 0) throw invalidInput('validation_failed', 'A playlist needs a name.', 'body/name');
+  return Object.fromEntries(Object.entries({ name, description: input.description?.trim() }).filter(([, v]) => v !== undefined));
+}
+
+/** Playlists themselves: name, description, tag rule. Items live in PlaylistItemsService. */
+export class PlaylistsService {
+  constructor(private readonly d: Deps) {}
+
+  async list(q: { search?: string; page?: number; pageSize?: number }) {
+    const page = q.page ?? 1;
+    const pageSize = q.pageSize ?? 50;
+    const { rows, total } = await this.d.playlistsRepository.list({ search: q.search?.trim() || undefined, page, pageSize });
+    return { items: rows.map(summaryView), total, page, pageSize };
+  }
+
+  get(id: string): Promise<PlaylistView> {
+    return this.d.playlistReader.get(id);
+  }
+
+  async create(actor: ConsolePrincipal, input: PlaylistInput, ip: string): Promise<PlaylistView> {
+    const id = await this.d.playlistsRepository.insert({ name: '', description: '', ...values(input) });
+    await this.d.auditLog.record({ action: 'playlist.created', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { name: input.name?.trim() } });
+    return this.get(id);
+  }
+
+  async update(actor: ConsolePrincipal, id: string, input: PlaylistInput, ip: string): Promise<PlaylistView> {
+    const changes = values(input);
+    if (!(await this.d.playlistsRepository.change(id, changes))) throw playlistNotFound();
+    await this.d.auditLog.record({ action: 'playlist.updated', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { fields: Object.keys(changes) } });
+    return this.changed(id);
+  }
+
+  async setTagRule(actor: ConsolePrincipal, id: string, rule: Static<typeof TagRuleSchema>, ip: string): Promise<PlaylistView> {
+    if (rule.enabled && rule.tagIds.length === 0) throw invalidInput('playlist_validation_failed', 'An enabled tag rule needs at least one tag.', 'body/tagIds');
+    const known = new Set(await this.d.taggedMediaRepository.existingTagIds(rule.tagIds));
+    const unknown = rule.tagIds.findIndex((t) => !known.has(t));
+    if (unknown >= 0) throw invalidInput('tag_not_found', 'No such tag.', `body/tagIds/${unknown}`);
+    if (!(await this.d.playlistsRepository.change(id, { tag_rule: rule }))) throw playlistNotFound();
+    await this.d.auditLog.record({ action: 'playlist.tag_rule_set', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { enabled: rule.enabled, match: rule.match, tags: rule.tagIds.length } });
+    return this.changed(id);
+  }
+
+  async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
+    const row = await this.d.playlistsRepository.byId(id);
+    if (!row) throw playlistNotFound();
+    // The assignment's foreign key is the real guard (a racing assignment still fails the delete).
+    if (!(await this.d.playlistsRepository.delete(id, playlistInUse))) throw playlistNotFound();
+    await this.d.auditLog.record({ action: 'playlist.deleted', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { name: row.name } });
+  }
+
+  private async changed(id: string): Promise<PlaylistView> {
+    const view = await this.get(id);
+    await this.d.playlistEvents.emit({ reason: 'playlist.updated', playlistId: id, revision: view.revision, screenIds: await this.d.assignmentsRepository.screensOf(id) });
+    return view;
+  }
+}

@@ -1,0 +1,121 @@
+import { forbidden, invalidInput } from '../../kernel/errors.js';
+
+/**
+ * The closed allowlist of remote commands a player understands (tilecast-03 "Commands"), and the
+ * shape of each one's payload. Anything not listed here is refused before it reaches a player, so
+ * a console bug or a forged request can never make a player run something it was not built for.
+ */
+const EMPTY_PAYLOAD_TYPES = [
+  'sync_now',
+  'reload_playback',
+  'clear_media_cache',
+  'clear_website_data',
+  'disable_playback',
+  'enable_playback',
+  'retry_player_recovery',
+  'exit_safe_mode',
+  'power_assist_sleep',
+  'power_assist_wake',
+  'retry_current_item',
+  'skip_current_item',
+  'recreate_renderer',
+  'recreate_playback_session',
+  'restart_activity',
+  'restart_player_process',
+  'resynchronize_player',
+  'run_player_self_test',
+  'install_autostart',
+  'remove_autostart',
+  'display_power_on',
+  'display_power_off',
+  'display_mute',
+  'display_unmute',
+  'display_probe',
+] as const;
+
+export const COMMAND_TYPES = [...EMPTY_PAYLOAD_TYPES, 'identify_screen', 'install_player_update', 'display_set_input', 'display_set_volume', 'display_set_brightness'] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+// These exist on the player but carry sessions or network state that their own APIs set up and
+// track; queued bare from the generic route they would run without that state.
+const AIRPLAY_TYPES = new Set(['prepare_airplay_session', 'stop_airplay_session', 'test_airplay_support']);
+const PRESENTATION_NETWORK_TYPES = new Set(['provision_presentation_network', 'test_presentation_network']);
+
+/** Largest payload, as JSON text (the AirPlay prepare payload's larger budget is not reachable here). */
+export const MAX_PAYLOAD_BYTES = 2048;
+
+const INPUT = /^[A-Za-z0-9._:-]{1,32}$/;
+const SHA256_HEX = /^[0-9a-f]{64}$/i;
+const INSTALLATION_MODES = new Set(['download_only', 'install_now', 'maintenance_window']);
+
+type Payload = Record<string, unknown>;
+const invalid = (message: string, field = 'body/payload') => invalidInput('command_invalid_payload', message, field);
+const isInteger = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const isText = (v: unknown, max = 200): v is string => typeof v === 'string' && v.length >= 1 && v.length <= max;
+
+/** Exactly these fields, nothing else: the player must never see a field it does not expect. */
+function only(payload: Payload, allowed: string[]): void {
+  const extra = Object.keys(payload).find((k) => !allowed.includes(k));
+  if (extra) throw invalid(`The payload field ${extra} is not known for this command.`, `body/payload/${extra}`);
+}
+
+const validators: Record<string, (p: Payload) => Payload> = {
+  identify_screen(p) {
+    only(p, ['durationSeconds']);
+    if (!isInteger(p.durationSeconds, 10, 120)) throw invalid('durationSeconds is an integer from 10 to 120.', 'body/payload/durationSeconds');
+    return { durationSeconds: p.durationSeconds };
+  },
+  install_player_update(p) {
+    only(p, ['deploymentId', 'releaseId', 'expectedVersionCode', 'expectedArtifactSha256', 'installationMode', 'maintenanceWindowStart']);
+    if (!isText(p.deploymentId)) throw invalid('deploymentId is required.', 'body/payload/deploymentId');
+    if (!isText(p.releaseId)) throw invalid('releaseId is required.', 'body/payload/releaseId');
+    if (!isInteger(p.expectedVersionCode, 1, 2_147_483_647)) throw invalid('expectedVersionCode is a positive integer.', 'body/payload/expectedVersionCode');
+    if (typeof p.expectedArtifactSha256 !== 'string' || !SHA256_HEX.test(p.expectedArtifactSha256)) {
+      throw invalid('expectedArtifactSha256 is 64 hexadecimal characters.', 'body/payload/expectedArtifactSha256');
+    }
+    if (typeof p.installationMode !== 'string' || !INSTALLATION_MODES.has(p.installationMode)) {
+      throw invalid('installationMode is download_only, install_now or maintenance_window.', 'body/payload/installationMode');
+    }
+    if (p.maintenanceWindowStart !== undefined && (typeof p.maintenanceWindowStart !== 'string' || Number.isNaN(Date.parse(p.maintenanceWindowStart)))) {
+      throw invalid('maintenanceWindowStart is a date-time.', 'body/payload/maintenanceWindowStart');
+    }
+    return { ...p, expectedArtifactSha256: p.expectedArtifactSha256.toLowerCase() };
+  },
+  display_set_input(p) {
+    only(p, ['input']);
+    if (typeof p.input !== 'string' || !INPUT.test(p.input)) throw invalid('input has 1 to 32 letters, digits or . _ : -.', 'body/payload/input');
+    return { input: p.input };
+  },
+  // The reference names no field for these two; `level` is ours until a player says otherwise.
+  display_set_volume: (p) => level(p),
+  display_set_brightness: (p) => level(p),
+};
+
+function level(p: Payload): Payload {
+  only(p, ['level']);
+  if (!isInteger(p.level, 0, 100)) throw invalid('level is an integer from 0 to 100.', 'body/payload/level');
+  return { level: p.level };
+}
+
+for (const type of EMPTY_PAYLOAD_TYPES) {
+  validators[type] = (p) => {
+    only(p, []);
+    return {};
+  };
+}
+
+/** Refuses types that have their own API (403) and anything not on the list (422). */
+export function checkCommandType(type: string): CommandType {
+  if (AIRPLAY_TYPES.has(type)) throw forbidden('airplay_session_api_required', 'AirPlay commands are sent through the AirPlay session API.');
+  if (PRESENTATION_NETWORK_TYPES.has(type)) throw forbidden('presentation_network_api_required', 'Presentation network commands are sent through the presentation network API.');
+  if (!(COMMAND_TYPES as readonly string[]).includes(type)) throw invalid(`Unknown command type ${type}.`, 'body/type');
+  return type as CommandType;
+}
+
+/** The payload as stored and sent: checked against the type's shape and the size budget. */
+export function checkCommandPayload(type: CommandType, payload: unknown): Payload {
+  const value = payload ?? {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('The payload is a JSON object.');
+  if (Buffer.byteLength(JSON.stringify(value)) > MAX_PAYLOAD_BYTES) throw invalid(`The payload is larger than ${MAX_PAYLOAD_BYTES} bytes.`);
+  return validators[type]!(value as Payload);
+}

@@ -1,0 +1,177 @@
+import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal, PlayerPrincipal } from '../../kernel/auth/principal.js';
+import { conflict, forbidden, notFound, rateLimitedWithCode } from '../../kernel/errors.js';
+import { checkCommandPayload, checkCommandType } from './command-types.js';
+import { OPEN_STATES, type CommandRow, type CommandsRepository } from './commands.repository.js';
+import type { ScreenNotifier } from './screen-notifier.js';
+import type { ScreensRepository } from './screens.repository.js';
+import { screenNotFound } from './screens.service.js';
+
+interface Deps {
+  db: Knex;
+  commandsRepository: CommandsRepository;
+  screensRepository: ScreensRepository;
+  screenNotifier: ScreenNotifier;
+  auditLog: AuditLog;
+}
+
+/** Open commands one screen may have at once: a player that is away must not collect an unbounded queue. */
+export const MAX_OPEN_PER_SCREEN = 50;
+/** `commands.default_expiry_minutes` in the reference: a command left unrun this long is stale. */
+export const EXPIRY_SECONDS = 10 * 60;
+/** The console shows this many, newest first. */
+const HISTORY_LIMIT = 50;
+
+export interface EnqueueInput {
+  type: string;
+  payload?: unknown;
+  idempotencyKey?: string;
+}
+
+export interface PlayerResult {
+  success: boolean;
+  code?: string;
+  message?: string;
+}
+
+const commandNotFound = () => notFound('command_not_found', 'No such command for this screen.');
+const commandExpired = () => conflict('command_expired', 'This command expired or was cancelled.');
+const alreadyCompleted = () => conflict('command_already_completed', 'This command has already completed.');
+const isOpen = (row: CommandRow) => OPEN_STATES.includes(row.state);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const commandView = (r: CommandRow) => ({
+  id: r.id,
+  type: r.type,
+  payload: r.payload,
+  state: r.state,
+  createdAt: r.created_at.toISOString(),
+  expiresAt: r.expires_at.toISOString(),
+  deliveredAt: iso(r.delivered_at),
+  acknowledgedAt: iso(r.acknowledged_at),
+  completedAt: iso(r.completed_at),
+  resultCode: r.result_code,
+  resultMessage: r.result_message,
+});
+
+const playerView = (r: CommandRow) => ({
+  id: r.id,
+  type: r.type,
+  payload: r.payload,
+  idempotencyKey: r.idempotency_key,
+  state: r.state,
+  createdAt: r.created_at.toISOString(),
+  expiresAt: r.expires_at.toISOString(),
+});
+
+/**
+ * Remote commands: the console queues them, the player fetches (delivered), acknowledges and
+ * reports a result. Expiry is applied on every read as well as by the minute job, so nobody ever
+ * sees an open command past its time even if the job is late.
+ */
+export class CommandsService {
+  constructor(private readonly d: Deps) {}
+
+  async enqueue(actor: ConsolePrincipal, screenId: string, input: EnqueueInput, ip: string) {
+    const type = checkCommandType(input.type);
+    // Deployments create update commands with the deployment's own bookkeeping; a bare one from
+    // here would install something no deployment tracks.
+    if (type === 'install_player_update') throw forbidden('update_deployment_api_required', 'Player updates are sent through update deployments.');
+    const payload = checkCommandPayload(type, input.payload);
+    const key = input.idempotencyKey ?? null;
+    const { row, created } = await this.d.db.transaction(async (trx) => {
+      const screen = await this.d.commandsRepository.lockScreen(screenId, trx);
+      if (!screen) throw screenNotFound();
+      if (key) {
+        const existing = await this.d.commandsRepository.byKey(screenId, key, trx);
+        if (existing) return { row: existing, created: false };
+      }
+      // A disabled or revoked screen's player cannot fetch, so the command could only expire.
+      if (!screen.enabled || !screen.has_active_credential) throw conflict('screen_unavailable', 'This screen is disabled or has no active credential.');
+      await this.d.commandsRepository.expireDue(screenId, trx);
+      if ((await this.d.commandsRepository.countOpen(screenId, trx)) >= MAX_OPEN_PER_SCREEN) {
+        throw rateLimitedWithCode('command_limit_reached', `This screen already has ${MAX_OPEN_PER_SCREEN} open commands.`);
+      }
+      const inserted = await this.d.commandsRepository.insert(
+        { screen_id: screenId, type, payload, idempotency_key: key, created_by: actor.userId, expiresInSeconds: EXPIRY_SECONDS },
+        trx,
+      );
+      await this.d.auditLog.record({ action: 'screen.command_queued', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { commandId: inserted.id, type } }, trx);
+      return { row: inserted, created: true };
+    });
+    // After commit, so the player that reacts at once finds the command.
+    if (created) await this.d.screenNotifier.commandsAvailable(screenId);
+    return { id: row.id, state: row.state, expiresAt: row.expires_at.toISOString() };
+  }
+
+  async history(screenId: string) {
+    if (!(await this.d.screensRepository.exists(screenId))) throw screenNotFound();
+    await this.d.commandsRepository.expireDue(screenId);
+    return { items: (await this.d.commandsRepository.recent(screenId, HISTORY_LIMIT)).map(commandView) };
+  }
+
+  async cancel(actor: ConsolePrincipal, screenId: string, id: string, ip: string) {
+    if (!(await this.d.screensRepository.exists(screenId))) throw screenNotFound();
+    await this.d.commandsRepository.expireDue(screenId);
+    const row = await this.d.db.transaction(async (trx) => {
+      const command = await this.d.commandsRepository.lock(screenId, id, trx);
+      // Expired or cancelled is as final as succeeded for the console: nothing left to cancel.
+      this.checkOpen(command, alreadyCompleted);
+      await this.checkNotPastExpiry(command!, trx, alreadyCompleted);
+      const cancelled = await this.d.commandsRepository.update(id, { state: 'cancelled', stamp: 'completed_at' }, trx);
+      await this.d.auditLog.record({ action: 'screen.command_cancelled', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { commandId: id, type: command!.type } }, trx);
+      return cancelled;
+    });
+    // The player re-fetches and drops a command it had been handed but not yet run.
+    await this.d.screenNotifier.commandsAvailable(screenId);
+    return { id: row.id, state: row.state };
+  }
+
+  async forPlayer(player: PlayerPrincipal) {
+    return { items: (await this.d.commandsRepository.deliver(player.screenId)).map(playerView) };
+  }
+
+  async acknowledge(player: PlayerPrincipal, id: string) {
+    await this.d.commandsRepository.expireDue(player.screenId);
+    return this.d.db.transaction(async (trx) => {
+      const command = await this.d.commandsRepository.lock(player.screenId, id, trx);
+      if (command?.state === 'acknowledged') return { id, state: command.state };
+      this.checkOpen(command, commandExpired);
+      await this.checkNotPastExpiry(command!, trx, commandExpired);
+      const row = await this.d.commandsRepository.update(id, { state: 'acknowledged', stamp: 'acknowledged_at' }, trx);
+      return { id: row.id, state: row.state };
+    });
+  }
+
+  async result(player: PlayerPrincipal, id: string, result: PlayerResult) {
+    const outcome = result.success ? 'succeeded' : 'failed';
+    await this.d.commandsRepository.expireDue(player.screenId);
+    return this.d.db.transaction(async (trx) => {
+      const command = await this.d.commandsRepository.lock(player.screenId, id, trx);
+      // A player retrying after a lost answer reports the same outcome again: same answer, no change.
+      if (command?.state === outcome) return { id, state: outcome };
+      this.checkOpen(command, commandExpired);
+      await this.checkNotPastExpiry(command!, trx, commandExpired);
+      const row = await this.d.commandsRepository.update(
+        id,
+        { state: outcome, result_code: result.code ?? null, result_message: result.message ?? null, stamp: 'completed_at' },
+        trx,
+      );
+      return { id: row.id, state: row.state };
+    });
+  }
+
+  /** Refuses a missing command (404), an expired or cancelled one (`closed`) and a finished one (409). */
+  private checkOpen(command: CommandRow | undefined, closed: () => Error): asserts command is CommandRow {
+    if (!command) throw commandNotFound();
+    if (command.state === 'expired' || command.state === 'cancelled') throw closed();
+    if (!isOpen(command)) throw alreadyCompleted();
+  }
+
+  // Expiry was applied just before the transaction; this catches a command whose time ran out in
+  // between. It is refused but not marked here (the error rolls back): the next read or the job does that.
+  private async checkNotPastExpiry(command: CommandRow, trx: Knex.Transaction, closed: () => Error): Promise<void> {
+    if (await this.d.commandsRepository.isPastExpiry(command.id, trx)) throw closed();
+  }
+}

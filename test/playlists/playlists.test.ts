@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { seedAsset, sessionsByRole } from '../support/library-assets.js';
+import { pairScreen } from '../support/player-client.js';
+
+describe('playlists and screen assignment', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  let roles: Record<string, ConsoleSession>;
+
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules });
+    owner = await setUpOwner(k);
+    roles = await sessionsByRole(k, owner, ['viewer', 'contributor', 'editor']);
+  });
+  after(() => k?.stop());
+  beforeEach(() => resetRateLimits(k));
+
+  const api = (method: string, path: string, body?: unknown, by = owner) => consoleCall(k, by, method, path, body);
+  const errorOf = (res: { status: number; body: any }) => [res.status, res.body?.error?.code];
+  const createPlaylist = async (name = `list ${randomUUID().slice(0, 6)}`) => {
+    const res = await api('POST', '/api/v1/playlists', { name });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    return res.body.data;
+  };
+
+  it('creates, lists, gets, renames and deletes a playlist, counting revisions', async () => {
+    const created = await createPlaylist(' Lobby loop ');
+    expect(created).to.deep.include({ name: 'Lobby loop', description: '', revision: 1, items: [], itemCount: 0, tagRule: null });
+
+    const patched = await api('PATCH', `/api/v1/playlists/${created.id}`, { description: 'Mornings' });
+    expect(patched.body.data).to.deep.include({ name: 'Lobby loop', description: 'Mornings', revision: 2 });
+    expect((await api('PATCH', `/api/v1/playlists/${created.id}`, { name: '' })).status).to.equal(422);
+    expect((await api('PATCH', `/api/v1/playlists/${created.id}`, { name: 'x'.repeat(121) })).status).to.equal(422);
+
+    const listed = await api('GET', '/api/v1/playlists?search=lobby', undefined, roles.viewer);
+    expect(listed.body.data.items.map((p: any) => p.name)).to.deep.equal(['Lobby loop']);
+    expect(listed.body.data.total).to.equal(1);
+    expect((await api('GET', `/api/v1/playlists/${created.id}`, undefined, roles.viewer)).body.data.revision).to.equal(2);
+
+    expect((await api('DELETE', `/api/v1/playlists/${created.id}`)).status).to.equal(204);
+    expect(errorOf(await api('GET', `/api/v1/playlists/${created.id}`))).to.deep.equal([404, 'playlist_not_found']);
+    expect(errorOf(await api('DELETE', `/api/v1/playlists/${created.id}`))).to.deep.equal([404, 'playlist_not_found']);
+  });
+
+  it('adds ready assets as items with their settings, and refuses assets that are not ready', async () => {
+    const playlist = await createPlaylist();
+    const image = await seedAsset(k, { name: 'poster' });
+    const video = await seedAsset(k, { type: 'video', name: 'clip' });
+    const queued = await seedAsset(k, { status: 'processing' });
+
+    const noDuration = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id });
+    expect(errorOf(noDuration)).to.deep.equal([422, 'playlist_validation_failed']);
+    const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 8000, fitMode: 'cover', transition: 'fade' });
+    expect(added.status, JSON.stringify(added.body)).to.equal(201);
+    expect(added.body.data.items[0]).to.deep.include({ source: 'manual', assetId: image.id, durationMs: 8000, fitMode: 'cover', transition: 'fade', audioEnabled: true, volume: 100, deliveryPolicy: 'automatic' });
+    const withVideo = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 40, deliveryPolicy: 'stream' }, roles.contributor);
+    expect(withVideo.status).to.equal(201);
+    expect(withVideo.body.data.items[1]).to.deep.include({ assetId: video.id, durationMs: null, volume: 40, deliveryPolicy: 'stream' });
+    expect(withVideo.body.data.revision).to.equal(3);
+
+    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: queued.id, durationMs: 5000 }))).to.deep.equal([422, 'asset_not_ready']);
+    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: randomUUID(), durationMs: 5000 }))).to.deep.equal([422, 'asset_not_found']);
+    expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 101 })).status).to.equal(422);
+    expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 5000, fitMode: 'zoom' })).status).to.equal(422);
+    expect(errorOf(await api('POST', `/api/v1/playlists/${randomUUID()}/items`, { assetId: image.id, durationMs: 5000 }))).to.deep.equal([404, 'playlist_not_found']);
+
+    const itemId = withVideo.body.data.items[1].id;
+    const patched = await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${itemId}`, { audioEnabled: false, durationMs: 3000 });
+    expect(patched.body.data.items[1]).to.deep.include({ audioEnabled: false, durationMs: 3000, volume: 40 });
+    expect(patched.body.data.revision).to.equal(4);
+    const imageItem = patched.body.data.items[0].id;
+    expect(errorOf(await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${imageItem}`, { durationMs: null }))).to.deep.equal([422, 'playlist_validation_failed']);
+
+    const removed = await api('DELETE', `/api/v1/playlists/${playlist.id}/items/${imageItem}`);
+    expect(removed.body.data.items.map((i: any) => i.id)).to.deep.equal([itemId]);
+    expect(removed.body.data.revision).to.equal(5);
+    expect(errorOf(await api('DELETE', `/api/v1/playlists/${playlist.id}/items/${imageItem}`))).to.deep.equal([404, 'playlist_item_not_found']);
+  });
+
+  it('orders items when given every id exactly once, and replaces them all in bulk', async () => {
+    const playlist = await createPlaylist();
+    const assets = await Promise.all(['a', 'b', 'c'].map((name) => seedAsset(k, { name })));
+    for (const a of assets) await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: a.id, durationMs: 5000 });
+    const ids = (await api('GET', `/api/v1/playlists/${playlist.id}`)).body.data.items.map((i: any) => i.id);
+
+    const reordered = await api('PUT', `/api/v1/playlists/${playlist.id}/items/order`, { itemIds: [ids[2], ids[0], ids[1]] });
+    expect(reordered.status, JSON.stringify(reordered.body)).to.equal(200);
+    expect(reordered.body.data.items.map((i: any) => i.assetId)).to.deep.equal([assets[2]!.id, assets[0]!.id, assets[1]!.id]);
+    expect(reordered.body.data.revision).to.equal(5);
+    for (const itemIds of [[ids[0], ids[1]], [ids[0], ids[1], ids[1]], [ids[0], ids[1], ids[2], randomUUID()], [ids[0], ids[1], randomUUID()]]) {
+      expect(errorOf(await api('PUT', `/api/v1/playlists/${playlist.id}/items/order`, { itemIds }))).to.deep.equal([422, 'playlist_validation_failed']);
+    }
+
+    const replaced = await api('PUT', `/api/v1/playlists/${playlist.id}/items/bulk`, {
+      items: [
+        { assetId: assets[1]!.id, durationMs: 2000 },
+        { assetId: assets[1]!.id, durationMs: 4000, transition: 'crossfade' },
+      ],
+    });
+    expect(replaced.status, JSON.stringify(replaced.body)).to.equal(200);
+    expect(replaced.body.data.items.map((i: any) => [i.assetId, i.durationMs])).to.deep.equal([[assets[1]!.id, 2000], [assets[1]!.id, 4000]]);
+    expect(replaced.body.data.revision).to.equal(6);
+
+    const notReady = await seedAsset(k, { status: 'failed' });
+    const refused = await api('PUT', `/api/v1/playlists/${playlist.id}/items/bulk`, { items: [{ assetId: assets[0]!.id, durationMs: 1000 }, { assetId: notReady.id, durationMs: 1000 }] });
+    expect(errorOf(refused)).to.deep.equal([422, 'asset_not_ready']);
+    expect(refused.body.error.details.fields[0].field).to.equal('body/items/1/assetId');
+    expect((await api('GET', `/api/v1/playlists/${playlist.id}`)).body.data.items).to.have.length(2); // all or nothing
+  });
+
+  it('fills a playlist from a tag rule with ready tagged images and videos', async () => {
+    const tag = (await api('POST', '/api/v1/content-tags', { name: `promo-${randomUUID().slice(0, 6)}` })).body.data.id;
+    const other = (await api('POST', '/api/v1/content-tags', { name: `misc-${randomUUID().slice(0, 6)}` })).body.data.id;
+    const banana = await seedAsset(k, { name: 'Banana' });
+    const apple = await seedAsset(k, { name: 'Apple', type: 'video' });
+    const pending = await seedAsset(k, { name: 'Aardvark', status: 'processing' });
+    const untagged = await seedAsset(k, { name: 'Cherry' });
+    const organize = await api('POST', '/api/v1/assets/bulk-organize', { assetIds: [banana.id, apple.id, pending.id], addTagIds: [tag] });
+    expect(organize.status, JSON.stringify(organize.body)).to.be.lessThan(300);
+    await api('POST', '/api/v1/assets/bulk-organize', { assetIds: [banana.id], addTagIds: [other] });
+
+    const playlist = await createPlaylist();
+    await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: untagged.id, durationMs: 1000 });
+    const ruled = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] }, roles.contributor);
+    expect(ruled.status, JSON.stringify(ruled.body)).to.equal(200);
+    expect(ruled.body.data.tagRule).to.deep.equal({ enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] });
+    expect(ruled.body.data.items.map((i: any) => [i.source, i.assetId])).to.deep.equal([
+      ['manual', untagged.id],
+      ['tag', apple.id],
+      ['tag', banana.id],
+    ]);
+    expect(ruled.body.data.items[2]).to.deep.include({ id: null, durationMs: 7000 });
+    expect(ruled.body.data.revision).to.equal(3);
+
+    const all = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'all', imageDurationMs: 7000, tagIds: [tag, other] });
+    expect(all.body.data.items.filter((i: any) => i.source === 'tag').map((i: any) => i.assetId)).to.deep.equal([banana.id]);
+    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: untagged.id, durationMs: 1000 }))).to.deep.equal([409, 'playlist_tag_rule_active']);
+    expect(errorOf(await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [randomUUID()] }))).to.deep.equal([422, 'tag_not_found']);
+    expect(errorOf(await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [] }))).to.deep.equal([422, 'playlist_validation_failed']);
+
+    const off = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: false, match: 'any', imageDurationMs: 7000, tagIds: [tag] });
+    expect(off.body.data.items.map((i: any) => i.source)).to.deep.equal(['manual']);
+    // A tagged asset is not held by the rule: it can still be deleted.
+    expect((await api('DELETE', `/api/v1/assets/${apple.id}`)).status).to.be.lessThan(300);
+  });
+
+  it('assigns a playlist to a screen and will not delete an assigned playlist', async () => {
+    const screen = await pairScreen(k, owner, { name: 'Hall' });
+    const playlist = await createPlaylist();
+    const path = `/api/v1/screens/${screen.screenId}/playlist-assignment`;
+
+    expect((await api('GET', path, undefined, roles.viewer)).body.data).to.deep.equal({ screenId: screen.screenId, playlistId: null, assignedAt: null });
+    const assigned = await api('PUT', path, { playlistId: playlist.id });
+    expect(assigned.status, JSON.stringify(assigned.body)).to.equal(200);
+    expect(assigned.body.data).to.deep.include({ screenId: screen.screenId, playlistId: playlist.id });
+    expect(Date.parse(assigned.body.data.assignedAt)).to.be.a('number').and.not.NaN;
+    expect((await api('GET', path)).body.data.playlistId).to.equal(playlist.id);
+
+    expect(errorOf(await api('PUT', path, { playlistId: randomUUID() }))).to.deep.equal([404, 'playlist_not_found']);
+    expect(errorOf(await api('PUT', `/api/v1/screens/${randomUUID()}/playlist-assignment`, { playlistId: playlist.id }))).to.deep.equal([404, 'screen_not_found']);
+    expect(errorOf(await api('GET', `/api/v1/screens/${randomUUID()}/playlist-assignment`))).to.deep.equal([404, 'screen_not_found']);
+
+    expect(errorOf(await api('DELETE', `/api/v1/playlists/${playlist.id}`))).to.deep.equal([409, 'playlist_in_use']);
+    expect((await api('DELETE', path)).status).to.equal(204);
+    expect((await api('GET', path)).body.data.playlistId).to.equal(null);
+    expect((await api('DELETE', `/api/v1/playlists/${playlist.id}`)).status).to.equal(204);
+  });
+
+  it('keeps an asset in a playlist from being deleted (409 asset_in_use)', async () => {
+    const playlist = await createPlaylist('Holds the asset');
+    const image = await seedAsset(k);
+    await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 5000 });
+    const refused = await api('DELETE', `/api/v1/assets/${image.id}`);
+    expect(errorOf(refused)).to.deep.equal([409, 'asset_in_use']);
+    expect(refused.body.error.details.usedBy).to.deep.equal([{ assetId: image.id, kind: 'playlist', id: playlist.id, name: 'Holds the asset' }]);
+    await api('DELETE', `/api/v1/playlists/${playlist.id}`);
+    expect((await api('DELETE', `/api/v1/assets/${image.id}`)).status).to.be.lessThan(300);
+  });
+
+  it('lets each role do only its part', async () => {
+    const { viewer, contributor, editor } = roles as Record<string, ConsoleSession>;
+    const image = await seedAsset(k);
+    const screen = await pairScreen(k, owner, { name: 'Roles' });
+
+    expect((await api('POST', '/api/v1/playlists', { name: 'nope' }, viewer)).status).to.equal(403);
+    const mine = await api('POST', '/api/v1/playlists', { name: 'by contributor' }, contributor);
+    expect(mine.status).to.equal(201);
+    const id = mine.body.data.id;
+    expect((await api('PATCH', `/api/v1/playlists/${id}`, { name: 'x' }, viewer)).status).to.equal(403);
+    expect((await api('POST', `/api/v1/playlists/${id}/items`, { assetId: image.id, durationMs: 5000 }, viewer)).status).to.equal(403);
+    expect((await api('POST', `/api/v1/playlists/${id}/items`, { assetId: image.id, durationMs: 5000 }, contributor)).status).to.equal(201);
+    expect((await api('DELETE', `/api/v1/playlists/${id}`, undefined, contributor)).status).to.equal(403);
+
+    const path = `/api/v1/screens/${screen.screenId}/playlist-assignment`;
+    expect((await api('PUT', path, { playlistId: id }, editor)).status).to.equal(403);
+    expect((await api('DELETE', path, undefined, editor)).status).to.equal(403);
+    expect((await api('GET', path, undefined, viewer)).status).to.equal(200);
+    expect((await api('DELETE', `/api/v1/playlists/${id}`, undefined, editor)).status).to.equal(204);
+  });
+});
