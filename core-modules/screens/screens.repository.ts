@@ -86,6 +86,15 @@ export class ScreensRepository {
     this.db = db;
   }
 
+  /** How many screens have each status, by the same rules as the list (one query). */
+  async countByStatus(presenceTtlSeconds: number): Promise<Record<string, number>> {
+    const { rows } = await this.db.raw<{ rows: { status: string; n: number }[] }>(
+      `SELECT ${STATUS} AS status, count(*)::int AS n FROM (${FACTS}) f GROUP BY 1`,
+      { ttl: presenceTtlSeconds },
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
   async find(id: string, presenceTtlSeconds: number): Promise<ScreenFactsRow | undefined> {
     const { rows } = await this.db.raw<{ rows: ScreenFactsRow[] }>(`${FACTS} WHERE s.id = :id`, { ttl: presenceTtlSeconds, id });
     return rows[0];

@@ -4,7 +4,7 @@ import { invalidInput, notFound } from '../../kernel/errors.js';
 import type { ContactBuffer } from './contact-buffer.js';
 import type { LocationsRepository } from './locations.repository.js';
 import type { PlayerHistoryRepository } from './player-history.repository.js';
-import type { ScreenStatus } from './screen-status.js';
+import { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 import { playerHistoryView, screenView, type ScreenView } from './screen-view.js';
 import type { ScreensConfig } from './screens-config.js';
 import type { ScreensRepository } from './screens.repository.js';
@@ -39,6 +39,13 @@ export const screenNotFound = () => notFound('screen_not_found', 'No such screen
 /** Reading and describing screens. Status is derived on read, never stored. */
 export class ScreensService {
   constructor(private readonly d: Deps) {}
+
+  /** Screens per status, every status present (zero when none), plus the total. */
+  async statusCounts(): Promise<Record<ScreenStatus | 'total', number>> {
+    const counts = await this.d.screensRepository.countByStatus(this.d.screensConfig.presenceTtlSeconds);
+    const byStatus = Object.fromEntries(SCREEN_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<ScreenStatus, number>;
+    return { ...byStatus, total: Object.values(byStatus).reduce((a, b) => a + b, 0) };
+  }
 
   async list(q: ScreenQuery) {
     const page = q.page ?? 1;

@@ -1,6 +1,6 @@
 import { routeFor, type RouteDef } from '../../../kernel/plugin.js';
 import { IdParams } from './assets.routes.js';
-import { sendFile } from './file-response.js';
+import { sendFile } from '../../../kernel/http/file-response.js';
 import type { LibraryDeps } from './library.part.js';
 
 const route = routeFor<LibraryDeps>();

@@ -4,7 +4,7 @@ import { StorageNotFound, type Storage } from '../../../kernel/storage/storage.j
 import type { VariantRow } from '../assets.repository.js';
 import type { VariantKind } from '../media-types.js';
 import type { AssetsQueryRepository } from './assets-query.repository.js';
-import type { FileToSend } from './file-response.js';
+import type { FileToSend } from '../../../kernel/http/file-response.js';
 import { assetNotFound } from './library-errors.js';
 
 interface Deps {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import { AppError } from '../../../kernel/errors.js';
+import { AppError } from '../errors.js';
 import { planFileResponse, spanLength, type ByteSpan } from './byte-range.js';
 
 /** A stored file ready to be served: validators up front, bytes opened only when they are sent. */

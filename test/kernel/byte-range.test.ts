@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { etagMatches, parseEntityTags, parseRange, planFileResponse, type FileValidators } from '../../core-modules/media/library/byte-range.js';
-import { contentDisposition } from '../../core-modules/media/library/file-response.js';
+import { etagMatches, parseEntityTags, parseRange, planFileResponse, type FileValidators } from '../../kernel/http/byte-range.js';
+import { contentDisposition } from '../../kernel/http/file-response.js';
 
 const FILE: FileValidators = { size: 100, etag: '"sha256-abc"', lastModified: new Date('2026-03-01T10:00:00.750Z') };
 const plan = (c: Partial<Parameters<typeof planFileResponse>[0]>, v = FILE) => planFileResponse({ method: 'GET', ...c }, v);

@@ -1,0 +1,30 @@
+import { asClass, asFunction } from 'awilix';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { definePlugin } from '../../kernel/plugin.js';
+import type { ScreensService } from '../screens/screens.service.js';
+import { FleetCountsRepository } from './fleet-counts.repository.js';
+import { fleetHealthRoutes } from './fleet-health.routes.js';
+import { FleetHealthService } from './fleet-health.service.js';
+
+export interface FleetHealthDeps extends KernelDeps {
+  screensService: ScreensService;
+  fleetCountsRepository: FleetCountsRepository;
+  fleetHealthService: FleetHealthService;
+}
+
+/**
+ * Read-only fleet health for integration tokens with `activity:read`: a JSON summary and
+ * Prometheus gauges. Owns no tables. Screen statuses come from the screens module (one rule for
+ * the console and for integrations); auth supplies the integration authenticator.
+ */
+export const fleetHealthModule = definePlugin<FleetHealthDeps>({
+  name: 'fleet-health',
+  dependsOn: ['auth', 'screens', 'playlists'],
+  register(r) {
+    r.provide({
+      fleetCountsRepository: asClass(FleetCountsRepository).singleton(),
+      fleetHealthService: asFunction((d: FleetHealthDeps) => new FleetHealthService(d)).singleton(),
+    });
+    r.routes(fleetHealthRoutes);
+  },
+});

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { AssetRow, VariantRow } from '../media/assets.repository.js';
+import type { PlaylistView } from '../playlists/playlist-schemas.js';
+import { MANIFEST_SCHEMA_VERSION, type ManifestAsset, type ManifestContent, type ManifestItem } from './manifest-schema.js';
+
+export const downloadPath = (assetId: string, variantId: string) => `/api/v1/player/assets/${assetId}/variants/${variantId}`;
+
+/** The days ahead a player should download content for; there are no schedules yet, so a fixed default. */
+const PREFETCH_HORIZON_DAYS = 7;
+
+// The file a player plays: the playback copy when processing made one, else the original (a ready
+// asset without a playback copy is one whose original players can already use).
+export function playerVariant(variants: VariantRow[]): VariantRow | undefined {
+  const usable = variants.filter((v) => v.player_compatible);
+  return usable.find((v) => v.kind === 'playback') ?? usable.find((v) => v.kind === 'original');
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
+
+const assetEntry = (a: AssetRow, v: VariantRow): ManifestAsset => ({
+  assetId: a.id,
+  variantId: v.id,
+  mimeType: v.mime_type,
+  sha256: v.sha256,
+  fileSize: Number(v.file_size),
+  width: v.width ?? a.width ?? undefined,
+  height: v.height ?? a.height ?? undefined,
+  durationSeconds: v.duration_seconds ?? a.duration_seconds ?? undefined,
+  downloadPath: downloadPath(a.id, v.id),
+  availableFrom: iso(a.available_from),
+  expiresAt: iso(a.expires_at),
+});
+
+/**
+ * What a screen plays, as the manifest states it. Pure, so it is unit-testable and its hash is
+ * stable: items whose asset is not ready (or has no file a player can use) are left out rather
+ * than sent for the player to fail on.
+ */
+export function buildManifestContent(playlist: PlaylistView | undefined, assets: Map<string, { asset: AssetRow; variants: VariantRow[] }>): ManifestContent {
+  const entries = new Map<string, ManifestAsset>();
+  const items: ManifestItem[] = [];
+  for (const item of playlist?.items ?? []) {
+    const found = assets.get(item.assetId);
+    if (!found || found.asset.processing_status !== 'ready' || found.asset.archived_at) continue;
+    const variant = playerVariant(found.variants);
+    if (!variant) continue;
+    const entry = entries.get(item.assetId) ?? assetEntry(found.asset, variant);
+    entries.set(item.assetId, entry);
+    items.push({
+      id: item.id,
+      assetId: item.assetId,
+      variantId: variant.id,
+      assetType: found.asset.type,
+      durationMs: item.durationMs,
+      fitMode: item.fitMode,
+      transition: item.transition,
+      audioEnabled: item.audioEnabled,
+      volume: item.volume,
+      deliveryPolicy: item.deliveryPolicy,
+      availableFrom: entry.availableFrom,
+      expiresAt: entry.expiresAt,
+    });
+  }
+  const manifestPlaylist = playlist && { id: playlist.id, revision: playlist.revision, name: playlist.name, items };
+  return {
+    mode: 'presentation',
+    ...(manifestPlaylist ? { playlist: manifestPlaylist } : {}),
+    playlists: manifestPlaylist ? [manifestPlaylist] : [],
+    schedules: [],
+    assets: [...entries.values()],
+    websites: [],
+    widgets: [],
+    dataSources: [],
+    plugins: [],
+    layouts: [],
+    prefetchHorizonDays: PREFETCH_HORIZON_DAYS,
+    activationGraceSeconds: 0,
+  };
+}
+
+// Keys sorted at every level, undefined dropped: the same content always hashes the same, whatever
+// order the object was built in.
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+export const contentHash = (content: unknown) => createHash('sha256').update(JSON.stringify(canonical(content))).digest('hex');
+
+export const manifestEtag = (screenId: string, version: number) =>
+  `"sha256-${createHash('sha256').update(`${screenId}:${version}:${MANIFEST_SCHEMA_VERSION}`).digest('hex')}"`;

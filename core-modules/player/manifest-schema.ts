@@ -1,0 +1,74 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const Uuid = Type.String({ format: 'uuid' });
+const Stamp = Type.String({ format: 'date-time' });
+const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(t);
+
+/** Schema 11 is the base the player protocol defines; later features raise it per player. */
+export const MANIFEST_SCHEMA_VERSION = 11;
+
+export const ManifestItemSchema = Type.Object({
+  /** Null for items a tag rule yields: they are computed, not stored. */
+  id: Type.Union([Uuid, Type.Null()]),
+  assetId: Uuid,
+  variantId: Uuid,
+  assetType: Type.String(),
+  durationMs: Type.Union([Type.Integer(), Type.Null()]),
+  fitMode: Type.String(),
+  transition: Type.String(),
+  audioEnabled: Type.Boolean(),
+  volume: Type.Integer(),
+  deliveryPolicy: Type.String(),
+  availableFrom: Opt(Stamp),
+  expiresAt: Opt(Stamp),
+});
+
+export const ManifestPlaylistSchema = Type.Object({ id: Uuid, revision: Type.Integer(), name: Type.String(), items: Type.Array(ManifestItemSchema) });
+
+export const ManifestAssetSchema = Type.Object({
+  assetId: Uuid,
+  variantId: Uuid,
+  mimeType: Type.String(),
+  sha256: Type.String(),
+  fileSize: Type.Integer(),
+  width: Opt(Type.Integer()),
+  height: Opt(Type.Integer()),
+  durationSeconds: Opt(Type.Number()),
+  downloadPath: Type.String(),
+  availableFrom: Opt(Stamp),
+  expiresAt: Opt(Stamp),
+});
+
+// Sections this server does not fill yet are still sent, empty: players iterate them unconditionally.
+const Later = Type.Array(Type.Unknown());
+
+/** The parts of a manifest that decide its version: everything but the version and the clocks. */
+export const ManifestContentSchema = Type.Object({
+  mode: Type.Literal('presentation'),
+  playlist: Opt(ManifestPlaylistSchema),
+  playlists: Type.Array(ManifestPlaylistSchema),
+  schedules: Later,
+  assets: Type.Array(ManifestAssetSchema),
+  websites: Later,
+  widgets: Later,
+  dataSources: Later,
+  plugins: Later,
+  layouts: Later,
+  prefetchHorizonDays: Type.Integer(),
+  activationGraceSeconds: Type.Integer(),
+});
+export type ManifestContent = Static<typeof ManifestContentSchema>;
+export type ManifestAsset = Static<typeof ManifestAssetSchema>;
+export type ManifestItem = Static<typeof ManifestItemSchema>;
+
+export const ManifestSchema = Type.Composite([
+  Type.Object({
+    schemaVersion: Type.Integer(),
+    manifestVersion: Type.Integer(),
+    screenId: Uuid,
+    generatedAt: Stamp,
+    serverTime: Stamp,
+  }),
+  ManifestContentSchema,
+]);
+export type Manifest = Static<typeof ManifestSchema>;

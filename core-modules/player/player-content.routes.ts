@@ -1,0 +1,89 @@
+import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
+import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
+import { reply, routeFor, type RouteDef } from '../../kernel/plugin.js';
+// The media module's Range/If-Range/ETag/304/416 responder, reused as a pure function so the server
+// has exactly one Range implementation. (Media registers its file services inside its parts, which
+// its exports list cannot reach without reshaping media.plugin.ts.)
+import { sendFile } from '../../kernel/http/file-response.js';
+import { manifestEtag } from './manifest-builder.js';
+import { ManifestSchema } from './manifest-schema.js';
+import { configEtag } from './player-config.service.js';
+import type { PlayerDeps } from './player.plugin.js';
+
+const route = routeFor<PlayerDeps>();
+const screenOf = (p: unknown) => (p as PlayerPrincipal).screenId;
+const AUTH_ERRORS = { 401: '`device_credential_required`, `device_credential_invalid`, `device_credential_revoked`.', 403: '`screen_disabled`.' };
+
+// Exact match only, as the player protocol says: the player echoes back the ETag it was given.
+function notModified(ctx: Context, etag: string): boolean {
+  ctx.set('ETag', etag);
+  ctx.set('Cache-Control', 'private, no-cache');
+  return ctx.get('if-none-match') === etag;
+}
+
+const ConfigSchema = Type.Object({
+  schemaVersion: Type.Integer(),
+  configRevision: Type.Integer(),
+  generatedAt: Type.String({ format: 'date-time' }),
+  playback: Type.Record(Type.String(), Type.Unknown()),
+  cache: Type.Record(Type.String(), Type.Unknown()),
+  sync: Type.Record(Type.String(), Type.Unknown()),
+  updates: Type.Object({ channel: Type.String() }),
+});
+
+const VariantParams = Type.Object({ assetId: Type.String({ format: 'uuid' }), variantId: Type.String({ format: 'uuid' }) });
+
+function downloadRoute(method: 'GET' | 'HEAD'): RouteDef<PlayerDeps, typeof VariantParams> {
+  return route({
+    method,
+    path: '/api/v1/player/assets/{assetId}/variants/{variantId}',
+    operationId: method === 'GET' ? 'playerDownloadVariant' : 'playerHeadVariant',
+    summary: 'A file listed in the screen’s current manifest',
+    description:
+      'Streams the variant with `Range` (206), `If-Range`, `If-None-Match` (304); ETag `"sha256-<hex>"`. Only variants in the screen’s current ' +
+      'manifest are served; anything else is 404 `media_variant_unavailable`. HEAD answers the same headers without a body.',
+    tags: ['player'],
+    auth: { kind: 'player' },
+    params: VariantParams,
+    errors: { ...AUTH_ERRORS, 404: '`media_variant_unavailable`.', 416: '`range_not_satisfiable`.' },
+    response: { status: 200, contentType: 'application/octet-stream', description: 'The file, or the requested range of it (206).' },
+    handler: async ({ deps, params, principal, ctx }) => sendFile(ctx, await deps.playerDownloadsService.file(screenOf(principal), params.assetId, params.variantId)),
+  });
+}
+
+export const playerContentRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/v1/player/manifest',
+    operationId: 'playerManifest',
+    summary: 'What this screen plays: its playlist, the files to download and their checksums',
+    description: 'ETag `"sha256-…"` and `Cache-Control: private, no-cache`; an exact `If-None-Match` answers 304. `manifestVersion` moves only when the content does.',
+    tags: ['player'],
+    auth: { kind: 'player' },
+    errors: { ...AUTH_ERRORS, 304: 'Not modified.' },
+    response: { status: 200, schema: ManifestSchema },
+    handler: async ({ deps, principal, ctx }) => {
+      const manifest = await deps.manifestService.manifest(screenOf(principal));
+      return notModified(ctx, manifestEtag(manifest.screenId, manifest.manifestVersion)) ? reply(304) : manifest;
+    },
+  }),
+  downloadRoute('GET'),
+  downloadRoute('HEAD'),
+  route({
+    method: 'GET',
+    path: '/api/v1/player/config',
+    operationId: 'playerConfig',
+    summary: 'The player’s settings (playback, cache, sync, updates)',
+    description: 'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`.',
+    tags: ['player'],
+    auth: { kind: 'player' },
+    errors: { ...AUTH_ERRORS, 304: 'Not modified.' },
+    response: { status: 200, schema: ConfigSchema },
+    handler: async ({ deps, principal, ctx }) => {
+      const screenId = screenOf(principal);
+      const config = await deps.playerConfigService.config(screenId);
+      return notModified(ctx, configEtag(screenId, config.configRevision)) ? reply(304) : config;
+    },
+  }),
+];

@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+
+export interface RecordedState {
+  /** The manifest version or config revision now stored for the screen. */
+  version: number;
+  /** True when this call moved it (first record, or a different content hash). */
+  bumped: boolean;
+}
+
+const TABLES = {
+  manifest: { table: 'player_manifest_state', column: 'manifest_version' },
+  config: { table: 'player_config_state', column: 'config_revision' },
+} as const;
+
+export type StateKind = keyof typeof TABLES;
+
+/** The player_manifest_state and player_config_state tables: one counter and content hash per screen. */
+export class PlayerStateRepository {
+  private readonly db: Knex;
+
+  constructor({ db }: { db: Knex }) {
+    this.db = db;
+  }
+
+  /**
+   * Stores `hash` for the screen and bumps the counter only when it differs from the stored one.
+   * One upsert statement, so concurrent callers are safe: a second caller with the same hash waits
+   * on the row lock, re-checks the WHERE against the committed row and leaves it alone.
+   */
+  async record(kind: StateKind, screenId: string, hash: string): Promise<RecordedState> {
+    const { table, column } = TABLES[kind];
+    const result = await this.db.raw(
+      `INSERT INTO ${table} (screen_id, ${column}, content_hash, updated_at) VALUES (?, 1, ?, now())
+       ON CONFLICT (screen_id) DO UPDATE
+         SET ${column} = ${table}.${column} + 1, content_hash = excluded.content_hash, updated_at = now()
+         WHERE ${table}.content_hash IS DISTINCT FROM excluded.content_hash
+       RETURNING ${column} AS version`,
+      [screenId, hash],
+    );
+    const row = result.rows[0] as { version: string } | undefined;
+    if (row) return { version: Number(row.version), bumped: true };
+    return { version: await this.current(kind, screenId), bumped: false };
+  }
+
+  async current(kind: StateKind, screenId: string): Promise<number> {
+    const { table, column } = TABLES[kind];
+    const row = await this.db(table).where({ screen_id: screenId }).first(`${column} as version`);
+    return row ? Number(row.version) : 0;
+  }
+}
