@@ -71,6 +71,11 @@ export class AssetsRepository {
     return this.q(trx)<AssetRow>('assets').where({ id }).whereNot('processing_status', 'deleted').first();
   }
 
+  /** Live assets among `ids` (one query, for lists such as a manifest's). */
+  byIds(ids: string[]): Promise<AssetRow[]> {
+    return ids.length ? this.db<AssetRow>('assets').whereIn('id', ids).whereNot('processing_status', 'deleted') : Promise.resolve([]);
+  }
+
   /** Locks the row for the rest of `trx` (status changes, deletes). */
   lock(id: string, trx: Knex.Transaction): Promise<AssetRow | undefined> {
     return trx<AssetRow>('assets').where({ id }).whereNot('processing_status', 'deleted').forUpdate().first();

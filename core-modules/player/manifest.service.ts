@@ -43,6 +43,11 @@ export class ManifestService {
   }
 
   /** Recomputes after a change and tells the screen when its version moved. */
+  /** The stored version (0 before the first manifest), for cheap revalidation. */
+  currentVersion(screenId: string): Promise<number> {
+    return this.d.playerStateRepository.current('manifest', screenId);
+  }
+
   async refresh(screenId: string): Promise<void> {
     const content = await this.content(screenId);
     const { version, bumped } = await this.d.playerStateRepository.record('manifest', screenId, contentHash(content));
@@ -63,8 +68,9 @@ export class ManifestService {
     const ids = [...new Set((playlist?.items ?? []).map((i) => i.assetId))];
     const found = new Map<string, { asset: AssetRow; variants: VariantRow[] }>();
     if (!ids.length) return found;
-    const [rows, variants] = await Promise.all([Promise.all(ids.map((id) => this.d.assetsRepository.byId(id))), this.d.assetsRepository.variantsOf(ids)]);
-    for (const asset of rows) if (asset) found.set(asset.id, { asset, variants: variants.filter((v) => v.asset_id === asset.id) });
+    const [rows, variants] = await Promise.all([this.d.assetsRepository.byIds(ids), this.d.assetsRepository.variantsOf(ids)]);
+    for (const asset of rows) found.set(asset.id, { asset, variants: [] });
+    for (const v of variants) found.get(v.asset_id)?.variants.push(v);
     return found;
   }
 }

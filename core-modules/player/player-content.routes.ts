@@ -64,7 +64,12 @@ export const playerContentRoutes = [
     errors: { ...AUTH_ERRORS, 304: 'Not modified.' },
     response: { status: 200, schema: ManifestSchema },
     handler: async ({ deps, principal, ctx }) => {
-      const manifest = await deps.manifestService.manifest(screenOf(principal));
+      const screenId = screenOf(principal);
+      // Revalidation is the hot path (every player, every few minutes): answer it from the stored
+      // version alone. Changes reach that version through the modules' change events.
+      const stored = await deps.manifestService.currentVersion(screenId);
+      if (stored > 0 && notModified(ctx, manifestEtag(screenId, stored))) return reply(304);
+      const manifest = await deps.manifestService.manifest(screenId);
       return notModified(ctx, manifestEtag(manifest.screenId, manifest.manifestVersion)) ? reply(304) : manifest;
     },
   }),

@@ -1,0 +1,222 @@
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { coreModules } from '../core-modules/index.js';
+import { formatCredential, newPublicId, randomSecret, sha256 } from '../core-modules/screens/device-secrets.js';
+import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
+import { loadConfig } from '../kernel/config.js';
+import { startEmbeddedPostgres } from '../kernel/db/embedded-postgres.js';
+import { startKernel, type Kernel } from '../kernel/kernel.js';
+import { createLogger } from '../kernel/logger.js';
+import { optionalPlugins } from '../plugins/index.js';
+import type { BenchResult, Benchmark, Measurement } from './support.js';
+
+/** Sockets wanted; fewer when the file-descriptor limit cannot hold them (reported). */
+const WANTED = 10_000;
+/** Sockets being opened at once by the client process. */
+const OPEN_CONCURRENCY = 200;
+/** Publications in flight at once (each is one NOTIFY). */
+const PUBLISH_CONCURRENCY = 100;
+const OPEN_TIMEOUT_MS = 180_000;
+const DELIVERY_TIMEOUT_MS = 60_000;
+const CLOSE_TIMEOUT_MS = 30_000;
+/** Every socket must have its manifest.changed within this (p99). */
+const TARGET_P99_MS = 2_000;
+
+interface Server {
+  url: string;
+  kernel: Kernel;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The whole server as `npm start` runs it (web role, silent), on an embedded PostgreSQL unless DATABASE_URL is set. */
+async function boot(): Promise<Server> {
+  const logger = createLogger('silent');
+  const dataDir = mkdtempSync(join(tmpdir(), 'signage-bench-'));
+  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, which must enter it
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn();
+  };
+  try {
+    let databaseUrl = process.env.DATABASE_URL || undefined;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedPostgres(join(dataDir, 'postgres'), logger);
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SHUTDOWN_GRACE_SECONDS: '2' });
+    const kernel = await startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role: 'web', logger });
+    cleanups.push(() => kernel.stop());
+    if (!kernel.url) throw new Error('the kernel started without an HTTP server');
+    return { url: kernel.url, kernel, dataDir, stop };
+  } catch (err) {
+    await stop().catch((e: unknown) => console.error('cleanup after a failed start failed:', e));
+    throw err;
+  }
+}
+
+async function enrollFleet(deps: ScreensDeps, count: number): Promise<{ screenId: string; credential: string }[]> {
+  const fleet: { screenId: string; credential: string }[] = [];
+  await deps.db.transaction(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const screenId = await deps.screensRepository.insert({ name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() }, trx);
+      const publicId = newPublicId();
+      const secret = randomSecret(32);
+      await deps.credentialsRepository.insert({ screen_id: screenId, public_id: publicId, secret_hash: sha256(secret) }, trx);
+      fleet.push({ screenId, credential: formatCredential(publicId, secret) });
+    }
+  });
+  return fleet;
+}
+
+/** How many sockets fit: the server and the client are separate processes, each holding one descriptor per socket. */
+function socketBudget(): { n: number; limit: number } {
+  // Node cannot read RLIMIT_NOFILE; a shell it starts inherits it and can.
+  let limit = 0;
+  try {
+    limit = Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim()) || 0;
+  } catch {
+    // unknown: try the full count
+  }
+  // Leave room for PostgreSQL connections, log files and the module loader.
+  if (limit) return { n: Math.min(WANTED, limit - 500), limit };
+  return { n: WANTED, limit: 0 };
+}
+
+// The clients live in a child process: in this one their buffers would count as the server's RSS.
+// Plain CommonJS in the temp dir, `ws` required by absolute path. Times are performance.timeOrigin +
+// performance.now(), which both processes read from the same wall clock.
+const CLIENT = (wsPath: string) => `
+const WebSocket = require(${JSON.stringify(wsPath)});
+const now = () => performance.timeOrigin + performance.now();
+const sockets = []; const received = new Map(); let failures = 0; let firstError = '';
+process.on('message', async (msg) => {
+  if (msg.type === 'open') {
+    const { url, credentials, concurrency } = msg;
+    let next = 0; let hellos = 0;
+    const openOne = (credential) => new Promise((resolve) => {
+      const ws = new WebSocket(url, { headers: { authorization: 'Bearer ' + credential }, perMessageDeflate: false });
+      let done = false;
+      const finish = (ok, why) => { if (done) return; done = true; if (!ok) { failures++; firstError ||= why; } resolve(); };
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString());
+        if (m.type === 'server.hello') { ws.send(JSON.stringify({ type: 'player.hello', protocolVersion: 1 })); hellos++; finish(true); }
+        else if (m.type === 'manifest.changed' && !received.has(ws)) received.set(ws, now());
+      });
+      ws.on('error', (e) => finish(false, e.message));
+      ws.on('close', (code) => finish(false, 'closed ' + code));
+      sockets.push(ws);
+    });
+    const worker = async () => { while (next < credentials.length) await openOne(credentials[next++]); };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    process.send({ type: 'opened', hellos, failures, firstError });
+  } else if (msg.type === 'await') {
+    const deadline = now() + msg.timeoutMs;
+    const open = () => sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+    while (received.size < open() && now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    process.send({ type: 'received', times: [...received.values()], open: open() });
+  } else if (msg.type === 'close') {
+    const closed = sockets.map((s) => new Promise((r) => { if (s.readyState === WebSocket.CLOSED) return r(); s.once('close', r); s.close(1000); }));
+    await Promise.race([Promise.all(closed), new Promise((r) => setTimeout(r, msg.timeoutMs))]);
+    for (const s of sockets) if (s.readyState !== WebSocket.CLOSED) s.terminate();
+    process.send({ type: 'closed' }, () => process.exit(0));
+  }
+});
+`;
+
+function ask<T>(child: ChildProcess, message: object, reply: string, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      reject(new Error(`client process did not answer ${reply} within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const onMessage = (m: { type: string }) => {
+      if (m.type !== reply) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(m as T);
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+async function run(): Promise<BenchResult> {
+  const { n, limit } = socketBudget();
+  const server = await boot();
+  let child: ChildProcess | undefined;
+  try {
+    const screens = server.kernel.containerOf('screens').cradle as ScreensDeps;
+    const fleet = await enrollFleet(screens, n);
+    const clientPath = join(server.dataDir, 'socket-clients.cjs');
+    writeFileSync(clientPath, CLIENT(createRequire(import.meta.url).resolve('ws')));
+    child = fork(clientPath, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
+
+    (globalThis as { gc?: () => void }).gc?.();
+    const before = process.memoryUsage();
+    const url = `${server.url.replace(/^http/, 'ws')}/api/v1/player/socket`;
+    const t0 = performance.now();
+    const opened = await ask<{ hellos: number; failures: number; firstError: string }>(
+      child,
+      { type: 'open', url, credentials: fleet.map((s) => s.credential), concurrency: OPEN_CONCURRENCY },
+      'opened',
+      OPEN_TIMEOUT_MS,
+    );
+    const openSeconds = (performance.now() - t0) / 1000;
+    if (opened.failures) throw new Error(`${opened.failures} of ${n} sockets failed to open (first: ${opened.firstError})`);
+    // Let registration writes and GC settle before reading memory.
+    await new Promise((r) => setTimeout(r, 2_000));
+    (globalThis as { gc?: () => void }).gc?.();
+    const after = process.memoryUsage();
+    const rssPerSocket = (after.rss - before.rss) / n;
+    const heapPerSocket = (after.heapUsed - before.heapUsed) / n;
+
+    // manifest.changed on every screen's channel, through the notifier other modules use (one NOTIFY each).
+    const delivered = ask<{ times: number[]; open: number }>(child, { type: 'await', timeoutMs: DELIVERY_TIMEOUT_MS }, 'received', DELIVERY_TIMEOUT_MS + 10_000);
+    const start = performance.timeOrigin + performance.now();
+    let next = 0;
+    const publishOne = async () => {
+      while (next < fleet.length) await screens.screenNotifier.manifestChanged(fleet[next++]!.screenId, 2);
+    };
+    await Promise.all(Array.from({ length: PUBLISH_CONCURRENCY }, publishOne));
+    const publishMs = performance.timeOrigin + performance.now() - start;
+    const { times, open } = await delivered;
+    if (open !== n) throw new Error(`only ${open} of ${n} sockets still open at delivery`);
+    if (times.length !== n) throw new Error(`only ${times.length} of ${n} sockets received manifest.changed within ${DELIVERY_TIMEOUT_MS / 1000} s`);
+    const latencies = times.map((t) => t - start).sort((a, b) => a - b);
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    const max = latencies[latencies.length - 1]!;
+
+    await ask(child, { type: 'close', timeoutMs: CLOSE_TIMEOUT_MS }, 'closed', CLOSE_TIMEOUT_MS + 10_000);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    child = undefined;
+
+    const delivery: Measurement = { label: `manifest.changed to ${n} sockets (max ${round1(max)} ms)`, rps: n / (max / 1000), p50Ms: round1(p50), p99Ms: round1(p99), requests: n };
+    const p99Ratio = TARGET_P99_MS / p99;
+    return {
+      setup:
+        `${n} player sockets${n < WANTED ? ` (of ${WANTED} wanted; fd limit ${limit})` : ''} to one web-role server from a separate client process, ${OPEN_CONCURRENCY} opening at a time, ` +
+        `all server.hello in ${openSeconds.toFixed(1)} s; server RSS ${mb(before.rss)} → ${mb(after.rss)} MB = ${(rssPerSocket / 1024).toFixed(1)} KB/socket, ` +
+        `heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB = ${(heapPerSocket / 1024).toFixed(1)} KB/socket; then screenNotifier.manifestChanged on every screen ` +
+        `(${PUBLISH_CONCURRENCY} NOTIFYs in flight, all published in ${Math.round(publishMs)} ms), latency from the first publish to each socket's receipt (req/s there is sockets/s)`,
+      measurements: [delivery],
+      checks: [{ name: `${TARGET_P99_MS} ms / p99 delivery`, value: p99Ratio, target: 1, pass: p99Ratio >= 1 }],
+    };
+  } finally {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await server.stop();
+  }
+}
+
+export const playerSocketsBenchmark: Benchmark = { name: 'player-sockets', run };
