@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { coreModules } from '../core-modules/index.js';
-import { formatCredential, newPublicId, randomSecret, sha256 } from '../core-modules/screens/device-secrets.js';
 import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
-import { loadConfig } from '../kernel/config.js';
-import { startEmbeddedPostgres } from '../kernel/db/embedded-postgres.js';
-import { startKernel, type Kernel } from '../kernel/kernel.js';
-import { createLogger } from '../kernel/logger.js';
-import { optionalPlugins } from '../plugins/index.js';
+import { bootServer, enrollFleet } from './fleet.js';
 import type { BenchResult, Benchmark, LoadOptions, Measurement } from './support.js';
 
 const SCREENS = 2_000;
@@ -59,55 +52,6 @@ function heartbeat() {
   };
 }
 
-interface Server {
-  url: string;
-  kernel: Kernel;
-  dataDir: string;
-  stop(): Promise<void>;
-}
-
-/** The whole server as `npm start` runs it (web role, silent), on an embedded PostgreSQL unless DATABASE_URL is set. */
-async function boot(): Promise<Server> {
-  const logger = createLogger('silent');
-  const dataDir = mkdtempSync(join(tmpdir(), 'signage-bench-'));
-  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, which must enter it
-  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
-  const stop = async () => {
-    for (const fn of cleanups.splice(0).reverse()) await fn();
-  };
-  try {
-    let databaseUrl = process.env.DATABASE_URL || undefined;
-    if (!databaseUrl) {
-      const embedded = await startEmbeddedPostgres(join(dataDir, 'postgres'), logger);
-      cleanups.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-    }
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SHUTDOWN_GRACE_SECONDS: '2' });
-    const kernel = await startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role: 'web', logger });
-    cleanups.push(() => kernel.stop());
-    if (!kernel.url) throw new Error('the kernel started without an HTTP server');
-    return { url: kernel.url, kernel, dataDir, stop };
-  } catch (err) {
-    await stop().catch((e: unknown) => console.error('cleanup after a failed start failed:', e));
-    throw err;
-  }
-}
-
-/** Screens and credentials straight through the module's repositories: pairing 2,000 players over HTTP would take minutes. */
-async function enrollFleet(deps: ScreensDeps): Promise<string[]> {
-  const credentials: string[] = [];
-  await deps.db.transaction(async (trx) => {
-    for (let i = 0; i < SCREENS; i++) {
-      const screenId = await deps.screensRepository.insert({ name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() }, trx);
-      const publicId = newPublicId();
-      const secret = randomSecret(32);
-      await deps.credentialsRepository.insert({ screen_id: screenId, public_id: publicId, secret_hash: sha256(secret) }, trx);
-      credentials.push(formatCredential(publicId, secret));
-    }
-  });
-  return credentials;
-}
-
 type Target = { label: string; options: autocannon.Options };
 
 function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
@@ -143,10 +87,10 @@ function measurement(label: string, results: autocannon.Result[]): Measurement {
 }
 
 async function run(): Promise<BenchResult> {
-  const server = await boot();
+  const server = await bootServer();
   try {
     const deps = server.kernel.containerOf('screens').cradle as ScreensDeps;
-    const credentials = await enrollFleet(deps);
+    const credentials = (await enrollFleet(server, SCREENS)).map((s) => s.credential);
     // Round robin over the whole fleet, as 2,000 players reporting at the same cadence would. Each of
     // autocannon's connections walks a request list from its start, so a list of 2,000 requests
     // would only ever reach its first few hundred entries; instead one request picks the next

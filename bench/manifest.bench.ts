@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { coreModules } from '../core-modules/index.js';
 import type { MediaDeps } from '../core-modules/media/media.plugin.js';
 import { manifestEtag } from '../core-modules/player/manifest-builder.js';
 import type { PlayerDeps } from '../core-modules/player/player.plugin.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists.plugin.js';
-import { formatCredential, newPublicId, randomSecret, sha256 } from '../core-modules/screens/device-secrets.js';
-import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
-import { loadConfig } from '../kernel/config.js';
-import { startEmbeddedPostgres } from '../kernel/db/embedded-postgres.js';
-import { startKernel, type Kernel } from '../kernel/kernel.js';
-import { createLogger } from '../kernel/logger.js';
-import { optionalPlugins } from '../plugins/index.js';
+import { sha256 } from '../core-modules/screens/device-secrets.js';
+import { bootServer, enrollFleet } from './fleet.js';
 import type { BenchResult, Benchmark, LoadOptions, Measurement } from './support.js';
 
 const SCREENS = 500;
@@ -27,55 +20,6 @@ const LOAD: LoadOptions = { warmupSeconds: 2, seconds: 10, rounds: 2, connection
 const TARGET_RATIO = 0.7;
 /** A 500-item manifest must be built in under this (median). */
 const BUILD_TARGET_MS = 20;
-
-interface Server {
-  url: string;
-  kernel: Kernel;
-  dataDir: string;
-  stop(): Promise<void>;
-}
-
-/** The whole server as `npm start` runs it (web role, silent), on an embedded PostgreSQL unless DATABASE_URL is set. */
-async function boot(): Promise<Server> {
-  const logger = createLogger('silent');
-  const dataDir = mkdtempSync(join(tmpdir(), 'signage-bench-'));
-  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, which must enter it
-  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
-  const stop = async () => {
-    for (const fn of cleanups.splice(0).reverse()) await fn();
-  };
-  try {
-    let databaseUrl = process.env.DATABASE_URL || undefined;
-    if (!databaseUrl) {
-      const embedded = await startEmbeddedPostgres(join(dataDir, 'postgres'), logger);
-      cleanups.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-    }
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SHUTDOWN_GRACE_SECONDS: '2' });
-    const kernel = await startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role: 'web', logger });
-    cleanups.push(() => kernel.stop());
-    if (!kernel.url) throw new Error('the kernel started without an HTTP server');
-    return { url: kernel.url, kernel, dataDir, stop };
-  } catch (err) {
-    await stop().catch((e: unknown) => console.error('cleanup after a failed start failed:', e));
-    throw err;
-  }
-}
-
-/** Screens and credentials straight through the repositories, as the heartbeat benchmark does. */
-async function enrollFleet(deps: ScreensDeps, count: number): Promise<{ screenId: string; credential: string }[]> {
-  const fleet: { screenId: string; credential: string }[] = [];
-  await deps.db.transaction(async (trx) => {
-    for (let i = 0; i < count; i++) {
-      const screenId = await deps.screensRepository.insert({ name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() }, trx);
-      const publicId = newPublicId();
-      const secret = randomSecret(32);
-      await deps.credentialsRepository.insert({ screen_id: screenId, public_id: publicId, secret_hash: sha256(secret) }, trx);
-      fleet.push({ screenId, credential: formatCredential(publicId, secret) });
-    }
-  });
-  return fleet;
-}
 
 /** Ready library assets as processing leaves them (rows only: the manifest never opens the files). */
 async function seedAssets(media: MediaDeps, count: number): Promise<string[]> {
@@ -157,9 +101,8 @@ const itemCount = (c: object) => ('playlist' in c ? ((c.playlist as { items?: un
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 async function run(): Promise<BenchResult> {
-  const server = await boot();
+  const server = await bootServer();
   try {
-    const screens = server.kernel.containerOf('screens').cradle as ScreensDeps;
     const media = server.kernel.containerOf('media').cradle as MediaDeps;
     const playlists = server.kernel.containerOf('playlists').cradle as PlaylistsDeps;
     const player = server.kernel.containerOf('player').cradle as PlayerDeps;
@@ -167,7 +110,7 @@ async function run(): Promise<BenchResult> {
     const assetIds = await seedAssets(media, BIG_PLAYLIST_ITEMS);
     const small = await seedPlaylist(playlists, 'Bench small', assetIds, SMALL_PLAYLIST_ITEMS);
     const big = await seedPlaylist(playlists, 'Bench big', assetIds, BIG_PLAYLIST_ITEMS);
-    const fleet = await enrollFleet(screens, SCREENS + 1);
+    const fleet = await enrollFleet(server, SCREENS + 1);
     const bigScreen = fleet.pop()!;
     const missing = () => new Error('playlist missing');
     for (const s of fleet) await playlists.assignmentsRepository.assign(s.screenId, small, missing);

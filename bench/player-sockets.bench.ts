@@ -1,17 +1,9 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { coreModules } from '../core-modules/index.js';
-import { formatCredential, newPublicId, randomSecret, sha256 } from '../core-modules/screens/device-secrets.js';
 import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
-import { loadConfig } from '../kernel/config.js';
-import { startEmbeddedPostgres } from '../kernel/db/embedded-postgres.js';
-import { startKernel, type Kernel } from '../kernel/kernel.js';
-import { createLogger } from '../kernel/logger.js';
-import { optionalPlugins } from '../plugins/index.js';
+import { bootServer, enrollFleet } from './fleet.js';
 import type { BenchResult, Benchmark, Measurement } from './support.js';
 
 /** Sockets wanted; fewer when the file-descriptor limit cannot hold them (reported). */
@@ -25,54 +17,6 @@ const DELIVERY_TIMEOUT_MS = 60_000;
 const CLOSE_TIMEOUT_MS = 30_000;
 /** Every socket must have its manifest.changed within this (p99). */
 const TARGET_P99_MS = 2_000;
-
-interface Server {
-  url: string;
-  kernel: Kernel;
-  dataDir: string;
-  stop(): Promise<void>;
-}
-
-/** The whole server as `npm start` runs it (web role, silent), on an embedded PostgreSQL unless DATABASE_URL is set. */
-async function boot(): Promise<Server> {
-  const logger = createLogger('silent');
-  const dataDir = mkdtempSync(join(tmpdir(), 'signage-bench-'));
-  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, which must enter it
-  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
-  const stop = async () => {
-    for (const fn of cleanups.splice(0).reverse()) await fn();
-  };
-  try {
-    let databaseUrl = process.env.DATABASE_URL || undefined;
-    if (!databaseUrl) {
-      const embedded = await startEmbeddedPostgres(join(dataDir, 'postgres'), logger);
-      cleanups.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-    }
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SHUTDOWN_GRACE_SECONDS: '2' });
-    const kernel = await startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role: 'web', logger });
-    cleanups.push(() => kernel.stop());
-    if (!kernel.url) throw new Error('the kernel started without an HTTP server');
-    return { url: kernel.url, kernel, dataDir, stop };
-  } catch (err) {
-    await stop().catch((e: unknown) => console.error('cleanup after a failed start failed:', e));
-    throw err;
-  }
-}
-
-async function enrollFleet(deps: ScreensDeps, count: number): Promise<{ screenId: string; credential: string }[]> {
-  const fleet: { screenId: string; credential: string }[] = [];
-  await deps.db.transaction(async (trx) => {
-    for (let i = 0; i < count; i++) {
-      const screenId = await deps.screensRepository.insert({ name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() }, trx);
-      const publicId = newPublicId();
-      const secret = randomSecret(32);
-      await deps.credentialsRepository.insert({ screen_id: screenId, public_id: publicId, secret_hash: sha256(secret) }, trx);
-      fleet.push({ screenId, credential: formatCredential(publicId, secret) });
-    }
-  });
-  return fleet;
-}
 
 /** How many sockets fit: the server and the client are separate processes, each holding one descriptor per socket. */
 function socketBudget(): { n: number; limit: number } {
@@ -152,11 +96,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 async function run(): Promise<BenchResult> {
   const { n, limit } = socketBudget();
-  const server = await boot();
+  const server = await bootServer();
   let child: ChildProcess | undefined;
   try {
     const screens = server.kernel.containerOf('screens').cradle as ScreensDeps;
-    const fleet = await enrollFleet(screens, n);
+    const fleet = await enrollFleet(server, n);
     const clientPath = join(server.dataDir, 'socket-clients.cjs');
     writeFileSync(clientPath, CLIENT(createRequire(import.meta.url).resolve('ws')));
     child = fork(clientPath, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../kernel/config.js';
 import { startEmbeddedPostgres } from '../kernel/db/embedded-postgres.js';
-import { startKernel, type ProcessRole } from '../kernel/kernel.js';
+import { startKernel, type Kernel, type ProcessRole } from '../kernel/kernel.js';
 import { createLogger } from '../kernel/logger.js';
 import type { PluginDef } from '../kernel/plugin.js';
 
@@ -48,6 +48,10 @@ export interface LoadOptions {
 
 export interface BenchKernel {
   url: string;
+  /** For benchmarks that set up data through the modules' own services. */
+  kernel: Kernel;
+  /** The throw-away DATA_DIR, removed by stop(). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -95,7 +99,7 @@ export async function bootKernel(plugins: PluginDef[] = [], options: { role?: Pr
     const kernel = await startKernel({ config, plugins, role: options.role ?? 'web', logger });
     cleanups.push(() => kernel.stop());
     if (!kernel.url) throw new Error('the kernel started without an HTTP server');
-    return { url: kernel.url, stop };
+    return { url: kernel.url, kernel, dataDir, stop };
   } catch (err) {
     // Keep the start error: it says why, a cleanup error after it rarely does.
     await stop().catch((e: unknown) => console.error('cleanup after a failed start failed:', e));

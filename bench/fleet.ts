@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { coreModules } from '../core-modules/index.js';
+import { formatCredential, newPublicId, randomSecret, sha256 } from '../core-modules/screens/device-secrets.js';
+import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
+import { optionalPlugins } from '../plugins/index.js';
+import { bootKernel, type BenchKernel } from './support.js';
+
+/** The whole server as `npm start` runs it (web role, silent). */
+export const bootServer = (): Promise<BenchKernel> => bootKernel([...coreModules, ...optionalPlugins]);
+
+export interface EnrolledScreen {
+  screenId: string;
+  credential: string;
+}
+
+/** Screens and credentials straight through the module's repositories: pairing thousands of players over HTTP would take minutes. */
+export async function enrollFleet(server: BenchKernel, count: number): Promise<EnrolledScreen[]> {
+  const deps = server.kernel.containerOf('screens').cradle as ScreensDeps;
+  const fleet: EnrolledScreen[] = [];
+  await deps.db.transaction(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const screenId = await deps.screensRepository.insert({ name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() }, trx);
+      const publicId = newPublicId();
+      const secret = randomSecret(32);
+      await deps.credentialsRepository.insert({ screen_id: screenId, public_id: publicId, secret_hash: sha256(secret) }, trx);
+      fleet.push({ screenId, credential: formatCredential(publicId, secret) });
+    }
+  });
+  return fleet;
+}
