@@ -33,6 +33,7 @@ export class ContactBuffer {
   private pending = new Map<string, Pending>();
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
+  private inFlight?: Map<string, Pending>;
 
   constructor(
     private readonly repository: ContactRepository,
@@ -58,7 +59,8 @@ export class ContactBuffer {
 
   /** Contact recorded here but not yet written. */
   pendingContactAt(screenId: string): Date | undefined {
-    return this.pending.get(screenId)?.contactAt;
+    // A batch being written is still unflushed for readers until its statement commits.
+    return this.pending.get(screenId)?.contactAt ?? this.inFlight?.get(screenId)?.contactAt;
   }
 
   private entry(screenId: string, now: Date): Pending {
@@ -85,7 +87,11 @@ export class ContactBuffer {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    this.flushing = this.write(batch).finally(() => (this.flushing = undefined));
+    this.inFlight = batch;
+    this.flushing = this.write(batch).finally(() => {
+      this.flushing = undefined;
+      this.inFlight = undefined;
+    });
     await this.flushing;
   }
 
