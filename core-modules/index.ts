@@ -2,10 +2,11 @@ import type { PluginDef } from '../kernel/plugin.js';
 import { authModule } from './auth/auth.plugin.js';
 import { fleetHealthModule } from './fleet-health/fleet-health.plugin.js';
 import { mediaModule } from './media/media.plugin.js';
+import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
-export const coreModules: PluginDef[] = [settingsModule, authModule, mediaModule, screensModule, playlistsModule, playerModule, fleetHealthModule];
+export const coreModules: PluginDef[] = [settingsModule, authModule, mediaModule, screensModule, playlistsModule, playerModule, fleetHealthModule, pluginCatalogModule];

@@ -14,7 +14,8 @@ import { JobQueue } from './jobs/job-queue.js';
 import { createLogger, type Logger } from './logger.js';
 import { resolveMediaTools } from './media-tools.js';
 import { buildOpenApi } from './openapi.js';
-import type { CommandDef, PluginDef } from './plugin.js';
+import type { CommandDef, JobDef, PluginDef } from './plugin.js';
+import { PluginInstallations } from './plugin-installations.js';
 import { createPluginContainers } from './container.js';
 import { registerPlugins, type LoadedPlugin } from './plugin-loader.js';
 import { Readiness } from './readiness.js';
@@ -67,6 +68,7 @@ export interface KernelDeps {
   auditLog: AuditLog;
   rateLimiter: RateLimiter;
   apiDocument: () => object;
+  pluginInstallations: PluginInstallations;
 }
 
 export async function startKernel(options: KernelOptions): Promise<Kernel> {
@@ -95,10 +97,15 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     cleanups.push(() => db.destroy());
     await checkServerVersion(db);
 
-    // 3. Schema: the kernel's tables, then each plugin's, in dependency order.
-    const sets: MigrationSet[] = [{ owner: 'kernel', folder: KERNEL_MIGRATIONS }];
-    for (const p of plugins) if (p.def.migrations) sets.push({ owner: p.def.name, folder: p.def.migrations });
-    const applied = await migrateAll(db, sets);
+    // 3. Schema: the kernel's tables, then each plugin's in dependency order. An optional plugin's
+    //    migrations run when it is installed, and at later starts only if it is.
+    const applied = await migrateAll(db, [{ owner: 'kernel', folder: KERNEL_MIGRATIONS }]);
+    const installed = new Set<string>(await db('kernel_plugin_installations').pluck('plugin'));
+    const sets: MigrationSet[] = [];
+    for (const p of plugins) {
+      if (p.def.migrations && (!p.def.installable || installed.has(p.def.name))) sets.push({ owner: p.def.name, folder: p.def.migrations });
+    }
+    applied.push(...(await migrateAll(db, sets)));
     if (applied.length) logger.info({ applied }, 'migrations applied');
 
     // 4. Containers.
@@ -109,6 +116,9 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     const hub = new SocketHub(databaseUrl, async (payload) => void (await db.raw('SELECT pg_notify(?, ?)', ['signage_hub', payload])), guards, logger, options.socketPingIntervalMs);
     const readinessChecks: Parameters<LoadedPlugin['readiness'][number]>[0][] = [];
     let apiDocument: object | undefined;
+    let containers: Map<string, AwilixContainer> | undefined;
+    const depsOf = (name: string) => containers!.get(name)!.cradle;
+    const installations = new PluginInstallations(db, plugins, depsOf, logger);
     root.register({
       config: asValue(config),
       logger: asValue(logger),
@@ -121,14 +131,14 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       auditLog: asValue(new AuditLog(db)),
       rateLimiter: asValue(new RateLimiter(db)),
       apiDocument: asValue(() => apiDocument),
+      pluginInstallations: asValue(installations),
     });
-    const containers = createPluginContainers(root, plugins);
-    const depsOf = (name: string) => containers.get(name)!.cradle;
+    containers = createPluginContainers(root, plugins);
     for (const p of plugins) {
       const deps = depsOf(p.def.name);
       for (const [kind, factory] of Object.entries(p.authenticators)) authenticators[kind as keyof AuthenticatorMap] = factory(deps);
       for (const factory of p.readiness) readinessChecks.push(factory(deps));
-      for (const job of p.jobs) jobs.define(job, deps);
+      for (const job of p.jobs) jobs.define(p.def.installable ? skippedUnlessInstalled(job, p.def.name, installations) : job, deps);
       for (const socket of p.sockets) hub.mount(socket, deps);
     }
 
@@ -147,7 +157,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     cleanups.push(stopJobs);
 
     // 6. HTTP and sockets.
-    const { table, mounted } = buildRouter(plugins, depsOf, guards, root.resolve<RateLimiter>('rateLimiter'));
+    const { table, mounted } = buildRouter(plugins, depsOf, guards, root.resolve<RateLimiter>('rateLimiter'), installations);
     apiDocument = buildOpenApi(mounted, hub.routes(), config.publicUrl.origin);
     let server: Server | undefined;
     let url: string | undefined;
@@ -186,6 +196,16 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     await cleanup().catch((e) => logger.error({ err: e }, 'cleanup after a failed start failed'));
     throw err;
   }
+}
+
+/** An optional plugin's job does nothing while the plugin is not installed (its tables may not exist). */
+function skippedUnlessInstalled(job: JobDef, plugin: string, installations: PluginInstallations): JobDef {
+  return {
+    ...job,
+    handler: async (payload, deps, context) => {
+      if (await installations.isInstalled(plugin)) await job.handler(payload, deps, context);
+    },
+  };
 }
 
 /** Stops accepting, lets in-flight requests finish for up to `graceSeconds`, then cuts the rest. */

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { NameAndRegistrationPair } from 'awilix';
+import type { Knex } from 'knex';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import type { AuthRequest, Authenticator, CredentialKind, Principal, RouteAuth } from './auth/principal.js';
@@ -134,12 +135,47 @@ export interface Registrar<C = any> {
   onStop(hook: Hook<C>): void;
 }
 
+/** Something an installed plugin still owns; while any remain it cannot be uninstalled. */
+export interface OwnedResource {
+  type: string;
+  id: string;
+  name: string;
+}
+
+/** How an installed plugin is doing, for the catalog. */
+export interface PluginStatus {
+  /** It has what it needs to do anything (e.g. at least one instance). */
+  configured: boolean;
+  /** It is doing something now (e.g. an enabled instance). */
+  active: boolean;
+  instanceCount: number;
+  /** Advisory: something an administrator should look at, or null. */
+  attention: string | null;
+}
+
+/**
+ * An optional feature an administrator installs from the catalog. Until it is installed its
+ * migrations have not run, its routes answer 409 plugin_not_installed and its jobs are skipped;
+ * its start hooks still run, so they must only register (never touch its tables).
+ */
+export interface InstallableDef<C = any> {
+  title: string;
+  description: string;
+  /** Runs once per installation, in the transaction that records it, after the migrations. */
+  seed?(deps: C, trx: Knex.Transaction): Promise<void>;
+  /** What it owns now (instances, …): uninstalling is refused while this is not empty. */
+  resources(deps: C): Promise<OwnedResource[]>;
+  status(deps: C): Promise<PluginStatus>;
+}
+
 export interface PluginDef<C = any> {
   /** kebab-case; prefixes its tables, job names and migration table. */
   name: string;
   dependsOn?: string[];
   /** Folder of knex migrations (`new URL('./migrations', import.meta.url)`), run in file-name order. */
   migrations?: URL;
+  /** Present for optional features (plugins/); core modules are always installed. */
+  installable?: InstallableDef<C>;
   /** Declarative only: no I/O here. */
   register(r: Registrar<C>): void;
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ManifestPluginEntrySchema } from './manifest-plugins.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Stamp = Type.String({ format: 'date-time' });
@@ -52,7 +53,7 @@ export const ManifestContentSchema = Type.Object({
   websites: Later,
   widgets: Later,
   dataSources: Later,
-  plugins: Later,
+  plugins: Type.Array(ManifestPluginEntrySchema),
   layouts: Later,
   prefetchHorizonDays: Type.Integer(),
   activationGraceSeconds: Type.Integer(),

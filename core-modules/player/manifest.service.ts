@@ -5,6 +5,7 @@ import type { PlaylistReader } from '../playlists/playlist-reader.js';
 import type { PlaylistView } from '../playlists/playlist-schemas.js';
 import type { ScreenNotifier } from '../screens/screen-notifier.js';
 import { buildManifestContent, contentHash } from './manifest-builder.js';
+import type { ManifestPlugins } from './manifest-plugins.js';
 import { MANIFEST_SCHEMA_VERSION, type Manifest, type ManifestContent } from './manifest-schema.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 
@@ -15,6 +16,7 @@ interface Deps {
   playlistReader: PlaylistReader;
   screenNotifier: ScreenNotifier;
   playerStateRepository: PlayerStateRepository;
+  manifestPlugins: ManifestPlugins;
 }
 
 /**
@@ -28,7 +30,8 @@ export class ManifestService {
   async content(screenId: string): Promise<ManifestContent> {
     const assignment = await this.d.assignmentsRepository.byScreen(screenId);
     const playlist = assignment ? await this.readPlaylist(assignment.playlist_id) : undefined;
-    return buildManifestContent(playlist, await this.loadAssets(playlist));
+    const plugins = (await this.d.manifestPlugins.entriesFor([screenId])).get(screenId) ?? [];
+    return { ...buildManifestContent(playlist, await this.loadAssets(playlist)), plugins };
   }
 
   /**

@@ -3,14 +3,16 @@ import { AppError, badRequest } from '../../kernel/errors.js';
 import { inputValidator } from '../../kernel/http/validation.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { ContactBuffer, HeartbeatFacts } from './contact-buffer.js';
+import type { HeartbeatAnswer, HeartbeatExtensions } from './heartbeat-extensions.js';
 import { HeartbeatSchema, PLAYBACK_ID_FIELDS, STRICT_ID_FIELDS } from './heartbeat-schema.js';
 
 interface Deps {
   contactBuffer: ContactBuffer;
+  heartbeatExtensions: HeartbeatExtensions;
   logger: Logger;
 }
 
-export interface HeartbeatAck {
+export interface HeartbeatAck extends HeartbeatAnswer {
   accepted: true;
   ignoredFields?: string[];
 }
@@ -35,7 +37,13 @@ const dimension = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) 
 export class HeartbeatService {
   constructor(private readonly d: Deps) {}
 
-  /** POST /player/heartbeat: the body already matches HeartbeatSchema. `bytes`: its size, when known. */
+  /** POST /player/heartbeat: also hands the parts other modules take (noise history) to them. */
+  async acceptWithExtensions(principal: PlayerPrincipal, body: Record<string, unknown>, ip: string | undefined, bytes?: number): Promise<HeartbeatAck> {
+    const ack = this.accept(principal, body, ip, bytes);
+    return { ...ack, ...(await this.d.heartbeatExtensions.run(principal.screenId, body)) };
+  }
+
+  /** The body already matches HeartbeatSchema. `bytes`: its size, when known. */
   accept(principal: PlayerPrincipal, body: Record<string, unknown>, ip: string | undefined, bytes?: number): HeartbeatAck {
     for (const field of STRICT_ID_FIELDS) {
       if (present(body[field]) && !UUID.test(String(body[field]))) {

@@ -22,7 +22,7 @@ export const playerRoutes = [
     body: HeartbeatSchema,
     errors: { 400: '`invalid_request`.', 401: '`device_credential_required`, `device_credential_invalid`, `device_credential_revoked`.', 403: '`screen_disabled`.' },
     response: { status: 200, schema: HeartbeatAckSchema },
-    handler: ({ deps, body, principal, ctx }) => deps.heartbeatService.accept(player(principal), body as Record<string, unknown>, ctx.ip, ctx.request.length),
+    handler: ({ deps, body, principal, ctx }) => deps.heartbeatService.acceptWithExtensions(player(principal), body as Record<string, unknown>, ctx.ip, ctx.request.length),
   }),
   route({
     method: 'POST',

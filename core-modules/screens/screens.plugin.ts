@@ -35,6 +35,8 @@ import { screensJobs } from './screens.jobs.js';
 import { ScreensRepository } from './screens.repository.js';
 import { screensRoutes } from './screens.routes.js';
 import { ScreensService } from './screens.service.js';
+import { ScreenTargets } from './screen-targets.js';
+import { HeartbeatExtensions } from './heartbeat-extensions.js';
 
 export interface ScreensDeps extends KernelDeps {
   organizationRepository: OrganizationRepository;
@@ -62,6 +64,8 @@ export interface ScreensDeps extends KernelDeps {
   locationsService: LocationsService;
   commandsRepository: CommandsRepository;
   commandsService: CommandsService;
+  screenTargets: ScreenTargets;
+  heartbeatExtensions: HeartbeatExtensions;
 }
 
 /**
@@ -99,9 +103,12 @@ export const screensModule = definePlugin<ScreensDeps>({
         locationsService: asFunction((d: ScreensDeps) => new LocationsService(d)).singleton(),
         commandsRepository: asClass(CommandsRepository).singleton(),
         commandsService: asFunction((d: ScreensDeps) => new CommandsService(d)).singleton(),
+        screenTargets: asClass(ScreenTargets).singleton(),
+        heartbeatExtensions: asClass(HeartbeatExtensions).singleton(),
       },
-      // Later modules push to players (manifest.changed, config.changed, commands.available) and look screens up.
-      { exports: ['screenNotifier', 'screensService'] },
+      // Later modules push to players (manifest.changed, config.changed, commands.available), look
+      // screens up, target screens (plugin instances) and take parts of heartbeats (noise history).
+      { exports: ['screenNotifier', 'screensService', 'screenTargets', 'heartbeatExtensions'] },
     );
     r.authenticator('player', (d) => new DeviceAuthenticator(d));
     r.routes([...pairingRoutes, ...playerRoutes]);

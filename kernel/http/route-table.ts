@@ -4,6 +4,7 @@ import type { Guards } from '../auth/guards.js';
 import type { Principal } from '../auth/principal.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { LoadedPlugin } from '../plugin-loader.js';
+import type { PluginInstallations } from '../plugin-installations.js';
 import { Reply, type RouteDef } from '../plugin.js';
 import { jsonBody, noBody } from './body.js';
 import { inputValidator, responseValidator } from './validation.js';
@@ -25,7 +26,7 @@ const NO_NEXT = async () => {};
  * One route's middleware: guard, rate limit, body, validation, handler, response. One function
  * rather than a chain: every extra async layer costs measurably on small requests.
  */
-function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter: RateLimiter): Middleware {
+function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter: RateLimiter, requireInstalled?: () => Promise<void>): Middleware {
   const validateParams = route.params && inputValidator('params', route.params);
   const validateQuery = route.query && inputValidator('query', route.query);
   const validateBody = route.body && inputValidator('body', route.body);
@@ -36,6 +37,7 @@ function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter
   return async (ctx: Context) => {
     const principal = await guards.check(route.auth, authRequestOf(ctx));
     ctx.state.principal = principal;
+    await requireInstalled?.();
     if (route.rateLimit) {
       const { bucket, limit, windowSeconds, by } = route.rateLimit;
       await limiter.hit(bucket, by === 'ip' ? ctx.ip : `${ctx.ip}|${principalKey(principal)}`, limit, windowSeconds);
@@ -110,14 +112,17 @@ export class RouteTable {
 }
 
 /** Builds the route table from every plugin's routes. */
-export function buildRouter(plugins: LoadedPlugin[], depsOf: (plugin: string) => unknown, guards: Guards, limiter: RateLimiter) {
+export function buildRouter(plugins: LoadedPlugin[], depsOf: (plugin: string) => unknown, guards: Guards, limiter: RateLimiter, installations: PluginInstallations) {
   const table = new RouteTable();
   const mounted: MountedRoute[] = [];
   // Explicit HEAD routes go first: a GET route also answers HEAD, and the first match wins.
   const ordered = plugins.flatMap((p) => p.routes.map((route) => ({ plugin: p, route })));
   ordered.sort((a, b) => Number(b.route.method === 'HEAD') - Number(a.route.method === 'HEAD'));
   for (const { plugin, route } of ordered) {
-    table.add(toKoaPath(route.path), route.method, routeMiddleware(route, depsOf(plugin.def.name), guards, limiter), route.operationId);
+    // An optional plugin's routes answer 409 plugin_not_installed (after authentication) until it is installed.
+    const name = plugin.def.name;
+    const requireInstalled = plugin.def.installable ? () => installations.requireInstalled(name) : undefined;
+    table.add(toKoaPath(route.path), route.method, routeMiddleware(route, depsOf(name), guards, limiter, requireInstalled), route.operationId);
     mounted.push({ plugin: plugin.def.name, route });
   }
   return { table, mounted };

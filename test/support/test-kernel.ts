@@ -6,6 +6,7 @@ import { loadConfig } from '../../kernel/config.js';
 import { startKernel, type Kernel, type KernelOptions } from '../../kernel/kernel.js';
 import { createLogger } from '../../kernel/logger.js';
 import type { PluginDef } from '../../kernel/plugin.js';
+import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestKernel extends Kernel {
@@ -25,6 +26,8 @@ export interface TestKernelOptions {
   role?: KernelOptions['role'];
   /** Use this DATA_DIR (e.g. a stopped kernel's, to boot "after a restart"); the caller removes it. */
   dataDir?: string;
+  /** Optional plugins to install after boot (default: every one among `plugins`); `[]` leaves them uninstalled. */
+  install?: string[];
 }
 
 /** Boots the real kernel with the given plugins on a fresh database and a throw-away DATA_DIR. */
@@ -56,6 +59,9 @@ export async function bootTestKernel(options: TestKernelOptions = {}): Promise<T
     jobPollingIntervalSeconds: 0.5,
     socketPingIntervalMs: 1_000,
   });
+  const installations = kernel.containerOf('kernel').resolve<PluginInstallations>('pluginInstallations');
+  const toInstall = options.install ?? installations.offered().map((p) => p.def.name);
+  for (const name of toInstall) await installations.install(name);
   const url = kernel.url ?? '';
   return {
     ...kernel,

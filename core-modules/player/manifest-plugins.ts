@@ -1,0 +1,75 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { Logger } from '../../kernel/logger.js';
+import type { PluginInstallations } from '../../kernel/plugin-installations.js';
+import type { ScreenPlacement, ScreenTargets } from '../screens/screen-targets.js';
+
+export const ManifestPluginEntrySchema = Type.Object({
+  id: Type.String({ description: 'The instance id.' }),
+  type: Type.String({ description: '`countdown_bar`, `brand_bug`, `noise_meter`, …; a player ignores a type it does not implement.' }),
+  version: Type.Integer({ minimum: 1 }),
+  config: Type.Unknown({ description: 'The resolved configuration of the instance, per type.' }),
+});
+export type ManifestPluginEntry = Static<typeof ManifestPluginEntrySchema>;
+
+export interface ManifestContributor {
+  /** The plugin contributing: asked only while it is installed. */
+  plugin: string;
+  /** The entries for each of these screens (a screen with none may be left out). */
+  entriesFor(placements: ScreenPlacement[]): Promise<Map<string, ManifestPluginEntry[]>>;
+}
+
+interface Deps {
+  logger: Logger;
+  pluginInstallations: PluginInstallations;
+  screenTargets: ScreenTargets;
+}
+
+/**
+ * The manifest's `plugins[]`: installed plugins contribute entries per screen, and tell the
+ * player module which screens to rebuild after one of their instances changed. Exported as
+ * `manifestPlugins`.
+ */
+export class ManifestPlugins {
+  private readonly contributors: ManifestContributor[] = [];
+  private onChange?: (screenIds: string[]) => Promise<void>;
+
+  constructor(private readonly d: Deps) {}
+
+  register(contributor: ManifestContributor): void {
+    this.contributors.push(contributor);
+  }
+
+  /** Set by the player module: rebuilds these screens' manifests and tells those that changed. */
+  whenChanged(listener: (screenIds: string[]) => Promise<void>): void {
+    this.onChange = listener;
+  }
+
+  /**
+   * Call after a committed change with every screen it may affect (reached before or after).
+   * Screens whose content did not change keep their version. A failure is logged, never thrown:
+   * the change stands and the players catch up on their next manifest fetch.
+   */
+  async changed(screenIds: string[]): Promise<void> {
+    const unique = [...new Set(screenIds)];
+    if (!unique.length || !this.onChange) return;
+    try {
+      await this.onChange(unique);
+    } catch (err) {
+      this.d.logger.warn({ err, screens: unique.length }, 'could not refresh manifests after a plugin change');
+    }
+  }
+
+  /** Entries per screen, stably ordered (the content hash must not move when nothing changed). */
+  async entriesFor(screenIds: string[]): Promise<Map<string, ManifestPluginEntry[]>> {
+    const result = new Map<string, ManifestPluginEntry[]>(screenIds.map((id) => [id, []]));
+    const active: ManifestContributor[] = [];
+    for (const c of this.contributors) if (await this.d.pluginInstallations.isInstalled(c.plugin)) active.push(c);
+    if (!active.length) return result;
+    const placements = [...(await this.d.screenTargets.placements(screenIds)).values()];
+    for (const contributor of active) {
+      for (const [screenId, entries] of await contributor.entriesFor(placements)) result.get(screenId)?.push(...entries);
+    }
+    for (const entries of result.values()) entries.sort((a, b) => a.type.localeCompare(b.type) || a.id.localeCompare(b.id));
+    return result;
+  }
+}
