@@ -28,3 +28,21 @@ export async function enrollFleet(server: BenchKernel, count: number): Promise<E
   });
   return fleet;
 }
+
+export interface OwnerSession {
+  cookie: string;
+  csrfToken: string;
+}
+
+/** Sets the installation up over HTTP and returns the owner's session, for console requests. */
+export async function signInOwner(server: BenchKernel): Promise<OwnerSession> {
+  const res = await fetch(`${server.url}/api/v1/auth/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ organizationName: 'Bench', ownerName: 'Bench Owner', username: 'bench', password: 'a long bench password' }),
+  });
+  const cookie = /signage_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+  const body = (await res.json()) as { data?: { csrfToken?: string } };
+  if (res.status !== 201 || !cookie || !body.data?.csrfToken) throw new Error(`setting up the owner failed: ${res.status} ${JSON.stringify(body)}`);
+  return { cookie, csrfToken: body.data.csrfToken };
+}

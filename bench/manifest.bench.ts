@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -6,7 +5,7 @@ import type { MediaDeps } from '../core-modules/media/media.plugin.js';
 import { manifestEtag } from '../core-modules/player/manifest-builder.js';
 import type { PlayerDeps } from '../core-modules/player/player.plugin.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists.plugin.js';
-import { sha256 } from '../core-modules/screens/device-secrets.js';
+import { seedAssets, seedPlaylist } from './content.js';
 import { bootServer, enrollFleet } from './fleet.js';
 import type { BenchResult, Benchmark, LoadOptions, Measurement } from './support.js';
 
@@ -20,43 +19,6 @@ const LOAD: LoadOptions = { warmupSeconds: 2, seconds: 10, rounds: 2, connection
 const TARGET_RATIO = 0.7;
 /** A 500-item manifest must be built in under this (median). */
 const BUILD_TARGET_MS = 20;
-
-/** Ready library assets as processing leaves them (rows only: the manifest never opens the files). */
-async function seedAssets(media: MediaDeps, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = randomUUID();
-    const digest = sha256(id);
-    await media.assetsRepository.insertWithId(id, {
-      name: `bench asset ${i}`,
-      type: 'image',
-      original_filename: `bench-${i}.png`,
-      declared_mime_type: 'image/png',
-      detected_mime_type: 'image/png',
-      sha256: digest,
-      original_size: 1024,
-      processing_status: 'ready',
-      folder_id: null,
-    });
-    await media.assetsRepository.upsertVariant(id, { kind: 'original', storage_key: `bench/${id}.png`, mime_type: 'image/png', file_size: 1024, sha256: digest, player_compatible: true });
-    ids.push(id);
-  }
-  return ids;
-}
-
-async function seedPlaylist(playlists: PlaylistsDeps, name: string, assetIds: string[], items: number): Promise<string> {
-  const playlistId = await playlists.playlistsRepository.insert({ name, description: '' });
-  await playlists.db.transaction(async (trx) => {
-    for (let i = 0; i < items; i++) {
-      await playlists.playlistItemsRepository.append(
-        playlistId,
-        { asset_id: assetIds[i % assetIds.length]!, duration_ms: 10_000, fit_mode: 'contain', transition: 'none', audio_enabled: false, volume: 100, delivery_policy: 'download' },
-        trx,
-      );
-    }
-  });
-  return playlistId;
-}
 
 type Target = { label: string; expect: '2xx' | '3xx'; options: autocannon.Options };
 

@@ -2,16 +2,19 @@ import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
-import { bootServer, enrollFleet } from './fleet.js';
-import type { BenchResult, Benchmark, Measurement } from './support.js';
+import type { MediaDeps } from '../core-modules/media/media.plugin.js';
+import type { PlayerDeps } from '../core-modules/player/player.plugin.js';
+import type { PlaylistsDeps } from '../core-modules/playlists/playlists.plugin.js';
+import { seedAssets, seedPlaylist } from './content.js';
+import { bootServer, enrollFleet, signInOwner } from './fleet.js';
+import type { BenchKernel, BenchResult, Benchmark, Measurement } from './support.js';
 
 /** Sockets wanted; fewer when the file-descriptor limit cannot hold them (reported). */
 const WANTED = 10_000;
 /** Sockets being opened at once by the client process. */
 const OPEN_CONCURRENCY = 200;
-/** Publications in flight at once (each is one NOTIFY). */
-const PUBLISH_CONCURRENCY = 100;
+/** Assignments written at once while setting up. */
+const ASSIGN_CONCURRENCY = 20;
 const OPEN_TIMEOUT_MS = 180_000;
 const DELIVERY_TIMEOUT_MS = 60_000;
 const CLOSE_TIMEOUT_MS = 30_000;
@@ -94,13 +97,30 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** One playlist on every screen, each screen's manifest recorded, as after the fleet's first fetches. */
+async function assignEveryScreen(server: BenchKernel, screenIds: string[]): Promise<{ playlistId: string; newAssetId: string }> {
+  const media = server.kernel.containerOf('media').cradle as MediaDeps;
+  const playlists = server.kernel.containerOf('playlists').cradle as PlaylistsDeps;
+  const player = server.kernel.containerOf('player').cradle as PlayerDeps;
+  const [first, newAssetId] = (await seedAssets(media, 2)) as [string, string];
+  const playlistId = await seedPlaylist(playlists, 'Bench fleet', [first], 1);
+  let next = 0;
+  const assignSome = async () => {
+    while (next < screenIds.length) await playlists.assignmentsRepository.assign(screenIds[next++]!, playlistId, () => new Error('bench playlist missing'));
+  };
+  await Promise.all(Array.from({ length: ASSIGN_CONCURRENCY }, assignSome));
+  await player.manifestService.refreshMany(screenIds);
+  return { playlistId, newAssetId };
+}
+
 async function run(): Promise<BenchResult> {
   const { n, limit } = socketBudget();
   const server = await bootServer();
   let child: ChildProcess | undefined;
   try {
-    const screens = server.kernel.containerOf('screens').cradle as ScreensDeps;
     const fleet = await enrollFleet(server, n);
+    const { playlistId, newAssetId } = await assignEveryScreen(server, fleet.map((s) => s.screenId));
+    const owner = await signInOwner(server);
     const clientPath = join(server.dataDir, 'socket-clients.cjs');
     writeFileSync(clientPath, CLIENT(createRequire(import.meta.url).resolve('ws')));
     child = fork(clientPath, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -125,15 +145,16 @@ async function run(): Promise<BenchResult> {
     const rssPerSocket = (after.rss - before.rss) / n;
     const heapPerSocket = (after.heapUsed - before.heapUsed) / n;
 
-    // manifest.changed on every screen's channel, through the notifier other modules use (one NOTIFY each).
+    // The edit as the console makes it: one item added to the playlist every screen plays.
     const delivered = ask<{ times: number[]; open: number }>(child, { type: 'await', timeoutMs: DELIVERY_TIMEOUT_MS }, 'received', DELIVERY_TIMEOUT_MS + 10_000);
     const start = performance.timeOrigin + performance.now();
-    let next = 0;
-    const publishOne = async () => {
-      while (next < fleet.length) await screens.screenNotifier.manifestChanged(fleet[next++]!.screenId, 2);
-    };
-    await Promise.all(Array.from({ length: PUBLISH_CONCURRENCY }, publishOne));
-    const publishMs = performance.timeOrigin + performance.now() - start;
+    const edit = await fetch(`${server.url}/api/v1/playlists/${playlistId}/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrfToken },
+      body: JSON.stringify({ assetId: newAssetId, durationMs: 10_000 }),
+    });
+    const editMs = performance.timeOrigin + performance.now() - start;
+    if (edit.status !== 201) throw new Error(`adding the playlist item answered ${edit.status}: ${await edit.text()}`);
     const { times, open } = await delivered;
     if (open !== n) throw new Error(`only ${open} of ${n} sockets still open at delivery`);
     if (times.length !== n) throw new Error(`only ${times.length} of ${n} sockets received manifest.changed within ${DELIVERY_TIMEOUT_MS / 1000} s`);
@@ -152,8 +173,8 @@ async function run(): Promise<BenchResult> {
       setup:
         `${n} player sockets${n < WANTED ? ` (of ${WANTED} wanted; fd limit ${limit})` : ''} to one web-role server from a separate client process, ${OPEN_CONCURRENCY} opening at a time, ` +
         `all server.hello in ${openSeconds.toFixed(1)} s; server RSS ${mb(before.rss)} → ${mb(after.rss)} MB = ${(rssPerSocket / 1024).toFixed(1)} KB/socket, ` +
-        `heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB = ${(heapPerSocket / 1024).toFixed(1)} KB/socket; then screenNotifier.manifestChanged on every screen ` +
-        `(${PUBLISH_CONCURRENCY} NOTIFYs in flight, all published in ${Math.round(publishMs)} ms), latency from the first publish to each socket's receipt (req/s there is sockets/s)`,
+        `heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB = ${(heapPerSocket / 1024).toFixed(1)} KB/socket; then one item added over HTTP to the playlist all ` +
+        `screens play (the request took ${Math.round(editMs)} ms), latency from sending it to each socket's manifest.changed (req/s there is sockets/s)`,
       measurements: [delivery],
       checks: [{ name: `${TARGET_P99_MS} ms / p99 delivery`, value: p99Ratio, target: 1, pass: p99Ratio >= 1 }],
     };

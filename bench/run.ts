@@ -8,13 +8,15 @@ import { heartbeatBenchmark } from './heartbeat.bench.js';
 import { formatJsonLine, formatOutcome, type Outcome } from './report.js';
 import { manifestBenchmark } from './manifest.bench.js';
 import { mediaProcessingBenchmark } from './media-processing.bench.js';
+import { noiseExportBenchmark } from './noise-export.bench.js';
 import { playerSocketsBenchmark } from './player-sockets.bench.js';
 import { previewDownloadBenchmark } from './preview-download.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
+import { variantDownloadBenchmark } from './variant-download.bench.js';
 import { stopRunning, type Benchmark } from './support.js';
 
 // To add one: write bench/<name>.bench.ts exporting a Benchmark and list it here.
-const BENCHMARKS: Benchmark[] = [healthzBenchmark, uploadIngestBenchmark, previewDownloadBenchmark, heartbeatBenchmark, mediaProcessingBenchmark, manifestBenchmark, playerSocketsBenchmark];
+const BENCHMARKS: Benchmark[] = [healthzBenchmark, uploadIngestBenchmark, previewDownloadBenchmark, heartbeatBenchmark, mediaProcessingBenchmark, manifestBenchmark, playerSocketsBenchmark, noiseExportBenchmark, variantDownloadBenchmark];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.
 const EXIT_DEADLINE_MS = 15_000;

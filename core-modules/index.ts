@@ -1,5 +1,6 @@
 import type { PluginDef } from '../kernel/plugin.js';
 import { authModule } from './auth/auth.plugin.js';
+import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
 import { fleetHealthModule } from './fleet-health/fleet-health.plugin.js';
 import { mediaModule } from './media/media.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
@@ -9,4 +10,4 @@ import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
-export const coreModules: PluginDef[] = [settingsModule, authModule, mediaModule, screensModule, playlistsModule, playerModule, fleetHealthModule, pluginCatalogModule];
+export const coreModules: PluginDef[] = [settingsModule, authModule, dependencyGraphModule, mediaModule, screensModule, playlistsModule, playerModule, fleetHealthModule, pluginCatalogModule];

@@ -203,7 +203,7 @@ function skippedUnlessInstalled(job: JobDef, plugin: string, installations: Plug
   return {
     ...job,
     handler: async (payload, deps, context) => {
-      if (await installations.isInstalled(plugin)) await job.handler(payload, deps, context);
+      if (await installations.isInstalled(plugin, true)) await job.handler(payload, deps, context);
     },
   };
 }

@@ -66,10 +66,14 @@ export class PluginInstallations {
     return this.cached.names;
   }
 
-  /** Core modules are always installed. */
-  async isInstalled(plugin: string): Promise<boolean> {
+  /**
+   * Core modules are always installed. `fresh` reads the table instead of the cache: for work that
+   * would be lost if skipped on a stale answer (a job completes without running).
+   */
+  async isInstalled(plugin: string, fresh = false): Promise<boolean> {
     const p = this.plugins.find((x) => x.def.name === plugin);
     if (!p?.def.installable) return Boolean(p);
+    if (fresh) return Boolean(await this.db(TABLE).where({ plugin }).first());
     return (await this.installedNames()).has(plugin);
   }
 

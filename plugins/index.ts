@@ -1,4 +1,7 @@
 import type { PluginDef } from '../kernel/plugin.js';
+import { brandBugPlugin } from './brand-bug/brand-bug.plugin.js';
+import { countdownBarPlugin } from './countdown-bar/countdown-bar.plugin.js';
+import { noiseMeterPlugin } from './noise-meter/noise-meter.plugin.js';
 
 /** Installable features. Listed by hand: no glob loading. */
-export const optionalPlugins: PluginDef[] = [];
+export const optionalPlugins: PluginDef[] = [brandBugPlugin, countdownBarPlugin, noiseMeterPlugin];

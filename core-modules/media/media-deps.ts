@@ -2,10 +2,12 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AssetsRepository } from './assets.repository.js';
 import type { MediaConfig } from './media-config.js';
+import type { MediaEvents } from './media-events.js';
 
 /** What every part of the media module can use. Each part extends it with its own services. */
 export interface MediaBaseDeps extends KernelDeps {
   settingsService: SettingsService;
   mediaConfig: MediaConfig;
   assetsRepository: AssetsRepository;
+  mediaEvents: MediaEvents;
 }

@@ -4,19 +4,22 @@ import { AssetsRepository } from './assets.repository.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { AssetUsageRegistry } from './library/asset-usage.js';
 import { libraryPart, type LibraryDeps } from './library/library.part.js';
+import type { DependencyGraphDeps } from '../dependency-graph/dependency-graph.js';
+import { mediaGraph } from './library/media-graph.js';
 import { loadMediaConfig } from './media-config.js';
+import { MediaEvents } from './media-events.js';
 import type { MediaPart } from './media-part.js';
 import { processingPart, type ProcessingDeps } from './processing/processing.part.js';
 import { uploadsPart, type UploadsDeps } from './uploads/uploads.part.js';
 
-export type MediaDeps = UploadsDeps & ProcessingDeps & LibraryDeps;
+export type MediaDeps = UploadsDeps & ProcessingDeps & LibraryDeps & DependencyGraphDeps;
 
 const parts: MediaPart<MediaDeps>[] = [uploadsPart, processingPart, libraryPart] as MediaPart<any>[];
 
 /** The media library: resumable uploads, processing (sharp, ffmpeg), assets and their organization. */
 export const mediaModule = definePlugin<MediaDeps>({
   name: 'media',
-  dependsOn: ['settings'],
+  dependsOn: ['settings', 'dependency-graph'],
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide(
@@ -25,8 +28,10 @@ export const mediaModule = definePlugin<MediaDeps>({
         assetsRepository: asClass(AssetsRepository).singleton(),
         // Later modules (playlists, layouts) register who uses an asset; delete and archive ask it.
         assetUsage: asClass(AssetUsageRegistry).singleton(),
+        // The manifest subscribes to variant changes (see MediaEvents).
+        mediaEvents: asFunction((d: MediaDeps) => new MediaEvents(d)).singleton(),
       },
-      { exports: ['assetsRepository', 'assetUsage'] },
+      { exports: ['assetsRepository', 'assetUsage', 'mediaEvents'] },
     );
     for (const part of parts) {
       r.provide(part.provide);
@@ -35,5 +40,6 @@ export const mediaModule = definePlugin<MediaDeps>({
       r.commands(part.commands ?? []);
       if (part.onStart) r.onStart(part.onStart);
     }
+    r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(mediaGraph(db)));
   },
 });

@@ -1,9 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { AssetRow, VariantRow } from '../media/assets.repository.js';
 import type { PlaylistView } from '../playlists/playlist-schemas.js';
+import type { ManifestPluginEntry } from './manifest-plugins.js';
 import { MANIFEST_SCHEMA_VERSION, type ManifestAsset, type ManifestContent, type ManifestItem } from './manifest-schema.js';
 
 export const downloadPath = (assetId: string, variantId: string) => `/api/v1/player/assets/${assetId}/variants/${variantId}`;
+const DOWNLOAD_PATH = /^\/api\/v1\/player\/assets\/([0-9a-f-]{36})\/variants\/([0-9a-f-]{36})$/;
+
+/**
+ * The files plugin entries need (a brand bug's logo), named by download path among the values of
+ * their config. The manifest lists them in `assets` too: players cache and verify what `assets`
+ * lists, and a screen may download only that.
+ */
+export function filesNamedBy(plugins: ManifestPluginEntry[]): { path: string; assetId: string; variantId: string }[] {
+  const paths = new Set(plugins.flatMap((p) => Object.values((p.config ?? {}) as Record<string, unknown>)).filter((v): v is string => typeof v === 'string'));
+  return [...paths].flatMap((path) => {
+    const match = DOWNLOAD_PATH.exec(path);
+    return match ? [{ path, assetId: match[1]!, variantId: match[2]! }] : [];
+  });
+}
 
 /** The days ahead a player should download content for; there are no schedules yet, so a fixed default. */
 const PREFETCH_HORIZON_DAYS = 7;
@@ -15,9 +30,17 @@ export function playerVariant(variants: VariantRow[]): VariantRow | undefined {
   return usable.find((v) => v.kind === 'playback') ?? usable.find((v) => v.kind === 'original');
 }
 
+/**
+ * The file a screen is given for an asset: none while the asset is not ready or is archived.
+ * Exported so plugins that show media (a brand bug's logo) serve the same file.
+ */
+export function servedVariant(asset: AssetRow, variants: VariantRow[]): VariantRow | undefined {
+  return asset.processing_status === 'ready' && !asset.archived_at ? playerVariant(variants) : undefined;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 
-const assetEntry = (a: AssetRow, v: VariantRow): ManifestAsset => ({
+export const assetEntry = (a: AssetRow, v: VariantRow): ManifestAsset => ({
   assetId: a.id,
   variantId: v.id,
   mimeType: v.mime_type,
@@ -41,9 +64,8 @@ export function buildManifestContent(playlist: PlaylistView | undefined, assets:
   const items: ManifestItem[] = [];
   for (const item of playlist?.items ?? []) {
     const found = assets.get(item.assetId);
-    if (!found || found.asset.processing_status !== 'ready' || found.asset.archived_at) continue;
-    const variant = playerVariant(found.variants);
-    if (!variant) continue;
+    const variant = found && servedVariant(found.asset, found.variants);
+    if (!found || !variant) continue;
     const entry = entries.get(item.assetId) ?? assetEntry(found.asset, variant);
     entries.set(item.assetId, entry);
     items.push({

@@ -9,8 +9,8 @@ const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Option
 export const MANIFEST_SCHEMA_VERSION = 11;
 
 export const ManifestItemSchema = Type.Object({
-  /** Null for items a tag rule yields: they are computed, not stored. */
-  id: Type.Union([Uuid, Type.Null()]),
+  /** Tag-rule items, computed rather than stored, carry an id derived from playlist and asset. */
+  id: Uuid,
   assetId: Uuid,
   variantId: Uuid,
   assetType: Type.String(),

@@ -1,16 +1,19 @@
 import type { Logger } from '../../kernel/logger.js';
+import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { AssetRow, AssetsRepository, VariantRow } from '../media/assets.repository.js';
 import type { AssignmentsRepository } from '../playlists/assignments.repository.js';
 import type { PlaylistReader } from '../playlists/playlist-reader.js';
 import type { PlaylistView } from '../playlists/playlist-schemas.js';
 import type { ScreenNotifier } from '../screens/screen-notifier.js';
-import { buildManifestContent, contentHash } from './manifest-builder.js';
-import type { ManifestPlugins } from './manifest-plugins.js';
-import { MANIFEST_SCHEMA_VERSION, type Manifest, type ManifestContent } from './manifest-schema.js';
+import { assetEntry, buildManifestContent, contentHash, filesNamedBy, servedVariant } from './manifest-builder.js';
+import type { ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
+import { MANIFEST_SCHEMA_VERSION, type Manifest, type ManifestAsset, type ManifestContent } from './manifest-schema.js';
+import { ManifestVersions } from './manifest-versions.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 
 interface Deps {
   logger: Logger;
+  hub: SocketHub;
   assetsRepository: AssetsRepository;
   assignmentsRepository: AssignmentsRepository;
   playlistReader: PlaylistReader;
@@ -19,42 +22,113 @@ interface Deps {
   manifestPlugins: ManifestPlugins;
 }
 
+/** Files named by plugin entries, looked up once per refresh however many screens name them. */
+type FileLookups = Map<string, Promise<ManifestAsset | undefined>>;
+
+// Screens refreshed per statement: bounds the statement and the rows it locks, and lets the
+// first screens hear of a change while later ones are still being recorded.
+const REFRESH_BATCH = 2_000;
+
 /**
  * Builds a screen's manifest and keeps its version honest: the version is the count of distinct
  * contents the screen has been given, so it moves only when what the screen plays changes.
  */
 export class ManifestService {
-  constructor(private readonly d: Deps) {}
+  private readonly versions: ManifestVersions;
+
+  constructor(private readonly d: Deps) {
+    this.versions = new ManifestVersions(d);
+  }
 
   /** What the screen plays now, without touching its version (downloads check against this). */
   async content(screenId: string): Promise<ManifestContent> {
     const assignment = await this.d.assignmentsRepository.byScreen(screenId);
-    const playlist = assignment ? await this.readPlaylist(assignment.playlist_id) : undefined;
     const plugins = (await this.d.manifestPlugins.entriesFor([screenId])).get(screenId) ?? [];
-    return { ...buildManifestContent(playlist, await this.loadAssets(playlist)), plugins };
+    return this.withPlugins(await this.playlistContent(assignment?.playlist_id), plugins, new Map());
   }
 
   /**
-   * Also records the content: a change no event announced (e.g. an asset's variant reprocessed)
-   * still moves the version on the next fetch, so the version always matches what is served.
+   * Also records the content: a change no event announced still moves the version on the next
+   * fetch, so the version always matches what is served.
    */
   async manifest(screenId: string): Promise<Manifest> {
     const content = await this.content(screenId);
-    const { version } = await this.d.playerStateRepository.record('manifest', screenId, contentHash(content));
+    const { version, bumped } = await this.d.playerStateRepository.record('manifest', screenId, contentHash(content));
+    if (bumped) await this.announce([{ screenId, version }]);
     const now = new Date().toISOString();
     return { schemaVersion: MANIFEST_SCHEMA_VERSION, manifestVersion: version, screenId, generatedAt: now, serverTime: now, ...content };
   }
 
-  /** Recomputes after a change and tells the screen when its version moved. */
-  /** The stored version (0 before the first manifest), for cheap revalidation. */
+  /** The stored version (0 before the first manifest), for cheap revalidation: usually from memory. */
   currentVersion(screenId: string): Promise<number> {
-    return this.d.playerStateRepository.current('manifest', screenId);
+    return this.versions.current(screenId);
   }
 
-  async refresh(screenId: string): Promise<void> {
-    const content = await this.content(screenId);
-    const { version, bumped } = await this.d.playerStateRepository.record('manifest', screenId, contentHash(content));
-    if (bumped) await this.d.screenNotifier.manifestChanged(screenId, version);
+  /** Recomputes after a change and tells the screen when its version moved. */
+  refresh(screenId: string): Promise<void> {
+    return this.refreshMany([screenId]);
+  }
+
+  /**
+   * `refresh` for many screens (a playlist on a whole fleet): screens on the same playlist get the
+   * same content, so it is built once per playlist; the versions are recorded in one statement per
+   * batch and the screens whose version moved are told in one batched publication.
+   */
+  async refreshMany(screenIds: string[]): Promise<void> {
+    const unique = [...new Set(screenIds)];
+    const contentOf = new Map<string | undefined, Promise<{ content: ManifestContent; hash: string }>>();
+    const files: FileLookups = new Map();
+    for (let i = 0; i < unique.length; i += REFRESH_BATCH) {
+      const batch = unique.slice(i, i + REFRESH_BATCH);
+      const [playlistOf, pluginsOf] = await Promise.all([this.d.assignmentsRepository.playlistsOf(batch), this.d.manifestPlugins.entriesFor(batch)]);
+      const hashes = new Map<string, string>();
+      for (const screenId of batch) {
+        const playlistId = playlistOf.get(screenId);
+        if (!contentOf.has(playlistId)) contentOf.set(playlistId, this.playlistContent(playlistId).then((content) => ({ content, hash: contentHash(content) })));
+        const { content, hash } = await contentOf.get(playlistId)!;
+        // Plugin entries are per screen: only a screen without any shares its playlist's hash.
+        const plugins = pluginsOf.get(screenId) ?? [];
+        hashes.set(screenId, plugins.length ? contentHash(await this.withPlugins(content, plugins, files)) : hash);
+      }
+      const bumped = await this.d.playerStateRepository.recordMany('manifest', hashes);
+      await this.announce(bumped);
+      await this.d.screenNotifier.manifestChangedMany(bumped.map((b) => ({ screenId: b.screenId, manifestVersion: b.version })));
+    }
+  }
+
+  // Other processes answer revalidations from memory: they must hear of every new version. A
+  // failure is logged, not thrown: the version is committed, and their entries expire.
+  private async announce(bumped: { screenId: string; version: number }[]): Promise<void> {
+    try {
+      await this.versions.announce(bumped);
+    } catch (err) {
+      this.d.logger.warn({ err, screens: bumped.length }, 'could not announce new manifest versions');
+    }
+  }
+
+  /** The screen's plugin entries, and the files they name listed in `assets` (see `filesNamedBy`). */
+  private async withPlugins(content: ManifestContent, plugins: ManifestPluginEntry[], files: FileLookups): Promise<ManifestContent> {
+    if (!plugins.length) return content;
+    const listed = new Set(content.assets.map((a) => a.downloadPath));
+    const extra: ManifestAsset[] = [];
+    for (const file of filesNamedBy(plugins).filter((f) => !listed.has(f.path))) {
+      if (!files.has(file.path)) files.set(file.path, this.servedFile(file.assetId, file.variantId));
+      const entry = await files.get(file.path)!;
+      if (entry) extra.push(entry);
+    }
+    return { ...content, assets: [...content.assets, ...extra], plugins };
+  }
+
+  // Only the variant the asset is served as now: a path a plugin kept from before names nothing.
+  private async servedFile(assetId: string, variantId: string): Promise<ManifestAsset | undefined> {
+    const [asset, variants] = await Promise.all([this.d.assetsRepository.byId(assetId), this.d.assetsRepository.variants(assetId)]);
+    const variant = asset && servedVariant(asset, variants);
+    return asset && variant?.id === variantId ? assetEntry(asset, variant) : undefined;
+  }
+
+  private async playlistContent(playlistId: string | undefined): Promise<ManifestContent> {
+    const playlist = playlistId ? await this.readPlaylist(playlistId) : undefined;
+    return buildManifestContent(playlist, await this.loadAssets(playlist));
   }
 
   // A playlist deleted between reading the assignment and the playlist: the screen plays nothing.

@@ -8,7 +8,7 @@ import { reply, routeFor, type RouteDef } from '../../kernel/plugin.js';
 import { sendFile } from '../../kernel/http/file-response.js';
 import { manifestEtag } from './manifest-builder.js';
 import { ManifestSchema } from './manifest-schema.js';
-import { configEtag } from './player-config.service.js';
+import { configEtag, PlayerConfigSchema } from './player-config.service.js';
 import type { PlayerDeps } from './player.plugin.js';
 
 const route = routeFor<PlayerDeps>();
@@ -21,16 +21,6 @@ function notModified(ctx: Context, etag: string): boolean {
   ctx.set('Cache-Control', 'private, no-cache');
   return ctx.get('if-none-match') === etag;
 }
-
-const ConfigSchema = Type.Object({
-  schemaVersion: Type.Integer(),
-  configRevision: Type.Integer(),
-  generatedAt: Type.String({ format: 'date-time' }),
-  playback: Type.Record(Type.String(), Type.Unknown()),
-  cache: Type.Record(Type.String(), Type.Unknown()),
-  sync: Type.Record(Type.String(), Type.Unknown()),
-  updates: Type.Object({ channel: Type.String() }),
-});
 
 const VariantParams = Type.Object({ assetId: Type.String({ format: 'uuid' }), variantId: Type.String({ format: 'uuid' }) });
 
@@ -66,7 +56,8 @@ export const playerContentRoutes = [
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
       // Revalidation is the hot path (every player, every few minutes): answer it from the stored
-      // version alone. Changes reach that version through the modules' change events.
+      // version alone, which each process keeps in memory (ManifestVersions). Changes reach that
+      // version through the modules' change events.
       const stored = await deps.manifestService.currentVersion(screenId);
       if (stored > 0 && notModified(ctx, manifestEtag(screenId, stored))) return reply(304);
       const manifest = await deps.manifestService.manifest(screenId);
@@ -79,12 +70,12 @@ export const playerContentRoutes = [
     method: 'GET',
     path: '/api/v1/player/config',
     operationId: 'playerConfig',
-    summary: 'The player’s settings (playback, cache, sync, updates)',
+    summary: 'The player’s settings (playback, cache, sync, website, reliability, kiosk, updates)',
     description: 'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`.',
     tags: ['player'],
     auth: { kind: 'player' },
     errors: { ...AUTH_ERRORS, 304: 'Not modified.' },
-    response: { status: 200, schema: ConfigSchema },
+    response: { status: 200, schema: PlayerConfigSchema },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
       const config = await deps.playerConfigService.config(screenId);

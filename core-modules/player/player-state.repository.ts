@@ -42,6 +42,25 @@ export class PlayerStateRepository {
     return { version: await this.current(kind, screenId), bumped: false };
   }
 
+  /**
+   * `record` for many screens in one statement; returns only the screens whose counter moved, with
+   * their new value. Rows are locked in screen id order, so two batches never deadlock.
+   */
+  async recordMany(kind: StateKind, hashes: Map<string, string>): Promise<{ screenId: string; version: number }[]> {
+    if (!hashes.size) return [];
+    const { table, column } = TABLES[kind];
+    const result = await this.db.raw(
+      `INSERT INTO ${table} (screen_id, ${column}, content_hash, updated_at)
+       SELECT screen_id, 1, content_hash, now() FROM unnest(?::uuid[], ?::text[]) AS i(screen_id, content_hash) ORDER BY screen_id
+       ON CONFLICT (screen_id) DO UPDATE
+         SET ${column} = ${table}.${column} + 1, content_hash = excluded.content_hash, updated_at = now()
+         WHERE ${table}.content_hash IS DISTINCT FROM excluded.content_hash
+       RETURNING screen_id, ${column} AS version`,
+      [[...hashes.keys()], [...hashes.values()]],
+    );
+    return (result.rows as { screen_id: string; version: string }[]).map((r) => ({ screenId: r.screen_id, version: Number(r.version) }));
+  }
+
   async current(kind: StateKind, screenId: string): Promise<number> {
     const { table, column } = TABLES[kind];
     const row = await this.db(table).where({ screen_id: screenId }).first(`${column} as version`);

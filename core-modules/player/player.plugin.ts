@@ -2,10 +2,12 @@ import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import type { AssetsRepository } from '../media/assets.repository.js';
+import type { MediaEvents } from '../media/media-events.js';
 import type { AssignmentsRepository } from '../playlists/assignments.repository.js';
 import type { PlaylistEvents } from '../playlists/playlist-events.js';
 import type { PlaylistReader } from '../playlists/playlist-reader.js';
 import type { ScreenNotifier } from '../screens/screen-notifier.js';
+import type { ScreensService } from '../screens/screens.service.js';
 import type { ScreenTargets } from '../screens/screen-targets.js';
 import { ManifestPlugins } from './manifest-plugins.js';
 import { ManifestService } from './manifest.service.js';
@@ -17,7 +19,9 @@ import { PlayerStateRepository } from './player-state.repository.js';
 export interface PlayerDeps extends KernelDeps {
   // From media, screens and playlists (their exports).
   assetsRepository: AssetsRepository;
+  mediaEvents: MediaEvents;
   screenNotifier: ScreenNotifier;
+  screensService: ScreensService;
   assignmentsRepository: AssignmentsRepository;
   playlistReader: PlaylistReader;
   playlistEvents: PlaylistEvents;
@@ -48,16 +52,18 @@ export const playerModule = definePlugin<PlayerDeps>({
       { exports: ['manifestPlugins'] },
     );
     r.routes(playerContentRoutes);
-    // Playlists emits after each committed change; the version only moves (and the player is only
-    // told) when the screen's content really changed. Media has no variant-change event yet: a
-    // reprocessed asset is picked up on the next manifest fetch instead (ManifestService.manifest
-    // records the content it serves), and a future media event would call refresh() here the same way.
-    r.onStart(({ playlistEvents, manifestPlugins, manifestService }) => {
-      manifestPlugins.whenChanged(async (screenIds) => {
-        for (const screenId of screenIds) await manifestService.refresh(screenId);
-      });
-      playlistEvents.subscribe(async (event) => {
-        for (const screenId of event.screenIds) await manifestService.refresh(screenId);
+    // Playlists and media emit after each committed change; the version only moves (and the player
+    // is only told) when the screen's content really changed. Many screens are refreshed as one batch.
+    r.onStart(({ playlistEvents, mediaEvents, playlistReader, manifestPlugins, manifestService }) => {
+      manifestPlugins.whenChanged((screenIds) => manifestService.refreshMany(screenIds));
+      playlistEvents.subscribe((event) => manifestService.refreshMany(event.screenIds));
+      mediaEvents.subscribe(async ({ assetId }) => manifestService.refreshMany(await playlistReader.screensPlaying(assetId)));
+    });
+    // A screen that moves may fall under other plugin targets, and its config names its location.
+    r.onStart(({ screenTargets, manifestService, playerConfigService }) => {
+      screenTargets.moved.subscribe(async (screenId) => {
+        await manifestService.refreshMany([screenId]);
+        await playerConfigService.refresh(screenId);
       });
     });
   },

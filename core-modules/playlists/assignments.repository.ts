@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { TagRule } from './playlists.repository.js';
 
 export interface AssignmentRow {
   screen_id: string;
@@ -16,6 +17,26 @@ export class AssignmentsRepository {
 
   byScreen(screenId: string): Promise<AssignmentRow | undefined> {
     return this.db<AssignmentRow>('screen_playlist_assignments').where({ screen_id: screenId }).first();
+  }
+
+  /** The playlist of each of `screenIds` that has one (one query, for refreshing many screens). */
+  async playlistsOf(screenIds: string[]): Promise<Map<string, string>> {
+    const rows = screenIds.length
+      ? await this.db('screen_playlist_assignments').whereRaw('screen_id = ANY(?::uuid[])', [screenIds]).select('screen_id', 'playlist_id')
+      : [];
+    return new Map(rows.map((r: { screen_id: string; playlist_id: string }) => [r.screen_id, r.playlist_id]));
+  }
+
+  /**
+   * Screens whose playlist may hold `assetId`: it is one of the playlist's items (`has_item`), or
+   * the playlist has an enabled tag rule, which the caller matches against the asset.
+   */
+  async screensMaybePlaying(assetId: string): Promise<{ screen_id: string; playlist_id: string; has_item: boolean; tag_rule: TagRule | null }[]> {
+    const hasItem = `EXISTS (SELECT 1 FROM playlist_items i WHERE i.playlist_id = p.id AND i.asset_id = ?)`;
+    return this.db('screen_playlist_assignments as a')
+      .join('playlists as p', 'p.id', 'a.playlist_id')
+      .select('a.screen_id', 'a.playlist_id', 'p.tag_rule', this.db.raw(`${hasItem} AS has_item`, [assetId]))
+      .whereRaw(`(${hasItem} OR coalesce((p.tag_rule->>'enabled')::boolean, false))`, [assetId]);
   }
 
   async screensOf(playlistId: string, trx?: Knex.Transaction): Promise<string[]> {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { notFound } from '../../kernel/errors.js';
+import type { AssignmentsRepository } from './assignments.repository.js';
 import type { ItemRow, PlaylistItemsRepository } from './playlist-items.repository.js';
 import type { PlaylistView, ItemView } from './playlist-schemas.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
@@ -19,9 +21,21 @@ const manualItem = (r: ItemRow): ItemView => ({
   deliveryPolicy: r.delivery_policy,
 });
 
+/**
+ * A tag-rule item is computed, not stored, yet players key playback state (resume, proof of play,
+ * sync) by item id: derive a stable UUID from the playlist and the asset (name-based, RFC 9562 v5 layout).
+ */
+export function tagItemId(playlistId: string, assetId: string): string {
+  const h = createHash('sha1').update(`tag-item:${playlistId}:${assetId}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 // Videos play full length (null when processing did not record one: the player plays to the end).
-const tagItem = (a: TaggedAsset, imageDurationMs: number): ItemView => ({
-  id: null,
+const tagItem = (playlistId: string, a: TaggedAsset, imageDurationMs: number): ItemView => ({
+  id: tagItemId(playlistId, a.id),
   source: 'tag',
   assetId: a.id,
   durationMs: a.type === 'image' ? imageDurationMs : a.duration_seconds != null ? Math.round(a.duration_seconds * 1000) : null,
@@ -49,16 +63,39 @@ export const summaryView = (p: PlaylistRow) => ({
  * sync job, and a tag-rule item never blocks deleting its asset.
  */
 export class PlaylistReader {
-  constructor(private readonly d: { playlistsRepository: PlaylistsRepository; playlistItemsRepository: PlaylistItemsRepository; taggedMediaRepository: TaggedMediaRepository }) {}
+  constructor(
+    private readonly d: {
+      playlistsRepository: PlaylistsRepository;
+      playlistItemsRepository: PlaylistItemsRepository;
+      taggedMediaRepository: TaggedMediaRepository;
+      assignmentsRepository: AssignmentsRepository;
+    },
+  ) {}
 
   async get(id: string): Promise<PlaylistView> {
     const row = await this.d.playlistsRepository.byId(id);
     if (!row) throw playlistNotFound();
     const manual = (await this.d.playlistItemsRepository.list(id)).map(manualItem);
     const rule = row.tag_rule;
-    const tagged = rule?.enabled ? (await this.d.taggedMediaRepository.readyTagged(rule.tagIds, rule.match)).map((a) => tagItem(a, rule.imageDurationMs)) : [];
+    const tagged = rule?.enabled ? (await this.d.taggedMediaRepository.readyTagged(rule.tagIds, rule.match)).map((a) => tagItem(id, a, rule.imageDurationMs)) : [];
     const items = [...manual, ...tagged];
     const { tagRuleEnabled: _, itemCount: __, ...common } = summaryView(row);
     return { ...common, items, itemCount: items.length, tagRule: rule };
+  }
+
+  /** The screens whose playlist holds the asset now, as an item or through its tag rule (for the manifest). */
+  async screensPlaying(assetId: string): Promise<string[]> {
+    const candidates = await this.d.assignmentsRepository.screensMaybePlaying(assetId);
+    // Per playlist, not per screen: a tag rule on a fleet's playlist is evaluated once.
+    const ruleYields = new Map<string, Promise<boolean>>();
+    const screens: string[] = [];
+    for (const c of candidates) {
+      const rule = c.tag_rule;
+      if (!c.has_item && rule && !ruleYields.has(c.playlist_id)) {
+        ruleYields.set(c.playlist_id, this.d.taggedMediaRepository.readyTagged(rule.tagIds, rule.match).then((assets) => assets.some((a) => a.id === assetId)));
+      }
+      if (c.has_item || (await ruleYields.get(c.playlist_id))) screens.push(c.screen_id);
+    }
+    return screens;
   }
 }

@@ -39,8 +39,8 @@ export const TagRuleSchema = Type.Object({
 });
 
 export const ItemSchema = Type.Object({
-  /** Null for items the tag rule yields: they are computed, not stored. */
-  id: Type.Union([Uuid, Type.Null()]),
+  /** Items the tag rule yields are computed, not stored: their id is derived from playlist and asset. */
+  id: Uuid,
   source: Type.Union([L('manual'), L('tag')]),
   assetId: Uuid,
   durationMs: Type.Union([Type.Integer(), Type.Null()]),

@@ -1,6 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
+import type { DependencyGraph } from '../dependency-graph/dependency-graph.js';
 import type { AssetsRepository } from '../media/assets.repository.js';
 import type { AssetUsageRegistry } from '../media/library/asset-usage.js';
 import type { ScreenNotifier } from '../screens/screen-notifier.js';
@@ -12,6 +13,7 @@ import { PlaylistEvents } from './playlist-events.js';
 import { PlaylistItemsRepository } from './playlist-items.repository.js';
 import { PlaylistItemsService } from './playlist-items.service.js';
 import { PlaylistReader } from './playlist-reader.js';
+import { playlistsGraph } from './playlists-graph.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { playlistsRoutes } from './playlists.routes.js';
 import { PlaylistsService } from './playlists.service.js';
@@ -23,6 +25,7 @@ export interface PlaylistsDeps extends KernelDeps {
   assetUsage: AssetUsageRegistry;
   screensService: ScreensService;
   screenNotifier: ScreenNotifier;
+  dependencyGraph: DependencyGraph;
   // Own.
   playlistsRepository: PlaylistsRepository;
   playlistItemsRepository: PlaylistItemsRepository;
@@ -38,7 +41,7 @@ export interface PlaylistsDeps extends KernelDeps {
 /** Playlists, their items and tag rule, and which playlist each screen plays (spec 4.8). */
 export const playlistsModule = definePlugin<PlaylistsDeps>({
   name: 'playlists',
-  dependsOn: ['settings', 'media', 'screens'],
+  dependsOn: ['settings', 'media', 'screens', 'dependency-graph'],
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide(
@@ -62,5 +65,6 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
     r.onStart(({ assetUsage, playlistItemsRepository }) => {
       assetUsage.register((assetIds, trx) => playlistItemsRepository.usesOf(assetIds, trx));
     });
+    r.onStart((d) => d.dependencyGraph.register(playlistsGraph(d)));
   },
 });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import { CatalogEntrySchema } from './catalog.service.js';
+import { CatalogEntrySchema, InstalledEntrySchema } from './catalog.service.js';
 import type { PluginCatalogDeps } from './plugin-catalog.plugin.js';
 
 const route = routeFor<PluginCatalogDeps>();
@@ -29,7 +29,7 @@ export const catalogRoutes = [
     auth: { kind: 'console', access: 'administrators' },
     params: PluginParams,
     errors: { 404: '`plugin_not_found`.' },
-    response: { status: 201, schema: CatalogEntrySchema },
+    response: { status: 201, schema: InstalledEntrySchema },
     handler: async ({ deps, params, principal, ctx }) => {
       const { created, entry } = await deps.catalogService.install(me(principal), params.pluginId, ctx.ip);
       return reply(created ? 201 : 200, entry);

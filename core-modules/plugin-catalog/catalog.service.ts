@@ -24,6 +24,12 @@ export const CatalogEntrySchema = Type.Object({
 });
 export type CatalogEntry = Static<typeof CatalogEntrySchema>;
 
+export const InstalledEntrySchema = Type.Object({
+  ...CatalogEntrySchema.properties,
+  alsoInstalled: Type.Array(Type.String(), { description: 'Catalog ids of the optional plugins it needed that were installed with it by this request.' }),
+});
+export type InstalledEntry = Static<typeof InstalledEntrySchema>;
+
 const IDLE: PluginStatus = { configured: false, active: false, instanceCount: 0, attention: null };
 
 interface Deps {
@@ -65,13 +71,13 @@ export class CatalogService {
     return entry;
   }
 
-  async install(actor: ConsolePrincipal, id: string, ip: string): Promise<{ created: boolean; entry: CatalogEntry }> {
+  async install(actor: ConsolePrincipal, id: string, ip: string): Promise<{ created: boolean; entry: InstalledEntry }> {
     const result = await this.d.pluginInstallations.install(id, actor.userId);
     const entry = await this.get(id);
     if (result.created) {
       await this.d.auditLog.record({ action: 'plugin.installed', actor, ip, resourceType: 'plugin', resourceId: entry.id, metadata: { alsoInstalled: result.alsoInstalled } });
     }
-    return { created: result.created, entry };
+    return { created: result.created, entry: { ...entry, alsoInstalled: result.alsoInstalled } };
   }
 
   async uninstall(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {

@@ -57,7 +57,7 @@ export class CommandsRepository {
     return trx<CommandRow>('player_commands').where({ screen_id: screenId, idempotency_key: key }).first();
   }
 
-  async countOpen(screenId: string, trx: Knex.Transaction): Promise<number> {
+  async countOpen(screenId: string, trx: Knex | Knex.Transaction = this.db): Promise<number> {
     const row = await trx('player_commands').where({ screen_id: screenId }).whereIn('state', OPEN_STATES).count<{ n: string }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal, PlayerPrincipal } from '../../kernel/auth/principal.js';
@@ -79,11 +80,13 @@ export class CommandsService {
     // here would install something no deployment tracks.
     if (type === 'install_player_update') throw forbidden('update_deployment_api_required', 'Player updates are sent through update deployments.');
     const payload = checkCommandPayload(type, input.payload);
-    const key = input.idempotencyKey ?? null;
+    // Players run a command only once per key (they remember keys across restarts), so every
+    // command gets one: the console's, or a fresh one that can never repeat.
+    const key = input.idempotencyKey ?? randomUUID();
     const { row, created } = await this.d.db.transaction(async (trx) => {
       const screen = await this.d.commandsRepository.lockScreen(screenId, trx);
       if (!screen) throw screenNotFound();
-      if (key) {
+      if (input.idempotencyKey) {
         const existing = await this.d.commandsRepository.byKey(screenId, key, trx);
         if (existing) return { row: existing, created: false };
       }

@@ -59,6 +59,8 @@ class PlayerSocketSession {
       this.registered = true;
       if (this.closed) return void (await this.deps.presenceService.close(this.connectionId));
       this.sendJson({ type: 'server.hello', protocolVersion: PROTOCOL_VERSION, screenId: this.principal.screenId, screenName });
+      // Commands queued while the player was away: tell it now rather than at its next poll.
+      if ((await this.deps.commandsRepository.countOpen(this.principal.screenId)) > 0) this.sendJson({ type: 'commands.available' });
       this.pingTimer = setInterval(() => this.sendJson({ type: 'server.ping', timestamp: new Date().toISOString() }), this.deps.screensConfig.pingIntervalMs);
     } catch (err) {
       this.deps.logger.error({ err, screenId: this.principal.screenId }, 'could not register a player socket');

@@ -25,6 +25,16 @@ export class ScreenNotifier {
     return this.publish(screenId, { type: 'manifest.changed', manifestVersion });
   }
 
+  /** The same for many screens at once, packed into few notifications (a playlist on thousands of screens). */
+  async manifestChangedMany(changes: { screenId: string; manifestVersion: number }[]): Promise<void> {
+    if (!changes.length) return;
+    try {
+      await this.d.hub.publishMany(changes.map(({ screenId, manifestVersion }) => ({ channel: screenChannel(screenId), message: { type: 'manifest.changed', manifestVersion } })));
+    } catch (err) {
+      this.d.logger.warn({ err, screens: changes.length, type: 'manifest.changed' }, 'could not notify screens');
+    }
+  }
+
   configChanged(screenId: string, configRevision: number): Promise<void> {
     return this.publish(screenId, { type: 'config.changed', configRevision });
   }

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
+import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
+import type { Logger } from '../../kernel/logger.js';
 
 /**
  * Which screens a feature (a plugin instance, later an alert rule) applies to. Public API of the
@@ -54,8 +56,12 @@ export function reaches(targets: Targets, placement: ScreenPlacement): boolean {
 
 export class ScreenTargets {
   private syncGroups?: SyncGroupResolver;
+  /** Told (with the screen id) after a screen moved to another location or sync group: targets reaching it may differ. */
+  readonly moved: AfterCommitEvents<string>;
 
-  constructor(private readonly d: { db: Knex }) {}
+  constructor(private readonly d: { db: Knex; logger: Logger }) {
+    this.moved = new AfterCommitEvents(d.logger, 'screen moved');
+  }
 
   registerSyncGroups(resolver: SyncGroupResolver): void {
     this.syncGroups = resolver;

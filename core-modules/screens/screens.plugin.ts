@@ -2,6 +2,7 @@ import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import type { OrganizationRepository } from '../auth/organization.repository.js';
+import type { DependencyGraph } from '../dependency-graph/dependency-graph.js';
 import { commandsJobs } from './commands.jobs.js';
 import { CommandsRepository } from './commands.repository.js';
 import { commandsRoutes } from './commands.routes.js';
@@ -36,10 +37,12 @@ import { ScreensRepository } from './screens.repository.js';
 import { screensRoutes } from './screens.routes.js';
 import { ScreensService } from './screens.service.js';
 import { ScreenTargets } from './screen-targets.js';
+import { screensGraph } from './screens-graph.js';
 import { HeartbeatExtensions } from './heartbeat-extensions.js';
 
 export interface ScreensDeps extends KernelDeps {
   organizationRepository: OrganizationRepository;
+  dependencyGraph: DependencyGraph;
   screensConfig: ScreensConfig;
   screensRepository: ScreensRepository;
   locationsRepository: LocationsRepository;
@@ -74,7 +77,7 @@ export interface ScreensDeps extends KernelDeps {
  */
 export const screensModule = definePlugin<ScreensDeps>({
   name: 'screens',
-  dependsOn: ['settings', 'auth'],
+  dependsOn: ['settings', 'auth', 'dependency-graph'],
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide(
@@ -120,6 +123,7 @@ export const screensModule = definePlugin<ScreensDeps>({
       contactBuffer.start(screensConfig.contactFlushMs);
       presenceService.start();
     });
+    r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(screensGraph(db)));
     // Stop hooks run last-registered first: the change feed, then this process's presence rows (its
     // sockets are closed by now), then the final contact flush.
     r.onStop(({ contactBuffer }) => contactBuffer.stop());

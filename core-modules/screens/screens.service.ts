@@ -8,6 +8,7 @@ import { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 import { playerHistoryView, screenView, type ScreenView } from './screen-view.js';
 import type { ScreensConfig } from './screens-config.js';
 import type { ScreensRepository } from './screens.repository.js';
+import type { ScreenTargets } from './screen-targets.js';
 
 interface Deps {
   screensRepository: ScreensRepository;
@@ -16,6 +17,7 @@ interface Deps {
   contactBuffer: ContactBuffer;
   screensConfig: ScreensConfig;
   auditLog: AuditLog;
+  screenTargets: ScreenTargets;
 }
 
 export interface ScreenQuery {
@@ -81,6 +83,7 @@ export class ScreensService {
     );
     if (!(await this.d.screensRepository.update(id, values))) throw screenNotFound();
     await this.d.auditLog.record({ action: 'screen.updated', actor, ip, resourceType: 'screen', resourceId: id, metadata: { fields: Object.keys(values) } });
+    if (patch.locationId !== undefined) await this.d.screenTargets.moved.emit(id);
     return this.get(id);
   }
 

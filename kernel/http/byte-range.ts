@@ -94,7 +94,7 @@ export interface RequestConditions {
 
 export interface FileValidators {
   size: number;
-  /** A strong entity tag, quoted: `"sha256-…"`. */
+  /** A strong entity tag, quoted: the content's SHA-256 hex. */
   etag: string;
   lastModified: Date;
 }

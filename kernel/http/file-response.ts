@@ -14,7 +14,8 @@ export interface FileToSend {
   open(span: ByteSpan): Promise<Readable>;
 }
 
-const etagOf = (sha256: string) => `"sha256-${sha256}"`;
+// The bare SHA-256 hex, quoted: players resume a download with `If-Range: "<sha256>"` from the manifest.
+const etagOf = (sha256: string) => `"${sha256}"`;
 
 // RFC 8187 attr-char: encodeURIComponent leaves ' ( ) * unescaped, which a header parameter may not.
 const extValue = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -42,6 +42,52 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
+/** One message for `publishMany`. */
+export interface HubEntry {
+  channel: string;
+  message: object;
+}
+
+/** Server-side receiver of a channel (a cache kept in step across processes, say), not a socket. */
+export interface HubSubscriber {
+  message(message: unknown): void;
+  /**
+   * Listening started (true) or was lost (false). Messages published meanwhile may be missed, so
+   * a subscriber that keeps state should drop it on both.
+   */
+  reset(listening: boolean): void;
+}
+
+// A notification is either one entry, `{"c","m"}` (what `publish` sends, and all older processes
+// understand), or several packed together, `{"b":[{"c","m"},...]}`.
+const entryText = (channel: string, message: object) => JSON.stringify({ c: channel, m: message });
+const PACK_OPEN = '{"b":[';
+const PACK_CLOSE = ']}';
+
+function assertFits(channel: string, text: string): void {
+  if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) throw new Error(`hub message for ${channel} exceeds ${MAX_MESSAGE_BYTES} bytes`);
+}
+
+/** Packs entry texts, in order, into as few payloads as fit under MAX_MESSAGE_BYTES; a lone entry stays unpacked. */
+export function packPayloads(texts: string[]): string[] {
+  const payloads: string[] = [];
+  let pack: string[] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (pack.length) payloads.push(pack.length === 1 ? pack[0]! : PACK_OPEN + pack.join(',') + PACK_CLOSE);
+    pack = [];
+  };
+  for (const text of texts) {
+    const size = Buffer.byteLength(text);
+    // The pack so far, a comma, this entry and the closing bracket.
+    if (pack.length && bytes + 1 + size + PACK_CLOSE.length > MAX_MESSAGE_BYTES) flush();
+    bytes = pack.length ? bytes + 1 + size : PACK_OPEN.length + size;
+    pack.push(text);
+  }
+  flush();
+  return payloads;
+}
+
 /**
  * WebSocket routes on the HTTP server, plus cross-process fan-out: `publish` goes through
  * PostgreSQL NOTIFY and every process delivers to the sockets it holds, so several processes
@@ -51,6 +97,7 @@ export class SocketHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
   private readonly mounted: MountedSocket[] = [];
   private readonly channels = new Map<string, Set<WebSocket>>();
+  private readonly subscribers = new Map<string, Set<HubSubscriber>>();
   private listener?: pg.Client;
   private closed = false;
   private heartbeat?: NodeJS.Timeout;
@@ -100,11 +147,13 @@ export class SocketHub {
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;
+    this.resetSubscribers(true);
   }
 
   private reconnect(old: pg.Client) {
     if (this.closed || this.listener !== old) return;
     this.listener = undefined;
+    this.resetSubscribers(false);
     old.end().catch(() => {});
     const retry = (delay: number) =>
       setTimeout(() => {
@@ -173,21 +222,77 @@ export class SocketHub {
 
   /** Sends `message` (JSON) to every socket, on any server process, that joined `channel`. */
   async publish(channel: string, message: object): Promise<void> {
-    const payload = JSON.stringify({ c: channel, m: message });
-    if (Buffer.byteLength(payload) > MAX_MESSAGE_BYTES) throw new Error(`hub message for ${channel} exceeds ${MAX_MESSAGE_BYTES} bytes`);
+    const payload = entryText(channel, message);
+    assertFits(channel, payload);
     await this.notify(payload);
   }
 
+  /**
+   * `publish` for many messages at once (a change that concerns thousands of screens): they are
+   * packed into as few notifications as fit, which every process unpacks. Each message must fit on
+   * its own, as for `publish`; one that does not fails the call before anything is sent. Messages
+   * are delivered in the order given.
+   */
+  async publishMany(entries: HubEntry[]): Promise<void> {
+    const texts = entries.map(({ channel, message }) => {
+      const text = entryText(channel, message);
+      assertFits(channel, text);
+      return text;
+    });
+    const payloads = packPayloads(texts);
+    // One statement on the listening connection: one round trip and one transaction, so the
+    // notifications go out together and in order. PostgreSQL sends a payload repeated within one
+    // transaction only once, so repeats (the same messages published twice) go one by one.
+    if (payloads.length > 1 && this.listener && new Set(payloads).size === payloads.length) {
+      await this.listener.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i', [CHANNEL, payloads]);
+      return;
+    }
+    // One after the other: notifications sent on different pool connections could overtake each other.
+    for (const payload of payloads) await this.notify(payload);
+  }
+
+  /**
+   * Hands what is published on `channel` (by any process) to `subscriber` in this process. Only web
+   * processes listen: elsewhere the subscriber never hears `reset(true)`, so it must not rely on
+   * messages until it does. Returns the unsubscribe function.
+   */
+  subscribe(channel: string, subscriber: HubSubscriber): () => void {
+    let set = this.subscribers.get(channel);
+    if (!set) this.subscribers.set(channel, (set = new Set()));
+    set.add(subscriber);
+    if (this.listener) subscriber.reset(true);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0 && this.subscribers.get(channel) === set) this.subscribers.delete(channel);
+    };
+  }
+
+  private resetSubscribers(listening: boolean) {
+    for (const set of this.subscribers.values()) for (const s of set) s.reset(listening);
+  }
+
   private deliverLocal(payload: string) {
-    let parsed: { c: string; m: unknown };
+    let parsed: { c?: string; m?: unknown; b?: { c: string; m: unknown }[] };
     try {
       parsed = JSON.parse(payload);
     } catch {
       return;
     }
-    const sockets = this.channels.get(parsed.c);
+    if (Array.isArray(parsed.b)) for (const entry of parsed.b) this.deliverEntry(entry.c, entry.m);
+    else if (typeof parsed.c === 'string') this.deliverEntry(parsed.c, parsed.m);
+  }
+
+  private deliverEntry(channel: string, message: unknown) {
+    for (const subscriber of this.subscribers.get(channel) ?? []) {
+      try {
+        subscriber.message(message);
+      } catch (err) {
+        this.logger.warn({ err, channel }, 'a hub subscriber failed');
+      }
+    }
+    const sockets = this.channels.get(channel);
     if (!sockets) return;
-    const text = JSON.stringify(parsed.m);
+    const text = JSON.stringify(message);
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   }
 
@@ -199,6 +304,7 @@ export class SocketHub {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeat);
+    if (this.listener) this.resetSubscribers(false);
     for (const ws of this.wss.clients) ws.close(1001, 'server shutting down');
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     await this.listener?.end().catch(() => {});

@@ -1,3 +1,4 @@
+import { tagItemId } from '../../core-modules/playlists/playlist-reader.js';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
@@ -133,7 +134,10 @@ describe('playlists and screen assignment', () => {
       ['tag', apple.id],
       ['tag', banana.id],
     ]);
-    expect(ruled.body.data.items[2]).to.deep.include({ id: null, durationMs: 7000 });
+    // Computed items carry a stable id (players key resume and proof of play by it): the same on every read, distinct per asset.
+    expect(ruled.body.data.items[2]).to.deep.include({ id: tagItemId(playlist.id, banana.id), durationMs: 7000 });
+    expect(ruled.body.data.items[1].id).to.equal(tagItemId(playlist.id, apple.id)).and.not.equal(ruled.body.data.items[2].id);
+    expect((await api('GET', `/api/v1/playlists/${playlist.id}`)).body.data.items[2].id).to.equal(ruled.body.data.items[2].id);
     expect(ruled.body.data.revision).to.equal(3);
 
     const all = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'all', imageDurationMs: 7000, tagIds: [tag, other] });

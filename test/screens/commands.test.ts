@@ -59,6 +59,21 @@ describe('screen commands', () => {
     expect(Number((await k.db('player_commands').where({ screen_id: screen.screenId }).count({ n: '*' }).first())?.n)).to.equal(1);
   });
 
+  it('tells a player that connects later about commands already waiting for it', async () => {
+    const late = await openPlayerSocket(k, screen.credential);
+    try {
+      await late.next('server.hello');
+      await late.next('commands.available');
+      const quiet = await openPlayerSocket(k, other.credential);
+      await quiet.next('server.hello');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(quiet.messages.map((m) => m.type), 'a screen with nothing waiting').to.not.include('commands.available');
+      quiet.ws.close();
+    } finally {
+      late.ws.close();
+    }
+  });
+
   it('refuses invalid payloads and unknown types with 422', async () => {
     const bad = [
       { type: 'identify_screen', payload: { durationSeconds: 5 } },

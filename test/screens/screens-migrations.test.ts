@@ -1,3 +1,4 @@
+import { dependencyGraphModule } from '../../core-modules/dependency-graph/dependency-graph.plugin.js';
 import { expect } from 'chai';
 import { createKnex } from '../../kernel/db/database.js';
 import { migrateAll, rollbackAll, type MigrationSet } from '../../kernel/db/migrator.js';
@@ -34,7 +35,7 @@ describe('screens migrations', () => {
 
 describe('screens module', () => {
   it('boots with only the modules it depends on', async () => {
-    const k = await bootTestKernel({ plugins: [settingsModule, authModule, screensModule] });
+    const k = await bootTestKernel({ plugins: [settingsModule, authModule, dependencyGraphModule, screensModule] });
     try {
       expect((await k.request('/api/v1/locations')).status).to.equal(401);
     } finally {

@@ -12,7 +12,7 @@ import { probeVideo, type VideoProbe } from './probe.js';
 import { optimizeVideo, videoPoster } from './video-variants.js';
 import { fetchToFile, storeBuffer, storeFile, withWorkDir } from './work-files.js';
 
-type Deps = Pick<MediaBaseDeps, 'db' | 'assetsRepository' | 'storage' | 'mediaTools' | 'mediaConfig' | 'jobs' | 'logger'>;
+type Deps = Pick<MediaBaseDeps, 'db' | 'assetsRepository' | 'storage' | 'mediaTools' | 'mediaConfig' | 'jobs' | 'logger' | 'mediaEvents'>;
 
 /**
  * An asset nothing has touched for this long while in a processing state lost its job for good
@@ -153,14 +153,17 @@ export class ProcessingService {
 
   /** Ready once there is a preview and something a player can show (the rule the reference uses). */
   private async completeIfReady(assetId: string): Promise<void> {
-    await this.d.db.transaction(async (trx) => {
+    const ready = await this.d.db.transaction(async (trx) => {
       const locked = await this.repo.lock(assetId, trx);
-      if (locked?.processing_status !== 'processing') return;
+      if (locked?.processing_status !== 'processing') return false;
       const variants = await this.repo.variants(assetId, trx);
       const preview = variants.some((v) => v.kind === 'thumbnail' || v.kind === 'poster');
       const playable = variants.some((v) => v.player_compatible);
       if (preview && playable) await this.repo.transition(assetId, 'ready', { processing_progress: null }, trx);
+      return preview && playable;
     });
+    // Players see an asset's variants only once it is ready, so this is when its set changes for them.
+    if (ready) await this.d.mediaEvents.emit({ assetId });
   }
 
   /** `media.delete-files`: every stored object of an asset being deleted, then the asset is deleted. */

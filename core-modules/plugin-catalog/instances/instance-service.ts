@@ -5,6 +5,8 @@ import { invalidInput, notFound, validationFailed, type ValidationIssue } from '
 import type { OwnedResource, PluginStatus } from '../../../kernel/plugin.js';
 import type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from '../../player/manifest-plugins.js';
 import { reaches, type ScreenTargets, type TargetScope } from '../../screens/screen-targets.js';
+import type { GraphContribution } from '../../dependency-graph/dependency-graph.js';
+import { instanceGraph } from './instance-graph.js';
 import type { InstanceRow, InstanceStore } from './instance-store.js';
 
 /** The fields every instance has; the plugin's own fields come on top. */
@@ -25,6 +27,14 @@ export interface InstanceKind<S> {
   type: string;
   /** For messages: `brand bug`. */
   noun: string;
+  /**
+   * Values of the optional fields a request leaves out (a PUT that omits one resets it). Applied by
+   * the service rather than the schema (ajv `default`), so every caller stores complete settings and
+   * `check` sees exactly what will be stored.
+   */
+  defaults?: Partial<S>;
+  /** Spelling only, before the checks (a time zone in its canonical form, trimmed text). */
+  normalize?(settings: S): S;
   /** Rules the schema cannot say (ordering, a logo that must be a ready image, …), as field issues. */
   check(settings: S, input: InstanceInput): Promise<ValidationIssue[]> | ValidationIssue[];
   /** The configuration players get, per instance (a logo resolved to its variant, …). */
@@ -125,6 +135,19 @@ export class InstanceService<S extends object> {
     };
   }
 
+  /**
+   * After something outside the plugin that instances refer to changed (a logo reprocessed): the
+   * screens reached by the instances whose `settings[key]` is `value` get their manifests rebuilt.
+   */
+  async referenceChanged(key: string, value: string): Promise<void> {
+    await this.changed(await this.store.whereSetting(key, [value]));
+  }
+
+  /** The instances and what they target, for the plugin to register with the exported `dependencyGraph`. */
+  graph(): GraphContribution {
+    return instanceGraph(this.store, this.kind);
+  }
+
   /** Every instance: uninstalling waits until they are deleted. */
   async resources(): Promise<OwnedResource[]> {
     return (await this.store.list()).map((row) => ({ type: `${this.kind.type}_instance`, id: row.id, name: row.name }));
@@ -145,7 +168,8 @@ export class InstanceService<S extends object> {
 
   private async checked(input: InstanceInput & S) {
     const { name, enabled, targetScope, targetIds, ...rest } = input;
-    const settings = rest as unknown as S;
+    const given = { ...this.kind.defaults, ...rest } as unknown as S;
+    const settings = this.kind.normalize ? this.kind.normalize(given) : given;
     const problems = (await this.d.screenTargets.problems({ targetScope, targetIds })).map((message) => ({ field: 'body/targetIds', message }));
     problems.push(...(await this.kind.check(settings, input)));
     if (problems.length === 1) throw invalidInput('invalid_plugin_configuration', problems[0]!.message, problems[0]!.field);

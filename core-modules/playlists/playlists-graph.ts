@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import type { GraphContribution, GraphEdge } from '../dependency-graph/dependency-graph.js';
+import type { TagRule } from './playlists.repository.js';
+import type { TaggedMediaRepository } from './tagged-media.repository.js';
+
+/**
+ * The playlists module's part of the dependency graph: playlists, the media they play (manual
+ * items, and what an enabled tag rule selects now) and the screens assigned to them. Read-only
+ * queries over this module's own tables.
+ */
+export function playlistsGraph(d: { db: Knex; taggedMediaRepository: TaggedMediaRepository }): GraphContribution {
+  const { db } = d;
+  return {
+    plugin: 'playlists',
+    async nodes() {
+      const rows: { id: string; name: string }[] = await db('playlists').select('id', 'name');
+      return rows.map((r) => ({ id: r.id, type: 'playlists', name: r.name }));
+    },
+    async edges() {
+      const [items, assignments, rules] = await Promise.all([
+        db('playlist_items').distinct('playlist_id', 'asset_id') as Promise<{ playlist_id: string; asset_id: string }[]>,
+        db('screen_playlist_assignments').select('playlist_id', 'screen_id') as Promise<{ playlist_id: string; screen_id: string }[]>,
+        db('playlists').whereRaw(`(tag_rule->>'enabled')::boolean`).select('id', 'tag_rule') as Promise<{ id: string; tag_rule: TagRule }[]>,
+      ]);
+      const edges: GraphEdge[] = items.map((i) => ({ fromType: 'media', fromId: i.asset_id, toType: 'playlists', toId: i.playlist_id, relationship: 'item' }));
+      // One query per rule: few playlists have one, and the rule's own query decides what it selects.
+      for (const p of rules) {
+        for (const a of await d.taggedMediaRepository.readyTagged(p.tag_rule.tagIds, p.tag_rule.match)) {
+          edges.push({ fromType: 'media', fromId: a.id, toType: 'playlists', toId: p.id, relationship: 'tag_rule' });
+        }
+      }
+      for (const a of assignments) edges.push({ fromType: 'playlists', fromId: a.playlist_id, toType: 'screens', toId: a.screen_id, relationship: 'assigned' });
+      return edges;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { asFunction } from 'awilix';
+import type { DependencyGraph } from '../../core-modules/dependency-graph/dependency-graph.js';
+import type { AssetsRepository } from '../../core-modules/media/assets.repository.js';
+import type { AssetUsageRegistry } from '../../core-modules/media/library/asset-usage.js';
+import type { MediaEvents } from '../../core-modules/media/media-events.js';
+import type { ManifestPlugins } from '../../core-modules/player/manifest-plugins.js';
+import { instanceRoutes } from '../../core-modules/plugin-catalog/instances/instance-routes.js';
+import { InstanceService } from '../../core-modules/plugin-catalog/instances/instance-service.js';
+import { InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
+import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { definePlugin } from '../../kernel/plugin.js';
+import { brandBugFields, type BrandBugSettings } from './brand-bug.fields.js';
+import { brandBugGraph } from './brand-bug.graph.js';
+import { brandBugKind } from './brand-bug.kind.js';
+
+export interface BrandBugDeps extends KernelDeps {
+  // From media, screens, player and dependency-graph (their exports).
+  assetsRepository: AssetsRepository;
+  assetUsage: AssetUsageRegistry;
+  mediaEvents: MediaEvents;
+  screenTargets: ScreenTargets;
+  manifestPlugins: ManifestPlugins;
+  dependencyGraph: DependencyGraph;
+  // Own.
+  instanceStore: InstanceStore<BrandBugSettings>;
+  instanceService: InstanceService<BrandBugSettings>;
+}
+
+/** An on-screen mark (logo, text or both) in a corner of the targeted screens (spec 2.2, 4.20). */
+export const brandBugPlugin = definePlugin<BrandBugDeps>({
+  name: 'brand-bug',
+  dependsOn: ['media', 'screens', 'player', 'dependency-graph'],
+  migrations: new URL('./migrations', import.meta.url),
+  installable: {
+    title: 'Brand bug',
+    description: 'A logo, text or both in a corner of the screen, sized as a share of the screen.',
+    resources: (d) => d.instanceService.resources(),
+    status: (d) => d.instanceService.status(),
+  },
+  register(r) {
+    r.provide({
+      instanceStore: asFunction(({ db }: BrandBugDeps) => new InstanceStore<BrandBugSettings>(db, 'brand_bug_instances')).singleton(),
+      instanceService: asFunction((d: BrandBugDeps) => new InstanceService(d, d.instanceStore, brandBugKind(d.assetsRepository))).singleton(),
+    });
+    r.routes(instanceRoutes({ plugin: 'brand-bug', pascalName: 'BrandBug', noun: 'brand bug', fields: brandBugFields }));
+    // Registrations only. The manifest and the graph ask only while the plugin is installed; the
+    // media module asks regardless, so its two hooks check first: before installation the table may
+    // not exist, and nothing of the plugin uses an asset.
+    r.onStart(({ manifestPlugins, dependencyGraph, instanceService, instanceStore, assetUsage, mediaEvents, pluginInstallations }) => {
+      manifestPlugins.register(instanceService.contributor());
+      dependencyGraph.register(brandBugGraph(instanceService.graph(), instanceStore));
+      const installed = () => pluginInstallations.isInstalled('brand-bug');
+      // A logo in use cannot be deleted or archived (409 asset_in_use).
+      assetUsage.register(async (assetIds, trx) => {
+        if (!(await installed())) return [];
+        const rows = await instanceStore.whereSetting('imageAssetId', assetIds, trx);
+        return rows.map((row) => ({ assetId: row.settings.imageAssetId!, kind: 'brand_bug', id: row.id, name: row.name }));
+      });
+      // A reprocessed logo has a new variant: the screens showing it hear now, not at their next fetch.
+      mediaEvents.subscribe(async ({ assetId }) => {
+        if (await installed()) await instanceService.referenceChanged('imageAssetId', assetId);
+      });
+    });
+  },
+});

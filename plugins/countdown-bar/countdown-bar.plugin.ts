@@ -1,0 +1,46 @@
+import { asFunction } from 'awilix';
+import type { DependencyGraph } from '../../core-modules/dependency-graph/dependency-graph.js';
+import type { ManifestPlugins } from '../../core-modules/player/manifest-plugins.js';
+import { instanceRoutes } from '../../core-modules/plugin-catalog/instances/instance-routes.js';
+import { InstanceService } from '../../core-modules/plugin-catalog/instances/instance-service.js';
+import { InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
+import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { definePlugin } from '../../kernel/plugin.js';
+import { countdownBarFields, type CountdownBarSettings } from './countdown-bar.fields.js';
+import { countdownBarKind } from './countdown-bar.kind.js';
+
+export interface CountdownBarDeps extends KernelDeps {
+  // From screens, player and dependency-graph (their exports).
+  screenTargets: ScreenTargets;
+  manifestPlugins: ManifestPlugins;
+  dependencyGraph: DependencyGraph;
+  // Own.
+  instanceStore: InstanceStore<CountdownBarSettings>;
+  instanceService: InstanceService<CountdownBarSettings>;
+}
+
+/** A bar counting down to a weekly or one-time moment on the targeted screens. */
+export const countdownBarPlugin = definePlugin<CountdownBarDeps>({
+  name: 'countdown-bar',
+  dependsOn: ['screens', 'player', 'dependency-graph'],
+  migrations: new URL('./migrations', import.meta.url),
+  installable: {
+    title: 'Countdown bar',
+    description: 'A bar along the screen edge counting down to a weekly or one-time moment.',
+    resources: (d) => d.instanceService.resources(),
+    status: (d) => d.instanceService.status(),
+  },
+  register(r) {
+    r.provide({
+      instanceStore: asFunction(({ db }: CountdownBarDeps) => new InstanceStore<CountdownBarSettings>(db, 'countdown_bar_instances')).singleton(),
+      instanceService: asFunction((d: CountdownBarDeps) => new InstanceService(d, d.instanceStore, countdownBarKind)).singleton(),
+    });
+    r.routes(instanceRoutes({ plugin: 'countdown-bar', pascalName: 'CountdownBar', noun: 'countdown bar', fields: countdownBarFields }));
+    // Registrations only: the kernel asks these only while the plugin is installed.
+    r.onStart(({ manifestPlugins, dependencyGraph, instanceService }) => {
+      manifestPlugins.register(instanceService.contributor());
+      dependencyGraph.register(instanceService.graph());
+    });
+  },
+});
