@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   validation: 422,
+  upgrade_required: 426,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

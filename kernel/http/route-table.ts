@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { LoadedPlugin } from '../plugin-loader.js';
 import type { PluginInstallations } from '../plugin-installations.js';
+import { AppError } from '../errors.js';
 import { Reply, type RouteDef } from '../plugin.js';
 import { jsonBody, noBody } from './body.js';
 import { inputValidator, responseValidator } from './validation.js';
@@ -111,6 +112,14 @@ export class RouteTable {
   }
 }
 
+/** A plain GET on a WebSocket path (a browser, a health probe) learns what to do instead of a bare 404. */
+const upgradeRequired: Middleware = () => {
+  throw new AppError('upgrade_required', 'websocket_upgrade_required', 'This path is a WebSocket: connect with an Upgrade: websocket request.', undefined, {
+    Upgrade: 'websocket',
+    Connection: 'Upgrade',
+  });
+};
+
 /** Builds the route table from every plugin's routes. */
 export function buildRouter(plugins: LoadedPlugin[], depsOf: (plugin: string) => unknown, guards: Guards, limiter: RateLimiter, installations: PluginInstallations) {
   const table = new RouteTable();
@@ -125,5 +134,6 @@ export function buildRouter(plugins: LoadedPlugin[], depsOf: (plugin: string) =>
     table.add(toKoaPath(route.path), route.method, routeMiddleware(route, depsOf(name), guards, limiter, requireInstalled), route.operationId);
     mounted.push({ plugin: plugin.def.name, route });
   }
+  for (const socket of plugins.flatMap((p) => p.sockets)) table.add(toKoaPath(socket.path), 'GET', upgradeRequired);
   return { table, mounted };
 }

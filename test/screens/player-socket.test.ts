@@ -47,6 +47,13 @@ describe('player socket', () => {
     return socket;
   }
 
+  it('answers a plain GET on the socket path with 426 and how to upgrade, not a 404', async () => {
+    const res = await k.request('/api/v1/player/socket', { headers: { authorization: `Bearer ${red.credential}` } });
+    expect(res.status).to.equal(426);
+    expect(res.headers.get('upgrade')).to.equal('websocket');
+    expect((await res.json()).error.code).to.equal('websocket_upgrade_required');
+  });
+
   it('closes a socket sending a malformed frame and leaves another screen’s socket alone', async () => {
     const bystander = await connected(blue);
     try {
