@@ -1,14 +1,14 @@
-import { asClass, asFunction } from 'awilix';
+import { asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
+import type { PlaylistReader } from '../playlists/playlist-reader.js';
 import type { ScreensService } from '../screens/screens.service.js';
-import { FleetCountsRepository } from './fleet-counts.repository.js';
 import { fleetHealthRoutes } from './fleet-health.routes.js';
 import { FleetHealthService } from './fleet-health.service.js';
 
 export interface FleetHealthDeps extends KernelDeps {
   screensService: ScreensService;
-  fleetCountsRepository: FleetCountsRepository;
+  playlistReader: PlaylistReader;
   fleetHealthService: FleetHealthService;
 }
 
@@ -22,7 +22,6 @@ export const fleetHealthModule = definePlugin<FleetHealthDeps>({
   dependsOn: ['auth', 'screens', 'playlists'],
   register(r) {
     r.provide({
-      fleetCountsRepository: asClass(FleetCountsRepository).singleton(),
       fleetHealthService: asFunction((d: FleetHealthDeps) => new FleetHealthService(d)).singleton(),
     });
     r.routes(fleetHealthRoutes);

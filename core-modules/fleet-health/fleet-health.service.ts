@@ -1,9 +1,9 @@
+import type { PlaylistReader } from '../playlists/playlist-reader.js';
 import type { ScreensService } from '../screens/screens.service.js';
-import type { FleetCountsRepository } from './fleet-counts.repository.js';
 
 interface Deps {
-  fleetCountsRepository: FleetCountsRepository;
   screensService: ScreensService;
+  playlistReader: PlaylistReader;
 }
 
 export interface FleetHealth {
@@ -18,13 +18,7 @@ export class FleetHealthService {
   constructor(private readonly d: Deps) {}
 
   async summary(): Promise<FleetHealth> {
-    const [screens, r] = await Promise.all([this.d.screensService.statusCounts(), this.d.fleetCountsRepository.counts()]);
-    const n = Number;
-    return {
-      generatedAt: new Date().toISOString(),
-      screens,
-      playlists: { total: n(r.playlists_total), empty: n(r.playlists_empty) },
-      commands: { open: n(r.commands_open) },
-    };
+    const [screens, playlists, open] = await Promise.all([this.d.screensService.statusCounts(), this.d.playlistReader.counts(), this.d.screensService.openCommands()]);
+    return { generatedAt: new Date().toISOString(), screens, playlists, commands: { open } };
   }
 }

@@ -3,6 +3,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { AssetsRepository } from './assets.repository.js';
 import type { MediaConfig } from './media-config.js';
 import type { MediaEvents } from './media-events.js';
+import type { TaggedMediaRepository } from './library/tagged-media.repository.js';
 
 /** What every part of the media module can use. Each part extends it with its own services. */
 export interface MediaBaseDeps extends KernelDeps {
@@ -10,4 +11,5 @@ export interface MediaBaseDeps extends KernelDeps {
   mediaConfig: MediaConfig;
   assetsRepository: AssetsRepository;
   mediaEvents: MediaEvents;
+  taggedMediaRepository: TaggedMediaRepository;
 }

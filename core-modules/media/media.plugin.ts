@@ -7,6 +7,7 @@ import { libraryPart, type LibraryDeps } from './library/library.part.js';
 import type { DependencyGraphDeps } from '../dependency-graph/dependency-graph.js';
 import { mediaGraph } from './library/media-graph.js';
 import { loadMediaConfig } from './media-config.js';
+import { TaggedMediaRepository } from './library/tagged-media.repository.js';
 import { MediaEvents } from './media-events.js';
 import type { MediaPart } from './media-part.js';
 import { processingPart, type ProcessingDeps } from './processing/processing.part.js';
@@ -30,8 +31,10 @@ export const mediaModule = definePlugin<MediaDeps>({
         assetUsage: asClass(AssetUsageRegistry).singleton(),
         // The manifest subscribes to variant changes (see MediaEvents).
         mediaEvents: asFunction((d: MediaDeps) => new MediaEvents(d)).singleton(),
+        // Playlists' tag rules ask for ready media by tag.
+        taggedMediaRepository: asClass(TaggedMediaRepository).singleton(),
       },
-      { exports: ['assetsRepository', 'assetUsage', 'mediaEvents'] },
+      { exports: ['assetsRepository', 'assetUsage', 'mediaEvents', 'taggedMediaRepository'] },
     );
     for (const part of parts) {
       r.provide(part.provide);

@@ -5,7 +5,7 @@ import type { ItemRow, PlaylistItemsRepository } from './playlist-items.reposito
 import type { PlaylistView, ItemView } from './playlist-schemas.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 import { DEFAULTS } from './item-rules.js';
-import type { TaggedAsset, TaggedMediaRepository } from './tagged-media.repository.js';
+import type { TaggedAsset, TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
 
 export const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
 
@@ -71,6 +71,11 @@ export class PlaylistReader {
       assignmentsRepository: AssignmentsRepository;
     },
   ) {}
+
+  /** Fleet health: playlists in all, and those that would play nothing. */
+  counts(): Promise<{ total: number; empty: number }> {
+    return this.d.playlistsRepository.counts();
+  }
 
   async get(id: string): Promise<PlaylistView> {
     const row = await this.d.playlistsRepository.byId(id);

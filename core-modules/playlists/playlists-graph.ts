@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { GraphContribution, GraphEdge } from '../dependency-graph/dependency-graph.js';
 import type { TagRule } from './playlists.repository.js';
-import type { TaggedMediaRepository } from './tagged-media.repository.js';
+import type { TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
 
 /**
  * The playlists module's part of the dependency graph: playlists, the media they play (manual

@@ -17,12 +17,13 @@ import { playlistsGraph } from './playlists-graph.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { playlistsRoutes } from './playlists.routes.js';
 import { PlaylistsService } from './playlists.service.js';
-import { TaggedMediaRepository } from './tagged-media.repository.js';
+import type { TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
 
 export interface PlaylistsDeps extends KernelDeps {
   // From media and screens (their exports).
   assetsRepository: AssetsRepository;
   assetUsage: AssetUsageRegistry;
+  taggedMediaRepository: TaggedMediaRepository;
   screensService: ScreensService;
   screenNotifier: ScreenNotifier;
   dependencyGraph: DependencyGraph;
@@ -30,7 +31,6 @@ export interface PlaylistsDeps extends KernelDeps {
   playlistsRepository: PlaylistsRepository;
   playlistItemsRepository: PlaylistItemsRepository;
   assignmentsRepository: AssignmentsRepository;
-  taggedMediaRepository: TaggedMediaRepository;
   playlistReader: PlaylistReader;
   playlistEvents: PlaylistEvents;
   playlistsService: PlaylistsService;
@@ -49,7 +49,6 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
         playlistsRepository: asClass(PlaylistsRepository).singleton(),
         playlistItemsRepository: asClass(PlaylistItemsRepository).singleton(),
         assignmentsRepository: asClass(AssignmentsRepository).singleton(),
-        taggedMediaRepository: asClass(TaggedMediaRepository).singleton(),
         playlistReader: asFunction((d: PlaylistsDeps) => new PlaylistReader(d)).singleton(),
         playlistEvents: asFunction((d: PlaylistsDeps) => new PlaylistEvents(d)).singleton(),
         playlistsService: asFunction((d: PlaylistsDeps) => new PlaylistsService(d)).singleton(),

@@ -31,6 +31,17 @@ export class PlaylistsRepository {
     this.db = db;
   }
 
+  /** How many playlists there are, and how many would play nothing (no items, no enabled tag rule). */
+  async counts(): Promise<{ total: number; empty: number }> {
+    const row = await this.db('playlists as p')
+      .select(
+        this.db.raw('count(*)::int AS total'),
+        this.db.raw(`count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM playlist_items i WHERE i.playlist_id = p.id) AND NOT COALESCE((p.tag_rule->>'enabled')::boolean, false))::int AS empty`),
+      )
+      .first();
+    return { total: row.total, empty: row.empty };
+  }
+
   private select(db: Knex | Knex.Transaction = this.db) {
     return db('playlists as p').select('p.*', db.raw('(SELECT count(*)::int FROM playlist_items i WHERE i.playlist_id = p.id) AS item_count'));
   }

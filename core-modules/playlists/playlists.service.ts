@@ -8,7 +8,7 @@ import type { PlaylistEvents } from './playlist-events.js';
 import { playlistNotFound, summaryView, type PlaylistReader } from './playlist-reader.js';
 import type { PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
-import type { TaggedMediaRepository } from './tagged-media.repository.js';
+import type { TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
 
 interface Deps {
   db: Knex;

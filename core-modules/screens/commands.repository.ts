@@ -57,6 +57,12 @@ export class CommandsRepository {
     return trx<CommandRow>('player_commands').where({ screen_id: screenId, idempotency_key: key }).first();
   }
 
+  /** Open commands across the fleet that have not run out of time. */
+  async countOpenEverywhere(): Promise<number> {
+    const row = await this.db('player_commands').whereIn('state', OPEN_STATES).where('expires_at', '>', this.db.fn.now()).count<{ n: string }[]>({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+
   async countOpen(screenId: string, trx: Knex | Knex.Transaction = this.db): Promise<number> {
     const row = await trx('player_commands').where({ screen_id: screenId }).whereIn('state', OPEN_STATES).count<{ n: string }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);

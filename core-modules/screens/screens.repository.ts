@@ -174,6 +174,10 @@ export class ScreensRepository {
     }
   }
 
+  namesOf(ids: string[]): Promise<{ id: string; name: string }[]> {
+    return ids.length ? this.db('screens').whereIn('id', ids).select('id', 'name') : Promise.resolve([]);
+  }
+
   async exists(id: string): Promise<boolean> {
     return Boolean(await this.db('screens').where({ id }).first('id'));
   }

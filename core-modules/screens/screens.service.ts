@@ -1,6 +1,7 @@
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
+import type { CommandsRepository } from './commands.repository.js';
 import type { ContactBuffer } from './contact-buffer.js';
 import type { LocationsRepository } from './locations.repository.js';
 import type { PlayerHistoryRepository } from './player-history.repository.js';
@@ -18,6 +19,7 @@ interface Deps {
   screensConfig: ScreensConfig;
   auditLog: AuditLog;
   screenTargets: ScreenTargets;
+  commandsRepository: CommandsRepository;
 }
 
 export interface ScreenQuery {
@@ -58,6 +60,16 @@ export class ScreensService {
       this.d.screensConfig.presenceTtlSeconds,
     );
     return { items: rows.map((r) => screenView(r, this.d.contactBuffer.pendingContactAt(r.id))), total, page, pageSize };
+  }
+
+  /** Names by id, for modules that show screens they store ids of (missing ids are left out). */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    return new Map((await this.d.screensRepository.namesOf(ids)).map((r) => [r.id, r.name]));
+  }
+
+  /** Fleet health: commands waiting for players, on every screen. */
+  openCommands(): Promise<number> {
+    return this.d.commandsRepository.countOpenEverywhere();
   }
 
   async get(id: string): Promise<ScreenView> {

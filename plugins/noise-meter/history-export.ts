@@ -1,3 +1,4 @@
+import type { ScreensService } from '../../core-modules/screens/screens.service.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { HistoryRepository, RawRow, SeriesPoint } from './history.repository.js';
 import type { HistoryQuery, HistoryService, ScopedQuery } from './history.service.js';
@@ -54,6 +55,7 @@ interface Deps {
   historyService: HistoryService;
   historyRepository: HistoryRepository;
   noiseMeterExportLimits: ExportLimits;
+  screensService: ScreensService;
   logger: Logger;
 }
 
@@ -83,7 +85,7 @@ export class HistoryExport {
 
   private async *raw({ filter }: ScopedQuery, signal: AbortSignal) {
     yield HEADERS.raw;
-    const names = await this.d.historyRepository.screenNames(filter.screenIds);
+    const names = await this.d.screensService.namesOf(filter.screenIds);
     const quoted = new Map([...names].map(([id, name]) => [id, csvText(name)]));
     // Rows come in time order, every screen at the same instant: format each instant once.
     let lastMs = NaN;

@@ -163,12 +163,6 @@ export class HistoryRepository {
     return this.rows(sql, filter, { afterAt: after?.at ?? null, afterScreen: after?.screenId ?? null, limit });
   }
 
-  /** Names of these screens (the screens module's table, read-only). */
-  async screenNames(ids: string[]): Promise<Map<string, string>> {
-    const rows: { id: string; name: string }[] = await this.d.db('screens').whereIn('id', ids).select('id', 'name');
-    return new Map(rows.map((r) => [r.id, r.name]));
-  }
-
   /**
    * Instances that still have history, found by skipping through the index one instance at a time
    * (a plain DISTINCT would read every entry of it).

@@ -1,3 +1,4 @@
+import type { ScreensService } from '../../core-modules/screens/screens.service.js';
 import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { HistoryFilter, HistoryRepository } from './history.repository.js';
@@ -30,6 +31,7 @@ interface Deps {
   instanceService: NoiseMeterInstances;
   historyRepository: HistoryRepository;
   screenTargets: ScreenTargets;
+  screensService: ScreensService;
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -98,7 +100,7 @@ export class HistoryService {
   async screens(instanceId: string, q: HistoryQuery) {
     const { filter } = await this.scoped(instanceId, q);
     const rows = await this.d.historyRepository.screens(filter);
-    const names = await this.d.historyRepository.screenNames(rows.map((r) => r.screenId));
+    const names = await this.d.screensService.namesOf(rows.map((r) => r.screenId));
     const items = rows.map((r) => ({ screenId: r.screenId, name: names.get(r.screenId) ?? '', buckets: r.buckets, firstAt: r.firstAt.toISOString(), lastAt: r.lastAt.toISOString() }));
     return { items: items.sort((a, b) => a.name.localeCompare(b.name) || a.screenId.localeCompare(b.screenId)) };
   }

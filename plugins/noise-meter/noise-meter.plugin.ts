@@ -6,6 +6,7 @@ import type { DependencyGraph } from '../../core-modules/dependency-graph/depend
 import type { ManifestPlugins } from '../../core-modules/player/manifest-plugins.js';
 import type { HeartbeatExtensions } from '../../core-modules/screens/heartbeat-extensions.js';
 import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
+import type { ScreensService } from '../../core-modules/screens/screens.service.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin, jobFor } from '../../kernel/plugin.js';
 import { HistoryExport, type ExportLimits } from './history-export.js';
@@ -21,6 +22,7 @@ export interface NoiseMeterDeps extends KernelDeps {
   // From dependency-graph, screens and player (their exports).
   dependencyGraph: DependencyGraph;
   screenTargets: ScreenTargets;
+  screensService: ScreensService;
   heartbeatExtensions: HeartbeatExtensions;
   manifestPlugins: ManifestPlugins;
   // Own.

@@ -7,10 +7,7 @@ export interface TaggedAsset {
   duration_seconds: number | null;
 }
 
-/**
- * Reads the media module's tag tables for the tag rule. The media module exports no tag query yet;
- * this is read-only and confined to this file so it can move behind a media export later.
- */
+/** Ready media by tag, for playlists' tag rules (exported by the media module as `taggedMediaRepository`). */
 export class TaggedMediaRepository {
   private readonly db: Knex;
 
