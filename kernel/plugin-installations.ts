@@ -26,6 +26,7 @@ export interface InstallResult {
 /** The catalog id of a plugin: `brand-bug` is `brand_bug` (either spelling is accepted). */
 export const catalogId = (plugin: string) => plugin.replace(/-/g, '_');
 const pluginName = (id: string) => id.replace(/_/g, '-');
+const notInstalled = (plugin: string) => conflict('plugin_not_installed', `The ${catalogId(plugin)} plugin is not installed. Install it from the plugin catalog first.`);
 
 /**
  * Install state of the optional plugins, kept in PostgreSQL so every server process agrees.
@@ -79,7 +80,7 @@ export class PluginInstallations {
 
   async requireInstalled(plugin: string): Promise<void> {
     if (!(await this.isInstalled(plugin))) {
-      throw conflict('plugin_not_installed', `The ${catalogId(plugin)} plugin is not installed. Install it from the plugin catalog first.`);
+      throw notInstalled(plugin);
     }
   }
 
@@ -110,19 +111,34 @@ export class PluginInstallations {
       await this.db(TABLE).where({ plugin: name }).delete();
       return this.forget();
     }
-    if (!rows.some((r) => r.plugin === name)) return;
-    const installed = new Set(rows.map((r) => r.plugin));
-    const dependents = this.offered().filter((p) => installed.has(p.def.name) && this.optionalDependencies(p).includes(plugin));
-    const resources: OwnedResource[] = await (plugin.def.installable as InstallableDef).resources(this.depsOf(name));
-    if (dependents.length || resources.length) {
-      throw conflict('plugin_in_use', `The ${catalogId(name)} plugin is still in use; remove what it owns first.`, {
-        resources,
-        dependents: dependents.map((p) => catalogId(p.def.name)),
-      });
-    }
-    await this.db(TABLE).where({ plugin: name }).delete();
+    const forgotten = await this.db.transaction(async (trx) => {
+      // Held to the end: creating something the plugin owns holds this row FOR SHARE (holdInstalled),
+      // so nothing new can appear between the check below and the forgetting.
+      if (!(await trx(TABLE).where({ plugin: name }).forUpdate().first())) return false;
+      const installed = new Set<string>(await trx(TABLE).pluck('plugin'));
+      const dependents = this.offered().filter((p) => installed.has(p.def.name) && this.optionalDependencies(p).includes(plugin));
+      const resources: OwnedResource[] = await (plugin.def.installable as InstallableDef).resources(this.depsOf(name));
+      if (dependents.length || resources.length) {
+        throw conflict('plugin_in_use', `The ${catalogId(name)} plugin is still in use; remove what it owns first.`, {
+          resources,
+          dependents: dependents.map((p) => catalogId(p.def.name)),
+        });
+      }
+      await trx(TABLE).where({ plugin: name }).delete();
+      return true;
+    });
     this.forget();
-    this.logger.info({ plugin: name }, 'plugin uninstalled');
+    if (forgotten) this.logger.info({ plugin: name }, 'plugin uninstalled');
+  }
+
+  /**
+   * For a transaction creating something the plugin will own: 409 plugin_not_installed unless it
+   * is installed, and an uninstall waits until the transaction ends (and then sees what it made).
+   */
+  async holdInstalled(plugin: string, trx: Knex.Transaction): Promise<void> {
+    if (!(await trx(TABLE).where({ plugin }).forShare().first())) {
+      throw notInstalled(plugin);
+    }
   }
 
   private async installOne(plugin: LoadedPlugin, actorId: string | undefined): Promise<boolean> {

@@ -1,3 +1,5 @@
+import type { PluginInstallations } from '../../kernel/plugin-installations.js';
+import type { InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import type { JobQueue } from '../../kernel/jobs/job-queue.js';
@@ -127,6 +129,21 @@ describe('plugin catalog and install lifecycle', () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('never forgets an installation while something it owns is being created', async () => {
+    const installations = k.containerOf('kernel').resolve<PluginInstallations>('pluginInstallations');
+    const stickyDeps = k.containerOf('sticky-notes').cradle as { instanceStore: InstanceStore<Record<string, unknown>> };
+    const trx = await k.db.transaction();
+    // An instance creation in flight: it holds the installation, and commits after the uninstall started.
+    await installations.holdInstalled('sticky-notes', trx);
+    const uninstall = installations.uninstall('sticky_notes').then(() => 'uninstalled', (err) => err.code as string);
+    await new Promise((r) => setTimeout(r, 300));
+    const made = await stickyDeps.instanceStore.insert({ name: 'Late', enabled: true, target_scope: 'all', target_ids: [], settings: { text: 'late' } }, trx);
+    await trx.commit();
+    expect(await uninstall).to.equal('plugin_in_use');
+    expect(await entry('sticky_notes')).to.deep.include({ installed: true });
+    expect((await api('DELETE', `${INSTANCES}/${made.id}`)).status).to.equal(204);
   });
 
   it('lists an installation this release does not offer, and lets it be uninstalled', async () => {

@@ -3,6 +3,7 @@ import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { invalidInput, notFound, validationFailed, type ValidationIssue } from '../../../kernel/errors.js';
 import type { OwnedResource, PluginStatus } from '../../../kernel/plugin.js';
+import type { PluginInstallations } from '../../../kernel/plugin-installations.js';
 import type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from '../../player/manifest-plugins.js';
 import { reaches, type ScreenTargets, type TargetScope } from '../../screens/screen-targets.js';
 import type { GraphContribution } from '../../dependency-graph/dependency-graph.js';
@@ -43,6 +44,7 @@ export interface InstanceKind<S> {
 
 export interface InstanceDeps {
   db: Knex;
+  pluginInstallations: PluginInstallations;
   auditLog: AuditLog;
   screenTargets: ScreenTargets;
   manifestPlugins: ManifestPlugins;
@@ -84,6 +86,7 @@ export class InstanceService<S extends object> {
   async create(actor: ConsolePrincipal, input: InstanceInput & S, ip: string): Promise<InstanceView<S>> {
     const values = await this.checked(input);
     const row = await this.d.db.transaction(async (trx) => {
+      await this.d.pluginInstallations.holdInstalled(this.kind.plugin, trx);
       const inserted = await this.store.insert(values, trx);
       await this.audit('created', actor, ip, inserted, trx);
       return inserted;
