@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
 import { bootServer, enrollFleet } from './fleet.js';
-import type { BenchResult, Benchmark, LoadOptions, Measurement } from './support.js';
+import { compare, type BenchResult, type Benchmark, type LoadOptions, type Measurement, type Target } from './support.js';
 
 const SCREENS = 2_000;
 const LOAD: LoadOptions = { warmupSeconds: 2, seconds: 10, rounds: 2, connections: 50, pipelining: 1 };
@@ -52,40 +51,6 @@ function heartbeat() {
   };
 }
 
-type Target = { label: string; options: autocannon.Options };
-
-function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
-    let finished = false;
-    // Its own thread, like the healthz benchmark: the load generator must not share the server's event loop.
-    const instance = autocannon({ ...target.options, duration: seconds, connections: LOAD.connections, pipelining: LOAD.pipelining, workers: 1 }, (err, result) => {
-      finished = true;
-      clearTimeout(timer);
-      if (err) reject(err instanceof Error ? err : new Error(String(err)));
-      else if (result.errors || result.non2xx) reject(new Error(`${target.label}: ${result.errors} errors and ${result.non2xx} non-2xx responses in ${result.requests.total} requests`));
-      else resolve(result);
-    });
-    if (!finished) {
-      timer = setTimeout(() => {
-        instance.stop();
-        reject(new Error(`${target.label} did not finish within ${seconds + 30} s`));
-      }, (seconds + 30) * 1000);
-    }
-  });
-}
-
-function measurement(label: string, results: autocannon.Result[]): Measurement {
-  const requests = results.reduce((n, r) => n + r.requests.total, 0);
-  return {
-    label,
-    rps: requests / results.reduce((n, r) => n + r.duration, 0),
-    p50Ms: Math.max(...results.map((r) => r.latency.p50)),
-    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
-    requests,
-  };
-}
-
 async function run(): Promise<BenchResult> {
   const server = await bootServer();
   try {
@@ -106,15 +71,10 @@ async function run(): Promise<BenchResult> {
       { method: 'POST' as const, path: '/api/v1/player/heartbeat', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heartbeat()), setupRequest: rotate as never },
     ];
     const targets: Target[] = [
-      { label: 'GET /healthz', options: { url: `${server.url}/healthz` } },
-      { label: `POST heartbeat (${SCREENS} screens)`, options: { url: server.url, requests } },
+      { label: 'GET /healthz', url: `${server.url}/healthz` },
+      { label: `POST heartbeat (${SCREENS} screens)`, url: server.url, requests },
     ];
-    for (const t of targets) await cannon(t, LOAD.warmupSeconds);
-    const runs = new Map<Target, autocannon.Result[]>(targets.map((t) => [t, []]));
-    for (let round = 0; round < LOAD.rounds; round++) {
-      for (const t of round % 2 ? [...targets].reverse() : targets) runs.get(t)!.push(await cannon(t, LOAD.seconds / LOAD.rounds));
-    }
-    const [health, beats] = targets.map((t) => measurement(t.label, runs.get(t)!)) as [Measurement, Measurement];
+    const [health, beats] = (await compare(targets, LOAD)) as [Measurement, Measurement];
 
     // The heartbeats were taken, not just answered: every screen's contact reached the database.
     await deps.contactBuffer.flush();

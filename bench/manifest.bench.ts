@@ -1,13 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import type { MediaDeps } from '../core-modules/media/media.plugin.js';
 import { manifestEtag } from '../core-modules/player/manifest-builder.js';
 import type { PlayerDeps } from '../core-modules/player/player.plugin.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists.plugin.js';
 import { seedAssets, seedPlaylist } from './content.js';
 import { bootServer, enrollFleet } from './fleet.js';
-import type { BenchResult, Benchmark, LoadOptions, Measurement } from './support.js';
+import { compare, type BenchResult, type Benchmark, type LoadOptions, type Measurement, type Target } from './support.js';
 
 const SCREENS = 500;
 const SMALL_PLAYLIST_ITEMS = 5;
@@ -19,43 +18,6 @@ const LOAD: LoadOptions = { warmupSeconds: 2, seconds: 10, rounds: 2, connection
 const TARGET_RATIO = 0.7;
 /** A 500-item manifest must be built in under this (median). */
 const BUILD_TARGET_MS = 20;
-
-type Target = { label: string; expect: '2xx' | '3xx'; options: autocannon.Options };
-
-function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
-    let finished = false;
-    // Its own thread: the load generator must not share the server's event loop.
-    const instance = autocannon({ ...target.options, duration: seconds, connections: LOAD.connections, pipelining: LOAD.pipelining, workers: 1 }, (err, result) => {
-      finished = true;
-      clearTimeout(timer);
-      if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-      // Every answer must be the expected class: a 304 target that answers 200 or 401 measures something else.
-      const r = result as autocannon.Result & Record<'1xx' | '2xx' | '3xx' | '4xx' | '5xx', number>;
-      const wrong = r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'] - r[target.expect];
-      if (result.errors || wrong) reject(new Error(`${target.label}: ${result.errors} errors and ${wrong} responses other than ${target.expect} in ${result.requests.total} requests`));
-      else resolve(result);
-    });
-    if (!finished) {
-      timer = setTimeout(() => {
-        instance.stop();
-        reject(new Error(`${target.label} did not finish within ${seconds + 30} s`));
-      }, (seconds + 30) * 1000);
-    }
-  });
-}
-
-function measurement(label: string, results: autocannon.Result[]): Measurement {
-  const requests = results.reduce((n, r) => n + r.requests.total, 0);
-  return {
-    label,
-    rps: requests / results.reduce((n, r) => n + r.duration, 0),
-    p50Ms: Math.max(...results.map((r) => r.latency.p50)),
-    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
-    requests,
-  };
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 // The content is a union by mode; only a presentation carries a playlist.
@@ -98,15 +60,10 @@ async function run(): Promise<BenchResult> {
        module.exports = (req) => { const p = pairs[next++ % pairs.length]; return { ...req, headers: { ...req.headers, authorization: p.authorization, 'if-none-match': p.etag } }; };`,
     );
     const targets: Target[] = [
-      { label: 'GET /healthz', expect: '2xx', options: { url: `${server.url}/healthz` } },
-      { label: `GET manifest 304 (${SCREENS} screens)`, expect: '3xx', options: { url: server.url, requests: [{ method: 'GET', path: '/api/v1/player/manifest', setupRequest: rotate as never }] } },
+      { label: 'GET /healthz', url: `${server.url}/healthz` },
+      { label: `GET manifest 304 (${SCREENS} screens)`, url: server.url, expect: '3xx', requests: [{ method: 'GET', path: '/api/v1/player/manifest', setupRequest: rotate as never }] },
     ];
-    for (const t of targets) await cannon(t, LOAD.warmupSeconds);
-    const runs = new Map<Target, autocannon.Result[]>(targets.map((t) => [t, []]));
-    for (let round = 0; round < LOAD.rounds; round++) {
-      for (const t of round % 2 ? [...targets].reverse() : targets) runs.get(t)!.push(await cannon(t, LOAD.seconds / LOAD.rounds));
-    }
-    const [health, revalidate] = targets.map((t) => measurement(t.label, runs.get(t)!)) as [Measurement, Measurement];
+    const [health, revalidate] = (await compare(targets, LOAD)) as [Measurement, Measurement];
 
     // (b) Building a 500-item manifest, in process (no HTTP), after a few discarded warm-up builds.
     for (let i = 0; i < 5; i++) await player.manifestService.content(bigScreen.screenId);

@@ -110,6 +110,10 @@ export async function bootKernel(plugins: PluginDef[] = [], options: { role?: Pr
 export interface Target {
   label: string;
   url: string;
+  /** Requests to send instead of a GET of `url` (then only its origin counts). */
+  requests?: autocannon.Request[];
+  /** The status class every answer must have (default 2xx): a 304 target answering 200 measures something else. */
+  expect?: '2xx' | '3xx';
 }
 
 /**
@@ -118,19 +122,22 @@ export interface Target {
  * targets instead of skewing whichever happened to run during it.
  */
 export async function compare(targets: Target[], options: LoadOptions): Promise<Measurement[]> {
-  for (const t of targets) await cannon(t.url, options.warmupSeconds, options);
+  for (const t of targets) await cannon(t, options.warmupSeconds, options);
   const runs = new Map<Target, autocannon.Result[]>(targets.map((t) => [t, []]));
   for (let round = 0; round < options.rounds; round++) {
     const order = round % 2 ? [...targets].reverse() : targets;
-    for (const t of order) runs.get(t)!.push(assertClean(t.label, await cannon(t.url, options.seconds / options.rounds, options)));
+    for (const t of order) runs.get(t)!.push(assertClean(t, await cannon(t, options.seconds / options.rounds, options)));
   }
   return targets.map((t) => combine(t.label, runs.get(t)!));
 }
 
 // Fast failures would inflate req/s; a run with any is not a measurement of the route.
-function assertClean(label: string, result: autocannon.Result): autocannon.Result {
-  if (result.errors || result.non2xx) {
-    throw new Error(`${label}: ${result.errors} connection errors and ${result.non2xx} non-2xx responses in ${result.requests.total} requests`);
+function assertClean(target: Target, result: autocannon.Result): autocannon.Result {
+  const expect = target.expect ?? '2xx';
+  const r = result as autocannon.Result & Record<'1xx' | '2xx' | '3xx' | '4xx' | '5xx', number>;
+  const wrong = r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'] - r[expect];
+  if (result.errors || wrong) {
+    throw new Error(`${target.label}: ${result.errors} connection errors and ${wrong} responses other than ${expect} in ${result.requests.total} requests`);
   }
   return result;
 }
@@ -148,14 +155,15 @@ function combine(label: string, results: autocannon.Result[]): Measurement {
   };
 }
 
-function cannon(url: string, seconds: number, options: LoadOptions): Promise<autocannon.Result> {
+function cannon(target: Target, seconds: number, options: LoadOptions): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     // Declared first: autocannon reports invalid options synchronously, before it returns.
     let timer: NodeJS.Timeout | undefined;
     let finished = false;
     const instance = autocannon(
       {
-        url,
+        url: target.url,
+        requests: target.requests,
         duration: seconds,
         connections: options.connections,
         pipelining: options.pipelining,
@@ -175,7 +183,7 @@ function cannon(url: string, seconds: number, options: LoadOptions): Promise<aut
     if (!finished) {
       timer = setTimeout(() => {
         instance.stop();
-        reject(new Error(`load run against ${url} did not finish within ${limitMs / 1000} s`));
+        reject(new Error(`load run against ${target.label} did not finish within ${limitMs / 1000} s`));
       }, limitMs);
     }
   });

@@ -42,8 +42,8 @@ export class ManifestService {
 
   /** What the screen plays now, without touching its version (downloads check against this). */
   async content(screenId: string): Promise<ManifestContent> {
-    const assignment = await this.d.assignmentsRepository.byScreen(screenId);
-    const plugins = (await this.d.manifestPlugins.entriesFor([screenId])).get(screenId) ?? [];
+    const [assignment, pluginsOf] = await Promise.all([this.d.assignmentsRepository.byScreen(screenId), this.d.manifestPlugins.entriesFor([screenId])]);
+    const plugins = pluginsOf.get(screenId) ?? [];
     return this.withPlugins(await this.playlistContent(assignment?.playlist_id), plugins, new Map());
   }
 

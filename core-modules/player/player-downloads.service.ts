@@ -23,11 +23,10 @@ export class PlayerDownloadsService {
   constructor(private readonly d: Deps) {}
 
   async file(screenId: string, assetId: string, variantId: string): Promise<FileToSend> {
-    const content = await this.d.manifestService.content(screenId);
-    const listed = content.assets.find((a) => a.assetId === assetId && a.variantId === variantId);
-    if (!listed) throw variantUnavailable();
-    const variant = await this.d.assetsRepository.variantById(variantId);
-    if (!variant || variant.asset_id !== assetId) throw variantUnavailable();
+    // Independent reads: the row is used only once the manifest is found to list it.
+    const [content, variant] = await Promise.all([this.d.manifestService.content(screenId), this.d.assetsRepository.variantById(variantId)]);
+    const listed = content.assets.some((a) => a.assetId === assetId && a.variantId === variantId);
+    if (!listed || !variant || variant.asset_id !== assetId) throw variantUnavailable();
     const stat = await this.d.storage.stat(variant.storage_key);
     // The manifest promised fileSize bytes: a file missing or of another size would fail its sha256 check on the player.
     if (!stat || stat.size !== Number(variant.file_size)) {

@@ -34,7 +34,7 @@ export class CredentialCache {
     if (!this.subscribed) {
       // Started on first use, so processes that never see a player (workers, the CLI) never listen.
       this.subscribed = true;
-      this.d.credentialChangesRepository.listen({ changed: (id) => this.evictScreen(id), reset: (on) => this.reset(on) });
+      this.d.credentialChangesRepository.listen({ changed: (id) => this.forgetScreen(id), reset: (on) => this.reset(on) });
     }
     const hit = this.entries.get(publicId);
     if (hit && this.listening && now - hit.cachedAt < TTL_MS) return hit.credential;
@@ -51,14 +51,10 @@ export class CredentialCache {
   }
 
   /**
-   * Called by the process that made a change, right after its commit, so that process never
-   * answers from what it just changed; other processes hear of it from the database.
+   * Called on each change notification, and also by the process that made a change right after its
+   * commit, so that process never answers from what it just changed before the notification arrives.
    */
   forgetScreen(screenId: string): void {
-    this.evictScreen(screenId);
-  }
-
-  private evictScreen(screenId: string): void {
     this.generation++;
     for (const [publicId, entry] of this.entries) if (entry.credential.screen_id === screenId) this.entries.delete(publicId);
   }

@@ -11,6 +11,24 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const me = (p: unknown) => p as ConsolePrincipal;
 const NOT_FOUND = { 404: '`screen_not_found`.' };
 
+/** POST /screens/{id}/disable and /enable differ only in the flag they set. */
+const accessRoute = (verb: 'disable' | 'enable', summary: string) =>
+  route({
+    method: 'POST',
+    path: `/api/v1/screens/{id}/${verb}`,
+    operationId: `${verb}Screen`,
+    summary,
+    tags: ['screens'],
+    auth: { kind: 'console', access: 'administrators' },
+    params: IdParams,
+    errors: NOT_FOUND,
+    response: { status: 204 },
+    handler: async ({ deps, params, principal, ctx }) => {
+      await deps.screenAccessService.setEnabled(me(principal), params.id, verb === 'enable', ctx.ip);
+      return reply(204);
+    },
+  });
+
 export const screensRoutes = [
   route({
     method: 'GET',
@@ -76,36 +94,8 @@ export const screensRoutes = [
     response: { status: 200, schema: Type.Object({ items: Type.Array(PlayerHistorySchema), total: Type.Integer() }) },
     handler: ({ deps, params }) => deps.screensService.playerHistory(params.id),
   }),
-  route({
-    method: 'POST',
-    path: '/api/v1/screens/{id}/disable',
-    operationId: 'disableScreen',
-    summary: 'Stop a screen’s player (reversible; it keeps its credential and sees 403 screen_disabled)',
-    tags: ['screens'],
-    auth: { kind: 'console', access: 'administrators' },
-    params: IdParams,
-    errors: NOT_FOUND,
-    response: { status: 204 },
-    handler: async ({ deps, params, principal, ctx }) => {
-      await deps.screenAccessService.setEnabled(me(principal), params.id, false, ctx.ip);
-      return reply(204);
-    },
-  }),
-  route({
-    method: 'POST',
-    path: '/api/v1/screens/{id}/enable',
-    operationId: 'enableScreen',
-    summary: 'Let a disabled screen’s player back in',
-    tags: ['screens'],
-    auth: { kind: 'console', access: 'administrators' },
-    params: IdParams,
-    errors: NOT_FOUND,
-    response: { status: 204 },
-    handler: async ({ deps, params, principal, ctx }) => {
-      await deps.screenAccessService.setEnabled(me(principal), params.id, true, ctx.ip);
-      return reply(204);
-    },
-  }),
+  accessRoute('disable', 'Stop a screen’s player (reversible; it keeps its credential and sees 403 screen_disabled)'),
+  accessRoute('enable', 'Let a disabled screen’s player back in'),
   route({
     method: 'POST',
     path: '/api/v1/screens/{id}/revoke',

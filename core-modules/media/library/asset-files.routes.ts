@@ -13,7 +13,7 @@ const FILE_ERRORS = {
 
 const RANGE_NOTE =
   'Streams the file with `Range` (one range: 206; several: the whole file, 200), `If-Range`, `If-None-Match` (304) and ' +
-  '`If-Match`; ETag `"sha256-<hex>"`, `Accept-Ranges: bytes`, `Content-Disposition: inline`. HEAD answers the same headers without a body.';
+  '`If-Match`; ETag `"<sha256 hex>"`, `Accept-Ranges: bytes`, `Content-Disposition: inline`. HEAD answers the same headers without a body.';
 
 function previewRoute(method: 'GET' | 'HEAD'): RouteDef<LibraryDeps, typeof IdParams> {
   return route({

@@ -51,8 +51,9 @@ export class AssetsService {
     if (changes.availabilitySet) Object.assign(update, availability(changes.availableFrom ?? null, changes.expiresAt ?? null));
     if (update.name === '') throw validationFailed('The asset name cannot be blank.', [{ field: 'body/name', message: 'must not be blank' }]);
     const row = await this.d.db.transaction(async (trx) => {
-      if (!(await this.d.assetsQueryRepository.visible(id, trx))) throw assetNotFound();
-      const updated = Object.keys(update).length ? await this.d.assetsRepository.update(id, update, trx) : await this.d.assetsRepository.byId(id, trx);
+      const current = await this.d.assetsQueryRepository.visible(id, trx);
+      if (!current) throw assetNotFound();
+      const updated = Object.keys(update).length ? await this.d.assetsRepository.update(id, update, trx) : current;
       await this.d.auditLog.record({ action: 'media.asset_updated', actor, ip, resourceType: 'asset', resourceId: id, metadata: { fields: Object.keys(update) } }, trx);
       return updated!;
     });
