@@ -33,7 +33,7 @@ export async function seedPlaylist(playlists: PlaylistsDeps, name: string, asset
     for (let i = 0; i < items; i++) {
       await playlists.playlistItemsRepository.append(
         playlistId,
-        { asset_id: assetIds[i % assetIds.length]!, duration_ms: 10_000, fit_mode: 'contain', transition: 'none', audio_enabled: false, volume: 100, delivery_policy: 'download' },
+        { asset_id: assetIds[i % assetIds.length]!, duration_ms: 10_000, fit_mode: 'contain', transition: 'none', audio_enabled: false, volume: 1, delivery_policy: 'download' },
         trx,
       );
     }

@@ -18,7 +18,8 @@ export const ManifestItemSchema = Type.Object({
   fitMode: Type.String(),
   transition: Type.String(),
   audioEnabled: Type.Boolean(),
-  volume: Type.Integer(),
+  /** 0 to 1: the players clamp (Linux) or refuse the manifest (Android) outside it. */
+  volume: Type.Number({ minimum: 0, maximum: 1 }),
   deliveryPolicy: Type.String(),
   availableFrom: Opt(Stamp),
   expiresAt: Opt(Stamp),

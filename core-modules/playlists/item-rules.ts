@@ -3,7 +3,7 @@ import type { AssetRow } from '../media/assets.repository.js';
 import type { ItemRow, ItemValues } from './playlist-items.repository.js';
 import type { ItemPatch } from './playlist-schemas.js';
 
-export const DEFAULTS = { fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 100, delivery_policy: 'automatic' } as const;
+export const DEFAULTS = { fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 1, delivery_policy: 'automatic' } as const;
 
 /** The asset an item may point at: present and ready. Type rules follow in `itemValues`. */
 export function assertPlayable(asset: AssetRow | undefined, field: string): asserts asset is AssetRow {

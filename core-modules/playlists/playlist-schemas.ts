@@ -23,7 +23,8 @@ export const ItemSettings = {
   fitMode: Type.Optional(FitMode),
   transition: Type.Optional(Transition),
   audioEnabled: Type.Optional(Type.Boolean()),
-  volume: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  /** 0 (silent) to 1 (full), the players' scale. */
+  volume: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   deliveryPolicy: Type.Optional(DeliveryPolicy),
 };
 export const ItemInputSchema = Type.Object({ assetId: Uuid, ...ItemSettings });
@@ -47,7 +48,7 @@ export const ItemSchema = Type.Object({
   fitMode: FitMode,
   transition: Transition,
   audioEnabled: Type.Boolean(),
-  volume: Type.Integer(),
+  volume: Type.Number({ minimum: 0, maximum: 1 }),
   deliveryPolicy: DeliveryPolicy,
 });
 export type ItemView = Static<typeof ItemSchema>;

@@ -86,15 +86,15 @@ const validators: Record<string, (p: Payload) => Payload> = {
     if (typeof p.input !== 'string' || !INPUT.test(p.input)) throw invalid('input has 1 to 32 letters, digits or . _ : -.', 'body/payload/input');
     return { input: p.input };
   },
-  // The reference names no field for these two; `level` is ours until a player says otherwise.
-  display_set_volume: (p) => level(p),
-  display_set_brightness: (p) => level(p),
+  // The players read `volume` and `brightness` (integers 0-100) and refuse any other key.
+  display_set_volume: (p) => percent(p, 'volume'),
+  display_set_brightness: (p) => percent(p, 'brightness'),
 };
 
-function level(p: Payload): Payload {
-  only(p, ['level']);
-  if (!isInteger(p.level, 0, 100)) throw invalid('level is an integer from 0 to 100.', 'body/payload/level');
-  return { level: p.level };
+function percent(p: Payload, key: 'volume' | 'brightness'): Payload {
+  only(p, [key]);
+  if (!isInteger(p[key], 0, 100)) throw invalid(`${key} is an integer from 0 to 100.`, `body/payload/${key}`);
+  return { [key]: p[key] };
 }
 
 for (const type of EMPTY_PAYLOAD_TYPES) {

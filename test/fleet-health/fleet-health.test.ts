@@ -42,7 +42,7 @@ describe('fleet health (integration)', () => {
 
     const [withItem] = await k.db('playlists').insert([{ name: 'Menu' }, { name: 'Nothing yet' }]).returning('id');
     await k.db('playlist_items').insert({
-      playlist_id: withItem.id, position: 0, asset_id: randomUUID(), fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 100, delivery_policy: 'automatic',
+      playlist_id: withItem.id, position: 0, asset_id: randomUUID(), fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 1, delivery_policy: 'automatic',
     });
 
     const command = (state: string, expires: string) => ({ screen_id: recent!.screenId, type: 'sync_now', payload: {}, state, expires_at: k.db.raw(expires) });

@@ -12,7 +12,7 @@ const playlist = (): PlaylistView =>
     id: '00000000-0000-4000-8000-000000000009',
     name: 'Loop',
     revision: 3,
-    items: [{ id: '00000000-0000-5000-8000-00000000000a', source: 'tag', assetId: ASSET, durationMs: null, fitMode: 'contain', transition: 'none', audioEnabled: true, volume: 100, deliveryPolicy: 'automatic' }],
+    items: [{ id: '00000000-0000-5000-8000-00000000000a', source: 'tag', assetId: ASSET, durationMs: null, fitMode: 'contain', transition: 'none', audioEnabled: true, volume: 1, deliveryPolicy: 'automatic' }],
   }) as unknown as PlaylistView;
 
 describe('manifest building (pure)', () => {

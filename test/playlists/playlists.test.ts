@@ -57,21 +57,23 @@ describe('playlists and screen assignment', () => {
     expect(errorOf(noDuration)).to.deep.equal([422, 'playlist_validation_failed']);
     const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 8000, fitMode: 'cover', transition: 'fade' });
     expect(added.status, JSON.stringify(added.body)).to.equal(201);
-    expect(added.body.data.items[0]).to.deep.include({ source: 'manual', assetId: image.id, durationMs: 8000, fitMode: 'cover', transition: 'fade', audioEnabled: true, volume: 100, deliveryPolicy: 'automatic' });
-    const withVideo = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 40, deliveryPolicy: 'stream' }, roles.contributor);
+    expect(added.body.data.items[0]).to.deep.include({ source: 'manual', assetId: image.id, durationMs: 8000, fitMode: 'cover', transition: 'fade', audioEnabled: true, volume: 1, deliveryPolicy: 'automatic' });
+    const withVideo = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 0.4, deliveryPolicy: 'stream' }, roles.contributor);
     expect(withVideo.status).to.equal(201);
-    expect(withVideo.body.data.items[1]).to.deep.include({ assetId: video.id, durationMs: null, volume: 40, deliveryPolicy: 'stream' });
+    expect(withVideo.body.data.items[1]).to.deep.include({ assetId: video.id, durationMs: null, volume: 0.4, deliveryPolicy: 'stream' });
     expect(withVideo.body.data.revision).to.equal(3);
 
     expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: queued.id, durationMs: 5000 }))).to.deep.equal([422, 'asset_not_ready']);
     expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: randomUUID(), durationMs: 5000 }))).to.deep.equal([422, 'asset_not_found']);
-    expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 101 })).status).to.equal(422);
+    expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 1.01 })).status).to.equal(422);
+    // The players' scale is 0..1: a percentage is refused rather than played at full volume.
+    expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 40 })).status).to.equal(422);
     expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 5000, fitMode: 'zoom' })).status).to.equal(422);
     expect(errorOf(await api('POST', `/api/v1/playlists/${randomUUID()}/items`, { assetId: image.id, durationMs: 5000 }))).to.deep.equal([404, 'playlist_not_found']);
 
     const itemId = withVideo.body.data.items[1].id;
     const patched = await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${itemId}`, { audioEnabled: false, durationMs: 3000 });
-    expect(patched.body.data.items[1]).to.deep.include({ audioEnabled: false, durationMs: 3000, volume: 40 });
+    expect(patched.body.data.items[1]).to.deep.include({ audioEnabled: false, durationMs: 3000, volume: 0.4 });
     expect(patched.body.data.revision).to.equal(4);
     const imageItem = patched.body.data.items[0].id;
     expect(errorOf(await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${imageItem}`, { durationMs: null }))).to.deep.equal([422, 'playlist_validation_failed']);

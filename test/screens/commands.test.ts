@@ -79,14 +79,18 @@ describe('screen commands', () => {
       { type: 'identify_screen', payload: { durationSeconds: 5 } },
       { type: 'identify_screen', payload: { durationSeconds: 30, extra: 1 } },
       { type: 'display_set_input', payload: { input: 'HDMI 1' } },
-      { type: 'display_set_volume', payload: { level: 101 } },
+      { type: 'display_set_volume', payload: { volume: 101 } },
+      { type: 'display_set_volume', payload: { level: 40 } },
+      { type: 'display_set_brightness', payload: { brightness: 40.5 } },
       { type: 'sync_now', payload: { anything: true } },
       { type: 'sync_now', payload: [1] },
       { type: 'display_set_input', payload: { input: 'x'.repeat(2100) } },
     ];
     for (const body of bad) expect(errorOf(await enqueue(body)), JSON.stringify(body).slice(0, 80)).to.deep.equal([422, 'command_invalid_payload']);
     expect(errorOf(await enqueue({ type: 'format_disk' }))).to.deep.equal([422, 'command_invalid_payload']);
-    expect((await enqueue({ type: 'display_set_brightness', payload: { level: 40 } })).status).to.equal(202);
+    // The players read `volume` and `brightness` and refuse any other key.
+    expect((await enqueue({ type: 'display_set_brightness', payload: { brightness: 40 } })).status).to.equal(202);
+
   });
 
   it('sends AirPlay, presentation-network and update commands to their own APIs (403)', async () => {
@@ -107,6 +111,8 @@ describe('screen commands', () => {
     const identify = res.body.data.items.find((c: any) => c.id === identifyId);
     expect(identify).to.deep.include({ type: 'identify_screen', payload: { durationSeconds: 30 }, idempotencyKey: 'identify-1', state: 'delivered' });
     expect(res.body.data.items.map((c: any) => c.state)).to.deep.equal(['delivered', 'delivered']);
+    // The stock players parse exactly this payload for the display command.
+    expect(res.body.data.items.find((c: any) => c.type === 'display_set_brightness')?.payload).to.deep.equal({ brightness: 40 });
     const row = await k.db('player_commands').where({ id: identifyId }).first();
     expect(row.state).to.equal('delivered');
     expect(row.delivered_at).to.be.instanceOf(Date);
