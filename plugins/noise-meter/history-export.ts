@@ -1,4 +1,5 @@
 import type { ScreensService } from '../../core-modules/screens/screens.service.js';
+import { csvText, filenamePart } from '../../kernel/http/csv.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { HistoryRepository, RawRow, SeriesPoint } from './history.repository.js';
 import type { HistoryQuery, HistoryService, ScopedQuery } from './history.service.js';
@@ -31,24 +32,6 @@ const level = (v: number | null) => (v === null ? '' : v.toFixed(1));
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const minutes = (ms: number) => (ms / 60_000).toFixed(1);
 
-/** Quoted when needed; a leading = + - @ is defused so a spreadsheet never runs a name as a formula. */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** `Front Hall (2)` → `front-hall-2`: safe in a header parameter without quoting rules. */
-export function filenamePart(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 48)
-    .replace(/^-+|-+$/g, '');
-  return slug || 'noise-meter';
-}
-
 const pointLine = (p: SeriesPoint) => `${stamp(p.at)},${level(p.averageLevel)},${level(p.peakLevel)},${seconds(p.monitoredMs)},${seconds(p.warningMs)},${seconds(p.loudMs)},${p.triggerCount}\n`;
 
 interface Deps {
@@ -72,7 +55,7 @@ export class HistoryExport {
     const scoped = await this.d.historyService.scoped(instanceId, q);
     const granularity = q.granularity ?? 'raw';
     return {
-      filename: `signage-noise-${filenamePart(scoped.name)}-${scoped.key}-${granularity}.csv`,
+      filename: `signage-noise-${filenamePart(scoped.name, 'noise-meter')}-${scoped.key}-${granularity}.csv`,
       chunks: this.logged(scoped, this.chunks(scoped, granularity, signal)),
     };
   }
