@@ -65,11 +65,22 @@ function errorResponses(route: MountedRoute['route']) {
   const add = (status: number, text: string) => (out[status] ??= errorResponse(text));
   for (const [status, text] of Object.entries(route.errors ?? {})) add(Number(status), text);
   if (route.body || route.query || route.params) add(422, 'The input does not match the schema (`validation_failed`).');
-  if (route.body) add(400, 'Malformed JSON or not a single object (`invalid_request`).');
+  if (route.bodyMode === 'multipart') {
+    add(400, 'Malformed form (`invalid_request`).');
+    add(413, 'The files are larger than the route accepts (`payload_too_large`).');
+    add(415, 'Not `multipart/form-data` (`unsupported_media_type`).');
+  } else if (route.body) add(400, 'Malformed JSON or not a single object (`invalid_request`).');
   if (route.auth.kind !== 'public') add(401, 'Missing or invalid credential.');
   if (route.auth.kind === 'console') add(403, 'Role (`insufficient_role`) or CSRF (`csrf_failed`) check failed.');
   if (route.auth.kind === 'integration') add(403, 'The token lacks this capability (`insufficient_scope`).');
   return out;
+}
+
+/** A form's text fields as declared, plus its file parts (named in `files`, described as binary). */
+function formSchema(route: MountedRoute['route']) {
+  const fields = (route.body ? closeObjects(route.body) : { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+  const files = Object.fromEntries(Object.entries(route.files ?? {}).map(([name, description]) => [name, { type: 'string', format: 'binary', description }]));
+  return { ...fields, properties: { ...fields.properties, ...files } };
 }
 
 function operation({ plugin, route }: MountedRoute) {
@@ -91,7 +102,8 @@ function operation({ plugin, route }: MountedRoute) {
     ...(route.description ? { description: route.description } : {}),
     tags: route.tags ?? [plugin],
     parameters: [...parameters('path', route.params), ...parameters('query', route.query)],
-    ...(route.body ?
+    ...(route.bodyMode === 'multipart' ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(route) } } } }
+    : route.body ?
       { requestBody: { required: true, content: { 'application/json': { schema: closeObjects(route.body) } } } }
     : route.bodyMode === 'stream' ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
     : {}),

@@ -4,15 +4,18 @@ import type { Knex } from 'knex';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import type { AuthRequest, Authenticator, CredentialKind, Principal, RouteAuth } from './auth/principal.js';
+import type { UploadedFile } from './http/body.js';
 import type { SocketConnection } from './ws/hub.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * How the request body is read. `json` (the default for POST/PUT/PATCH) parses and validates it;
- * `stream` leaves `ctx.req` unread for the handler (uploads); `none` accepts no body.
+ * `multipart` reads a form of small files (`bodyLimit` bytes of files in all) into `files`, its
+ * text fields validated against `body`; `stream` leaves `ctx.req` unread for the handler
+ * (uploads); `none` accepts no body.
  */
-export type BodyMode = 'json' | 'stream' | 'none';
+export type BodyMode = 'json' | 'multipart' | 'stream' | 'none';
 
 export interface RouteResponse {
   status: number;
@@ -42,6 +45,8 @@ export interface RouteRequest<C, P, Q, B> {
   /** The Koa context, for headers and streamed responses. */
   ctx: Context;
   requestId: string;
+  /** The file parts of a `multipart` body (empty otherwise). */
+  files: UploadedFile[];
 }
 
 export interface RouteDef<C = any, P extends TSchema = TSchema, Q extends TSchema = TSchema, B extends TSchema = TSchema> {
@@ -57,7 +62,9 @@ export interface RouteDef<C = any, P extends TSchema = TSchema, Q extends TSchem
   query?: Q;
   body?: B;
   bodyMode?: BodyMode;
-  /** Largest accepted JSON body in bytes (default 1 MiB). */
+  /** The file parts a `multipart` body may carry (field name → description), for the OpenAPI document. */
+  files?: Record<string, string>;
+  /** Largest accepted JSON body, or the files of a multipart body, in bytes (default 1 MiB). */
   bodyLimit?: number;
   response: RouteResponse;
   /** Fixed-window limit shared by every server process; over it the answer is 429 rate_limited. */

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { Context, Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { AppError, badRequest } from '../errors.js';
@@ -51,6 +52,82 @@ export async function noBody(ctx: Context, next: Next) {
   }
   ctx.request.body = undefined;
   return next();
+}
+
+/** One file part of a multipart body, held in memory (multipart routes take small files only). */
+export interface UploadedFile {
+  field: string;
+  filename: string | null;
+  /** As the client declared it: sniff the bytes before trusting it. */
+  contentType: string | null;
+  bytes: Buffer;
+}
+
+// Text fields of a form: a few short values (ids, times, a status), never a payload of their own.
+const MAX_FORM_FIELDS = 32;
+const MAX_FORM_FIELD_BYTES = 64 * 1024;
+const MAX_FORM_FILES = 4;
+
+/**
+ * Reads a `multipart/form-data` body whose files total at most `limit` bytes: text fields into
+ * `ctx.request.body` (one string each; a repeated field keeps its first value), files into
+ * `ctx.state.files`, in memory. Over the limit is 413 payload_too_large, another content type 415,
+ * a malformed form 400 invalid_request.
+ */
+export function multipartBody(limit: number) {
+  const parse = koaBody({
+    json: false,
+    urlencoded: false,
+    text: false,
+    multipart: true,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH],
+    formidable: {
+      maxFileSize: limit,
+      maxTotalFileSize: limit,
+      maxFiles: MAX_FORM_FILES,
+      maxFields: MAX_FORM_FIELDS,
+      maxFieldsSize: MAX_FORM_FIELD_BYTES,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      fileWriteStreamHandler: (file?: unknown) => {
+        const chunks: Buffer[] = [];
+        (file as { chunks?: Buffer[] }).chunks = chunks;
+        return new Writable({
+          write(chunk: Buffer, _enc, done) {
+            chunks.push(chunk);
+            done();
+          },
+        });
+      },
+    },
+    onError(err) {
+      throw toMultipartError(err, limit);
+    },
+  });
+  return async (ctx: Context, next: Next) => {
+    if (!ctx.is('multipart/form-data')) {
+      throw new AppError('unsupported_media_type', 'unsupported_media_type', 'The request body must be a form (Content-Type: multipart/form-data).');
+    }
+    if (Number(ctx.get('content-length') || 0) > limit + MAX_FORM_FIELD_BYTES) throw tooLarge(limit);
+    await parse(ctx, async () => {});
+    const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
+    ctx.request.body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+    const files: UploadedFile[] = [];
+    for (const [field, value] of Object.entries(ctx.request.files ?? {})) {
+      for (const f of [value].flat() as unknown as { originalFilename: string | null; mimetype: string | null; chunks?: Buffer[] }[]) {
+        files.push({ field, filename: f.originalFilename, contentType: f.mimetype, bytes: Buffer.concat(f.chunks ?? []) });
+      }
+    }
+    ctx.state.files = files;
+    return next();
+  };
+}
+
+function toMultipartError(err: unknown, limit: number): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { httpCode?: number; status?: number };
+  if (e.httpCode === 413 || e.status === 413) return tooLarge(limit);
+  return badRequest('invalid_request', 'The request body is not a valid multipart form.');
 }
 
 const tooLarge = (limit: number) =>

@@ -7,7 +7,7 @@ import type { LoadedPlugin } from '../plugin-loader.js';
 import type { PluginInstallations } from '../plugin-installations.js';
 import { AppError } from '../errors.js';
 import { Reply, type RouteDef } from '../plugin.js';
-import { jsonBody, noBody } from './body.js';
+import { DEFAULT_BODY_LIMIT, jsonBody, multipartBody, noBody } from './body.js';
 import { inputValidator, responseValidator } from './validation.js';
 import { authRequestOf } from './request-info.js';
 
@@ -30,10 +30,14 @@ const NO_NEXT = async () => {};
 function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter: RateLimiter, requireInstalled?: () => Promise<void>): Middleware {
   const validateParams = route.params && inputValidator('params', route.params);
   const validateQuery = route.query && inputValidator('query', route.query);
-  const validateBody = route.body && inputValidator('body', route.body);
-  const validateResponse = route.response.schema && responseValidator(route.response.schema);
   const mode = route.bodyMode ?? (route.body ? 'json' : 'none');
-  const readBody: Middleware | undefined = mode === 'json' && BODY_METHODS.has(route.method) ? jsonBody(route.bodyLimit) : mode === 'none' ? noBody : undefined;
+  const validateBody = route.body && inputValidator('body', route.body, mode === 'multipart');
+  const validateResponse = route.response.schema && responseValidator(route.response.schema);
+  const readBody: Middleware | undefined =
+    mode === 'json' && BODY_METHODS.has(route.method) ? jsonBody(route.bodyLimit)
+    : mode === 'multipart' ? multipartBody(route.bodyLimit ?? DEFAULT_BODY_LIMIT)
+    : mode === 'none' ? noBody
+    : undefined;
 
   return async (ctx: Context) => {
     const principal = await guards.check(route.auth, authRequestOf(ctx));
@@ -48,9 +52,10 @@ function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter
     const query = validateQuery ? { ...ctx.query } : {};
     validateParams?.(params);
     validateQuery?.(query);
-    const requestBody = ctx.request.body ?? (mode === 'json' ? {} : undefined);
-    if (mode === 'json') validateBody?.(requestBody);
-    const result = await route.handler({ params, query, body: requestBody, principal, deps, ctx, requestId: ctx.state.requestId });
+    const requestBody = ctx.request.body ?? (mode === 'json' || mode === 'multipart' ? {} : undefined);
+    if (mode === 'json' || mode === 'multipart') validateBody?.(requestBody);
+    const files = mode === 'multipart' ? ctx.state.files : [];
+    const result = await route.handler({ params, query, body: requestBody, principal, deps, ctx, requestId: ctx.state.requestId, files });
     if (route.response.contentType) return; // the handler wrote the body itself
     const { status, data } = result instanceof Reply ? result : { status: route.response.status, data: result };
     ctx.status = status;

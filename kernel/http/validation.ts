@@ -50,9 +50,12 @@ export interface InputValidator {
   (value: unknown): void;
 }
 
-/** Compiles a validator that throws 422 validation_failed naming the failing fields. */
-export function inputValidator(part: Part, schema: TSchema): InputValidator {
-  const ajv = part === 'body' ? bodyAjv : stringInputAjv;
+/**
+ * Compiles a validator that throws 422 validation_failed naming the failing fields. Values that
+ * arrive as text (params, query, form fields) are coerced to the declared types.
+ */
+export function inputValidator(part: Part, schema: TSchema, fromText = part !== 'body'): InputValidator {
+  const ajv = fromText ? stringInputAjv : bodyAjv;
   const validate = ajv.compile(closeObjects(schema));
   return (value) => {
     if (!validate(value)) throw validationFailed(`The request ${part} is invalid.`, issues(part, validate.errors));
