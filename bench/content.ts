@@ -28,7 +28,7 @@ export async function seedAssets(media: MediaDeps, count: number): Promise<strin
 
 /** A playlist of `items` items, cycling through `assetIds`. */
 export async function seedPlaylist(playlists: PlaylistsDeps, name: string, assetIds: string[], items: number): Promise<string> {
-  const playlistId = await playlists.playlistsRepository.insert({ name, description: '' });
+  const playlistId = await playlists.playlistsRepository.insert({ name, description: '', tag_rule: null });
   await playlists.db.transaction(async (trx) => {
     for (let i = 0; i < items; i++) {
       await playlists.playlistItemsRepository.append(

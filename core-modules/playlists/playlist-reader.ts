@@ -51,6 +51,7 @@ export const summaryView = (p: PlaylistRow) => ({
   name: p.name,
   description: p.description,
   revision: p.revision,
+  sourceType: p.tag_rule?.enabled ? ('tag' as const) : ('static' as const),
   itemCount: p.item_count,
   tagRuleEnabled: Boolean(p.tag_rule?.enabled),
   createdAt: p.created_at.toISOString(),

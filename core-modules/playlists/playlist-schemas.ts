@@ -12,10 +12,18 @@ export const DurationMs = Type.Integer({ minimum: 1000, maximum: 86_400_000 });
 export const MAX_ITEMS = 500;
 
 export const PlaylistFields = {
-  name: Type.String({ minLength: 1, maxLength: 120 }),
+  name: Type.String({ minLength: 1, maxLength: 180 }),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
 };
 export type PlaylistInput = { name?: string; description?: string };
+
+/** `tag`: the playlist plays what its tag rule yields (its rule is enabled); `static`: items chosen by hand. */
+export const SourceType = Type.Union([L('static'), L('tag')]);
+export const NewPlaylistSchema = Type.Object({
+  ...PlaylistFields,
+  sourceType: Type.Optional({ ...SourceType, description: 'Default `static`. A `tag` playlist starts with an enabled tag rule and no tags: it plays nothing until tags are chosen.' }),
+});
+export type NewPlaylist = Static<typeof NewPlaylistSchema>;
 
 /** Item settings; everything but the asset can be changed later with PATCH. */
 export const ItemSettings = {
@@ -58,6 +66,7 @@ const common = {
   name: Type.String(),
   description: Type.String(),
   revision: Type.Integer(),
+  sourceType: SourceType,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 };

@@ -67,8 +67,10 @@ export class PlaylistsRepository {
     return Boolean(await trx('playlists').where({ id }).forUpdate().first('id'));
   }
 
-  async insert(values: Required<PlaylistValues>): Promise<string> {
-    const [row] = await this.db('playlists').insert(values).returning('id');
+  async insert(values: Required<PlaylistValues> & { tag_rule: TagRule | null }): Promise<string> {
+    const [row] = await this.db('playlists')
+      .insert({ ...values, tag_rule: values.tag_rule && JSON.stringify(values.tag_rule) })
+      .returning('id');
     return row!.id as string;
   }
 

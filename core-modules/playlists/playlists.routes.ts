@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import { ItemInputSchema, ItemPatchSchema, MAX_ITEMS, PlaylistFields, PlaylistSchema, PlaylistSummarySchema, TagRuleSchema } from './playlist-schemas.js';
+import { ItemInputSchema, ItemPatchSchema, MAX_ITEMS, NewPlaylistSchema, PlaylistFields, PlaylistSchema, PlaylistSummarySchema, TagRuleSchema } from './playlist-schemas.js';
 import type { PlaylistsDeps } from './playlists.plugin.js';
 
 const route = routeFor<PlaylistsDeps>();
@@ -36,7 +36,7 @@ export const playlistsRoutes = [
     summary: 'Create an empty playlist',
     tags,
     auth: { kind: 'console', access: 'authors' },
-    body: Type.Object(PlaylistFields),
+    body: NewPlaylistSchema,
     response: { status: 201, schema: PlaylistSchema },
     handler: ({ deps, body, principal, ctx }) => deps.playlistsService.create(me(principal), body, ctx.ip),
   }),

@@ -6,8 +6,8 @@ import { conflict, invalidInput } from '../../kernel/errors.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { PlaylistEvents } from './playlist-events.js';
 import { playlistNotFound, summaryView, type PlaylistReader } from './playlist-reader.js';
-import type { PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
-import type { PlaylistsRepository } from './playlists.repository.js';
+import type { NewPlaylist, PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
+import type { PlaylistsRepository, TagRule } from './playlists.repository.js';
 import type { TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
 
 interface Deps {
@@ -19,6 +19,9 @@ interface Deps {
   playlistEvents: PlaylistEvents;
   auditLog: AuditLog;
 }
+
+// A tag playlist as the console creates it, before any tag is chosen (the reference's defaults).
+const NEW_TAG_RULE = { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } as const satisfies TagRule;
 
 const playlistInUse = () => conflict('playlist_in_use', 'Screens are assigned to this playlist; assign them something else first.');
 
@@ -43,9 +46,10 @@ export class PlaylistsService {
     return this.d.playlistReader.get(id);
   }
 
-  async create(actor: ConsolePrincipal, input: PlaylistInput, ip: string): Promise<PlaylistView> {
-    const id = await this.d.playlistsRepository.insert({ name: '', description: '', ...values(input) });
-    await this.d.auditLog.record({ action: 'playlist.created', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { name: input.name?.trim() } });
+  async create(actor: ConsolePrincipal, input: NewPlaylist, ip: string): Promise<PlaylistView> {
+    const tagRule = input.sourceType === 'tag' ? NEW_TAG_RULE : null;
+    const id = await this.d.playlistsRepository.insert({ name: '', description: '', ...values(input), tag_rule: tagRule });
+    await this.d.auditLog.record({ action: 'playlist.created', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { name: input.name?.trim(), sourceType: input.sourceType ?? 'static' } });
     return this.get(id);
   }
 
@@ -57,7 +61,6 @@ export class PlaylistsService {
   }
 
   async setTagRule(actor: ConsolePrincipal, id: string, rule: Static<typeof TagRuleSchema>, ip: string): Promise<PlaylistView> {
-    if (rule.enabled && rule.tagIds.length === 0) throw invalidInput('playlist_validation_failed', 'An enabled tag rule needs at least one tag.', 'body/tagIds');
     const known = new Set(await this.d.taggedMediaRepository.existingTagIds(rule.tagIds));
     const unknown = rule.tagIds.findIndex((t) => !known.has(t));
     if (unknown >= 0) throw invalidInput('tag_not_found', 'No such tag.', `body/tagIds/${unknown}`);

@@ -35,7 +35,7 @@ describe('playlists and screen assignment', () => {
     const patched = await api('PATCH', `/api/v1/playlists/${created.id}`, { description: 'Mornings' });
     expect(patched.body.data).to.deep.include({ name: 'Lobby loop', description: 'Mornings', revision: 2 });
     expect((await api('PATCH', `/api/v1/playlists/${created.id}`, { name: '' })).status).to.equal(422);
-    expect((await api('PATCH', `/api/v1/playlists/${created.id}`, { name: 'x'.repeat(121) })).status).to.equal(422);
+    expect((await api('PATCH', `/api/v1/playlists/${created.id}`, { name: 'x'.repeat(181) })).status).to.equal(422);
 
     const listed = await api('GET', '/api/v1/playlists?search=lobby', undefined, roles.viewer);
     expect(listed.body.data.items.map((p: any) => p.name)).to.deep.equal(['Lobby loop']);
@@ -146,12 +146,34 @@ describe('playlists and screen assignment', () => {
     expect(all.body.data.items.filter((i: any) => i.source === 'tag').map((i: any) => i.assetId)).to.deep.equal([banana.id]);
     expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: untagged.id, durationMs: 1000 }))).to.deep.equal([409, 'playlist_tag_rule_active']);
     expect(errorOf(await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [randomUUID()] }))).to.deep.equal([422, 'tag_not_found']);
-    expect(errorOf(await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [] }))).to.deep.equal([422, 'playlist_validation_failed']);
+    // An enabled rule with no tags yet (a tag playlist just created) plays nothing, and reads back as it was written.
+    const noTags = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [] });
+    expect(noTags.body.data.sourceType).to.equal('tag');
+    expect(noTags.body.data.items.map((i: any) => i.source)).to.deep.equal(['manual']);
 
     const off = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: false, match: 'any', imageDurationMs: 7000, tagIds: [tag] });
     expect(off.body.data.items.map((i: any) => i.source)).to.deep.equal(['manual']);
     // A tagged asset is not held by the rule: it can still be deleted.
     expect((await api('DELETE', `/api/v1/assets/${apple.id}`)).status).to.be.lessThan(300);
+  });
+
+  it('creates a tag playlist as the reference console does (sourceType), driven by its tag rule', async () => {
+    const tag = (await api('POST', '/api/v1/content-tags', { name: `src-${randomUUID().slice(0, 6)}` })).body.data.id;
+    const created = await api('POST', '/api/v1/playlists', { name: 'N'.repeat(180), description: 'From tags', sourceType: 'tag' }, roles.contributor);
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body.data).to.deep.include({ sourceType: 'tag', items: [], tagRule: { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } });
+    // Its items come from the rule: adding one by hand is refused, choosing tags is how it is filled.
+    const image = await seedAsset(k, { type: 'image' });
+    expect(errorOf(await api('POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId: image.id, durationMs: 5000 }))).to.deep.equal([409, 'playlist_tag_rule_active']);
+    const ruled = await api('PUT', `/api/v1/playlists/${created.body.data.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [tag] });
+    expect(ruled.status).to.equal(200);
+    const listed = await api('GET', `/api/v1/playlists?search=${'N'.repeat(20)}`);
+    expect(listed.body.data.items.map((p: any) => p.sourceType)).to.deep.equal(['tag']);
+
+    expect((await api('POST', '/api/v1/playlists', { name: 'Plain' })).body.data.sourceType, 'static by default').to.equal('static');
+    expect((await api('POST', '/api/v1/playlists', { name: 'Odd', sourceType: 'smart' })).status).to.equal(422);
+    expect((await api('POST', '/api/v1/playlists', { name: 'x'.repeat(181) })).status).to.equal(422);
+    expect((await api('PATCH', `/api/v1/playlists/${created.body.data.id}`, { name: 'M'.repeat(180) })).status, 'names up to 180 characters').to.equal(200);
   });
 
   it('assigns a playlist to a screen and will not delete an assigned playlist', async () => {
