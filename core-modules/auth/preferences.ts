@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { notFound, validationFailed } from '../../kernel/errors.js';
 import type { PreferencesRepository } from './preferences.repository.js';
+import { canonicalTimeZone } from '../../kernel/time-zone.js';
 
 // No `default` keywords here: request bodies are validated with useDefaults, which would fill a
 // PATCH with defaults and reset every field the user did not send. Defaults live in DEFAULTS.
@@ -31,15 +32,6 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   defaultPageSize: 50,
   reducedMotion: false,
 });
-
-/** The canonical IANA name (`europe/london` → `Europe/London`), or undefined when ICU does not know it. */
-export function canonicalTimeZone(name: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 function canonicalLocale(tag: string): string | undefined {
   try {

@@ -20,9 +20,6 @@ export function filesNamedBy(plugins: ManifestPluginEntry[]): { path: string; as
   });
 }
 
-/** The days ahead a player should download content for; there are no schedules yet, so a fixed default. */
-const PREFETCH_HORIZON_DAYS = 7;
-
 // The file a player plays: the playback copy when processing made one, else the original (a ready
 // asset without a playback copy is one whose original players can already use).
 export function playerVariant(variants: VariantRow[]): VariantRow | undefined {
@@ -54,12 +51,19 @@ export const assetEntry = (a: AssetRow, v: VariantRow): ManifestAsset => ({
   expiresAt: iso(a.expires_at),
 });
 
+/** What every screen's manifest shares, from settings: timing, and the logo when one is set and served. */
+export interface ManifestShared {
+  prefetchHorizonDays: number;
+  activationGraceSeconds: number;
+  logo?: ManifestAsset;
+}
+
 /**
  * What a screen plays, as the manifest states it. Pure, so it is unit-testable and its hash is
  * stable: items whose asset is not ready (or has no file a player can use) are left out rather
  * than sent for the player to fail on.
  */
-export function buildManifestContent(playlist: PlaylistView | undefined, assets: Map<string, { asset: AssetRow; variants: VariantRow[] }>): ManifestContent {
+export function buildManifestContent(playlist: PlaylistView | undefined, assets: Map<string, { asset: AssetRow; variants: VariantRow[] }>, shared: ManifestShared): ManifestContent {
   const entries = new Map<string, ManifestAsset>();
   const items: ManifestItem[] = [];
   for (const item of playlist?.items ?? []) {
@@ -84,6 +88,8 @@ export function buildManifestContent(playlist: PlaylistView | undefined, assets:
     });
   }
   const manifestPlaylist = playlist && { id: playlist.id, revision: playlist.revision, name: playlist.name, items };
+  const { logo } = shared;
+  if (logo && !entries.has(logo.assetId)) entries.set(logo.assetId, logo);
   return {
     mode: 'presentation',
     ...(manifestPlaylist ? { playlist: manifestPlaylist } : {}),
@@ -95,8 +101,9 @@ export function buildManifestContent(playlist: PlaylistView | undefined, assets:
     dataSources: [],
     plugins: [],
     layouts: [],
-    prefetchHorizonDays: PREFETCH_HORIZON_DAYS,
-    activationGraceSeconds: 0,
+    ...(logo ? { branding: { logoAssetId: logo.assetId, logoVariantId: logo.variantId } } : {}),
+    prefetchHorizonDays: shared.prefetchHorizonDays,
+    activationGraceSeconds: shared.activationGraceSeconds,
   };
 }
 

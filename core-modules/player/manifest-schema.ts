@@ -56,8 +56,10 @@ export const ManifestContentSchema = Type.Object({
   dataSources: Later,
   plugins: Type.Array(ManifestPluginEntrySchema),
   layouts: Later,
-  prefetchHorizonDays: Type.Integer(),
-  activationGraceSeconds: Type.Integer(),
+  /** The organization's logo, when set to a ready image: listed in `assets` so players show it offline. */
+  branding: Opt(Type.Object({ logoAssetId: Uuid, logoVariantId: Uuid })),
+  prefetchHorizonDays: Type.Integer({ minimum: 1 }),
+  activationGraceSeconds: Type.Integer({ minimum: 1 }),
 });
 export type ManifestContent = Static<typeof ManifestContentSchema>;
 export type ManifestAsset = Static<typeof ManifestAssetSchema>;

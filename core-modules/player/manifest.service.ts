@@ -5,11 +5,13 @@ import type { AssignmentsRepository } from '../playlists/assignments.repository.
 import type { PlaylistReader } from '../playlists/playlist-reader.js';
 import type { PlaylistView } from '../playlists/playlist-schemas.js';
 import type { ScreenNotifier } from '../screens/screen-notifier.js';
-import { assetEntry, buildManifestContent, contentHash, filesNamedBy, servedVariant } from './manifest-builder.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { assetEntry, buildManifestContent, contentHash, filesNamedBy, servedVariant, type ManifestShared } from './manifest-builder.js';
 import type { ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
 import { MANIFEST_SCHEMA_VERSION, type Manifest, type ManifestAsset, type ManifestContent } from './manifest-schema.js';
 import { ManifestVersions } from './manifest-versions.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
+import { ACTIVATION_GRACE_KEY, LOGO_KEY, PREFETCH_DAYS_KEY } from './player-settings.js';
 
 interface Deps {
   logger: Logger;
@@ -20,6 +22,7 @@ interface Deps {
   screenNotifier: ScreenNotifier;
   playerStateRepository: PlayerStateRepository;
   manifestPlugins: ManifestPlugins;
+  settingsService: SettingsService;
 }
 
 /** Files named by plugin entries, looked up once per refresh however many screens name them. */
@@ -44,7 +47,7 @@ export class ManifestService {
   async content(screenId: string): Promise<ManifestContent> {
     const [assignment, pluginsOf] = await Promise.all([this.d.assignmentsRepository.byScreen(screenId), this.d.manifestPlugins.entriesFor([screenId])]);
     const plugins = pluginsOf.get(screenId) ?? [];
-    return this.withPlugins(await this.playlistContent(assignment?.playlist_id), plugins, new Map());
+    return this.withPlugins(await this.playlistContent(assignment?.playlist_id, await this.shared()), plugins, new Map());
   }
 
   /**
@@ -78,13 +81,14 @@ export class ManifestService {
     const unique = [...new Set(screenIds)];
     const contentOf = new Map<string | undefined, Promise<{ content: ManifestContent; hash: string }>>();
     const files: FileLookups = new Map();
+    const shared = await this.shared();
     for (let i = 0; i < unique.length; i += REFRESH_BATCH) {
       const batch = unique.slice(i, i + REFRESH_BATCH);
       const [playlistOf, pluginsOf] = await Promise.all([this.d.assignmentsRepository.playlistsOf(batch), this.d.manifestPlugins.entriesFor(batch)]);
       const hashes = new Map<string, string>();
       for (const screenId of batch) {
         const playlistId = playlistOf.get(screenId);
-        if (!contentOf.has(playlistId)) contentOf.set(playlistId, this.playlistContent(playlistId).then((content) => ({ content, hash: contentHash(content) })));
+        if (!contentOf.has(playlistId)) contentOf.set(playlistId, this.playlistContent(playlistId, shared).then((content) => ({ content, hash: contentHash(content) })));
         const { content, hash } = await contentOf.get(playlistId)!;
         // Plugin entries are per screen: only a screen without any shares its playlist's hash.
         const plugins = pluginsOf.get(screenId) ?? [];
@@ -126,9 +130,27 @@ export class ManifestService {
     return asset && variant?.id === variantId ? assetEntry(asset, variant) : undefined;
   }
 
-  private async playlistContent(playlistId: string | undefined): Promise<ManifestContent> {
+  private async playlistContent(playlistId: string | undefined, shared: ManifestShared): Promise<ManifestContent> {
     const playlist = playlistId ? await this.readPlaylist(playlistId) : undefined;
-    return buildManifestContent(playlist, await this.loadAssets(playlist));
+    return buildManifestContent(playlist, await this.loadAssets(playlist), shared);
+  }
+
+  /** The settings every manifest follows; a logo that is not a served image is left out. */
+  private async shared(): Promise<ManifestShared> {
+    const values = await this.d.settingsService.values([PREFETCH_DAYS_KEY, ACTIVATION_GRACE_KEY, LOGO_KEY]);
+    const logoId = values[LOGO_KEY] as string;
+    const [asset, variants] = logoId ? await Promise.all([this.d.assetsRepository.byId(logoId), this.d.assetsRepository.variants(logoId)]) : [];
+    const variant = asset?.type === 'image' ? servedVariant(asset, variants!) : undefined;
+    return {
+      prefetchHorizonDays: values[PREFETCH_DAYS_KEY] as number,
+      activationGraceSeconds: values[ACTIVATION_GRACE_KEY] as number,
+      ...(asset && variant ? { logo: assetEntry(asset, variant) } : {}),
+    };
+  }
+
+  /** The library image the manifests name as the logo, if any (its changes reach every screen). */
+  async logoAssetId(): Promise<string> {
+    return this.d.settingsService.get<string>(LOGO_KEY);
   }
 
   // A playlist deleted between reading the assignment and the playlist: the screen plays nothing.

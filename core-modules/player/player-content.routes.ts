@@ -8,7 +8,8 @@ import { reply, routeFor, type RouteDef } from '../../kernel/plugin.js';
 import { sendFile } from '../../kernel/http/file-response.js';
 import { manifestEtag } from './manifest-builder.js';
 import { ManifestSchema } from './manifest-schema.js';
-import { configEtag, PlayerConfigSchema } from './player-config.service.js';
+import { configEtag } from './player-config.service.js';
+import { PlayerConfigSchema } from './player-config.js';
 import type { PlayerDeps } from './player.plugin.js';
 
 const route = routeFor<PlayerDeps>();

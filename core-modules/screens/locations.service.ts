@@ -3,10 +3,12 @@ import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
 import type { LocationRow, LocationValues, LocationsRepository } from './locations.repository.js';
+import type { ScreenPlaces } from './screen-places.js';
 
 interface Deps {
   locationsRepository: LocationsRepository;
   auditLog: AuditLog;
+  screenPlaces: ScreenPlaces;
 }
 
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -104,6 +106,7 @@ export class LocationsService {
     const changes = values(input);
     if (!(await this.d.locationsRepository.update(id, changes))) throw locationNotFound();
     await this.d.auditLog.record({ action: 'location.updated', actor, ip, resourceType: 'location', resourceId: id, metadata: { fields: Object.keys(changes) } });
+    if ('name' in changes) await this.d.screenPlaces.changed.emit(await this.d.screenPlaces.screensAt(id));
     return this.get(id);
   }
 

@@ -6,6 +6,7 @@ import type { ContactRepository } from './contact.repository.js';
 import type { PowerAssistRepository, PowerAssistRow } from './power-assist.repository.js';
 import { ScreenStatusSchema } from './screen-view.js';
 import type { ScreensService } from './screens.service.js';
+import { canonicalTimeZone } from '../../kernel/time-zone.js';
 
 interface Deps {
   screensService: ScreensService;
@@ -56,15 +57,6 @@ export interface PowerAssistInput {
   timezone?: string;
 }
 
-function validTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const powerAssistView = (r: PowerAssistRow): PowerAssistView => ({
   screenId: r.screen_id,
   enabled: r.enabled,
@@ -106,8 +98,8 @@ export class ReliabilityService {
 
   async setPowerAssist(actor: ConsolePrincipal, screenId: string, input: PowerAssistInput, ip: string): Promise<PowerAssistView> {
     const screen = await this.d.screensService.get(screenId);
-    const timezone = input.timezone ?? (validTimezone(screen.timezone) ? screen.timezone : 'UTC');
-    if (!validTimezone(timezone)) throw invalidInput('invalid_timezone', 'Use an IANA time zone such as Europe/Berlin.', 'body/timezone');
+    const timezone = input.timezone ?? (canonicalTimeZone(screen.timezone) !== undefined ? screen.timezone : 'UTC');
+    if (canonicalTimeZone(timezone) === undefined) throw invalidInput('invalid_timezone', 'Use an IANA time zone such as Europe/Berlin.', 'body/timezone');
     const sleepAt = input.sleepAt ?? null;
     const wakeAt = input.wakeAt ?? null;
     if (input.enabled && (!sleepAt || !wakeAt)) throw invalidInput('power_assist_invalid', 'Give both a sleep and a wake time to turn Power Assist on.', sleepAt ? 'body/wakeAt' : 'body/sleepAt');

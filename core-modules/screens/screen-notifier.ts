@@ -26,17 +26,13 @@ export class ScreenNotifier {
   }
 
   /** The same for many screens at once, packed into few notifications (a playlist on thousands of screens). */
-  async manifestChangedMany(changes: { screenId: string; manifestVersion: number }[]): Promise<void> {
-    if (!changes.length) return;
-    try {
-      await this.d.hub.publishMany(changes.map(({ screenId, manifestVersion }) => ({ channel: screenChannel(screenId), message: { type: 'manifest.changed', manifestVersion } })));
-    } catch (err) {
-      this.d.logger.warn({ err, screens: changes.length, type: 'manifest.changed' }, 'could not notify screens');
-    }
+  manifestChangedMany(changes: { screenId: string; manifestVersion: number }[]): Promise<void> {
+    return this.publishMany('manifest.changed', changes.map(({ screenId, manifestVersion }) => ({ screenId, fields: { manifestVersion } })));
   }
 
-  configChanged(screenId: string, configRevision: number): Promise<void> {
-    return this.publish(screenId, { type: 'config.changed', configRevision });
+  /** New config revisions, packed like manifestChangedMany (a setting every player follows). */
+  configChangedMany(changes: { screenId: string; configRevision: number }[]): Promise<void> {
+    return this.publishMany('config.changed', changes.map(({ screenId, configRevision }) => ({ screenId, fields: { configRevision } })));
   }
 
   commandsAvailable(screenId: string): Promise<void> {
@@ -46,6 +42,15 @@ export class ScreenNotifier {
   /** Closes (1008) the screen's sockets, or only those opened with the given credentials. */
   async closeSockets(screenId: string, credentialIds?: string[]): Promise<void> {
     for (const credentialId of credentialIds ?? [null]) await this.publish(screenId, closeOrder(credentialId));
+  }
+
+  private async publishMany(type: string, changes: { screenId: string; fields: object }[]): Promise<void> {
+    if (!changes.length) return;
+    try {
+      await this.d.hub.publishMany(changes.map(({ screenId, fields }) => ({ channel: screenChannel(screenId), message: { type, ...fields } })));
+    } catch (err) {
+      this.d.logger.warn({ err, screens: changes.length, type }, 'could not notify screens');
+    }
   }
 
   // Publishing happens after the change committed. If it fails the change still stands: a closed

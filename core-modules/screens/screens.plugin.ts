@@ -39,6 +39,7 @@ import { ScreensService } from './screens.service.js';
 import { ScreenTargets } from './screen-targets.js';
 import { screensGraph } from './screens-graph.js';
 import { HeartbeatExtensions } from './heartbeat-extensions.js';
+import { ScreenPlaces } from './screen-places.js';
 
 export interface ScreensDeps extends KernelDeps {
   organizationRepository: OrganizationRepository;
@@ -68,6 +69,7 @@ export interface ScreensDeps extends KernelDeps {
   commandsRepository: CommandsRepository;
   commandsService: CommandsService;
   screenTargets: ScreenTargets;
+  screenPlaces: ScreenPlaces;
   heartbeatExtensions: HeartbeatExtensions;
 }
 
@@ -107,11 +109,13 @@ export const screensModule = definePlugin<ScreensDeps>({
         commandsRepository: asClass(CommandsRepository).singleton(),
         commandsService: asFunction((d: ScreensDeps) => new CommandsService(d)).singleton(),
         screenTargets: asClass(ScreenTargets).singleton(),
+        screenPlaces: asClass(ScreenPlaces).singleton(),
         heartbeatExtensions: asClass(HeartbeatExtensions).singleton(),
       },
       // Later modules push to players (manifest.changed, config.changed, commands.available), look
-      // screens up, target screens (plugin instances) and take parts of heartbeats (noise history).
-      { exports: ['screenNotifier', 'screensService', 'screenTargets', 'heartbeatExtensions'] },
+      // screens up, target screens (plugin instances), name where screens are (player config) and
+      // take parts of heartbeats (noise history).
+      { exports: ['screenNotifier', 'screensService', 'screenTargets', 'screenPlaces', 'heartbeatExtensions'] },
     );
     r.authenticator('player', (d) => new DeviceAuthenticator(d));
     r.routes([...pairingRoutes, ...playerRoutes]);

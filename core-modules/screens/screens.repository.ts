@@ -178,6 +178,10 @@ export class ScreensRepository {
     return ids.length ? this.db('screens').whereIn('id', ids).select('id', 'name') : Promise.resolve([]);
   }
 
+  ids(): Promise<string[]> {
+    return this.db('screens').orderBy('id').pluck('id');
+  }
+
   async exists(id: string): Promise<boolean> {
     return Boolean(await this.db('screens').where({ id }).first('id'));
   }

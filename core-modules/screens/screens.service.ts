@@ -10,6 +10,7 @@ import { playerHistoryView, screenView, type ScreenView } from './screen-view.js
 import type { ScreensConfig } from './screens-config.js';
 import type { ScreensRepository } from './screens.repository.js';
 import type { ScreenTargets } from './screen-targets.js';
+import type { ScreenPlaces } from './screen-places.js';
 
 interface Deps {
   screensRepository: ScreensRepository;
@@ -19,6 +20,7 @@ interface Deps {
   screensConfig: ScreensConfig;
   auditLog: AuditLog;
   screenTargets: ScreenTargets;
+  screenPlaces: ScreenPlaces;
   commandsRepository: CommandsRepository;
 }
 
@@ -62,6 +64,11 @@ export class ScreensService {
     return { items: rows.map((r) => screenView(r, this.d.contactBuffer.pendingContactAt(r.id))), total, page, pageSize };
   }
 
+  /** Every screen's id, for a change that reaches the whole fleet (a setting every manifest follows). */
+  ids(): Promise<string[]> {
+    return this.d.screensRepository.ids();
+  }
+
   /** Names by id, for modules that show screens they store ids of (missing ids are left out). */
   async namesOf(ids: string[]): Promise<Map<string, string>> {
     return new Map((await this.d.screensRepository.namesOf(ids)).map((r) => [r.id, r.name]));
@@ -96,6 +103,7 @@ export class ScreensService {
     if (!(await this.d.screensRepository.update(id, values))) throw screenNotFound();
     await this.d.auditLog.record({ action: 'screen.updated', actor, ip, resourceType: 'screen', resourceId: id, metadata: { fields: Object.keys(values) } });
     if (patch.locationId !== undefined) await this.d.screenTargets.moved.emit(id);
+    if (['location_id', 'room_name', 'room_number'].some((k) => k in values)) await this.d.screenPlaces.changed.emit([id]);
     return this.get(id);
   }
 

@@ -1,9 +1,24 @@
+import { canonicalTimeZone } from '../../kernel/time-zone.js';
+
 /** One organization-wide setting. Modules define theirs; the registry is closed to anything else. */
 export type SettingDefinition =
   | (Base & { type: 'boolean'; default: boolean })
   | (Base & { type: 'integer'; default: number; min: number; max: number })
+  | (Base & { type: 'number'; default: number; min: number; max: number })
   | (Base & { type: 'string'; default: string; maxLength: number })
-  | (Base & { type: 'enum'; default: string; allowed: readonly string[] });
+  | (Base & { type: 'enum'; default: string; allowed: readonly string[] })
+  /** `#RRGGBB`. */
+  | (Base & { type: 'color'; default: string })
+  /** `HH:MM`, 24-hour. */
+  | (Base & { type: 'local_time'; default: string })
+  /** An IANA time zone name. */
+  | (Base & { type: 'timezone'; default: string })
+  /** An id, or "" for none. */
+  | (Base & { type: 'uuid_or_empty'; default: string })
+  /** Unique ISO weekdays, 1 (Monday) to 7 (Sunday); at least one. */
+  | (Base & { type: 'weekday_list'; default: number[] })
+  /** Unique Android application ids. */
+  | (Base & { type: 'package_list'; default: string[] });
 
 interface Base {
   /** `<category>.<name>`, e.g. `security.mfa_required_scope`. */
@@ -13,7 +28,16 @@ interface Base {
   description: string;
 }
 
-export type SettingValue = boolean | number | string;
+export type SettingValue = boolean | number | string | number[] | string[];
+
+const COLOR = /^#[0-9A-Fa-f]{6}$/;
+const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+const MAX_LIST = 50;
+
+const uniqueList = (value: unknown, ok: (item: unknown) => boolean) =>
+  Array.isArray(value) && value.length <= MAX_LIST && value.every(ok) && new Set(value).size === value.length;
 
 /** Returns why `value` is not acceptable for `def`, or undefined when it is. */
 export function invalidReason(def: SettingDefinition, value: unknown): string | undefined {
@@ -22,9 +46,25 @@ export function invalidReason(def: SettingDefinition, value: unknown): string | 
       return typeof value === 'boolean' ? undefined : 'must be true or false';
     case 'integer':
       return Number.isInteger(value) && (value as number) >= def.min && (value as number) <= def.max ? undefined : `must be a whole number from ${def.min} to ${def.max}`;
+    case 'number':
+      return typeof value === 'number' && value >= def.min && value <= def.max ? undefined : `must be a number from ${def.min} to ${def.max}`;
     case 'string':
       return typeof value === 'string' && value.length <= def.maxLength ? undefined : `must be text of at most ${def.maxLength} characters`;
     case 'enum':
       return typeof value === 'string' && def.allowed.includes(value) ? undefined : `must be one of ${def.allowed.join(', ')}`;
+    case 'color':
+      return typeof value === 'string' && COLOR.test(value) ? undefined : 'must be a color written #RRGGBB';
+    case 'local_time':
+      return typeof value === 'string' && LOCAL_TIME.test(value) ? undefined : 'must be a time written HH:MM (24-hour)';
+    case 'timezone':
+      return typeof value === 'string' && canonicalTimeZone(value) === value ? undefined : 'must be an IANA time zone such as Europe/Paris, spelled as the tz database does';
+    case 'uuid_or_empty':
+      return value === '' || (typeof value === 'string' && UUID.test(value)) ? undefined : 'must be an id or empty';
+    case 'weekday_list':
+      return uniqueList(value, (d) => Number.isInteger(d) && (d as number) >= 1 && (d as number) <= 7) && (value as unknown[]).length > 0
+        ? undefined
+        : 'must list unique weekdays from 1 (Monday) to 7 (Sunday), at least one';
+    case 'package_list':
+      return uniqueList(value, (p) => typeof p === 'string' && p.length <= 200 && ANDROID_PACKAGE.test(p)) ? undefined : `must list at most ${MAX_LIST} unique Android application ids`;
   }
 }

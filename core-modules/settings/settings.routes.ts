@@ -5,7 +5,8 @@ import type { SettingsDeps } from './settings.plugin.js';
 
 const route = routeFor<SettingsDeps>();
 
-const Value = Type.Union([Type.Boolean(), Type.Integer(), Type.String()]);
+const Value = Type.Union([Type.Boolean(), Type.Number(), Type.String(), Type.Array(Type.Integer()), Type.Array(Type.String())]);
+const SETTING_TYPES = ['boolean', 'integer', 'number', 'string', 'enum', 'color', 'local_time', 'timezone', 'uuid_or_empty', 'weekday_list', 'package_list'] as const;
 const Document = Type.Object({
   schemaVersion: Type.Literal(1),
   revision: Type.Integer(),
@@ -14,12 +15,12 @@ const Document = Type.Object({
     Type.Object({
       key: Type.String(),
       category: Type.String(),
-      type: Type.Union([Type.Literal('boolean'), Type.Literal('integer'), Type.Literal('string'), Type.Literal('enum')]),
+      type: Type.Union(SETTING_TYPES.map((t) => Type.Literal(t))),
       title: Type.String(),
       description: Type.String(),
       default: Value,
-      min: Type.Optional(Type.Integer()),
-      max: Type.Optional(Type.Integer()),
+      min: Type.Optional(Type.Number()),
+      max: Type.Optional(Type.Number()),
       maxLength: Type.Optional(Type.Integer()),
       allowed: Type.Optional(Type.Array(Type.String())),
     }),

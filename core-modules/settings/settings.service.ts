@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { conflict, validationFailed, type ValidationIssue } from '../../kernel/errors.js';
 import type { AuditLog } from '../../kernel/audit-log.js';
+import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
+import type { Logger } from '../../kernel/logger.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidReason, type SettingDefinition, type SettingValue } from './setting-definition.js';
 
@@ -20,10 +22,13 @@ export class SettingsService {
   private readonly definitions = new Map<string, SettingDefinition>();
   private readonly db: Knex;
   private readonly auditLog: AuditLog;
+  /** Told, in the process that made it, of each committed change: the keys whose values were sent. */
+  readonly changed: AfterCommitEvents<{ keys: string[] }>;
 
-  constructor({ db, auditLog }: { db: Knex; auditLog: AuditLog }) {
+  constructor({ db, auditLog, logger }: { db: Knex; auditLog: AuditLog; logger: Logger }) {
     this.db = db;
     this.auditLog = auditLog;
+    this.changed = new AfterCommitEvents(logger, 'SettingsChanged');
   }
 
   define(defs: SettingDefinition[]): void {
@@ -36,20 +41,22 @@ export class SettingsService {
 
   /** The current value, or the definition's default. */
   async get<T extends SettingValue>(key: string): Promise<T> {
-    const def = this.definitions.get(key);
-    if (!def) throw new Error(`unknown setting ${key}`);
-    const row = await this.db('settings').where({ key }).first('value');
-    return (row && !invalidReason(def, row.value) ? row.value : def.default) as T;
+    return (await this.values([key]))[key] as T;
+  }
+
+  /** The current values of `keys`, in one read. */
+  async values(keys: readonly string[]): Promise<Record<string, SettingValue>> {
+    const defs = keys.map((key) => this.definitions.get(key) ?? unknownSetting(key));
+    const rows: { key: string; value: unknown }[] = await this.db('settings').whereIn('key', keys).select('key', 'value');
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    return Object.fromEntries(defs.map((def) => [def.key, effective(def, stored.get(def.key))]));
   }
 
   async document(): Promise<SettingsDocument> {
     const [rows, rev] = await Promise.all([this.db('settings').select('key', 'value'), this.db('settings_revision').first('revision', 'updated_at')]);
-    const stored = new Map(rows.map((r) => [r.key as string, r.value as SettingValue]));
+    const stored = new Map(rows.map((r) => [r.key as string, r.value as unknown]));
     const values: Record<string, SettingValue> = {};
-    for (const def of this.definitions.values()) {
-      const value = stored.get(def.key);
-      values[def.key] = value !== undefined && !invalidReason(def, value) ? value : def.default;
-    }
+    for (const def of this.definitions.values()) values[def.key] = effective(def, stored.get(def.key));
     return {
       schemaVersion: 1,
       revision: rev.revision,
@@ -82,6 +89,14 @@ export class SettingsService {
       }
       await this.auditLog.record({ action: 'settings.updated', actor, ip, resourceType: 'settings', metadata: { keys: Object.keys(values) } }, trx);
     });
+    await this.changed.emit({ keys: Object.keys(values) });
     return this.document();
   }
 }
+
+const unknownSetting = (key: string): never => {
+  throw new Error(`unknown setting ${key}`);
+};
+
+// A stored value a later definition no longer accepts reads as the default.
+const effective = (def: SettingDefinition, stored: unknown): SettingValue => (stored !== undefined && !invalidReason(def, stored) ? (stored as SettingValue) : def.default);

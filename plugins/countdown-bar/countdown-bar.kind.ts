@@ -1,5 +1,5 @@
 import type { InstanceKind } from '../../core-modules/plugin-catalog/instances/instance-service.js';
-import { canonicalTimeZone } from '../../core-modules/plugin-catalog/instances/time-zone.js';
+import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import type { ValidationIssue } from '../../kernel/errors.js';
 import { countdownBarDefaults, type CountdownBarSettings } from './countdown-bar.fields.js';
 

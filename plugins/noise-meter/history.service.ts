@@ -2,7 +2,7 @@ import type { ScreensService } from '../../core-modules/screens/screens.service.
 import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { HistoryFilter, HistoryRepository } from './history.repository.js';
-import { canonicalTimeZone } from '../../core-modules/plugin-catalog/instances/time-zone.js';
+import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import type { NoiseMeterInstances } from './noise-meter.instances.js';
 
 /** Each range: days before today, days after it (both from local midnight), and the series resolution. */

@@ -1,4 +1,4 @@
-import { canonicalTimeZone } from '../../core-modules/plugin-catalog/instances/time-zone.js';
+import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import { Type } from '@sinclair/typebox';
 import type { ValidationIssue } from '../../kernel/errors.js';
 

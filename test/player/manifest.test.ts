@@ -54,7 +54,7 @@ describe('player manifest, downloads and config', () => {
     const res = await player(lobby, '/api/v1/player/manifest');
     expect(res.status).to.equal(200);
     const m = res.json.data;
-    expect(m).to.include({ schemaVersion: 11, screenId: lobby.screenId, mode: 'presentation', prefetchHorizonDays: 7, activationGraceSeconds: 0 });
+    expect(m).to.include({ schemaVersion: 11, screenId: lobby.screenId, mode: 'presentation', prefetchHorizonDays: 14, activationGraceSeconds: 30 });
     expect(m.manifestVersion).to.be.a('number').greaterThan(0);
     for (const section of ['schedules', 'websites', 'widgets', 'dataSources', 'plugins', 'layouts']) expect(m[section]).to.deep.equal([]);
     expect(m.playlist).to.include({ id: lobbyList.id });
