@@ -1,4 +1,5 @@
 import type { PluginDef } from '../kernel/plugin.js';
+import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
 import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
 import { fleetHealthModule } from './fleet-health/fleet-health.plugin.js';
@@ -10,4 +11,4 @@ import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
-export const coreModules: PluginDef[] = [settingsModule, authModule, dependencyGraphModule, mediaModule, screensModule, playlistsModule, playerModule, fleetHealthModule, pluginCatalogModule];
+export const coreModules: PluginDef[] = [settingsModule, authModule, dependencyGraphModule, mediaModule, screensModule, playlistsModule, playerModule, activityModule, fleetHealthModule, pluginCatalogModule];

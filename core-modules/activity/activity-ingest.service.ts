@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../../kernel/logger.js';
+import type { ScreenTargets } from '../screens/screen-targets.js';
+import type { ActivityEventsRepository } from './activity-events.repository.js';
+import { checkEvent, type NormalizedEvent } from './player-event.js';
+import type { PlaybackRollup } from './playback-rollup.js';
+import { deriveSessions } from './session-derivation.js';
+
+interface Deps {
+  db: Knex;
+  logger: Logger;
+  activityEventsRepository: ActivityEventsRepository;
+  playbackRollup: PlaybackRollup;
+  screenTargets: ScreenTargets;
+}
+
+export interface ActivityAck {
+  accepted: number;
+  duplicates: number;
+  highestSequence: number;
+  /** Every event the player may forget: stored, already stored, or refused for good. */
+  acknowledgedEventIds: string[];
+  rejected: { index: number; id: string | null; message: string }[];
+}
+
+/**
+ * Ingests a screen's batch: each event checked on its own (a bad one is refused and reported, the
+ * rest stored), stored once per id and per sequence, and the playback sessions derived from the
+ * new ones — one insert for the events and one upsert for the sessions they touched.
+ */
+export class ActivityIngestService {
+  constructor(private readonly d: Deps) {}
+
+  async ingest(screenId: string, raw: unknown[]): Promise<ActivityAck> {
+    const now = Date.now();
+    const rejected: ActivityAck['rejected'] = [];
+    const valid: NormalizedEvent[] = [];
+    raw.forEach((r, index) => {
+      const checked = checkEvent(r, now);
+      if (checked.ok) valid.push(checked.event);
+      else rejected.push({ index, id: checked.id, message: checked.message });
+    });
+    if (rejected.length) this.d.logger.warn({ screenId, rejected: rejected.length, first: rejected[0] }, 'player activity events refused');
+    valid.sort((a, b) => a.sequence - b.sequence);
+
+    const stored = valid.length ? await this.store(screenId, valid) : new Set<string>();
+    return {
+      accepted: stored.size,
+      duplicates: valid.length - stored.size,
+      highestSequence: valid.reduce((max, e) => Math.max(max, e.sequence), 0),
+      acknowledgedEventIds: [...valid.map((e) => e.id), ...rejected.flatMap((r) => (r.id ? [r.id] : []))],
+      rejected,
+    };
+  }
+
+  private async store(screenId: string, events: NormalizedEvent[]): Promise<Set<string>> {
+    const placement = (await this.d.screenTargets.placements([screenId])).get(screenId);
+    const repo = this.d.activityEventsRepository;
+    return this.d.db.transaction(async (trx) => {
+      await repo.lockScreen(trx, screenId);
+      const stored = await repo.insert(trx, screenId, events);
+      const fresh = events.filter((e) => stored.has(e.id));
+      if (!fresh.length) return stored;
+      const named = [...new Set(fresh.flatMap((e) => (e.activitySessionId ? [e.activitySessionId] : [])))];
+      const [sessions, lastEventAt] = await Promise.all([repo.sessions(trx, screenId, named), repo.lastEventBefore(trx, screenId, fresh[0]!.sequence)]);
+      deriveSessions(sessions, fresh, { locationId: placement?.locationId ?? null, lastEventAt });
+      await this.d.playbackRollup.markLate(trx, await repo.saveSessions(trx, screenId, sessions.values()));
+      return stored;
+    });
+  }
+}

@@ -1,0 +1,103 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../../kernel/logger.js';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+const floorTo = (ms: number, unit: number) => Math.floor(ms / unit) * unit;
+/** Hours rolled per run: a fresh install with a year of imported history catches up over a few runs. */
+const HOURS_PER_RUN = 24 * 14;
+const DIRTY_PER_RUN = 500;
+// Ingestion holds this shared while it checks which hours are already rolled up; the roll-up holds it
+// alone while it rewrites one and moves the mark, so no session slips between the two.
+const LOCK = `hashtextextended('activity:playback-rollup', 0)`;
+
+const COUNTS = `count(*)::int, count(*) FILTER (WHERE result = 'completed')::int, count(*) FILTER (WHERE result = 'partial')::int,
+  count(*) FILTER (WHERE result = 'skipped')::int, count(*) FILTER (WHERE result = 'failed')::int,
+  count(*) FILTER (WHERE result = 'unknown')::int, count(*) FILTER (WHERE interrupted)::int, coalesce(sum(duration_ms), 0)::bigint`;
+const SUMS = 'sum(sessions)::int, sum(completed)::int, sum(partial)::int, sum(skipped)::int, sum(failed)::int, sum(unknown)::int, sum(interrupted)::int, sum(duration_ms)::bigint';
+const GROUP = 'screen_id, location_id, session_type, presentation_id, content_id';
+const COLUMNS = `bucket, hours, ${GROUP}, sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms`;
+
+/**
+ * Keeps playback_rollup: each completed hour's sessions summarized (by screen, location, session
+ * type, presentation and content), and each UTC day once its hours are in. Sessions written later
+ * for an hour already summarized (a player uploading after an outage, a session closing) mark it
+ * to be redone. Summaries read the rollup up to `rolled_up_to` and sessions after it.
+ */
+export class PlaybackRollup {
+  constructor(private readonly d: { db: Knex; logger: Logger }) {}
+
+  /** In ingestion's transaction: hours of sessions just written that are already summarized. */
+  async markLate(trx: Knex.Transaction, startedAts: Date[]): Promise<void> {
+    if (!startedAts.length) return;
+    const hours = [...new Set(startedAts.map((d) => floorTo(d.getTime(), HOUR_MS)))].map((ms) => new Date(ms));
+    await trx.raw(`SELECT pg_advisory_xact_lock_shared(${LOCK})`);
+    await trx.raw(
+      `INSERT INTO playback_rollup_dirty (hour) SELECT h FROM unnest(?::timestamptz[]) AS h, playback_rollup_state s
+       WHERE s.rolled_up_to IS NOT NULL AND h < s.rolled_up_to ON CONFLICT DO NOTHING`,
+      [hours],
+    );
+  }
+
+  /** Where the rollup ends (hour-aligned), or null before the first run. */
+  async mark(): Promise<Date | null> {
+    return (await this.d.db('playback_rollup_state').first('rolled_up_to'))?.rolled_up_to ?? null;
+  }
+
+  /** Summarizes completed hours since the mark, then redoes late hours; returns the hours written. */
+  async run(now = Date.now(), signal?: AbortSignal): Promise<number> {
+    const limit = floorTo(now, HOUR_MS);
+    let mark = (await this.mark())?.getTime() ?? (await this.firstHour());
+    let done = 0;
+    while (mark !== undefined && mark < limit && done < HOURS_PER_RUN && !signal?.aborted) {
+      const hour = mark;
+      await this.d.db.transaction(async (trx) => {
+        await trx.raw(`SELECT pg_advisory_xact_lock(${LOCK})`);
+        await this.rollHour(trx, hour);
+        if ((hour + HOUR_MS) % DAY_MS === 0) await this.rollDay(trx, hour + HOUR_MS - DAY_MS);
+        await trx('playback_rollup_state').update({ rolled_up_to: new Date(hour + HOUR_MS) });
+      });
+      mark = hour + HOUR_MS;
+      done++;
+    }
+    const dirty: Date[] = await this.d.db('playback_rollup_dirty').orderBy('hour').limit(DIRTY_PER_RUN).pluck('hour');
+    for (const hour of dirty) {
+      if (signal?.aborted) break;
+      await this.d.db.transaction(async (trx) => {
+        await trx.raw(`SELECT pg_advisory_xact_lock(${LOCK})`);
+        await trx('playback_rollup_dirty').where({ hour }).delete();
+        await this.rollHour(trx, hour.getTime());
+        const day = floorTo(hour.getTime(), DAY_MS);
+        if (mark !== undefined && day + DAY_MS <= mark) await this.rollDay(trx, day);
+      });
+      done++;
+    }
+    if (done) this.d.logger.info({ hours: done, rolledUpTo: mark && new Date(mark) }, 'playback rollup advanced');
+    return done;
+  }
+
+  private async firstHour(): Promise<number | undefined> {
+    const row = await this.d.db('playback_sessions').min('started_at as first').first();
+    return row?.first ? floorTo(new Date(row.first).getTime(), HOUR_MS) : undefined;
+  }
+
+  private async rollHour(trx: Knex.Transaction, hour: number): Promise<void> {
+    const start = new Date(hour);
+    await trx('playback_rollup').where({ hours: 1, bucket: start }).delete();
+    await trx.raw(
+      `INSERT INTO playback_rollup (${COLUMNS}) SELECT ?::timestamptz, 1, ${GROUP}, ${COUNTS}
+       FROM playback_sessions WHERE started_at >= ? AND started_at < ? GROUP BY ${GROUP}`,
+      [start, start, new Date(hour + HOUR_MS)],
+    );
+  }
+
+  private async rollDay(trx: Knex.Transaction, day: number): Promise<void> {
+    const start = new Date(day);
+    await trx('playback_rollup').where({ hours: 24, bucket: start }).delete();
+    await trx.raw(
+      `INSERT INTO playback_rollup (${COLUMNS}) SELECT ?::timestamptz, 24, ${GROUP}, ${SUMS}
+       FROM playback_rollup WHERE hours = 1 AND bucket >= ? AND bucket < ? GROUP BY ${GROUP}`,
+      [start, start, new Date(day + DAY_MS)],
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { Knex } from 'knex';
+import type { ScreensService } from '../screens/screens.service.js';
+import type { ProofOfPlayRepository } from './proof-of-play.repository.js';
+import { SessionSchema, sessionView, type ProofOfPlayService } from './proof-of-play.service.js';
+
+const CATEGORIES = ['playback', 'connectivity', 'reliability', 'scheduling', 'commands', 'updates', 'takeovers', 'manifest', 'system'];
+
+export const TimelineQuery = Type.Object({
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'Default 24 hours before `to`.' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'Default now.' })),
+  category: Type.Optional(Type.Union(CATEGORIES.map((c) => Type.Literal(c)), { description: 'Only events of this category (sessions are playback).' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200, description: 'Most recent events and sessions, each.' })),
+});
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const EventSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  sequence: Type.Integer(),
+  eventType: Type.String({ description: 'As the player reported it.' }),
+  canonicalType: Type.String({ description: 'Its contract version 2 name.' }),
+  category: Type.String(),
+  severity: Type.String(),
+  result: Type.String(),
+  occurredAt: Type.String({ format: 'date-time' }),
+  receivedAt: Type.String({ format: 'date-time' }),
+  playerTimezone: Type.String(),
+  activitySessionId: Nullable(Type.String()),
+  terminalReason: Nullable(Type.String()),
+  durationMs: Nullable(Type.Integer()),
+  failureCode: Nullable(Type.String()),
+  failureMessage: Nullable(Type.String()),
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+export const TimelineSchema = Type.Object({
+  screenId: Type.String({ format: 'uuid' }),
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time' }),
+  events: Type.Array(EventSchema),
+  sessions: Type.Array(SessionSchema),
+});
+
+/** One screen's diagnostic timeline: what its player reported, and the sessions derived from it. */
+export class ScreenTimeline {
+  constructor(private readonly d: { db: Knex; screensService: ScreensService; proofOfPlayService: ProofOfPlayService; proofOfPlayRepository: ProofOfPlayRepository }) {}
+
+  async read(screenId: string, q: Static<typeof TimelineQuery>) {
+    const screen = await this.d.screensService.get(screenId);
+    const filter = await this.d.proofOfPlayService.filter({ from: q.from, to: q.to, screen: screenId });
+    const limit = q.limit ?? 200;
+    const events = this.d.db('activity_events').where({ screen_id: screenId }).where('occurred_at', '>=', filter.from).where('occurred_at', '<', filter.to);
+    if (q.category) events.where({ category: q.category });
+    const [rows, sessions] = await Promise.all([
+      events.orderBy([{ column: 'occurred_at', order: 'desc' }, { column: 'sequence', order: 'desc' }]).limit(limit),
+      q.category && q.category !== 'playback' ? [] : this.d.proofOfPlayRepository.page(filter, limit),
+    ]);
+    return {
+      screenId,
+      from: filter.from.toISOString(),
+      to: filter.to.toISOString(),
+      events: rows.map((r) => ({
+        id: r.id,
+        sequence: Number(r.sequence),
+        eventType: r.event_type,
+        canonicalType: r.canonical_type,
+        category: r.category,
+        severity: r.severity,
+        result: r.result,
+        occurredAt: r.occurred_at.toISOString(),
+        receivedAt: r.received_at.toISOString(),
+        playerTimezone: r.player_timezone,
+        activitySessionId: r.activity_session_id,
+        terminalReason: r.terminal_reason,
+        durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
+        failureCode: r.failure_code,
+        failureMessage: r.failure_message,
+        details: r.details,
+      })),
+      sessions: sessions.map((s) => sessionView(s, screen.name)),
+    };
+  }
+}

@@ -1,0 +1,105 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { Knex } from 'knex';
+import { invalidInput } from '../../kernel/errors.js';
+import { storableText } from '../../kernel/text.js';
+
+const Gauge = Type.Union([Type.String({ maxLength: 256 }), Type.Number(), Type.Boolean(), Type.Null()]);
+const Counter = Type.Union([Type.Number({ minimum: 0 }), Type.Null()]);
+
+/**
+ * One sample as the players send it each minute: gauges (latest values) at the top level and
+ * `interval` counters (deltas since the previous sample). Fields beyond the ones summarized are
+ * kept in the screen's latest sample as sent, if they are plain values.
+ */
+export const TelemetrySampleSchema = Type.Object(
+  {
+    observedAt: Type.String({ format: 'date-time', description: 'Within the last 24 hours and at most 15 minutes ahead, else 422 `telemetry_out_of_window`.' }),
+    serverRoundTripMs: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+    interval: Type.Object(
+      {
+        seconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
+        thermalSeconds: Type.Optional(Type.Record(Type.String({ maxLength: 32 }), Type.Number({ minimum: 0 }), { maxProperties: 16 })),
+      },
+      { additionalProperties: Counter, maxProperties: 80 },
+    ),
+  },
+  { additionalProperties: Gauge, maxProperties: 120 },
+);
+export type TelemetrySample = Static<typeof TelemetrySampleSchema>;
+
+/** The counters summed into five-minute rollups, by sample field and column. */
+const ROLLED = {
+  seconds: 'seconds',
+  connectedSeconds: 'connected_seconds',
+  disconnectedSeconds: 'disconnected_seconds',
+  healthyPlaybackSeconds: 'healthy_playback_seconds',
+  stalledPlaybackSeconds: 'stalled_playback_seconds',
+  blackOutputSeconds: 'black_output_seconds',
+  droppedFrames: 'dropped_frames',
+  frameChangeCount: 'frame_change_count',
+  downloadedBytes: 'downloaded_bytes',
+  cacheHits: 'cache_hits',
+  cacheMisses: 'cache_misses',
+} as const;
+const BUCKET_MS = 5 * 60_000;
+const PAST_MS = 86_400_000;
+const AHEAD_MS = 15 * 60_000;
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const clean = (value: unknown): unknown => (typeof value === 'string' ? storableText(value) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), clean(v)])) : value);
+
+/** Telemetry: the latest sample per screen and five-minute rollups; raw samples are never kept. */
+export class TelemetryService {
+  constructor(private readonly d: { db: Knex }) {}
+
+  /** Two row writes per sample: the snapshot and its bucket. */
+  async record(screenId: string, sample: TelemetrySample, now = Date.now()): Promise<void> {
+    const observed = new Date(sample.observedAt);
+    if (!(observed.getTime() >= now - PAST_MS && observed.getTime() <= now + AHEAD_MS)) {
+      throw invalidInput('telemetry_out_of_window', 'observedAt is outside the accepted reporting window (the last 24 hours).', 'body/observedAt');
+    }
+    const interval = sample.interval as Record<string, unknown>;
+    const counters = Object.fromEntries(Object.entries(ROLLED).map(([field, column]) => [column, Math.round(Number(interval[field] ?? 0)) || 0]));
+    const roundTrip = typeof sample.serverRoundTripMs === 'number' ? Math.round(sample.serverRoundTripMs) : null;
+    await this.d.db.transaction(async (trx) => {
+      await trx('screen_telemetry')
+        .insert({ screen_id: screenId, observed_at: observed, received_at: new Date(now), sample: JSON.stringify(clean(sample)) })
+        .onConflict('screen_id')
+        .merge();
+      const sums = Object.keys(counters).map((c) => `${c} = screen_telemetry_rollups.${c} + excluded.${c}`).join(', ');
+      await trx.raw(
+        `INSERT INTO screen_telemetry_rollups (screen_id, bucket, samples, ${Object.keys(counters).join(', ')}, max_round_trip_ms)
+         VALUES (?, ?, 1, ${Object.keys(counters).map(() => '?').join(', ')}, ?)
+         ON CONFLICT (screen_id, bucket) DO UPDATE SET samples = screen_telemetry_rollups.samples + 1, ${sums},
+           max_round_trip_ms = GREATEST(screen_telemetry_rollups.max_round_trip_ms, excluded.max_round_trip_ms)`,
+        [screenId, new Date(Math.floor(observed.getTime() / BUCKET_MS) * BUCKET_MS), ...Object.values(counters), roundTrip],
+      );
+    });
+  }
+
+  async read(screenId: string, from: Date, to: Date) {
+    const [snapshot, rollups] = await Promise.all([
+      this.d.db('screen_telemetry').where({ screen_id: screenId }).first(),
+      this.d.db('screen_telemetry_rollups').where({ screen_id: screenId }).where('bucket', '>=', from).where('bucket', '<', to).orderBy('bucket'),
+    ]);
+    return {
+      screenId,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      ...(snapshot ? { snapshot: { observedAt: snapshot.observed_at.toISOString(), receivedAt: snapshot.received_at.toISOString(), sample: snapshot.sample } } : {}),
+      rollups: rollups.map((r) => ({
+        bucket: r.bucket.toISOString(),
+        samples: r.samples,
+        ...Object.fromEntries(Object.values(ROLLED).map((c) => [camel(c), Number(r[c])])),
+        maxRoundTripMs: r.max_round_trip_ms,
+      })),
+    };
+  }
+}
+
+export const TelemetryRollupSchema = Type.Object({
+  bucket: Type.String({ format: 'date-time' }),
+  samples: Type.Integer(),
+  ...Object.fromEntries(Object.values(ROLLED).map((c) => [camel(c), Type.Integer()])),
+  maxRoundTripMs: Type.Union([Type.Integer(), Type.Null()]),
+});
