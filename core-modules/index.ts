@@ -7,8 +7,9 @@ import { mediaModule } from './media/media.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
+import { previewsModule } from './previews/previews.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
-export const coreModules: PluginDef[] = [settingsModule, authModule, dependencyGraphModule, mediaModule, screensModule, playlistsModule, playerModule, activityModule, fleetHealthModule, pluginCatalogModule];
+export const coreModules: PluginDef[] = [settingsModule, authModule, dependencyGraphModule, mediaModule, screensModule, playlistsModule, playerModule, activityModule, previewsModule, fleetHealthModule, pluginCatalogModule];

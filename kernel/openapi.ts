@@ -84,7 +84,10 @@ function formSchema(route: MountedRoute['route']) {
 }
 
 function operation({ plugin, route }: MountedRoute) {
-  const success =
+  const headers = route.response.headers && {
+    headers: Object.fromEntries(Object.entries(route.response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
+  };
+  const body =
     route.response.contentType ?
       { description: route.response.description ?? 'OK', content: { [route.response.contentType]: { schema: { type: 'string', format: 'binary' } } } }
     : route.response.status === 204 || !route.response.schema ? { description: route.response.description ?? 'No content' }
@@ -96,6 +99,7 @@ function operation({ plugin, route }: MountedRoute) {
           },
         },
       };
+  const success = { ...body, ...headers };
   return {
     operationId: route.operationId,
     summary: route.summary,

@@ -24,6 +24,8 @@ export interface RouteResponse {
   schema?: TSchema;
   /** Non-JSON routes (files, scripts, CSV): the handler writes `ctx.body` itself. */
   contentType?: string;
+  /** Headers the success response carries (name → value or meaning), for the OpenAPI document. */
+  headers?: Record<string, string>;
 }
 
 export interface RateLimitRule {

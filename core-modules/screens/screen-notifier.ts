@@ -35,6 +35,11 @@ export class ScreenNotifier {
     return this.publishMany('config.changed', changes.map(({ screenId, configRevision }) => ({ screenId, fields: { configRevision } })));
   }
 
+  /** A preview lease started, was renewed or asked for a capture now: the player polls its session at once. */
+  previewSessionChanged(screenId: string): Promise<void> {
+    return this.publish(screenId, { type: 'preview.session_changed' });
+  }
+
   commandsAvailable(screenId: string): Promise<void> {
     return this.publish(screenId, { type: 'commands.available' });
   }
