@@ -51,6 +51,14 @@ export const assetEntry = (a: AssetRow, v: VariantRow): ManifestAsset => ({
   expiresAt: iso(a.expires_at),
 });
 
+/**
+ * Schema 11 knows `none` and `fade`; the Android player refuses a schema 11 manifest with a
+ * `crossfade` (schema 14, for players that announce it). Until manifests follow each player's
+ * announced capabilities, a crossfade is sent as the fade every player supports, as the
+ * reference does for players that have not announced it.
+ */
+const manifestTransition = (transition: string) => (transition === 'crossfade' ? 'fade' : transition);
+
 /** What every screen's manifest shares, from settings: timing, and the logo when one is set and served. */
 export interface ManifestShared {
   prefetchHorizonDays: number;
@@ -79,7 +87,7 @@ export function buildManifestContent(playlist: PlaylistView | undefined, assets:
       assetType: found.asset.type,
       durationMs: item.durationMs,
       fitMode: item.fitMode,
-      transition: item.transition,
+      transition: manifestTransition(item.transition),
       audioEnabled: item.audioEnabled,
       volume: item.volume,
       deliveryPolicy: item.deliveryPolicy,

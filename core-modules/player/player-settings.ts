@@ -1,4 +1,5 @@
 import type { SettingDefinition } from '../settings/setting-definition.js';
+import type { SettingsRule } from '../settings/settings.service.js';
 
 // The settings players follow, under the reference's keys so its console and documentation apply.
 // Each maps to one key of the player config (see player-config.ts) or of the manifest.
@@ -112,6 +113,12 @@ export const manifestSettings: Def[] = [
   int(PREFETCH_DAYS_KEY, 'Prefetch horizon (days)', 14, 1, 365, 'How far ahead players download what they will play.'),
   int(ACTIVATION_GRACE_KEY, 'Activation grace (seconds)', 30, 1, 3_600, 'How late a player may switch to newly scheduled content.'),
 ];
+
+/** Players refuse a config whose free-space floor is above the cache size. */
+export const cacheFloorRule: SettingsRule = (v) =>
+  (v['player.cache.minimum_free_bytes'] as number) > (v['player.cache.max_bytes'] as number)
+    ? { field: 'body/values/player.cache.minimum_free_bytes', message: 'must not exceed player.cache.max_bytes' }
+    : undefined;
 
 export const configSettings = [...brandingSettings, ...playbackSettings, ...websiteSettings, ...reliabilitySettings, ...powerSettings, ...accessibilitySettings];
 /** The settings a manifest follows: every screen's manifest is rebuilt when one changes. */

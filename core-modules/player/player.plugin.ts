@@ -17,7 +17,7 @@ import { ManifestService } from './manifest.service.js';
 import { playerContentRoutes } from './player-content.routes.js';
 import { PlayerConfigService } from './player-config.service.js';
 import { CONFIG_SOURCE_KEYS } from './player-config.js';
-import { configSettings, manifestSettings, MANIFEST_SETTING_KEYS } from './player-settings.js';
+import { cacheFloorRule, configSettings, manifestSettings, MANIFEST_SETTING_KEYS } from './player-settings.js';
 import { PlayerDownloadsService } from './player-downloads.service.js';
 import { PlayerStateRepository } from './player-state.repository.js';
 
@@ -79,6 +79,7 @@ export const playerModule = definePlugin<PlayerDeps>({
     // Settings drive the config and the manifests' timing and logo: a change reaches every screen.
     r.onStart(({ settingsService, manifestService, playerConfigService, screensService }) => {
       settingsService.define([...configSettings, ...manifestSettings]);
+      settingsService.defineRule(cacheFloorRule);
       settingsService.changed.subscribe(async ({ keys }) => {
         if (keys.some((k) => CONFIG_SOURCE_KEYS.includes(k))) await playerConfigService.refresh();
         if (keys.some((k) => MANIFEST_SETTING_KEYS.includes(k))) await manifestService.refreshMany(await screensService.ids());

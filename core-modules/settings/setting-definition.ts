@@ -35,6 +35,9 @@ const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 const MAX_LIST = 50;
+// Players look zones up case-sensitively (java.time.ZoneId), so `europe/paris` is refused even
+// though ICU would take it; aliases (Asia/Kolkata, which ICU calls Asia/Calcutta) are kept as given.
+const ZONE_SPELLING = /^[A-Z][A-Za-z_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 const uniqueList = (value: unknown, ok: (item: unknown) => boolean) =>
   Array.isArray(value) && value.length <= MAX_LIST && value.every(ok) && new Set(value).size === value.length;
@@ -57,7 +60,7 @@ export function invalidReason(def: SettingDefinition, value: unknown): string | 
     case 'local_time':
       return typeof value === 'string' && LOCAL_TIME.test(value) ? undefined : 'must be a time written HH:MM (24-hour)';
     case 'timezone':
-      return typeof value === 'string' && canonicalTimeZone(value) === value ? undefined : 'must be an IANA time zone such as Europe/Paris, spelled as the tz database does';
+      return typeof value === 'string' && ZONE_SPELLING.test(value) && canonicalTimeZone(value) ? undefined : 'must be an IANA time zone such as Europe/Paris, spelled as the tz database does';
     case 'uuid_or_empty':
       return value === '' || (typeof value === 'string' && UUID.test(value)) ? undefined : 'must be an id or empty';
     case 'weekday_list':

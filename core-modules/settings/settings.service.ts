@@ -6,6 +6,9 @@ import type { Logger } from '../../kernel/logger.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidReason, type SettingDefinition, type SettingValue } from './setting-definition.js';
 
+/** Returns what is wrong with a set of values taken together (field `body/values/<key>`), or nothing. */
+export type SettingsRule = (values: Record<string, SettingValue>) => ValidationIssue | undefined;
+
 export interface SettingsDocument {
   schemaVersion: 1;
   revision: number;
@@ -20,6 +23,7 @@ export interface SettingsDocument {
  */
 export class SettingsService {
   private readonly definitions = new Map<string, SettingDefinition>();
+  private readonly rules: SettingsRule[] = [];
   private readonly db: Knex;
   private readonly auditLog: AuditLog;
   /** Told, in the process that made it, of each committed change: the keys whose values were sent. */
@@ -29,6 +33,11 @@ export class SettingsService {
     this.db = db;
     this.auditLog = auditLog;
     this.changed = new AfterCommitEvents(logger, 'SettingsChanged');
+  }
+
+  /** A rule across settings (a minimum below a maximum), checked on every change against the values it would leave. */
+  defineRule(rule: SettingsRule): void {
+    this.rules.push(rule);
   }
 
   define(defs: SettingDefinition[]): void {
@@ -78,6 +87,11 @@ export class SettingsService {
       }
     }
     if (issues.length) throw validationFailed('Some settings are invalid.', issues, issues.some((i) => i.message.includes('known')) ? 'unknown_setting' : 'invalid_setting_value');
+    if (this.rules.length) {
+      const after = { ...(await this.document()).values, ...(values as Record<string, SettingValue>) };
+      const broken = this.rules.flatMap((rule) => rule(after) ?? []);
+      if (broken.length) throw validationFailed('Some settings contradict each other.', broken, 'invalid_setting_value');
+    }
     await this.db.transaction(async (trx) => {
       const bumped = await trx('settings_revision').where({ revision }).update({ revision: trx.raw('revision + 1'), updated_at: trx.fn.now() });
       if (!bumped) throw conflict('settings_revision_conflict', 'The settings changed since you read them; reload and try again.');

@@ -1,0 +1,211 @@
+/**
+ * How the stock Android player of the reference server reads a manifest and a config: its models
+ * (kotlinx.serialization with ignoreUnknownKeys: a missing field without a default, a null for a
+ * non-null type or a value of the wrong type fails the whole document) and the validators it runs
+ * before using one (ManifestSyncManager.validateManifest, PlayerConfigValidator). Restated from
+ * the player's behaviour as facts, to test what this server builds against it.
+ */
+
+type Scalar = 'String' | 'Int' | 'Long' | 'Float' | 'Double' | 'Boolean';
+type Kind = Scalar | { list: Kind } | { model: Model };
+interface Field {
+  kind: Kind;
+  nullable?: boolean;
+  /** The model gives a default, so the field may be absent. */
+  optional?: boolean;
+}
+type Model = Record<string, Field>;
+
+const req = (kind: Kind): Field => ({ kind });
+const opt = (kind: Kind): Field => ({ kind, optional: true });
+const nullable = (kind: Kind): Field => ({ kind, nullable: true, optional: true });
+const listOf = (kind: Kind): Kind => ({ list: kind });
+const model = (m: Model): Kind => ({ model: m });
+
+const INT_MAX = 2 ** 31 - 1;
+
+function problemsOf(value: unknown, kind: Kind, path: string): string[] {
+  if (typeof kind === 'string') {
+    const ok =
+      kind === 'String' ? typeof value === 'string'
+      : kind === 'Boolean' ? typeof value === 'boolean'
+      : kind === 'Int' ? Number.isInteger(value) && Math.abs(value as number) <= INT_MAX
+      : kind === 'Long' ? Number.isSafeInteger(value)
+      : typeof value === 'number' && Number.isFinite(value);
+    return ok ? [] : [`${path}: expected ${kind}, got ${JSON.stringify(value)}`];
+  }
+  if ('list' in kind) return Array.isArray(value) ? value.flatMap((v, i) => problemsOf(v, kind.list, `${path}[${i}]`)) : [`${path}: expected a list`];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [`${path}: expected an object`];
+  return Object.entries(kind.model).flatMap(([name, field]) => {
+    const v = (value as Record<string, unknown>)[name];
+    if (v === undefined) return field.optional ? [] : [`${path}.${name}: missing`];
+    if (v === null) return field.nullable ? [] : [`${path}.${name}: null for a non-null type`];
+    return problemsOf(v, field.kind, `${path}.${name}`);
+  });
+}
+
+const ManifestItem: Model = {
+  id: req('String'),
+  assetId: req('String'),
+  variantId: nullable('String'),
+  assetType: opt('String'),
+  durationMs: nullable('Long'),
+  fitMode: req('String'),
+  transition: req('String'),
+  audioEnabled: req('Boolean'),
+  volume: req('Float'),
+  videoStartOffsetMs: nullable('Long'),
+  videoEndOffsetMs: nullable('Long'),
+  deliveryPolicy: req('String'),
+  layoutId: nullable('String'),
+  availableFrom: nullable('String'),
+  expiresAt: nullable('String'),
+  usePlayerDefaults: opt('Boolean'),
+};
+const ManifestPlaylist: Model = { id: req('String'), revision: req('Long'), name: req('String'), items: req(listOf(model(ManifestItem))) };
+const ManifestAsset: Model = {
+  assetId: req('String'),
+  variantId: req('String'),
+  mimeType: req('String'),
+  sha256: req('String'),
+  fileSize: req('Long'),
+  width: nullable('Int'),
+  height: nullable('Int'),
+  durationSeconds: nullable('Double'),
+  downloadPath: req('String'),
+  availableFrom: nullable('String'),
+  expiresAt: nullable('String'),
+};
+const ManifestPluginConfig: Model = {
+  name: opt('String'),
+  message: opt('String'),
+  scheduleType: opt('String'),
+  targetTime: nullable('String'),
+  daysOfWeek: opt(listOf('Int')),
+  oneTimeAt: nullable('String'),
+  timezone: opt('String'),
+  leadTimeSeconds: opt('Int'),
+  completionText: opt('String'),
+  showConfetti: opt('Boolean'),
+  displayMode: opt('String'),
+  heightPx: opt('Int'),
+  progressFill: opt('String'),
+  contentPadding: opt('Int'),
+  textScale: opt('Int'),
+  urgencyEnabled: opt('Boolean'),
+  startingSoonSeconds: opt('Int'),
+  urgentSeconds: opt('Int'),
+  pulseSeconds: opt('Int'),
+  priority: opt('Int'),
+  severity: opt('String'),
+  event: opt('String'),
+  speed: opt('String'),
+  expiresAt: opt('String'),
+};
+const PlayerManifest: Model = {
+  schemaVersion: req('Int'),
+  manifestVersion: req('Long'),
+  screenId: req('String'),
+  generatedAt: req('String'),
+  mode: req('String'),
+  playlist: nullable(model(ManifestPlaylist)),
+  playlists: opt(listOf(model(ManifestPlaylist))),
+  assets: opt(listOf(model(ManifestAsset))),
+  branding: nullable(model({ logoAssetId: nullable('String'), logoVariantId: nullable('String') })),
+  plugins: opt(listOf(model({ id: req('String'), type: req('String'), version: req('Int'), config: req(model(ManifestPluginConfig)) }))),
+  serverTime: nullable('String'),
+  prefetchHorizonDays: opt('Int'),
+  activationGraceSeconds: opt('Int'),
+};
+
+const check = (problems: string[], ok: boolean, message: string) => {
+  if (!ok) problems.push(message);
+};
+
+/** Why the Android player would refuse this manifest for this screen; empty when it takes it. */
+export function androidManifestProblems(manifest: any, screenId: string): string[] {
+  const problems = problemsOf(manifest, model(PlayerManifest), 'manifest');
+  if (problems.length) return problems;
+  check(problems, [11, 12, 13, 14, 15].includes(manifest.schemaVersion) && ['single-zone', 'presentation'].includes(manifest.mode) && manifest.screenId === screenId, 'schema version, mode or screen');
+  const assets = new Map(manifest.assets.map((a: any) => [a.variantId, a]));
+  const playlists = [...manifest.playlists, ...(manifest.playlist ? [manifest.playlist] : [])];
+  for (const item of playlists.flatMap((p: any) => p.items)) {
+    const where = `item ${item.id}`;
+    if (!['layout', 'website', 'widget'].includes(item.assetType)) check(problems, item.variantId != null && (assets.get(item.variantId) as any)?.assetId === item.assetId, `${where}: its variant is not in assets`);
+    const transitions = manifest.schemaVersion >= 14 ? ['none', 'fade', 'crossfade'] : ['none', 'fade'];
+    check(
+      problems,
+      ['contain', 'cover', 'stretch'].includes(item.fitMode) && transitions.includes(item.transition) && ['download', 'stream', 'automatic'].includes(item.deliveryPolicy) && item.volume >= 0 && item.volume <= 1,
+      `${where}: settings (fitMode ${item.fitMode}, transition ${item.transition}, delivery ${item.deliveryPolicy}, volume ${item.volume})`,
+    );
+    check(problems, item.availableFrom == null || item.expiresAt == null || Date.parse(item.availableFrom) < Date.parse(item.expiresAt), `${where}: availability`);
+    if ((assets.get(item.variantId) as any)?.mimeType?.startsWith('image/')) check(problems, (item.durationMs ?? 0) > 0 || item.usePlayerDefaults === true, `${where}: image duration`);
+    if (item.videoEndOffsetMs != null) check(problems, item.videoEndOffsetMs > (item.videoStartOffsetMs ?? 0), `${where}: video offsets`);
+  }
+  return problems;
+}
+
+const COLOR = /^#[0-9A-Fa-f]{6}$/;
+const HH_MM = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
+const within = (v: number, min: number, max: number) => v >= min && v <= max;
+const s = (kind: Scalar) => opt(kind);
+const PlayerConfig: Model = {
+  schemaVersion: req('Int'),
+  configRevision: req('Long'),
+  generatedAt: req('String'),
+  branding: opt(model({ organizationName: s('String'), logoAssetId: nullable('String'), backgroundColor: s('String'), textColor: s('String'), noContentTitle: s('String'), noContentMessage: s('String'), disabledTitle: s('String'), disabledMessage: s('String'), footerText: s('String') })),
+  playback: opt(model({ defaultVolume: s('Double'), defaultFitMode: s('String'), defaultImageDurationSeconds: s('Int'), defaultTransition: s('String'), defaultAudioEnabled: s('Boolean'), resumeAfterRestart: s('Boolean'), identifyShowsLocation: s('Boolean'), screenLocation: s('String') })),
+  cache: opt(model({ maximumBytes: s('Long'), minimumFreeBytes: s('Long'), concurrentDownloads: s('Int'), automaticThresholdBytes: s('Long') })),
+  sync: opt(model({ manifestReconciliationSeconds: s('Int'), statusReportSeconds: s('Int') })),
+  website: opt(model({ timeoutSeconds: s('Int'), cookiePolicy: s('String'), clearOnRestart: s('Boolean'), defaultJavascript: s('Boolean'), defaultDomStorage: s('Boolean'), defaultTimeoutSeconds: s('Int'), defaultCookiePolicy: s('String'), defaultReloadPolicy: s('String'), minimumRefreshSeconds: s('Int'), defaultFailureBehavior: s('String'), defaultZoomPercent: s('Int'), defaultFallbackImageId: s('String') })),
+  reliability: opt(model({ mode: s('String'), launchAfterBoot: s('Boolean'), immersiveMode: s('Boolean'), foregroundWatchdogEnabled: s('Boolean'), playbackStallSeconds: s('Int'), webviewStallSeconds: s('Int'), maximumProcessRestarts: s('Int'), restartWindowMinutes: s('Int'), safeModeEnabled: s('Boolean') })),
+  power: opt(model({ activeHoursEnabled: s('Boolean'), activeHoursTimezone: s('String'), activeHoursDays: opt(listOf('Int')), activeHoursStart: s('String'), activeHoursEnd: s('String'), startupGraceSeconds: s('Int'), shutdownPrepareSeconds: s('Int'), keepScreenOn: s('Boolean'), sleepOutsideActiveHours: s('Boolean'), outsideActiveHoursDisplay: s('String'), outsideActiveHoursText: s('String'), blackScreenFallback: s('Boolean') })),
+  managedKiosk: opt(model({ lockTaskEnabled: s('Boolean'), blockOverlays: s('Boolean'), allowSettingsDuringAdmin: s('Boolean'), adminSessionMinutes: s('Int') })),
+  accessibility: opt(model({ controlAssistEnabled: s('Boolean'), returnDelaySeconds: s('Int'), allowedPackages: opt(listOf('String')), pauseDuringUpdates: s('Boolean'), pauseDuringAdminSession: s('Boolean'), reportForegroundPackage: s('Boolean'), maximumReturns: s('Int'), returnWindowMinutes: s('Int') })),
+  updates: opt(model({ channel: s('String') })),
+};
+
+/** Why the Android player would refuse this config; empty when it takes it. */
+export function androidConfigProblems(config: any): string[] {
+  const problems = problemsOf(config, model(PlayerConfig), 'config');
+  if (problems.length) return problems;
+  const { cache, sync, playback, website, branding, reliability, power, accessibility, updates } = config;
+  const rules: [boolean, string][] = [
+    [config.schemaVersion === 1, 'schemaVersion'],
+    [within(cache.maximumBytes, 268_435_456, 1_099_511_627_776), 'cache.maximumBytes'],
+    [within(cache.minimumFreeBytes, 134_217_728, cache.maximumBytes), 'cache.minimumFreeBytes'],
+    [within(cache.concurrentDownloads, 1, 8), 'cache.concurrentDownloads'],
+    [within(sync.manifestReconciliationSeconds, 60, 86_400), 'sync.manifestReconciliationSeconds'],
+    [within(sync.statusReportSeconds, 15, 3_600), 'sync.statusReportSeconds'],
+    [within(playback.defaultVolume, 0, 1), 'playback.defaultVolume'],
+    [['contain', 'cover', 'stretch'].includes(playback.defaultFitMode), 'playback.defaultFitMode'],
+    [within(playback.defaultImageDurationSeconds, 1, 86_400), 'playback.defaultImageDurationSeconds'],
+    [['none', 'fade', 'crossfade'].includes(playback.defaultTransition), 'playback.defaultTransition'],
+    [within(website.timeoutSeconds, 1, 120) && within(website.defaultTimeoutSeconds, 1, 120), 'website timeouts'],
+    [['disabled', 'first_party', 'first_and_third_party'].includes(website.cookiePolicy) && ['disabled', 'first_party', 'first_and_third_party'].includes(website.defaultCookiePolicy), 'website cookie policies'],
+    [['load_once', 'on_each_activation', 'interval'].includes(website.defaultReloadPolicy), 'website.defaultReloadPolicy'],
+    [within(website.minimumRefreshSeconds, 30, 86_400), 'website.minimumRefreshSeconds'],
+    [['last_success', 'placeholder', 'fallback_image', 'skip'].includes(website.defaultFailureBehavior), 'website.defaultFailureBehavior'],
+    [within(website.defaultZoomPercent, 50, 200), 'website.defaultZoomPercent'],
+    [COLOR.test(branding.backgroundColor) && COLOR.test(branding.textColor), 'branding colors'],
+    [['standard', 'managed_kiosk'].includes(reliability.mode), 'reliability.mode'],
+    [within(reliability.playbackStallSeconds, 10, 600) && within(reliability.webviewStallSeconds, 15, 600), 'reliability stall thresholds'],
+    [within(reliability.maximumProcessRestarts, 0, 10) && within(reliability.restartWindowMinutes, 1, 120), 'reliability restarts'],
+    [power.activeHoursDays.length > 0 && power.activeHoursDays.every((d: number) => within(d, 1, 7)), 'power.activeHoursDays'],
+    [HH_MM.test(power.activeHoursStart) && HH_MM.test(power.activeHoursEnd), 'power active hours'],
+    [validZone(power.activeHoursTimezone), 'power.activeHoursTimezone'],
+    [within(accessibility.returnDelaySeconds, 3, 300) && within(accessibility.maximumReturns, 1, 20) && within(accessibility.returnWindowMinutes, 1, 120), 'accessibility'],
+    [['stable', 'beta'].includes(updates.channel), 'updates.channel'],
+  ];
+  return rules.filter(([ok]) => !ok).map(([, name]) => name);
+}
+
+// java.time.ZoneId.of accepts region ids and UTC; an unknown zone throws.
+function validZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return !/^[+-]/.test(zone);
+  } catch {
+    return false;
+  }
+}
