@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import sharp from 'sharp';
 import { coreModules } from '../../core-modules/index.js';
 import type { PluginDef } from '../../kernel/plugin.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
@@ -276,11 +277,10 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       expect(again.bytes.length).to.equal(0);
     });
 
-    // The client dereferences playback and website without a null check; branding, power, managedKiosk
-    // and accessibility are null-safe there and not sent until settings drive them.
-    it('sends every config section the client dereferences (website in particular) as objects', async () => {
+    // The client dereferences playback and website without a null check; the others it reads too.
+    it('sends every config section the client reads (website in particular) as objects', async () => {
       const res = await wire(k, 'GET', '/api/v1/player/config', { credential });
-      for (const section of ['playback', 'cache', 'sync', 'website', 'reliability', 'linuxKiosk', 'updates']) {
+      for (const section of ['branding', 'playback', 'cache', 'sync', 'website', 'reliability', 'power', 'managedKiosk', 'linuxKiosk', 'accessibility', 'updates']) {
         expect(res.data[section], section).to.be.an('object');
       }
     });
@@ -502,6 +502,82 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       const keys = [first, second].map((q) => items.find((c: any) => c.id === q.body.data.id)?.idempotencyKey);
       for (const key of keys) expect(key).to.be.a('string').and.not.empty;
       expect(keys[0]).not.to.equal(keys[1]);
+    });
+  });
+
+  describe('activity, telemetry and live preview', () => {
+    // The Linux player's reporter: category "playback" and severity "info" unless the caller says
+    // otherwise, a per-device sequence, and failureMessage cut to 240 characters.
+    let sequence = 0;
+    const linuxEvent = (fields: Record<string, unknown>) => ({
+      id: randomUUID(),
+      sequence: ++sequence,
+      eventType: 'content.started',
+      category: 'playback',
+      severity: 'info',
+      occurredAt: new Date().toISOString(),
+      elapsedRealtimeMs: 1_000 + sequence * 100,
+      playerTimezone: 'Europe/Berlin',
+      ...fields,
+    });
+
+    it('uploads a batch of up to 200 activity events; any 2xx lets it drop them', async () => {
+      const root = randomUUID();
+      const child = randomUUID();
+      const events = [
+        linuxEvent({ eventType: 'presentation.started', category: 'manifest', result: 'playing', activitySessionId: root, sessionType: 'presentation', presentationType: 'playlist', presentationId: manifest.playlist.id, manifestVersion: manifest.manifestVersion }),
+        linuxEvent({ eventType: 'content.started', result: 'playing', activitySessionId: child, parentActivitySessionId: root, sessionType: 'playlist_item', contentType: 'image', contentId: manifest.playlist.items[0].assetId, playlistItemId: manifest.playlist.items[0].id, expectedDurationMs: 8000 }),
+        linuxEvent({ eventType: 'content.completed', result: 'completed', activitySessionId: child, sessionType: 'playlist_item', terminalReason: 'expected_item_boundary', durationMs: 8000 }),
+        ...Array.from({ length: 197 }, () => linuxEvent({ eventType: 'connection.lost', category: 'connectivity', severity: 'warning' })),
+      ];
+      const res = await wire(k, 'POST', '/api/v1/player/activity-events', { credential, body: { events } });
+      expect(ok(res), JSON.stringify(res.error)).to.equal(true);
+      expect(res.data.acknowledgedEventIds).to.have.length(200);
+      const sessions = (await api('GET', `/api/v1/activity/proof-of-play?screen=${screenId}`)).body.data.items;
+      expect(sessions.find((s: any) => s.activitySessionId === child)).to.include({ result: 'completed', playlistItemId: manifest.playlist.items[0].id });
+    });
+
+    it('posts a telemetry sample shaped like its TelemetryReporter’s (gauges, interval counters, absent averages)', async () => {
+      const sample = {
+        observedAt: new Date().toISOString(),
+        currentItemId: manifest.playlist.items[0].id,
+        rendererState: 'playing',
+        rendererResponding: true,
+        serverRoundTripMs: 38,
+        networkLinkType: 'ethernet',
+        displayPowerState: 'on',
+        interval: { seconds: 60, connectedSeconds: 60, disconnectedSeconds: 0, healthyPlaybackSeconds: 58, stalledPlaybackSeconds: 2, blackOutputSeconds: 0, droppedFrames: 3, frameChangeCount: 240, downloadedBytes: 0, cacheHits: 4, cacheMisses: 0, consecutiveDownloadFailures: 0, averageCpuPercent: 12.5, thermalSeconds: { nominal: 60 }, httpRequestCount: 9, frameTimeP95Ms: 16.7 },
+      };
+      const res = await wire(k, 'POST', '/api/v1/player/telemetry', { credential, body: sample });
+      expect(ok(res), JSON.stringify(res.error)).to.equal(true);
+    });
+
+    it('polls GET /player/preview-session (reads active and captureNow) and uploads a capture form while a lease is active', async () => {
+      const idle = await wire(k, 'GET', '/api/v1/player/preview-session', { credential });
+      expect(idle.status).to.equal(200);
+      expect(idle.data.active).to.equal(false);
+      await api('POST', `/api/v1/screens/${screenId}/preview-session`, { forceCapture: true });
+      const watched = await wire(k, 'GET', '/api/v1/player/preview-session', { credential });
+      expect([watched.data.active, watched.data.captureNow]).to.deep.equal([true, true]);
+      // What its host hands over: a JPEG within 960×540, posted with the capture's metadata.
+      const jpeg = await sharp({ create: { width: 960, height: 540, channels: 3, background: '#204060' } }).jpeg({ quality: 75 }).toBuffer();
+      const form = new FormData();
+      form.append('capturedAt', new Date().toISOString());
+      form.append('width', '960');
+      form.append('height', '540');
+      form.append('fileSize', String(jpeg.byteLength));
+      form.append('playerVersion', '2.7.1');
+      form.append('preview', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'preview.jpg');
+      const res = await fetch(`${k.url}/api/v1/player/preview`, { method: 'POST', headers: { Authorization: `Bearer ${credential}` }, body: form });
+      expect(res.ok, await res.clone().text()).to.equal(true);
+      expect((await wire(k, 'GET', '/api/v1/player/preview-session', { credential })).data.captureNow).to.equal(false);
+      expect((await api('GET', `/api/v1/screens/${screenId}/preview`)).body.data).to.include({ status: 'available', width: 960, height: 540 });
+      // A protected state reports a status instead of an image.
+      const protectedForm = new FormData();
+      protectedForm.append('failureStatus', 'unavailable');
+      protectedForm.append('playerVersion', '2.7.1');
+      const status = await fetch(`${k.url}/api/v1/player/preview`, { method: 'POST', headers: { Authorization: `Bearer ${credential}` }, body: protectedForm });
+      expect(status.ok).to.equal(true);
     });
   });
 
