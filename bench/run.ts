@@ -3,6 +3,7 @@
  * A missed target is a finding, not a failure: the exit code is non-zero only when a benchmark crashed.
  */
 import { constants } from 'node:os';
+import { activityIngestBenchmark } from './activity-ingest.bench.js';
 import { healthzBenchmark } from './healthz.bench.js';
 import { heartbeatBenchmark } from './heartbeat.bench.js';
 import { formatJsonLine, formatOutcome, type Outcome } from './report.js';
@@ -11,12 +12,13 @@ import { mediaProcessingBenchmark } from './media-processing.bench.js';
 import { noiseExportBenchmark } from './noise-export.bench.js';
 import { playerSocketsBenchmark } from './player-sockets.bench.js';
 import { previewDownloadBenchmark } from './preview-download.bench.js';
+import { proofOfPlayBenchmark } from './proof-of-play.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
 import { variantDownloadBenchmark } from './variant-download.bench.js';
 import { stopRunning, type Benchmark } from './support.js';
 
 // To add one: write bench/<name>.bench.ts exporting a Benchmark and list it here.
-const BENCHMARKS: Benchmark[] = [healthzBenchmark, uploadIngestBenchmark, previewDownloadBenchmark, heartbeatBenchmark, mediaProcessingBenchmark, manifestBenchmark, playerSocketsBenchmark, noiseExportBenchmark, variantDownloadBenchmark];
+const BENCHMARKS: Benchmark[] = [healthzBenchmark, uploadIngestBenchmark, previewDownloadBenchmark, heartbeatBenchmark, mediaProcessingBenchmark, manifestBenchmark, playerSocketsBenchmark, noiseExportBenchmark, variantDownloadBenchmark, activityIngestBenchmark, proofOfPlayBenchmark];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.
 const EXIT_DEADLINE_MS = 15_000;

@@ -16,7 +16,12 @@ const COUNTS = `count(*)::int, count(*) FILTER (WHERE result = 'completed')::int
   count(*) FILTER (WHERE result = 'unknown')::int, count(*) FILTER (WHERE interrupted)::int, coalesce(sum(duration_ms), 0)::bigint`;
 const SUMS = 'sum(sessions)::int, sum(completed)::int, sum(partial)::int, sum(skipped)::int, sum(failed)::int, sum(unknown)::int, sum(interrupted)::int, sum(duration_ms)::bigint';
 const GROUP = 'screen_id, location_id, session_type, presentation_id, content_id';
-const COLUMNS = `bucket, hours, ${GROUP}, sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms`;
+const COLUMNS = `bucket, hours, grain, ${GROUP}, sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms`;
+/** The columns each coarser grain keeps (the others are NULL), summed from the detail rows of the same bucket. */
+export const GRAINS = {
+  screen: ['screen_id', 'location_id', 'session_type'],
+  content: ['session_type', 'presentation_id', 'content_id'],
+} as const;
 
 /**
  * Keeps playback_rollup: each completed hour's sessions summarized (by screen, location, session
@@ -85,19 +90,33 @@ export class PlaybackRollup {
     const start = new Date(hour);
     await trx('playback_rollup').where({ hours: 1, bucket: start }).delete();
     await trx.raw(
-      `INSERT INTO playback_rollup (${COLUMNS}) SELECT ?::timestamptz, 1, ${GROUP}, ${COUNTS}
+      `INSERT INTO playback_rollup (${COLUMNS}) SELECT ?::timestamptz, 1, 'detail', ${GROUP}, ${COUNTS}
        FROM playback_sessions WHERE started_at >= ? AND started_at < ? GROUP BY ${GROUP}`,
       [start, start, new Date(hour + HOUR_MS)],
     );
+    await this.coarsen(trx, start, 1);
   }
 
   private async rollDay(trx: Knex.Transaction, day: number): Promise<void> {
     const start = new Date(day);
     await trx('playback_rollup').where({ hours: 24, bucket: start }).delete();
     await trx.raw(
-      `INSERT INTO playback_rollup (${COLUMNS}) SELECT ?::timestamptz, 24, ${GROUP}, ${SUMS}
-       FROM playback_rollup WHERE hours = 1 AND bucket >= ? AND bucket < ? GROUP BY ${GROUP}`,
+      `INSERT INTO playback_rollup (${COLUMNS}) SELECT ?::timestamptz, 24, 'detail', ${GROUP}, ${SUMS}
+       FROM playback_rollup WHERE grain = 'detail' AND hours = 1 AND bucket >= ? AND bucket < ? GROUP BY ${GROUP}`,
       [start, start, new Date(day + DAY_MS)],
     );
+    await this.coarsen(trx, start, 24);
+  }
+
+  /** The bucket's screen and content grains, from its detail rows. */
+  private async coarsen(trx: Knex.Transaction, bucket: Date, hours: number): Promise<void> {
+    for (const [grain, kept] of Object.entries(GRAINS)) {
+      const columns = GROUP.split(', ').map((c) => ((kept as readonly string[]).includes(c) ? c : `NULL`));
+      await trx.raw(
+        `INSERT INTO playback_rollup (${COLUMNS}) SELECT ?::timestamptz, ?, ?, ${columns.join(', ')}, ${SUMS}
+         FROM playback_rollup WHERE grain = 'detail' AND hours = ? AND bucket = ? GROUP BY ${kept.join(', ')}`,
+        [bucket, hours, grain, hours, bucket],
+      );
+    }
   }
 }

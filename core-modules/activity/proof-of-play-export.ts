@@ -1,12 +1,12 @@
 import { csvText } from '../../kernel/http/csv.js';
 import type { ScreensService } from '../screens/screens.service.js';
-import type { PlayFilter, ProofOfPlayRepository, SessionRow } from './proof-of-play.repository.js';
+import type { ExportRow, PlayFilter, ProofOfPlayRepository } from './proof-of-play.repository.js';
 import { offsetMinutes } from './proof-of-play.service.js';
 
 /** Rows per database round trip: big enough to amortise it, small enough to keep memory flat. */
-const PAGE_ROWS = 5_000;
-/** Rows per chunk written (~150 KB): each chunk dies young instead of reaching the old generation. */
-const CHUNK_ROWS = 1_000;
+const PAGE_ROWS = 2_000;
+/** Rows per chunk written (~80 KB): each chunk dies young instead of reaching the old generation. */
+const CHUNK_ROWS = 500;
 const SLOT_MS = 15 * 60_000;
 
 export const EXPORT_COLUMNS = [
@@ -18,8 +18,7 @@ export const EXPORT_COLUMNS = [
 /** Local wall time with its offset (`2026-11-20T23:30:00+01:00`), offsets cached per quarter hour. */
 function localStamps(tz: string) {
   const offsets = new Map<number, number>();
-  return (d: Date) => {
-    const ms = d.getTime();
+  return (ms: number) => {
     const slot = Math.floor(ms / SLOT_MS);
     let offset = offsets.get(slot);
     if (offset === undefined) offsets.set(slot, (offset = offsetMinutes(tz, ms)));
@@ -30,7 +29,7 @@ function localStamps(tz: string) {
   };
 }
 
-const seconds = (ms: string | null) => (ms === null ? '' : (Number(ms) / 1000).toFixed(3));
+const seconds = (ms: number | null) => (ms === null ? '' : (ms / 1000).toFixed(3));
 const opt = (v: string | null) => (v === null ? '' : csvText(v));
 
 /**
@@ -43,22 +42,22 @@ export async function* proofOfPlayCsv(d: { proofOfPlayRepository: ProofOfPlayRep
   yield `${EXPORT_COLUMNS.join(',')}\n`;
   const stamp = localStamps(tz);
   const names = new Map<string, string>();
-  let after: { startedAt: Date; id: string } | undefined;
+  let after: { startedMs: number; id: string } | undefined;
   while (!signal.aborted) {
-    const rows = await d.proofOfPlayRepository.ascending(filter, PAGE_ROWS, after);
-    const unnamed = [...new Set(rows.map((r) => r.screen_id))].filter((id) => !names.has(id));
+    const rows = await d.proofOfPlayRepository.exportPage(filter, PAGE_ROWS, after);
+    const unnamed = [...new Set(rows.map((r) => r.screen_id!))].filter((id) => !names.has(id));
     for (const [id, name] of await d.screensService.namesOf(unnamed)) names.set(id, csvText(name));
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) yield rows.slice(i, i + CHUNK_ROWS).map((r) => line(r, names, stamp)).join('');
     if (rows.length < PAGE_ROWS) return;
     const last = rows.at(-1)!;
-    after = { startedAt: last.started_at, id: last.id };
+    after = { startedMs: last.startedAt, id: last.id! };
   }
 }
 
-function line(r: SessionRow, names: Map<string, string>, stamp: (d: Date) => string): string {
-  const started = stamp(r.started_at);
+function line(r: ExportRow, names: Map<string, string>, stamp: (ms: number) => string): string {
+  const started = stamp(r.startedAt);
   return [
-    r.id, names.get(r.screen_id) ?? '', r.screen_id, r.session_type, started.slice(0, 10), started, r.ended_at ? stamp(r.ended_at) : '',
+    r.id, names.get(r.screen_id!) ?? '', r.screen_id, r.session_type, started.slice(0, 10), started, r.endedAt === null ? '' : stamp(r.endedAt),
     seconds(r.duration_ms), seconds(r.expected_duration_ms), r.result, r.terminal_reason ?? '', r.interrupted, opt(r.presentation_type),
     opt(r.presentation_id), opt(r.content_type), opt(r.content_id), opt(r.playlist_item_id), opt(r.layout_placement_id), opt(r.schedule_id),
     opt(r.takeover_id), r.synthesized_start,

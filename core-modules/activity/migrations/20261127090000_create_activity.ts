@@ -63,7 +63,7 @@ export async function up(knex: Knex) {
     t.bigInteger('manifest_version');
     t.boolean('synthesized_start').notNullable().defaultTo(false);
     t.unique(['screen_id', 'activity_session_id']);
-    t.index(['started_at']);
+    t.index(['started_at', 'id']); // pages and the export walk (started_at, id)
     t.index(['screen_id', 'started_at']);
     t.index(['content_id', 'started_at']);
     t.index(['presentation_id', 'started_at']);
@@ -71,11 +71,14 @@ export async function up(knex: Knex) {
   await knex.raw('CREATE INDEX playback_sessions_open ON playback_sessions (screen_id) WHERE ended_at IS NULL');
 
   // Sessions summarized per hour they started in, and per UTC day once its hours are all in: a
-  // month's summary reads days (and hours at its edges), not millions of sessions.
+  // month's summary reads days (and hours at its edges), not millions of sessions. Each bucket is
+  // kept at three grains: `detail` (every column below), `screen` (no presentation or content) and
+  // `content` (no screen or location), so a summary by screen or by content reads few rows.
   await knex.schema.createTable('playback_rollup', (t) => {
     ts(t, 'bucket').notNullable();
     t.smallint('hours').notNullable().checkIn(['1', '24']);
-    t.uuid('screen_id').notNullable().references('screens.id').onDelete('CASCADE');
+    t.text('grain').notNullable().checkIn(['detail', 'screen', 'content']);
+    t.uuid('screen_id').references('screens.id').onDelete('CASCADE');
     t.uuid('location_id');
     t.text('session_type').notNullable();
     t.text('presentation_id');
@@ -89,7 +92,7 @@ export async function up(knex: Knex) {
     t.integer('interrupted').notNullable();
     t.bigInteger('duration_ms').notNullable();
     // A bucket is rewritten whole (delete, then insert its groups), so no key is needed.
-    t.index(['hours', 'bucket']);
+    t.index(['grain', 'hours', 'bucket']);
   });
   // Hours before `rolled_up_to` are in playback_rollup; `dirty` hours got late sessions and are redone.
   await knex.schema.createTable('playback_rollup_state', (t) => {
