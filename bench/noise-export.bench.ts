@@ -4,14 +4,13 @@ import { optionalPlugins } from '../plugins/index.js';
 import type { HistoryRepository } from '../plugins/noise-meter/history.repository.js';
 import { noiseMeterPluginWith, type NoiseMeterDeps } from '../plugins/noise-meter/noise-meter.plugin.js';
 import { enrollFleet } from './fleet.js';
-import { bootKernel, type BenchKernel, type BenchResult, type Benchmark, type Check, type Measurement } from './support.js';
+import { bootKernel, streamCsv, type BenchKernel, type BenchResult, type Benchmark, type Check, type Measurement, type Streamed } from './support.js';
 
 const SCREENS = 50;
 const DAYS = 30;
 const RAW_CAP = 500_000;
 /** Growth of the server process's RSS while one export streams (client in the same process, so included). */
 const RSS_BUDGET_MB = 100;
-const MB = 1024 * 1024;
 
 /**
  * The real plugin, with its export limits held here: the capped export runs as shipped, then the
@@ -60,33 +59,6 @@ async function generate(deps: NoiseMeterDeps, screenIds: string[], instanceId: s
   return (performance.now() - started) / 1000;
 }
 
-interface Streamed {
-  rows: number;
-  seconds: number;
-  firstByteMs: number;
-  rssGrowthMb: number;
-}
-
-/** Downloads one export, counting rows as they arrive and sampling RSS every 20 ms. */
-async function stream(url: string, cookie: string): Promise<Streamed> {
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  try {
-    const res = await fetch(url, { headers: { cookie } });
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    let firstByteMs = 0;
-    let lines = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      firstByteMs ||= performance.now() - started;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-    }
-    return { rows: lines - 1, seconds: (performance.now() - started) / 1000, firstByteMs, rssGrowthMb: (peak - baseline) / MB };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 const measurement = (label: string, s: Streamed): Measurement => ({
   label: `${label}: ${s.rows.toLocaleString('en-US')} rows, RSS +${s.rssGrowthMb.toFixed(0)} MB`,
@@ -131,11 +103,11 @@ async function run(): Promise<BenchResult> {
     }
     const floorSeconds = (performance.now() - floorStarted) / 1000;
 
-    const capped = await stream(`${base}&granularity=raw`, session.cookie);
+    const capped = await streamCsv(`${base}&granularity=raw`, session.cookie);
     if (capped.rows !== RAW_CAP) throw new Error(`the capped raw export has ${capped.rows} rows`);
     limits.rawRows = Number.MAX_SAFE_INTEGER;
-    const whole = await stream(`${base}&granularity=raw`, session.cookie);
-    const minute = await stream(`${base}&granularity=minute`, session.cookie);
+    const whole = await streamCsv(`${base}&granularity=raw`, session.cookie);
+    const minute = await streamCsv(`${base}&granularity=minute`, session.cookie);
     if (whole.rows !== expected) throw new Error(`the raw export has ${whole.rows} rows, the range ${expected}`);
     if (minute.rows < DAYS * 1_400) throw new Error(`the minute export has only ${minute.rows} rows`);
 

@@ -1,6 +1,6 @@
 import type { ActivityDeps } from '../core-modules/activity/activity.plugin.js';
 import { bootServer, enrollFleet, signInOwner } from './fleet.js';
-import type { BenchResult, Benchmark, Check, Measurement } from './support.js';
+import { streamCsv, type BenchResult, type Benchmark, type Check, type Measurement } from './support.js';
 
 // The fleet and history the summary target is set for; smaller runs for a quick look:
 // `BENCH_POP_DAYS=3 npm run bench -- proof-of-play`.
@@ -11,7 +11,6 @@ const ITEM_SECONDS = 20;
 const SUMMARY_RUNS = 15;
 const SUMMARY_P50_BUDGET_MS = 500;
 const RSS_BUDGET_MB = 100;
-const MB = 1024 * 1024;
 const DAY_MS = 86_400_000;
 
 /**
@@ -60,26 +59,6 @@ async function timed(url: string, cookie: string): Promise<number> {
   return performance.now() - started;
 }
 
-/** Downloads one export, counting rows as they arrive and sampling RSS every 20 ms. */
-async function stream(url: string, cookie: string) {
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  try {
-    const res = await fetch(url, { headers: { cookie } });
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    let firstByteMs = 0;
-    let lines = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      firstByteMs ||= performance.now() - started;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-    }
-    return { rows: lines - 1, seconds: (performance.now() - started) / 1000, firstByteMs, rssGrowthMb: (peak - baseline) / MB };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 async function run(): Promise<BenchResult> {
   const server = await bootServer();
@@ -117,7 +96,7 @@ async function run(): Promise<BenchResult> {
 
     // A day of the whole fleet as CSV, streamed.
     const day = new Date(end - DAY_MS).toISOString().slice(0, 10);
-    const csv = await stream(`${server.url}/api/v1/activity/proof-of-play/export.csv?date=${day}&tz=UTC`, cookie);
+    const csv = await streamCsv(`${server.url}/api/v1/activity/proof-of-play/export.csv?date=${day}&tz=UTC`, cookie);
     measurements.push({ label: `CSV export of one day (${csv.rows.toLocaleString('en-US')} rows/s in req/s; RSS +${csv.rssGrowthMb.toFixed(0)} MB)`, rps: csv.rows / csv.seconds, p50Ms: Math.round(csv.firstByteMs), p99Ms: Math.round(csv.seconds * 1000), requests: csv.rows });
 
     const checks: Check[] = [

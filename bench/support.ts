@@ -194,3 +194,32 @@ export async function probe(url: string): Promise<{ status: number; contentType:
   const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
   return { status: res.status, contentType: res.headers.get('content-type'), body: await res.text() };
 }
+
+export interface Streamed {
+  rows: number;
+  seconds: number;
+  firstByteMs: number;
+  /** Growth of this process's RSS while it streamed (server and client share the process here). */
+  rssGrowthMb: number;
+}
+
+/** Downloads one CSV export, counting rows as they arrive and sampling RSS every 20 ms. */
+export async function streamCsv(url: string, cookie: string): Promise<Streamed> {
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    let firstByteMs = 0;
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      firstByteMs ||= performance.now() - started;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    }
+    return { rows: lines - 1, seconds: (performance.now() - started) / 1000, firstByteMs, rssGrowthMb: (peak - baseline) / (1024 * 1024) };
+  } finally {
+    clearInterval(sampler);
+  }
+}

@@ -70,6 +70,10 @@ function errorResponses(route: MountedRoute['route']) {
     add(413, 'The files are larger than the route accepts (`payload_too_large`).');
     add(415, 'Not `multipart/form-data` (`unsupported_media_type`).');
   } else if (route.body) add(400, 'Malformed JSON or not a single object (`invalid_request`).');
+  if (route.auth.kind === 'player') {
+    add(401, 'Missing, invalid or revoked device credential (`device_credential_required`, `device_credential_invalid`, `device_credential_revoked`).');
+    add(403, 'The screen is disabled (`screen_disabled`); the credential stays valid.');
+  }
   if (route.auth.kind !== 'public') add(401, 'Missing or invalid credential.');
   if (route.auth.kind === 'console') add(403, 'Role (`insufficient_role`) or CSRF (`csrf_failed`) check failed.');
   if (route.auth.kind === 'integration') add(403, 'The token lacks this capability (`insufficient_scope`).');

@@ -11,7 +11,6 @@ import { TimelineQuery, TimelineSchema } from './screen-timeline.js';
 
 const route = routeFor<ActivityDeps>();
 const screenOf = (p: unknown) => (p as PlayerPrincipal).screenId;
-const PLAYER_ERRORS = { 401: '`device_credential_required`, `device_credential_invalid`, `device_credential_revoked`.', 403: '`screen_disabled`.' };
 const ScreenParams = Type.Object({ screenId: Type.String({ format: 'uuid' }) });
 const Range = {
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Default 24 hours before `to`.' })),
@@ -31,7 +30,7 @@ export const playerActivityRoutes = [
     tags: ['player'],
     auth: { kind: 'player' },
     body: ActivityBatchSchema,
-    errors: { ...PLAYER_ERRORS, 413: '`payload_too_large`.' },
+    errors: { 413: '`payload_too_large`.' },
     response: {
       status: 202,
       schema: Type.Object({
@@ -53,7 +52,7 @@ export const playerActivityRoutes = [
     tags: ['player'],
     auth: { kind: 'player' },
     body: TelemetrySampleSchema,
-    errors: { ...PLAYER_ERRORS, 422: '`validation_failed`, or `telemetry_out_of_window` when observedAt is not within the last 24 hours.' },
+    errors: { 422: '`validation_failed`, or `telemetry_out_of_window` when observedAt is not within the last 24 hours.' },
     response: { status: 202, schema: Type.Object({ accepted: Type.Literal(true) }) },
     handler: async ({ deps, principal, body }) => {
       await deps.telemetryService.record(screenOf(principal), body);

@@ -14,7 +14,6 @@ import type { PlayerDeps } from './player.plugin.js';
 
 const route = routeFor<PlayerDeps>();
 const screenOf = (p: unknown) => (p as PlayerPrincipal).screenId;
-const AUTH_ERRORS = { 401: '`device_credential_required`, `device_credential_invalid`, `device_credential_revoked`.', 403: '`screen_disabled`.' };
 
 // Exact match only, as the player protocol says: the player echoes back the ETag it was given.
 function notModified(ctx: Context, etag: string): boolean {
@@ -37,7 +36,7 @@ function downloadRoute(method: 'GET' | 'HEAD'): RouteDef<PlayerDeps, typeof Vari
     tags: ['player'],
     auth: { kind: 'player' },
     params: VariantParams,
-    errors: { ...AUTH_ERRORS, 404: '`media_variant_unavailable`.', 416: '`range_not_satisfiable`.' },
+    errors: { 404: '`media_variant_unavailable`.', 416: '`range_not_satisfiable`.' },
     response: { status: 200, contentType: 'application/octet-stream', description: 'The file, or the requested range of it (206).' },
     handler: async ({ deps, params, principal, ctx }) => sendFile(ctx, await deps.playerDownloadsService.file(screenOf(principal), params.assetId, params.variantId)),
   });
@@ -52,7 +51,7 @@ export const playerContentRoutes = [
     description: 'ETag `"sha256-…"` and `Cache-Control: private, no-cache`; an exact `If-None-Match` answers 304. `manifestVersion` moves only when the content does.',
     tags: ['player'],
     auth: { kind: 'player' },
-    errors: { ...AUTH_ERRORS, 304: 'Not modified.' },
+    errors: { 304: 'Not modified.' },
     response: { status: 200, schema: ManifestSchema },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
@@ -75,7 +74,7 @@ export const playerContentRoutes = [
     description: 'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`.',
     tags: ['player'],
     auth: { kind: 'player' },
-    errors: { ...AUTH_ERRORS, 304: 'Not modified.' },
+    errors: { 304: 'Not modified.' },
     response: { status: 200, schema: PlayerConfigSchema },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);

@@ -7,7 +7,6 @@ import type { PreviewsDeps } from './previews.plugin.js';
 const route = routeFor<PreviewsDeps>();
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const ScreenParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
-const PLAYER_ERRORS = { 401: '`device_credential_required`, `device_credential_invalid`, `device_credential_revoked`.', 403: '`screen_disabled`.' };
 
 const SessionSchema = Type.Object({
   active: Type.Boolean(),
@@ -89,7 +88,6 @@ export const previewRoutes = [
     summary: 'Whether the console is watching this screen now, and whether to capture at once',
     tags: ['player'],
     auth: { kind: 'player' },
-    errors: PLAYER_ERRORS,
     response: { status: 200, schema: SessionSchema },
     handler: ({ deps, principal }) => deps.previewService.playerSession((principal as PlayerPrincipal).screenId),
   }),
@@ -115,7 +113,6 @@ export const previewRoutes = [
       fileSize: Type.Optional(Type.Integer({ minimum: 0 })),
     }),
     errors: {
-      ...PLAYER_ERRORS,
       409: '`preview_session_expired`: no lease is active.',
       413: '`payload_too_large`, `preview_too_large`.',
       415: '`unsupported_preview_type`, or a body that is not a form.',

@@ -18,7 +18,6 @@ const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 const Payload = Type.Unknown({ description: 'A JSON object of at most 2048 bytes; its fields depend on the type.' });
 /** Fleet operations share one budget per administrator and address. */
 const OPERATIONS: RateLimitRule = { bucket: 'operations', limit: 60, windowSeconds: 60, by: 'ip+principal' };
-const PLAYER_AUTH_ERRORS = '`device_credential_required`, `device_credential_invalid`, `device_credential_revoked`.';
 
 const CommandSchema = Type.Object({
   id: Type.String(),
@@ -107,7 +106,6 @@ export const commandsRoutes = [
     summary: 'The player’s open commands, oldest first; pending ones become delivered',
     tags: ['player'],
     auth: { kind: 'player' },
-    errors: { 401: PLAYER_AUTH_ERRORS, 403: '`screen_disabled`.' },
     response: { status: 200, schema: Type.Object({ items: Type.Array(PlayerCommandSchema) }) },
     handler: ({ deps, principal }) => deps.commandsService.forPlayer(player(principal)),
   }),
@@ -120,7 +118,7 @@ export const commandsRoutes = [
     tags: ['player'],
     auth: { kind: 'player' },
     params: IdParams,
-    errors: { 401: PLAYER_AUTH_ERRORS, 403: '`screen_disabled`.', 404: '`command_not_found`.', 409: '`command_expired`, `command_already_completed`.' },
+    errors: { 404: '`command_not_found`.', 409: '`command_expired`, `command_already_completed`.' },
     response: { status: 200, schema: StateSchema },
     handler: ({ deps, params, principal }) => deps.commandsService.acknowledge(player(principal), params.id),
   }),
@@ -138,7 +136,7 @@ export const commandsRoutes = [
       code: Type.Optional(Type.String({ maxLength: 80 })),
       message: Type.Optional(Type.String({ maxLength: 240 })),
     }),
-    errors: { 401: PLAYER_AUTH_ERRORS, 403: '`screen_disabled`.', 404: '`command_not_found`.', 409: '`command_expired`, `command_already_completed`.' },
+    errors: { 404: '`command_not_found`.', 409: '`command_expired`, `command_already_completed`.' },
     response: { status: 200, schema: StateSchema },
     handler: ({ deps, params, body, principal }) => deps.commandsService.result(player(principal), params.id, body),
   }),
