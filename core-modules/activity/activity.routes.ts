@@ -103,7 +103,12 @@ export const consoleActivityRoutes = [
     auth: { kind: 'console', access: 'managers' },
     query: ExportQuery,
     errors: { 422: '`validation_failed`, `invalid_range`, `invalid_timezone`.' },
-    response: { status: 200, contentType: 'text/csv', description: 'The CSV file.' },
+    response: {
+      status: 200,
+      contentType: 'text/csv',
+      description: 'The CSV file.',
+      headers: { 'Content-Disposition': 'attachment; filename="signage-proof-of-play-<date>.csv"', 'Cache-Control': 'no-store' },
+    },
     handler: async ({ deps, query, ctx }) => {
       const closed = new AbortController();
       ctx.res.once('close', () => closed.abort());

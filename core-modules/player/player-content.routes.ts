@@ -52,7 +52,7 @@ export const playerContentRoutes = [
     tags: ['player'],
     auth: { kind: 'player' },
     errors: { 304: 'Not modified.' },
-    response: { status: 200, schema: ManifestSchema },
+    response: { status: 200, schema: ManifestSchema, headers: { ETag: '`"sha256-…"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' } },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
       // Revalidation is the hot path (every player, every few minutes): answer it from the stored
@@ -75,7 +75,7 @@ export const playerContentRoutes = [
     tags: ['player'],
     auth: { kind: 'player' },
     errors: { 304: 'Not modified.' },
-    response: { status: 200, schema: PlayerConfigSchema },
+    response: { status: 200, schema: PlayerConfigSchema, headers: { ETag: '`"config-<screenId>-<revision>"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' } },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
       const config = await deps.playerConfigService.config(screenId);
