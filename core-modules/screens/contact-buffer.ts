@@ -100,9 +100,28 @@ export class ContactBuffer {
     try {
       await this.repository.apply(updates);
     } catch (err) {
+      if (isDataError(err)) return this.isolate(updates);
       // Keep it for the next flush rather than lose it; newer contact recorded since wins.
       this.logger.warn({ err, screens: batch.size }, 'could not write screen contact; retrying with the next flush');
       for (const [id, old] of batch) this.restore(id, old);
+    }
+  }
+
+  /**
+   * A value PostgreSQL refuses fails the whole statement: the batch is halved until the screens
+   * whose report cannot be stored are found, so every other screen's contact is written in this
+   * flush. Such a screen keeps its contact times; what it reported is dropped with one warning.
+   */
+  private async isolate(updates: ContactUpdate[]): Promise<void> {
+    if (updates.length === 1) {
+      const [bad] = updates as [ContactUpdate];
+      this.logger.warn({ screenId: bad.id, playerVersion: bad.player_version?.slice(0, 64) }, 'a heartbeat held values the database cannot store; kept the contact, dropped the report');
+      await this.repository.apply([withoutReport(bad)]).catch((err: unknown) => this.logger.warn({ err, screenId: bad.id }, 'could not write screen contact'));
+      return;
+    }
+    const middle = Math.ceil(updates.length / 2);
+    for (const half of [updates.slice(0, middle), updates.slice(middle)]) {
+      await this.repository.apply(half).catch((err: unknown) => (isDataError(err) ? this.isolate(half) : this.logger.warn({ err, screens: half.length }, 'could not write screen contact')));
     }
   }
 
@@ -122,6 +141,11 @@ export class ContactBuffer {
     current.ip ??= old.ip;
   }
 }
+
+/** SQLSTATE class 22 (data exception): a value the database refuses, not a failure to reach it. */
+const isDataError = (err: unknown) => typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('22');
+
+const withoutReport = (u: ContactUpdate): ContactUpdate => ({ ...u, heartbeat: null, player_version: null, player_version_code: null, screen_width: null, screen_height: null, locale: null, timezone: null, uptime_seconds: null });
 
 function toUpdate(id: string, p: Pending): ContactUpdate {
   const h = p.heartbeat;
