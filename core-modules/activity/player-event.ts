@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../kernel/errors.js';
-import { inputValidator } from '../../kernel/http/validation.js';
+import { HANDLER_CLEANS_TEXT, inputValidator } from '../../kernel/http/validation.js';
 import { storableText } from '../../kernel/text.js';
 import { canonicalType, defaultCategory, defaultResult, defaultSeverity, RESULTS, SESSION_TYPES, SEVERITIES } from './event-contract.js';
 
@@ -57,9 +57,11 @@ export const PlayerEventSchema = Type.Object(
 );
 export type PlayerEvent = Static<typeof PlayerEventSchema>;
 
-export const ActivityBatchSchema = Type.Object({
-  events: Type.Array(Type.Object({}, { additionalProperties: true }), { minItems: 1, maxItems: MAX_BATCH }),
-});
+// Each event is checked on its own (checkEvent), its text cleaned: one bad event never refuses the batch.
+export const ActivityBatchSchema = Type.Object(
+  { events: Type.Array(Type.Object({}, { additionalProperties: true }), { minItems: 1, maxItems: MAX_BATCH }) },
+  { [HANDLER_CLEANS_TEXT]: true },
+);
 
 // Text fields are cut rather than refused: the Linux player cuts failureMessage itself, the
 // Android player does not cut everything, and a refused event would be lost for a few characters.

@@ -51,14 +51,42 @@ export interface InputValidator {
 }
 
 /**
+ * Set on an input schema (`{ [HANDLER_CLEANS_TEXT]: true }`) whose handler checks its items one by
+ * one and makes their text storable itself, so that one bad item does not refuse the others (a
+ * player's batch of events). Everything else is refused whole, below.
+ */
+export const HANDLER_CLEANS_TEXT = 'x-handler-cleans-text';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/**
+ * The first place in `value` holding text PostgreSQL cannot store: a NUL (refused in text and
+ * jsonb) or an unpaired UTF-16 surrogate (no UTF-8 encoding), in a string or an object key.
+ */
+function unstorablePath(value: unknown, path: string[]): string[] | undefined {
+  if (typeof value === 'string') return unstorable(value) ? path : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === 'string' && unstorable(key)) return [...path, key.replace(/[\u0000\uD800-\uDFFF]/g, '?')];
+    const found = unstorablePath(v, [...path, String(key)]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * Compiles a validator that throws 422 validation_failed naming the failing fields. Values that
  * arrive as text (params, query, form fields) are coerced to the declared types.
  */
 export function inputValidator(part: Part, schema: TSchema, fromText = part !== 'body'): InputValidator {
   const ajv = fromText ? stringInputAjv : bodyAjv;
   const validate = ajv.compile(closeObjects(schema));
+  const checkText = !(schema as Record<string, unknown>)[HANDLER_CLEANS_TEXT];
   return (value) => {
     if (!validate(value)) throw validationFailed(`The request ${part} is invalid.`, issues(part, validate.errors));
+    const bad = checkText ? unstorablePath(value, [part]) : undefined;
+    if (bad) throw validationFailed(`The request ${part} is invalid.`, [{ field: bad.join('/'), message: 'contains a character that cannot be stored (U+0000 or an unpaired surrogate)' }]);
   };
 }
 

@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
+
+/** Text PostgreSQL cannot store is refused by the kernel's validation, on every route. */
+describe('text the database cannot store', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  let screen: PairedScreen;
+  const api = (method: string, path: string, body?: unknown) => consoleCall(k, owner, method, path, body);
+  const refused = (res: { status: number; body: any }, field: string) => {
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.error.code).to.equal('validation_failed');
+    expect(res.body.error.details.fields.map((f: { field: string }) => f.field)).to.deep.equal([field]);
+  };
+
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules });
+    owner = await setUpOwner(k);
+    screen = await pairScreen(k, owner, { name: 'Text screen' });
+  });
+  after(() => k?.stop());
+  beforeEach(() => resetRateLimits(k));
+
+  it('refuses a NUL or an unpaired surrogate in a body string, naming the field, and stores nothing', async () => {
+    refused(await api('POST', '/api/v1/locations', { name: 'North\u0000wing' }), 'body/name');
+    refused(await api('POST', '/api/v1/locations', { name: 'North \ud800 wing' }), 'body/name');
+    const names = (await api('GET', '/api/v1/locations')).body.data.items.map((l: { name: string }) => l.name);
+    expect(names.some((n: string) => n.startsWith('North'))).to.equal(false);
+  });
+
+  it('refuses it in a query parameter and in a nested free-form payload', async () => {
+    refused(await api('GET', '/api/v1/screens?search=lobby%00'), 'query/search');
+    refused(await api('POST', `/api/v1/screens/${screen.screenId}/commands`, { type: 'show_message', payload: { message: 'hi\u0000' } }), 'body/payload/message');
+  });
+
+  it('refuses it before authentication has anything to look up, and in a heartbeat (no longer accepted and left to fail the contact write)', async () => {
+    const login = await call(k, 'POST', '/api/v1/auth/login', { username: 'olivia\u0000', password: 'x' });
+    refused(login, 'body/username');
+    refused(await playerCall(k, screen.credential, 'POST', '/api/v1/player/heartbeat', { playerVersion: 'a\u0000b' }), 'body/playerVersion');
+  });
+});
