@@ -1,30 +1,85 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { invalidInput } from '../../kernel/errors.js';
-import { storableText } from '../../kernel/text.js';
 
-const Gauge = Type.Union([Type.String({ maxLength: 256 }), Type.Number(), Type.Boolean(), Type.Null()]);
-const Counter = Type.Union([Type.Number({ minimum: 0 }), Type.Null()]);
+const text = () => Type.Optional(Type.String({ maxLength: 256 }));
+const num = () => Type.Optional(Type.Number());
+const flag = () => Type.Optional(Type.Boolean());
+const counter = () => Type.Optional(Type.Number({ minimum: 0 }));
+const stamp = () => Type.Optional(Type.String({ format: 'date-time' }));
+
+/** Latest values, as the Linux player's reporter names them. */
+const GAUGES = {
+  currentItemId: text(),
+  itemStartedAt: stamp(),
+  lastMeaningfulProgressAt: stamp(),
+  playbackStallDurationMs: counter(),
+  stallReason: text(),
+  rendererState: text(),
+  rendererResponding: flag(),
+  expectedMotion: flag(),
+  serverRoundTripMs: counter(),
+  downloadQueueCount: counter(),
+  bytesRemaining: counter(),
+  cacheUsedBytes: counter(),
+  cacheLimitBytes: counter(),
+  freeStorageBytes: counter(),
+  processUptimeSeconds: counter(),
+  deviceUptimeSeconds: counter(),
+  syncGroupDriftMs: num(),
+  frameFingerprint: text(),
+  averageLuminance: num(),
+  thermalState: text(),
+  memoryPressureState: text(),
+  networkLinkType: text(),
+  wifiSignalDbm: num(),
+  wifiLinkSpeedMbps: counter(),
+  gatewayReachable: flag(),
+  captivePortalSuspected: flag(),
+  lastDisconnectReason: text(),
+  displayConnected: flag(),
+  displayResolution: text(),
+  displayRefreshHz: counter(),
+  displayPowerState: text(),
+  lastShutdownReason: text(),
+  powerSource: text(),
+  batteryPercent: counter(),
+  clockOffsetSeconds: num(),
+  timeSyncState: text(),
+  startupTotalMs: counter(),
+  startupConfigMs: counter(),
+  startupManifestMs: counter(),
+  startupAssetVerifyMs: counter(),
+  startupFirstFrameMs: counter(),
+  videoDecoderPath: text(),
+  videoDecodedResolution: text(),
+};
+
+/** Counters since the previous sample (sums and counts), and statistics of its samples. */
+const INTERVAL_FIELDS = [
+  'connectedSeconds', 'disconnectedSeconds', 'healthyPlaybackSeconds', 'stalledPlaybackSeconds', 'blackOutputSeconds', 'droppedFrames',
+  'frameChangeCount', 'downloadedBytes', 'cacheHits', 'cacheMisses', 'consecutiveDownloadFailures', 'averageMemoryBytes', 'peakMemoryBytes',
+  'averageCpuPercent', 'syncDriftP50Ms', 'syncDriftP95Ms', 'syncDriftMaxMs', 'httpRequestCount', 'httpFailureCount', 'httpClientErrorCount',
+  'httpServerErrorCount', 'requestRetryCount', 'socketReconnectCount', 'networkInterfaceChangeCount', 'timeToFirstByteP95Ms',
+  'averageThroughputBytesPerSecond', 'frameTimeP95Ms', 'frameTimeP99Ms', 'jankFrameCount', 'rendererCrashCount', 'surfaceLostCount',
+  'decoderInitFailureCount', 'cacheEvictionCount', 'cacheEvictedBytes', 'integrityFailureCount', 'downloadResumeCount', 'downloadFailureCount',
+  'unexpectedRebootCount', 'displaySleepCount', 'displayWakeCount',
+] as const;
 
 /**
- * One sample as the players send it each minute: gauges (latest values) at the top level and
- * `interval` counters (deltas since the previous sample). Fields beyond the ones summarized are
- * kept in the screen's latest sample as sent, if they are plain values.
+ * One sample as the Linux player sends it each minute: gauges (latest values) at the top level and
+ * `interval` counters (deltas since its previous sample). The latest sample is kept whole; the
+ * counters in ROLLED are summed into five-minute rollups.
  */
-export const TelemetrySampleSchema = Type.Object(
-  {
-    observedAt: Type.String({ format: 'date-time', description: 'Within the last 24 hours and at most 15 minutes ahead, else 422 `telemetry_out_of_window`.' }),
-    serverRoundTripMs: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
-    interval: Type.Object(
-      {
-        seconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
-        thermalSeconds: Type.Optional(Type.Record(Type.String({ maxLength: 32 }), Type.Number({ minimum: 0 }), { maxProperties: 16 })),
-      },
-      { additionalProperties: Counter, maxProperties: 80 },
-    ),
-  },
-  { additionalProperties: Gauge, maxProperties: 120 },
-);
+export const TelemetrySampleSchema = Type.Object({
+  observedAt: Type.String({ format: 'date-time', description: 'Within the last 24 hours and at most 15 minutes ahead, else 422 `telemetry_out_of_window`.' }),
+  ...GAUGES,
+  interval: Type.Object({
+    seconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
+    ...Object.fromEntries(INTERVAL_FIELDS.map((f) => [f, counter()])),
+    thermalSeconds: Type.Optional(Type.Record(Type.String({ maxLength: 32 }), Type.Number({ minimum: 0 }), { maxProperties: 16 })),
+  }),
+});
 export type TelemetrySample = Static<typeof TelemetrySampleSchema>;
 
 /** The counters summed into five-minute rollups, by sample field and column. */
@@ -46,7 +101,6 @@ const PAST_MS = 86_400_000;
 const AHEAD_MS = 15 * 60_000;
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-const clean = (value: unknown): unknown => (typeof value === 'string' ? storableText(value) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), clean(v)])) : value);
 
 /** Telemetry: the latest sample per screen and five-minute rollups; raw samples are never kept. */
 export class TelemetryService {
@@ -63,7 +117,7 @@ export class TelemetryService {
     const roundTrip = typeof sample.serverRoundTripMs === 'number' ? Math.round(sample.serverRoundTripMs) : null;
     await this.d.db.transaction(async (trx) => {
       await trx('screen_telemetry')
-        .insert({ screen_id: screenId, observed_at: observed, received_at: new Date(now), sample: JSON.stringify(clean(sample)) })
+        .insert({ screen_id: screenId, observed_at: observed, received_at: new Date(now), sample: JSON.stringify(sample) })
         .onConflict('screen_id')
         .merge();
       const sums = Object.keys(counters).map((c) => `${c} = screen_telemetry_rollups.${c} + excluded.${c}`).join(', ');
