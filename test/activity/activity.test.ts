@@ -255,7 +255,7 @@ describe('activity: proof of play, screen events and telemetry', () => {
 
   describe('telemetry and retention', () => {
     it('keeps the latest sample and sums counters into five-minute rollups; a sample outside the window is refused', async () => {
-      const sample = (seconds: number) => ({ observedAt: at(Date.now()), serverRoundTripMs: 40 + seconds, rendererState: 'playing', interval: { seconds, connectedSeconds: seconds, droppedFrames: 2, averageCpuPercent: null, thermalSeconds: { nominal: seconds } } });
+      const sample = (seconds: number) => ({ observedAt: at(Date.now()), serverRoundTripMs: 40 + seconds, rendererState: 'playing', interval: { seconds, connectedSeconds: seconds, droppedFrames: 2, averageCpuPercent: 12.5, thermalSeconds: { nominal: seconds } } });
       for (const s of [60, 30]) {
         const res = await playerCall(k, lobby.credential, 'POST', '/api/v1/player/telemetry', sample(s));
         expect(res.status, JSON.stringify(res.body)).to.equal(202);
