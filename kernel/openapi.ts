@@ -65,6 +65,8 @@ function errorResponses(route: MountedRoute['route']) {
   const add = (status: number, text: string) => (out[status] ??= errorResponse(text));
   for (const [status, text] of Object.entries(route.errors ?? {})) add(Number(status), text);
   if (route.body || route.query || route.params) add(422, 'The input does not match the schema (`validation_failed`).');
+  if (route.rateLimit) out[429] ??= { ...errorResponse('Too many requests (`rate_limited`); try again after `Retry-After` seconds.'), headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } };
+  if (route.body && route.bodyMode !== 'multipart') add(413, `The body is larger than ${route.bodyLimit ?? 1024 * 1024} bytes (\`payload_too_large\`).`);
   if (route.bodyMode === 'multipart') {
     add(400, 'Malformed form (`invalid_request`).');
     add(413, 'The files are larger than the route accepts (`payload_too_large`).');
@@ -132,7 +134,11 @@ export function buildOpenApi(routes: MountedRoute[], sockets: SocketRouteDef[], 
       summary: socket.summary,
       description: `${socket.description ?? ''}\n\nWebSocket: send \`Upgrade: websocket\`.`.trim(),
       tags: ['sockets'],
-      responses: { 101: { description: 'Switching protocols' }, ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }) },
+      responses: {
+        101: { description: 'Switching protocols' },
+        ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }),
+        426: { ...errorResponse('A plain request: connect with `Upgrade: websocket` (`websocket_upgrade_required`).'), headers: { Upgrade: { description: '`websocket`', schema: { type: 'string' } } } },
+      },
       security: security(socket.auth, 'GET'),
       ...accessExtensions(socket.auth),
     };
