@@ -201,8 +201,9 @@ describe('noise meter plugin: history', () => {
       await res.body!.getReader().read();
       aborted.abort();
       await new Promise((r) => setTimeout(r, 500));
-      // 30,000 rows are six pages; the server stops after the one or two already under way.
-      expect(pages).to.be.within(1, 3);
+      // 30,000 rows are six pages; the server stops after the ones already under way (none, when
+      // the client leaves while only the header is out).
+      expect(pages).to.be.within(0, 3);
     } finally {
       repo.rawPage = rawPage;
       await k.db('noise_meter_history').where({ screen_id: hall.screenId }).andWhere('bucket_start', '<', utcMidnight(-7)).delete();
