@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
+import type { Context } from 'koa';
 import { join } from 'node:path';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import { Guards, type AuthenticatorMap } from './auth/guards.js';
@@ -39,6 +40,8 @@ export interface KernelOptions {
   /** Test knobs: how often workers poll for jobs and the socket hub pings. */
   jobPollingIntervalSeconds?: number;
   socketPingIntervalMs?: number;
+  /** Test knob: sees every HTTP answer before it is sent (the suite checks each one against the OpenAPI document). */
+  onResponse?: (ctx: Context) => void;
 }
 
 export interface Kernel {
@@ -165,7 +168,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       await hub.start();
       cleanups.push(() => hub.close());
       const middleware = plugins.flatMap((p) => p.middleware.map((factory) => (app: Koa) => factory(depsOf(p.def.name), app)));
-      const app = createHttpApp(table, logger, { trustProxy: config.trustProxy, middleware });
+      const app = createHttpApp(table, logger, { trustProxy: config.trustProxy, middleware, onResponse: options.onResponse });
       server = createServer(app.callback());
       server.requestTimeout = 0; // long uploads and downloads must not be cut off
       server.headersTimeout = 60_000;

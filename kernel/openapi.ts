@@ -3,7 +3,7 @@ import { ACCESS } from './auth/access.js';
 import type { RouteAuth } from './auth/principal.js';
 import type { MountedRoute } from './http/route-table.js';
 import { closeObjects } from './http/validation.js';
-import type { SocketRouteDef } from './plugin.js';
+import type { RouteResponse, SocketRouteDef } from './plugin.js';
 
 export const API_VERSION = '0.10.0';
 
@@ -60,18 +60,28 @@ function parameters(location: 'path' | 'query', schema?: TSchema) {
   }));
 }
 
-function errorResponses(route: MountedRoute['route']) {
+function errorResponses({ route, installable }: MountedRoute) {
   const out: Record<string, unknown> = {};
   const add = (status: number, text: string) => (out[status] ??= errorResponse(text));
   for (const [status, text] of Object.entries(route.errors ?? {})) add(Number(status), text);
   if (route.body || route.query || route.params) add(422, 'The input does not match the schema (`validation_failed`).');
   if (route.rateLimit) out[429] ??= { ...errorResponse('Too many requests (`rate_limited`); try again after `Retry-After` seconds.'), headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } };
-  if (route.body && route.bodyMode !== 'multipart') add(413, `The body is larger than ${route.bodyLimit ?? 1024 * 1024} bytes (\`payload_too_large\`).`);
-  if (route.bodyMode === 'multipart') {
+  const mode = route.bodyMode ?? (route.body ? 'json' : 'none');
+  const readsBody = !['GET', 'HEAD'].includes(route.method);
+  if (mode === 'multipart') {
     add(400, 'Malformed form (`invalid_request`).');
     add(413, 'The files are larger than the route accepts (`payload_too_large`).');
     add(415, 'Not `multipart/form-data` (`unsupported_media_type`).');
-  } else if (route.body) add(400, 'Malformed JSON or not a single object (`invalid_request`).');
+  } else if (mode === 'json' && readsBody) {
+    add(400, 'Malformed JSON or not a single object (`invalid_request`).');
+    add(413, `The body is larger than ${route.bodyLimit ?? 1024 * 1024} bytes (\`payload_too_large\`).`);
+    add(415, 'The body is not `application/json` (`unsupported_media_type`).');
+  } else if (mode === 'none' && readsBody) {
+    // A body-less operation accepts an empty JSON object (what many clients send by habit) and nothing else.
+    add(400, 'A body other than `{}` was sent (`invalid_request`).');
+    add(413, 'A body was sent, larger than 1024 bytes (`payload_too_large`).');
+    add(415, 'A body was sent that is not `application/json` (`unsupported_media_type`).');
+  }
   if (route.auth.kind === 'player') {
     add(401, 'Missing, invalid or revoked device credential (`device_credential_required`, `device_credential_invalid`, `device_credential_revoked`).');
     add(403, 'The screen is disabled (`screen_disabled`); the credential stays valid.');
@@ -79,6 +89,11 @@ function errorResponses(route: MountedRoute['route']) {
   if (route.auth.kind !== 'public') add(401, 'Missing or invalid credential.');
   if (route.auth.kind === 'console') add(403, 'Role (`insufficient_role`) or CSRF (`csrf_failed`) check failed.');
   if (route.auth.kind === 'integration') add(403, 'The token lacks this capability (`insufficient_scope`).');
+  if (installable) {
+    const notInstalled = 'The plugin is not installed (`plugin_not_installed`).';
+    const own = out[409] as { description: string } | undefined;
+    out[409] = errorResponse(own ? `${own.description} ${notInstalled}` : notInstalled);
+  }
   return out;
 }
 
@@ -89,35 +104,66 @@ function formSchema(route: MountedRoute['route']) {
   return { ...fields, properties: { ...fields.properties, ...files } };
 }
 
-function operation({ plugin, route }: MountedRoute) {
-  const headers = route.response.headers && {
-    headers: Object.fromEntries(Object.entries(route.response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
+const header = (description: string) => ({ description, schema: { type: 'string' } });
+
+const FILE_HEADERS = {
+  ETag: header('`"<sha256 hex>"` of the whole file.'),
+  'Last-Modified': header('When the file was stored.'),
+  'Accept-Ranges': header('`bytes`'),
+  'Content-Disposition': header('`inline`, with the file name.'),
+};
+
+/** The body of a success answer: the handler's own media types, or `{ data }` JSON. */
+function successContent(response: RouteResponse) {
+  if (response.contentType) {
+    const types = Array.isArray(response.contentType) ? response.contentType : [response.contentType];
+    const schemaOf = (type: string) => (type === 'application/json' && response.schema ? closeObjects(response.schema) : { type: 'string', format: 'binary' });
+    return { content: Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])) };
+  }
+  if (response.status === 204 || !response.schema) return {};
+  return { content: { 'application/json': { schema: { type: 'object', required: ['data'], properties: { data: closeObjects(response.schema) } } } } };
+}
+
+function successResponses(response: RouteResponse) {
+  const headers = response.headers && Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, header(description)]));
+  const content = successContent(response);
+  const out: Record<string, unknown> = {
+    [response.status]: {
+      description: response.description ?? (content.content ? 'OK' : 'No content'),
+      ...content,
+      ...(headers || response.file ? { headers: { ...(response.file ? FILE_HEADERS : {}), ...headers } } : {}),
+    },
   };
-  const body =
-    route.response.contentType ?
-      { description: route.response.description ?? 'OK', content: { [route.response.contentType]: { schema: { type: 'string', format: 'binary' } } } }
-    : route.response.status === 204 || !route.response.schema ? { description: route.response.description ?? 'No content' }
-    : {
-        description: route.response.description ?? 'OK',
-        content: {
-          'application/json': {
-            schema: { type: 'object', required: ['data'], properties: { data: closeObjects(route.response.schema) } },
-          },
-        },
-      };
-  const success = { ...body, ...headers };
+  for (const [status, description] of Object.entries(response.otherStatuses ?? {})) {
+    out[status] = { description, ...(status === '204' || status === '304' ? {} : content) };
+  }
+  if (response.file) {
+    out[206] = { description: 'One requested range of the file.', ...content, headers: { ...FILE_HEADERS, 'Content-Range': header('`bytes <first>-<last>/<size>`') } };
+    out[304] = { description: 'Not modified (`If-None-Match` / `If-Modified-Since`).', headers: { ETag: FILE_HEADERS.ETag, 'Last-Modified': FILE_HEADERS['Last-Modified'] } };
+    out[412] = errorResponse('The file no longer matches `If-Match` / `If-Unmodified-Since` (`precondition_failed`).');
+    out[416] = { ...errorResponse('The range is outside the file (`range_not_satisfiable`).'), headers: { 'Content-Range': header('`bytes */<size>`') } };
+  }
+  return out;
+}
+
+function operation(mounted: MountedRoute) {
+  const { plugin, route } = mounted;
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: route.tags ?? [plugin],
-    parameters: [...parameters('path', route.params), ...parameters('query', route.query)],
+    parameters: [
+      ...parameters('path', route.params),
+      ...parameters('query', route.query),
+      ...Object.entries(route.requestHeaders ?? {}).map(([name, h]) => ({ name, in: 'header', required: h.required ?? false, description: h.description, schema: h.schema })),
+    ],
     ...(route.bodyMode === 'multipart' ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(route) } } } }
     : route.body ?
       { requestBody: { required: true, content: { 'application/json': { schema: closeObjects(route.body) } } } }
     : route.bodyMode === 'stream' ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
     : {}),
-    responses: { [route.response.status]: success, ...errorResponses(route) },
+    responses: { ...successResponses(route.response), ...errorResponses(mounted) },
     security: security(route.auth, route.method),
     ...accessExtensions(route.auth),
   };

@@ -22,10 +22,24 @@ export interface RouteResponse {
   description?: string;
   /** JSON routes: the schema of `data`. Fields it does not declare are stripped before sending. */
   schema?: TSchema;
-  /** Non-JSON routes (files, scripts, CSV): the handler writes `ctx.body` itself. */
-  contentType?: string;
+  /**
+   * Routes whose handler writes `ctx.body` itself (files, scripts, CSV): the media types it may
+   * write, ranges such as `image/*` allowed. With `application/json`, `schema` describes the
+   * body as it is (no `data` envelope).
+   */
+  contentType?: string | string[];
   /** Headers the success response carries (name → value or meaning), for the OpenAPI document. */
   headers?: Record<string, string>;
+  /** Other success statuses the handler may answer (status → meaning): the same body, none for 204 and 304. */
+  otherStatuses?: Record<number, string>;
+  /** Served by `sendFile`: ranges (206), revalidation (304) and preconditions (412, 416) are documented. */
+  file?: boolean;
+}
+
+export interface RequestHeader {
+  description: string;
+  required?: boolean;
+  schema: Record<string, unknown>;
 }
 
 export interface RateLimitRule {
@@ -62,6 +76,8 @@ export interface RouteDef<C = any, P extends TSchema = TSchema, Q extends TSchem
   auth: RouteAuth;
   params?: P;
   query?: Q;
+  /** Request headers the handler reads (name → how), for the OpenAPI document; the handler checks them. */
+  requestHeaders?: Record<string, RequestHeader>;
   body?: B;
   bodyMode?: BodyMode;
   /** The file parts a `multipart` body may carry (field name → description), for the OpenAPI document. */

@@ -29,7 +29,9 @@ export const PASSKEY_BODY_LIMIT = 64 * 1024;
 // Browsers send PublicKeyCredential.toJSON(); the library checks the inner fields, so only the
 // shape the routes rely on is declared and the rest passes through.
 const open = { additionalProperties: true };
-const B64 = Type.String({ minLength: 1, maxLength: PASSKEY_BODY_LIMIT });
+// Field limits sum to less than the body limit, so a body the schema allows is never refused as too large.
+const b64 = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+const CLIENT_DATA = b64(8 * 1024);
 const credentialFields = {
   id: Type.String({ minLength: 1, maxLength: 1400 }),
   rawId: Type.String({ minLength: 1, maxLength: 1400 }),
@@ -38,11 +40,11 @@ const credentialFields = {
   authenticatorAttachment: Type.Optional(Type.String({ maxLength: 40 })),
 };
 export const RegistrationCredentialSchema = Type.Object(
-  { ...credentialFields, response: Type.Object({ clientDataJSON: B64, attestationObject: B64, transports: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })) }, open) },
+  { ...credentialFields, response: Type.Object({ clientDataJSON: CLIENT_DATA, attestationObject: b64(48 * 1024), transports: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })) }, open) },
   open,
 );
 export const AssertionCredentialSchema = Type.Object(
-  { ...credentialFields, response: Type.Object({ clientDataJSON: B64, authenticatorData: B64, signature: B64, userHandle: Type.Optional(Type.String({ maxLength: 200 })) }, open) },
+  { ...credentialFields, response: Type.Object({ clientDataJSON: CLIENT_DATA, authenticatorData: b64(16 * 1024), signature: b64(4 * 1024), userHandle: Type.Optional(Type.String({ maxLength: 200 })) }, open) },
   open,
 );
 

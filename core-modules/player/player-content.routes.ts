@@ -31,13 +31,13 @@ function downloadRoute(method: 'GET' | 'HEAD'): RouteDef<PlayerDeps, typeof Vari
     operationId: method === 'GET' ? 'playerDownloadVariant' : 'playerHeadVariant',
     summary: 'A file listed in the screen’s current manifest',
     description:
-      'Streams the variant with `Range` (206), `If-Range`, `If-None-Match` (304); ETag `"sha256-<hex>"`. Only variants in the screen’s current ' +
+      'Streams the variant with `Range` (206), `If-Range`, `If-None-Match` (304); ETag `"<sha256 hex>"`. Only variants in the screen’s current ' +
       'manifest are served; anything else is 404 `media_variant_unavailable`. HEAD answers the same headers without a body.',
     tags: ['player'],
     auth: { kind: 'player' },
     params: VariantParams,
-    errors: { 404: '`media_variant_unavailable`.', 416: '`range_not_satisfiable`.' },
-    response: { status: 200, contentType: 'application/octet-stream', description: 'The file, or the requested range of it (206).' },
+    errors: { 404: '`media_variant_unavailable`.' },
+    response: { status: 200, file: true, contentType: ['image/*', 'video/*'], description: 'The whole file, in its media type.' },
     handler: async ({ deps, params, principal, ctx }) => sendFile(ctx, await deps.playerDownloadsService.file(screenOf(principal), params.assetId, params.variantId)),
   });
 }
@@ -51,8 +51,7 @@ export const playerContentRoutes = [
     description: 'ETag `"sha256-…"` and `Cache-Control: private, no-cache`; an exact `If-None-Match` answers 304. `manifestVersion` moves only when the content does.',
     tags: ['player'],
     auth: { kind: 'player' },
-    errors: { 304: 'Not modified.' },
-    response: { status: 200, schema: ManifestSchema, headers: { ETag: '`"sha256-…"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' } },
+    response: { status: 200, schema: ManifestSchema, otherStatuses: { 304: 'Not modified: the manifest is the one `If-None-Match` names.' }, headers: { ETag: '`"sha256-…"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' } },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
       // Revalidation is the hot path (every player, every few minutes): answer it from the stored
@@ -74,8 +73,7 @@ export const playerContentRoutes = [
     description: 'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`.',
     tags: ['player'],
     auth: { kind: 'player' },
-    errors: { 304: 'Not modified.' },
-    response: { status: 200, schema: PlayerConfigSchema, headers: { ETag: '`"config-<screenId>-<revision>"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' } },
+    response: { status: 200, schema: PlayerConfigSchema, otherStatuses: { 304: 'Not modified: the config is the one `If-None-Match` names.' }, headers: { ETag: '`"config-<screenId>-<revision>"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' } },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
       const config = await deps.playerConfigService.config(screenId);

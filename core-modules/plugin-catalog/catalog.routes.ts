@@ -24,12 +24,12 @@ export const catalogRoutes = [
     path: '/api/v1/plugins/{pluginId}/install',
     operationId: 'installPlugin',
     summary: 'Install a plugin (and the optional plugins it needs): runs its migrations and seed',
-    description: '201 when installed now, 200 when it was installed already.',
+
     tags: ['plugins'],
     auth: { kind: 'console', access: 'administrators' },
     params: PluginParams,
     errors: { 404: '`plugin_not_found`.' },
-    response: { status: 201, schema: InstalledEntrySchema },
+    response: { status: 201, schema: InstalledEntrySchema, description: 'Installed now.', otherStatuses: { 200: 'It was installed already: nothing changed.' } },
     handler: async ({ deps, params, principal, ctx }) => {
       const { created, entry } = await deps.catalogService.install(me(principal), params.pluginId, ctx.ip);
       return reply(created ? 201 : 200, entry);

@@ -72,7 +72,7 @@ export const previewRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     params: ScreenParams,
     errors: { 404: '`screen_not_found`, `preview_not_found`.' },
-    response: { status: 200, contentType: 'image/jpeg', description: 'The image (image/jpeg or image/webp).', headers: { 'Cache-Control': 'no-store, private', 'X-Content-Type-Options': 'nosniff' } },
+    response: { status: 200, contentType: ['image/jpeg', 'image/webp'], description: 'The image, in the format the player sent.', headers: { 'Cache-Control': 'no-store, private', 'X-Content-Type-Options': 'nosniff' } },
     handler: async ({ deps, params, ctx }) => {
       const image = await deps.previewService.latestImage(params.id);
       ctx.set('Cache-Control', 'no-store, private');

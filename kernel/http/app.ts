@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Request id, one log line per request, and the error envelope. */
-function requestContext(logger: Logger) {
+function requestContext(logger: Logger, onResponse?: (ctx: Context) => void) {
   return async (ctx: Context, next: Next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('x-request-id');
@@ -19,6 +19,7 @@ function requestContext(logger: Logger) {
     } catch (err) {
       renderError(ctx, err, logger);
     } finally {
+      onResponse?.(ctx);
       const level = ctx.status >= 500 ? 'error' : 'info';
       if (logger.isLevelEnabled(level)) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -67,10 +68,17 @@ function notFoundOrNotAllowed(table: RouteTable) {
   };
 }
 
-export function createHttpApp(table: RouteTable, logger: Logger, options: { trustProxy: boolean; middleware: ((app: Koa) => Middleware)[] }): Koa {
+export interface HttpAppOptions {
+  trustProxy: boolean;
+  middleware: ((app: Koa) => Middleware)[];
+  /** Sees every answer once it is final (status, headers, body), before Koa sends it. */
+  onResponse?: (ctx: Context) => void;
+}
+
+export function createHttpApp(table: RouteTable, logger: Logger, options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
-  app.use(requestContext(logger));
+  app.use(requestContext(logger, options.onResponse));
   for (const mw of options.middleware) app.use(mw(app));
   app.use(table.dispatch());
   app.use(notFoundOrNotAllowed(table));

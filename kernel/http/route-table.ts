@@ -70,6 +70,8 @@ function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter
 
 export interface MountedRoute {
   plugin: string;
+  /** The plugin is optional: its routes answer 409 plugin_not_installed until it is installed. */
+  installable: boolean;
   route: RouteDef;
 }
 
@@ -137,7 +139,7 @@ export function buildRouter(plugins: LoadedPlugin[], depsOf: (plugin: string) =>
     const name = plugin.def.name;
     const requireInstalled = plugin.def.installable ? () => installations.requireInstalled(name) : undefined;
     table.add(toKoaPath(route.path), route.method, routeMiddleware(route, depsOf(name), guards, limiter, requireInstalled), route.operationId);
-    mounted.push({ plugin: plugin.def.name, route });
+    mounted.push({ plugin: name, installable: Boolean(plugin.def.installable), route });
   }
   for (const socket of plugins.flatMap((p) => p.sockets)) table.add(toKoaPath(socket.path), 'GET', upgradeRequired);
   return { table, mounted };

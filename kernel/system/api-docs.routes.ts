@@ -32,6 +32,11 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
+const OpenApiDocumentSchema = Type.Object(
+  { openapi: Type.String(), info: Type.Object({}, { additionalProperties: true }), paths: Type.Object({}, { additionalProperties: true }) },
+  { additionalProperties: true },
+);
+
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
 
 export const apiDocsRoutes = [
@@ -42,7 +47,7 @@ export const apiDocsRoutes = [
     summary: 'The OpenAPI 3.1 description of this server, built from its registered routes',
     tags: ['docs'],
     auth: { kind: 'public' },
-    response: { status: 200, contentType: 'application/json' },
+    response: { status: 200, contentType: 'application/json', schema: OpenApiDocumentSchema, description: 'The document (not wrapped in `data`).' },
     handler: ({ deps, ctx }) => {
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = deps.apiDocument();
@@ -69,7 +74,7 @@ export const apiDocsRoutes = [
     tags: ['docs'],
     auth: { kind: 'public' },
     params: Type.Object({ file: Type.Union([...Object.keys(ASSETS), 'init.js'].map((f) => Type.Literal(f))) }),
-    response: { status: 200, contentType: 'application/octet-stream' },
+    response: { status: 200, contentType: ['text/css', 'text/javascript', 'image/png'] },
     handler: ({ params, ctx }) => {
       ctx.set('Cache-Control', 'public, max-age=86400');
       if (params.file === 'init.js') {

@@ -27,6 +27,7 @@ const echoPlugin = definePlugin({
         path: '/api/v1/echo/boom',
         summary: 'a bug',
         auth: { kind: 'public' },
+        errors: { 500: 'The bug under test.' },
         response: { status: 200, schema: Type.Object({}) },
         handler: () => {
           throw new Error('database password is hunter2');
@@ -37,6 +38,7 @@ const echoPlugin = definePlugin({
         path: '/api/v1/echo/taken',
         summary: 'a business conflict',
         auth: { kind: 'public' },
+        errors: { 409: '`name_taken`.' },
         response: { status: 200, schema: Type.Object({}) },
         handler: () => {
           throw conflict('name_taken', 'That name is taken.', { name: 'x' });

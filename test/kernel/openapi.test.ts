@@ -47,4 +47,49 @@ describe('OpenAPI document', () => {
     expect((await bundle.text()).length).to.be.greaterThan(100_000);
     expect((await call(k, 'GET', '/api/v1/docs/package.json')).status).to.equal(422);
   });
+
+  it('declares what file, revalidated and upload routes really answer', () => {
+    const thumbnail = doc.paths['/api/v1/assets/{id}/thumbnail'].get.responses;
+    expect(Object.keys(thumbnail['200'].content)).to.deep.equal(['image/webp', 'image/jpeg']);
+    expect(thumbnail).to.include.keys('206', '304', '412', '416');
+    expect(thumbnail['206'].headers).to.have.property('Content-Range');
+    expect(thumbnail['304']).not.to.have.property('content');
+    const download = doc.paths['/api/v1/player/assets/{assetId}/variants/{variantId}'].get.responses;
+    expect(Object.keys(download['200'].content)).to.deep.equal(['image/*', 'video/*']);
+    expect(doc.paths['/api/v1/player/manifest'].get.responses['304']).not.to.have.property('content');
+    expect(doc.paths['/api/v1/plugins/{pluginId}/install'].post.responses).to.include.keys('200', '201');
+    const append = doc.paths['/api/v1/uploads/{id}'].patch;
+    expect(append.parameters).to.deep.include({ name: 'Upload-Offset', in: 'header', required: true, description: append.parameters.find((p: any) => p.name === 'Upload-Offset').description, schema: { type: 'integer', minimum: 0 } });
+    expect(append.responses['204'].headers).to.have.keys('Upload-Offset', 'Upload-Length', 'Upload-Status', 'Upload-Expires');
+    expect(doc.paths['/api/v1/openapi.json'].get.responses['200'].content['application/json'].schema.type).to.equal('object');
+    expect(doc.paths['/api/v1/screens/{id}/disable'].post.responses, 'a body-less POST still reads a body if sent').to.include.keys('400', '413', '415');
+    expect(doc.paths['/api/v1/plugins/brand-bug/instances'].get.responses['409'].description).to.contain('plugin_not_installed');
+  });
+
+  it('caps every JSON body schema below its body limit, so a body the schema allows is never refused as too large', () => {
+    const failures: string[] = [];
+    for (const { route } of k.routes) {
+      if (!route.body || (route.bodyMode ?? 'json') !== 'json') continue;
+      const largest = largestValue(doc.paths[route.path][route.method.toLowerCase()].requestBody.content['application/json'].schema);
+      const bytes = Buffer.byteLength(JSON.stringify(largest));
+      if (bytes > (route.bodyLimit ?? 1024 * 1024)) failures.push(`${route.method} ${route.path}: ${bytes} bytes`);
+    }
+    expect(failures, failures.join('\n')).to.deep.equal([]);
+  });
 });
+
+/** The largest instance of a schema by its limits: every property, strings and arrays at their maximum (open parts left out). */
+function largestValue(schema: any): unknown {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return branches.map(largestValue).sort((a: unknown, b: unknown) => JSON.stringify(b).length - JSON.stringify(a).length)[0];
+  switch (schema.type) {
+    case 'string':
+      return 'x'.repeat(schema.maxLength ?? (schema.const ?? schema.enum?.[0] ?? 'x').length);
+    case 'array':
+      return Array.from({ length: schema.maxItems ?? 1 }, () => largestValue(schema.items ?? {}));
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, s]) => [name, largestValue(s)]));
+    default:
+      return 1e15;
+  }
+}

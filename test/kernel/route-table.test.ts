@@ -7,7 +7,8 @@ import { integrationProbePlugin } from '../fixtures/integration-probe.plugin.js'
 import { notesPlugin } from '../fixtures/notes-plugin/notes.plugin.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { fillPath, sampleValue, wrongTyped } from '../support/sample-values.js';
+import { fillPath, sampleValue, sampleWith, stringFields, wrongTyped } from '../support/sample-values.js';
+import { HANDLER_CLEANS_TEXT } from '../../kernel/http/validation.js';
 import { bearer, pairScreen } from '../support/player-client.js';
 
 /**
@@ -104,4 +105,86 @@ describe('every registered route', () => {
       if (!bodyRoutes(m)) return;
       return refusedAsInput(m, await call(k, m.route.method, url, JSON.stringify({ big: 'x'.repeat((m.route.bodyLimit ?? 1024 * 1024) + 1) }), own(m)));
     }));
+
+  describe('each string field', () => {
+    // Counts the rows each statement changes, per table, in the transaction that changes them: a
+    // refused request must leave the count where it was (a write rolled back does not count).
+    // Not changes: rate-limit counters, and when a device credential was last used (authentication writes it once a minute).
+    const NOISE = ['kernel_rate_limits', 'screen_credentials'];
+    before(async () => {
+      await k.db.raw(`
+        CREATE TABLE walk_writes (table_name text NOT NULL);
+        CREATE FUNCTION walk_count() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO walk_writes VALUES (TG_TABLE_NAME); RETURN NULL; END $$;`);
+      const tables = await k.db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'walk_writes').pluck('tablename');
+      for (const table of tables.filter((t: string) => !NOISE.includes(t) && !t.startsWith('knex_'))) {
+        await k.db.raw('CREATE TRIGGER walk_count AFTER INSERT OR UPDATE OR DELETE ON ?? FOR EACH ROW EXECUTE FUNCTION walk_count()', [table]);
+      }
+    });
+    const writes = async () => (await k.db('walk_writes').select('table_name')).map((r: { table_name: string }) => r.table_name);
+
+    const BAD_TEXT = { nul: 'a\u0000b', 'lone surrogate': 'a\uD800b', '10,000 characters': 'x'.repeat(10_000), number: 12345 } as const;
+    type Bad = keyof typeof BAD_TEXT;
+
+    async function send(m: MountedRoute, url: string, query: string, body: unknown) {
+      const mode = m.route.bodyMode ?? (m.route.body ? 'json' : 'none');
+      if (mode !== 'multipart') return call(k, m.route.method, url + query, body, own(m));
+      const form = new FormData();
+      for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) form.append(name, String(value));
+      const res = await k.request(url + query, { method: m.route.method, headers: own(m), body: form });
+      return { status: res.status, body: await res.json().catch(() => undefined) };
+    }
+
+    it('refuses a NUL, a lone surrogate, 10,000 characters and a number with a 4xx envelope, changing nothing', async function () {
+      this.timeout(300_000);
+      const failures: string[] = [];
+      let requests = 0;
+      for (const m of k.routes) {
+        const { route } = m;
+        const cleansText = Boolean(route.body && (route.body as Record<string, unknown>)[HANDLER_CLEANS_TEXT]);
+        const params = route.params && (closeObjects(route.params) as any);
+        const query = route.query && (closeObjects(route.query) as any);
+        const body = route.body && (closeObjects(route.body) as any);
+        const json = (route.bodyMode ?? 'json') === 'json';
+        const baseQuery = () => (sampleValue(query) ?? {}) as Record<string, unknown>;
+        const targets = [
+          ...stringFields(params).map((f) => ({ part: 'params' as const, ...f })),
+          ...stringFields(query).map((f) => ({ part: 'query' as const, ...f })),
+          ...(route.body ? stringFields(body).map((f) => ({ part: 'body' as const, ...f })) : []),
+        ];
+        for (const field of targets) {
+          for (const bad of Object.keys(BAD_TEXT) as Bad[]) {
+            if (bad === '10,000 characters' && (field.maxLength ?? 0) >= 10_000) continue; // the schema allows that much
+            // URLs and forms carry UTF-8 text: a lone surrogate cannot be encoded there, and a number is just its digits.
+            if ((field.part !== 'body' || !json) && (bad === 'lone surrogate' || bad === 'number')) continue;
+            if (field.part === 'body' && cleansText && (bad === 'nul' || bad === 'lone surrogate')) continue; // kept, cleaned item by item
+            const value = BAD_TEXT[bad];
+            const name = field.path[0] as string;
+            const url = field.part === 'params' ? fillPath(route.path, { ...params, properties: { ...params.properties, [name]: { const: value } } }) : fillPath(route.path, params);
+            const q = field.part === 'query' ? { ...baseQuery(), [name]: value } : baseQuery();
+            const search = Object.keys(q).length ? `?${new URLSearchParams(Object.entries(q).map(([key, v]) => [key, String(v)]))}` : '';
+            const payload = field.part === 'body' ? sampleWith(body, field.path, value) : route.body ? sampleValue(body) : undefined;
+            await resetRateLimits(k);
+            const before = (await writes()).length;
+            const res = await send(m, url, search, payload);
+            requests++;
+            const changed = (await writes()).slice(before);
+            const where = `${describeRoute(m)} ${field.part}/${field.path.join('/')} ← ${bad}`;
+            // Refused for this field, not for something else about the sample: the answer names it (a HEAD answer has no body).
+            const field_ = `${field.part}/${field.path.join('/')}`;
+            const named =
+              route.method === 'HEAD' ||
+              (bad === '10,000 characters' && res.body?.error?.code === 'payload_too_large') ||
+              (res.body?.error?.details?.fields ?? []).some((f: { field: string }) => f.field.startsWith(field_));
+            if (res.status < 400 || res.status >= 500 || (route.method !== 'HEAD' && !isEnvelope(res.body))) failures.push(`${where}: status ${res.status}`);
+            else if (!named) failures.push(`${where}: refused, but not for this field: ${JSON.stringify(res.body?.error).slice(0, 200)}`);
+            else if (changed.length > 0) failures.push(`${where}: wrote ${[...new Set(changed)].join(', ')}`);
+          }
+        }
+      }
+      console.log(`      (${requests} requests)`);
+      expect(requests, 'the walk reached fields').to.be.greaterThan(300);
+      expect(failures, failures.join('\n')).to.deep.equal([]);
+    });
+  });
 });

@@ -15,7 +15,7 @@ export function sampleValue(schema: Schema | undefined): unknown {
       if (schema.format === 'date-time') return new Date().toISOString();
       if (schema.format === 'uri') return 'https://example.org/';
       if (schema.format === 'email') return 'someone@example.org';
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+      return schema.pattern ? matching(schema.pattern, schema.minLength ?? 1) : 'x'.repeat(Math.max(1, schema.minLength ?? 1));
     case 'integer':
     case 'number':
       return schema.minimum ?? 1;
@@ -28,6 +28,16 @@ export function sampleValue(schema: Schema | undefined): unknown {
     default:
       return 'x';
   }
+}
+
+// Texts that satisfy the patterns the routes use (colors, names, times, identifiers, versions).
+const PATTERN_SAMPLES = ['xyz', 'sample.name', '#000000', '#000000ff', '08:00', '1.0.0', 'a', 'A1', 'abc-def', 'org.example.app', 'x_y', 'Europe/Paris', '00000000'];
+
+function matching(pattern: string, minLength: number): string {
+  const re = new RegExp(pattern, 'u');
+  const found = PATTERN_SAMPLES.find((s) => s.length >= minLength && re.test(s));
+  if (found === undefined) throw new Error(`no sample text matches /${pattern}/: add one to PATTERN_SAMPLES`);
+  return found;
 }
 
 /** A value of the wrong JSON type for the schema. */
@@ -44,4 +54,38 @@ export function wrongTyped(schema: Schema | undefined): unknown {
 
 export function fillPath(path: string, params: Schema | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_m, name) => encodeURIComponent(String(sampleValue(params?.properties?.[name]))));
+}
+
+/** A string field somewhere in a schema: its path (property names, 0 for an array's item) and length limit. */
+export interface StringField {
+  path: (string | number)[];
+  maxLength: number | undefined;
+}
+
+const stringBranch = (schema: Schema): Schema | undefined =>
+  schema.type === 'string' ? schema : [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s: Schema) => s.type === 'string');
+
+/** Every string field reachable through declared properties and array items (to `depth` levels). */
+export function stringFields(schema: Schema | undefined, depth = 6, path: (string | number)[] = []): StringField[] {
+  if (!schema || depth < 0) return [];
+  const text = stringBranch(schema);
+  if (text) return [{ path, maxLength: text.maxLength }];
+  const object = schema.type === 'object' ? schema : [...(schema.anyOf ?? [])].find((s: Schema) => s.type === 'object');
+  if (object) return Object.entries(object.properties ?? {}).flatMap(([name, s]) => stringFields(s as Schema, depth - 1, [...path, name]));
+  const array = schema.type === 'array' ? schema : [...(schema.anyOf ?? [])].find((s: Schema) => s.type === 'array');
+  if (array) return stringFields(array.items, depth - 1, [...path, 0]);
+  return [];
+}
+
+/** A valid sample of `schema` with `value` put at `path`, filling what leads there. */
+export function sampleWith(schema: Schema | undefined, path: (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (typeof head === 'number') {
+    const array = schema?.type === 'array' ? schema : schema?.anyOf?.find((s: Schema) => s.type === 'array');
+    return [sampleWith(array?.items, rest, value)];
+  }
+  const object = schema?.type === 'object' ? schema : schema?.anyOf?.find((s: Schema) => s.type === 'object');
+  const base = (sampleValue(object) ?? {}) as Record<string, unknown>;
+  return { ...base, [head!]: sampleWith(object?.properties?.[head!], rest, value) };
 }

@@ -8,6 +8,7 @@ import { createLogger } from '../../kernel/logger.js';
 import type { PluginDef } from '../../kernel/plugin.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import { createTestDatabase } from './test-database.js';
+import { responseChecker, type OpenApiDoc } from './response-conformance.js';
 
 export interface TestKernel extends Kernel {
   url: string;
@@ -51,6 +52,7 @@ export async function bootTestKernel(options: TestKernelOptions = {}): Promise<T
       done();
     },
   });
+  let document: OpenApiDoc | undefined;
   const kernel = await startKernel({
     config,
     plugins: options.plugins ?? [],
@@ -58,7 +60,9 @@ export async function bootTestKernel(options: TestKernelOptions = {}): Promise<T
     logger: createLogger(config.logLevel, sink),
     jobPollingIntervalSeconds: 0.5,
     socketPingIntervalMs: 1_000,
+    onResponse: responseChecker(() => document),
   });
+  document = kernel.containerOf('kernel').resolve<() => OpenApiDoc>('apiDocument')();
   const installations = kernel.containerOf('kernel').resolve<PluginInstallations>('pluginInstallations');
   const toInstall = options.install ?? installations.offered().map((p) => p.def.name);
   for (const name of toInstall) await installations.install(name);

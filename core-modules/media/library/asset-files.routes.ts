@@ -5,11 +5,7 @@ import type { LibraryDeps } from './library.part.js';
 
 const route = routeFor<LibraryDeps>();
 
-const FILE_ERRORS = {
-  404: '`not_found`, `media_variant_unavailable`.',
-  412: '`precondition_failed` (`If-Match` / `If-Unmodified-Since`).',
-  416: '`range_not_satisfiable`, with `Content-Range: bytes */<size>`.',
-};
+const FILE_ERRORS = { 404: '`not_found`, `media_variant_unavailable`.' };
 
 const RANGE_NOTE =
   'Streams the file with `Range` (one range: 206; several: the whole file, 200), `If-Range`, `If-None-Match` (304) and ' +
@@ -26,7 +22,7 @@ function previewRoute(method: 'GET' | 'HEAD'): RouteDef<LibraryDeps, typeof IdPa
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,
     errors: { ...FILE_ERRORS, 409: '`media_not_ready`.' },
-    response: { status: 200, contentType: 'application/octet-stream', description: 'The file, or the requested range of it (206).' },
+    response: { status: 200, file: true, contentType: ['image/*', 'video/*'], description: 'The whole file, in its media type.' },
     handler: async ({ deps, params, ctx }) => sendFile(ctx, await deps.assetPreviewService.preview(params.id)),
   });
 }
@@ -42,7 +38,7 @@ export const assetFilesRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,
     errors: FILE_ERRORS,
-    response: { status: 200, contentType: 'image/jpeg', description: 'The still image.' },
+    response: { status: 200, file: true, contentType: ['image/webp', 'image/jpeg'], description: 'The still image: WebP for an image, JPEG for a video’s poster.' },
     handler: async ({ deps, params, ctx }) => sendFile(ctx, await deps.assetPreviewService.thumbnail(params.id)),
   }),
   previewRoute('GET'),

@@ -9,7 +9,12 @@ const route = routeFor<UploadsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const AUTHORS = { kind: 'console', access: 'authors' } as const;
-const HEADERS_NOTE = 'Answers `Upload-Offset`, `Upload-Length`, `Upload-Status` and `Upload-Expires` (RFC 3339) headers.';
+const UPLOAD_HEADERS = {
+  'Upload-Offset': 'Bytes received so far: where to continue.',
+  'Upload-Length': 'The declared size in bytes.',
+  'Upload-Status': 'The upload’s state, as `status` in the upload.',
+  'Upload-Expires': 'When an unfinished upload is discarded (RFC 3339).',
+};
 
 export const uploadsRoutes = [
   route({
@@ -34,12 +39,11 @@ export const uploadsRoutes = [
     path: '/api/v1/uploads/{id}',
     operationId: 'getUploadOffset',
     summary: 'Where an upload stands: the offset to continue from',
-    description: HEADERS_NOTE,
     tags: ['media'],
     auth: AUTHORS,
     params: IdParams,
     errors: { 404: '`not_found` (also for another user\u2019s upload).' },
-    response: { status: 204 },
+    response: { status: 204, headers: UPLOAD_HEADERS },
     handler: async ({ deps, params, principal, ctx }) => {
       ctx.set(uploadHeaders(await deps.uploadsService.get(me(principal), params.id)));
       return reply(204);
@@ -50,10 +54,11 @@ export const uploadsRoutes = [
     path: '/api/v1/uploads/{id}',
     operationId: 'appendUpload',
     summary: 'Append bytes at `Upload-Offset`',
-    description: `Send \`Content-Type: application/offset+octet-stream\` (or none) and \`Upload-Offset\` equal to the current offset. There is no chunk-size limit; the bytes are fsynced before the answer. ${HEADERS_NOTE}`,
+    description: 'Send `Content-Type: application/offset+octet-stream` (or none). There is no chunk-size limit; the bytes are fsynced before the answer.',
     tags: ['media'],
     auth: AUTHORS,
     params: IdParams,
+    requestHeaders: { 'Upload-Offset': { description: 'The current offset (see HEAD); the bytes are written from there.', required: true, schema: { type: 'integer', minimum: 0 } } },
     bodyMode: 'stream',
     errors: {
       400: '`invalid_upload_offset`.',
@@ -63,7 +68,7 @@ export const uploadsRoutes = [
       413: '`upload_too_large`: more bytes than remain.',
       415: '`unsupported_content_type`.',
     },
-    response: { status: 204 },
+    response: { status: 204, headers: UPLOAD_HEADERS },
     handler: async ({ deps, params, principal, ctx }) => {
       const row = await deps.uploadsService.append(me(principal), params.id, {
         offset: ctx.get('upload-offset') || undefined,
