@@ -9,6 +9,7 @@ import { mediaGraph } from './library/media-graph.js';
 import { loadMediaConfig } from './media-config.js';
 import { TaggedMediaRepository } from './library/tagged-media.repository.js';
 import { MediaEvents } from './media-events.js';
+import { MediaLibraryReader } from './library/media-library-reader.js';
 import type { MediaPart } from './media-part.js';
 import { processingPart, type ProcessingDeps } from './processing/processing.part.js';
 import { uploadsPart, type UploadsDeps } from './uploads/uploads.part.js';
@@ -33,8 +34,10 @@ export const mediaModule = definePlugin<MediaDeps>({
         mediaEvents: asFunction((d: MediaDeps) => new MediaEvents(d)).singleton(),
         // Playlists' tag rules ask for ready media by tag.
         taggedMediaRepository: asClass(TaggedMediaRepository).singleton(),
+        // The files screens are given (manifests, downloads, plugins that show media).
+        mediaLibrary: asClass(MediaLibraryReader).singleton(),
       },
-      { exports: ['assetsRepository', 'assetUsage', 'mediaEvents', 'taggedMediaRepository'] },
+      { exports: ['assetsRepository', 'assetUsage', 'mediaEvents', 'taggedMediaRepository', 'mediaLibrary'] },
     );
     for (const part of parts) {
       r.provide(part.provide);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AssetRow, VariantRow } from '../media/assets.repository.js';
-import type { PlaylistView } from '../playlists/playlist-schemas.js';
+import type { ServedFile } from '../media/media.api.js';
+import type { SourceContent } from './content-sources.js';
 import type { ManifestPluginEntry } from './manifest-plugins.js';
-import { MANIFEST_SCHEMA_VERSION, type ManifestAsset, type ManifestContent, type ManifestItem } from './manifest-schema.js';
+import { MANIFEST_SCHEMA_VERSION, type ManifestAsset, type ManifestContent, type ManifestPlaylist } from './manifest-schema.js';
 
 export const downloadPath = (assetId: string, variantId: string) => `/api/v1/player/assets/${assetId}/variants/${variantId}`;
 const DOWNLOAD_PATH = /^\/api\/v1\/player\/assets\/([0-9a-f-]{36})\/variants\/([0-9a-f-]{36})$/;
@@ -20,35 +20,19 @@ export function filesNamedBy(plugins: ManifestPluginEntry[]): { path: string; as
   });
 }
 
-// The file a player plays: the playback copy when processing made one, else the original (a ready
-// asset without a playback copy is one whose original players can already use).
-export function playerVariant(variants: VariantRow[]): VariantRow | undefined {
-  const usable = variants.filter((v) => v.player_compatible);
-  return usable.find((v) => v.kind === 'playback') ?? usable.find((v) => v.kind === 'original');
-}
-
-/**
- * The file a screen is given for an asset: none while the asset is not ready or is archived.
- * Exported so plugins that show media (a brand bug's logo) serve the same file.
- */
-export function servedVariant(asset: AssetRow, variants: VariantRow[]): VariantRow | undefined {
-  return asset.processing_status === 'ready' && !asset.archived_at ? playerVariant(variants) : undefined;
-}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
-
-export const assetEntry = (a: AssetRow, v: VariantRow): ManifestAsset => ({
-  assetId: a.id,
-  variantId: v.id,
-  mimeType: v.mime_type,
-  sha256: v.sha256,
-  fileSize: Number(v.file_size),
-  width: v.width ?? a.width ?? undefined,
-  height: v.height ?? a.height ?? undefined,
-  durationSeconds: v.duration_seconds ?? a.duration_seconds ?? undefined,
-  downloadPath: downloadPath(a.id, v.id),
-  availableFrom: iso(a.available_from),
-  expiresAt: iso(a.expires_at),
+/** How the manifest lists a file: as media serves it, with the path the player downloads it from. */
+export const manifestFile = (f: ServedFile): ManifestAsset => ({
+  assetId: f.assetId,
+  variantId: f.variantId,
+  mimeType: f.mimeType,
+  sha256: f.sha256,
+  fileSize: f.fileSize,
+  width: f.width,
+  height: f.height,
+  durationSeconds: f.durationSeconds,
+  downloadPath: downloadPath(f.assetId, f.variantId),
+  availableFrom: f.availableFrom,
+  expiresAt: f.expiresAt,
 });
 
 /**
@@ -57,7 +41,10 @@ export const assetEntry = (a: AssetRow, v: VariantRow): ManifestAsset => ({
  * announced capabilities, a crossfade is sent as the fade every player supports, as the
  * reference does for players that have not announced it.
  */
-const manifestTransition = (transition: string) => (transition === 'crossfade' ? 'fade' : transition);
+const forSchema11 = (playlist: ManifestPlaylist): ManifestPlaylist => ({
+  ...playlist,
+  items: playlist.items.map((item) => (item.transition === 'crossfade' ? { ...item, transition: 'fade' } : item)),
+});
 
 /** What every screen's manifest shares, from settings: timing, and the logo when one is set and served. */
 export interface ManifestShared {
@@ -66,49 +53,27 @@ export interface ManifestShared {
   logo?: ManifestAsset;
 }
 
+const LISTS = ['schedules', 'layouts', 'websites', 'widgets', 'dataSources'] as const;
+
 /**
- * What a screen plays, as the manifest states it. Pure, so it is unit-testable and its hash is
- * stable: items whose asset is not ready (or has no file a player can use) are left out rather
- * than sent for the player to fail on.
+ * A screen's manifest content from what its sources give, highest rank first (the precedence rule
+ * of `ContentSources`): the first playlist is the one it plays, list sections gather every
+ * source's, and each file is listed once. Pure, so it is unit-testable and its hash is stable.
  */
-export function buildManifestContent(playlist: PlaylistView | undefined, assets: Map<string, { asset: AssetRow; variants: VariantRow[] }>, shared: ManifestShared): ManifestContent {
-  const entries = new Map<string, ManifestAsset>();
-  const items: ManifestItem[] = [];
-  for (const item of playlist?.items ?? []) {
-    const found = assets.get(item.assetId);
-    const variant = found && servedVariant(found.asset, found.variants);
-    if (!found || !variant) continue;
-    const entry = entries.get(item.assetId) ?? assetEntry(found.asset, variant);
-    entries.set(item.assetId, entry);
-    items.push({
-      id: item.id,
-      assetId: item.assetId,
-      variantId: variant.id,
-      assetType: found.asset.type,
-      durationMs: item.durationMs,
-      fitMode: item.fitMode,
-      transition: manifestTransition(item.transition),
-      audioEnabled: item.audioEnabled,
-      volume: item.volume,
-      deliveryPolicy: item.deliveryPolicy,
-      availableFrom: entry.availableFrom,
-      expiresAt: entry.expiresAt,
-    });
-  }
-  const manifestPlaylist = playlist && { id: playlist.id, revision: playlist.revision, name: playlist.name, items };
+export function assembleManifestContent(contents: SourceContent[], shared: ManifestShared): ManifestContent {
+  const files = new Map<string, ManifestAsset>();
+  for (const file of contents.flatMap((c) => c.files)) if (!files.has(file.assetId)) files.set(file.assetId, manifestFile(file));
   const { logo } = shared;
-  if (logo && !entries.has(logo.assetId)) entries.set(logo.assetId, logo);
+  if (logo && !files.has(logo.assetId)) files.set(logo.assetId, logo);
+  const playlists = contents.flatMap((c) => (c.playlist ? [forSchema11(c.playlist)] : []));
+  const lists = Object.fromEntries(LISTS.map((section) => [section, contents.flatMap((c) => c[section] ?? [])])) as Pick<ManifestContent, (typeof LISTS)[number]>;
   return {
     mode: 'presentation',
-    ...(manifestPlaylist ? { playlist: manifestPlaylist } : {}),
-    playlists: manifestPlaylist ? [manifestPlaylist] : [],
-    schedules: [],
-    assets: [...entries.values()],
-    websites: [],
-    widgets: [],
-    dataSources: [],
+    ...(playlists[0] ? { playlist: playlists[0] } : {}),
+    playlists: playlists.filter((p, i) => playlists.findIndex((q) => q.id === p.id) === i),
+    ...lists,
+    assets: [...files.values()],
     plugins: [],
-    layouts: [],
     ...(logo ? { branding: { logoAssetId: logo.assetId, logoVariantId: logo.variantId } } : {}),
     prefetchHorizonDays: shared.prefetchHorizonDays,
     activationGraceSeconds: shared.activationGraceSeconds,

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from '../../kernel/logger.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import type { ScreenPlacement, ScreenTargets } from '../screens/screen-targets.js';
+import { ScreensChanged } from './screens-changed.js';
 
 export const ManifestPluginEntrySchema = Type.Object({
   id: Type.String({ description: 'The instance id.' }),
@@ -31,32 +32,19 @@ interface Deps {
  */
 export class ManifestPlugins {
   private readonly contributors: ManifestContributor[] = [];
-  private onChange?: (screenIds: string[]) => Promise<void>;
+  readonly changes: ScreensChanged;
 
-  constructor(private readonly d: Deps) {}
+  constructor(private readonly d: Deps) {
+    this.changes = new ScreensChanged(d.logger, 'plugin entries');
+  }
 
   register(contributor: ManifestContributor): void {
     this.contributors.push(contributor);
   }
 
-  /** Set by the player module: rebuilds these screens' manifests and tells those that changed. */
-  whenChanged(listener: (screenIds: string[]) => Promise<void>): void {
-    this.onChange = listener;
-  }
-
-  /**
-   * Call after a committed change with every screen it may affect (reached before or after).
-   * Screens whose content did not change keep their version. A failure is logged, never thrown:
-   * the change stands and the players catch up on their next manifest fetch.
-   */
-  async changed(screenIds: string[]): Promise<void> {
-    const unique = [...new Set(screenIds)];
-    if (!unique.length || !this.onChange) return;
-    try {
-      await this.onChange(unique);
-    } catch (err) {
-      this.d.logger.warn({ err, screens: unique.length }, 'could not refresh manifests after a plugin change');
-    }
+  /** Call after a committed change of an instance with every screen it may affect (before or after). */
+  changed(screenIds: string[]): Promise<void> {
+    return this.changes.notify(screenIds);
   }
 
   /** Entries per screen, stably ordered (the content hash must not move when nothing changed). */

@@ -64,6 +64,7 @@ export const ManifestContentSchema = Type.Object({
 export type ManifestContent = Static<typeof ManifestContentSchema>;
 export type ManifestAsset = Static<typeof ManifestAssetSchema>;
 export type ManifestItem = Static<typeof ManifestItemSchema>;
+export type ManifestPlaylist = Static<typeof ManifestPlaylistSchema>;
 
 export const ManifestSchema = Type.Composite([
   Type.Object({

@@ -1,12 +1,10 @@
 import type { Logger } from '../../kernel/logger.js';
 import type { SocketHub } from '../../kernel/ws/hub.js';
-import type { AssetRow, AssetsRepository, VariantRow } from '../media/assets.repository.js';
-import type { AssignmentsRepository } from '../playlists/assignments.repository.js';
-import type { PlaylistReader } from '../playlists/playlist-reader.js';
-import type { PlaylistView } from '../playlists/playlist-schemas.js';
+import type { MediaLibrary } from '../media/media.api.js';
 import type { ScreenNotifier } from '../screens/screen-notifier.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { assetEntry, buildManifestContent, contentHash, filesNamedBy, servedVariant, type ManifestShared } from './manifest-builder.js';
+import { resolutionKey, type ContentSources, type Resolved, type SourceContent } from './content-sources.js';
+import { assembleManifestContent, contentHash, filesNamedBy, manifestFile, type ManifestShared } from './manifest-builder.js';
 import type { ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
 import { MANIFEST_SCHEMA_VERSION, type Manifest, type ManifestAsset, type ManifestContent } from './manifest-schema.js';
 import { ManifestVersions } from './manifest-versions.js';
@@ -16,9 +14,8 @@ import { ACTIVATION_GRACE_KEY, LOGO_KEY, PREFETCH_DAYS_KEY } from './player-sett
 interface Deps {
   logger: Logger;
   hub: SocketHub;
-  assetsRepository: AssetsRepository;
-  assignmentsRepository: AssignmentsRepository;
-  playlistReader: PlaylistReader;
+  mediaLibrary: MediaLibrary;
+  contentSources: ContentSources;
   screenNotifier: ScreenNotifier;
   playerStateRepository: PlayerStateRepository;
   manifestPlugins: ManifestPlugins;
@@ -45,9 +42,9 @@ export class ManifestService {
 
   /** What the screen plays now, without touching its version (downloads check against this). */
   async content(screenId: string): Promise<ManifestContent> {
-    const [assignment, pluginsOf] = await Promise.all([this.d.assignmentsRepository.byScreen(screenId), this.d.manifestPlugins.entriesFor([screenId])]);
+    const [resolved, pluginsOf, shared] = await Promise.all([this.d.contentSources.resolve([screenId]), this.d.manifestPlugins.entriesFor([screenId]), this.shared()]);
     const plugins = pluginsOf.get(screenId) ?? [];
-    return this.withPlugins(await this.playlistContent(assignment?.playlist_id, await this.shared()), plugins, new Map());
+    return this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared), plugins, new Map());
   }
 
   /**
@@ -73,24 +70,26 @@ export class ManifestService {
   }
 
   /**
-   * `refresh` for many screens (a playlist on a whole fleet): screens on the same playlist get the
-   * same content, so it is built once per playlist; the versions are recorded in one statement per
-   * batch and the screens whose version moved are told in one batched publication.
+   * `refresh` for many screens (a playlist on a whole fleet): screens that resolve to the same
+   * sources and keys get the same content, so it is built once per resolution; the versions are
+   * recorded in one statement per batch and the screens whose version moved are told in one
+   * batched publication.
    */
   async refreshMany(screenIds: string[]): Promise<void> {
     const unique = [...new Set(screenIds)];
-    const contentOf = new Map<string | undefined, Promise<{ content: ManifestContent; hash: string }>>();
+    const contentOf = new Map<string, Promise<{ content: ManifestContent; hash: string }>>();
     const files: FileLookups = new Map();
     const shared = await this.shared();
     for (let i = 0; i < unique.length; i += REFRESH_BATCH) {
       const batch = unique.slice(i, i + REFRESH_BATCH);
-      const [playlistOf, pluginsOf] = await Promise.all([this.d.assignmentsRepository.playlistsOf(batch), this.d.manifestPlugins.entriesFor(batch)]);
+      const [resolvedOf, pluginsOf] = await Promise.all([this.d.contentSources.resolve(batch), this.d.manifestPlugins.entriesFor(batch)]);
       const hashes = new Map<string, string>();
       for (const screenId of batch) {
-        const playlistId = playlistOf.get(screenId);
-        if (!contentOf.has(playlistId)) contentOf.set(playlistId, this.playlistContent(playlistId, shared).then((content) => ({ content, hash: contentHash(content) })));
-        const { content, hash } = await contentOf.get(playlistId)!;
-        // Plugin entries are per screen: only a screen without any shares its playlist's hash.
+        const resolved = resolvedOf.get(screenId) ?? [];
+        const key = resolutionKey(resolved);
+        if (!contentOf.has(key)) contentOf.set(key, this.sourcesContent(resolved, shared).then((content) => ({ content, hash: contentHash(content) })));
+        const { content, hash } = await contentOf.get(key)!;
+        // Plugin entries are per screen: only a screen without any shares its sources' hash.
         const plugins = pluginsOf.get(screenId) ?? [];
         hashes.set(screenId, plugins.length ? contentHash(await this.withPlugins(content, plugins, files)) : hash);
       }
@@ -125,51 +124,29 @@ export class ManifestService {
 
   // Only the variant the asset is served as now: a path a plugin kept from before names nothing.
   private async servedFile(assetId: string, variantId: string): Promise<ManifestAsset | undefined> {
-    const [asset, variants] = await Promise.all([this.d.assetsRepository.byId(assetId), this.d.assetsRepository.variants(assetId)]);
-    const variant = asset && servedVariant(asset, variants);
-    return asset && variant?.id === variantId ? assetEntry(asset, variant) : undefined;
+    const served = (await this.d.mediaLibrary.served([assetId])).get(assetId);
+    return served?.variantId === variantId ? manifestFile(served) : undefined;
   }
 
-  private async playlistContent(playlistId: string | undefined, shared: ManifestShared): Promise<ManifestContent> {
-    const playlist = playlistId ? await this.readPlaylist(playlistId) : undefined;
-    return buildManifestContent(playlist, await this.loadAssets(playlist), shared);
+  private async sourcesContent(resolved: Resolved, shared: ManifestShared): Promise<ManifestContent> {
+    const contents = await Promise.all(resolved.map(({ source, key }) => source.content(key)));
+    return assembleManifestContent(contents.filter((c): c is SourceContent => c !== undefined), shared);
   }
 
   /** The settings every manifest follows; a logo that is not a served image is left out. */
   private async shared(): Promise<ManifestShared> {
     const values = await this.d.settingsService.values([PREFETCH_DAYS_KEY, ACTIVATION_GRACE_KEY, LOGO_KEY]);
     const logoId = values[LOGO_KEY] as string;
-    const [asset, variants] = logoId ? await Promise.all([this.d.assetsRepository.byId(logoId), this.d.assetsRepository.variants(logoId)]) : [];
-    const variant = asset?.type === 'image' ? servedVariant(asset, variants!) : undefined;
+    const logo = logoId ? (await this.d.mediaLibrary.served([logoId])).get(logoId) : undefined;
     return {
       prefetchHorizonDays: values[PREFETCH_DAYS_KEY] as number,
       activationGraceSeconds: values[ACTIVATION_GRACE_KEY] as number,
-      ...(asset && variant ? { logo: assetEntry(asset, variant) } : {}),
+      ...(logo?.assetType === 'image' ? { logo: manifestFile(logo) } : {}),
     };
   }
 
   /** The library image the manifests name as the logo, if any (its changes reach every screen). */
   async logoAssetId(): Promise<string> {
     return this.d.settingsService.get<string>(LOGO_KEY);
-  }
-
-  // A playlist deleted between reading the assignment and the playlist: the screen plays nothing.
-  private async readPlaylist(id: string): Promise<PlaylistView | undefined> {
-    try {
-      return await this.d.playlistReader.get(id);
-    } catch (err) {
-      if ((err as { code?: string }).code === 'playlist_not_found') return undefined;
-      throw err;
-    }
-  }
-
-  private async loadAssets(playlist: PlaylistView | undefined) {
-    const ids = [...new Set((playlist?.items ?? []).map((i) => i.assetId))];
-    const found = new Map<string, { asset: AssetRow; variants: VariantRow[] }>();
-    if (!ids.length) return found;
-    const [rows, variants] = await Promise.all([this.d.assetsRepository.byIds(ids), this.d.assetsRepository.variantsOf(ids)]);
-    for (const asset of rows) found.set(asset.id, { asset, variants: [] });
-    for (const v of variants) found.get(v.asset_id)?.variants.push(v);
-    return found;
   }
 }

@@ -2,16 +2,13 @@ import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import type { OrganizationRepository } from '../auth/organization.repository.js';
-import type { AssetsRepository } from '../media/assets.repository.js';
-import type { MediaEvents } from '../media/media-events.js';
-import type { AssignmentsRepository } from '../playlists/assignments.repository.js';
-import type { PlaylistEvents } from '../playlists/playlist-events.js';
-import type { PlaylistReader } from '../playlists/playlist-reader.js';
+import type { MediaEvents, MediaLibrary } from '../media/media.api.js';
 import type { ScreenNotifier } from '../screens/screen-notifier.js';
 import type { ScreensService } from '../screens/screens.service.js';
 import type { ScreenTargets } from '../screens/screen-targets.js';
 import type { ScreenPlaces } from '../screens/screen-places.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { ContentSources } from './content-sources.js';
 import { ManifestPlugins } from './manifest-plugins.js';
 import { ManifestService } from './manifest.service.js';
 import { playerContentRoutes } from './player-content.routes.js';
@@ -22,20 +19,18 @@ import { PlayerDownloadsService } from './player-downloads.service.js';
 import { PlayerStateRepository } from './player-state.repository.js';
 
 export interface PlayerDeps extends KernelDeps {
-  // From media, screens and playlists (their exports).
-  assetsRepository: AssetsRepository;
+  // From media and screens (their exports).
+  mediaLibrary: MediaLibrary;
   mediaEvents: MediaEvents;
   screenNotifier: ScreenNotifier;
   screensService: ScreensService;
-  assignmentsRepository: AssignmentsRepository;
-  playlistReader: PlaylistReader;
-  playlistEvents: PlaylistEvents;
   // Own.
   playerStateRepository: PlayerStateRepository;
   manifestService: ManifestService;
   playerDownloadsService: PlayerDownloadsService;
   playerConfigService: PlayerConfigService;
   manifestPlugins: ManifestPlugins;
+  contentSources: ContentSources;
   screenTargets: ScreenTargets;
   screenPlaces: ScreenPlaces;
   settingsService: SettingsService;
@@ -45,7 +40,7 @@ export interface PlayerDeps extends KernelDeps {
 /** What a player fetches: its manifest (with pushes when it changes), the files it lists, its config. */
 export const playerModule = definePlugin<PlayerDeps>({
   name: 'player',
-  dependsOn: ['settings', 'auth', 'media', 'screens', 'playlists'],
+  dependsOn: ['settings', 'auth', 'media', 'screens'],
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide(
@@ -55,20 +50,22 @@ export const playerModule = definePlugin<PlayerDeps>({
         playerDownloadsService: asFunction((d: PlayerDeps) => new PlayerDownloadsService(d)).singleton(),
         playerConfigService: asFunction((d: PlayerDeps) => new PlayerConfigService(d)).singleton(),
         manifestPlugins: asClass(ManifestPlugins).singleton(),
+        contentSources: asClass(ContentSources).singleton(),
       },
-      // Plugins contribute manifest `plugins[]` entries and say which screens a change of theirs affects.
-      { exports: ['manifestPlugins'] },
+      // Modules register what screens play (content sources) and plugins their `plugins[]` entries;
+      // both say which screens a change of theirs affects.
+      { exports: ['manifestPlugins', 'contentSources'] },
     );
     r.routes(playerContentRoutes);
-    // Playlists and media emit after each committed change; the version only moves (and the player
-    // is only told) when the screen's content really changed. Many screens are refreshed as one batch.
-    // The logo every manifest lists is followed like an item.
-    r.onStart(({ playlistEvents, mediaEvents, playlistReader, manifestPlugins, manifestService, screensService }) => {
-      manifestPlugins.whenChanged((screenIds) => manifestService.refreshMany(screenIds));
-      playlistEvents.subscribe((event) => manifestService.refreshMany(event.screenIds));
+    // Sources and plugins say which screens a committed change may affect; the version only moves
+    // (and the player is only told) when the screen's content really changed. Many screens are
+    // refreshed as one batch. The logo every manifest lists is followed here; a source follows the
+    // media it names itself.
+    r.onStart(({ contentSources, mediaEvents, manifestPlugins, manifestService, screensService }) => {
+      contentSources.changes.listen((screenIds) => manifestService.refreshMany(screenIds));
+      manifestPlugins.changes.listen((screenIds) => manifestService.refreshMany(screenIds));
       mediaEvents.subscribe(async ({ assetId }) => {
-        const everyScreen = assetId === (await manifestService.logoAssetId());
-        await manifestService.refreshMany(everyScreen ? await screensService.ids() : await playlistReader.screensPlaying(assetId));
+        if (assetId === (await manifestService.logoAssetId())) await manifestService.refreshMany(await screensService.ids());
       });
     });
     // A screen that moves may fall under other plugin targets; its config names where it is.

@@ -11,10 +11,8 @@ export interface PlaylistsChanged {
 }
 
 /**
- * The seam to the manifest. ScreenNotifier.manifestChanged needs a manifest version, which only the
- * (later) manifest module can compute, so this module does not push to players itself: it emits
- * PlaylistsChanged after each committed change, and the manifest module subscribes (exported as
- * `playlistEvents`), rebuilds and calls screenNotifier.manifestChanged for the affected screens.
+ * Emitted after each committed change (never for a change rolled back); the module passes the
+ * affected screens to the player's content sources, which rebuild their manifests.
  */
 export class PlaylistEvents extends AfterCommitEvents<PlaylistsChanged> {
   constructor(d: { logger: Logger }) {

@@ -79,8 +79,15 @@ export class PlaylistReader {
   }
 
   async get(id: string): Promise<PlaylistView> {
+    const found = await this.find(id);
+    if (!found) throw playlistNotFound();
+    return found;
+  }
+
+  /** The playlist, or undefined when there is none (deleted meanwhile). */
+  async find(id: string): Promise<PlaylistView | undefined> {
     const row = await this.d.playlistsRepository.byId(id);
-    if (!row) throw playlistNotFound();
+    if (!row) return undefined;
     const manual = (await this.d.playlistItemsRepository.list(id)).map(manualItem);
     const rule = row.tag_rule;
     const tagged = rule?.enabled ? (await this.d.taggedMediaRepository.readyTagged(rule.tagIds, rule.match)).map((a) => tagItem(id, a, rule.imageDurationMs)) : [];

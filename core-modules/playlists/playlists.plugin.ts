@@ -3,7 +3,9 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import type { DependencyGraph } from '../dependency-graph/dependency-graph.js';
 import type { AssetsRepository } from '../media/assets.repository.js';
-import type { AssetUsageRegistry } from '../media/library/asset-usage.js';
+import type { AssetUsageRegistry, MediaEvents, MediaLibrary } from '../media/media.api.js';
+import type { ContentSources } from '../player/player.api.js';
+import { assignmentContentSource } from './assignment-content-source.js';
 import type { ScreenNotifier } from '../screens/screen-notifier.js';
 import type { ScreensService } from '../screens/screens.service.js';
 import { AssignmentsRepository } from './assignments.repository.js';
@@ -20,9 +22,12 @@ import { PlaylistsService } from './playlists.service.js';
 import type { TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
 
 export interface PlaylistsDeps extends KernelDeps {
-  // From media and screens (their exports).
+  // From media, screens and player (their exports).
   assetsRepository: AssetsRepository;
   assetUsage: AssetUsageRegistry;
+  mediaLibrary: MediaLibrary;
+  mediaEvents: MediaEvents;
+  contentSources: ContentSources;
   taggedMediaRepository: TaggedMediaRepository;
   screensService: ScreensService;
   screenNotifier: ScreenNotifier;
@@ -41,7 +46,7 @@ export interface PlaylistsDeps extends KernelDeps {
 /** Playlists, their items and tag rule, and which playlist each screen plays (spec 4.8). */
 export const playlistsModule = definePlugin<PlaylistsDeps>({
   name: 'playlists',
-  dependsOn: ['settings', 'media', 'screens', 'dependency-graph'],
+  dependsOn: ['settings', 'media', 'screens', 'player', 'dependency-graph'],
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide(
@@ -55,8 +60,8 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
         playlistItemsService: asFunction((d: PlaylistsDeps) => new PlaylistItemsService(d)).singleton(),
         assignmentsService: asFunction((d: PlaylistsDeps) => new AssignmentsService(d)).singleton(),
       },
-      // The manifest (later) reads playlists and assignments and subscribes to PlaylistsChanged.
-      { exports: ['playlistReader', 'playlistEvents', 'assignmentsRepository'] },
+      // Fleet health counts playlists.
+      { exports: ['playlistReader'] },
     );
     r.routes([...playlistsRoutes, ...assignmentsRoutes]);
     // Assets in manual items cannot be deleted or archived (409 asset_in_use). Tag-rule items are
@@ -65,5 +70,13 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
       assetUsage.register((assetIds, trx) => playlistItemsRepository.usesOf(assetIds, trx));
     });
     r.onStart((d) => d.dependencyGraph.register(playlistsGraph(d)));
+    // The playlist assigned to a screen is what it plays unless a higher-ranked source says otherwise.
+    // After a committed change, the screens it may affect are rebuilt; so are those playing an asset
+    // whose files changed.
+    r.onStart((d) => {
+      d.contentSources.register(assignmentContentSource(d));
+      d.playlistEvents.subscribe((event) => d.contentSources.changed(event.screenIds));
+      d.mediaEvents.subscribe(async ({ assetId }) => d.contentSources.changed(await d.playlistReader.screensPlaying(assetId)));
+    });
   },
 });

@@ -1,9 +1,7 @@
 import { asFunction } from 'awilix';
 import type { DependencyGraph } from '../../core-modules/dependency-graph/dependency-graph.js';
-import type { AssetsRepository } from '../../core-modules/media/assets.repository.js';
-import type { AssetUsageRegistry } from '../../core-modules/media/library/asset-usage.js';
-import type { MediaEvents } from '../../core-modules/media/media-events.js';
-import type { ManifestPlugins } from '../../core-modules/player/manifest-plugins.js';
+import type { AssetUsageRegistry, MediaEvents, MediaLibrary } from '../../core-modules/media/media.api.js';
+import type { ManifestPlugins } from '../../core-modules/player/player.api.js';
 import { instanceRoutes } from '../../core-modules/plugin-catalog/instances/instance-routes.js';
 import { InstanceService } from '../../core-modules/plugin-catalog/instances/instance-service.js';
 import { InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
@@ -16,7 +14,7 @@ import { brandBugKind } from './brand-bug.kind.js';
 
 export interface BrandBugDeps extends KernelDeps {
   // From media, screens, player and dependency-graph (their exports).
-  assetsRepository: AssetsRepository;
+  mediaLibrary: MediaLibrary;
   assetUsage: AssetUsageRegistry;
   mediaEvents: MediaEvents;
   screenTargets: ScreenTargets;
@@ -41,7 +39,7 @@ export const brandBugPlugin = definePlugin<BrandBugDeps>({
   register(r) {
     r.provide({
       instanceStore: asFunction(({ db }: BrandBugDeps) => new InstanceStore<BrandBugSettings>(db, 'brand_bug_instances')).singleton(),
-      instanceService: asFunction((d: BrandBugDeps) => new InstanceService(d, d.instanceStore, brandBugKind(d.assetsRepository))).singleton(),
+      instanceService: asFunction((d: BrandBugDeps) => new InstanceService(d, d.instanceStore, brandBugKind(d.mediaLibrary))).singleton(),
     });
     r.routes(instanceRoutes({ plugin: 'brand-bug', pascalName: 'BrandBug', noun: 'brand bug', fields: brandBugFields }));
     // Registrations only. The manifest and the graph ask only while the plugin is installed; the

@@ -1,52 +1,82 @@
 import { expect } from 'chai';
-import type { AssetRow, VariantRow } from '../../core-modules/media/assets.repository.js';
-import { buildManifestContent, contentHash, playerVariant } from '../../core-modules/player/manifest-builder.js';
-import type { PlaylistView } from '../../core-modules/playlists/playlist-schemas.js';
+import type { VariantRow } from '../../core-modules/media/assets.repository.js';
+import { playerVariant } from '../../core-modules/media/library/media-library-reader.js';
+import type { ServedFile } from '../../core-modules/media/media.api.js';
+import type { SourceContent } from '../../core-modules/player/content-sources.js';
+import { assembleManifestContent, contentHash, manifestFile } from '../../core-modules/player/manifest-builder.js';
 
 const ASSET = '00000000-0000-4000-8000-000000000001';
-const asset = (overrides: Partial<AssetRow> = {}) => ({ id: ASSET, type: 'video', processing_status: 'ready', archived_at: null, available_from: null, expires_at: null, width: 1920, height: 1080, duration_seconds: 12, ...overrides }) as AssetRow;
-const variant = (kind: VariantRow['kind'], overrides: Partial<VariantRow> = {}) =>
-  ({ id: `00000000-0000-4000-8000-00000000010${kind === 'original' ? 1 : 2}`, asset_id: ASSET, kind, mime_type: 'video/mp4', sha256: kind, file_size: 10, width: null, height: null, duration_seconds: null, player_compatible: true, ...overrides }) as VariantRow;
-const playlist = (): PlaylistView =>
-  ({
-    id: '00000000-0000-4000-8000-000000000009',
-    name: 'Loop',
-    revision: 3,
-    items: [{ id: '00000000-0000-5000-8000-00000000000a', source: 'tag', assetId: ASSET, durationMs: null, fitMode: 'contain', transition: 'none', audioEnabled: true, volume: 1, deliveryPolicy: 'automatic' }],
-  }) as unknown as PlaylistView;
+const OTHER = '00000000-0000-4000-8000-000000000002';
+const variant = (kind: VariantRow['kind'], overrides: Partial<VariantRow> = {}) => ({ id: `v-${kind}`, asset_id: ASSET, kind, player_compatible: true, ...overrides }) as VariantRow;
+const file = (assetId: string, overrides: Partial<ServedFile> = {}): ServedFile => ({
+  assetId,
+  variantId: `${assetId.slice(0, -3)}101`,
+  assetType: 'video',
+  mimeType: 'video/mp4',
+  sha256: 'ab',
+  fileSize: 10,
+  width: 1920,
+  durationSeconds: 12,
+  ...overrides,
+});
+const playlist = (id: string, assetId: string, transition = 'none') => ({
+  id,
+  name: `Loop ${id.slice(-1)}`,
+  revision: 3,
+  items: [{ id: `${id.slice(0, -3)}00a`, assetId, variantId: file(assetId).variantId, assetType: 'video', durationMs: null, fitMode: 'contain', transition, audioEnabled: true, volume: 1, deliveryPolicy: 'automatic' }],
+});
+const source = (playlistId: string, assetId: string, extra: Partial<SourceContent> = {}): SourceContent => ({ playlist: playlist(playlistId, assetId), files: [file(assetId)], ...extra });
 
 const SHARED = { prefetchHorizonDays: 14, activationGraceSeconds: 30 };
+const P1 = '00000000-0000-4000-8000-000000000091';
+const P2 = '00000000-0000-4000-8000-000000000092';
 
-describe('manifest building (pure)', () => {
-  it('prefers the playback copy, else the original, and never a variant players cannot use', () => {
+describe('manifest assembly (pure)', () => {
+  it('serves the playback copy, else the original, and never a variant players cannot use', () => {
     expect(playerVariant([variant('original'), variant('playback')])?.kind).to.equal('playback');
     expect(playerVariant([variant('original'), variant('playback', { player_compatible: false })])?.kind).to.equal('original');
     expect(playerVariant([variant('original', { player_compatible: false })])).to.equal(undefined);
   });
 
-  it('lists each asset once with its download path, and leaves out assets that are not ready', () => {
-    const ready = buildManifestContent(playlist(), new Map([[ASSET, { asset: asset(), variants: [variant('original')] }]]), SHARED);
-    expect(ready.assets).to.have.length(1);
-    expect(ready.assets[0]).to.include({ fileSize: 10, width: 1920, durationSeconds: 12, downloadPath: `/api/v1/player/assets/${ASSET}/variants/${variant('original').id}` });
-    expect(ready.playlist?.items).to.have.length(1);
-    const processing = buildManifestContent(playlist(), new Map([[ASSET, { asset: asset({ processing_status: 'processing' }), variants: [variant('original')] }]]), SHARED);
-    expect(processing.assets).to.deep.equal([]);
-    expect(processing.playlist?.items).to.deep.equal([]);
-    const nothing = buildManifestContent(undefined, new Map(), SHARED);
+  it('lists each file once with its download path; with no source the screen plays nothing', () => {
+    const one = assembleManifestContent([source(P1, ASSET, { files: [file(ASSET), file(ASSET)] })], SHARED);
+    expect(one.assets).to.deep.equal([manifestFile(file(ASSET))]);
+    expect(one.assets[0]).to.include({ fileSize: 10, width: 1920, durationSeconds: 12, downloadPath: `/api/v1/player/assets/${ASSET}/variants/${file(ASSET).variantId}` });
+    expect(one.playlist?.id).to.equal(P1);
+    expect(one.playlists.map((p) => p.id)).to.deep.equal([P1]);
+    const nothing = assembleManifestContent([], SHARED);
     expect(nothing).not.to.have.property('playlist');
     expect(nothing.playlists).to.deep.equal([]);
+    expect(nothing.assets).to.deep.equal([]);
+  });
+
+  it('lets the highest-ranked source decide the playlist, gathers list sections in rank order, and unions the files', () => {
+    const schedule = { id: 'sched-1' };
+    const high = source(P2, OTHER, { schedules: [schedule] });
+    const low = source(P1, ASSET, { schedules: [{ id: 'sched-0' }] });
+    const content = assembleManifestContent([high, low], SHARED);
+    expect(content.playlist?.id).to.equal(P2);
+    expect(content.playlists.map((p) => p.id)).to.deep.equal([P2, P1]);
+    expect(content.schedules).to.deep.equal([schedule, { id: 'sched-0' }]);
+    expect(content.assets.map((a) => a.assetId)).to.deep.equal([OTHER, ASSET]);
+    expect(assembleManifestContent([high, source(P2, OTHER)], SHARED).playlists, 'a playlist two sources name is listed once').to.have.length(1);
+  });
+
+  it('sends a crossfade as the fade schema 11 players know', () => {
+    const content = assembleManifestContent([{ playlist: playlist(P1, ASSET, 'crossfade'), files: [file(ASSET)] }], SHARED);
+    expect(content.playlist?.items[0]?.transition).to.equal('fade');
+    expect(content.playlists[0]?.items[0]?.transition).to.equal('fade');
   });
 
   it('states the timing it is given, and lists a logo once among the assets with its branding ids', () => {
-    const logoVariant = variant('original', { mime_type: 'image/png' });
-    const logo = { assetId: ASSET, variantId: logoVariant.id, mimeType: 'image/png', sha256: 'original', fileSize: 10, downloadPath: `/api/v1/player/assets/${ASSET}/variants/${logoVariant.id}` };
-    const withLogo = buildManifestContent(playlist(), new Map([[ASSET, { asset: asset(), variants: [variant('original')] }]]), { ...SHARED, logo });
+    const logo = manifestFile(file(ASSET, { mimeType: 'image/png', assetType: 'image' }));
+    const withLogo = assembleManifestContent([source(P1, ASSET)], { ...SHARED, logo });
     expect(withLogo).to.include({ prefetchHorizonDays: 14, activationGraceSeconds: 30 });
-    expect(withLogo.branding).to.deep.equal({ logoAssetId: ASSET, logoVariantId: logoVariant.id });
+    expect(withLogo.branding).to.deep.equal({ logoAssetId: ASSET, logoVariantId: logo.variantId });
     expect(withLogo.assets).to.have.length(1);
     const otherLogo = { ...logo, assetId: '00000000-0000-4000-8000-0000000000ff' };
-    expect(buildManifestContent(undefined, new Map(), { ...SHARED, logo: otherLogo }).assets).to.deep.equal([otherLogo]);
-    expect(buildManifestContent(undefined, new Map(), SHARED)).not.to.have.property('branding');
+    expect(assembleManifestContent([], { ...SHARED, logo: otherLogo }).assets).to.deep.equal([otherLogo]);
+    expect(assembleManifestContent([], SHARED)).not.to.have.property('branding');
   });
 
   it('hashes content independently of key order, and differently when content differs', () => {

@@ -1,27 +1,18 @@
 import type { Logger } from '../../../kernel/logger.js';
 import { conflict, notFound } from '../../../kernel/errors.js';
-import { StorageNotFound, type Storage } from '../../../kernel/storage/storage.js';
+import type { Storage } from '../../../kernel/storage/storage.js';
 import type { VariantRow } from '../assets.repository.js';
 import type { VariantKind } from '../media-types.js';
 import type { AssetsQueryRepository } from './assets-query.repository.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
 import { assetNotFound } from './library-errors.js';
+import { variantFile } from './variant-file.js';
 
 interface Deps {
   storage: Storage;
   logger: Logger;
   assetsQueryRepository: AssetsQueryRepository;
 }
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': '.jpg',
-  'image/png': '.png',
-  'image/webp': '.webp',
-  'image/gif': '.gif',
-  'video/mp4': '.mp4',
-  'video/webm': '.webm',
-  'video/x-matroska': '.mkv',
-};
 
 /**
  * How long one lookup of an asset and its variants is reused. A player or browser fetches one file
@@ -77,24 +68,9 @@ export class AssetPreviewService {
   }
 
   private async file(variant: VariantRow, name: string): Promise<FileToSend> {
-    const stat = await this.d.storage.stat(variant.storage_key);
-    if (!stat) {
-      // The row says the file exists: storage lost it (a restore without media, a disk swap).
-      this.d.logger.warn({ variantId: variant.id, kind: variant.kind }, 'stored file of a variant is missing');
-      throw variantUnavailable();
-    }
-    const { storage } = this.d;
-    return {
-      size: stat.size,
-      mimeType: variant.mime_type,
-      sha256: variant.sha256,
-      lastModified: variant.created_at,
-      filename: `${name}${EXTENSIONS[variant.mime_type] ?? ''}`,
-      open: (span) =>
-        storage.get(variant.storage_key, span).catch((err: unknown) => {
-          throw err instanceof StorageNotFound ? variantUnavailable() : err;
-        }),
-    };
+    const file = await variantFile(this.d, variant, name, variantUnavailable);
+    if (!file) throw variantUnavailable();
+    return file;
   }
 }
 

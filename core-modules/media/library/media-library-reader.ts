@@ -1,0 +1,67 @@
+import type { Logger } from '../../../kernel/logger.js';
+import { notFound } from '../../../kernel/errors.js';
+import type { Storage } from '../../../kernel/storage/storage.js';
+import type { FileToSend } from '../../../kernel/http/file-response.js';
+import type { AssetRow, AssetsRepository, VariantRow } from '../assets.repository.js';
+import type { AssetSummary, MediaLibrary, ServedFile } from '../media.api.js';
+import { variantFile } from './variant-file.js';
+
+interface Deps {
+  logger: Logger;
+  storage: Storage;
+  assetsRepository: AssetsRepository;
+}
+
+// The file a player plays: the playback copy when processing made one, else the original (a ready
+// asset without a playback copy is one whose original players can already use).
+export function playerVariant(variants: VariantRow[]): VariantRow | undefined {
+  const usable = variants.filter((v) => v.player_compatible);
+  return usable.find((v) => v.kind === 'playback') ?? usable.find((v) => v.kind === 'original');
+}
+
+const servedFile = (a: AssetRow, v: VariantRow): ServedFile => ({
+  assetId: a.id,
+  variantId: v.id,
+  assetType: a.type,
+  mimeType: v.mime_type,
+  sha256: v.sha256,
+  fileSize: Number(v.file_size),
+  width: v.width ?? a.width ?? undefined,
+  height: v.height ?? a.height ?? undefined,
+  durationSeconds: v.duration_seconds ?? a.duration_seconds ?? undefined,
+  availableFrom: a.available_from?.toISOString(),
+  expiresAt: a.expires_at?.toISOString(),
+});
+
+const gone = () => notFound('media_variant_unavailable', 'This file is no longer stored.');
+
+/** The library as other modules read it, and the files screens are given (exported as `mediaLibrary`). */
+export class MediaLibraryReader implements MediaLibrary {
+  constructor(private readonly d: Deps) {}
+
+  async summaries(assetIds: string[]): Promise<Map<string, AssetSummary>> {
+    const assets = await this.d.assetsRepository.byIds([...new Set(assetIds)]);
+    return new Map(assets.map((a) => [a.id, { id: a.id, name: a.name, type: a.type, status: a.processing_status, archived: a.archived_at !== null }]));
+  }
+
+  async served(assetIds: string[]): Promise<Map<string, ServedFile>> {
+    const ids = [...new Set(assetIds)];
+    const found = new Map<string, ServedFile>();
+    if (!ids.length) return found;
+    const [assets, variants] = await Promise.all([this.d.assetsRepository.byIds(ids), this.d.assetsRepository.variantsOf(ids)]);
+    const variantsOf = new Map<string, VariantRow[]>();
+    for (const v of variants) variantsOf.set(v.asset_id, [...(variantsOf.get(v.asset_id) ?? []), v]);
+    for (const asset of assets) {
+      if (asset.processing_status !== 'ready' || asset.archived_at) continue;
+      const variant = playerVariant(variantsOf.get(asset.id) ?? []);
+      if (variant) found.set(asset.id, servedFile(asset, variant));
+    }
+    return found;
+  }
+
+  async variantFile(assetId: string, variantId: string): Promise<FileToSend | undefined> {
+    const variant = await this.d.assetsRepository.variantById(variantId);
+    if (!variant || variant.asset_id !== assetId) return undefined;
+    return variantFile(this.d, variant, `${assetId}-${variant.kind}`, gone);
+  }
+}

@@ -1,0 +1,79 @@
+import type { Logger } from '../../kernel/logger.js';
+import type { PluginInstallations } from '../../kernel/plugin-installations.js';
+import type { ServedFile } from '../media/media.api.js';
+import type { ManifestContent } from './manifest-schema.js';
+import { ScreensChanged } from './screens-changed.js';
+
+/**
+ * What one source puts in a screen's manifest: any of the manifest's content sections, and the
+ * files they name (listed in `assets`: players download and verify those, and may fetch only them).
+ */
+export type SourceContent = Partial<Pick<ManifestContent, 'playlist' | 'schedules' | 'layouts' | 'websites' | 'widgets' | 'dataSources'>> & {
+  files: ServedFile[];
+};
+
+/**
+ * One way a screen comes to play something: its direct playlist assignment, a group's, a schedule,
+ * a quick presentation, a takeover, a screencast. Ranks in use (higher wins): direct assignment 100.
+ */
+export interface ContentSource {
+  /** Unique, `<module>.<what>`: `playlists.assignment`. */
+  name: string;
+  rank: number;
+  /** The module or plugin providing it: asked only while that plugin is installed. */
+  plugin: string;
+  /**
+   * For each of these screens it has content for, a key naming that content; screens with equal
+   * keys get the same content, built once. Screens it has nothing for are left out.
+   */
+  keysFor(screenIds: string[]): Promise<Map<string, string>>;
+  /** The content a key names, or undefined when it has gone meanwhile (the screen then gets nothing from this source). */
+  content(key: string): Promise<SourceContent | undefined>;
+}
+
+/** A screen's sources, highest rank first, each with its key. */
+export type Resolved = { source: ContentSource; key: string }[];
+
+interface Deps {
+  logger: Logger;
+  pluginInstallations: PluginInstallations;
+}
+
+/**
+ * What a screen plays is decided here (exported as `contentSources`): modules register ranked
+ * sources and call `changed` after their changes commit. Precedence, in one place: the highest-ranked
+ * source with content for a screen decides the playlist it plays; sections that list things
+ * (schedules, layouts, …) gather every source's, highest rank first; files are the union.
+ */
+export class ContentSources {
+  private readonly sources: ContentSource[] = [];
+  readonly changes: ScreensChanged;
+
+  constructor(private readonly d: Deps) {
+    this.changes = new ScreensChanged(d.logger, 'content sources');
+  }
+
+  register(source: ContentSource): void {
+    if (this.sources.some((s) => s.name === source.name)) throw new Error(`content source ${source.name} is registered twice`);
+    this.sources.push(source);
+    this.sources.sort((a, b) => b.rank - a.rank || a.name.localeCompare(b.name));
+  }
+
+  /** Call after a committed change with every screen whose content it may affect. */
+  changed(screenIds: string[]): Promise<void> {
+    return this.changes.notify(screenIds);
+  }
+
+  /** Each screen's sources with content for it, highest rank first. */
+  async resolve(screenIds: string[]): Promise<Map<string, Resolved>> {
+    const result = new Map<string, Resolved>(screenIds.map((id) => [id, []]));
+    for (const source of this.sources) {
+      if (!(await this.d.pluginInstallations.isInstalled(source.plugin))) continue;
+      for (const [screenId, key] of await source.keysFor(screenIds)) result.get(screenId)?.push({ source, key });
+    }
+    return result;
+  }
+}
+
+/** Names a screen's resolution: screens with equal names get equal content. */
+export const resolutionKey = (resolved: Resolved) => resolved.map((r) => `${r.source.name}:${r.key}`).join('|');

@@ -1,0 +1,54 @@
+import type { MediaLibrary, ServedFile } from '../media/media.api.js';
+import type { ContentSource, ManifestItem, SourceContent } from '../player/player.api.js';
+import type { AssignmentsRepository } from './assignments.repository.js';
+import type { PlaylistReader } from './playlist-reader.js';
+import type { ItemView, PlaylistView } from './playlist-schemas.js';
+
+interface Deps {
+  assignmentsRepository: AssignmentsRepository;
+  playlistReader: PlaylistReader;
+  mediaLibrary: MediaLibrary;
+}
+
+const manifestItem = (item: ItemView, file: ServedFile): ManifestItem => ({
+  id: item.id,
+  assetId: item.assetId,
+  variantId: file.variantId,
+  assetType: file.assetType,
+  durationMs: item.durationMs,
+  fitMode: item.fitMode,
+  transition: item.transition,
+  audioEnabled: item.audioEnabled,
+  volume: item.volume,
+  deliveryPolicy: item.deliveryPolicy,
+  availableFrom: file.availableFrom,
+  expiresAt: file.expiresAt,
+});
+
+/**
+ * A playlist as a screen plays it: items whose asset is not served (not ready, archived, no file
+ * a player can use) are left out rather than sent for the player to fail on.
+ */
+export async function playlistContent(playlist: PlaylistView, mediaLibrary: MediaLibrary): Promise<SourceContent> {
+  const served = await mediaLibrary.served(playlist.items.map((i) => i.assetId));
+  const items = playlist.items.flatMap((item) => {
+    const file = served.get(item.assetId);
+    return file ? [manifestItem(item, file)] : [];
+  });
+  const files = [...new Set(items.map((i) => i.assetId))].map((id) => served.get(id)!);
+  return { playlist: { id: playlist.id, revision: playlist.revision, name: playlist.name, items }, files };
+}
+
+/** The playlist assigned to the screen itself: the first content source, keyed by playlist. */
+export function assignmentContentSource(d: Deps): ContentSource {
+  return {
+    name: 'playlists.assignment',
+    rank: 100,
+    plugin: 'playlists',
+    keysFor: (screenIds) => d.assignmentsRepository.playlistsOf(screenIds),
+    async content(playlistId) {
+      const playlist = await d.playlistReader.find(playlistId);
+      return playlist && playlistContent(playlist, d.mediaLibrary);
+    },
+  };
+}
