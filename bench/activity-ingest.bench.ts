@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import type { ActivityDeps } from '../core-modules/activity/activity.plugin.js';
+import type { ActivityDeps } from '../core-modules/activity/activity-deps.js';
 import { bootServer, enrollFleet } from './fleet.js';
 import { compare, type BenchResult, type Benchmark, type LoadOptions, type Measurement } from './support.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaDeps } from '../core-modules/media/media.plugin.js';
-import type { PlaylistsDeps } from '../core-modules/playlists/playlists.plugin.js';
-import { sha256 } from '../core-modules/screens/device-secrets.js';
+import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
+import { sha256 } from '../kernel/secrets.js';
 
 /** Ready library assets as processing leaves them (rows only: the manifest never opens the files). */
 export async function seedAssets(media: MediaDeps, count: number): Promise<string[]> {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { coreModules } from '../core-modules/index.js';
-import { formatCredential, newPublicId, randomSecret, sha256 } from '../core-modules/screens/device-secrets.js';
-import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
+import { formatCredential, newPublicId } from '../core-modules/screens/device-secrets.js';
+import { randomToken, sha256 } from '../kernel/secrets.js';
+import type { ScreensDeps } from '../core-modules/screens/screens-deps.js';
 import { optionalPlugins } from '../plugins/index.js';
 import { bootKernel, type BenchKernel } from './support.js';
 
@@ -21,7 +22,7 @@ export async function enrollFleet(server: BenchKernel, count: number): Promise<E
     for (let i = 0; i < count; i++) {
       const screenId = await deps.screensRepository.insert({ name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() }, trx);
       const publicId = newPublicId();
-      const secret = randomSecret(32);
+      const secret = randomToken(32);
       await deps.credentialsRepository.insert({ screen_id: screenId, public_id: publicId, secret_hash: sha256(secret) }, trx);
       fleet.push({ screenId, credential: formatCredential(publicId, secret) });
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ScreensDeps } from '../core-modules/screens/screens.plugin.js';
+import type { ScreensDeps } from '../core-modules/screens/screens-deps.js';
 import { bootServer, enrollFleet } from './fleet.js';
 import { compare, type BenchResult, type Benchmark, type LoadOptions, type Measurement, type Target } from './support.js';
 

@@ -108,7 +108,7 @@ async function run(): Promise<BenchResult> {
       h264Work.push(await workSeconds(async () => {
         const probe = await probeVideo(ffprobePath, clipFile);
         await hasFastStart(clipFile);
-        await videoPoster(ffmpegPath, clipFile, dir, probe.durationSeconds);
+        await videoPoster({ ffmpegPath, ffprobePath }, clipFile, dir, probe.durationSeconds);
       }));
     }
     const mib = (b: Buffer) => (b.length / 1024 / 1024).toFixed(1);

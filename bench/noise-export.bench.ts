@@ -2,7 +2,8 @@ import { coreModules } from '../core-modules/index.js';
 import type { PluginInstallations } from '../kernel/plugin-installations.js';
 import { optionalPlugins } from '../plugins/index.js';
 import type { HistoryRepository } from '../plugins/noise-meter/history.repository.js';
-import { noiseMeterPluginWith, type NoiseMeterDeps } from '../plugins/noise-meter/noise-meter.plugin.js';
+import { noiseMeterPluginWith } from '../plugins/noise-meter/noise-meter.plugin.js';
+import type { NoiseMeterDeps } from '../plugins/noise-meter/noise-meter-deps.js';
 import { enrollFleet } from './fleet.js';
 import { bootKernel, streamCsv, type BenchKernel, type BenchResult, type Benchmark, type Check, type Measurement, type Streamed } from './support.js';
 

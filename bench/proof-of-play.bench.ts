@@ -1,4 +1,4 @@
-import type { ActivityDeps } from '../core-modules/activity/activity.plugin.js';
+import type { ActivityDeps } from '../core-modules/activity/activity-deps.js';
 import { bootServer, enrollFleet, signInOwner } from './fleet.js';
 import { streamCsv, type BenchResult, type Benchmark, type Check, type Measurement } from './support.js';
 

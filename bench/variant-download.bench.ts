@@ -1,6 +1,6 @@
 import type { MediaDeps } from '../core-modules/media/media.plugin.js';
-import type { PlayerDeps } from '../core-modules/player/player.plugin.js';
-import type { PlaylistsDeps } from '../core-modules/playlists/playlists.plugin.js';
+import type { PlayerDeps } from '../core-modules/player/player-deps.js';
+import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
 import { seedPlaylist } from './content.js';
 import { assertSameAnswer, compare, createStoredAsset, MIB, startBaseline, type Load, type Target } from './file-download.js';
 import { bootServer, enrollFleet } from './fleet.js';

@@ -1,20 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { KernelDeps } from '../kernel/kernel.js';
+import { retentionJob } from '../kernel/jobs/retention-job.js';
 import { jobFor } from '../kernel/plugin.js';
 
 const job = jobFor<KernelDeps>();
 
 /** System-wide retention jobs, run by the kernel's own plugin on every installation. */
 export const systemJobs = [
-  job({
+  retentionJob<KernelDeps>({
     name: 'kernel.purge-audit-log',
-    payload: Type.Object({}),
     cron: '17 3 * * *',
-    handler: async (_p, { auditLog, config, logger }) => {
-      const removed = await auditLog.purgeOlderThan(config.auditRetentionDays);
-      if (removed) logger.info({ removed, days: config.auditRetentionDays }, 'audit log entries past retention removed');
-    },
+    what: 'audit log entries past retention',
+    purge: ({ auditLog, config }) => auditLog.purgeOlderThan(config.auditRetentionDays),
   }),
+  // Counters of finished windows: nothing to report.
   job({
     name: 'kernel.purge-rate-limits',
     payload: Type.Object({}),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../kernel/logger.js';
-import type { ScreenTargets } from '../screens/screen-targets.js';
+import type { ScreenTargets } from '../screens/screens.api.js';
 import type { ActivityEventsRepository } from './activity-events.repository.js';
 import { checkEvent, type NormalizedEvent } from './player-event.js';
 import type { PlaybackRollup } from './playback-rollup.js';

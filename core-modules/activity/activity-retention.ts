@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../kernel/logger.js';
-import type { SettingDefinition } from '../settings/setting-definition.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingDefinition, SettingsService } from '../settings/settings.api.js';
 
 export const RETENTION_KEY = 'activity.retention_days';
 
@@ -31,7 +29,7 @@ const TABLES = [
 
 /** Deletes activity older than the retention setting, table by table in batches. */
 export class ActivityRetention {
-  constructor(private readonly d: { db: Knex; settingsService: SettingsService; logger: Logger }) {}
+  constructor(private readonly d: { db: Knex; settingsService: SettingsService }) {}
 
   async purge(signal?: AbortSignal, now = Date.now()): Promise<Record<string, number>> {
     const days = await this.d.settingsService.get<number>(RETENTION_KEY);
@@ -46,7 +44,6 @@ export class ActivityRetention {
         removed[table] += deleted;
       } while (deleted === BATCH && !signal?.aborted);
     }
-    if (Object.values(removed).some(Boolean)) this.d.logger.info({ removed, before }, 'expired activity removed');
     return removed;
   }
 }

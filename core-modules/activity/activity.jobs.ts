@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { retentionJob } from '../../kernel/jobs/retention-job.js';
 import { jobFor } from '../../kernel/plugin.js';
-import type { ActivityDeps } from './activity.plugin.js';
+import type { ActivityDeps } from './activity-deps.js';
 
 const job = jobFor<ActivityDeps>();
 
@@ -14,13 +15,11 @@ export const activityJobs = [
       await playbackRollup.run(Date.now(), signal);
     },
   }),
-  job({
+  retentionJob<ActivityDeps>({
     name: 'activity.purge-expired',
-    payload: Type.Object({}),
     cron: '31 2 * * *',
     expireInSeconds: 60 * 60,
-    handler: async (_p, { activityRetention }, { signal }) => {
-      await activityRetention.purge(signal);
-    },
+    what: 'expired activity',
+    purge: ({ activityRetention }, signal) => activityRetention.purge(signal),
   }),
 ];

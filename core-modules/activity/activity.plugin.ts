@@ -1,10 +1,5 @@
 import { asClass, asFunction } from 'awilix';
-import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { AssetsRepository } from '../media/assets.repository.js';
-import type { ScreensService } from '../screens/screens.service.js';
-import type { ScreenTargets } from '../screens/screen-targets.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import { ActivityEventsRepository } from './activity-events.repository.js';
 import { ActivityIngestService } from './activity-ingest.service.js';
 import { ActivityRetention, activitySettings } from './activity-retention.js';
@@ -15,23 +10,7 @@ import { ProofOfPlayRepository } from './proof-of-play.repository.js';
 import { ProofOfPlayService } from './proof-of-play.service.js';
 import { ScreenTimeline } from './screen-timeline.js';
 import { TelemetryService } from './telemetry.js';
-
-export interface ActivityDeps extends KernelDeps {
-  // From settings, media and screens (their exports).
-  settingsService: SettingsService;
-  assetsRepository: AssetsRepository;
-  screensService: ScreensService;
-  screenTargets: ScreenTargets;
-  // Own.
-  activityEventsRepository: ActivityEventsRepository;
-  activityIngestService: ActivityIngestService;
-  playbackRollup: PlaybackRollup;
-  proofOfPlayRepository: ProofOfPlayRepository;
-  proofOfPlayService: ProofOfPlayService;
-  screenTimeline: ScreenTimeline;
-  telemetryService: TelemetryService;
-  activityRetention: ActivityRetention;
-}
+import type { ActivityDeps } from './activity-deps.js';
 
 /**
  * What players report about themselves: activity events (proof of play and screen events) with

@@ -2,16 +2,17 @@ import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
 import { routeFor } from '../../kernel/plugin.js';
-import type { ActivityDeps } from './activity.plugin.js';
+import type { ActivityDeps } from './activity-deps.js';
 import { ActivityBatchSchema } from './player-event.js';
 import { EXPORT_COLUMNS, proofOfPlayCsv } from './proof-of-play-export.js';
 import { ExportQuery, ListQuery, SessionSchema, SummaryQuery, SummarySchema } from './proof-of-play.service.js';
 import { TelemetryRollupSchema, TelemetrySampleSchema } from './telemetry.js';
 import { TimelineQuery, TimelineSchema } from './screen-timeline.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<ActivityDeps>();
 const screenOf = (p: unknown) => (p as PlayerPrincipal).screenId;
-const ScreenParams = Type.Object({ screenId: Type.String({ format: 'uuid' }) });
+const ScreenParams = Type.Object({ screenId: Uuid });
 const Range = {
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Default 24 hours before `to`.' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'Default now.' })),
@@ -147,7 +148,7 @@ export const consoleActivityRoutes = [
     response: {
       status: 200,
       schema: Type.Object({
-        screenId: Type.String({ format: 'uuid' }),
+        screenId: Uuid,
         from: Type.String({ format: 'date-time' }),
         to: Type.String({ format: 'date-time' }),
         snapshot: Type.Optional(Type.Object({ observedAt: Type.String({ format: 'date-time' }), receivedAt: Type.String({ format: 'date-time' }), sample: Type.Record(Type.String(), Type.Unknown()) })),

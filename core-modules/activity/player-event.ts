@@ -3,6 +3,7 @@ import { AppError } from '../../kernel/errors.js';
 import { HANDLER_CLEANS_TEXT, inputValidator } from '../../kernel/http/validation.js';
 import { storableText } from '../../kernel/text.js';
 import { canonicalType, defaultCategory, defaultResult, defaultSeverity, RESULTS, SESSION_TYPES, SEVERITIES } from './event-contract.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 const MAX_BATCH = 200;
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
@@ -16,7 +17,7 @@ const oneOf = (values: readonly string[]) => Type.Optional(Type.Union(values.map
  */
 export const PlayerEventSchema = Type.Object(
   {
-    id: Type.String({ format: 'uuid' }),
+    id: Uuid,
     sequence: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Positive and monotonic per device.' }),
     eventType: Type.String({ pattern: '^[a-z][a-z0-9_.-]{2,95}$' }),
     category: text(48),

@@ -1,5 +1,5 @@
 import { csvText } from '../../kernel/http/csv.js';
-import type { ScreensService } from '../screens/screens.service.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { ExportRow, PlayFilter, ProofOfPlayRepository } from './proof-of-play.repository.js';
 import { offsetMinutes } from './proof-of-play.service.js';
 
@@ -38,7 +38,7 @@ const opt = (v: string | null) => (v === null ? '' : csvText(v));
  * grows memory, and a closed connection stops it at the next page. Every text a player or user
  * chose is defused against spreadsheet formulas.
  */
-export async function* proofOfPlayCsv(d: { proofOfPlayRepository: ProofOfPlayRepository; screensService: ScreensService }, filter: PlayFilter, tz: string, signal: AbortSignal): AsyncGenerator<string> {
+export async function* proofOfPlayCsv(d: { proofOfPlayRepository: ProofOfPlayRepository; screensService: ScreenDirectory }, filter: PlayFilter, tz: string, signal: AbortSignal): AsyncGenerator<string> {
   yield `${EXPORT_COLUMNS.join(',')}\n`;
   const stamp = localStamps(tz);
   const names = new Map<string, string>();

@@ -1,16 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { invalidInput } from '../../kernel/errors.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
-import type { AssetsRepository } from '../media/assets.repository.js';
-import type { ScreensService } from '../screens/screens.service.js';
-import type { ScreenTargets } from '../screens/screen-targets.js';
+import type { MediaLibrary } from '../media/media.api.js';
+import type { ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
 import { SESSION_TYPES, TERMINAL_REASONS } from './event-contract.js';
 import type { PlaybackRollup } from './playback-rollup.js';
 import { GROUP_BY, type GroupBy, type PlayFilter, type ProofOfPlayRepository, type SessionRow } from './proof-of-play.repository.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
-const Uuid = Type.String({ format: 'uuid' });
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 /** The filters every proof-of-play read takes. */
@@ -94,9 +93,9 @@ export const SummarySchema = Type.Object({
 interface Deps {
   proofOfPlayRepository: ProofOfPlayRepository;
   playbackRollup: PlaybackRollup;
-  screensService: ScreensService;
+  screensService: ScreenDirectory;
   screenTargets: ScreenTargets;
-  assetsRepository: AssetsRepository;
+  mediaLibrary: MediaLibrary;
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -162,7 +161,7 @@ export class ProofOfPlayService {
   private async labels(groupBy: GroupBy, keys: string[]): Promise<Map<string, string>> {
     const uuids = keys.filter((k) => /^[0-9a-f-]{36}$/i.test(k));
     if (groupBy === 'screen') return this.d.screensService.namesOf(uuids);
-    if (groupBy === 'content') return new Map((await this.d.assetsRepository.byIds(uuids)).map((a) => [a.id, a.name]));
+    if (groupBy === 'content') return new Map([...(await this.d.mediaLibrary.summaries(uuids)).values()].map((a) => [a.id, a.name]));
     return new Map();
   }
 }

@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import type { ScreensService } from '../screens/screens.service.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { ProofOfPlayRepository } from './proof-of-play.repository.js';
 import { SessionSchema, sessionView, type ProofOfPlayService } from './proof-of-play.service.js';
+import { Nullable, Uuid } from '../../kernel/http/wire.js';
 
 const CATEGORIES = ['playback', 'connectivity', 'reliability', 'scheduling', 'commands', 'updates', 'takeovers', 'manifest', 'system'];
 
@@ -13,9 +14,8 @@ export const TimelineQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200, description: 'Most recent events and sessions, each.' })),
 });
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const EventSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   sequence: Type.Integer(),
   eventType: Type.String({ description: 'As the player reported it.' }),
   canonicalType: Type.String({ description: 'Its contract version 2 name.' }),
@@ -33,7 +33,7 @@ const EventSchema = Type.Object({
   details: Type.Record(Type.String(), Type.Unknown()),
 });
 export const TimelineSchema = Type.Object({
-  screenId: Type.String({ format: 'uuid' }),
+  screenId: Uuid,
   from: Type.String({ format: 'date-time' }),
   to: Type.String({ format: 'date-time' }),
   events: Type.Array(EventSchema),
@@ -42,7 +42,7 @@ export const TimelineSchema = Type.Object({
 
 /** One screen's diagnostic timeline: what its player reported, and the sessions derived from it. */
 export class ScreenTimeline {
-  constructor(private readonly d: { db: Knex; screensService: ScreensService; proofOfPlayService: ProofOfPlayService; proofOfPlayRepository: ProofOfPlayRepository }) {}
+  constructor(private readonly d: { db: Knex; screensService: ScreenDirectory; proofOfPlayService: ProofOfPlayService; proofOfPlayRepository: ProofOfPlayRepository }) {}
 
   async read(screenId: string, q: Static<typeof TimelineQuery>) {
     const screen = await this.d.screensService.get(screenId);

@@ -1,7 +1,7 @@
 import type { CommandDef } from '../../kernel/plugin.js';
-import type { AuthDeps } from './auth.plugin.js';
+import type { AuthDeps } from './auth-deps.js';
 import { hashPassword } from './passwords.js';
-import { randomToken } from './secrets.js';
+import { randomToken } from '../../kernel/secrets.js';
 
 async function userNamed(deps: AuthDeps, args: string[]) {
   const username = args[0];

@@ -1,18 +1,14 @@
-import { Type } from '@sinclair/typebox';
-import { jobFor } from '../../kernel/plugin.js';
-import type { AuthDeps } from './auth.plugin.js';
-
-const job = jobFor<AuthDeps>();
+import { retentionJob } from '../../kernel/jobs/retention-job.js';
+import type { AuthDeps } from './auth-deps.js';
 
 export const authJobs = [
-  job({
+  retentionJob<AuthDeps>({
     name: 'auth.purge-expired',
-    payload: Type.Object({}),
     cron: '*/10 * * * *',
-    handler: async (_p, { sessionsRepository, challengesRepository, logger }) => {
-      const sessions = await sessionsRepository.purgeExpired();
-      const challenges = await challengesRepository.purgeExpired();
-      if (sessions || challenges) logger.info({ sessions, challenges }, 'expired sessions and sign-in challenges removed');
-    },
+    what: 'expired sessions and sign-in challenges',
+    purge: async ({ sessionsRepository, challengesRepository }) => ({
+      sessions: await sessionsRepository.purgeExpired(),
+      challenges: await challengesRepository.purgeExpired(),
+    }),
   }),
 ];

@@ -1,8 +1,8 @@
 import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { loadAuthConfig, type AuthConfig } from './auth-config.js';
+import { organizationReader } from './organization-reader.js';
+import { loadAuthConfig } from './auth-config.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { authCommands } from './auth.commands.js';
@@ -28,24 +28,7 @@ import { SessionsRepository } from './sessions.repository.js';
 import { usersRoutes } from './users.routes.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
-
-export interface AuthDeps extends KernelDeps {
-  settingsService: SettingsService;
-  authConfig: AuthConfig;
-  usersRepository: UsersRepository;
-  sessionsRepository: SessionsRepository;
-  factorsRepository: FactorsRepository;
-  challengesRepository: ChallengesRepository;
-  organizationRepository: OrganizationRepository;
-  authService: AuthService;
-  usersService: UsersService;
-  securityService: SecurityService;
-  passkeyLoginService: PasskeyLoginService;
-  integrationTokensRepository: IntegrationTokensRepository;
-  integrationTokensService: IntegrationTokensService;
-  preferencesRepository: PreferencesRepository;
-  preferencesService: PreferencesService;
-}
+import type { AuthDeps } from './auth-deps.js';
 
 /** Console sign-in (password, second factors, passkeys), sessions with CSRF, users and roles. */
 export const authModule = definePlugin<AuthDeps>({
@@ -61,6 +44,7 @@ export const authModule = definePlugin<AuthDeps>({
         factorsRepository: asClass(FactorsRepository).singleton(),
         challengesRepository: asClass(ChallengesRepository).singleton(),
         organizationRepository: asClass(OrganizationRepository).singleton(),
+        organization: asFunction(organizationReader).singleton(),
         authService: asFunction((deps: AuthDeps) => new AuthService(deps)).singleton(),
         usersService: asFunction((deps: AuthDeps) => new UsersService(deps)).singleton(),
         securityService: asFunction((deps: AuthDeps) => new SecurityService(deps)).singleton(),
@@ -70,7 +54,7 @@ export const authModule = definePlugin<AuthDeps>({
         preferencesRepository: asClass(PreferencesRepository).singleton(),
         preferencesService: asFunction((deps: AuthDeps) => new PreferencesService(deps)).singleton(),
       },
-      { exports: ['organizationRepository'] },
+      { exports: ['organization'] },
     );
     r.middleware((deps, app) => sessionMiddleware(deps, app));
     r.authenticator('console', (deps) => new ConsoleAuthenticator(deps.usersRepository));

@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor, type RateLimitRule } from '../../kernel/plugin.js';
-import type { AuthDeps } from './auth.plugin.js';
+import type { AuthDeps } from './auth-deps.js';
 import { currentSession, endSession } from './session-cookie.js';
 import { AuthMethodSchema, sessionReply, SessionSchema } from './session-view.js';
 import { NAME, PASSWORD, USERNAME, UserSchema, userView } from './user-view.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<AuthDeps>();
 
@@ -130,7 +131,7 @@ export const authRoutes = [
       status: 200,
       schema: Type.Object({
         product: Type.String(),
-        installationId: Type.String({ format: 'uuid' }),
+        installationId: Uuid,
         organizationName: Type.Union([Type.String(), Type.Null()]),
         apiVersion: Type.Literal('v1'),
         pairingEnabled: Type.Boolean(),

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, rateLimitedWithCode, unauthenticated } from '../../kernel/errors.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/settings.api.js';
 import type { AuthConfig } from './auth-config.js';
 import { CHALLENGE_MAX_FAILURES, type ChallengesRepository } from './challenges.repository.js';
 import type { FactorsRepository } from './factors.repository.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { randomToken, sha256 } from './secrets.js';
+import { randomToken, sha256 } from '../../kernel/secrets.js';
 
 export type ChallengePurpose = 'login' | 'passkey_login' | 'passkey_registration';
 

@@ -1,7 +1,7 @@
 import type { AuthRequest, Authenticator, ConsolePrincipal, Role, RouteAuth } from '../../kernel/auth/principal.js';
 import { forbidden, unauthenticated } from '../../kernel/errors.js';
 import { currentSession, endSession } from './session-cookie.js';
-import { safeEqual } from './secrets.js';
+import { safeEqual } from '../../kernel/secrets.js';
 import type { UsersRepository } from './users.repository.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import type { AuthDeps } from './auth.plugin.js';
+import type { AuthDeps } from './auth-deps.js';
 import { IntegrationTokenSchema, ScopeSchema } from './integration-token-view.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<AuthDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -28,7 +29,7 @@ export const integrationTokensRoutes = [
     body: Type.Object({
       name: Type.String({ minLength: 1, maxLength: 120 }),
       scopes: Type.Array(ScopeSchema, { minItems: 1, maxItems: 2, uniqueItems: true }),
-      dataSourceIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 100, uniqueItems: true })),
+      dataSourceIds: Type.Optional(Type.Array(Uuid, { maxItems: 100, uniqueItems: true })),
       expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
     }),
     errors: { 422: '`validation_failed`, or `token_invalid` (expiry not in the future, dataSourceIds without data_source:write).' },
@@ -49,7 +50,7 @@ export const integrationTokensRoutes = [
     summary: 'Revoke an integration token for good',
     tags: ['integration-tokens'],
     auth: { kind: 'console', access: 'owner' },
-    params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+    params: Type.Object({ id: Uuid }),
     errors: { 404: 'Unknown or already revoked (`not_found`).' },
     response: { status: 204 },
     handler: async ({ deps, params, principal, ctx }) => {

@@ -6,7 +6,7 @@ import { invalidInput, notFound, unauthenticated } from '../../kernel/errors.js'
 import type { Logger } from '../../kernel/logger.js';
 import { tokenView, type IntegrationScope, type IntegrationTokenView } from './integration-token-view.js';
 import type { IntegrationTokensRepository } from './integration-tokens.repository.js';
-import { randomToken, safeEqual, sha256 } from './secrets.js';
+import { randomToken, safeEqual, sha256 } from '../../kernel/secrets.js';
 
 interface Deps {
   db: Knex;

@@ -1,5 +1,5 @@
 import type { Role } from '../../kernel/auth/principal.js';
-import type { SettingDefinition } from '../settings/setting-definition.js';
+import type { SettingDefinition } from '../settings/settings.api.js';
 
 export const MFA_SCOPE_KEY = 'security.mfa_required_scope';
 export type MfaScope = 'none' | 'administrators' | 'all';

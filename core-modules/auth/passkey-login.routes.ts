@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
-import type { AuthDeps } from './auth.plugin.js';
+import type { AuthDeps } from './auth-deps.js';
 import { AUTH_RATE_LIMIT } from './auth.routes.js';
 import { sessionReply, SessionSchema } from './session-view.js';
 import { AssertionCredentialSchema, CeremonyOptionsSchema, PASSKEY_BODY_LIMIT } from './webauthn.js';

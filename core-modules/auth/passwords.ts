@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { randomToken } from './secrets.js';
+import { randomToken } from '../../kernel/secrets.js';
 
 // Argon2id as the reference uses it: 64 MiB, 3 passes, 2 lanes (about 150 ms on a small server).
 const OPTIONS = { type: argon2.argon2id, memoryCost: 64 * 1024, timeCost: 3, parallelism: 2, hashLength: 32 } as const;

@@ -1,6 +1,6 @@
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { routeFor } from '../../kernel/plugin.js';
-import type { AuthDeps } from './auth.plugin.js';
+import type { AuthDeps } from './auth-deps.js';
 import { PreferencesPatchSchema, PreferencesSchema } from './preferences.js';
 
 const route = routeFor<AuthDeps>();

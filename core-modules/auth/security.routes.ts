@@ -2,10 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { ConsolePrincipal, RouteAuth } from '../../kernel/auth/principal.js';
 import { reply, routeFor, type RateLimitRule } from '../../kernel/plugin.js';
-import type { AuthDeps } from './auth.plugin.js';
+import type { AuthDeps } from './auth-deps.js';
 import { currentSession } from './session-cookie.js';
 import { AuthMethodSchema } from './session-view.js';
 import { CeremonyOptionsSchema, PASSKEY_BODY_LIMIT, RegistrationCredentialSchema } from './webauthn.js';
+import { IdParams, Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<AuthDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -17,12 +18,11 @@ const SELF: RouteAuth = { kind: 'console', access: 'signedIn', allowPendingMfa: 
 const PASSWORD_RATE_LIMIT: RateLimitRule = { bucket: 'security-password', limit: 10, windowSeconds: 600, by: 'ip+principal' };
 
 const PasswordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) });
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const PasskeyName = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
 const TOKEN = Type.String({ minLength: 1, maxLength: 200 });
 
 const PasskeySchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   name: Type.String(),
   credentialId: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),

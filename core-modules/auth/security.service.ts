@@ -1,7 +1,7 @@
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound, unauthenticated } from '../../kernel/errors.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/settings.api.js';
 import type { AuthConfig } from './auth-config.js';
 import type { ChallengesRepository } from './challenges.repository.js';
 import type { FactorsRepository, PasskeyRow } from './factors.repository.js';

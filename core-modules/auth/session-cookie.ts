@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Role } from '../../kernel/auth/principal.js';
-import { randomToken } from './secrets.js';
+import { randomToken } from '../../kernel/secrets.js';
 import type { AuthMethod, SessionData } from './sessions.repository.js';
 
 /** Starts a fresh session (a new token, so a planted cookie never becomes a signed-in one). */

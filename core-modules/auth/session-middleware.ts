@@ -3,7 +3,7 @@ import type { Context, Middleware, Next } from 'koa';
 import createSession from 'koa-session';
 import type { AuthConfig } from './auth-config.js';
 import { COOKIE_NAME } from './auth-config.js';
-import { randomToken } from './secrets.js';
+import { randomToken } from '../../kernel/secrets.js';
 import type { SessionData, SessionsRepository } from './sessions.repository.js';
 
 const SIGN_IN_PREFIX = '/api/v1/auth/';

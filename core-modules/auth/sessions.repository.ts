@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Role } from '../../kernel/auth/principal.js';
-import { sha256 } from './secrets.js';
+import { sha256 } from '../../kernel/secrets.js';
 
 export interface SessionData {
   userId: string;

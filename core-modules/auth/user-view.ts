@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLES } from '../../kernel/auth/principal.js';
 import type { UserRow } from './users.repository.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
 
 /** A user as the API shows it: never the password hash. */
 export const UserSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   name: Type.String(),
   username: Type.String(),
   role: RoleSchema,

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import type { AuthDeps } from './auth.plugin.js';
+import type { AuthDeps } from './auth-deps.js';
 import { NAME, PASSWORD, RoleSchema, USERNAME, UserSchema } from './user-view.js';
+import { IdParams } from '../../kernel/http/wire.js';
 
 const route = routeFor<AuthDeps>();
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const me = (p: unknown) => p as ConsolePrincipal;
 
 const UserBody = {

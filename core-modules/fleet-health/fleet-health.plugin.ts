@@ -1,16 +1,8 @@
 import { asFunction } from 'awilix';
-import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { PlaylistReader } from '../playlists/playlist-reader.js';
-import type { ScreensService } from '../screens/screens.service.js';
 import { fleetHealthRoutes } from './fleet-health.routes.js';
 import { FleetHealthService } from './fleet-health.service.js';
-
-export interface FleetHealthDeps extends KernelDeps {
-  screensService: ScreensService;
-  playlistReader: PlaylistReader;
-  fleetHealthService: FleetHealthService;
-}
+import type { FleetHealthDeps } from './fleet-health-deps.js';
 
 /**
  * Read-only fleet health for integration tokens with `activity:read`: a JSON summary and

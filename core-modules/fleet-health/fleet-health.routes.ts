@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
-import type { FleetHealthDeps } from './fleet-health.plugin.js';
+import type { FleetHealthDeps } from './fleet-health-deps.js';
 import { PROMETHEUS_CONTENT_TYPE, renderMetrics } from './prometheus.js';
 
 const route = routeFor<FleetHealthDeps>();

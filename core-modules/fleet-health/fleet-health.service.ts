@@ -1,9 +1,9 @@
-import type { PlaylistReader } from '../playlists/playlist-reader.js';
-import type { ScreensService } from '../screens/screens.service.js';
+import type { PlaylistDirectory } from '../playlists/playlists.api.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
 
 interface Deps {
-  screensService: ScreensService;
-  playlistReader: PlaylistReader;
+  screensService: ScreenDirectory;
+  playlistReader: PlaylistDirectory;
 }
 
 export interface FleetHealth {

@@ -1,4 +1,4 @@
-import { SCREEN_STATUSES } from '../screens/screen-status.js';
+import { SCREEN_STATUSES } from '../screens/screens.api.js';
 import type { FleetHealth } from './fleet-health.service.js';
 
 /** The Prometheus text exposition format version scrapers negotiate on. */

@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { AssetRow, VariantRow } from './assets.repository.js';
 import { ASSET_STATUSES, ASSET_TYPES, VARIANT_KINDS } from './media-types.js';
+import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const NumberOrNull = Type.Union([Type.Number(), Type.Null()]);
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const VariantSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   kind: literals(VARIANT_KINDS),
   mimeType: Type.String(),
   fileSize: Type.Integer(),
@@ -22,11 +22,11 @@ export const VariantSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
-export const TagRefSchema = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), color: Type.String() });
+export const TagRefSchema = Type.Object({ id: Uuid, name: Type.String(), color: Type.String() });
 
 /** An asset as the API shows it. Storage keys and paths never appear. */
 export const AssetSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   name: Type.String(),
   description: Type.String(),
   type: literals(ASSET_TYPES),
@@ -53,9 +53,9 @@ export const AssetSchema = Type.Object({
   availableFrom: Nullable(Type.String({ format: 'date-time' })),
   expiresAt: Nullable(Type.String({ format: 'date-time' })),
   archivedAt: Nullable(Type.String({ format: 'date-time' })),
-  folderId: Nullable(Type.String({ format: 'uuid' })),
+  folderId: Nullable(Uuid),
   tags: Type.Array(TagRefSchema),
-  collectionIds: Type.Array(Type.String({ format: 'uuid' })),
+  collectionIds: Type.Array(Uuid),
   variants: Type.Array(VariantSchema),
   thumbnailUrl: Nullable(Type.String()),
 });
@@ -66,7 +66,6 @@ export interface AssetExtras {
   collectionIds?: string[];
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function variantView(v: VariantRow): Static<typeof VariantSchema> {
   return {
@@ -113,9 +112,9 @@ export function assetView(a: AssetRow, variants: VariantRow[], extras: AssetExtr
     createdBy: a.created_by,
     createdAt: a.created_at.toISOString(),
     updatedAt: a.updated_at.toISOString(),
-    availableFrom: iso(a.available_from),
-    expiresAt: iso(a.expires_at),
-    archivedAt: iso(a.archived_at),
+    availableFrom: isoOrNull(a.available_from),
+    expiresAt: isoOrNull(a.expires_at),
+    archivedAt: isoOrNull(a.archived_at),
     folderId: a.folder_id,
     tags: extras.tags ?? [],
     collectionIds: extras.collectionIds ?? [],

@@ -1,5 +1,5 @@
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/settings.api.js';
 import type { AssetsRepository } from './assets.repository.js';
 import type { MediaConfig } from './media-config.js';
 import type { MediaEvents } from './media-events.js';

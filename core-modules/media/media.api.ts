@@ -4,7 +4,7 @@ import type { FileToSend } from '../../kernel/http/file-response.js';
 import type { AssetStatus, AssetType } from './media-types.js';
 
 export type { AssetStatus, AssetType };
-export type { AssetUsageRegistry } from './library/asset-usage.js';
+export type { AssetUse, AssetUsageRegistry } from './library/asset-usage.js';
 export type { AssetVariantsChanged, MediaEvents } from './media-events.js';
 
 /**
@@ -35,10 +35,23 @@ export interface AssetSummary {
   archived: boolean;
 }
 
+/** A ready image or video that carries tags a tag rule asks for. */
+export interface TaggedAsset {
+  id: string;
+  name: string;
+  type: 'image' | 'video';
+  /** Videos: their length when processing recorded one. */
+  durationSeconds: number | null;
+}
+
 /** The library as other modules read it (exported as `mediaLibrary`). */
 export interface MediaLibrary {
   /** The live (not deleted) assets among these. */
   summaries(assetIds: string[]): Promise<Map<string, AssetSummary>>;
+  /** Ready images and videos carrying any (or all) of the tags, by name then id. */
+  readyTagged(tagIds: string[], match: 'any' | 'all'): Promise<TaggedAsset[]>;
+  /** Which of these tags exist. */
+  existingTagIds(tagIds: string[]): Promise<string[]>;
   /** The file served for each of these assets now; assets without one are left out. */
   served(assetIds: string[]): Promise<Map<string, ServedFile>>;
   /**

@@ -4,7 +4,7 @@ import { AssetsRepository } from './assets.repository.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { AssetUsageRegistry } from './library/asset-usage.js';
 import { libraryPart, type LibraryDeps } from './library/library.part.js';
-import type { DependencyGraphDeps } from '../dependency-graph/dependency-graph.js';
+import type { DependencyGraphDeps } from '../dependency-graph/dependency-graph.api.js';
 import { mediaGraph } from './library/media-graph.js';
 import { loadMediaConfig } from './media-config.js';
 import { TaggedMediaRepository } from './library/tagged-media.repository.js';
@@ -32,12 +32,11 @@ export const mediaModule = definePlugin<MediaDeps>({
         assetUsage: asClass(AssetUsageRegistry).singleton(),
         // The manifest subscribes to variant changes (see MediaEvents).
         mediaEvents: asFunction((d: MediaDeps) => new MediaEvents(d)).singleton(),
-        // Playlists' tag rules ask for ready media by tag.
         taggedMediaRepository: asClass(TaggedMediaRepository).singleton(),
-        // The files screens are given (manifests, downloads, plugins that show media).
+        // The library as other modules read it: summaries, tags for tag rules, the files screens are given.
         mediaLibrary: asClass(MediaLibraryReader).singleton(),
       },
-      { exports: ['assetsRepository', 'assetUsage', 'mediaEvents', 'taggedMediaRepository', 'mediaLibrary'] },
+      { exports: ['assetUsage', 'mediaEvents', 'mediaLibrary'] },
     );
     for (const part of parts) {
       r.provide(part.provide);

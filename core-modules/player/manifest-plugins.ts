@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from '../../kernel/logger.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
-import type { ScreenPlacement, ScreenTargets } from '../screens/screen-targets.js';
+import type { ScreenPlacement, ScreenTargets } from '../screens/screens.api.js';
 import { ScreensChanged } from './screens-changed.js';
 
 export const ManifestPluginEntrySchema = Type.Object({

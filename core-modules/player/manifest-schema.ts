@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ManifestPluginEntrySchema } from './manifest-plugins.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
-const Uuid = Type.String({ format: 'uuid' });
 const Stamp = Type.String({ format: 'date-time' });
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(t);
 

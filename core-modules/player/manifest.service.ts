@@ -1,8 +1,8 @@
 import type { Logger } from '../../kernel/logger.js';
 import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { MediaLibrary } from '../media/media.api.js';
-import type { ScreenNotifier } from '../screens/screen-notifier.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { ScreenNotifier } from '../screens/screens.api.js';
+import type { SettingsService } from '../settings/settings.api.js';
 import { resolutionKey, type ContentSources, type Resolved, type SourceContent } from './content-sources.js';
 import { assembleManifestContent, contentHash, filesNamedBy, manifestFile, type ManifestShared } from './manifest-builder.js';
 import type { ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';

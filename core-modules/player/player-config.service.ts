@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { OrganizationRepository } from '../auth/organization.repository.js';
-import type { ScreenNotifier } from '../screens/screen-notifier.js';
-import type { ScreenPlaces } from '../screens/screen-places.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { OrganizationReader } from '../auth/auth.api.js';
+import type { ScreenNotifier, ScreenPlaces } from '../screens/screens.api.js';
+import type { SettingsService } from '../settings/settings.api.js';
 import { CONFIG_SCHEMA_VERSION, CONFIG_SOURCE_KEYS, configBody, type ConfigBody } from './player-config.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 
@@ -15,7 +14,7 @@ interface Deps {
   settingsService: SettingsService;
   screenPlaces: ScreenPlaces;
   screenNotifier: ScreenNotifier;
-  organizationRepository: OrganizationRepository;
+  organization: OrganizationReader;
 }
 
 /** The per-screen player configuration and its revision, which moves only when the body changes. */
@@ -41,7 +40,7 @@ export class PlayerConfigService {
   }
 
   private async source() {
-    const [values, organization] = await Promise.all([this.d.settingsService.values(CONFIG_SOURCE_KEYS), this.d.organizationRepository.get()]);
+    const [values, organization] = await Promise.all([this.d.settingsService.values(CONFIG_SOURCE_KEYS), this.d.organization.get()]);
     return { values, organizationName: organization.name ?? '' };
   }
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { SettingValue } from '../settings/setting-definition.js';
+import type { SettingValue } from '../settings/settings.api.js';
 
 export const CONFIG_SCHEMA_VERSION = 1;
 

@@ -10,7 +10,8 @@ import { manifestEtag } from './manifest-builder.js';
 import { ManifestSchema } from './manifest-schema.js';
 import { configEtag } from './player-config.service.js';
 import { PlayerConfigSchema } from './player-config.js';
-import type { PlayerDeps } from './player.plugin.js';
+import type { PlayerDeps } from './player-deps.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<PlayerDeps>();
 const screenOf = (p: unknown) => (p as PlayerPrincipal).screenId;
@@ -22,7 +23,7 @@ function notModified(ctx: Context, etag: string): boolean {
   return ctx.get('if-none-match') === etag;
 }
 
-const VariantParams = Type.Object({ assetId: Type.String({ format: 'uuid' }), variantId: Type.String({ format: 'uuid' }) });
+const VariantParams = Type.Object({ assetId: Uuid, variantId: Uuid });
 
 function downloadRoute(method: 'GET' | 'HEAD'): RouteDef<PlayerDeps, typeof VariantParams> {
   return route({

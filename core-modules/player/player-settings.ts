@@ -1,5 +1,4 @@
-import type { SettingDefinition } from '../settings/setting-definition.js';
-import type { SettingsRule } from '../settings/settings.service.js';
+import type { SettingDefinition, SettingsRule } from '../settings/settings.api.js';
 
 // The settings players follow, under the reference's keys so its console and documentation apply.
 // Each maps to one key of the player config (see player-config.ts) or of the manifest.

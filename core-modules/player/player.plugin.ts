@@ -1,13 +1,5 @@
 import { asClass, asFunction } from 'awilix';
-import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { OrganizationRepository } from '../auth/organization.repository.js';
-import type { MediaEvents, MediaLibrary } from '../media/media.api.js';
-import type { ScreenNotifier } from '../screens/screen-notifier.js';
-import type { ScreensService } from '../screens/screens.service.js';
-import type { ScreenTargets } from '../screens/screen-targets.js';
-import type { ScreenPlaces } from '../screens/screen-places.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import { ContentSources } from './content-sources.js';
 import { ManifestPlugins } from './manifest-plugins.js';
 import { ManifestService } from './manifest.service.js';
@@ -17,25 +9,7 @@ import { CONFIG_SOURCE_KEYS } from './player-config.js';
 import { cacheFloorRule, configSettings, manifestSettings, MANIFEST_SETTING_KEYS } from './player-settings.js';
 import { PlayerDownloadsService } from './player-downloads.service.js';
 import { PlayerStateRepository } from './player-state.repository.js';
-
-export interface PlayerDeps extends KernelDeps {
-  // From media and screens (their exports).
-  mediaLibrary: MediaLibrary;
-  mediaEvents: MediaEvents;
-  screenNotifier: ScreenNotifier;
-  screensService: ScreensService;
-  // Own.
-  playerStateRepository: PlayerStateRepository;
-  manifestService: ManifestService;
-  playerDownloadsService: PlayerDownloadsService;
-  playerConfigService: PlayerConfigService;
-  manifestPlugins: ManifestPlugins;
-  contentSources: ContentSources;
-  screenTargets: ScreenTargets;
-  screenPlaces: ScreenPlaces;
-  settingsService: SettingsService;
-  organizationRepository: OrganizationRepository;
-}
+import type { PlayerDeps } from './player-deps.js';
 
 /** What a player fetches: its manifest (with pushes when it changes), the files it lists, its config. */
 export const playerModule = definePlugin<PlayerDeps>({

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { AssignmentSchema } from './playlist-schemas.js';
-import type { PlaylistsDeps } from './playlists.plugin.js';
+import type { PlaylistsDeps } from './playlists-deps.js';
+import { IdParams, Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<PlaylistsDeps>();
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['playlists', 'screens'];
 
@@ -30,7 +30,7 @@ export const assignmentsRoutes = [
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
-    body: Type.Object({ playlistId: Type.String({ format: 'uuid' }) }),
+    body: Type.Object({ playlistId: Uuid }),
     errors: { 404: '`screen_not_found`, `playlist_not_found`.' },
     response: { status: 200, schema: AssignmentSchema },
     handler: ({ deps, params, body, principal, ctx }) => deps.assignmentsService.assign(me(principal), params.id, body.playlistId, ctx.ip),

@@ -1,6 +1,6 @@
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import type { ScreensService } from '../screens/screens.service.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { AssignmentRow, AssignmentsRepository } from './assignments.repository.js';
 import type { PlaylistEvents } from './playlist-events.js';
 import { playlistNotFound } from './playlist-reader.js';
@@ -8,7 +8,7 @@ import type { AssignmentView } from './playlist-schemas.js';
 
 interface Deps {
   assignmentsRepository: AssignmentsRepository;
-  screensService: ScreensService;
+  screensService: ScreenDirectory;
   playlistEvents: PlaylistEvents;
   auditLog: AuditLog;
 }

@@ -1,14 +1,14 @@
 import { invalidInput } from '../../kernel/errors.js';
-import type { AssetRow } from '../media/assets.repository.js';
+import type { AssetSummary } from '../media/media.api.js';
 import type { ItemRow, ItemValues } from './playlist-items.repository.js';
 import type { ItemPatch } from './playlist-schemas.js';
 
 export const DEFAULTS = { fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 1, delivery_policy: 'automatic' } as const;
 
 /** The asset an item may point at: present and ready. Type rules follow in `itemValues`. */
-export function assertPlayable(asset: AssetRow | undefined, field: string): asserts asset is AssetRow {
+export function assertPlayable(asset: AssetSummary | undefined, field: string): asserts asset is AssetSummary {
   if (!asset) throw invalidInput('asset_not_found', 'No such asset.', field);
-  if (asset.processing_status !== 'ready') throw invalidInput('asset_not_ready', `The asset is ${asset.processing_status}; only ready assets can be played.`, field);
+  if (asset.status !== 'ready') throw invalidInput('asset_not_ready', `The asset is ${asset.status}; only ready assets can be played.`, field);
 }
 
 /**
@@ -16,7 +16,7 @@ export function assertPlayable(asset: AssetRow | undefined, field: string): asse
  * the asset's type. Images and websites have no length of their own, so they need a duration;
  * websites always stream (there is nothing to download).
  */
-export function itemValues(asset: AssetRow, patch: ItemPatch, current: ItemValues | undefined, field: string): ItemValues {
+export function itemValues(asset: AssetSummary, patch: ItemPatch, current: ItemValues | undefined, field: string): ItemValues {
   const base: ItemValues = current ?? { asset_id: asset.id, duration_ms: null, ...DEFAULTS };
   const durationMs = patch.durationMs === undefined ? base.duration_ms : patch.durationMs;
   if (asset.type !== 'video' && durationMs == null) {

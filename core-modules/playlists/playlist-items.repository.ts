@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AssetUse } from '../media/library/asset-usage.js';
+import type { AssetUse } from '../media/media.api.js';
 
 export interface ItemRow {
   id: string;

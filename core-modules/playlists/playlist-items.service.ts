@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, invalidInput, notFound } from '../../kernel/errors.js';
-import type { AssetsRepository } from '../media/assets.repository.js';
+import type { MediaLibrary } from '../media/media.api.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import { assertPlayable, itemValues, storedValues } from './item-rules.js';
 import type { PlaylistEvents } from './playlist-events.js';
@@ -16,7 +16,7 @@ interface Deps {
   playlistsRepository: PlaylistsRepository;
   playlistItemsRepository: PlaylistItemsRepository;
   assignmentsRepository: AssignmentsRepository;
-  assetsRepository: AssetsRepository;
+  mediaLibrary: MediaLibrary;
   playlistReader: PlaylistReader;
   playlistEvents: PlaylistEvents;
   auditLog: AuditLog;
@@ -32,7 +32,7 @@ export class PlaylistItemsService {
   async add(actor: ConsolePrincipal, playlistId: string, input: ItemInput, ip: string): Promise<PlaylistView> {
     const { assetId, ...settings } = input;
     return this.change(actor, playlistId, ip, 'playlist.item_added', async (trx) => {
-      const asset = await this.d.assetsRepository.byId(assetId, trx);
+      const asset = await this.asset(assetId);
       assertPlayable(asset, 'body/assetId');
       if ((await this.d.playlistItemsRepository.list(playlistId, trx)).length >= MAX_ITEMS) throw tooMany();
       const id = await this.d.playlistItemsRepository.append(playlistId, itemValues(asset, settings, undefined, 'body'), trx);
@@ -46,7 +46,7 @@ export class PlaylistItemsService {
       if (!item) throw itemNotFound();
       // The asset may have gone (deleted assets are refused while used, but archived-then-purged
       // rows can vanish); without it the type rules cannot be checked.
-      const asset = await this.d.assetsRepository.byId(item.asset_id, trx);
+      const asset = await this.asset(item.asset_id);
       assertPlayable(asset, 'body');
       await this.d.playlistItemsRepository.update(playlistId, itemId, itemValues(asset, patch, storedValues(item), 'body'), trx);
       return { itemId, fields: Object.keys(patch) };
@@ -77,14 +77,19 @@ export class PlaylistItemsService {
     if (items.length > MAX_ITEMS) throw tooMany();
     return this.change(actor, playlistId, ip, 'playlist.items_replaced', async (trx) => {
       const values = [];
+      const assets = await this.d.mediaLibrary.summaries(items.map((i) => i.assetId));
       for (const [i, { assetId, ...settings }] of items.entries()) {
-        const asset = await this.d.assetsRepository.byId(assetId, trx);
+        const asset = assets.get(assetId);
         assertPlayable(asset, `body/items/${i}/assetId`);
         values.push(itemValues(asset, settings, undefined, `body/items/${i}`));
       }
       await this.d.playlistItemsRepository.replaceAll(playlistId, values, trx);
       return { count: items.length };
     });
+  }
+
+  private async asset(id: string) {
+    return (await this.d.mediaLibrary.summaries([id])).get(id);
   }
 
   /**

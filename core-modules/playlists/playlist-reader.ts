@@ -5,7 +5,7 @@ import type { ItemRow, PlaylistItemsRepository } from './playlist-items.reposito
 import type { PlaylistView, ItemView } from './playlist-schemas.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 import { DEFAULTS } from './item-rules.js';
-import type { TaggedAsset, TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
+import type { MediaLibrary, TaggedAsset } from '../media/media.api.js';
 
 export const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
 
@@ -38,7 +38,7 @@ const tagItem = (playlistId: string, a: TaggedAsset, imageDurationMs: number): I
   id: tagItemId(playlistId, a.id),
   source: 'tag',
   assetId: a.id,
-  durationMs: a.type === 'image' ? imageDurationMs : a.duration_seconds != null ? Math.round(a.duration_seconds * 1000) : null,
+  durationMs: a.type === 'image' ? imageDurationMs : a.durationSeconds != null ? Math.round(a.durationSeconds * 1000) : null,
   fitMode: DEFAULTS.fit_mode,
   transition: DEFAULTS.transition,
   audioEnabled: DEFAULTS.audio_enabled,
@@ -68,7 +68,7 @@ export class PlaylistReader {
     private readonly d: {
       playlistsRepository: PlaylistsRepository;
       playlistItemsRepository: PlaylistItemsRepository;
-      taggedMediaRepository: TaggedMediaRepository;
+      mediaLibrary: MediaLibrary;
       assignmentsRepository: AssignmentsRepository;
     },
   ) {}
@@ -90,7 +90,7 @@ export class PlaylistReader {
     if (!row) return undefined;
     const manual = (await this.d.playlistItemsRepository.list(id)).map(manualItem);
     const rule = row.tag_rule;
-    const tagged = rule?.enabled ? (await this.d.taggedMediaRepository.readyTagged(rule.tagIds, rule.match)).map((a) => tagItem(id, a, rule.imageDurationMs)) : [];
+    const tagged = rule?.enabled ? (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).map((a) => tagItem(id, a, rule.imageDurationMs)) : [];
     const items = [...manual, ...tagged];
     const { tagRuleEnabled: _, itemCount: __, ...common } = summaryView(row);
     return { ...common, items, itemCount: items.length, tagRule: rule };
@@ -105,7 +105,7 @@ export class PlaylistReader {
     for (const c of candidates) {
       const rule = c.tag_rule;
       if (!c.has_item && rule && !ruleYields.has(c.playlist_id)) {
-        ruleYields.set(c.playlist_id, this.d.taggedMediaRepository.readyTagged(rule.tagIds, rule.match).then((assets) => assets.some((a) => a.id === assetId)));
+        ruleYields.set(c.playlist_id, this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match).then((assets) => assets.some((a) => a.id === assetId)));
       }
       if (c.has_item || (await ruleYields.get(c.playlist_id))) screens.push(c.screen_id);
     }

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Uuid } from '../../kernel/http/wire.js';
 
-const Uuid = Type.String({ format: 'uuid' });
 const L = Type.Literal;
 const FitMode = Type.Union([L('contain'), L('cover'), L('stretch')]);
 const Transition = Type.Union([L('none'), L('fade'), L('crossfade')]);

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import type { GraphContribution, GraphEdge } from '../dependency-graph/dependency-graph.js';
+import type { GraphContribution, GraphEdge } from '../dependency-graph/dependency-graph.api.js';
 import type { TagRule } from './playlists.repository.js';
-import type { TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
+import type { MediaLibrary } from '../media/media.api.js';
 
 /**
  * The playlists module's part of the dependency graph: playlists, the media they play (manual
  * items, and what an enabled tag rule selects now) and the screens assigned to them. Read-only
  * queries over this module's own tables.
  */
-export function playlistsGraph(d: { db: Knex; taggedMediaRepository: TaggedMediaRepository }): GraphContribution {
+export function playlistsGraph(d: { db: Knex; mediaLibrary: MediaLibrary }): GraphContribution {
   const { db } = d;
   return {
     plugin: 'playlists',
@@ -25,7 +25,7 @@ export function playlistsGraph(d: { db: Knex; taggedMediaRepository: TaggedMedia
       const edges: GraphEdge[] = items.map((i) => ({ fromType: 'media', fromId: i.asset_id, toType: 'playlists', toId: i.playlist_id, relationship: 'item' }));
       // One query per rule: few playlists have one, and the rule's own query decides what it selects.
       for (const p of rules) {
-        for (const a of await d.taggedMediaRepository.readyTagged(p.tag_rule.tagIds, p.tag_rule.match)) {
+        for (const a of await d.mediaLibrary.readyTagged(p.tag_rule.tagIds, p.tag_rule.match)) {
           edges.push({ fromType: 'media', fromId: a.id, toType: 'playlists', toId: p.id, relationship: 'tag_rule' });
         }
       }

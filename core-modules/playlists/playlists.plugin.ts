@@ -1,13 +1,6 @@
 import { asClass, asFunction } from 'awilix';
-import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { DependencyGraph } from '../dependency-graph/dependency-graph.js';
-import type { AssetsRepository } from '../media/assets.repository.js';
-import type { AssetUsageRegistry, MediaEvents, MediaLibrary } from '../media/media.api.js';
-import type { ContentSources } from '../player/player.api.js';
 import { assignmentContentSource } from './assignment-content-source.js';
-import type { ScreenNotifier } from '../screens/screen-notifier.js';
-import type { ScreensService } from '../screens/screens.service.js';
 import { AssignmentsRepository } from './assignments.repository.js';
 import { assignmentsRoutes } from './assignments.routes.js';
 import { AssignmentsService } from './assignments.service.js';
@@ -19,29 +12,7 @@ import { playlistsGraph } from './playlists-graph.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { playlistsRoutes } from './playlists.routes.js';
 import { PlaylistsService } from './playlists.service.js';
-import type { TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
-
-export interface PlaylistsDeps extends KernelDeps {
-  // From media, screens and player (their exports).
-  assetsRepository: AssetsRepository;
-  assetUsage: AssetUsageRegistry;
-  mediaLibrary: MediaLibrary;
-  mediaEvents: MediaEvents;
-  contentSources: ContentSources;
-  taggedMediaRepository: TaggedMediaRepository;
-  screensService: ScreensService;
-  screenNotifier: ScreenNotifier;
-  dependencyGraph: DependencyGraph;
-  // Own.
-  playlistsRepository: PlaylistsRepository;
-  playlistItemsRepository: PlaylistItemsRepository;
-  assignmentsRepository: AssignmentsRepository;
-  playlistReader: PlaylistReader;
-  playlistEvents: PlaylistEvents;
-  playlistsService: PlaylistsService;
-  playlistItemsService: PlaylistItemsService;
-  assignmentsService: AssignmentsService;
-}
+import type { PlaylistsDeps } from './playlists-deps.js';
 
 /** Playlists, their items and tag rule, and which playlist each screen plays (spec 4.8). */
 export const playlistsModule = definePlugin<PlaylistsDeps>({

@@ -2,11 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { ItemInputSchema, ItemPatchSchema, MAX_ITEMS, NewPlaylistSchema, PlaylistFields, PlaylistSchema, PlaylistSummarySchema, TagRuleSchema } from './playlist-schemas.js';
-import type { PlaylistsDeps } from './playlists.plugin.js';
+import type { PlaylistsDeps } from './playlists-deps.js';
+import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 
 const route = routeFor<PlaylistsDeps>();
-const Uuid = Type.String({ format: 'uuid' });
-const IdParams = Type.Object({ id: Uuid });
 const ItemParams = Type.Object({ id: Uuid, itemId: Uuid });
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['playlists'];
@@ -23,10 +22,9 @@ export const playlistsRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     query: Type.Object({
       search: Type.Optional(Type.String({ maxLength: 120 })),
-      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+      ...pageQuery(50),
     }),
-    response: { status: 200, schema: Type.Object({ items: Type.Array(PlaylistSummarySchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() }) },
+    response: { status: 200, schema: PageOf(PlaylistSummarySchema) },
     handler: ({ deps, query }) => deps.playlistsService.list(query),
   }),
   route({

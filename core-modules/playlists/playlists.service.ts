@@ -8,13 +8,13 @@ import type { PlaylistEvents } from './playlist-events.js';
 import { playlistNotFound, summaryView, type PlaylistReader } from './playlist-reader.js';
 import type { NewPlaylist, PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
 import type { PlaylistsRepository, TagRule } from './playlists.repository.js';
-import type { TaggedMediaRepository } from '../media/library/tagged-media.repository.js';
+import type { MediaLibrary } from '../media/media.api.js';
 
 interface Deps {
   db: Knex;
   playlistsRepository: PlaylistsRepository;
   assignmentsRepository: AssignmentsRepository;
-  taggedMediaRepository: TaggedMediaRepository;
+  mediaLibrary: MediaLibrary;
   playlistReader: PlaylistReader;
   playlistEvents: PlaylistEvents;
   auditLog: AuditLog;
@@ -61,7 +61,7 @@ export class PlaylistsService {
   }
 
   async setTagRule(actor: ConsolePrincipal, id: string, rule: Static<typeof TagRuleSchema>, ip: string): Promise<PlaylistView> {
-    const known = new Set(await this.d.taggedMediaRepository.existingTagIds(rule.tagIds));
+    const known = new Set(await this.d.mediaLibrary.existingTagIds(rule.tagIds));
     const unknown = rule.tagIds.findIndex((t) => !known.has(t));
     if (unknown >= 0) throw invalidInput('tag_not_found', 'No such tag.', `body/tagIds/${unknown}`);
     if (!(await this.d.playlistsRepository.change(id, { tag_rule: rule }))) throw playlistNotFound();

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { CatalogEntrySchema, InstalledEntrySchema } from './catalog.service.js';
-import type { PluginCatalogDeps } from './plugin-catalog.plugin.js';
+import type { PluginCatalogDeps } from './plugin-catalog-deps.js';
 
 const route = routeFor<PluginCatalogDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;

@@ -1,12 +1,8 @@
 import { asFunction } from 'awilix';
-import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { CatalogService } from './catalog.service.js';
-
-export interface PluginCatalogDeps extends KernelDeps {
-  catalogService: CatalogService;
-}
+import type { PluginCatalogDeps } from './plugin-catalog-deps.js';
 
 /**
  * The console's view of optional plugins: list, install, uninstall. Install state itself is the
@@ -14,6 +10,8 @@ export interface PluginCatalogDeps extends KernelDeps {
  */
 export const pluginCatalogModule = definePlugin<PluginCatalogDeps>({
   name: 'plugin-catalog',
+  // The instance kit (plugin-catalog.api.ts) targets screens, feeds the manifest and the graph.
+  dependsOn: ['screens', 'player', 'dependency-graph'],
   register(r) {
     r.provide({
       catalogService: asFunction((d: PluginCatalogDeps) => new CatalogService(d)).singleton(),

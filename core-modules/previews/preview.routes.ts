@@ -2,11 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { CAPTURE_INTERVAL_SECONDS, FAILURE_STATUS, LEASE_SECONDS, MAX_HEIGHT, MAX_IMAGE_BYTES, MAX_WIDTH } from './preview.service.js';
-import type { PreviewsDeps } from './previews.plugin.js';
+import type { PreviewsDeps } from './previews-deps.js';
+import { Nullable, Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<PreviewsDeps>();
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-const ScreenParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const ScreenParams = Type.Object({ id: Uuid });
 
 const SessionSchema = Type.Object({
   active: Type.Boolean(),
@@ -44,7 +44,7 @@ export const previewRoutes = [
       status: 200,
       headers: { 'Cache-Control': 'no-store' },
       schema: Type.Object({
-        screenId: Type.String({ format: 'uuid' }),
+        screenId: Uuid,
         status: Type.Union(['available', 'loading', 'capture_error', 'unavailable'].map((s) => Type.Literal(s))),
         imageAvailable: Type.Boolean(),
         leaseExpiresAt: Nullable(Type.String({ format: 'date-time' })),

@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { AppError, conflict, invalidInput, notFound } from '../../kernel/errors.js';
 import type { UploadedFile } from '../../kernel/http/body.js';
-import type { ScreenNotifier } from '../screens/screen-notifier.js';
-import type { ScreensService } from '../screens/screens.service.js';
+import type { ScreenNotifier, ScreenDirectory } from '../screens/screens.api.js';
 
 export const LEASE_SECONDS = 60;
 export const CAPTURE_INTERVAL_SECONDS = 20;
@@ -23,7 +22,7 @@ export interface PreviewUpload {
 
 interface Deps {
   db: Knex;
-  screensService: ScreensService;
+  screensService: ScreenDirectory;
   screenNotifier: ScreenNotifier;
 }
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { retentionJob } from '../../kernel/jobs/retention-job.js';
 import { jobFor } from '../../kernel/plugin.js';
-import type { ScreensDeps } from './screens.plugin.js';
+import type { ScreensDeps } from './screens-deps.js';
 
 const job = jobFor<ScreensDeps>();
 
@@ -18,13 +19,10 @@ export const commandsJobs = [
       if (expired) logger.info({ expired }, 'screen commands expired');
     },
   }),
-  job({
+  retentionJob<ScreensDeps>({
     name: 'screens.purge-commands',
-    payload: Type.Object({}),
     cron: '29 4 * * *',
-    handler: async (_p, { commandsRepository, logger }) => {
-      const removed = await commandsRepository.purgeCompleted(COMMAND_KEEP_DAYS);
-      if (removed) logger.info({ removed }, 'old screen commands removed');
-    },
+    what: 'old screen commands',
+    purge: ({ commandsRepository }) => commandsRepository.purgeCompleted(COMMAND_KEEP_DAYS),
   }),
 ];

@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal, PlayerPrincipal } from '../../kernel/auth/principal.js';
 import { routeFor, type RateLimitRule } from '../../kernel/plugin.js';
-import type { ScreensDeps } from './screens.plugin.js';
+import type { ScreensDeps } from './screens-deps.js';
+import { IdParams, Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<ScreensDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const player = (p: unknown) => p as PlayerPrincipal;
 
-const ScreenParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
-const CommandParams = Type.Object({ id: Type.String({ format: 'uuid' }), commandId: Type.String({ format: 'uuid' }) });
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const ScreenParams = Type.Object({ id: Uuid });
+const CommandParams = Type.Object({ id: Uuid, commandId: Uuid });
 const STATES = ['pending', 'delivered', 'acknowledged', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
 const State = Type.Union(STATES.map((s) => Type.Literal(s)));
 const Timestamp = Type.String({ format: 'date-time' });

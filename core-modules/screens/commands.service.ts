@@ -8,6 +8,7 @@ import { OPEN_STATES, type CommandRow, type CommandsRepository } from './command
 import type { ScreenNotifier } from './screen-notifier.js';
 import type { ScreensRepository } from './screens.repository.js';
 import { screenNotFound } from './screens.service.js';
+import { isoOrNull } from '../../kernel/http/wire.js';
 
 interface Deps {
   db: Knex;
@@ -40,7 +41,6 @@ const commandNotFound = () => notFound('command_not_found', 'No such command for
 const commandExpired = () => conflict('command_expired', 'This command expired or was cancelled.');
 const alreadyCompleted = () => conflict('command_already_completed', 'This command has already completed.');
 const isOpen = (row: CommandRow) => OPEN_STATES.includes(row.state);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const commandView = (r: CommandRow) => ({
   id: r.id,
@@ -49,9 +49,9 @@ export const commandView = (r: CommandRow) => ({
   state: r.state,
   createdAt: r.created_at.toISOString(),
   expiresAt: r.expires_at.toISOString(),
-  deliveredAt: iso(r.delivered_at),
-  acknowledgedAt: iso(r.acknowledged_at),
-  completedAt: iso(r.completed_at),
+  deliveredAt: isoOrNull(r.delivered_at),
+  acknowledgedAt: isoOrNull(r.acknowledged_at),
+  completedAt: isoOrNull(r.completed_at),
   resultCode: r.result_code,
   resultMessage: r.result_message,
 });

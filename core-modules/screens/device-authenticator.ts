@@ -3,7 +3,8 @@ import { forbidden, unauthenticated } from '../../kernel/errors.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { CredentialsRepository } from './credentials.repository.js';
-import { NO_SUCH_HASH, parseCredential, sameHash, sha256 } from './device-secrets.js';
+import { NO_SUCH_HASH, parseCredential } from './device-secrets.js';
+import { safeEqual, sha256 } from '../../kernel/secrets.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -28,7 +29,7 @@ export class DeviceAuthenticator implements Authenticator<'player'> {
     if (!parsed) throw invalid();
     const credential = await this.d.credentialCache.lookup(parsed.publicId);
     // The secret is checked before anything about the credential is revealed, revocation included.
-    if (!sameHash(sha256(parsed.secret), credential?.secret_hash ?? NO_SUCH_HASH) || !credential) throw invalid();
+    if (!safeEqual(sha256(parsed.secret), credential?.secret_hash ?? NO_SUCH_HASH) || !credential) throw invalid();
     if (credential.revoked_at) throw unauthenticated('device_credential_revoked', 'This device credential was revoked; pair the player again.');
     if (!credential.screen_enabled) throw forbidden('screen_disabled', 'This screen is disabled.');
     if (!credential.recently_used) {

@@ -1,17 +1,5 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-
-/** `bytes` random bytes as base64url (32 bytes: 43 characters). */
-export const randomSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
-
-/** Secrets are stored only as SHA-256 hex: a database leak hands out no working credential. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-/** Constant-time comparison of two hex digests (unequal lengths are simply unequal). */
-export function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+import { randomBytes, randomInt } from 'node:crypto';
+import { sha256 } from '../../kernel/secrets.js';
 
 /** Compared against when nothing was found, so that path costs what a wrong secret costs. */
 export const NO_SUCH_HASH = sha256('no such secret');

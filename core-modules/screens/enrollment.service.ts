@@ -4,7 +4,8 @@ import type { AuditLog } from '../../kernel/audit-log.js';
 import { AppError, conflict, notFound, unauthenticated } from '../../kernel/errors.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { CredentialsRepository } from './credentials.repository.js';
-import { formatCredential, newPublicId, randomSecret, sameHash, sha256 } from './device-secrets.js';
+import { formatCredential, newPublicId } from './device-secrets.js';
+import { randomToken, safeEqual, sha256 } from '../../kernel/secrets.js';
 import type { PairingSessionsRepository } from './pairing-sessions.repository.js';
 import { ENROLL_WINDOW_SECONDS } from './pairing.service.js';
 import type { PlayerHistoryRepository } from './player-history.repository.js';
@@ -51,13 +52,13 @@ export class EnrollmentService {
       if (s.status !== 'claimed' || s.enrolled_at || !s.enrollment_token_hash) {
         throw conflict('enrollment_already_used', 'This pairing session has already been used to enroll, or was never claimed.');
       }
-      if (!sameHash(sha256(enrollmentToken), s.enrollment_token_hash)) throw unauthenticated('device_credential_invalid', 'The enrollment token is wrong.');
+      if (!safeEqual(sha256(enrollmentToken), s.enrollment_token_hash)) throw unauthenticated('device_credential_invalid', 'The enrollment token is wrong.');
       if (s.claim_expired) throw new AppError('gone', 'pairing_expired', 'The enrollment token has expired; pair the player again.');
       const screen = await this.d.screensRepository.lock(s.resulting_screen_id, trx);
       if (!screen) throw notFound('pairing_not_found', 'The screen of this pairing no longer exists.');
 
       const publicId = newPublicId();
-      const secret = randomSecret(32);
+      const secret = randomToken(32);
       const credentialId = await this.d.credentialsRepository.insert({ screen_id: screen.id, public_id: publicId, secret_hash: sha256(secret) }, trx);
       const mode = s.pairing_mode ?? 'new_screen';
       const revoked = await this.d.credentialsRepository.revokeActive(screen.id, RETIRED_BECAUSE[mode], trx, credentialId);

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { LocationFields, LocationSchema } from './locations.service.js';
-import type { ScreensDeps } from './screens.plugin.js';
+import type { ScreensDeps } from './screens-deps.js';
+import { IdParams } from '../../kernel/http/wire.js';
 
 const route = routeFor<ScreensDeps>();
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const me = (p: unknown) => p as ConsolePrincipal;
 
 export const locationsRoutes = [

@@ -4,6 +4,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
 import type { LocationRow, LocationValues, LocationsRepository } from './locations.repository.js';
 import type { ScreenPlaces } from './screen-places.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 interface Deps {
   locationsRepository: LocationsRepository;
@@ -29,7 +30,7 @@ export const LocationFields = {
 export type LocationInput = Partial<{ [K in keyof typeof LocationFields]: Static<(typeof LocationFields)[K]> }>;
 
 export const LocationSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   name: Type.String(),
   addressLine1: Type.String(),
   addressLine2: Type.String(),

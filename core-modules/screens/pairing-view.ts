@@ -1,7 +1,7 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { PairingSessionFacts } from './pairing-sessions.repository.js';
+import { Nullable, Uuid } from '../../kernel/http/wire.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const DeviceText = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
 
 /**
@@ -11,7 +11,7 @@ const DeviceText = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' })
  */
 export const DeviceMetadataSchema = Type.Object(
   {
-    playerInstallationId: Type.String({ format: 'uuid' }),
+    playerInstallationId: Uuid,
     platform: DeviceText,
     manufacturer: DeviceText,
     model: DeviceText,
@@ -59,7 +59,7 @@ export const METADATA_FIELDS = [
 ] as const;
 
 export const PairingCreatedSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   code: Type.String({ description: 'Six characters to show on the screen; the console accepts it in any case, with dashes or spaces.' }),
   pollSecret: Type.String({ description: 'Shown once. Poll with `Authorization: Pairing <pollSecret>`.' }),
   expiresAt: Type.String({ format: 'date-time' }),
@@ -75,14 +75,14 @@ const PairingStatusSchema = Type.Union(PAIRING_STATUSES.map((s) => Type.Literal(
 export const PollResultSchema = Type.Object({
   status: PairingStatusSchema,
   expiresAt: Type.String({ format: 'date-time' }),
-  screenId: Type.Optional(Type.String({ format: 'uuid' })),
+  screenId: Type.Optional(Uuid),
   enrollmentToken: Type.Optional(Type.String({ description: 'Only in the first answer after approval (status `claimed`).' })),
   failureReason: Type.Optional(Type.String()),
 });
 export type PollResult = Static<typeof PollResultSchema>;
 
 export const PairingRequestSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   status: PairingStatusSchema,
   metadata: Type.Object({
     playerInstallationId: Type.String(),
@@ -101,7 +101,7 @@ export const PairingRequestSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   expiresAt: Type.String({ format: 'date-time' }),
   previouslyPaired: Type.Boolean({ description: 'This player installation already has a screen here: approving repairs that screen.' }),
-  existingScreenId: Type.Optional(Type.String({ format: 'uuid' })),
+  existingScreenId: Type.Optional(Uuid),
   existingScreenName: Type.Optional(Type.String()),
   hasActiveCredential: Type.Boolean({ description: 'The existing screen still has a working credential: approval must say replaceExistingCredential.' }),
   credentialReplacementAuthorized: Type.Boolean(),

@@ -3,10 +3,10 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor, type RateLimitRule } from '../../kernel/plugin.js';
 import { DeviceMetadataSchema, PairingCreatedSchema, PairingRequestSchema, PollResultSchema } from './pairing-view.js';
 import { ScreenSchema } from './screen-view.js';
-import type { ScreensDeps } from './screens.plugin.js';
+import type { ScreensDeps } from './screens-deps.js';
+import { IdParams, Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<ScreensDeps>();
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const me = (p: unknown) => p as ConsolePrincipal;
 
 // Unauthenticated and each one a database write: bounded per client address.
@@ -52,7 +52,7 @@ export const pairingRoutes = [
     tags: ['player'],
     auth: { kind: 'public' },
     rateLimit: ENROLL_LIMIT,
-    body: Type.Object({ pairingSessionId: Type.String({ format: 'uuid' }), enrollmentToken: Type.String({ minLength: 1, maxLength: 200 }) }),
+    body: Type.Object({ pairingSessionId: Uuid, enrollmentToken: Type.String({ minLength: 1, maxLength: 200 }) }),
     errors: {
       401: '`device_credential_invalid` (wrong token).',
       404: '`pairing_not_found`.',
@@ -63,7 +63,7 @@ export const pairingRoutes = [
     response: {
       status: 201,
       schema: Type.Object({
-        screenId: Type.String({ format: 'uuid' }),
+        screenId: Uuid,
         screenName: Type.String(),
         deviceCredential: Type.String({ description: '`svc_device_<publicId>.<secret>`, for `Authorization: Bearer`. Not retrievable again.' }),
       }),
@@ -96,13 +96,13 @@ export const pairingRoutes = [
     params: IdParams,
     body: Type.Object({
       name: Type.Optional(Type.String({ maxLength: 120, description: '2–120 characters; not needed with replaceHardware.' })),
-      locationId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
+      locationId: Type.Optional(Type.Union([Uuid, Type.Null()])),
       roomName: Type.Optional(Type.String({ maxLength: 120 })),
       roomNumber: Type.Optional(Type.String({ maxLength: 80 })),
       description: Type.Optional(Type.String({ maxLength: 1000 })),
       replaceExistingCredential: Type.Optional(Type.Boolean()),
       replaceHardware: Type.Optional(Type.Boolean()),
-      replacementScreenId: Type.Optional(Type.String({ format: 'uuid' })),
+      replacementScreenId: Type.Optional(Uuid),
     }),
     errors: {
       404: '`pairing_not_found`, `screen_not_found` (replacement).',

@@ -1,15 +1,16 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../kernel/config.js';
 import { conflict, forbidden, notFound, unauthenticated } from '../../kernel/errors.js';
-import type { OrganizationRepository } from '../auth/organization.repository.js';
-import { newPairingCode, randomSecret, sameHash, sha256 } from './device-secrets.js';
+import type { OrganizationReader } from '../auth/auth.api.js';
+import { newPairingCode } from './device-secrets.js';
+import { randomToken, safeEqual, sha256 } from '../../kernel/secrets.js';
 import type { PairingSessionsRepository } from './pairing-sessions.repository.js';
 import { METADATA_FIELDS, type DeviceMetadata, type PollResult } from './pairing-view.js';
 
 interface Deps {
   db: Knex;
   config: Config;
-  organizationRepository: OrganizationRepository;
+  organization: OrganizationReader;
   pairingSessionsRepository: PairingSessionsRepository;
 }
 
@@ -32,12 +33,12 @@ export class PairingService {
   constructor(private readonly d: Deps) {}
 
   async create(installationId: string, metadata: DeviceMetadata, ip: string) {
-    const org = await this.d.organizationRepository.get();
-    if (!org.pairing_enabled) throw forbidden('pairing_disabled', 'Pairing new screens is turned off on this server.');
+    const org = await this.d.organization.get();
+    if (!org.pairingEnabled) throw forbidden('pairing_disabled', 'Pairing new screens is turned off on this server.');
     // The player checked /system/identity first; a mismatch means it is talking to another server.
-    if (installationId !== org.installation_id) throw conflict('installation_identity_mismatch', 'This is not the server the player was set up for.');
+    if (installationId !== org.installationId) throw conflict('installation_identity_mismatch', 'This is not the server the player was set up for.');
     const stored = Object.fromEntries(METADATA_FIELDS.map((k) => [k, metadata[k]])) as DeviceMetadata;
-    const pollSecret = randomSecret(32);
+    const pollSecret = randomToken(32);
     const expiresAt = new Date(Date.now() + PAIRING_LIFETIME_SECONDS * 1000);
     const { id, code } = await this.d.db.transaction(async (trx) => {
       await this.d.pairingSessionsRepository.supersede(metadata.playerInstallationId, trx);
@@ -70,7 +71,7 @@ export class PairingService {
     return this.d.db.transaction(async (trx) => {
       const s = await this.d.pairingSessionsRepository.lock(id, trx, ENROLL_WINDOW_SECONDS);
       if (!s) throw pairingNotFound();
-      if (!sameHash(sha256(secret), s.poll_secret_hash)) throw unauthenticated('device_credential_invalid', 'The pairing secret is wrong.');
+      if (!safeEqual(sha256(secret), s.poll_secret_hash)) throw unauthenticated('device_credential_invalid', 'The pairing secret is wrong.');
       if (s.expired && (s.status === 'pending' || s.status === 'approved')) {
         await this.d.pairingSessionsRepository.expire(id, trx);
         return { status: 'expired', expiresAt: s.expires_at.toISOString(), failureReason: 'expired' };
@@ -81,7 +82,7 @@ export class PairingService {
         ...(s.failure_reason ? { failureReason: s.failure_reason } : {}),
       };
       if (s.status !== 'approved') return { status: s.status, ...base };
-      const enrollmentToken = randomSecret(32);
+      const enrollmentToken = randomToken(32);
       await this.d.pairingSessionsRepository.update(id, { status: 'claimed', claimed_at: trx.fn.now(), enrollment_token_hash: sha256(enrollmentToken) }, trx);
       return { status: 'claimed', ...base, enrollmentToken };
     });

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
 import { routeFor } from '../../kernel/plugin.js';
 import { HeartbeatAckSchema, HeartbeatSchema } from './heartbeat-schema.js';
-import type { ScreensDeps } from './screens.plugin.js';
+import type { ScreensDeps } from './screens-deps.js';
 
 const route = routeFor<ScreensDeps>();
 const player = (p: unknown) => p as PlayerPrincipal;

@@ -7,6 +7,7 @@ import type { PowerAssistRepository, PowerAssistRow } from './power-assist.repos
 import { ScreenStatusSchema } from './screen-view.js';
 import type { ScreensService } from './screens.service.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 interface Deps {
   screensService: ScreensService;
@@ -23,7 +24,7 @@ const Time = () => Type.Union([Type.String({ format: 'date-time' }), Type.Null()
 export const CLOCK = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
 export const PowerAssistSchema = Type.Object({
-  screenId: Type.String({ format: 'uuid' }),
+  screenId: Uuid,
   enabled: Type.Boolean(),
   sleepAt: Type.Union([Type.String(), Type.Null()], { description: 'HH:MM in `timezone`: the display is put to sleep.' }),
   wakeAt: Type.Union([Type.String(), Type.Null()], { description: 'HH:MM in `timezone`: the display is woken.' }),
@@ -33,7 +34,7 @@ export const PowerAssistSchema = Type.Object({
 export type PowerAssistView = Static<typeof PowerAssistSchema>;
 
 export const ReliabilitySchema = Type.Object({
-  screenId: Type.String({ format: 'uuid' }),
+  screenId: Uuid,
   status: ScreenStatusSchema,
   lastContactAt: Time(),
   lastHeartbeatAt: Time(),

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
 import type { Logger } from '../../kernel/logger.js';
+import { Uuid } from '../../kernel/http/wire.js';
 
 /**
  * Which screens a feature (a plugin instance, later an alert rule) applies to. Public API of the
@@ -17,7 +18,7 @@ export const TargetFields = {
     TARGET_SCOPES.map((s) => Type.Literal(s)),
     { description: '`all` screens (targetIds empty), or the listed `screens`, `sync_groups` or `locations`.' },
   ),
-  targetIds: Type.Array(Type.String({ format: 'uuid' }), { maxItems: MAX_TARGETS, uniqueItems: true, description: `1–${MAX_TARGETS} existing ids; empty for \`all\`.` }),
+  targetIds: Type.Array(Uuid, { maxItems: MAX_TARGETS, uniqueItems: true, description: `1–${MAX_TARGETS} existing ids; empty for \`all\`.` }),
 };
 export interface Targets {
   targetScope: TargetScope;

@@ -1,9 +1,9 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { PlayerHistoryRow } from './player-history.repository.js';
 import type { ScreenFactsRow } from './screens.repository.js';
 import { SCREEN_STATUSES, latest, screenStatus } from './screen-status.js';
+import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Time = () => Nullable(Type.String({ format: 'date-time' }));
 
 export const ScreenStatusSchema = Type.Union(SCREEN_STATUSES.map((s) => Type.Literal(s)), {
@@ -11,11 +11,11 @@ export const ScreenStatusSchema = Type.Union(SCREEN_STATUSES.map((s) => Type.Lit
 });
 
 export const ScreenSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   name: Type.String(),
   description: Type.String(),
-  locationId: Nullable(Type.String({ format: 'uuid' })),
-  location: Nullable(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() })),
+  locationId: Nullable(Uuid),
+  location: Nullable(Type.Object({ id: Uuid, name: Type.String() })),
   roomName: Type.String(),
   roomNumber: Type.String(),
   platform: Type.String(),
@@ -44,7 +44,6 @@ export const ScreenSchema = Type.Object({
 });
 export type ScreenView = Static<typeof ScreenSchema>;
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** `pendingContactAt`: contact this process has recorded but not yet written (see ContactBuffer). */
 export function screenView(r: ScreenFactsRow, pendingContactAt?: Date, now = Date.now()): ScreenView {
@@ -69,11 +68,11 @@ export function screenView(r: ScreenFactsRow, pendingContactAt?: Date, now = Dat
     locale: r.locale,
     timezone: r.timezone,
     enabled: r.enabled,
-    pairedAt: iso(r.paired_at),
-    lastHeartbeatAt: iso(r.last_heartbeat_at),
-    lastContactAt: iso(lastContactAt),
-    lastConnectedAt: iso(r.last_connected_at),
-    lastDisconnectedAt: iso(r.last_disconnected_at),
+    pairedAt: isoOrNull(r.paired_at),
+    lastHeartbeatAt: isoOrNull(r.last_heartbeat_at),
+    lastContactAt: isoOrNull(lastContactAt),
+    lastConnectedAt: isoOrNull(r.last_connected_at),
+    lastDisconnectedAt: isoOrNull(r.last_disconnected_at),
     lastKnownIp: r.last_known_ip,
     uptimeSeconds: r.uptime_seconds === null ? null : Number(r.uptime_seconds),
     status: screenStatus({ enabled: r.enabled, hasActiveCredential: r.has_active_credential, online: r.online, lastContactAt }, now),
@@ -84,11 +83,11 @@ export function screenView(r: ScreenFactsRow, pendingContactAt?: Date, now = Dat
 }
 
 export const PlayerHistorySchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  screenId: Type.String({ format: 'uuid' }),
-  credentialId: Nullable(Type.String({ format: 'uuid' })),
+  id: Uuid,
+  screenId: Uuid,
+  credentialId: Nullable(Uuid),
   pairingMode: Type.String(),
-  playerInstallationId: Type.String({ format: 'uuid' }),
+  playerInstallationId: Uuid,
   platform: Type.String(),
   manufacturer: Type.String(),
   model: Type.String(),
@@ -122,7 +121,7 @@ export function playerHistoryView(r: PlayerHistoryRow): Static<typeof PlayerHist
     locale: r.locale,
     timezone: r.timezone,
     pairedAt: r.paired_at.toISOString(),
-    retiredAt: iso(r.retired_at),
+    retiredAt: isoOrNull(r.retired_at),
     retirementReason: r.retirement_reason,
   };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { GraphContribution } from '../dependency-graph/dependency-graph.js';
+import type { GraphContribution } from '../dependency-graph/dependency-graph.api.js';
 
 /** The screens module's part of the dependency graph: screens, locations, and which location holds each screen. */
 export function screensGraph(db: Knex): GraphContribution {

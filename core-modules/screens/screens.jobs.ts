@@ -1,8 +1,5 @@
-import { Type } from '@sinclair/typebox';
-import { jobFor } from '../../kernel/plugin.js';
-import type { ScreensDeps } from './screens.plugin.js';
-
-const job = jobFor<ScreensDeps>();
+import { retentionJob } from '../../kernel/jobs/retention-job.js';
+import type { ScreensDeps } from './screens-deps.js';
 
 /** Long enough to tell a player "expired" or "rejected" and to look a request up afterwards. */
 const PAIRING_KEEP_DAYS = 1;
@@ -10,22 +7,16 @@ const PAIRING_KEEP_DAYS = 1;
 const CONTACT_HOURS_KEEP_DAYS = 31;
 
 export const screensJobs = [
-  job({
+  retentionJob<ScreensDeps>({
     name: 'screens.purge-pairing-sessions',
-    payload: Type.Object({}),
     cron: '17 * * * *',
-    handler: async (_p, { pairingSessionsRepository, logger }) => {
-      const removed = await pairingSessionsRepository.purgeExpired(PAIRING_KEEP_DAYS);
-      if (removed) logger.info({ removed }, 'expired pairing sessions removed');
-    },
+    what: 'expired pairing sessions',
+    purge: ({ pairingSessionsRepository }) => pairingSessionsRepository.purgeExpired(PAIRING_KEEP_DAYS),
   }),
-  job({
+  retentionJob<ScreensDeps>({
     name: 'screens.purge-contact-history',
-    payload: Type.Object({}),
     cron: '43 3 * * *',
-    handler: async (_p, { contactRepository, logger }) => {
-      const removed = await contactRepository.purgeHoursOlderThan(CONTACT_HOURS_KEEP_DAYS);
-      if (removed) logger.info({ removed }, 'old screen contact counts removed');
-    },
+    what: 'old screen contact counts',
+    purge: ({ contactRepository }) => contactRepository.purgeHoursOlderThan(CONTACT_HOURS_KEEP_DAYS),
   }),
 ];

@@ -1,8 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { OrganizationRepository } from '../auth/organization.repository.js';
-import type { DependencyGraph } from '../dependency-graph/dependency-graph.js';
 import { commandsJobs } from './commands.jobs.js';
 import { CommandsRepository } from './commands.repository.js';
 import { commandsRoutes } from './commands.routes.js';
@@ -31,7 +29,7 @@ import { PresenceService } from './presence.service.js';
 import { ReliabilityService } from './reliability.service.js';
 import { ScreenAccessService } from './screen-access.service.js';
 import { ScreenNotifier } from './screen-notifier.js';
-import { loadScreensConfig, type ScreensConfig } from './screens-config.js';
+import { loadScreensConfig } from './screens-config.js';
 import { screensJobs } from './screens.jobs.js';
 import { ScreensRepository } from './screens.repository.js';
 import { screensRoutes } from './screens.routes.js';
@@ -40,38 +38,7 @@ import { ScreenTargets } from './screen-targets.js';
 import { screensGraph } from './screens-graph.js';
 import { HeartbeatExtensions } from './heartbeat-extensions.js';
 import { ScreenPlaces } from './screen-places.js';
-
-export interface ScreensDeps extends KernelDeps {
-  organizationRepository: OrganizationRepository;
-  dependencyGraph: DependencyGraph;
-  screensConfig: ScreensConfig;
-  screensRepository: ScreensRepository;
-  locationsRepository: LocationsRepository;
-  credentialsRepository: CredentialsRepository;
-  credentialChangesRepository: CredentialChangesRepository;
-  credentialCache: CredentialCache;
-  pairingSessionsRepository: PairingSessionsRepository;
-  playerHistoryRepository: PlayerHistoryRepository;
-  presenceRepository: PresenceRepository;
-  contactRepository: ContactRepository;
-  powerAssistRepository: PowerAssistRepository;
-  contactBuffer: ContactBuffer;
-  presenceService: PresenceService;
-  screenNotifier: ScreenNotifier;
-  pairingService: PairingService;
-  pairingApprovalService: PairingApprovalService;
-  enrollmentService: EnrollmentService;
-  heartbeatService: HeartbeatService;
-  screensService: ScreensService;
-  screenAccessService: ScreenAccessService;
-  reliabilityService: ReliabilityService;
-  locationsService: LocationsService;
-  commandsRepository: CommandsRepository;
-  commandsService: CommandsService;
-  screenTargets: ScreenTargets;
-  screenPlaces: ScreenPlaces;
-  heartbeatExtensions: HeartbeatExtensions;
-}
+import type { ScreensDeps } from './screens-deps.js';
 
 /**
  * Screens and their players: pairing and enrollment, the device credential, heartbeats and

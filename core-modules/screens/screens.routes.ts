@@ -4,10 +4,10 @@ import { reply, routeFor } from '../../kernel/plugin.js';
 import { CLOCK, PowerAssistSchema, ReliabilitySchema } from './reliability.service.js';
 import { SCREEN_STATUSES } from './screen-status.js';
 import { PlayerHistorySchema, ScreenSchema } from './screen-view.js';
-import type { ScreensDeps } from './screens.plugin.js';
+import type { ScreensDeps } from './screens-deps.js';
+import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 
 const route = routeFor<ScreensDeps>();
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const me = (p: unknown) => p as ConsolePrincipal;
 const NOT_FOUND = { 404: '`screen_not_found`.' };
 
@@ -40,14 +40,13 @@ export const screensRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     query: Type.Object({
       status: Type.Optional(Type.Union(SCREEN_STATUSES.map((s) => Type.Literal(s)))),
-      locationId: Type.Optional(Type.String({ format: 'uuid' })),
+      locationId: Type.Optional(Uuid),
       search: Type.Optional(Type.String({ maxLength: 120, description: 'Matches name, description, room, location and model.' })),
-      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+      ...pageQuery(50),
     }),
     response: {
       status: 200,
-      schema: Type.Object({ items: Type.Array(ScreenSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() }),
+      schema: PageOf(ScreenSchema),
     },
     handler: ({ deps, query }) => deps.screensService.list(query),
   }),
@@ -74,7 +73,7 @@ export const screensRoutes = [
     body: Type.Object({
       name: Type.Optional(Type.String({ minLength: 2, maxLength: 120 })),
       description: Type.Optional(Type.String({ maxLength: 1000 })),
-      locationId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
+      locationId: Type.Optional(Type.Union([Uuid, Type.Null()])),
       roomName: Type.Optional(Type.String({ maxLength: 120 })),
       roomNumber: Type.Optional(Type.String({ maxLength: 80 })),
     }),

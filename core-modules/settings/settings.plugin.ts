@@ -1,12 +1,8 @@
 import { asClass } from 'awilix';
-import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import { settingsRoutes } from './settings.routes.js';
 import { SettingsService } from './settings.service.js';
-
-export interface SettingsDeps extends KernelDeps {
-  settingsService: SettingsService;
-}
+import type { SettingsDeps } from './settings-deps.js';
 
 /** Organization settings: a closed registry other modules add their definitions to. */
 export const settingsModule = definePlugin<SettingsDeps>({

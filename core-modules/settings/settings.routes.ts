@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import type { SettingsDeps } from './settings.plugin.js';
+import type { SettingsDeps } from './settings-deps.js';
 
 const route = routeFor<SettingsDeps>();
 

@@ -3,6 +3,7 @@ import type { KernelDeps } from '../kernel.js';
 import { definePlugin } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { healthRoutes } from './health.routes.js';
+import { homeRoutes } from './home.routes.js';
 import { systemJobs } from '../../jobs/system-jobs.js';
 
 // A tool that ran a moment ago still runs; do not spawn it on every probe of a load balancer.
@@ -17,11 +18,11 @@ function cachedToolCheck(path: string) {
   };
 }
 
-/** The kernel's own routes (health, API docs) and readiness checks, on the same contract as any plugin. */
+/** The kernel's own routes (home page, health, API docs) and readiness checks, on the same contract as any plugin. */
 export const systemPlugin = definePlugin<KernelDeps>({
   name: 'kernel',
   register(r) {
-    r.routes([...healthRoutes, ...apiDocsRoutes]);
+    r.routes([...homeRoutes, ...healthRoutes, ...apiDocsRoutes]);
     r.jobs(systemJobs);
     r.readiness(({ db }) => ({ name: 'database', check: async () => void (await db.raw('SELECT 1')) }));
     r.readiness(({ storage }) => ({

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Uuid } from '../../kernel/http/wire.js';
 
 export const CORNERS = ['top_left', 'top_right', 'bottom_left', 'bottom_right'] as const;
 export const BACKGROUND_STYLES = ['none', 'scrim'] as const;
@@ -12,7 +13,7 @@ const StampOrNull = (description: string) => Type.Optional(Type.Union([Type.Stri
  */
 export const brandBugFields = {
   corner: literals(CORNERS, 'Where the mark sits; one mark per corner is shown (highest priority, then id).'),
-  imageAssetId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'The logo: a ready image of the media library, or null for text only.' })),
+  imageAssetId: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'The logo: a ready image of the media library, or null for text only.' })),
   text: Type.String({ maxLength: 180, description: 'May be empty when there is a logo.' }),
   widthPercent: Type.Integer({ minimum: 2, maximum: 40, description: 'Logo width, % of the screen width.' }),
   textSizePercent: Type.Integer({ minimum: 1, maximum: 12, description: 'Text height, % of the screen height.' }),

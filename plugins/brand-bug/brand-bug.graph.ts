@@ -1,6 +1,6 @@
-import type { GraphContribution, GraphEdge } from '../../core-modules/dependency-graph/dependency-graph.js';
-import { instanceNodeType } from '../../core-modules/plugin-catalog/instances/instance-graph.js';
-import type { InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
+import type { GraphContribution, GraphEdge } from '../../core-modules/dependency-graph/dependency-graph.api.js';
+import { instanceNodeType } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
+import type { InstanceStore } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
 import type { BrandBugSettings } from './brand-bug.fields.js';
 
 /** The kit's brand bugs and their targets, plus an edge from each logo to the brand bugs showing it. */

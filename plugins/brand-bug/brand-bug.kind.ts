@@ -1,6 +1,6 @@
 import type { MediaLibrary, ServedFile } from '../../core-modules/media/media.api.js';
 import { downloadPath } from '../../core-modules/player/player.api.js';
-import type { InstanceKind } from '../../core-modules/plugin-catalog/instances/instance-service.js';
+import type { InstanceKind } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
 import type { ValidationIssue } from '../../kernel/errors.js';
 import { brandBugDefaults, type BrandBugSettings } from './brand-bug.fields.js';
 

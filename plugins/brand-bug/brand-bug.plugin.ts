@@ -1,34 +1,15 @@
 import { asFunction } from 'awilix';
-import type { DependencyGraph } from '../../core-modules/dependency-graph/dependency-graph.js';
-import type { AssetUsageRegistry, MediaEvents, MediaLibrary } from '../../core-modules/media/media.api.js';
-import type { ManifestPlugins } from '../../core-modules/player/player.api.js';
-import { instanceRoutes } from '../../core-modules/plugin-catalog/instances/instance-routes.js';
-import { InstanceService } from '../../core-modules/plugin-catalog/instances/instance-service.js';
-import { InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
-import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
-import type { KernelDeps } from '../../kernel/kernel.js';
+import { instanceRoutes, InstanceService, InstanceStore } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import { brandBugFields, type BrandBugSettings } from './brand-bug.fields.js';
 import { brandBugGraph } from './brand-bug.graph.js';
 import { brandBugKind } from './brand-bug.kind.js';
-
-export interface BrandBugDeps extends KernelDeps {
-  // From media, screens, player and dependency-graph (their exports).
-  mediaLibrary: MediaLibrary;
-  assetUsage: AssetUsageRegistry;
-  mediaEvents: MediaEvents;
-  screenTargets: ScreenTargets;
-  manifestPlugins: ManifestPlugins;
-  dependencyGraph: DependencyGraph;
-  // Own.
-  instanceStore: InstanceStore<BrandBugSettings>;
-  instanceService: InstanceService<BrandBugSettings>;
-}
+import type { BrandBugDeps } from './brand-bug-deps.js';
 
 /** An on-screen mark (logo, text or both) in a corner of the targeted screens (spec 2.2, 4.20). */
 export const brandBugPlugin = definePlugin<BrandBugDeps>({
   name: 'brand-bug',
-  dependsOn: ['media', 'screens', 'player', 'dependency-graph'],
+  dependsOn: ['media', 'screens', 'player', 'dependency-graph', 'plugin-catalog'],
   migrations: new URL('./migrations', import.meta.url),
   installable: {
     title: 'Brand bug',

@@ -1,4 +1,4 @@
-import type { InstanceKind } from '../../core-modules/plugin-catalog/instances/instance-service.js';
+import type { InstanceKind } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import type { ValidationIssue } from '../../kernel/errors.js';
 import { countdownBarDefaults, type CountdownBarSettings } from './countdown-bar.fields.js';

@@ -1,29 +1,14 @@
 import { asFunction } from 'awilix';
-import type { DependencyGraph } from '../../core-modules/dependency-graph/dependency-graph.js';
-import type { ManifestPlugins } from '../../core-modules/player/manifest-plugins.js';
-import { instanceRoutes } from '../../core-modules/plugin-catalog/instances/instance-routes.js';
-import { InstanceService } from '../../core-modules/plugin-catalog/instances/instance-service.js';
-import { InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
-import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
-import type { KernelDeps } from '../../kernel/kernel.js';
+import { instanceRoutes, InstanceService, InstanceStore } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import { countdownBarFields, type CountdownBarSettings } from './countdown-bar.fields.js';
 import { countdownBarKind } from './countdown-bar.kind.js';
-
-export interface CountdownBarDeps extends KernelDeps {
-  // From screens, player and dependency-graph (their exports).
-  screenTargets: ScreenTargets;
-  manifestPlugins: ManifestPlugins;
-  dependencyGraph: DependencyGraph;
-  // Own.
-  instanceStore: InstanceStore<CountdownBarSettings>;
-  instanceService: InstanceService<CountdownBarSettings>;
-}
+import type { CountdownBarDeps } from './countdown-bar-deps.js';
 
 /** A bar counting down to a weekly or one-time moment on the targeted screens. */
 export const countdownBarPlugin = definePlugin<CountdownBarDeps>({
   name: 'countdown-bar',
-  dependsOn: ['screens', 'player', 'dependency-graph'],
+  dependsOn: ['screens', 'player', 'dependency-graph', 'plugin-catalog'],
   migrations: new URL('./migrations', import.meta.url),
   installable: {
     title: 'Countdown bar',

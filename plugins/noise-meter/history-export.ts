@@ -1,4 +1,4 @@
-import type { ScreensService } from '../../core-modules/screens/screens.service.js';
+import type { ScreenDirectory } from '../../core-modules/screens/screens.api.js';
 import { csvText, filenamePart } from '../../kernel/http/csv.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { HistoryRepository, RawRow, SeriesPoint } from './history.repository.js';
@@ -38,7 +38,7 @@ interface Deps {
   historyService: HistoryService;
   historyRepository: HistoryRepository;
   noiseMeterExportLimits: ExportLimits;
-  screensService: ScreensService;
+  screensService: ScreenDirectory;
   logger: Logger;
 }
 

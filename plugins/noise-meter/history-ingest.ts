@@ -1,4 +1,4 @@
-import type { HeartbeatAnswer } from '../../core-modules/screens/heartbeat-extensions.js';
+import type { HeartbeatAnswer } from '../../core-modules/screens/screens.api.js';
 import type { BucketValues, HistoryRepository } from './history.repository.js';
 import type { NoiseMeterInstances } from './noise-meter.instances.js';
 

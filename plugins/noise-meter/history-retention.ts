@@ -1,4 +1,3 @@
-import type { Logger } from '../../kernel/logger.js';
 import type { HistoryRepository } from './history.repository.js';
 import type { NoiseMeterInstances } from './noise-meter.instances.js';
 
@@ -9,7 +8,6 @@ const BATCH = 10_000;
 interface Deps {
   instanceService: NoiseMeterInstances;
   historyRepository: HistoryRepository;
-  logger: Logger;
 }
 
 /**
@@ -34,7 +32,6 @@ export class HistoryRetention {
         removed += deleted;
       } while (deleted === BATCH && !signal.aborted);
     }
-    if (removed) this.d.logger.info({ removed }, 'expired noise history removed');
     return removed;
   }
 }

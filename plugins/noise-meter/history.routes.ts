@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { Type, type TProperties } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
 import { RANGES, type RangeKey } from './history.service.js';
-import type { NoiseMeterDeps } from './noise-meter.plugin.js';
+import type { NoiseMeterDeps } from './noise-meter-deps.js';
+import { IdParams, Uuid } from '../../kernel/http/wire.js';
 
 const route = routeFor<NoiseMeterDeps>();
 const base = '/api/v1/plugins/noise-meter/instances/{id}/history';
 const tags = ['plugin: noise-meter'];
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 const RangeFields = {
   range: Type.Optional(Type.Union((Object.keys(RANGES) as RangeKey[]).map((k) => Type.Literal(k)), { description: 'Whole days in `tz`: `today` (default), `yesterday`, the last `7d` or `30d` including today.' })),
@@ -47,7 +47,7 @@ const Daily = Type.Object({
   days: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), ...Totals, warningEvents: Type.Number(), longestLoudMs: Type.Number() })),
 });
 const Screens = Type.Object({
-  items: Type.Array(Type.Object({ screenId: Type.String({ format: 'uuid' }), name: Type.String(), buckets: Type.Integer(), firstAt: Instant, lastAt: Instant })),
+  items: Type.Array(Type.Object({ screenId: Uuid, name: Type.String(), buckets: Type.Integer(), firstAt: Instant, lastAt: Instant })),
 });
 
 const errors = {

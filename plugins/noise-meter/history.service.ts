@@ -1,9 +1,9 @@
-import type { ScreensService } from '../../core-modules/screens/screens.service.js';
-import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
+import type { ScreenDirectory, ScreenTargets } from '../../core-modules/screens/screens.api.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { HistoryFilter, HistoryRepository } from './history.repository.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import type { NoiseMeterInstances } from './noise-meter.instances.js';
+import { isoOrNull } from '../../kernel/http/wire.js';
 
 /** Each range: days before today, days after it (both from local midnight), and the series resolution. */
 export const RANGES = {
@@ -31,10 +31,9 @@ interface Deps {
   instanceService: NoiseMeterInstances;
   historyRepository: HistoryRepository;
   screenTargets: ScreenTargets;
-  screensService: ScreensService;
+  screensService: ScreenDirectory;
 }
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
  * History reads for one meter: the buckets it recorded on the screens it reaches now (or on one of
@@ -76,10 +75,10 @@ export class HistoryService {
       loudMs,
       warningEvents: triggerCount,
       longestLoudMs,
-      loudestWindowAt: iso(loudest?.at),
+      loudestWindowAt: isoOrNull(loudest?.at),
       loudestWindowLevel: loudest?.level ?? null,
-      firstAt: iso(firstAt),
-      lastAt: iso(lastAt),
+      firstAt: isoOrNull(firstAt),
+      lastAt: isoOrNull(lastAt),
     };
   }
 

@@ -1,7 +1,7 @@
-import { InstanceService, type InstanceDeps, type InstanceKind } from '../../core-modules/plugin-catalog/instances/instance-service.js';
-import type { InstanceRow, InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
-import type { ManifestContributor } from '../../core-modules/player/manifest-plugins.js';
-import { reaches } from '../../core-modules/screens/screen-targets.js';
+import { InstanceService, type InstanceDeps, type InstanceKind } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
+import type { InstanceRow, InstanceStore } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
+import type { ManifestContributor } from '../../core-modules/player/player.api.js';
+import { reaches } from '../../core-modules/screens/screens.api.js';
 import { noiseMeterDefaults, normalized, settingsIssues, type NoiseMeterSettings } from './noise-meter.fields.js';
 
 export type NoiseMeterRow = InstanceRow<NoiseMeterSettings>;

@@ -1,14 +1,7 @@
-import { Type } from '@sinclair/typebox';
 import { asClass, asFunction, asValue } from 'awilix';
-import { instanceRoutes } from '../../core-modules/plugin-catalog/instances/instance-routes.js';
-import { InstanceStore } from '../../core-modules/plugin-catalog/instances/instance-store.js';
-import type { DependencyGraph } from '../../core-modules/dependency-graph/dependency-graph.js';
-import type { ManifestPlugins } from '../../core-modules/player/manifest-plugins.js';
-import type { HeartbeatExtensions } from '../../core-modules/screens/heartbeat-extensions.js';
-import type { ScreenTargets } from '../../core-modules/screens/screen-targets.js';
-import type { ScreensService } from '../../core-modules/screens/screens.service.js';
-import type { KernelDeps } from '../../kernel/kernel.js';
-import { definePlugin, jobFor } from '../../kernel/plugin.js';
+import { instanceRoutes, InstanceStore } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
+import { retentionJob } from '../../kernel/jobs/retention-job.js';
+import { definePlugin } from '../../kernel/plugin.js';
 import { HistoryExport, type ExportLimits } from './history-export.js';
 import { HistoryIngest } from './history-ingest.js';
 import { HistoryRetention } from './history-retention.js';
@@ -17,25 +10,7 @@ import { historyRoutes } from './history.routes.js';
 import { HistoryService } from './history.service.js';
 import { noiseMeterFields } from './noise-meter.fields.js';
 import { NoiseMeterInstances } from './noise-meter.instances.js';
-
-export interface NoiseMeterDeps extends KernelDeps {
-  // From dependency-graph, screens and player (their exports).
-  dependencyGraph: DependencyGraph;
-  screenTargets: ScreenTargets;
-  screensService: ScreensService;
-  heartbeatExtensions: HeartbeatExtensions;
-  manifestPlugins: ManifestPlugins;
-  // Own.
-  instanceService: NoiseMeterInstances;
-  historyRepository: HistoryRepository;
-  historyIngest: HistoryIngest;
-  historyService: HistoryService;
-  historyExport: HistoryExport;
-  historyRetention: HistoryRetention;
-  noiseMeterExportLimits: ExportLimits;
-}
-
-const job = jobFor<NoiseMeterDeps>();
+import type { NoiseMeterDeps } from './noise-meter-deps.js';
 
 /**
  * A bar that shows while the room a screen is in stays too loud. The Linux player measures its own
@@ -48,7 +23,7 @@ export const noiseMeterPlugin = noiseMeterPluginWith({ rawRows: 500_000 });
 export function noiseMeterPluginWith(limits: ExportLimits) {
   return definePlugin<NoiseMeterDeps>({
     name: 'noise-meter',
-    dependsOn: ['dependency-graph', 'screens', 'player'],
+    dependsOn: ['dependency-graph', 'screens', 'player', 'plugin-catalog'],
     migrations: new URL('./migrations', import.meta.url),
     installable: {
       title: 'Noise meter',
@@ -68,14 +43,12 @@ export function noiseMeterPluginWith(limits: ExportLimits) {
       });
       r.routes([...instanceRoutes({ plugin: 'noise-meter', pascalName: 'NoiseMeter', noun: 'noise meter', fields: noiseMeterFields }), ...historyRoutes]);
       r.jobs([
-        job({
+        // Batched and stoppable: a run cut short by a shutdown finishes at the next hour.
+        retentionJob<NoiseMeterDeps>({
           name: 'noise-meter.purge-history',
-          payload: Type.Object({}),
           cron: '23 * * * *',
-          // Batched and stoppable: a run cut short by a shutdown finishes at the next hour.
-          handler: async (_p, { historyRetention }, { signal }) => {
-            await historyRetention.purge(signal);
-          },
+          what: 'expired noise history',
+          purge: ({ historyRetention }, signal) => historyRetention.purge(signal),
         }),
       ]);
       // Only registrations here: the kernel asks these only while the plugin is installed.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { ActivityDeps } from '../../core-modules/activity/activity.plugin.js';
+import type { ActivityDeps } from '../../core-modules/activity/activity-deps.js';
 import { coreModules } from '../../core-modules/index.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedAsset, setSettings } from '../support/library-assets.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import type { AuthDeps } from '../../core-modules/auth/auth.plugin.js';
+import type { AuthDeps } from '../../core-modules/auth/auth-deps.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, login, OWNER, resetRateLimits, sessionFrom, type ConsoleSession } from '../support/console-client.js';
 

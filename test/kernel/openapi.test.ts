@@ -48,6 +48,17 @@ describe('OpenAPI document', () => {
     expect((await call(k, 'GET', '/api/v1/docs/package.json')).status).to.equal(422);
   });
 
+  it('answers a person at the root with a page that links the docs and readiness, while API paths keep the JSON envelope', async () => {
+    const home = await call(k, 'GET', '/');
+    expect(home.status).to.equal(200);
+    expect(home.headers.get('content-type')).to.equal('text/html; charset=utf-8');
+    for (const link of ['href="/api/v1/docs"', 'href="/readyz"', '/api/v1/auth/setup']) expect(home.text).to.contain(link);
+    expect(home.text).not.to.match(/https?:\/\//);
+    const unknown = await call(k, 'GET', '/api/v1/nothing-here');
+    expect(unknown.status).to.equal(404);
+    expect(unknown.body.error.code).to.equal('route_not_found');
+  });
+
   it('declares what file, revalidated and upload routes really answer', () => {
     const thumbnail = doc.paths['/api/v1/assets/{id}/thumbnail'].get.responses;
     expect(Object.keys(thumbnail['200'].content)).to.deep.equal(['image/webp', 'image/jpeg']);

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ProgressParser } from '../../core-modules/media/processing/ffmpeg-process.js';
+import { timemarkSeconds } from '../../core-modules/media/processing/ffmpeg-process.js';
 import { inspectImage, keepsOriginal } from '../../core-modules/media/processing/image-variants.js';
-import { hasFastStart, parseProbe, parseRate, type FfprobeOutput } from '../../core-modules/media/processing/probe.js';
+import { fromFluent, hasFastStart, parseProbe, parseRate, type FfprobeOutput } from '../../core-modules/media/processing/probe.js';
 import { processingJobs } from '../../core-modules/media/processing/processing.jobs.js';
 import { MediaRejected, readableFailure, StepFailed } from '../../core-modules/media/processing/processing-errors.js';
 import { decideCompatibility, playbackFrameRate, playbackSize, type VideoTraits } from '../../core-modules/media/processing/video-compatibility.js';
-import { posterTime, transcodeArgs } from '../../core-modules/media/processing/video-variants.js';
+import { posterTime, transcodeJob } from '../../core-modules/media/processing/video-variants.js';
 
 const playable: VideoTraits = {
   container: 'mp4',
@@ -79,7 +79,7 @@ describe('video compatibility decision', () => {
   });
 
   it('builds a transcode that scales, caps the frame rate and keeps one audio track', () => {
-    const args = transcodeArgs('in.mkv', 'out.mp4', {
+    const job = transcodeJob('in.mkv', 'out.mp4', {
       ...playable,
       container: 'matroska',
       formatName: 'matroska,webm',
@@ -97,11 +97,11 @@ describe('video compatibility decision', () => {
       audioChannels: 6,
       audioSampleRate: 48000,
     });
-    expect(args.join(' ')).to.contain('-vf scale=1920:1080,setsar=1,fps=60');
-    expect(args.join(' ')).to.contain('-c:v libx264 -preset medium -crf 21');
-    expect(args.join(' ')).to.contain('-c:a aac -b:a 192k -ac 2');
-    expect(args.join(' ')).to.contain('-movflags +faststart');
-    expect(args.at(-1)).to.equal('out.mp4');
+    expect(job.outputOptions.join(' ')).to.contain('-vf scale=1920:1080,setsar=1,fps=60');
+    expect(job.outputOptions.join(' ')).to.contain('-c:v libx264 -preset medium -crf 21');
+    expect(job.outputOptions.join(' ')).to.contain('-c:a aac -b:a 192k -ac 2');
+    expect(job.outputOptions.join(' ')).to.contain('-movflags +faststart');
+    expect(job).to.deep.include({ input: 'in.mkv', output: 'out.mp4' });
   });
 
   it('takes the poster 1 s in, or mid-clip for clips under 2 s', () => {
@@ -112,12 +112,28 @@ describe('video compatibility decision', () => {
 });
 
 describe('ffmpeg progress and ffprobe output', () => {
-  it('reads -progress blocks split anywhere, in both ffmpeg 4 and newer spellings', () => {
-    const p = new ProgressParser();
-    expect(p.push('frame=10\nout_time_ms=150')).to.deep.equal([]);
-    expect(p.push('0000\nout_time=00:00:01.500000\nprogress=continue\n')).to.deep.equal([1.5]);
-    expect(p.push('out_time_us=N/A\nout_time=00:01:02.250000\nprogress=continue\nout_time_us=63000000\nprogress=end\n')).to.deep.equal([62.25, 63]);
-    expect(p.push('progress=continue\n'), 'a block without a position').to.deep.equal([]);
+  it('reads ffmpeg progress timemarks', () => {
+    expect(timemarkSeconds('00:01:02.25')).to.equal(62.25);
+    expect(timemarkSeconds('01:00:00.00')).to.equal(3600);
+    expect(timemarkSeconds('N/A')).to.equal(undefined);
+    expect(timemarkSeconds(undefined)).to.equal(undefined);
+  });
+
+  it('puts fluent-ffmpeg\'s flat reading of ffprobe back in the JSON shape: tags, dispositions, rotation, text fields', () => {
+    const data = {
+      streams: [
+        { codec_type: 'video', codec_name: 'mjpeg', width: 300, height: 300, 'DISPOSITION:attached_pic': 1, 'DISPOSITION:default': 0 },
+        { codec_type: 'video', codec_name: 'h264', profile: 'High', width: 1920, height: 1080, avg_frame_rate: 25, r_frame_rate: '25/1', duration: 'N/A', side_data_type: 'Display Matrix', rotation: '-90', 'TAG:language': 'und', 'DISPOSITION:default': 1 },
+        { codec_type: 'audio', codec_name: 'aac', profile: 'LC', channels: 6, sample_rate: 48000 },
+      ],
+      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: 10.5, bit_rate: 8000000 },
+    };
+    const out = fromFluent(data as never);
+    expect(out.streams![0]!.disposition).to.deep.equal({ attached_pic: 1, default: 0 });
+    expect(out.streams![1]).to.deep.include({ avg_frame_rate: '25', duration: undefined, tags: { language: 'und' }, side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] });
+    expect(out.format).to.deep.equal({ format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10.5', bit_rate: '8000000' });
+    const probe = parseProbe(out);
+    expect(probe).to.deep.include({ videoCodec: 'h264', rotation: 90, displayWidth: 1080, displayHeight: 1920, frameRate: 25, durationSeconds: 10.5, audioChannels: 6, audioSampleRate: 48000, container: 'mp4' });
   });
 
   it('parses rates, rotation and the displayed size', () => {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { PROCESSING_JOBS } from '../../core-modules/media/processing/processing-job-names.js';
 import { manifestEtag } from '../../core-modules/player/manifest-builder.js';
-import type { PlayerDeps } from '../../core-modules/player/player.plugin.js';
+import type { PlayerDeps } from '../../core-modules/player/player-deps.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { libraryDeps, seedAsset } from '../support/library-assets.js';
 import { bearer, eventually, openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import type { ScreensDeps } from '../../core-modules/screens/screens.plugin.js';
+import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { setUpOwner } from '../support/console-client.js';
 import { pairScreen, playerCall } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';

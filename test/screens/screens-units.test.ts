@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { ContactBuffer } from '../../core-modules/screens/contact-buffer.js';
 import { CredentialCache } from '../../core-modules/screens/credential-cache.js';
 import type { ContactRepository, ContactUpdate } from '../../core-modules/screens/contact.repository.js';
-import { formatCredential, newPairingCode, newPublicId, normalizePairingCode, parseCredential, randomSecret } from '../../core-modules/screens/device-secrets.js';
+import { formatCredential, newPairingCode, newPublicId, normalizePairingCode, parseCredential } from '../../core-modules/screens/device-secrets.js';
+import { randomToken } from '../../kernel/secrets.js';
 import { screenStatus } from '../../core-modules/screens/screen-status.js';
 import { createLogger } from '../../kernel/logger.js';
 
@@ -18,7 +19,7 @@ describe('screens: pure rules', () => {
 
     it('round-trips and refuses anything not shaped like a credential', () => {
       const publicId = newPublicId();
-      const secret = randomSecret(32);
+      const secret = randomToken(32);
       const credential = formatCredential(publicId, secret);
       expect(credential.startsWith('svc_device_')).to.equal(true);
       expect(parseCredential(credential)).to.deep.equal({ publicId, secret });

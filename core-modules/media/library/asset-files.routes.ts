@@ -1,7 +1,7 @@
 import { routeFor, type RouteDef } from '../../../kernel/plugin.js';
-import { IdParams } from './assets.routes.js';
 import { sendFile } from '../../../kernel/http/file-response.js';
 import type { LibraryDeps } from './library.part.js';
+import { IdParams } from '../../../kernel/http/wire.js';
 
 const route = routeFor<LibraryDeps>();
 

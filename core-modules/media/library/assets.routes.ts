@@ -4,18 +4,16 @@ import { routeFor } from '../../../kernel/plugin.js';
 import { ASSET_STATUSES } from '../media-types.js';
 import type { LibraryDeps } from './library.part.js';
 import { LibraryAssetSchema } from './library-asset-view.js';
+import { IdParams, PageOf, Uuid, pageQuery } from '../../../kernel/http/wire.js';
 
 const route = routeFor<LibraryDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const literals = <const T extends string>(values: readonly T[], options: { default?: T; description?: string } = {}) => Type.Union(values.map((v) => Type.Literal(v)), options);
 
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
-const Uuid = Type.String({ format: 'uuid' });
 const DateTimeOrNull = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 const ListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 24 }),
+  ...pageQuery(24),
   type: Type.Optional(literals(['image', 'video', 'website', 'media'], { description: '`media`: images and videos.' })),
   status: Type.Optional(literals(ASSET_STATUSES.filter((s) => s !== 'deleting' && s !== 'deleted'))),
   folderId: Type.Optional(Type.Union([Uuid, Type.Literal('none')], { description: 'A folder id, or `none` for assets in no folder.' })),
@@ -42,7 +40,7 @@ export const assetsRoutes = [
     query: ListQuery,
     response: {
       status: 200,
-      schema: Type.Object({ items: Type.Array(LibraryAssetSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() }),
+      schema: PageOf(LibraryAssetSchema),
     },
     handler: ({ deps, query }) => deps.assetsService.list(query),
   }),

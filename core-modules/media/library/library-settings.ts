@@ -1,4 +1,4 @@
-import type { SettingDefinition } from '../../settings/setting-definition.js';
+import type { SettingDefinition } from '../../settings/settings.api.js';
 
 export const ALLOW_PRIVATE_ADDRESSES_KEY = 'website.allow_private_addresses';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { GraphContribution } from '../../dependency-graph/dependency-graph.js';
+import type { GraphContribution } from '../../dependency-graph/dependency-graph.api.js';
 import { HIDDEN_STATUSES } from './assets-query.repository.js';
 
 /**

@@ -3,13 +3,15 @@ import { notFound } from '../../../kernel/errors.js';
 import type { Storage } from '../../../kernel/storage/storage.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
 import type { AssetRow, AssetsRepository, VariantRow } from '../assets.repository.js';
-import type { AssetSummary, MediaLibrary, ServedFile } from '../media.api.js';
+import type { AssetSummary, MediaLibrary, ServedFile, TaggedAsset } from '../media.api.js';
+import type { TaggedMediaRepository } from './tagged-media.repository.js';
 import { variantFile } from './variant-file.js';
 
 interface Deps {
   logger: Logger;
   storage: Storage;
   assetsRepository: AssetsRepository;
+  taggedMediaRepository: TaggedMediaRepository;
 }
 
 // The file a player plays: the playback copy when processing made one, else the original (a ready
@@ -42,6 +44,14 @@ export class MediaLibraryReader implements MediaLibrary {
   async summaries(assetIds: string[]): Promise<Map<string, AssetSummary>> {
     const assets = await this.d.assetsRepository.byIds([...new Set(assetIds)]);
     return new Map(assets.map((a) => [a.id, { id: a.id, name: a.name, type: a.type, status: a.processing_status, archived: a.archived_at !== null }]));
+  }
+
+  readyTagged(tagIds: string[], match: 'any' | 'all'): Promise<TaggedAsset[]> {
+    return this.d.taggedMediaRepository.readyTagged(tagIds, match);
+  }
+
+  existingTagIds(tagIds: string[]): Promise<string[]> {
+    return this.d.taggedMediaRepository.existingTagIds(tagIds);
   }
 
   async served(assetIds: string[]): Promise<Map<string, ServedFile>> {

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { CollectionRow, FolderRow, TagRow } from './organization.repository.js';
+import { Uuid } from '../../../kernel/http/wire.js';
 
-const Id = Type.String({ format: 'uuid' });
+const Id = Uuid;
 const Timestamp = Type.String({ format: 'date-time' });
 
 export const FolderSchema = Type.Object({

@@ -1,13 +1,12 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { routeFor } from '../../../kernel/plugin.js';
-import { IdParams } from './assets.routes.js';
 import type { LibraryDeps } from './library.part.js';
 import { CollectionSchema, FolderSchema, TagSchema } from './organization-view.js';
+import { IdParams, Uuid } from '../../../kernel/http/wire.js';
 
 const route = routeFor<LibraryDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
-const Uuid = Type.String({ format: 'uuid' });
 const Ids = (max: number) => Type.Array(Uuid, { maxItems: max, uniqueItems: true });
 
 const NAME = Type.String({ minLength: 1, maxLength: 120 });

@@ -1,13 +1,7 @@
 import type { Knex } from 'knex';
+import type { TaggedAsset } from '../media.api.js';
 
-export interface TaggedAsset {
-  id: string;
-  name: string;
-  type: 'image' | 'video';
-  duration_seconds: number | null;
-}
-
-/** Ready media by tag, for playlists' tag rules (exported by the media module as `taggedMediaRepository`). */
+/** Ready media by tag, for playlists' tag rules (through `mediaLibrary`). */
 export class TaggedMediaRepository {
   private readonly db: Knex;
 
@@ -27,7 +21,7 @@ export class TaggedMediaRepository {
     const tagged = this.db('asset_tags').select('asset_id').whereIn('tag_id', tagIds).groupBy('asset_id');
     if (match === 'all') tagged.havingRaw('count(DISTINCT tag_id) = ?', [new Set(tagIds).size]);
     return this.db('assets')
-      .select('id', 'name', 'type', 'duration_seconds')
+      .select('id', 'name', 'type', 'duration_seconds as durationSeconds')
       .where('processing_status', 'ready')
       .whereIn('type', ['image', 'video'])
       .whereIn('id', tagged)

@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { AppError } from '../../../kernel/errors.js';
-import type { SettingsService } from '../../settings/settings.service.js';
+import type { SettingsService } from '../../settings/settings.api.js';
 import { classifyAddress, type AddressCategory } from './address-policy.js';
 import { framingVerdict } from './framing.js';
 import type { LibraryConfig } from './library-config.js';

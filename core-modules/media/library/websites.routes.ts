@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { routeFor } from '../../../kernel/plugin.js';
-import { IdParams } from './assets.routes.js';
 import type { LibraryDeps } from './library.part.js';
 import { LibraryAssetSchema } from './library-asset-view.js';
 import { MAX_REDIRECTS } from './website-diagnostics.js';
 import { MAX_URL_LENGTH } from './website-url.js';
 import { CookiePolicySchema, FailureBehaviorSchema, ReloadPolicySchema } from './website-view.js';
 import { MAX_WEBSITES } from './websites.service.js';
+import { IdParams } from '../../../kernel/http/wire.js';
 
 const route = routeFor<LibraryDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;

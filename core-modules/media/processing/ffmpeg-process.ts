@@ -1,47 +1,13 @@
-import { execFile, spawn } from 'node:child_process';
+import ffmpeg, { type FfprobeData } from 'fluent-ffmpeg';
+import type { MediaTools } from '../../../kernel/media-tools.js';
 import { StepFailed } from './processing-errors.js';
 
-/**
- * Reads ffmpeg's `-progress pipe:1` output: blocks of `key=value` lines, each closed by
- * `progress=continue|end`. Yields the output position in seconds once per block.
- */
-export class ProgressParser {
-  private buffered = '';
-  private position: number | undefined;
-
-  /** Feeds a chunk of stdout; returns the positions of the blocks it completed. */
-  push(chunk: string): number[] {
-    this.buffered += chunk;
-    const lines = this.buffered.split('\n');
-    this.buffered = lines.pop() ?? '';
-    const done: number[] = [];
-    for (const raw of lines) {
-      const line = raw.trim();
-      const eq = line.indexOf('=');
-      if (eq < 0) continue;
-      const key = line.slice(0, eq);
-      const value = line.slice(eq + 1);
-      // ffmpeg 4.x names the microsecond field out_time_ms (sic); newer builds add out_time_us.
-      if (key === 'out_time_us' || key === 'out_time_ms') {
-        const us = Number(value);
-        if (Number.isFinite(us) && us >= 0) this.position = us / 1e6;
-      } else if (key === 'out_time' && this.position === undefined) {
-        const seconds = clockSeconds(value);
-        if (seconds !== undefined) this.position = seconds;
-      } else if (key === 'progress') {
-        if (this.position !== undefined) done.push(this.position);
-        this.position = undefined;
-      }
-    }
-    return done;
-  }
-}
-
-function clockSeconds(text: string): number | undefined {
-  const m = /^(-?\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(text);
-  if (!m) return undefined;
-  const seconds = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
-  return seconds >= 0 ? seconds : undefined;
+/** One ffmpeg run: an input (with options before `-i`, such as a seek) and an output file. */
+export interface FfmpegJob {
+  inputOptions?: string[];
+  input: string;
+  outputOptions: string[];
+  output: string;
 }
 
 export interface FfmpegRun {
@@ -49,64 +15,87 @@ export interface FfmpegRun {
   what: string;
   timeoutMs: number;
   /**
-   * Called with the output position in seconds about twice a second. A rejection stops ffmpeg
-   * and fails the run with that error: when progress cannot be recorded (the database went away
-   * during a shutdown) the work would be lost anyway, and the job will run again.
+   * Called with the output position in seconds as ffmpeg reports it (about twice a second). A
+   * rejection stops ffmpeg and fails the run with that error: when progress cannot be recorded
+   * (the database went away during a shutdown) the work would be lost anyway, and the job will
+   * run again.
    */
   onProgress?: (seconds: number) => Promise<void> | void;
   /** Stops ffmpeg when aborted (the server is shutting down; the job runs again later). */
   signal?: AbortSignal;
 }
 
-const TAIL_BYTES = 4_000;
+// Lines of ffmpeg's stderr kept for the error message a failure records.
+const STDERR_LINES = 40;
 
-/** Runs ffmpeg with `args` (no shell). Resolves when it exits 0. */
-export function runFfmpeg(ffmpegPath: string, args: string[], run: FfmpegRun): Promise<void> {
+/** `HH:MM:SS.cc` (ffmpeg's progress timemark) in seconds; undefined when it is not one. */
+export function timemarkSeconds(mark: string | undefined): number | undefined {
+  const m = /^(-?\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(mark ?? '');
+  if (!m) return undefined;
+  const seconds = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return seconds >= 0 ? seconds : undefined;
+}
+
+/** Runs ffmpeg through fluent-ffmpeg (no shell). Resolves when it exits 0. */
+export function runFfmpeg(tools: MediaTools, job: FfmpegJob, run: FfmpegRun): Promise<void> {
   return new Promise((resolve, reject) => {
-    const progressArgs = run.onProgress ? ['-progress', 'pipe:1', '-nostats'] : [];
-    const child = spawn(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...progressArgs, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
+    const command = ffmpeg({ stdoutLines: STDERR_LINES })
+      .setFfmpegPath(tools.ffmpegPath)
+      // fluent-ffmpeg reads the input's duration with ffprobe when progress is listened to.
+      .setFfprobePath(tools.ffprobePath)
+      .input(job.input)
+      .inputOptions(['-hide_banner', '-nostdin', ...(job.inputOptions ?? [])])
+      .output(job.output)
+      .outputOptions(job.outputOptions);
     let settled = false;
     const finish = (err?: Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      run.signal?.removeEventListener('abort', onAbort);
       if (err) reject(err);
       else resolve();
     };
     const stop = (err: Error) => {
-      child.kill('SIGKILL');
       finish(err);
+      command.kill('SIGKILL');
     };
+    const onAbort = () => stop(new Error(`${run.what} was stopped because the server is shutting down`));
     const timer = setTimeout(() => stop(new StepFailed(`${run.what} took longer than ${describe(run.timeoutMs)} and was stopped.`)), run.timeoutMs);
-    run.signal?.addEventListener('abort', () => stop(new Error(`${run.what} was stopped because the server is shutting down`)), { once: true });
-    const parser = new ProgressParser();
+    if (run.signal?.aborted) return onAbort();
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+
     let reporting: Promise<void> = Promise.resolve();
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (!run.onProgress) return;
-      for (const seconds of parser.push(chunk)) {
+    if (run.onProgress) {
+      command.on('progress', (progress: { timemark?: string }) => {
+        const seconds = timemarkSeconds(progress.timemark);
         // One report at a time, in order; a slow database must not pile reports up.
-        reporting = reporting.then(() => run.onProgress!(seconds)).catch((err: Error) => stop(err));
-      }
+        if (seconds !== undefined) reporting = reporting.then(() => run.onProgress!(seconds)).catch((err: Error) => stop(err));
+      });
+    }
+    command.on('error', (err: Error, _stdout: string | null, stderr: string | null) => {
+      const started = !/spawn|ENOENT|EACCES|Cannot find ffmpeg/.test(err.message);
+      if (!started) finish(new StepFailed(`${run.what} failed: the video tool could not be started.`, err.message));
+      else finish(new StepFailed(`${run.what} failed: the video could not be processed.`, `${err.message}\n${(stderr ?? '').trim()}`.trim()));
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-TAIL_BYTES);
-    });
-    child.on('error', (err) => finish(new StepFailed(`${run.what} failed: the video tool could not be started.`, err.message)));
-    child.on('close', (code, signal) => {
-      if (code === 0) void reporting.then(() => finish());
-      else finish(new StepFailed(`${run.what} failed: the video could not be processed.`, `ffmpeg exited with ${code ?? signal}: ${stderr.trim()}`));
-    });
+    command.on('end', () => void reporting.then(() => finish()));
+    command.run();
   });
 }
 
-/** Runs ffprobe and returns its stdout. */
-export function runFfprobe(ffprobePath: string, args: string[], timeoutMs: number): Promise<string> {
+/** What ffprobe reads of a file (streams and format), through fluent-ffmpeg. */
+export function runFfprobe(ffprobePath: string, file: string, timeoutMs: number): Promise<FfprobeData> {
   return new Promise((resolve, reject) => {
-    execFile(ffprobePath, ['-hide_banner', '-loglevel', 'error', ...args], { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
-      if (err) reject(Object.assign(err, { stderr: String(stderr).slice(-TAIL_BYTES) }));
-      else resolve(String(stdout));
-    });
+    // fluent-ffmpeg does not hand out the ffprobe process, so a probe past its time is given up
+    // on rather than killed (ffprobe of a local file ends on its own).
+    const timer = setTimeout(() => reject(new Error(`ffprobe did not answer within ${describe(timeoutMs)}`)), timeoutMs);
+    ffmpeg(file)
+      .setFfprobePath(ffprobePath)
+      .ffprobe((err: Error | null, data: FfprobeData) => {
+        clearTimeout(timer);
+        if (err) reject(err);
+        else resolve(data);
+      });
   });
 }
 

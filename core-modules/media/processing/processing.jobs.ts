@@ -5,9 +5,10 @@ import type { ProcessingService } from './processing.service.js';
 import { PROCESSING_JOBS } from './processing-job-names.js';
 import { MediaRejected, readableFailure, type FailureCode } from './processing-errors.js';
 import { OPTIMIZE_TIMEOUT_MS } from './video-variants.js';
+import { Uuid } from '../../../kernel/http/wire.js';
 
 const job = jobFor<ProcessingDeps>();
-const AssetJob = Type.Object({ assetId: Type.String({ format: 'uuid' }) });
+const AssetJob = Type.Object({ assetId: Uuid });
 
 interface StepPolicy {
   /** Attempts after the first. A server restart mid-run uses one up (pg-boss fails jobs it had to abandon). */

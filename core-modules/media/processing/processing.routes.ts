@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../../kernel/plugin.js';
 import { AssetSchema } from '../asset-view.js';
 import type { ProcessingDeps } from './processing.part.js';
+import { Uuid } from '../../../kernel/http/wire.js';
 
 const route = routeFor<ProcessingDeps>();
 
@@ -14,7 +15,7 @@ export const processingRoutes = [
     description: 'Only a failed asset can be retried. It becomes `queued` and is inspected again; follow `processingStatus` and `processingProgress`.',
     tags: ['assets'],
     auth: { kind: 'console', access: 'authors' },
-    params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+    params: Type.Object({ id: Uuid }),
     errors: { 404: 'No such asset (`not_found`).', 422: 'The asset is not failed (`validation_failed`).' },
     response: { status: 200, schema: AssetSchema },
     handler: ({ deps, params }) => deps.processingService.retry(params.id),

@@ -91,7 +91,7 @@ export class ProcessingService {
 
   /** `media.video-poster`. */
   async videoPoster(assetId: string): Promise<void> {
-    await this.makeVariant(assetId, 'poster', async (file, dir, asset) => fromImage(await videoPoster(this.d.mediaTools.ffmpegPath, file, dir, asset.duration_seconds), false));
+    await this.makeVariant(assetId, 'poster', async (file, dir, asset) => fromImage(await videoPoster(this.d.mediaTools, file, dir, asset.duration_seconds), false));
   }
 
   /** `media.video-optimize`: remux or transcode, as inspection decided, reporting percent done. */
@@ -100,12 +100,12 @@ export class ProcessingService {
     const needed = (asset: AssetRow) => actionOf(asset) === 'remux' || actionOf(asset) === 'transcode';
     await this.makeVariant(assetId, 'playback', async (file, dir, asset) => {
       const action = actionOf(asset) as 'remux' | 'transcode';
-      const { ffmpegPath, ffprobePath } = this.d.mediaTools;
+      const { ffprobePath } = this.d.mediaTools;
       await this.repo.setProgress(assetId, 0);
       const probe = await probeVideo(ffprobePath, file);
       const output = join(dir, 'playback.mp4');
       let lastWrite = 0;
-      await optimizeVideo(ffmpegPath, file, output, {
+      await optimizeVideo(this.d.mediaTools, file, output, {
         action,
         probe,
         signal,

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runFfmpeg } from './ffmpeg-process.js';
+import type { MediaTools } from '../../../kernel/media-tools.js';
+import { runFfmpeg, type FfmpegJob } from './ffmpeg-process.js';
 import { imageThumbnail, type EncodedImage } from './image-variants.js';
 import type { VideoProbe } from './probe.js';
 import { StepFailed } from './processing-errors.js';
@@ -16,13 +17,14 @@ export function posterTime(durationSeconds: number | null): number {
 }
 
 /** One frame (ffmpeg applies rotation while decoding), fitted inside 480×270 as WebP like image thumbnails. */
-export async function videoPoster(ffmpegPath: string, file: string, workDir: string, durationSeconds: number | null): Promise<EncodedImage> {
+export async function videoPoster(tools: MediaTools, file: string, workDir: string, durationSeconds: number | null): Promise<EncodedImage> {
   const frame = join(workDir, 'poster.png');
   const grab = (at: number) =>
-    runFfmpeg(ffmpegPath, ['-y', '-ss', at.toFixed(3), '-i', file, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-dn', frame], {
-      what: 'Taking the poster frame',
-      timeoutMs: POSTER_TIMEOUT_MS,
-    });
+    runFfmpeg(
+      tools,
+      { inputOptions: ['-ss', at.toFixed(3)], input: file, outputOptions: ['-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-dn'], output: frame },
+      { what: 'Taking the poster frame', timeoutMs: POSTER_TIMEOUT_MS },
+    );
   const at = posterTime(durationSeconds);
   await grab(at);
   // A duration from the container can overstate the video stream; seeking past its end writes nothing.
@@ -43,19 +45,17 @@ async function exists(path: string): Promise<boolean> {
 const COMMON_OUTPUT = ['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1', '-movflags', '+faststart', '-f', 'mp4'];
 
 /** Same streams, MP4 container with the index up front. */
-export function remuxArgs(input: string, output: string): string[] {
-  return ['-y', '-i', input, ...COMMON_OUTPUT, '-c', 'copy', output];
+export function remuxJob(input: string, output: string): FfmpegJob {
+  return { input, output, outputOptions: [...COMMON_OUTPUT, '-c', 'copy'] };
 }
 
 /** H.264 High / yuv420p / AAC-LC, fitted to 1080p by side, at most 60 fps. */
-export function transcodeArgs(input: string, output: string, probe: VideoProbe): string[] {
+export function transcodeJob(input: string, output: string, probe: VideoProbe): FfmpegJob {
   const size = playbackSize(probe.displayWidth, probe.displayHeight);
   const fps = playbackFrameRate(probe.frameRate);
   const filters = [`scale=${size.width}:${size.height}`, 'setsar=1', ...(fps ? [`fps=${fps}`] : [])];
   const audio = probe.audioCodec === null ? [] : ['-c:a', 'aac', '-b:a', '192k', ...(probe.audioChannels && probe.audioChannels > 2 ? ['-ac', '2'] : [])];
-  return [
-    '-y',
-    '-i', input,
+  const outputOptions = [
     ...COMMON_OUTPUT,
     '-vf', filters.join(','),
     // Medium and CRF 21 as the reference: a transcode runs once per asset, quality and size matter more than minutes.
@@ -63,8 +63,8 @@ export function transcodeArgs(input: string, output: string, probe: VideoProbe):
     // ffmpeg has already turned the pixels upright; make sure no rotation flag is copied on top.
     '-metadata:s:v:0', 'rotate=0',
     ...audio,
-    output,
   ];
+  return { input, output, outputOptions };
 }
 
 export interface OptimizeOptions {
@@ -75,10 +75,10 @@ export interface OptimizeOptions {
   signal?: AbortSignal;
 }
 
-export async function optimizeVideo(ffmpegPath: string, input: string, output: string, o: OptimizeOptions): Promise<void> {
-  const args = o.action === 'remux' ? remuxArgs(input, output) : transcodeArgs(input, output, o.probe);
+export async function optimizeVideo(tools: MediaTools, input: string, output: string, o: OptimizeOptions): Promise<void> {
+  const job = o.action === 'remux' ? remuxJob(input, output) : transcodeJob(input, output, o.probe);
   const duration = o.probe.durationSeconds;
-  await runFfmpeg(ffmpegPath, args, {
+  await runFfmpeg(tools, job, {
     what: o.action === 'remux' ? 'Repackaging the video' : 'Converting the video',
     timeoutMs: OPTIMIZE_TIMEOUT_MS,
     onProgress: (seconds) => o.onProgress(duration ? Math.min(99, (seconds / duration) * 100) : 0),

@@ -1,15 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UPLOAD_STATUSES, type UploadRow } from './upload-sessions.repository.js';
+import { Uuid } from '../../../kernel/http/wire.js';
 
 export const UploadSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   filename: Type.String(),
   mimeType: Type.String(),
   sizeBytes: Type.Integer(),
   offset: Type.Integer(),
   status: Type.Union(UPLOAD_STATUSES.map((s) => Type.Literal(s))),
   expiresAt: Type.String({ format: 'date-time' }),
-  assetId: Type.Optional(Type.String({ format: 'uuid' })),
+  assetId: Type.Optional(Uuid),
   /** Where to send HEAD, PATCH and DELETE. */
   uploadEndpoint: Type.String(),
   maximumSizeBytes: Type.Integer(),

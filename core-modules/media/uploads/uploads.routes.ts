@@ -4,10 +4,10 @@ import { reply, routeFor } from '../../../kernel/plugin.js';
 import { AssetSchema } from '../asset-view.js';
 import { uploadHeaders, UploadSchema } from './upload-view.js';
 import type { UploadsDeps } from './uploads.part.js';
+import { IdParams } from '../../../kernel/http/wire.js';
 
 const route = routeFor<UploadsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const AUTHORS = { kind: 'console', access: 'authors' } as const;
 const UPLOAD_HEADERS = {
   'Upload-Offset': 'Bytes received so far: where to continue.',

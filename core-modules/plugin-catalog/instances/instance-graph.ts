@@ -1,4 +1,4 @@
-import type { GraphContribution, GraphEdge, GraphNode } from '../../dependency-graph/dependency-graph.js';
+import type { GraphContribution, GraphEdge, GraphNode } from '../../dependency-graph/dependency-graph.api.js';
 import type { InstanceKind } from './instance-service.js';
 import type { InstanceStore } from './instance-store.js';
 

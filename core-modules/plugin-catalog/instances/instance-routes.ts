@@ -1,8 +1,9 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { reply, routeFor, type RouteDef } from '../../../kernel/plugin.js';
-import { TargetFields } from '../../screens/screen-targets.js';
+import { TargetFields } from '../../screens/screens.api.js';
 import type { InstanceService } from './instance-service.js';
+import { IdParams, Uuid } from '../../../kernel/http/wire.js';
 
 export interface InstanceRoutesOptions {
   /** Path segment and plugin name: `brand-bug` serves `/api/v1/plugins/brand-bug/instances`. */
@@ -15,7 +16,6 @@ export interface InstanceRoutesOptions {
   fields: TProperties;
 }
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const me = (p: unknown) => p as ConsolePrincipal;
 
 /** The shared fields of every instance, for the plugin's request schema. */
@@ -33,7 +33,7 @@ export function instanceInputSchema(fields: TProperties): TObject {
 export function instanceViewSchema(fields: TProperties): TObject {
   const viewFields = Object.fromEntries(Object.entries(fields).map(([k, schema]) => [k, Type.Optional(schema)]));
   return Type.Object({
-    id: Type.String({ format: 'uuid' }),
+    id: Uuid,
     ...instanceBaseFields,
     ...viewFields,
     revision: Type.Integer(),

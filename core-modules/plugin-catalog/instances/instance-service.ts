@@ -4,9 +4,9 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { invalidInput, notFound, validationFailed, type ValidationIssue } from '../../../kernel/errors.js';
 import type { OwnedResource, PluginStatus } from '../../../kernel/plugin.js';
 import type { PluginInstallations } from '../../../kernel/plugin-installations.js';
-import type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from '../../player/manifest-plugins.js';
-import { reaches, type ScreenTargets, type TargetScope } from '../../screens/screen-targets.js';
-import type { GraphContribution } from '../../dependency-graph/dependency-graph.js';
+import type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from '../../player/player.api.js';
+import { reaches, type ScreenTargets, type TargetScope } from '../../screens/screens.api.js';
+import type { GraphContribution } from '../../dependency-graph/dependency-graph.api.js';
 import { instanceGraph } from './instance-graph.js';
 import type { InstanceRow, InstanceStore } from './instance-store.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TargetScope } from '../../screens/screen-targets.js';
+import type { TargetScope } from '../../screens/screens.api.js';
 
 /**
  * One instance of an instance plugin. The columns every such plugin shares are real columns;

@@ -1,0 +1,29 @@
+import type { MediaLibrary } from '../media/media.api.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import type { ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
+import type { SettingsService } from '../settings/settings.api.js';
+import type { ActivityEventsRepository } from './activity-events.repository.js';
+import type { ActivityIngestService } from './activity-ingest.service.js';
+import type { ActivityRetention } from './activity-retention.js';
+import type { PlaybackRollup } from './playback-rollup.js';
+import type { ProofOfPlayRepository } from './proof-of-play.repository.js';
+import type { ProofOfPlayService } from './proof-of-play.service.js';
+import type { ScreenTimeline } from './screen-timeline.js';
+import type { TelemetryService } from './telemetry.js';
+
+export interface ActivityDeps extends KernelDeps {
+  // From settings, media and screens (their exports).
+  settingsService: SettingsService;
+  mediaLibrary: MediaLibrary;
+  screensService: ScreenDirectory;
+  screenTargets: ScreenTargets;
+  // Own.
+  activityEventsRepository: ActivityEventsRepository;
+  activityIngestService: ActivityIngestService;
+  playbackRollup: PlaybackRollup;
+  proofOfPlayRepository: ProofOfPlayRepository;
+  proofOfPlayService: ProofOfPlayService;
+  screenTimeline: ScreenTimeline;
+  telemetryService: TelemetryService;
+  activityRetention: ActivityRetention;
+}

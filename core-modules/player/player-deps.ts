@@ -1,0 +1,30 @@
+import type { KernelDeps } from '../../kernel/kernel.js';
+import type { OrganizationReader } from '../auth/auth.api.js';
+import type { MediaEvents, MediaLibrary } from '../media/media.api.js';
+import type { ScreenNotifier, ScreenDirectory, ScreenTargets, ScreenPlaces } from '../screens/screens.api.js';
+import type { SettingsService } from '../settings/settings.api.js';
+import type { ContentSources } from './content-sources.js';
+import type { ManifestPlugins } from './manifest-plugins.js';
+import type { ManifestService } from './manifest.service.js';
+import type { PlayerConfigService } from './player-config.service.js';
+import type { PlayerDownloadsService } from './player-downloads.service.js';
+import type { PlayerStateRepository } from './player-state.repository.js';
+
+export interface PlayerDeps extends KernelDeps {
+  // From media and screens (their exports).
+  mediaLibrary: MediaLibrary;
+  mediaEvents: MediaEvents;
+  screenNotifier: ScreenNotifier;
+  screensService: ScreenDirectory;
+  // Own.
+  playerStateRepository: PlayerStateRepository;
+  manifestService: ManifestService;
+  playerDownloadsService: PlayerDownloadsService;
+  playerConfigService: PlayerConfigService;
+  manifestPlugins: ManifestPlugins;
+  contentSources: ContentSources;
+  screenTargets: ScreenTargets;
+  screenPlaces: ScreenPlaces;
+  settingsService: SettingsService;
+  organization: OrganizationReader;
+}

@@ -1,0 +1,33 @@
+import type { KernelDeps } from '../../kernel/kernel.js';
+import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
+import type { AssetUsageRegistry, MediaEvents, MediaLibrary } from '../media/media.api.js';
+import type { ContentSources } from '../player/player.api.js';
+import type { ScreenNotifier, ScreenDirectory } from '../screens/screens.api.js';
+import type { AssignmentsRepository } from './assignments.repository.js';
+import type { AssignmentsService } from './assignments.service.js';
+import type { PlaylistEvents } from './playlist-events.js';
+import type { PlaylistItemsRepository } from './playlist-items.repository.js';
+import type { PlaylistItemsService } from './playlist-items.service.js';
+import type { PlaylistReader } from './playlist-reader.js';
+import type { PlaylistsRepository } from './playlists.repository.js';
+import type { PlaylistsService } from './playlists.service.js';
+
+export interface PlaylistsDeps extends KernelDeps {
+  // From media, screens and player (their exports).
+  assetUsage: AssetUsageRegistry;
+  mediaLibrary: MediaLibrary;
+  mediaEvents: MediaEvents;
+  contentSources: ContentSources;
+  screensService: ScreenDirectory;
+  screenNotifier: ScreenNotifier;
+  dependencyGraph: DependencyGraph;
+  // Own.
+  playlistsRepository: PlaylistsRepository;
+  playlistItemsRepository: PlaylistItemsRepository;
+  assignmentsRepository: AssignmentsRepository;
+  playlistReader: PlaylistReader;
+  playlistEvents: PlaylistEvents;
+  playlistsService: PlaylistsService;
+  playlistItemsService: PlaylistItemsService;
+  assignmentsService: AssignmentsService;
+}

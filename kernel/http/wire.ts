@@ -1,0 +1,27 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+// The shapes every module's routes share, defined once.
+
+export const Uuid = Type.String({ format: 'uuid' });
+
+/** `{ id }` path parameters. */
+export const IdParams = Type.Object({ id: Uuid });
+
+/** A value or `null`. */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** How a moment is written on the wire: ISO 8601 in UTC, or null. */
+export const isoOrNull = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/**
+ * The one paging rule for console lists: `page` from 1 and `pageSize` up to 100, answered as
+ * `{ items, total, page, pageSize }`. (Append-only logs such as proof of play page by cursor instead.)
+ */
+export const MAX_PAGE_SIZE = 100;
+
+export const pageQuery = (defaultPageSize: number) => ({
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultPageSize }),
+});
+
+export const PageOf = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }), page: Type.Integer(), pageSize: Type.Integer() });

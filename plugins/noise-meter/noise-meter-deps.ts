@@ -1,0 +1,27 @@
+import type { DependencyGraph } from '../../core-modules/dependency-graph/dependency-graph.api.js';
+import type { ManifestPlugins } from '../../core-modules/player/player.api.js';
+import type { HeartbeatExtensions, ScreenTargets, ScreenDirectory } from '../../core-modules/screens/screens.api.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import type { HistoryExport, ExportLimits } from './history-export.js';
+import type { HistoryIngest } from './history-ingest.js';
+import type { HistoryRetention } from './history-retention.js';
+import type { HistoryRepository } from './history.repository.js';
+import type { HistoryService } from './history.service.js';
+import type { NoiseMeterInstances } from './noise-meter.instances.js';
+
+export interface NoiseMeterDeps extends KernelDeps {
+  // From dependency-graph, screens and player (their exports).
+  dependencyGraph: DependencyGraph;
+  screenTargets: ScreenTargets;
+  screensService: ScreenDirectory;
+  heartbeatExtensions: HeartbeatExtensions;
+  manifestPlugins: ManifestPlugins;
+  // Own.
+  instanceService: NoiseMeterInstances;
+  historyRepository: HistoryRepository;
+  historyIngest: HistoryIngest;
+  historyService: HistoryService;
+  historyExport: HistoryExport;
+  historyRetention: HistoryRetention;
+  noiseMeterExportLimits: ExportLimits;
+}
