@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MediaDeps } from '../core-modules/media/media.plugin.js';
+import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
 import { sha256 } from '../kernel/secrets.js';
 

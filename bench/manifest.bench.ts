@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MediaDeps } from '../core-modules/media/media.plugin.js';
+import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import { manifestEtag } from '../core-modules/player/manifest-builder.js';
 import type { PlayerDeps } from '../core-modules/player/player-deps.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';

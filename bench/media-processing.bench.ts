@@ -1,3 +1,4 @@
+import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -6,13 +7,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { coreModules } from '../core-modules/index.js';
-import type { AssetsRepository } from '../core-modules/media/assets.repository.js';
 import { storageKeys } from '../core-modules/media/media-types.js';
 import { imagePlayback, imageThumbnail, inspectImage } from '../core-modules/media/processing/image-variants.js';
 import { hasFastStart, probeVideo } from '../core-modules/media/processing/probe.js';
 import { videoPoster } from '../core-modules/media/processing/video-variants.js';
-import type { KernelDeps } from '../kernel/kernel.js';
-import { definePlugin } from '../kernel/plugin.js';
 import { optionalPlugins } from '../plugins/index.js';
 import { bootKernel, type BenchResult, type Benchmark, type Measurement } from './support.js';
 
@@ -21,11 +19,7 @@ const ROUNDS = 3;
 /** Upload finished → asset ready, as the console sees it; beyond this a library import feels stuck. */
 const BUDGET_SECONDS = { jpeg: 15, h264: 15 };
 
-type Deps = KernelDeps & { assetsRepository: AssetsRepository };
-
-function depsProbe(sink: (deps: Deps) => void) {
-  return definePlugin<Deps>({ name: 'bench-processing-probe', dependsOn: ['media'], register: (r) => r.onStart((deps) => sink(deps)) });
-}
+type Deps = MediaDeps;
 
 async function ffmpeg(path: string, args: string[]): Promise<void> {
   await run$(path, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { timeout: 300_000 });
@@ -83,11 +77,11 @@ function measurement(label: string, seconds: number[]): Measurement {
 
 async function run(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'signage-bench-media-'));
-  let deps: Deps | undefined;
   // Every plugin, and role `all`: the web process's worker runs the jobs, as `npm start` does.
-  const kernel = await bootKernel([...coreModules, ...optionalPlugins, depsProbe((d) => (deps = d))], { role: 'all' });
+  const kernel = await bootKernel([...coreModules, ...optionalPlugins], { role: 'all' });
   try {
-    const { ffmpegPath } = deps!.mediaTools;
+    const deps = kernel.kernel.containerOf('media').cradle as Deps;
+    const { ffmpegPath } = deps.mediaTools;
     const version = (await run$(ffmpegPath, ['-version'])).stdout.split('\n')[0]!.replace(/\s*(https?:\/\/\S*|Copyright.*)/g, '');
     const makeStarted = performance.now();
     const photo = await makePhoto(ffmpegPath, dir);
@@ -95,11 +89,11 @@ async function run(): Promise<BenchResult> {
     const makeSeconds = (performance.now() - makeStarted) / 1000;
     const photoFile = join(dir, 'photo.jpg');
     const clipFile = join(dir, 'clip.mp4');
-    const { ffprobePath } = deps!.mediaTools;
+    const { ffprobePath } = deps.mediaTools;
     const [jpeg, h264, jpegWork, h264Work]: number[][] = [[], [], [], []];
     for (let round = 0; round < ROUNDS; round++) {
-      jpeg.push(await secondsToReady(deps!, photo, { ext: '.jpg', type: 'image', mimeType: 'image/jpeg' }));
-      h264.push(await secondsToReady(deps!, clip, { ext: '.mp4', type: 'video', mimeType: 'video/mp4' }));
+      jpeg.push(await secondsToReady(deps, photo, { ext: '.jpg', type: 'image', mimeType: 'image/jpeg' }));
+      h264.push(await secondsToReady(deps, clip, { ext: '.mp4', type: 'video', mimeType: 'video/mp4' }));
       jpegWork.push(await workSeconds(async () => {
         await inspectImage(photoFile, 1e8);
         await imageThumbnail(photoFile, 1e8);

@@ -2,7 +2,7 @@ import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { MediaDeps } from '../core-modules/media/media.plugin.js';
+import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import type { PlayerDeps } from '../core-modules/player/player-deps.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
 import { seedAssets, seedPlaylist } from './content.js';

@@ -1,7 +1,5 @@
+import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import { coreModules } from '../core-modules/index.js';
-import type { AssetsRepository } from '../core-modules/media/assets.repository.js';
-import type { KernelDeps } from '../kernel/kernel.js';
-import { definePlugin } from '../kernel/plugin.js';
 import { optionalPlugins } from '../plugins/index.js';
 import { assertSameAnswer, compare, createStoredAsset, MIB, startBaseline, type Load, type Target } from './file-download.js';
 import { signInOwner } from './fleet.js';
@@ -18,22 +16,13 @@ const TARGET_RATIO = 0.8;
 const FULL: Load = { connections: 4, warmupSeconds: 3, seconds: 12, rounds: 2 };
 const RANGED: Load = { connections: 32, warmupSeconds: 2, seconds: 10, rounds: 2 };
 
-/** Gives the benchmark the kernel's own database and storage, without adding anything to requests. */
-function depsProbe(sink: (deps: KernelDeps & { assetsRepository: AssetsRepository }) => void) {
-  return definePlugin<KernelDeps & { assetsRepository: AssetsRepository }>({
-    name: 'bench-preview-probe',
-    dependsOn: ['media'],
-    register: (r) => r.onStart((deps) => sink(deps)),
-  });
-}
-
 async function run(): Promise<BenchResult> {
-  let deps: (KernelDeps & { assetsRepository: AssetsRepository }) | undefined;
   // The whole server as `npm start` runs it, so every plugin's middleware is on the measured path.
-  const kernel = await bootKernel([...coreModules, ...optionalPlugins, depsProbe((d) => (deps = d))]);
+  const kernel = await bootKernel([...coreModules, ...optionalPlugins]);
   try {
+    const deps = kernel.kernel.containerOf('media').cradle as MediaDeps;
     const { cookie } = await signInOwner(kernel);
-    const asset = await createStoredAsset(deps!, FILE_BYTES);
+    const asset = await createStoredAsset(deps, FILE_BYTES);
     const baseline = await startBaseline(asset.path, FILE_BYTES);
     try {
       const range = { range: `bytes=${RANGE.start}-${RANGE.end}` };

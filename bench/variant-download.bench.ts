@@ -1,4 +1,4 @@
-import type { MediaDeps } from '../core-modules/media/media.plugin.js';
+import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import type { PlayerDeps } from '../core-modules/player/player-deps.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
 import { seedPlaylist } from './content.js';

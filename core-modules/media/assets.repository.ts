@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { conflict } from '../../kernel/errors.js';
+import { AssetModel, VariantModel } from './media.models.js';
 import { STATUS_TRANSITIONS, type AssetStatus, type AssetType, type VariantKind } from './media-types.js';
 
 export interface AssetRow {
@@ -57,51 +59,44 @@ export type NewVariant = Omit<VariantRow, 'id' | 'created_at' | 'asset_id' | 'wi
 
 /** The assets and asset_variants tables: the only place that queries them. */
 export class AssetsRepository {
-  private readonly db: Knex;
+  private readonly assets: typeof AssetModel;
+  private readonly variantRows: typeof VariantModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.assets = AssetModel.bindKnex(db);
+    this.variantRows = VariantModel.bindKnex(db);
   }
 
-  private q(trx?: Knex.Transaction) {
-    return trx ?? this.db;
+  private live(trx?: Knex.Transaction) {
+    return this.assets.query(trx).whereNot('processing_status', 'deleted');
   }
 
-  byId(id: string, trx?: Knex.Transaction): Promise<AssetRow | undefined> {
-    return this.q(trx)<AssetRow>('assets').where({ id }).whereNot('processing_status', 'deleted').first();
+  async byId(id: string, trx?: Knex.Transaction): Promise<AssetRow | undefined> {
+    return this.live(trx).findById(id);
   }
 
   /** Live assets among `ids` (one query, for lists such as a manifest's). */
-  byIds(ids: string[]): Promise<AssetRow[]> {
-    return ids.length ? this.db<AssetRow>('assets').whereIn('id', ids).whereNot('processing_status', 'deleted') : Promise.resolve([]);
+  async byIds(ids: string[]): Promise<AssetRow[]> {
+    return ids.length ? this.live().findByIds(ids) : Promise.resolve([]);
   }
 
   /** Locks the row for the rest of `trx` (status changes, deletes). */
-  lock(id: string, trx: Knex.Transaction): Promise<AssetRow | undefined> {
-    return trx<AssetRow>('assets').where({ id }).whereNot('processing_status', 'deleted').forUpdate().first();
+  async lock(id: string, trx: Knex.Transaction): Promise<AssetRow | undefined> {
+    return this.live(trx).findById(id).forUpdate();
   }
 
   async insert(asset: NewAsset, trx?: Knex.Transaction): Promise<AssetRow> {
-    const [row] = await this.q(trx)<AssetRow>('assets')
-      .insert({ processing_status: 'queued', ...asset } as never)
-      .returning('*');
-    return row as AssetRow;
+    return this.assets.query(trx).insert({ processing_status: 'queued', ...asset }).returning('*');
   }
 
   /** Inserts under an id chosen beforehand (an upload journals it before storing the original). */
   async insertWithId(id: string, asset: NewAsset, trx?: Knex.Transaction): Promise<AssetRow> {
-    const [row] = await this.q(trx)<AssetRow>('assets')
-      .insert({ processing_status: 'queued', ...asset, id } as never)
-      .returning('*');
-    return row as AssetRow;
+    return this.assets.query(trx).insert({ processing_status: 'queued', ...asset, id }).returning('*');
   }
 
   async update(id: string, changes: Partial<Omit<AssetRow, 'id' | 'processing_status'>>, trx?: Knex.Transaction): Promise<AssetRow | undefined> {
-    const [row] = await this.q(trx)<AssetRow>('assets')
-      .where({ id })
-      .update({ ...changes, updated_at: this.db.fn.now() } as never)
-      .returning('*');
-    return row as AssetRow | undefined;
+    const [row] = await this.assets.query(trx).where({ id }).patch({ ...changes, updated_at: fn.now() }).returning('*');
+    return row;
   }
 
   /**
@@ -112,49 +107,49 @@ export class AssetsRepository {
     const from = Object.entries(STATUS_TRANSITIONS)
       .filter(([, targets]) => targets.includes(to))
       .map(([status]) => status);
-    const [row] = await this.q(trx)<AssetRow>('assets')
+    const [row] = await this.assets
+      .query(trx)
       .where({ id })
       .whereIn('processing_status', from)
-      .update({ ...changes, processing_status: to, updated_at: this.db.fn.now() } as never)
+      .patch({ ...changes, processing_status: to, updated_at: fn.now() })
       .returning('*');
-    if (row) return row as AssetRow;
-    const current = await this.q(trx)<AssetRow>('assets').where({ id }).first();
+    if (row) return row;
+    const current = await this.assets.query(trx).findById(id);
     if (!current) return undefined;
     throw conflict('asset_state_conflict', `The asset is ${current.processing_status}; it cannot become ${to}.`);
   }
 
   async setProgress(id: string, percent: number): Promise<void> {
-    await this.db('assets').where({ id }).whereIn('processing_status', ['processing', 'inspecting']).update({ processing_progress: Math.max(0, Math.min(100, Math.round(percent))) });
+    await this.assets
+      .query()
+      .where({ id })
+      .whereIn('processing_status', ['processing', 'inspecting'])
+      .patch({ processing_progress: Math.max(0, Math.min(100, Math.round(percent))) });
   }
 
-  variants(assetId: string, trx?: Knex.Transaction): Promise<VariantRow[]> {
-    return this.q(trx)<VariantRow>('asset_variants').where({ asset_id: assetId }).orderBy('created_at');
+  async variants(assetId: string, trx?: Knex.Transaction): Promise<VariantRow[]> {
+    return this.variantRows.query(trx).where({ asset_id: assetId }).orderBy('created_at');
   }
 
-  variantsOf(assetIds: string[]): Promise<VariantRow[]> {
-    return assetIds.length ? this.db<VariantRow>('asset_variants').whereIn('asset_id', assetIds).orderBy('created_at') : Promise.resolve([]);
+  async variantsOf(assetIds: string[]): Promise<VariantRow[]> {
+    return assetIds.length ? this.variantRows.query().whereIn('asset_id', assetIds).orderBy('created_at') : Promise.resolve([]);
   }
 
-  variant(assetId: string, kind: VariantKind, trx?: Knex.Transaction): Promise<VariantRow | undefined> {
-    return this.q(trx)<VariantRow>('asset_variants').where({ asset_id: assetId, kind }).first();
+  async variant(assetId: string, kind: VariantKind, trx?: Knex.Transaction): Promise<VariantRow | undefined> {
+    return this.variantRows.query(trx).findOne({ asset_id: assetId, kind });
   }
 
-  variantById(id: string): Promise<VariantRow | undefined> {
-    return this.db<VariantRow>('asset_variants').where({ id }).first();
+  async variantById(id: string): Promise<VariantRow | undefined> {
+    return this.variantRows.query().findById(id);
   }
 
   /** One variant per kind: a re-run of a job replaces what an earlier run produced. */
   async upsertVariant(assetId: string, variant: NewVariant, trx?: Knex.Transaction): Promise<VariantRow> {
-    const [row] = await this.q(trx)<VariantRow>('asset_variants')
-      .insert({ ...variant, asset_id: assetId } as never)
-      .onConflict(['asset_id', 'kind'])
-      .merge()
-      .returning('*');
-    return row as VariantRow;
+    return this.variantRows.query(trx).insert({ ...variant, asset_id: assetId }).onConflict(['asset_id', 'kind']).merge().returning('*');
   }
 
   async deleteVariant(assetId: string, kind: VariantKind, trx?: Knex.Transaction): Promise<void> {
-    await this.q(trx)('asset_variants').where({ asset_id: assetId, kind }).delete();
+    await this.variantRows.query(trx).delete().where({ asset_id: assetId, kind });
   }
 
   /**
@@ -162,23 +157,25 @@ export class AssetsRepository {
    * override a delete that started meanwhile. Undefined when nothing changed.
    */
   async failProcessing(id: string, errorCode: string, errorMessage: string, options: { untouchedSince?: Date; trx?: Knex.Transaction } = {}): Promise<AssetRow | undefined> {
-    const [row] = await this.q(options.trx)<AssetRow>('assets')
+    const [row] = await this.assets
+      .query(options.trx)
       .where({ id })
       .whereIn('processing_status', ['queued', 'inspecting', 'processing'])
       .modify((q) => void (options.untouchedSince && q.where('updated_at', '<', options.untouchedSince)))
-      .update({ processing_status: 'failed', error_code: errorCode, error_message: errorMessage, processing_progress: null, updated_at: this.db.fn.now() } as never)
+      .patch({ processing_status: 'failed', error_code: errorCode, error_message: errorMessage, processing_progress: null, updated_at: fn.now() })
       .returning('*');
-    return row as AssetRow | undefined;
+    return row;
   }
 
   /** Removes every variant but the original (before a fresh processing run); returns what it removed. */
-  deleteDerivedVariants(assetId: string, trx?: Knex.Transaction): Promise<Pick<VariantRow, 'kind' | 'storage_key'>[]> {
-    return this.q(trx)('asset_variants').where({ asset_id: assetId }).whereNot({ kind: 'original' }).delete().returning(['kind', 'storage_key']);
+  async deleteDerivedVariants(assetId: string, trx?: Knex.Transaction): Promise<Pick<VariantRow, 'kind' | 'storage_key'>[]> {
+    return this.variantRows.query(trx).delete().where({ asset_id: assetId }).whereNot({ kind: 'original' }).returning(['kind', 'storage_key']);
   }
 
   /** Assets in a processing state that nothing has touched since `before`. */
-  stalledSince(before: Date, limit = 100): Promise<Pick<AssetRow, 'id' | 'processing_status'>[]> {
-    return this.db<AssetRow>('assets')
+  async stalledSince(before: Date, limit = 100): Promise<Pick<AssetRow, 'id' | 'processing_status'>[]> {
+    return this.assets
+      .query()
       .select('id', 'processing_status')
       .whereIn('processing_status', ['queued', 'inspecting', 'processing'])
       .where('updated_at', '<', before)

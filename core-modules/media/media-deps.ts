@@ -4,6 +4,10 @@ import type { AssetsRepository } from './assets.repository.js';
 import type { MediaConfig } from './media-config.js';
 import type { MediaEvents } from './media-events.js';
 import type { TaggedMediaRepository } from './library/tagged-media.repository.js';
+import type { DependencyGraphDeps } from '../dependency-graph/dependency-graph.api.js';
+import type { LibraryDeps } from './library/library.part.js';
+import type { ProcessingDeps } from './processing/processing.part.js';
+import type { UploadsDeps } from './uploads/uploads.part.js';
 
 /** What every part of the media module can use. Each part extends it with its own services. */
 export interface MediaBaseDeps extends KernelDeps {
@@ -13,3 +17,6 @@ export interface MediaBaseDeps extends KernelDeps {
   mediaEvents: MediaEvents;
   taggedMediaRepository: TaggedMediaRepository;
 }
+
+/** The whole media module's container. */
+export type MediaDeps = UploadsDeps & ProcessingDeps & LibraryDeps & DependencyGraphDeps;

@@ -3,18 +3,16 @@ import { definePlugin } from '../../kernel/plugin.js';
 import { AssetsRepository } from './assets.repository.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { AssetUsageRegistry } from './library/asset-usage.js';
-import { libraryPart, type LibraryDeps } from './library/library.part.js';
-import type { DependencyGraphDeps } from '../dependency-graph/dependency-graph.api.js';
+import { libraryPart } from './library/library.part.js';
 import { mediaGraph } from './library/media-graph.js';
 import { loadMediaConfig } from './media-config.js';
 import { TaggedMediaRepository } from './library/tagged-media.repository.js';
 import { MediaEvents } from './media-events.js';
 import { MediaLibraryReader } from './library/media-library-reader.js';
 import type { MediaPart } from './media-part.js';
-import { processingPart, type ProcessingDeps } from './processing/processing.part.js';
-import { uploadsPart, type UploadsDeps } from './uploads/uploads.part.js';
-
-export type MediaDeps = UploadsDeps & ProcessingDeps & LibraryDeps & DependencyGraphDeps;
+import type { MediaDeps } from './media-deps.js';
+import { processingPart } from './processing/processing.part.js';
+import { uploadsPart } from './uploads/uploads.part.js';
 
 const parts: MediaPart<MediaDeps>[] = [uploadsPart, processingPart, libraryPart] as MediaPart<any>[];
 

@@ -1,0 +1,12 @@
+import { Model } from 'objection';
+
+/**
+ * The base of every table model. Rows keep their column names (snake_case); repositories turn them
+ * into the views they return. A repository binds its models to its kernel's knex
+ * (`Model.bindKnex(db)`), never globally, so kernels on other databases in one process (tests, the
+ * CLI beside a server) never share a connection; `query(trx)` runs in a transaction.
+ */
+export class TableModel extends Model {
+  // `.first()` adds LIMIT 1 instead of reading every matching row.
+  static override useLimitInFirst = true;
+}
