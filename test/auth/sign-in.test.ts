@@ -1,3 +1,4 @@
+import { eventually } from '../support/wait.js';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import type { AuthDeps } from '../../core-modules/auth/auth-deps.js';
@@ -149,8 +150,7 @@ describe('auth housekeeping', () => {
       await k.db('sessions').update({ expires_at: k.db.raw(`now() - interval '1 minute'`) });
       const deps = k.containerOf('auth').cradle as AuthDeps;
       await deps.jobs.send('auth.purge-expired', {});
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && (await k.db('mfa_challenges').count({ n: '*' }).first())!.n !== 1) await new Promise((r) => setTimeout(r, 100));
+      await eventually(async () => (await k.db('mfa_challenges').count({ n: '*' }).first())!.n, (n) => n === 1, 10_000);
       expect((await k.db('mfa_challenges').select('token_hash')).map((r) => r.token_hash)).to.deep.equal(['live']);
       expect(await k.db('sessions').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
     } finally {

@@ -1,3 +1,4 @@
+import { eventually } from '../support/wait.js';
 import { expect } from 'chai';
 import WebSocket from 'ws';
 import type { NotesDeps } from '../fixtures/notes-plugin/notes.plugin.js';
@@ -17,10 +18,7 @@ function open(url: string): Promise<{ ws: WebSocket; messages: any[] }> {
   });
 }
 
-async function until(check: () => boolean, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-}
+const until = (check: () => boolean, ms = 5_000) => eventually(check, Boolean, ms, 25);
 
 describe('socket hub: batched publication', () => {
   describe('packPayloads', () => {

@@ -1,3 +1,4 @@
+import { eventually } from '../support/wait.js';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { assetUsageProbePlugin, probeUses } from '../fixtures/asset-usage-probe.plugin.js';
@@ -201,8 +202,7 @@ describe('asset library API', () => {
       // A second delete finds nothing to delete.
       expect((await consoleCall(k, owner, 'DELETE', `/api/v1/assets/${id}`)).status).to.equal(404);
       // The job removes the files and finishes the deletion.
-      const deadline = Date.now() + 20_000;
-      while ((await k.db('assets').where({ id }).first())?.processing_status !== 'deleted' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      await eventually(async () => (await k.db('assets').where({ id }).first())?.processing_status, (s) => s === 'deleted', 20_000);
       expect((await k.db('assets').where({ id }).first())?.processing_status).to.equal('deleted');
       const left: string[] = [];
       for await (const key of libraryDeps(k).storage.list(`assets/${id}/`)) left.push(key);

@@ -1,3 +1,4 @@
+import { eventually } from '../support/wait.js';
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -238,8 +239,7 @@ describe('media processing', function () {
       await assetsRepository.transition(doomed.id, 'deleting');
       await jobs.send('media.delete-files', { assetId: doomed.id });
       await jobs.send('media.delete-files', { assetId: live.id });
-      const deadline = Date.now() + 20_000;
-      while ((await k.db('assets').where({ id: doomed.id }).first()).processing_status !== 'deleted' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await eventually(async () => (await k.db('assets').where({ id: doomed.id }).first()).processing_status, (s) => s === 'deleted', 20_000);
       expect((await k.db('assets').where({ id: doomed.id }).first()).processing_status).to.equal('deleted');
       expect(await list(doomed.id)).to.deep.equal([]);
       await new Promise((r) => setTimeout(r, 1_000));

@@ -4,7 +4,8 @@ import { coreModules } from '../../core-modules/index.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedAsset } from '../support/library-assets.js';
-import { bearer, eventually, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { bearer, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { takeOver, takeoverSourcePlugin, TAKEOVER_PLAYLIST_ID } from '../fixtures/takeover-source.plugin.js';
 

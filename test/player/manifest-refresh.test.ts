@@ -6,7 +6,8 @@ import { manifestEtag } from '../../core-modules/player/manifest-builder.js';
 import type { PlayerDeps } from '../../core-modules/player/player-deps.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { libraryDeps, seedAsset } from '../support/library-assets.js';
-import { bearer, eventually, openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
+import { bearer, openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 // Two server processes on one database: changes made through either reach sockets and caches on both.

@@ -6,7 +6,8 @@ import type { PluginDef } from '../../kernel/plugin.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedAsset } from '../support/library-assets.js';
 import { PLUGIN_CASES } from '../support/plugin-cases.js';
-import { eventually, openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
+import { openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 /**

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../kernel/jobs/job-queue.js';
 import { SEEDED_COLORS, logEvent, stickyBoardsPlugin, stickyNotesPlugin } from '../fixtures/sticky-notes-plugin/sticky-notes.plugin.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { sessionsByRole } from '../support/library-assets.js';
-import { eventually } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 
 const plugins = [...coreModules, stickyNotesPlugin, stickyBoardsPlugin];

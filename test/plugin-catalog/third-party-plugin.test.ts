@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { notesPlugin } from '../fixtures/notes-plugin/notes.plugin.js';
 import { stickyNotesPlugin } from '../fixtures/sticky-notes-plugin/sticky-notes.plugin.js';
-import { eventually } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 
 // Both fixtures are written only against the public plugin contract (docs/plugins.md): nothing in

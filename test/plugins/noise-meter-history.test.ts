@@ -5,7 +5,8 @@ import type { JobQueue } from '../../kernel/jobs/job-queue.js';
 import type { HistoryRepository } from '../../plugins/noise-meter/history.repository.js';
 import { optionalPlugins } from '../../plugins/index.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { eventually, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 const BASE = '/api/v1/plugins/noise-meter/instances';

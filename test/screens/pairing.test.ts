@@ -4,7 +4,8 @@ import { coreModules } from '../../core-modules/index.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, login, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { createPairingSession, deviceMetadata, eventually, identity, pairScreen, poll } from '../support/player-client.js';
+import { createPairingSession, deviceMetadata, identity, pairScreen, poll } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 
 describe('pairing rules', () => {
   let k: TestKernel;

@@ -4,7 +4,8 @@ import { coreModules } from '../../core-modules/index.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { eventually, openPlayerSocket, pairScreen, playerCall, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
+import { openPlayerSocket, pairScreen, playerCall, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 
 describe('device credentials without the cache (SCREENS_CREDENTIAL_CACHE=false)', () => {
   let k: TestKernel;

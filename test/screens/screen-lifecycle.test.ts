@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { createPairingSession, deviceMetadata, eventually, identity, openPlayerSocket, pairScreen, playerCall, poll } from '../support/player-client.js';
+import { createPairingSession, deviceMetadata, identity, openPlayerSocket, pairScreen, playerCall, poll } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const ALPHABET = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/;

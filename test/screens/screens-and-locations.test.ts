@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, login, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { eventually, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { eventually } from '../support/wait.js';
 
 describe('screens and locations in the console', () => {
   let k: TestKernel;

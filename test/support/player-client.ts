@@ -110,12 +110,3 @@ export function openPlayerSocket(k: TestKernel, credential: string): Promise<Pla
   });
 }
 
-/** Polls `check` until it holds (or gives up after `ms`). */
-export async function eventually<T>(check: () => Promise<T>, accept: (value: T) => boolean, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
