@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { coreModules } from '../core-modules/index.js';
-import { formatCredential, newPublicId } from '../core-modules/screens/device-secrets.js';
+import { formatCredential, newPublicId } from '../core-modules/screens/credentials/device-secrets.js';
 import { randomToken, sha256 } from '../kernel/secrets.js';
 import type { ScreensDeps } from '../core-modules/screens/screens-deps.js';
 import { optionalPlugins } from '../plugins/index.js';

@@ -209,6 +209,13 @@ export function definePlugin<C = any>(def: PluginDef<C>): PluginDef<C> {
   return def;
 }
 
+/**
+ * One area of a large module (media's uploads, screens' pairing): it registers its own services,
+ * routes, jobs and hooks on the module's registrar, typed by its own small deps. The module's
+ * `register` calls each of its parts.
+ */
+export type ModulePart<C> = (r: Registrar<C>) => void;
+
 /** Typed route builder: `const route = routeFor<MyDeps>(); route({...})` infers params, query and body. */
 export function routeFor<C>() {
   return <P extends TSchema = TSchema, Q extends TSchema = TSchema, B extends TSchema = TSchema>(def: RouteDef<C, P, Q, B>): RouteDef<C, P, Q, B> => def;

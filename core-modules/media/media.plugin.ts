@@ -1,5 +1,5 @@
 import { asClass, asFunction } from 'awilix';
-import { definePlugin } from '../../kernel/plugin.js';
+import { definePlugin, type ModulePart } from '../../kernel/plugin.js';
 import { AssetsRepository } from './assets.repository.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { AssetUsageRegistry } from './library/asset-usage.js';
@@ -9,12 +9,11 @@ import { loadMediaConfig } from './media-config.js';
 import { TaggedMediaRepository } from './library/tagged-media.repository.js';
 import { MediaEvents } from './media-events.js';
 import { MediaLibraryReader } from './library/media-library-reader.js';
-import type { MediaPart } from './media-part.js';
 import type { MediaDeps } from './media-deps.js';
 import { processingPart } from './processing/processing.part.js';
 import { uploadsPart } from './uploads/uploads.part.js';
 
-const parts: MediaPart<MediaDeps>[] = [uploadsPart, processingPart, libraryPart] as MediaPart<any>[];
+const parts = [uploadsPart, processingPart, libraryPart] as ModulePart<MediaDeps>[];
 
 /** The media library: resumable uploads, processing (sharp, ffmpeg), assets and their organization. */
 export const mediaModule = definePlugin<MediaDeps>({
@@ -36,13 +35,7 @@ export const mediaModule = definePlugin<MediaDeps>({
       },
       { exports: ['assetUsage', 'mediaEvents', 'mediaLibrary'] },
     );
-    for (const part of parts) {
-      r.provide(part.provide);
-      r.routes(part.routes);
-      r.jobs(part.jobs);
-      r.commands(part.commands ?? []);
-      if (part.onStart) r.onStart(part.onStart);
-    }
+    for (const part of parts) part(r);
     r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(mediaGraph(db)));
   },
 });

@@ -1,62 +1,29 @@
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { OrganizationReader } from '../auth/auth.api.js';
 import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
-import type { CommandsRepository } from './commands.repository.js';
-import type { CommandsService } from './commands.service.js';
-import type { ContactBuffer } from './contact-buffer.js';
-import type { ContactRepository } from './contact.repository.js';
-import type { CredentialCache } from './credential-cache.js';
-import type { CredentialChangesRepository } from './credential-changes.repository.js';
-import type { CredentialsRepository } from './credentials.repository.js';
-import type { EnrollmentService } from './enrollment.service.js';
-import type { HeartbeatService } from './heartbeat.service.js';
-import type { LocationsRepository } from './locations.repository.js';
-import type { LocationsService } from './locations.service.js';
-import type { PairingApprovalService } from './pairing-approval.service.js';
-import type { PairingService } from './pairing.service.js';
-import type { PairingSessionsRepository } from './pairing-sessions.repository.js';
+import type { CommandsDeps } from './commands/commands.part.js';
+import type { CredentialsDeps } from './credentials/credentials.part.js';
+import type { LocationsDeps } from './locations/locations.part.js';
+import type { PairingDeps } from './pairing/pairing.part.js';
 import type { PlayerHistoryRepository } from './player-history.repository.js';
-import type { PowerAssistRepository } from './power-assist.repository.js';
-import type { PresenceRepository } from './presence.repository.js';
-import type { PresenceService } from './presence.service.js';
-import type { ReliabilityService } from './reliability.service.js';
-import type { ScreenAccessService } from './screen-access.service.js';
+import type { PresenceDeps } from './presence/presence.part.js';
 import type { ScreenNotifier } from './screen-notifier.js';
 import type { ScreensConfig } from './screens-config.js';
 import type { ScreensRepository } from './screens.repository.js';
 import type { ScreensService } from './screens.service.js';
 import type { ScreenTargets } from './screen-targets.js';
-import type { HeartbeatExtensions } from './heartbeat-extensions.js';
-import type { ScreenPlaces } from './screen-places.js';
 
-export interface ScreensDeps extends KernelDeps {
+/** What every part of the screens module can use: the screens themselves. Each part extends it. */
+export interface ScreensBaseDeps extends KernelDeps {
   organization: OrganizationReader;
   dependencyGraph: DependencyGraph;
   screensConfig: ScreensConfig;
   screensRepository: ScreensRepository;
-  locationsRepository: LocationsRepository;
-  credentialsRepository: CredentialsRepository;
-  credentialChangesRepository: CredentialChangesRepository;
-  credentialCache: CredentialCache;
-  pairingSessionsRepository: PairingSessionsRepository;
   playerHistoryRepository: PlayerHistoryRepository;
-  presenceRepository: PresenceRepository;
-  contactRepository: ContactRepository;
-  powerAssistRepository: PowerAssistRepository;
-  contactBuffer: ContactBuffer;
-  presenceService: PresenceService;
-  screenNotifier: ScreenNotifier;
-  pairingService: PairingService;
-  pairingApprovalService: PairingApprovalService;
-  enrollmentService: EnrollmentService;
-  heartbeatService: HeartbeatService;
   screensService: ScreensService;
-  screenAccessService: ScreenAccessService;
-  reliabilityService: ReliabilityService;
-  locationsService: LocationsService;
-  commandsRepository: CommandsRepository;
-  commandsService: CommandsService;
+  screenNotifier: ScreenNotifier;
   screenTargets: ScreenTargets;
-  screenPlaces: ScreenPlaces;
-  heartbeatExtensions: HeartbeatExtensions;
 }
+
+/** The whole screens module's container. */
+export type ScreensDeps = PairingDeps & CredentialsDeps & PresenceDeps & CommandsDeps & LocationsDeps;

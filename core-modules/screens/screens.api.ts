@@ -1,9 +1,9 @@
 // The screens module's public face: what other modules may use of screens, locations and players.
 import type { ScreensService } from './screens.service.js';
 
-export type { HeartbeatAnswer, HeartbeatExtensions } from './heartbeat-extensions.js';
+export type { HeartbeatAnswer, HeartbeatExtensions } from './presence/heartbeat-extensions.js';
 export type { ScreenNotifier } from './screen-notifier.js';
-export type { ScreenPlaces } from './screen-places.js';
+export type { ScreenPlaces } from './locations/screen-places.js';
 export { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 export { reaches, TargetFields, type ScreenPlacement, type ScreenTargets, type TargetScope } from './screen-targets.js';
 export type { ScreenView } from './screen-view.js';

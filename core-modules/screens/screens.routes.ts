@@ -1,33 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { reply, routeFor } from '../../kernel/plugin.js';
-import { CLOCK, PowerAssistSchema, ReliabilitySchema } from './reliability.service.js';
+import { routeFor } from '../../kernel/plugin.js';
 import { SCREEN_STATUSES } from './screen-status.js';
 import { PlayerHistorySchema, ScreenSchema } from './screen-view.js';
-import type { ScreensDeps } from './screens-deps.js';
+import type { ScreensBaseDeps } from './screens-deps.js';
 import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 
-const route = routeFor<ScreensDeps>();
+const route = routeFor<ScreensBaseDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const NOT_FOUND = { 404: '`screen_not_found`.' };
-
-/** POST /screens/{id}/disable and /enable differ only in the flag they set. */
-const accessRoute = (verb: 'disable' | 'enable', summary: string) =>
-  route({
-    method: 'POST',
-    path: `/api/v1/screens/{id}/${verb}`,
-    operationId: `${verb}Screen`,
-    summary,
-    tags: ['screens'],
-    auth: { kind: 'console', access: 'administrators' },
-    params: IdParams,
-    errors: NOT_FOUND,
-    response: { status: 204 },
-    handler: async ({ deps, params, principal, ctx }) => {
-      await deps.screenAccessService.setEnabled(me(principal), params.id, verb === 'enable', ctx.ip);
-      return reply(204);
-    },
-  });
 
 export const screensRoutes = [
   route({
@@ -92,53 +73,5 @@ export const screensRoutes = [
     errors: NOT_FOUND,
     response: { status: 200, schema: Type.Object({ items: Type.Array(PlayerHistorySchema), total: Type.Integer() }) },
     handler: ({ deps, params }) => deps.screensService.playerHistory(params.id),
-  }),
-  accessRoute('disable', 'Stop a screen’s player (reversible; it keeps its credential and sees 403 screen_disabled)'),
-  accessRoute('enable', 'Let a disabled screen’s player back in'),
-  route({
-    method: 'POST',
-    path: '/api/v1/screens/{id}/revoke',
-    operationId: 'revokeScreen',
-    summary: 'Revoke the screen’s credential for good and close its socket; the player must pair again',
-    tags: ['screens'],
-    auth: { kind: 'console', access: 'administrators' },
-    params: IdParams,
-    body: Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }),
-    errors: NOT_FOUND,
-    response: { status: 204 },
-    handler: async ({ deps, params, body, principal, ctx }) => {
-      await deps.screenAccessService.revoke(me(principal), params.id, body.reason, ctx.ip);
-      return reply(204);
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/api/v1/screens/{id}/reliability',
-    operationId: 'getScreenReliability',
-    summary: 'How dependably the screen has been in touch over the last 24 hours',
-    tags: ['screens'],
-    auth: { kind: 'console', access: 'signedIn' },
-    params: IdParams,
-    errors: NOT_FOUND,
-    response: { status: 200, schema: ReliabilitySchema },
-    handler: ({ deps, params }) => deps.reliabilityService.reliability(params.id),
-  }),
-  route({
-    method: 'PUT',
-    path: '/api/v1/screens/{id}/power-assist',
-    operationId: 'setScreenPowerAssist',
-    summary: 'Set when the screen’s display sleeps and wakes each day',
-    tags: ['screens'],
-    auth: { kind: 'console', access: 'administrators' },
-    params: IdParams,
-    body: Type.Object({
-      enabled: Type.Boolean(),
-      sleepAt: Type.Optional(Type.Union([Type.String({ pattern: CLOCK }), Type.Null()], { description: 'HH:MM, 24-hour clock. Required when enabled.' })),
-      wakeAt: Type.Optional(Type.Union([Type.String({ pattern: CLOCK }), Type.Null()], { description: 'HH:MM, 24-hour clock. Required when enabled.' })),
-      timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone; defaults to the screen’s own, else UTC.' })),
-    }),
-    errors: { ...NOT_FOUND, 422: '`validation_failed`, `power_assist_invalid`, `invalid_timezone`.' },
-    response: { status: 200, schema: PowerAssistSchema },
-    handler: ({ deps, params, body, principal, ctx }) => deps.reliabilityService.setPowerAssist(me(principal), params.id, body, ctx.ip),
   }),
 ];

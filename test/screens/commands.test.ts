@@ -4,7 +4,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, login, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
-import { commandsJobs } from '../../core-modules/screens/commands.jobs.js';
+import { commandsJobs } from '../../core-modules/screens/commands/commands.jobs.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
 
 /**

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ContactBuffer } from '../../core-modules/screens/contact-buffer.js';
-import { CredentialCache } from '../../core-modules/screens/credential-cache.js';
-import type { ContactRepository, ContactUpdate } from '../../core-modules/screens/contact.repository.js';
-import { formatCredential, newPairingCode, newPublicId, normalizePairingCode, parseCredential } from '../../core-modules/screens/device-secrets.js';
+import { ContactBuffer } from '../../core-modules/screens/presence/contact-buffer.js';
+import { CredentialCache } from '../../core-modules/screens/credentials/credential-cache.js';
+import type { ContactRepository, ContactUpdate } from '../../core-modules/screens/presence/contact.repository.js';
+import { formatCredential, newPairingCode, newPublicId, normalizePairingCode, parseCredential } from '../../core-modules/screens/credentials/device-secrets.js';
 import { randomToken } from '../../kernel/secrets.js';
 import { screenStatus } from '../../core-modules/screens/screen-status.js';
 import { createLogger } from '../../kernel/logger.js';

@@ -1,6 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../../kernel/kernel.js';
-import type { MediaPart } from '../media-part.js';
+import type { ModulePart } from '../../../kernel/plugin.js';
 import type { MediaBaseDeps } from '../media-deps.js';
 import { ArchiveService } from './archive.service.js';
 import { AssetArchiveRepository } from './asset-archive.repository.js';
@@ -43,8 +43,8 @@ export interface LibraryDeps extends MediaBaseDeps {
 }
 
 /** The asset library: listing, editing, archive, previews, folders, collections, tags, websites. */
-export const libraryPart: MediaPart<LibraryDeps> = {
-  provide: {
+export const libraryPart: ModulePart<LibraryDeps> = (r) => {
+  r.provide({
     libraryConfig: asFunction(({ config }: KernelDeps) => loadLibraryConfig(config)).singleton(),
     assetsQueryRepository: asClass(AssetsQueryRepository).singleton(),
     assetArchiveRepository: asClass(AssetArchiveRepository).singleton(),
@@ -59,13 +59,12 @@ export const libraryPart: MediaPart<LibraryDeps> = {
     bulkOrganizeService: asClass(BulkOrganizeService).singleton(),
     websitesService: asClass(WebsitesService).singleton(),
     websiteDiagnostics: asClass(WebsiteDiagnostics).singleton(),
-  },
-  routes: [...assetsRoutes, ...assetFilesRoutes, ...organizationRoutes, ...websitesRoutes],
-  jobs: [],
-  onStart: ({ settingsService, assetUsage, websitesRepository, libraryConfig }) => {
+  });
+  r.routes([...assetsRoutes, ...assetFilesRoutes, ...organizationRoutes, ...websitesRoutes]);
+  r.onStart(({ settingsService, assetUsage, websitesRepository, libraryConfig }) => {
     settingsService.define(librarySettings);
     void libraryConfig; // resolved here so a bad WEBSITE_DIAGNOSTICS_TIMEOUT_MS stops the boot
     // A website that falls back to an image uses it: deleting or archiving that image would break it.
     assetUsage.register((assetIds, trx) => websitesRepository.fallbackUses(assetIds, trx));
-  },
+  });
 };

@@ -1,5 +1,5 @@
 import { asClass } from 'awilix';
-import type { MediaPart } from '../media-part.js';
+import type { ModulePart } from '../../../kernel/plugin.js';
 import type { MediaBaseDeps } from '../media-deps.js';
 import { processingJobs } from './processing.jobs.js';
 import { processingRoutes } from './processing.routes.js';
@@ -10,8 +10,8 @@ export interface ProcessingDeps extends MediaBaseDeps {
 }
 
 /** Inspection, thumbnails, playback variants and file deletion, as pg-boss jobs; retry of failed assets. */
-export const processingPart: MediaPart<ProcessingDeps> = {
-  provide: { processingService: asClass(ProcessingService).singleton() },
-  routes: processingRoutes,
-  jobs: processingJobs,
+export const processingPart: ModulePart<ProcessingDeps> = (r) => {
+  r.provide({ processingService: asClass(ProcessingService).singleton() });
+  r.routes(processingRoutes);
+  r.jobs(processingJobs);
 };

@@ -1,5 +1,5 @@
 import { asClass, asFunction } from 'awilix';
-import type { MediaPart } from '../media-part.js';
+import type { ModulePart } from '../../../kernel/plugin.js';
 import type { MediaBaseDeps } from '../media-deps.js';
 import { importCommands } from './import.command.js';
 import { UploadCompletionService } from './upload-completion.service.js';
@@ -17,14 +17,14 @@ export interface UploadsDeps extends MediaBaseDeps {
 }
 
 /** Resumable uploads: create, append, complete, cancel; expired parts cleaned by a job; the import CLI. */
-export const uploadsPart: MediaPart<UploadsDeps> = {
-  provide: {
+export const uploadsPart: ModulePart<UploadsDeps> = (r) => {
+  r.provide({
     uploadSessionsRepository: asClass(UploadSessionsRepository).singleton(),
     uploadParts: asClass(UploadParts).singleton(),
     uploadsService: asFunction((deps: UploadsDeps) => new UploadsService(deps)).singleton(),
     uploadCompletionService: asFunction((deps: UploadsDeps) => new UploadCompletionService(deps)).singleton(),
-  },
-  routes: uploadsRoutes,
-  jobs: uploadsJobs,
-  commands: importCommands,
+  });
+  r.routes(uploadsRoutes);
+  r.jobs(uploadsJobs);
+  r.commands(importCommands);
 };

@@ -1,7 +1,7 @@
-import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
-import { AppError, badRequest } from '../../kernel/errors.js';
-import { inputValidator } from '../../kernel/http/validation.js';
-import type { Logger } from '../../kernel/logger.js';
+import type { PlayerPrincipal } from '../../../kernel/auth/principal.js';
+import { AppError, badRequest } from '../../../kernel/errors.js';
+import { inputValidator } from '../../../kernel/http/validation.js';
+import type { Logger } from '../../../kernel/logger.js';
 import type { ContactBuffer, HeartbeatFacts } from './contact-buffer.js';
 import type { HeartbeatAnswer, HeartbeatExtensions } from './heartbeat-extensions.js';
 import { HeartbeatSchema, PLAYBACK_ID_FIELDS, STRICT_ID_FIELDS } from './heartbeat-schema.js';

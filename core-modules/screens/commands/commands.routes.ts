@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal, PlayerPrincipal } from '../../kernel/auth/principal.js';
-import { routeFor, type RateLimitRule } from '../../kernel/plugin.js';
-import type { ScreensDeps } from './screens-deps.js';
-import { IdParams, Uuid } from '../../kernel/http/wire.js';
+import type { ConsolePrincipal, PlayerPrincipal } from '../../../kernel/auth/principal.js';
+import { routeFor, type RateLimitRule } from '../../../kernel/plugin.js';
+import type { CommandsDeps } from './commands.part.js';
+import { IdParams, Uuid } from '../../../kernel/http/wire.js';
 
-const route = routeFor<ScreensDeps>();
+const route = routeFor<CommandsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const player = (p: unknown) => p as PlayerPrincipal;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RawData } from 'ws';
-import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
-import type { SocketRouteDef } from '../../kernel/plugin.js';
-import type { SocketConnection } from '../../kernel/ws/hub.js';
-import type { ScreensDeps } from './screens-deps.js';
-import { FLEET_CHANNEL, interceptControl, screenChannel } from './screen-notifier.js';
+import type { PlayerPrincipal } from '../../../kernel/auth/principal.js';
+import type { SocketRouteDef } from '../../../kernel/plugin.js';
+import type { SocketConnection } from '../../../kernel/ws/hub.js';
+import type { PresenceDeps } from './presence.part.js';
+import { FLEET_CHANNEL, interceptControl, screenChannel } from '../screen-notifier.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -31,7 +31,7 @@ class PlayerSocketSession {
 
   constructor(
     private readonly conn: SocketConnection,
-    private readonly deps: ScreensDeps,
+    private readonly deps: PresenceDeps,
   ) {
     this.principal = conn.principal as PlayerPrincipal;
     // The hub does not pass the upgrade request on; the address is read off the TCP socket.
@@ -117,7 +117,7 @@ class PlayerSocketSession {
   }
 }
 
-export const playerSocketRoutes: SocketRouteDef<ScreensDeps>[] = [
+export const playerSocketRoutes: SocketRouteDef<PresenceDeps>[] = [
   {
     path: '/api/v1/player/socket',
     summary: 'Player socket (protocol v1): pushes manifest, config and command notices; takes player.status',

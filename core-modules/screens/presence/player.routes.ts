@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
-import { routeFor } from '../../kernel/plugin.js';
+import type { PlayerPrincipal } from '../../../kernel/auth/principal.js';
+import { routeFor } from '../../../kernel/plugin.js';
 import { HeartbeatAckSchema, HeartbeatSchema } from './heartbeat-schema.js';
-import type { ScreensDeps } from './screens-deps.js';
+import type { PresenceDeps } from './presence.part.js';
 
-const route = routeFor<ScreensDeps>();
+const route = routeFor<PresenceDeps>();
 const player = (p: unknown) => p as PlayerPrincipal;
 
 export const playerRoutes = [

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import type { AuditLog } from '../../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { CredentialsRepository } from './credentials.repository.js';
-import type { ScreenNotifier } from './screen-notifier.js';
-import type { ScreensRepository } from './screens.repository.js';
-import { screenNotFound } from './screens.service.js';
+import type { ScreenNotifier } from '../screen-notifier.js';
+import type { ScreensRepository } from '../screens.repository.js';
+import { screenNotFound } from '../screens.service.js';
 
 interface Deps {
   db: Knex;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PairingSessionFacts } from './pairing-sessions.repository.js';
-import { Nullable, Uuid } from '../../kernel/http/wire.js';
+import { Nullable, Uuid } from '../../../kernel/http/wire.js';
 
 const DeviceText = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
 

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { invalidInput, notFound } from '../../kernel/errors.js';
+import type { AuditLog } from '../../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { invalidInput, notFound } from '../../../kernel/errors.js';
 import type { LocationRow, LocationValues, LocationsRepository } from './locations.repository.js';
 import type { ScreenPlaces } from './screen-places.js';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid } from '../../../kernel/http/wire.js';
 
 interface Deps {
   locationsRepository: LocationsRepository;

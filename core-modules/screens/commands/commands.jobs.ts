@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { retentionJob } from '../../kernel/jobs/retention-job.js';
-import { jobFor } from '../../kernel/plugin.js';
-import type { ScreensDeps } from './screens-deps.js';
+import { retentionJob } from '../../../kernel/jobs/retention-job.js';
+import { jobFor } from '../../../kernel/plugin.js';
+import type { CommandsDeps } from './commands.part.js';
 
-const job = jobFor<ScreensDeps>();
+const job = jobFor<CommandsDeps>();
 
 /** The console's command history reaches back this far. */
 const COMMAND_KEEP_DAYS = 30;
@@ -19,7 +19,7 @@ export const commandsJobs = [
       if (expired) logger.info({ expired }, 'screen commands expired');
     },
   }),
-  retentionJob<ScreensDeps>({
+  retentionJob<CommandsDeps>({
     name: 'screens.purge-commands',
     cron: '29 4 * * *',
     what: 'old screen commands',

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { reply, routeFor, type RateLimitRule } from '../../kernel/plugin.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { reply, routeFor, type RateLimitRule } from '../../../kernel/plugin.js';
 import { DeviceMetadataSchema, PairingCreatedSchema, PairingRequestSchema, PollResultSchema } from './pairing-view.js';
-import { ScreenSchema } from './screen-view.js';
-import type { ScreensDeps } from './screens-deps.js';
-import { IdParams, Uuid } from '../../kernel/http/wire.js';
+import { ScreenSchema } from '../screen-view.js';
+import type { PairingDeps } from './pairing.part.js';
+import { IdParams, Uuid } from '../../../kernel/http/wire.js';
 
-const route = routeFor<ScreensDeps>();
+const route = routeFor<PairingDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 
 // Unauthenticated and each one a database write: bounded per client address.

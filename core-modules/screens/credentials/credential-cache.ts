@@ -1,6 +1,6 @@
 import type { CredentialChangesRepository } from './credential-changes.repository.js';
 import type { CredentialForAuth, CredentialsRepository } from './credentials.repository.js';
-import type { ScreensConfig } from './screens-config.js';
+import type { ScreensConfig } from '../screens-config.js';
 
 interface Entry {
   credential: CredentialForAuth;

@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { invalidInput } from '../../kernel/errors.js';
+import type { AuditLog } from '../../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { invalidInput } from '../../../kernel/errors.js';
 import type { ContactRepository } from './contact.repository.js';
 import type { PowerAssistRepository, PowerAssistRow } from './power-assist.repository.js';
-import { ScreenStatusSchema } from './screen-view.js';
-import type { ScreensService } from './screens.service.js';
-import { canonicalTimeZone } from '../../kernel/time-zone.js';
-import { Uuid } from '../../kernel/http/wire.js';
+import { ScreenStatusSchema } from '../screen-view.js';
+import type { ScreensService } from '../screens.service.js';
+import { canonicalTimeZone } from '../../../kernel/time-zone.js';
+import { Uuid } from '../../../kernel/http/wire.js';
 
 interface Deps {
   screensService: ScreensService;

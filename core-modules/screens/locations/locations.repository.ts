@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { mapUniqueViolation } from '../../kernel/db/database.js';
-import { conflict } from '../../kernel/errors.js';
+import { mapUniqueViolation } from '../../../kernel/db/database.js';
+import { conflict } from '../../../kernel/errors.js';
 
 export interface LocationRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { PluginInstallations } from '../../kernel/plugin-installations.js';
+import type { PluginInstallations } from '../../../kernel/plugin-installations.js';
 
 /** What an extension adds to the heartbeat's answer (declared in HeartbeatAckSchema). */
 export interface HeartbeatAnswer {

@@ -1,4 +1,4 @@
-import { forbidden, invalidInput } from '../../kernel/errors.js';
+import { forbidden, invalidInput } from '../../../kernel/errors.js';
 
 /**
  * The closed allowlist of remote commands a player understands (tilecast-03 "Commands"), and the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../kernel/logger.js';
+import type { Logger } from '../../../kernel/logger.js';
 import type { PresenceRepository } from './presence.repository.js';
-import type { ScreensConfig } from './screens-config.js';
+import type { ScreensConfig } from '../screens-config.js';
 
 export interface LocalSocket {
   screenId: string;

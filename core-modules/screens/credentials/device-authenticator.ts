@@ -1,10 +1,10 @@
-import type { AuthRequest, Authenticator, PlayerPrincipal } from '../../kernel/auth/principal.js';
-import { forbidden, unauthenticated } from '../../kernel/errors.js';
-import type { Logger } from '../../kernel/logger.js';
+import type { AuthRequest, Authenticator, PlayerPrincipal } from '../../../kernel/auth/principal.js';
+import { forbidden, unauthenticated } from '../../../kernel/errors.js';
+import type { Logger } from '../../../kernel/logger.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { CredentialsRepository } from './credentials.repository.js';
 import { NO_SUCH_HASH, parseCredential } from './device-secrets.js';
-import { safeEqual, sha256 } from '../../kernel/secrets.js';
+import { safeEqual, sha256 } from '../../../kernel/secrets.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 

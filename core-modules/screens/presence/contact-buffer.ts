@@ -1,4 +1,4 @@
-import type { Logger } from '../../kernel/logger.js';
+import type { Logger } from '../../../kernel/logger.js';
 import type { ContactRepository, ContactUpdate } from './contact.repository.js';
 
 /** The columns a heartbeat refreshes on its screen, already checked. */

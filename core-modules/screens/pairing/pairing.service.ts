@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import type { Config } from '../../kernel/config.js';
-import { conflict, forbidden, notFound, unauthenticated } from '../../kernel/errors.js';
-import type { OrganizationReader } from '../auth/auth.api.js';
-import { newPairingCode } from './device-secrets.js';
-import { randomToken, safeEqual, sha256 } from '../../kernel/secrets.js';
+import type { Config } from '../../../kernel/config.js';
+import { conflict, forbidden, notFound, unauthenticated } from '../../../kernel/errors.js';
+import type { OrganizationReader } from '../../auth/auth.api.js';
+import { newPairingCode } from '../credentials/device-secrets.js';
+import { randomToken, safeEqual, sha256 } from '../../../kernel/secrets.js';
 import type { PairingSessionsRepository } from './pairing-sessions.repository.js';
 import { METADATA_FIELDS, type DeviceMetadata, type PollResult } from './pairing-view.js';
 

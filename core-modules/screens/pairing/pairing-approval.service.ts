@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { AppError, conflict, invalidInput, notFound } from '../../kernel/errors.js';
-import { normalizePairingCode } from './device-secrets.js';
-import { sha256 } from '../../kernel/secrets.js';
-import type { LocationsRepository } from './locations.repository.js';
+import type { AuditLog } from '../../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { AppError, conflict, invalidInput, notFound } from '../../../kernel/errors.js';
+import { normalizePairingCode } from '../credentials/device-secrets.js';
+import { sha256 } from '../../../kernel/secrets.js';
+import type { LocationsRepository } from '../locations/locations.repository.js';
 import type { PairingSessionFacts, PairingSessionsRepository } from './pairing-sessions.repository.js';
 import { ENROLL_WINDOW_SECONDS, pairingNotFound } from './pairing.service.js';
 import { deviceColumns, pairingRequestView, type PairingRequest } from './pairing-view.js';
-import type { ScreensRepository } from './screens.repository.js';
-import type { ScreensService } from './screens.service.js';
-import type { ScreenView } from './screen-view.js';
+import type { ScreensRepository } from '../screens.repository.js';
+import type { ScreensService } from '../screens.service.js';
+import type { ScreenView } from '../screen-view.js';
 
 interface Deps {
   db: Knex;

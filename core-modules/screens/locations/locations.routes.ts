@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { reply, routeFor } from '../../kernel/plugin.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { reply, routeFor } from '../../../kernel/plugin.js';
 import { LocationFields, LocationSchema } from './locations.service.js';
-import type { ScreensDeps } from './screens-deps.js';
-import { IdParams } from '../../kernel/http/wire.js';
+import type { LocationsDeps } from './locations.part.js';
+import { IdParams } from '../../../kernel/http/wire.js';
 
-const route = routeFor<ScreensDeps>();
+const route = routeFor<LocationsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 
 export const locationsRoutes = [

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { sha256 } from '../../kernel/secrets.js';
+import { sha256 } from '../../../kernel/secrets.js';
 
 /** Compared against when nothing was found, so that path costs what a wrong secret costs. */
 export const NO_SUCH_HASH = sha256('no such secret');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
-import type { Logger } from '../../kernel/logger.js';
+import { AfterCommitEvents } from '../../../kernel/after-commit-events.js';
+import type { Logger } from '../../../kernel/logger.js';
 
 /** How players name where a screen is: "location · room · number", the parts that are set, or "". */
 export const placeLabel = (parts: (string | null | undefined)[]) =>

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
-import type { Logger } from '../../kernel/logger.js';
+import type { Logger } from '../../../kernel/logger.js';
 
 /** Filled by triggers on screens.enabled and screen_credentials (see the migration). */
 export const AUTH_CHANGES_CHANNEL = 'screens_auth';

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal, PlayerPrincipal } from '../../kernel/auth/principal.js';
-import { conflict, forbidden, notFound, rateLimitedWithCode } from '../../kernel/errors.js';
+import type { AuditLog } from '../../../kernel/audit-log.js';
+import type { ConsolePrincipal, PlayerPrincipal } from '../../../kernel/auth/principal.js';
+import { conflict, forbidden, notFound, rateLimitedWithCode } from '../../../kernel/errors.js';
 import { checkCommandPayload, checkCommandType } from './command-types.js';
 import { OPEN_STATES, type CommandRow, type CommandsRepository } from './commands.repository.js';
-import type { ScreenNotifier } from './screen-notifier.js';
-import type { ScreensRepository } from './screens.repository.js';
-import { screenNotFound } from './screens.service.js';
-import { isoOrNull } from '../../kernel/http/wire.js';
+import type { ScreenNotifier } from '../screen-notifier.js';
+import type { ScreensRepository } from '../screens.repository.js';
+import { screenNotFound } from '../screens.service.js';
+import { isoOrNull } from '../../../kernel/http/wire.js';
 
 interface Deps {
   db: Knex;

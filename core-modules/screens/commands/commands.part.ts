@@ -1,0 +1,22 @@
+import { asClass, asFunction } from 'awilix';
+import type { ModulePart } from '../../../kernel/plugin.js';
+import type { ScreensBaseDeps } from '../screens-deps.js';
+import { commandsJobs } from './commands.jobs.js';
+import { CommandsRepository } from './commands.repository.js';
+import { commandsRoutes } from './commands.routes.js';
+import { CommandsService } from './commands.service.js';
+
+export interface CommandsDeps extends ScreensBaseDeps {
+  commandsRepository: CommandsRepository;
+  commandsService: CommandsService;
+}
+
+/** Commands to a screen's player (reboot, screenshot, …): queued, delivered over the socket, expired. */
+export const commandsPart: ModulePart<CommandsDeps> = (r) => {
+  r.provide({
+    commandsRepository: asClass(CommandsRepository).singleton(),
+    commandsService: asFunction((d: CommandsDeps) => new CommandsService(d)).singleton(),
+  });
+  r.routes(commandsRoutes);
+  r.jobs(commandsJobs);
+};

@@ -1,0 +1,27 @@
+import { asClass, asFunction } from 'awilix';
+import type { ModulePart } from '../../../kernel/plugin.js';
+import type { ScreensBaseDeps } from '../screens-deps.js';
+import { LocationsRepository } from './locations.repository.js';
+import { locationsRoutes } from './locations.routes.js';
+import { LocationsService } from './locations.service.js';
+import { ScreenPlaces } from './screen-places.js';
+
+export interface LocationsDeps extends ScreensBaseDeps {
+  locationsRepository: LocationsRepository;
+  locationsService: LocationsService;
+  screenPlaces: ScreenPlaces;
+}
+
+/** Where screens stand: locations, and the place label players show for each screen. */
+export const locationsPart: ModulePart<LocationsDeps> = (r) => {
+  r.provide(
+    {
+    locationsRepository: asClass(LocationsRepository).singleton(),
+    locationsService: asFunction((d: LocationsDeps) => new LocationsService(d)).singleton(),
+      screenPlaces: asClass(ScreenPlaces).singleton(),
+    },
+    // The player config names where each screen is.
+    { exports: ['screenPlaces'] },
+  );
+  r.routes(locationsRoutes);
+};

@@ -1,0 +1,71 @@
+import { asClass, asFunction } from 'awilix';
+import { retentionJob } from '../../../kernel/jobs/retention-job.js';
+import type { ModulePart } from '../../../kernel/plugin.js';
+import type { CommandsDeps } from '../commands/commands.part.js';
+import type { ScreensBaseDeps } from '../screens-deps.js';
+import { ContactBuffer } from './contact-buffer.js';
+import { ContactRepository } from './contact.repository.js';
+import { HeartbeatExtensions } from './heartbeat-extensions.js';
+import { HeartbeatService } from './heartbeat.service.js';
+import { playerRoutes } from './player.routes.js';
+import { playerSocketRoutes } from './player-socket.js';
+import { PowerAssistRepository } from './power-assist.repository.js';
+import { PresenceRepository } from './presence.repository.js';
+import { PresenceService } from './presence.service.js';
+import { reliabilityRoutes } from './reliability.routes.js';
+import { ReliabilityService } from './reliability.service.js';
+
+export interface PresenceDeps extends ScreensBaseDeps {
+  presenceRepository: PresenceRepository;
+  contactRepository: ContactRepository;
+  powerAssistRepository: PowerAssistRepository;
+  contactBuffer: ContactBuffer;
+  presenceService: PresenceService;
+  heartbeatService: HeartbeatService;
+  heartbeatExtensions: HeartbeatExtensions;
+  reliabilityService: ReliabilityService;
+  /** A socket that opens is told whether commands wait for it. */
+  commandsRepository: CommandsDeps['commandsRepository'];
+}
+
+/** The reliability summary reads a day; a month leaves room for a longer view. */
+const CONTACT_HOURS_KEEP_DAYS = 31;
+
+/**
+ * Presence and contact: the player socket (presence shared across server processes), heartbeats and
+ * liveness, contact times buffered and flushed in batches, reliability and power assist.
+ */
+export const presencePart: ModulePart<PresenceDeps> = (r) => {
+  r.provide(
+    {
+    presenceRepository: asClass(PresenceRepository).singleton(),
+    contactRepository: asClass(ContactRepository).singleton(),
+    powerAssistRepository: asClass(PowerAssistRepository).singleton(),
+    contactBuffer: asFunction((d: PresenceDeps) => new ContactBuffer(d.contactRepository, d.logger)).singleton(),
+    presenceService: asFunction((d: PresenceDeps) => new PresenceService(d)).singleton(),
+    heartbeatService: asFunction((d: PresenceDeps) => new HeartbeatService(d)).singleton(),
+    heartbeatExtensions: asClass(HeartbeatExtensions).singleton(),
+    reliabilityService: asFunction((d: PresenceDeps) => new ReliabilityService(d)).singleton(),
+    },
+    // Later modules take parts of heartbeats (noise history).
+    { exports: ['heartbeatExtensions'] },
+  );
+  r.routes([...playerRoutes, ...reliabilityRoutes]);
+  r.sockets(playerSocketRoutes);
+  r.jobs([
+    retentionJob<PresenceDeps>({
+      name: 'screens.purge-contact-history',
+      cron: '43 3 * * *',
+      what: 'old screen contact counts',
+      purge: ({ contactRepository }) => contactRepository.purgeHoursOlderThan(CONTACT_HOURS_KEEP_DAYS),
+    }),
+  ]);
+  r.onStart(({ contactBuffer, presenceService, screensConfig }) => {
+    contactBuffer.start(screensConfig.contactFlushMs);
+    presenceService.start();
+  });
+  // Stop hooks run last-registered first: this process's presence rows go (its sockets are closed
+  // by now), then the final contact flush.
+  r.onStop(({ contactBuffer }) => contactBuffer.stop());
+  r.onStop(({ presenceService }) => presenceService.stop());
+};
