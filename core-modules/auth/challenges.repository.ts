@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
 import { randomToken, sha256 } from '../../kernel/secrets.js';
+import { ChallengeModel } from './auth.models.js';
 
 export type ChallengePurpose = 'login' | 'passkey_login' | 'passkey_registration';
 
@@ -12,54 +14,55 @@ export interface ChallengeRow {
   expires_at: Date;
 }
 
+/** What only the table holds: the hash of the token the client keeps. */
+export interface ChallengeRecord extends ChallengeRow {
+  token_hash: string;
+}
+
 export const CHALLENGE_TTL_SECONDS = 10 * 60;
 export const CHALLENGE_MAX_FAILURES = 5;
 
 /** Short-lived MFA and WebAuthn ceremonies. Only the hash of the challenge token is stored. */
 export class ChallengesRepository {
-  private readonly db: Knex;
+  private readonly challenges: typeof ChallengeModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.challenges = ChallengeModel.bindKnex(db);
   }
 
   async create(purpose: ChallengePurpose, userId: string | null, webauthnChallenge?: string): Promise<string> {
     const token = randomToken(32);
-    await this.db('mfa_challenges').insert({
+    await this.challenges.query().insert({
       token_hash: sha256(token),
       purpose,
       user_id: userId,
       webauthn_challenge: webauthnChallenge ?? null,
-      expires_at: this.db.raw(`now() + make_interval(secs => ?)`, [CHALLENGE_TTL_SECONDS]),
+      expires_at: raw(`now() + make_interval(secs => ?)`, [CHALLENGE_TTL_SECONDS]),
     });
     return token;
   }
 
   /** The live challenge for `token` with that purpose, or undefined (unknown or expired). */
-  find(token: string, purpose: ChallengePurpose): Promise<ChallengeRow | undefined> {
-    return this.db<ChallengeRow>('mfa_challenges')
-      .where('token_hash', sha256(token))
-      .where('purpose', purpose)
-      .where('expires_at', '>', this.db.fn.now())
-      .first();
+  async find(token: string, purpose: ChallengePurpose): Promise<ChallengeRow | undefined> {
+    return this.challenges.query().findOne({ token_hash: sha256(token), purpose }).where('expires_at', '>', fn.now());
   }
 
   async setWebauthnChallenge(id: string, challenge: string): Promise<void> {
-    await this.db('mfa_challenges').where({ id }).update({ webauthn_challenge: challenge });
+    await this.challenges.query().findById(id).patch({ webauthn_challenge: challenge });
   }
 
   /** Counts a wrong answer and returns the new count. */
   async fail(id: string): Promise<number> {
-    const [row] = await this.db('mfa_challenges').where({ id }).increment('failed_attempts', 1).returning('failed_attempts');
+    const [row] = await this.challenges.query().where({ id }).increment('failed_attempts', 1).returning('failed_attempts');
     return row?.failed_attempts ?? CHALLENGE_MAX_FAILURES;
   }
 
   /** Consumes a challenge; false if it was already consumed (two answers raced). */
   async consume(id: string): Promise<boolean> {
-    return (await this.db('mfa_challenges').where({ id }).delete()) === 1;
+    return (await this.challenges.query().deleteById(id)) === 1;
   }
 
   async purgeExpired(): Promise<number> {
-    return this.db('mfa_challenges').where('expires_at', '<=', this.db.fn.now()).delete();
+    return this.challenges.query().where('expires_at', '<=', fn.now()).delete();
   }
 }

@@ -1,12 +1,21 @@
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { mapUniqueViolation } from '../../kernel/db/database.js';
 import { conflict } from '../../kernel/errors.js';
+import { PasskeyModel, RecoveryCodeModel, TotpFactorModel } from './auth.models.js';
 
 export interface TotpRow {
   user_id: string;
   secret: string;
   confirmed_at: Date | null;
   last_used_step: number | null;
+}
+
+export interface RecoveryCodeRow {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
 }
 
 export interface PasskeyRow {
@@ -25,9 +34,15 @@ export interface PasskeyRow {
 /** Second factors: TOTP, recovery codes, passkeys. */
 export class FactorsRepository {
   private readonly db: Knex;
+  private readonly totpFactors: typeof TotpFactorModel;
+  private readonly recoveryCodes: typeof RecoveryCodeModel;
+  private readonly passkeyRows: typeof PasskeyModel;
 
   constructor({ db }: { db: Knex }) {
     this.db = db;
+    this.totpFactors = TotpFactorModel.bindKnex(db);
+    this.recoveryCodes = RecoveryCodeModel.bindKnex(db);
+    this.passkeyRows = PasskeyModel.bindKnex(db);
   }
 
   /**
@@ -41,8 +56,8 @@ export class FactorsRepository {
     });
   }
 
-  totp(userId: string, trx?: Knex.Transaction): Promise<TotpRow | undefined> {
-    return (trx ?? this.db)<TotpRow>('user_totp_factors').where({ user_id: userId }).first();
+  async totp(userId: string, trx?: Knex.Transaction): Promise<TotpRow | undefined> {
+    return this.totpFactors.query(trx).findById(userId);
   }
 
   /**
@@ -50,6 +65,8 @@ export class FactorsRepository {
    * exists (it is never overwritten, even by a request that raced the confirmation).
    */
   async startTotp(userId: string, secret: string): Promise<boolean> {
+    // knex, not the model: objection answers an insert with the row it was given even when the
+    // conditional merge wrote nothing, and "nothing written" is the answer wanted here.
     const rows = await this.db('user_totp_factors')
       .insert({ user_id: userId, secret })
       .onConflict('user_id')
@@ -60,87 +77,86 @@ export class FactorsRepository {
   }
 
   async confirmTotp(userId: string, step: number): Promise<boolean> {
-    const n = await this.db('user_totp_factors').where({ user_id: userId }).whereNull('confirmed_at').update({ confirmed_at: this.db.fn.now(), last_used_step: step });
+    const n = await this.totpFactors.query().findById(userId).whereNull('confirmed_at').patch({ confirmed_at: fn.now(), last_used_step: step });
     return n === 1;
   }
 
   /** Records use of `step`; false when that step (or a later one) was already used: a replay. */
   async useTotpStep(userId: string, step: number): Promise<boolean> {
-    const n = await this.db('user_totp_factors')
-      .where({ user_id: userId })
+    const n = await this.totpFactors
+      .query()
+      .findById(userId)
       .whereNotNull('confirmed_at')
       .andWhere((q) => q.whereNull('last_used_step').orWhere('last_used_step', '<', step))
-      .update({ last_used_step: step });
+      .patch({ last_used_step: step });
     return n === 1;
   }
 
   async removeTotp(userId: string, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.db)('user_totp_factors').where({ user_id: userId }).delete();
+    await this.totpFactors.query(trx).deleteById(userId);
   }
 
-  unusedRecoveryCodes(userId: string): Promise<{ id: string; code_hash: string }[]> {
-    return this.db('user_recovery_codes').where({ user_id: userId }).whereNull('used_at').select('id', 'code_hash');
+  async unusedRecoveryCodes(userId: string): Promise<{ id: string; code_hash: string }[]> {
+    return this.recoveryCodes.query().where({ user_id: userId }).whereNull('used_at').select('id', 'code_hash');
   }
 
   async replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void> {
     await this.db.transaction(async (trx) => {
-      await trx('user_recovery_codes').where({ user_id: userId }).delete();
-      await trx('user_recovery_codes').insert(hashes.map((code_hash) => ({ user_id: userId, code_hash })));
+      await this.recoveryCodes.query(trx).where({ user_id: userId }).delete();
+      await this.recoveryCodes.query(trx).insert(hashes.map((code_hash) => ({ user_id: userId, code_hash })));
     });
   }
 
   /** Marks a code used; false if another request used it first. */
   async useRecoveryCode(id: string): Promise<boolean> {
-    return (await this.db('user_recovery_codes').where({ id }).whereNull('used_at').update({ used_at: this.db.fn.now() })) === 1;
+    return (await this.recoveryCodes.query().findById(id).whereNull('used_at').patch({ used_at: fn.now() })) === 1;
   }
 
-  passkeys(userId: string): Promise<PasskeyRow[]> {
-    return this.db<PasskeyRow>('user_passkeys').where({ user_id: userId }).orderBy('created_at');
+  async passkeys(userId: string): Promise<PasskeyRow[]> {
+    return this.passkeyRows.query().where({ user_id: userId }).orderBy('created_at');
   }
 
-  passkey(userId: string, id: string, trx?: Knex.Transaction): Promise<PasskeyRow | undefined> {
-    return (trx ?? this.db)<PasskeyRow>('user_passkeys').where({ id, user_id: userId }).first();
+  async passkey(userId: string, id: string, trx?: Knex.Transaction): Promise<PasskeyRow | undefined> {
+    return this.passkeyRows.query(trx).findOne({ id, user_id: userId });
   }
 
-  passkeyByCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
-    return this.db<PasskeyRow>('user_passkeys').where({ credential_id: credentialId }).first();
+  async passkeyByCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
+    return this.passkeyRows.query().findOne({ credential_id: credentialId });
   }
 
   async addPasskey(row: Omit<PasskeyRow, 'id' | 'created_at' | 'last_used_at'>): Promise<PasskeyRow> {
     try {
-      const [created] = await this.db<PasskeyRow>('user_passkeys').insert(row).returning('*');
-      return created!;
+      return await this.passkeyRows.query().insert(row).returning('*');
     } catch (err) {
       mapUniqueViolation(err, () => conflict('factor_exists', 'This passkey is already registered.'));
     }
   }
 
   async renamePasskey(userId: string, id: string, name: string): Promise<boolean> {
-    return (await this.db('user_passkeys').where({ id, user_id: userId }).update({ name })) === 1;
+    return (await this.passkeyRows.query().where({ id, user_id: userId }).patch({ name })) === 1;
   }
 
   async removePasskey(userId: string, id: string, trx?: Knex.Transaction): Promise<boolean> {
-    return (await (trx ?? this.db)('user_passkeys').where({ id, user_id: userId }).delete()) === 1;
+    return (await this.passkeyRows.query(trx).where({ id, user_id: userId }).delete()) === 1;
   }
 
   async recordPasskeyUse(id: string, signCount: number): Promise<void> {
-    await this.db('user_passkeys').where({ id }).update({ sign_count: signCount, last_used_at: this.db.fn.now() });
+    await this.passkeyRows.query().findById(id).patch({ sign_count: signCount, last_used_at: fn.now() });
   }
 
   /** Removes every factor of a user (administrator reset). */
   async removeAll(userId: string, trx: Knex.Transaction): Promise<void> {
-    await trx('user_totp_factors').where({ user_id: userId }).delete();
-    await trx('user_recovery_codes').where({ user_id: userId }).delete();
-    await trx('user_passkeys').where({ user_id: userId }).delete();
+    await this.totpFactors.query(trx).deleteById(userId);
+    await this.recoveryCodes.query(trx).where({ user_id: userId }).delete();
+    await this.passkeyRows.query(trx).where({ user_id: userId }).delete();
   }
 
   /** What a user has enrolled, for login and policy decisions. */
   async summary(userId: string, trx?: Knex.Transaction): Promise<{ totp: boolean; passkeys: number; recoveryCodes: number }> {
-    const q = trx ?? this.db;
     // One after another: inside a transaction they share one connection, which runs one query at a time.
-    const totp = await q('user_totp_factors').where({ user_id: userId }).whereNotNull('confirmed_at').first('user_id');
-    const passkeys = await q('user_passkeys').where({ user_id: userId }).count({ n: '*' }).first();
-    const codes = await q('user_recovery_codes').where({ user_id: userId }).whereNull('used_at').count({ n: '*' }).first();
-    return { totp: Boolean(totp), passkeys: Number(passkeys?.n ?? 0), recoveryCodes: Number(codes?.n ?? 0) };
+    const totp = await this.totpFactors.query(trx).findById(userId).whereNotNull('confirmed_at').select('user_id');
+    const passkeys = await this.passkeyRows.query(trx).where({ user_id: userId }).resultSize();
+    const recoveryCodes = await this.recoveryCodes.query(trx).where({ user_id: userId }).whereNull('used_at').resultSize();
+    return { totp: Boolean(totp), passkeys, recoveryCodes };
   }
 }

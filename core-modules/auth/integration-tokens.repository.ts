@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
+import { IntegrationTokenModel } from './auth.models.js';
 
 export interface IntegrationTokenRow {
   id: string;
@@ -31,52 +33,51 @@ const TOUCH_WINDOW = `interval '1 minute'`;
 
 /** The integration_tokens table. The only place that queries it. */
 export class IntegrationTokensRepository {
-  private readonly db: Knex;
+  private readonly tokens: typeof IntegrationTokenModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.tokens = IntegrationTokenModel.bindKnex(db);
   }
 
-  list(): Promise<IntegrationTokenRow[]> {
-    return this.db<IntegrationTokenRow>('integration_tokens').orderBy([
+  async list(): Promise<IntegrationTokenRow[]> {
+    return this.tokens.query().orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
   }
 
   async insert(token: NewIntegrationToken, trx?: Knex.Transaction): Promise<IntegrationTokenRow> {
-    const [row] = await (trx ?? this.db)<IntegrationTokenRow>('integration_tokens').insert(token).returning('*');
-    return row!;
+    return this.tokens.query(trx).insert(token).returning('*');
   }
 
   /** Marks a live token revoked; undefined when it does not exist or was revoked already. */
   async revoke(id: string, trx?: Knex.Transaction): Promise<IntegrationTokenRow | undefined> {
-    const [row] = await (trx ?? this.db)<IntegrationTokenRow>('integration_tokens')
-      .where({ id })
-      .whereNull('revoked_at')
-      .update({ revoked_at: this.db.fn.now() } as never)
-      .returning('*');
-    return row;
+    return this.tokens.query(trx).where({ id }).whereNull('revoked_at').patch({ revoked_at: fn.now() }).returning('*').first();
   }
 
   /** One query per request: the token, whether its creator still holds an Owner's authority, and clock-based facts. */
-  byPublicIdForAuth(publicId: string): Promise<TokenForAuth | undefined> {
-    return this.db('integration_tokens as t')
+  async byPublicIdForAuth(publicId: string): Promise<TokenForAuth | undefined> {
+    return this.tokens
+      .query()
+      .alias('t')
       .leftJoin('users as u', 'u.id', 't.created_by')
       .where('t.public_id', publicId)
-      .first(
+      .select(
         't.*',
-        this.db.raw(`(u.active AND u.role = 'owner') AS creator_authorized`),
-        this.db.raw(`(t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired`),
-        this.db.raw(`(t.last_used_at IS NOT NULL AND t.last_used_at >= now() - ${TOUCH_WINDOW}) AS recently_used`),
-      );
+        raw(`(u.active AND u.role = 'owner') AS creator_authorized`),
+        raw(`(t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired`),
+        raw(`(t.last_used_at IS NOT NULL AND t.last_used_at >= now() - ${TOUCH_WINDOW}) AS recently_used`),
+      )
+      .first()
+      .castTo<TokenForAuth | undefined>();
   }
 
   /** Sets last_used_at unless another request (on any process) did so within the last minute. */
   async touchLastUsed(id: string): Promise<void> {
-    await this.db('integration_tokens')
-      .where({ id })
+    await this.tokens
+      .query()
+      .findById(id)
       .whereRaw(`(last_used_at IS NULL OR last_used_at < now() - ${TOUCH_WINDOW})`)
-      .update({ last_used_at: this.db.fn.now() });
+      .patch({ last_used_at: fn.now() });
   }
 }

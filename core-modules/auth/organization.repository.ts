@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { fn } from 'objection';
+import { OrganizationModel } from './auth.models.js';
 
 export interface OrganizationRow {
   installation_id: string;
@@ -9,22 +11,22 @@ export interface OrganizationRow {
 
 /** The installation's single organization row (created by the migration). */
 export class OrganizationRepository {
-  private readonly db: Knex;
+  private readonly organization: typeof OrganizationModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.organization = OrganizationModel.bindKnex(db);
   }
 
-  get(trx?: Knex.Transaction): Promise<OrganizationRow> {
-    return (trx ?? this.db)<OrganizationRow>('organization').first() as Promise<OrganizationRow>;
+  async get(trx?: Knex.Transaction): Promise<OrganizationRow> {
+    return (await this.organization.query(trx).first())!;
   }
 
   /** Locks the row for the rest of `trx`, so two setups cannot both see "not set up". */
-  lock(trx: Knex.Transaction): Promise<OrganizationRow> {
-    return trx<OrganizationRow>('organization').forUpdate().first() as Promise<OrganizationRow>;
+  async lock(trx: Knex.Transaction): Promise<OrganizationRow> {
+    return (await this.organization.query(trx).forUpdate().first())!;
   }
 
   async completeSetup(name: string, trx: Knex.Transaction): Promise<void> {
-    await trx('organization').update({ name, setup_completed_at: trx.fn.now() });
+    await this.organization.query(trx).patch({ name, setup_completed_at: fn.now() });
   }
 }

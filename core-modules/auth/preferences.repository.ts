@@ -1,15 +1,17 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
+import { UserModel } from './auth.models.js';
 
 /** users.preferences, a free-form jsonb column; the schema lives in preferences.ts. */
 export class PreferencesRepository {
-  private readonly db: Knex;
+  private readonly users: typeof UserModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.users = UserModel.bindKnex(db);
   }
 
   async get(userId: string): Promise<Record<string, unknown> | undefined> {
-    const row = await this.db('users').where({ id: userId }).first('preferences');
+    const row = await this.users.query().findById(userId).select('preferences');
     return row?.preferences;
   }
 
@@ -18,10 +20,12 @@ export class PreferencesRepository {
    * their change; a read-modify-write would lose one of them.
    */
   async merge(userId: string, changes: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-    const [row] = await this.db('users')
+    const row = await this.users
+      .query()
       .where({ id: userId })
-      .update({ preferences: this.db.raw(`preferences || ?::jsonb`, [JSON.stringify(changes)]), updated_at: this.db.fn.now() })
-      .returning('preferences');
+      .patch({ preferences: raw(`preferences || ?::jsonb`, [JSON.stringify(changes)]), updated_at: fn.now() })
+      .returning('preferences')
+      .first();
     return row?.preferences;
   }
 }

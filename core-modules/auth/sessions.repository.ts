@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
 import type { Role } from '../../kernel/auth/principal.js';
 import { sha256 } from '../../kernel/secrets.js';
+import { SessionModel } from './auth.models.js';
 
 export interface SessionData {
   userId: string;
@@ -18,22 +20,40 @@ export interface StoredSession extends SessionData {
   role: Role;
 }
 
+/** A row of `sessions`. */
+export interface SessionRow {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  csrf_token: string;
+  auth_method: AuthMethod;
+  mfa_enrollment_pending: boolean;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  expires_at: Date;
+}
+
 /** Console sessions. Rows are keyed by the SHA-256 of the cookie token, never the token itself. */
 export class SessionsRepository {
-  private readonly db: Knex;
+  private readonly sessions: typeof SessionModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.sessions = SessionModel.bindKnex(db);
   }
 
   /** One query per console request: the live session of an active user, with that user's role. */
   async find(token: string): Promise<StoredSession | undefined> {
-    const row = await this.db('sessions as s')
+    const row = await this.sessions
+      .query()
+      .alias('s')
       .join('users as u', 'u.id', 's.user_id')
       .where('s.token_hash', sha256(token))
-      .where('s.expires_at', '>', this.db.fn.now())
+      .where('s.expires_at', '>', fn.now())
       .where('u.active', true)
-      .first('s.*', 'u.role');
+      .select('s.*', 'u.role')
+      .first()
+      .castTo<(SessionRow & { role: Role }) | undefined>();
     return (
       row && {
         id: row.id,
@@ -52,7 +72,8 @@ export class SessionsRepository {
    * change (the pending-enrollment flag), never its owner or lifetime.
    */
   async save(token: string, data: SessionData, ttlSeconds: number, meta: { ip?: string; userAgent?: string }): Promise<void> {
-    await this.db('sessions')
+    await this.sessions
+      .query()
       .insert({
         token_hash: sha256(token),
         user_id: data.userId,
@@ -61,25 +82,25 @@ export class SessionsRepository {
         mfa_enrollment_pending: data.mfaEnrollmentPending,
         ip: meta.ip,
         user_agent: meta.userAgent?.slice(0, 500),
-        expires_at: this.db.raw(`now() + make_interval(secs => ?)`, [ttlSeconds]),
+        expires_at: raw(`now() + make_interval(secs => ?)`, [ttlSeconds]),
       })
       .onConflict('token_hash')
       .merge(['mfa_enrollment_pending']);
   }
 
   async delete(token: string): Promise<void> {
-    await this.db('sessions').where({ token_hash: sha256(token) }).delete();
+    await this.sessions.query().where({ token_hash: sha256(token) }).delete();
   }
 
   async deleteForUser(userId: string, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.db)('sessions').where({ user_id: userId }).delete();
+    await this.sessions.query(trx).where({ user_id: userId }).delete();
   }
 
   async clearEnrollmentPending(userId: string): Promise<void> {
-    await this.db('sessions').where({ user_id: userId }).update({ mfa_enrollment_pending: false });
+    await this.sessions.query().where({ user_id: userId }).patch({ mfa_enrollment_pending: false });
   }
 
   async purgeExpired(): Promise<number> {
-    return this.db('sessions').where('expires_at', '<=', this.db.fn.now()).delete();
+    return this.sessions.query().where('expires_at', '<=', fn.now()).delete();
   }
 }

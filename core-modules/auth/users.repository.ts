@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { mapUniqueViolation } from '../../kernel/db/database.js';
 import { conflict } from '../../kernel/errors.js';
 import type { Role } from '../../kernel/auth/principal.js';
+import { UserModel } from './auth.models.js';
 
 export interface UserRow {
   id: string;
@@ -23,24 +25,23 @@ const usernameTaken = () => conflict('username_exists', 'That username is alread
 
 /** The users table. The only place that queries it. */
 export class UsersRepository {
-  private readonly db: Knex;
+  private readonly users: typeof UserModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.users = UserModel.bindKnex(db);
   }
 
-  byId(id: string, trx?: Knex.Transaction): Promise<UserRow | undefined> {
-    return (trx ?? this.db)<UserRow>('users').where({ id }).first();
+  async byId(id: string, trx?: Knex.Transaction): Promise<UserRow | undefined> {
+    return this.users.query(trx).findById(id);
   }
 
-  byUsername(username: string): Promise<UserRow | undefined> {
-    return this.db<UserRow>('users').whereRaw('lower(username) = lower(?)', [username]).first();
+  async byUsername(username: string): Promise<UserRow | undefined> {
+    return this.users.query().whereRaw('lower(username) = lower(?)', [username]).first();
   }
 
   async insert(user: NewUser, trx?: Knex.Transaction): Promise<UserRow> {
     try {
-      const [row] = await (trx ?? this.db)<UserRow>('users').insert(user).returning('*');
-      return row!;
+      return await this.users.query(trx).insert(user).returning('*');
     } catch (err) {
       mapUniqueViolation(err, usernameTaken);
     }
@@ -48,33 +49,33 @@ export class UsersRepository {
 
   async update(id: string, changes: Partial<NewUser & { preferences: Record<string, unknown> }>, trx?: Knex.Transaction): Promise<UserRow | undefined> {
     try {
-      const [row] = await (trx ?? this.db)<UserRow>('users')
+      return await this.users
+        .query(trx)
         .where({ id })
-        .update({ ...changes, updated_at: this.db.fn.now() } as never)
-        .returning('*');
-      return row;
+        .patch({ ...changes, updated_at: fn.now() })
+        .returning('*')
+        .first();
     } catch (err) {
       mapUniqueViolation(err, usernameTaken);
     }
   }
 
-  touchLogin(id: string): Promise<number> {
-    return this.db('users').where({ id }).update({ last_login_at: this.db.fn.now() });
+  async touchLogin(id: string): Promise<number> {
+    return this.users.query().findById(id).patch({ last_login_at: fn.now() });
   }
 
-  list(): Promise<UserRow[]> {
-    return this.db<UserRow>('users').orderBy([{ column: 'active', order: 'desc' }, { column: 'created_at' }]);
+  async list(): Promise<UserRow[]> {
+    return this.users.query().orderBy([{ column: 'active', order: 'desc' }, { column: 'created_at' }]);
   }
 
   countActiveOwners(trx?: Knex.Transaction): Promise<number> {
-    return (trx ?? this.db)('users')
+    return this.users
+      .query(trx)
       .where({ role: 'owner', active: true })
-      .count({ n: '*' })
-      .first()
-      .then((r) => Number(r?.n ?? 0));
+      .resultSize();
   }
 
-  delete(id: string, trx?: Knex.Transaction): Promise<number> {
-    return (trx ?? this.db)('users').where({ id }).delete();
+  async delete(id: string, trx?: Knex.Transaction): Promise<number> {
+    return this.users.query(trx).deleteById(id);
   }
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TagRule } from './playlists.repository.js';
+import { sqlState } from '../../kernel/db/database.js';
 
 export interface AssignmentRow {
   screen_id: string;
@@ -54,7 +55,7 @@ export class AssignmentsRepository {
         .returning('*');
       return row as AssignmentRow;
     } catch (err) {
-      if ((err as { code?: string }).code === '23503') throw missingPlaylist();
+      if (sqlState(err) === '23503') throw missingPlaylist();
       throw err;
     }
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isStillReferenced } from '../../kernel/db/database.js';
 
 export interface TagRule {
   enabled: boolean;
@@ -21,7 +22,6 @@ export interface PlaylistRow {
 export type PlaylistValues = Partial<Pick<PlaylistRow, 'name' | 'description'>>;
 
 // PostgreSQL 18 reports an ON DELETE RESTRICT as restrict_violation (23001); 15 as foreign_key_violation (23503).
-const STILL_REFERENCED = new Set(['23001', '23503']);
 
 /** The playlists table. The only place that queries it. */
 export class PlaylistsRepository {
@@ -87,7 +87,7 @@ export class PlaylistsRepository {
     try {
       return (await this.db('playlists').where({ id }).delete()) > 0;
     } catch (err) {
-      if (STILL_REFERENCED.has((err as { code?: string }).code ?? '')) throw inUse();
+      if (isStillReferenced(err)) throw inUse();
       throw err;
     }
   }

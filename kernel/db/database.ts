@@ -35,7 +35,18 @@ const UNIQUE_VIOLATION = '23505';
  * Repositories wrap inserts and updates with it so business code never sees driver errors.
  */
 export function mapUniqueViolation(err: unknown, toError: (constraint: string | undefined) => AppError | undefined): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e?.code === UNIQUE_VIOLATION) throw toError(e.constraint) ?? conflict('already_exists', 'A record with the same unique value already exists.');
+  if (sqlState(err) === UNIQUE_VIOLATION) throw toError(driverError(err)?.constraint) ?? conflict('already_exists', 'A record with the same unique value already exists.');
   throw err;
+}
+
+/** The driver's error: objection wraps it (`nativeError`), knex passes it on as it is. */
+const driverError = (err: unknown) => ((err as { nativeError?: unknown })?.nativeError ?? err) as { code?: unknown; constraint?: string } | undefined;
+
+/** A delete refused because other rows still point at the row (foreign key: restrict or no action). */
+export const isStillReferenced = (err: unknown) => ['23001', '23503'].includes(sqlState(err) ?? '');
+
+/** The SQLSTATE of a failed query (`23503`, `22023`, …), whether knex or an objection model ran it. */
+export function sqlState(err: unknown): string | undefined {
+  const code = driverError(err)?.code;
+  return typeof code === 'string' ? code : undefined;
 }

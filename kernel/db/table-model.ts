@@ -9,4 +9,7 @@ import { Model } from 'objection';
 export class TableModel extends Model {
   // `.first()` adds LIMIT 1 instead of reading every matching row.
   static override useLimitInFirst = true;
+  // Values reach pg as knex would send them: objects as json, arrays as PostgreSQL arrays (text[],
+  // uuid[]). A jsonb column that holds an array lists itself here to be sent as json.
+  static override jsonAttributes: string[] = [];
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 import type { JobDef } from '../plugin.js';
 import { payloadValidator } from '../http/validation.js';
+import { sqlState } from '../db/database.js';
 
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
@@ -88,7 +89,7 @@ export class JobQueue {
       await boss.createQueue(def.name, { name: def.name, ...policy });
     } catch (err) {
       // Another process created it at the same moment.
-      if ((err as { code?: string }).code !== '23505') throw err;
+      if (sqlState(err) !== '23505') throw err;
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { invalidInput } from '../../kernel/errors.js';
+import { sqlState } from '../../kernel/db/database.js';
 
 const TABLE = 'noise_meter_history';
 
@@ -105,9 +106,9 @@ export class HistoryRepository {
          FROM (SELECT date_trunc('day', now() AT TIME ZONE :tz) AS d) today`,
         { tz, back, ahead },
       )
-      .catch((err: { code?: string }) => {
+      .catch((err: unknown) => {
         // A zone ICU knows but this server's tzdata does not (they are released separately).
-        if (err.code === '22023') throw invalidInput('validation_failed', `PostgreSQL does not know the time zone ${tz}.`, 'query/tz');
+        if (sqlState(err) === '22023') throw invalidInput('validation_failed', `PostgreSQL does not know the time zone ${tz}.`, 'query/tz');
         throw err;
       });
     return rows[0];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { mapUniqueViolation } from '../../../kernel/db/database.js';
+import { isStillReferenced, mapUniqueViolation } from '../../../kernel/db/database.js';
 import { conflict } from '../../../kernel/errors.js';
 
 export interface LocationRow {
@@ -22,7 +22,6 @@ export type LocationValues = Partial<Omit<LocationRow, 'id' | 'created_at' | 'up
 
 // PostgreSQL 18 reports an ON DELETE RESTRICT as restrict_violation (23001); 15 reports
 // foreign_key_violation (23503). Both mean screens still point at the location.
-const STILL_REFERENCED = new Set(['23001', '23503']);
 const nameTaken = () => conflict('location_name_taken', 'Another location already has this name.');
 const inUse = () => conflict('location_in_use', 'Screens are still assigned to this location; move them first.');
 
@@ -74,7 +73,7 @@ export class LocationsRepository {
       return (await this.db('locations').where({ id }).delete()) > 0;
     } catch (err) {
       // screens.location_id is ON DELETE RESTRICT: the database decides, so no race with an assignment.
-      if (STILL_REFERENCED.has((err as { code?: string }).code ?? '')) throw inUse();
+      if (isStillReferenced(err)) throw inUse();
       throw err;
     }
   }

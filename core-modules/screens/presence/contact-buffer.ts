@@ -1,5 +1,6 @@
 import type { Logger } from '../../../kernel/logger.js';
 import type { ContactRepository, ContactUpdate } from './contact.repository.js';
+import { sqlState } from '../../../kernel/db/database.js';
 
 /** The columns a heartbeat refreshes on its screen, already checked. */
 export interface HeartbeatFacts {
@@ -143,7 +144,7 @@ export class ContactBuffer {
 }
 
 /** SQLSTATE class 22 (data exception): a value the database refuses, not a failure to reach it. */
-const isDataError = (err: unknown) => typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('22');
+const isDataError = (err: unknown) => sqlState(err)?.startsWith('22') === true;
 
 const withoutReport = (u: ContactUpdate): ContactUpdate => ({ ...u, heartbeat: null, player_version: null, player_version_code: null, screen_width: null, screen_height: null, locale: null, timezone: null, uptime_seconds: null });
 
