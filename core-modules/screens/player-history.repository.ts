@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { fn } from 'objection';
+import { PlayerHistoryModel } from './screens.models.js';
 
 export interface PlayerHistoryRow {
   id: string;
@@ -26,24 +28,24 @@ export type NewPlayerHistory = Omit<PlayerHistoryRow, 'id' | 'paired_at' | 'reti
 
 /** The screen_player_history table: which player installation served a screen, when. */
 export class PlayerHistoryRepository {
-  private readonly db: Knex;
+  private readonly history: typeof PlayerHistoryModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.history = PlayerHistoryModel.bindKnex(db);
   }
 
-  list(screenId: string): Promise<PlayerHistoryRow[]> {
-    return this.db<PlayerHistoryRow>('screen_player_history').where({ screen_id: screenId }).orderBy([
+  async list(screenId: string): Promise<PlayerHistoryRow[]> {
+    return this.history.query().where({ screen_id: screenId }).orderBy([
       { column: 'paired_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
   }
 
   async retireOpen(screenId: string, reason: string, trx: Knex.Transaction): Promise<void> {
-    await trx('screen_player_history').where({ screen_id: screenId }).whereNull('retired_at').update({ retired_at: trx.fn.now(), retirement_reason: reason });
+    await this.history.query(trx).where({ screen_id: screenId }).whereNull('retired_at').patch({ retired_at: fn.now(), retirement_reason: reason });
   }
 
   async insert(values: NewPlayerHistory, trx: Knex.Transaction): Promise<void> {
-    await trx('screen_player_history').insert(values);
+    await this.history.query(trx).insert(values);
   }
 }

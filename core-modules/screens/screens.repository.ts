@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { mapUniqueViolation } from '../../kernel/db/database.js';
 import { conflict } from '../../kernel/errors.js';
 import { RECENT_SECONDS, STALE_SECONDS, type ScreenStatus } from './screen-status.js';
+import { CredentialModel, ScreenModel, ScreenStatusModel } from './screens.models.js';
 
 export interface ScreenRow {
   id: string;
@@ -81,9 +83,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The screens table. The only place that queries it. */
 export class ScreensRepository {
   private readonly db: Knex;
+  private readonly screens: typeof ScreenModel;
+  private readonly statuses: typeof ScreenStatusModel;
+  private readonly credentials: typeof CredentialModel;
 
   constructor({ db }: { db: Knex }) {
+    // The list and counts are SQL over the facts view; rows are read and written through the models.
     this.db = db;
+    this.screens = ScreenModel.bindKnex(db);
+    this.statuses = ScreenStatusModel.bindKnex(db);
+    this.credentials = CredentialModel.bindKnex(db);
   }
 
   /** How many screens have each status, by the same rules as the list (one query). */
@@ -134,31 +143,34 @@ export class ScreensRepository {
 
   /** The screen a player installation is paired to, locked for the rest of `trx`. */
   async lockByInstallation(playerInstallationId: string, trx: Knex.Transaction): Promise<(ScreenRow & { has_active_credential: boolean }) | undefined> {
-    const row = await trx<ScreenRow>('screens').where({ player_installation_id: playerInstallationId }).forUpdate().first();
+    const row = await this.screens.query(trx).findOne({ player_installation_id: playerInstallationId }).forUpdate();
     return row && { ...row, has_active_credential: await this.hasActiveCredential(row.id, trx) };
   }
 
   /** The screen a player installation is paired to, if any, for the console's pairing dialog. */
   async summaryByInstallation(playerInstallationId: string): Promise<{ id: string; name: string; has_active_credential: boolean } | undefined> {
-    return this.db('screens as s')
-      .where('s.player_installation_id', playerInstallationId)
-      .first('s.id', 's.name', this.db.raw('EXISTS (SELECT 1 FROM screen_credentials c WHERE c.screen_id = s.id AND c.revoked_at IS NULL) AS has_active_credential'));
+    return this.screens
+      .query()
+      .alias('s')
+      .findOne({ 's.player_installation_id': playerInstallationId })
+      .select('s.id', 's.name', this.db.raw('EXISTS (SELECT 1 FROM screen_credentials c WHERE c.screen_id = s.id AND c.revoked_at IS NULL) AS has_active_credential'))
+      .castTo<{ id: string; name: string; has_active_credential: boolean } | undefined>();
   }
 
-  lock(id: string, trx: Knex.Transaction): Promise<ScreenRow | undefined> {
-    return trx<ScreenRow>('screens').where({ id }).forUpdate().first();
+  async lock(id: string, trx: Knex.Transaction): Promise<ScreenRow | undefined> {
+    return this.screens.query(trx).findById(id).forUpdate();
   }
 
   private async hasActiveCredential(id: string, trx: Knex.Transaction): Promise<boolean> {
-    return Boolean(await trx('screen_credentials').where({ screen_id: id }).whereNull('revoked_at').first('id'));
+    return Boolean(await this.credentials.query(trx).findOne({ screen_id: id }).whereNull('revoked_at').select('id'));
   }
 
   /** A new screen and its (empty) status row. */
   async insert(values: ScreenValues, trx: Knex.Transaction): Promise<string> {
     try {
-      const [row] = await trx('screens').insert(values).returning('id');
-      await trx('screen_status').insert({ screen_id: row!.id });
-      return row!.id as string;
+      const { id } = await this.screens.query(trx).insert(values).returning('id');
+      await this.statuses.query(trx).insert({ screen_id: id });
+      return id;
     } catch (err) {
       mapUniqueViolation(err, installationTaken);
     }
@@ -166,23 +178,22 @@ export class ScreensRepository {
 
   /** False when there is no such screen. */
   async update(id: string, values: ScreenValues, trx?: Knex.Transaction): Promise<boolean> {
-    const db = trx ?? this.db;
     try {
-      return (await db('screens').where({ id }).update({ ...values, updated_at: db.fn.now() })) > 0;
+      return (await this.screens.query(trx).findById(id).patch({ ...values, updated_at: fn.now() })) > 0;
     } catch (err) {
       mapUniqueViolation(err, installationTaken);
     }
   }
 
-  namesOf(ids: string[]): Promise<{ id: string; name: string }[]> {
-    return ids.length ? this.db('screens').whereIn('id', ids).select('id', 'name') : Promise.resolve([]);
+  async namesOf(ids: string[]): Promise<{ id: string; name: string }[]> {
+    return ids.length ? this.screens.query().findByIds(ids).select('id', 'name') : [];
   }
 
-  ids(): Promise<string[]> {
-    return this.db('screens').orderBy('id').pluck('id');
+  async ids(): Promise<string[]> {
+    return (await this.screens.query().orderBy('id').select('id')).map((s) => s.id);
   }
 
   async exists(id: string): Promise<boolean> {
-    return Boolean(await this.db('screens').where({ id }).first('id'));
+    return Boolean(await this.screens.query().findById(id).select('id'));
   }
 }

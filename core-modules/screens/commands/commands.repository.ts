@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
+import { CommandModel } from '../screens.models.js';
 
 export type CommandState = 'pending' | 'delivered' | 'acknowledged' | 'succeeded' | 'failed' | 'cancelled' | 'expired';
 
@@ -34,9 +36,11 @@ export interface NewCommand {
 /** The player_commands table. The only place that queries it. */
 export class CommandsRepository {
   private readonly db: Knex;
+  private readonly commands: typeof CommandModel;
 
   constructor({ db }: { db: Knex }) {
     this.db = db;
+    this.commands = CommandModel.bindKnex(db);
   }
 
   /**
@@ -53,39 +57,37 @@ export class CommandsRepository {
     return rows[0];
   }
 
-  byKey(screenId: string, key: string, trx: Knex.Transaction): Promise<CommandRow | undefined> {
-    return trx<CommandRow>('player_commands').where({ screen_id: screenId, idempotency_key: key }).first();
+  async byKey(screenId: string, key: string, trx: Knex.Transaction): Promise<CommandRow | undefined> {
+    return this.commands.query(trx).findOne({ screen_id: screenId, idempotency_key: key });
   }
 
   /** Open commands across the fleet that have not run out of time. */
   async countOpenEverywhere(): Promise<number> {
-    const row = await this.db('player_commands').whereIn('state', OPEN_STATES).where('expires_at', '>', this.db.fn.now()).count<{ n: string }[]>({ n: '*' }).first();
-    return Number(row?.n ?? 0);
+    return this.commands.query().whereIn('state', OPEN_STATES).where('expires_at', '>', fn.now()).resultSize();
   }
 
-  async countOpen(screenId: string, trx: Knex | Knex.Transaction = this.db): Promise<number> {
-    const row = await trx('player_commands').where({ screen_id: screenId }).whereIn('state', OPEN_STATES).count<{ n: string }[]>({ n: '*' }).first();
-    return Number(row?.n ?? 0);
+  async countOpen(screenId: string, trx?: Knex.Transaction): Promise<number> {
+    return this.commands.query(trx).where({ screen_id: screenId }).whereIn('state', OPEN_STATES).resultSize();
   }
 
   async insert(values: NewCommand, trx: Knex.Transaction): Promise<CommandRow> {
     const { expiresInSeconds, ...rest } = values;
-    const [row] = await trx('player_commands')
-      .insert({ ...rest, state: 'pending', expires_at: trx.raw('now() + make_interval(secs => ?)', [expiresInSeconds]) })
-      .returning<CommandRow[]>('*');
-    return row!;
+    return this.commands
+      .query(trx)
+      .insert({ ...rest, state: 'pending', expires_at: raw('now() + make_interval(secs => ?)', [expiresInSeconds]) })
+      .returning('*');
   }
 
   /** Open commands past their expiry become `expired`; one screen's, or the whole fleet's. Returns how many. */
-  async expireDue(screenId?: string, db: Knex = this.db): Promise<number> {
-    const q = db('player_commands').whereIn('state', OPEN_STATES).where('expires_at', '<=', db.fn.now());
+  async expireDue(screenId?: string, trx?: Knex.Transaction): Promise<number> {
+    const q = this.commands.query(trx).whereIn('state', OPEN_STATES).where('expires_at', '<=', fn.now());
     if (screenId) q.where({ screen_id: screenId });
-    return q.update({ state: 'expired', completed_at: db.fn.now() });
+    return q.patch({ state: 'expired', completed_at: fn.now() });
   }
 
   /** The console's view: newest first. */
-  recent(screenId: string, limit: number): Promise<CommandRow[]> {
-    return this.db<CommandRow>('player_commands').where({ screen_id: screenId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+  async recent(screenId: string, limit: number): Promise<CommandRow[]> {
+    return this.commands.query().where({ screen_id: screenId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
   }
 
   /**
@@ -95,8 +97,9 @@ export class CommandsRepository {
   async deliver(screenId: string): Promise<CommandRow[]> {
     return this.db.transaction(async (trx) => {
       await this.expireDue(screenId, trx);
-      await trx('player_commands').where({ screen_id: screenId, state: 'pending' }).update({ state: 'delivered', delivered_at: trx.fn.now() });
-      return trx<CommandRow>('player_commands')
+      await this.commands.query(trx).where({ screen_id: screenId, state: 'pending' }).patch({ state: 'delivered', delivered_at: fn.now() });
+      return this.commands
+        .query(trx)
         .where({ screen_id: screenId })
         .whereIn('state', OPEN_STATES)
         .orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
@@ -104,8 +107,8 @@ export class CommandsRepository {
   }
 
   /** One screen's command, locked for the rest of `trx`; another screen's is simply not found. */
-  lock(screenId: string, id: string, trx: Knex.Transaction): Promise<CommandRow | undefined> {
-    return trx<CommandRow>('player_commands').where({ id, screen_id: screenId }).forUpdate().first();
+  async lock(screenId: string, id: string, trx: Knex.Transaction): Promise<CommandRow | undefined> {
+    return this.commands.query(trx).findOne({ id, screen_id: screenId }).forUpdate();
   }
 
   /** Moves a locked command on; time columns are stamped with the database clock. */
@@ -115,20 +118,26 @@ export class CommandsRepository {
     trx: Knex.Transaction,
   ): Promise<CommandRow> {
     const { stamp, ...rest } = values;
-    const [row] = await trx('player_commands').where({ id }).update({ ...rest, [stamp]: trx.fn.now() }).returning<CommandRow[]>('*');
+    const row = await this.commands
+      .query(trx)
+      .where({ id })
+      .patch({ ...rest, [stamp]: fn.now() })
+      .returning('*')
+      .first();
     return row!;
   }
 
   /** Whether the locked command's expiry has passed, by the database clock. */
   async isPastExpiry(id: string, trx: Knex.Transaction): Promise<boolean> {
-    return Boolean(await trx('player_commands').where({ id }).where('expires_at', '<=', trx.fn.now()).first('id'));
+    return Boolean(await this.commands.query(trx).findById(id).where('expires_at', '<=', fn.now()).select('id'));
   }
 
   /** Removes finished commands older than `days`. Returns how many. */
-  purgeCompleted(days: number): Promise<number> {
-    return this.db('player_commands')
+  async purgeCompleted(days: number): Promise<number> {
+    return this.commands
+      .query()
       .whereNotIn('state', OPEN_STATES)
-      .where('created_at', '<', this.db.raw('now() - make_interval(days => ?)', [days]))
+      .where('created_at', '<', raw('now() - make_interval(days => ?)', [days]))
       .delete();
   }
 }

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
 import { isStillReferenced, mapUniqueViolation } from '../../../kernel/db/database.js';
 import { conflict } from '../../../kernel/errors.js';
+import { LocationModel } from '../screens.models.js';
 
 export interface LocationRow {
   id: string;
@@ -27,32 +29,36 @@ const inUse = () => conflict('location_in_use', 'Screens are still assigned to t
 
 /** The locations table. The only place that queries it. */
 export class LocationsRepository {
-  private readonly db: Knex;
+  private readonly locations: typeof LocationModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.locations = LocationModel.bindKnex(db);
   }
 
-  private select(db: Knex | Knex.Transaction = this.db) {
-    return db('locations as l').select('l.*', db.raw('(SELECT count(*)::int FROM screens s WHERE s.location_id = l.id) AS screen_count'));
+  private withScreenCount(trx?: Knex.Transaction) {
+    return this.locations
+      .query(trx)
+      .alias('l')
+      .select('l.*', raw('(SELECT count(*)::int FROM screens s WHERE s.location_id = l.id) AS screen_count'))
+      .castTo<LocationRow[]>();
   }
 
-  list(): Promise<LocationRow[]> {
-    return this.select().orderByRaw('lower(l.name), l.id');
+  async list(): Promise<LocationRow[]> {
+    return this.withScreenCount().orderByRaw('lower(l.name), l.id');
   }
 
-  byId(id: string, trx?: Knex.Transaction): Promise<LocationRow | undefined> {
-    return this.select(trx).where('l.id', id).first();
+  async byId(id: string, trx?: Knex.Transaction): Promise<LocationRow | undefined> {
+    return this.withScreenCount(trx).where('l.id', id).first().castTo<LocationRow | undefined>();
   }
 
   async exists(id: string, trx?: Knex.Transaction): Promise<boolean> {
-    return Boolean(await (trx ?? this.db)('locations').where({ id }).first('id'));
+    return Boolean(await this.locations.query(trx).findById(id).select('id'));
   }
 
   async insert(values: LocationValues): Promise<string> {
     try {
-      const [row] = await this.db('locations').insert(values).returning('id');
-      return row!.id as string;
+      const { id } = await this.locations.query().insert(values).returning('id');
+      return id;
     } catch (err) {
       mapUniqueViolation(err, nameTaken);
     }
@@ -60,7 +66,7 @@ export class LocationsRepository {
 
   async update(id: string, values: LocationValues): Promise<boolean> {
     try {
-      const count = await this.db('locations').where({ id }).update({ ...values, updated_at: this.db.fn.now() });
+      const count = await this.locations.query().findById(id).patch({ ...values, updated_at: fn.now() });
       return count > 0;
     } catch (err) {
       mapUniqueViolation(err, nameTaken);
@@ -70,7 +76,7 @@ export class LocationsRepository {
   /** False when there is no such location; a conflict while screens still point at it. */
   async delete(id: string): Promise<boolean> {
     try {
-      return (await this.db('locations').where({ id }).delete()) > 0;
+      return (await this.locations.query().deleteById(id)) > 0;
     } catch (err) {
       // screens.location_id is ON DELETE RESTRICT: the database decides, so no race with an assignment.
       if (isStillReferenced(err)) throw inUse();

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
+import { PairingSessionModel } from '../screens.models.js';
 import type { DeviceMetadata } from './pairing-view.js';
 
 export type PairingStatus = 'pending' | 'approved' | 'claimed' | 'rejected' | 'expired' | 'cancelled';
@@ -41,18 +43,21 @@ const LIVE = ['pending', 'approved'];
 
 /** The screen_pairing_sessions table. The only place that queries it. */
 export class PairingSessionsRepository {
-  private readonly db: Knex;
+  private readonly sessions: typeof PairingSessionModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.sessions = PairingSessionModel.bindKnex(db);
   }
 
-  private facts(db: Knex | Knex.Transaction, enrollWindowSeconds: number) {
-    return db('screen_pairing_sessions').select(
-      '*',
-      db.raw('(expires_at <= now()) AS expired'),
-      db.raw('(claimed_at IS NOT NULL AND claimed_at <= now() - make_interval(secs => ?)) AS claim_expired', [enrollWindowSeconds]),
-    );
+  private facts(trx: Knex.Transaction | undefined, enrollWindowSeconds: number) {
+    return this.sessions
+      .query(trx)
+      .select(
+        '*',
+        raw('(expires_at <= now()) AS expired'),
+        raw('(claimed_at IS NOT NULL AND claimed_at <= now() - make_interval(secs => ?)) AS claim_expired', [enrollWindowSeconds]),
+      )
+      .castTo<PairingSessionFacts[]>();
   }
 
   /**
@@ -61,17 +66,20 @@ export class PairingSessionsRepository {
    */
   async supersede(playerInstallationId: string, trx: Knex.Transaction): Promise<void> {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`screens.pairing:${playerInstallationId}`]);
-    await trx('screen_pairing_sessions')
+    await this.sessions
+      .query(trx)
       .whereIn('status', LIVE)
-      .andWhere((q) => q.where({ player_installation_id: playerInstallationId }).orWhere('expires_at', '<=', trx.fn.now()))
-      .update({
+      .andWhere((q) => q.where({ player_installation_id: playerInstallationId }).orWhere('expires_at', '<=', fn.now()))
+      .patch({
         status: 'expired',
-        failure_reason: trx.raw(`CASE WHEN player_installation_id = ? AND expires_at > now() THEN 'superseded' ELSE 'expired' END`, [playerInstallationId]),
+        failure_reason: raw(`CASE WHEN player_installation_id = ? AND expires_at > now() THEN 'superseded' ELSE 'expired' END`, [playerInstallationId]),
       });
   }
 
   /** The new session's id, or undefined when its code collides with a live session's (draw another). */
   async insert(values: NewPairingSession, trx: Knex.Transaction): Promise<string | undefined> {
+    // knex, not the model: objection answers an insert with the row it was given even when ON
+    // CONFLICT DO NOTHING wrote nothing, and "nothing written" is the answer wanted here.
     const rows = await trx('screen_pairing_sessions')
       .insert({ ...values, status: 'pending', metadata: JSON.stringify(values.metadata) })
       .onConflict()
@@ -80,26 +88,26 @@ export class PairingSessionsRepository {
     return (rows[0] as { id: string } | undefined)?.id;
   }
 
-  lock(id: string, trx: Knex.Transaction, enrollWindowSeconds: number): Promise<PairingSessionFacts | undefined> {
-    return this.facts(trx, enrollWindowSeconds).where({ id }).forUpdate().first();
+  async lock(id: string, trx: Knex.Transaction, enrollWindowSeconds: number): Promise<PairingSessionFacts | undefined> {
+    return this.facts(trx, enrollWindowSeconds).where({ id }).forUpdate().first().castTo<PairingSessionFacts | undefined>();
   }
 
   /** The newest session that was given this code. */
-  latestByCode(codeHash: string): Promise<PairingSessionFacts | undefined> {
-    return this.facts(this.db, 0).where({ code_hash: codeHash }).orderBy('created_at', 'desc').first();
+  async latestByCode(codeHash: string): Promise<PairingSessionFacts | undefined> {
+    return this.facts(undefined, 0).where({ code_hash: codeHash }).orderBy('created_at', 'desc').first().castTo<PairingSessionFacts | undefined>();
   }
 
   async update(id: string, values: PairingUpdate, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.db)('screen_pairing_sessions').where({ id }).update(values);
+    await this.sessions.query(trx).findById(id).patch(values);
   }
 
   /** Marks a live session expired (when a read finds it overdue). */
   async expire(id: string, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.db)('screen_pairing_sessions').where({ id }).whereIn('status', LIVE).update({ status: 'expired', failure_reason: 'expired' });
+    await this.sessions.query(trx).findById(id).whereIn('status', LIVE).patch({ status: 'expired', failure_reason: 'expired' });
   }
 
   /** Removes sessions that expired more than `days` ago, whatever became of them. */
-  purgeExpired(days: number): Promise<number> {
-    return this.db('screen_pairing_sessions').where('expires_at', '<', this.db.raw('now() - make_interval(days => ?)', [days])).delete();
+  async purgeExpired(days: number): Promise<number> {
+    return this.sessions.query().where('expires_at', '<', raw('now() - make_interval(days => ?)', [days])).delete();
   }
 }

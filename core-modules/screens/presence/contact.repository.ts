@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { raw } from 'objection';
+import { ContactHourModel } from '../screens.models.js';
 
 /** What one flush writes for one screen: the latest of everything since the previous flush. */
 export interface ContactUpdate {
@@ -70,9 +72,12 @@ const APPLY = `
 /** Contact bookkeeping on screen_status, screens and screen_contact_hours, written in batches. */
 export class ContactRepository {
   private readonly db: Knex;
+  private readonly contactHours: typeof ContactHourModel;
 
   constructor({ db }: { db: Knex }) {
+    // A batch of contact is one SQL statement over three tables; the hourly counts are read through the model.
     this.db = db;
+    this.contactHours = ContactHourModel.bindKnex(db);
   }
 
   async apply(updates: ContactUpdate[]): Promise<void> {
@@ -81,15 +86,16 @@ export class ContactRepository {
   }
 
   /** Counts per hour for the last `hours` hours (only hours with contact have a row). */
-  hours(screenId: string, hours: number): Promise<ContactHour[]> {
-    return this.db('screen_contact_hours')
+  async hours(screenId: string, hours: number): Promise<ContactHour[]> {
+    return this.contactHours
+      .query()
       .where({ screen_id: screenId })
-      .andWhere('hour', '>', this.db.raw(`date_trunc('hour', now()) - make_interval(hours => ?)`, [hours]))
+      .andWhere('hour', '>', raw(`date_trunc('hour', now()) - make_interval(hours => ?)`, [hours]))
       .orderBy('hour')
       .select('hour', 'heartbeats', 'contacts');
   }
 
-  purgeHoursOlderThan(days: number): Promise<number> {
-    return this.db('screen_contact_hours').where('hour', '<', this.db.raw('now() - make_interval(days => ?)', [days])).delete();
+  async purgeHoursOlderThan(days: number): Promise<number> {
+    return this.contactHours.query().where('hour', '<', raw('now() - make_interval(days => ?)', [days])).delete();
   }
 }

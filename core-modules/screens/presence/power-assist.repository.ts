@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { fn } from 'objection';
+import { PowerAssistModel } from '../screens.models.js';
 
 export interface PowerAssistRow {
   screen_id: string;
@@ -12,22 +14,22 @@ export interface PowerAssistRow {
 
 /** The screen_power_assist table: a screen's nightly sleep and wake times. */
 export class PowerAssistRepository {
-  private readonly db: Knex;
+  private readonly powerAssist: typeof PowerAssistModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.powerAssist = PowerAssistModel.bindKnex(db);
   }
 
-  get(screenId: string): Promise<PowerAssistRow | undefined> {
-    return this.db<PowerAssistRow>('screen_power_assist').where({ screen_id: screenId }).first();
+  async get(screenId: string): Promise<PowerAssistRow | undefined> {
+    return this.powerAssist.query().findById(screenId);
   }
 
   async save(values: Omit<PowerAssistRow, 'updated_at'>): Promise<PowerAssistRow> {
-    const [row] = await this.db('screen_power_assist')
+    return this.powerAssist
+      .query()
       .insert(values)
       .onConflict('screen_id')
-      .merge({ ...values, updated_at: this.db.fn.now() })
+      .merge({ ...values, updated_at: fn.now() })
       .returning('*');
-    return row as PowerAssistRow;
   }
 }

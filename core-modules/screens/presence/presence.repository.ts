@@ -1,4 +1,16 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
+import { PresenceModel } from '../screens.models.js';
+
+/** A row of `screen_presence`. */
+export interface PresenceRow {
+  connection_id: string;
+  screen_id: string;
+  credential_id: string;
+  instance_id: string;
+  connected_at: Date;
+  last_seen_at: Date;
+}
 
 export interface NewPresence {
   connectionId: string;
@@ -11,9 +23,12 @@ export interface NewPresence {
 /** The screen_presence table: which sockets are open, on which server process. */
 export class PresenceRepository {
   private readonly db: Knex;
+  private readonly presence: typeof PresenceModel;
 
   constructor({ db }: { db: Knex }) {
+    // Registering and counting are SQL (an upsert, a set-returning query); the rest goes through the model.
     this.db = db;
+    this.presence = PresenceModel.bindKnex(db);
   }
 
   /** Records the open socket and the connection on the screen in one round trip; returns the screen's name. */
@@ -40,7 +55,7 @@ export class PresenceRepository {
 
   /** One statement per process and refresh, however many sockets it holds. */
   async refresh(instanceId: string): Promise<void> {
-    await this.db('screen_presence').where({ instance_id: instanceId }).update({ last_seen_at: this.db.fn.now() });
+    await this.presence.query().where({ instance_id: instanceId }).patch({ last_seen_at: fn.now() });
   }
 
   /**
@@ -48,21 +63,23 @@ export class PresenceRepository {
    * net behind the hub message that normally closes them at once.
    */
   async refused(instanceId: string): Promise<string[]> {
-    const rows = await this.db('screen_presence as p')
+    const rows = await this.presence
+      .query()
+      .alias('p')
       .join('screens as s', 's.id', 'p.screen_id')
       .leftJoin('screen_credentials as c', 'c.id', 'p.credential_id')
       .where('p.instance_id', instanceId)
       .andWhere((q) => q.where('s.enabled', false).orWhereNull('c.id').orWhereNotNull('c.revoked_at'))
       .select('p.connection_id');
-    return rows.map((r: { connection_id: string }) => r.connection_id);
+    return rows.map((r) => r.connection_id);
   }
 
   async dropInstance(instanceId: string): Promise<void> {
-    await this.db('screen_presence').where({ instance_id: instanceId }).delete();
+    await this.presence.query().where({ instance_id: instanceId }).delete();
   }
 
   /** Rows of processes that died without cleaning up; they stopped counting as online long before. */
-  purgeStale(olderThanSeconds: number): Promise<number> {
-    return this.db('screen_presence').where('last_seen_at', '<', this.db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).delete();
+  async purgeStale(olderThanSeconds: number): Promise<number> {
+    return this.presence.query().where('last_seen_at', '<', raw('now() - make_interval(secs => ?)', [olderThanSeconds])).delete();
   }
 }
