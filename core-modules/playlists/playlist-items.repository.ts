@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { raw } from 'objection';
+import { PlaylistItemModel } from './playlists.models.js';
 import type { AssetUse } from '../media/media.api.js';
 
 export interface ItemRow {
@@ -19,34 +21,35 @@ export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | 'crea
 
 /** The playlist_items table. Callers lock the playlist first (PlaylistsRepository.lock). */
 export class PlaylistItemsRepository {
-  private readonly db: Knex;
+  private readonly items: typeof PlaylistItemModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
+    this.items = PlaylistItemModel.bindKnex(db);
   }
 
-  list(playlistId: string, trx?: Knex.Transaction): Promise<ItemRow[]> {
-    return (trx ?? this.db)<ItemRow>('playlist_items').where({ playlist_id: playlistId }).orderBy([{ column: 'position' }, { column: 'id' }]);
+  async list(playlistId: string, trx?: Knex.Transaction): Promise<ItemRow[]> {
+    return this.items.query(trx).where({ playlist_id: playlistId }).orderBy([{ column: 'position' }, { column: 'id' }]);
   }
 
-  byId(playlistId: string, id: string, trx?: Knex.Transaction): Promise<ItemRow | undefined> {
-    return (trx ?? this.db)<ItemRow>('playlist_items').where({ playlist_id: playlistId, id }).first();
+  async byId(playlistId: string, id: string, trx?: Knex.Transaction): Promise<ItemRow | undefined> {
+    return this.items.query(trx).findOne({ playlist_id: playlistId, id });
   }
 
   /** Appends after the last item. */
   async append(playlistId: string, values: ItemValues, trx: Knex.Transaction): Promise<string> {
-    const [row] = await trx('playlist_items')
-      .insert({ ...values, playlist_id: playlistId, position: trx.raw('(SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist_id = ?)', [playlistId]) })
+    const row = await this.items
+      .query(trx)
+      .insert({ ...values, playlist_id: playlistId, position: raw('(SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist_id = ?)', [playlistId]) })
       .returning('id');
-    return row!.id as string;
+    return row.id;
   }
 
   async update(playlistId: string, id: string, values: Partial<ItemValues>, trx: Knex.Transaction): Promise<boolean> {
-    return (await trx('playlist_items').where({ playlist_id: playlistId, id }).update(values)) > 0;
+    return (await this.items.query(trx).where({ playlist_id: playlistId, id }).patch(values)) > 0;
   }
 
   async delete(playlistId: string, id: string, trx: Knex.Transaction): Promise<boolean> {
-    return (await trx('playlist_items').where({ playlist_id: playlistId, id }).delete()) > 0;
+    return (await this.items.query(trx).where({ playlist_id: playlistId, id }).delete()) > 0;
   }
 
   /** `ids` in their new order; the caller has checked it names every item exactly once. */
@@ -59,16 +62,19 @@ export class PlaylistItemsRepository {
   }
 
   async replaceAll(playlistId: string, items: ItemValues[], trx: Knex.Transaction): Promise<void> {
-    await trx('playlist_items').where({ playlist_id: playlistId }).delete();
-    if (items.length) await trx('playlist_items').insert(items.map((v, position) => ({ ...v, playlist_id: playlistId, position })));
+    await this.items.query(trx).where({ playlist_id: playlistId }).delete();
+    if (items.length) await this.items.query(trx).insert(items.map((v, position) => ({ ...v, playlist_id: playlistId, position })));
   }
 
   /** For the media module's delete and archive check: which playlists hold any of the assets. */
   async usesOf(assetIds: string[], trx?: Knex.Transaction): Promise<AssetUse[]> {
-    const rows = await (trx ?? this.db)('playlist_items as i')
+    const rows = await this.items
+      .query(trx)
+      .alias('i')
       .join('playlists as p', 'p.id', 'i.playlist_id')
       .distinct('i.asset_id', 'p.id', 'p.name')
-      .whereIn('i.asset_id', assetIds);
-    return rows.map((r: { asset_id: string; id: string; name: string }) => ({ assetId: r.asset_id, kind: 'playlist', id: r.id, name: r.name }));
+      .whereIn('i.asset_id', assetIds)
+      .castTo<{ asset_id: string; id: string; name: string }[]>();
+    return rows.map((r) => ({ assetId: r.asset_id, kind: 'playlist', id: r.id, name: r.name }));
   }
 }
