@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { TableModel } from '../../kernel/db/table-model.js';
+import { ConfigStateModel, ManifestStateModel } from './player.models.js';
 
 export interface RecordedState {
   /** The manifest version or config revision now stored for the screen. */
@@ -8,8 +10,8 @@ export interface RecordedState {
 }
 
 const TABLES = {
-  manifest: { table: 'player_manifest_state', column: 'manifest_version' },
-  config: { table: 'player_config_state', column: 'config_revision' },
+  manifest: { model: ManifestStateModel, table: ManifestStateModel.tableName, column: 'manifest_version' },
+  config: { model: ConfigStateModel, table: ConfigStateModel.tableName, column: 'config_revision' },
 } as const;
 
 export type StateKind = keyof typeof TABLES;
@@ -17,9 +19,12 @@ export type StateKind = keyof typeof TABLES;
 /** The player_manifest_state and player_config_state tables: one counter and content hash per screen. */
 export class PlayerStateRepository {
   private readonly db: Knex;
+  private readonly models: Record<StateKind, typeof TableModel>;
 
   constructor({ db }: { db: Knex }) {
+    // Recording is one conditional upsert (SQL); reading the current value goes through the models.
     this.db = db;
+    this.models = { manifest: TABLES.manifest.model.bindKnex(db), config: TABLES.config.model.bindKnex(db) };
   }
 
   /**
@@ -62,8 +67,8 @@ export class PlayerStateRepository {
   }
 
   async current(kind: StateKind, screenId: string): Promise<number> {
-    const { table, column } = TABLES[kind];
-    const row = await this.db(table).where({ screen_id: screenId }).first(`${column} as version`);
+    const row = await this.models[kind]
+      .query().findById(screenId).select(`${TABLES[kind].column} as version`).castTo<{ version: string } | undefined>();
     return row ? Number(row.version) : 0;
   }
 }

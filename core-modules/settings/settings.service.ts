@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
 import { conflict, validationFailed, type ValidationIssue } from '../../kernel/errors.js';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidReason, type SettingDefinition, type SettingValue } from './setting-definition.js';
+import { SettingModel, SettingsRevisionModel } from './settings.models.js';
 
 /** Returns what is wrong with a set of values taken together (field `body/values/<key>`), or nothing. */
 export type SettingsRule = (values: Record<string, SettingValue>) => ValidationIssue | undefined;
@@ -25,12 +27,16 @@ export class SettingsService {
   private readonly definitions = new Map<string, SettingDefinition>();
   private readonly rules: SettingsRule[] = [];
   private readonly db: Knex;
+  private readonly settings: typeof SettingModel;
+  private readonly revisions: typeof SettingsRevisionModel;
   private readonly auditLog: AuditLog;
   /** Told, in the process that made it, of each committed change: the keys whose values were sent. */
   readonly changed: AfterCommitEvents<{ keys: string[] }>;
 
   constructor({ db, auditLog, logger }: { db: Knex; auditLog: AuditLog; logger: Logger }) {
     this.db = db;
+    this.settings = SettingModel.bindKnex(db);
+    this.revisions = SettingsRevisionModel.bindKnex(db);
     this.auditLog = auditLog;
     this.changed = new AfterCommitEvents(logger, 'SettingsChanged');
   }
@@ -56,14 +62,14 @@ export class SettingsService {
   /** The current values of `keys`, in one read. */
   async values(keys: readonly string[]): Promise<Record<string, SettingValue>> {
     const defs = keys.map((key) => this.definitions.get(key) ?? unknownSetting(key));
-    const rows: { key: string; value: unknown }[] = await this.db('settings').whereIn('key', keys).select('key', 'value');
+    const rows = await this.settings.query().findByIds([...keys]).select('key', 'value');
     const stored = new Map(rows.map((r) => [r.key, r.value]));
     return Object.fromEntries(defs.map((def) => [def.key, effective(def, stored.get(def.key))]));
   }
 
   async document(): Promise<SettingsDocument> {
-    const [rows, rev] = await Promise.all([this.db('settings').select('key', 'value'), this.db('settings_revision').first('revision', 'updated_at')]);
-    const stored = new Map(rows.map((r) => [r.key as string, r.value as unknown]));
+    const [rows, rev] = await Promise.all([this.settings.query().select('key', 'value'), this.revisions.query().first().throwIfNotFound()]);
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
     const values: Record<string, SettingValue> = {};
     for (const def of this.definitions.values()) values[def.key] = effective(def, stored.get(def.key));
     return {
@@ -93,11 +99,13 @@ export class SettingsService {
       if (broken.length) throw validationFailed('Some settings contradict each other.', broken, 'invalid_setting_value');
     }
     await this.db.transaction(async (trx) => {
-      const bumped = await trx('settings_revision').where({ revision }).update({ revision: trx.raw('revision + 1'), updated_at: trx.fn.now() });
+      const bumped = await this.revisions.query(trx).where({ revision }).patch({ revision: raw('revision + 1'), updated_at: fn.now() });
       if (!bumped) throw conflict('settings_revision_conflict', 'The settings changed since you read them; reload and try again.');
       for (const [key, value] of Object.entries(values)) {
-        await trx('settings')
-          .insert({ key, value: JSON.stringify(value), updated_by: actor.userId, updated_at: trx.fn.now() })
+        // Sent as json text: a setting's value may be a bare string, which pg would not turn into json.
+        await this.settings
+          .query(trx)
+          .insert({ key, value: JSON.stringify(value), updated_by: actor.userId, updated_at: fn.now() })
           .onConflict('key')
           .merge();
       }

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
+import { TableModel } from '../../../kernel/db/table-model.js';
 import type { TargetScope } from '../../screens/screens.api.js';
 
 /**
@@ -21,53 +23,68 @@ export interface InstanceRow<S = Record<string, unknown>> {
 
 export type InstanceValues<S> = Pick<InstanceRow<S>, 'name' | 'enabled' | 'target_scope' | 'target_ids' | 'settings'>;
 
+/** A row of one plugin's instance table; `InstanceStore` names the table. */
+class InstanceModel extends TableModel {
+  static override jsonAttributes = ['settings'];
+}
+interface InstanceModel extends InstanceRow<unknown> {}
+
 /** The only code that touches an instance table. */
 export class InstanceStore<S> {
-  constructor(
-    private readonly db: Knex,
-    private readonly table: string,
-  ) {}
+  private readonly instances: typeof InstanceModel;
 
-  list(trx: Knex | Knex.Transaction = this.db): Promise<InstanceRow<S>[]> {
-    return trx(this.table).select('*').orderBy([{ column: 'name' }, { column: 'id' }]);
+  constructor(db: Knex, table: string) {
+    this.instances = class extends InstanceModel {
+      static override tableName = table;
+    }.bindKnex(db);
   }
 
-  enabled(): Promise<InstanceRow<S>[]> {
-    return this.db(this.table).where({ enabled: true }).select('*').orderBy('id');
+  async list(trx?: Knex.Transaction): Promise<InstanceRow<S>[]> {
+    return this.rows(this.instances.query(trx).orderBy([{ column: 'name' }, { column: 'id' }]));
   }
 
-  get(id: string, trx: Knex | Knex.Transaction = this.db): Promise<InstanceRow<S> | undefined> {
-    return trx(this.table).where({ id }).first();
+  async enabled(): Promise<InstanceRow<S>[]> {
+    return this.rows(this.instances.query().where({ enabled: true }).orderBy('id'));
   }
 
-  lock(id: string, trx: Knex.Transaction): Promise<InstanceRow<S> | undefined> {
-    return trx(this.table).where({ id }).forUpdate().first();
+  async get(id: string, trx?: Knex.Transaction): Promise<InstanceRow<S> | undefined> {
+    return this.row(this.instances.query(trx).findById(id));
+  }
+
+  async lock(id: string, trx: Knex.Transaction): Promise<InstanceRow<S> | undefined> {
+    return this.row(this.instances.query(trx).findById(id).forUpdate());
   }
 
   async insert(values: InstanceValues<S>, trx: Knex.Transaction): Promise<InstanceRow<S>> {
-    const [row] = await trx(this.table).insert(this.columns(values)).returning('*');
-    return row;
+    return (await this.row(this.instances.query(trx).insert(values).returning('*')))!;
   }
 
   async replace(id: string, values: InstanceValues<S>, trx: Knex.Transaction): Promise<InstanceRow<S>> {
-    const [row] = await trx(this.table)
+    const row = this.instances
+      .query(trx)
       .where({ id })
-      .update({ ...this.columns(values), revision: trx.raw('revision + 1'), updated_at: trx.fn.now() })
-      .returning('*');
-    return row;
+      .patch({ ...values, revision: raw('revision + 1'), updated_at: fn.now() })
+      .returning('*')
+      .first();
+    return (await this.row(row))!;
   }
 
   async delete(id: string, trx: Knex.Transaction): Promise<void> {
-    await trx(this.table).where({ id }).delete();
+    await this.instances.query(trx).deleteById(id);
   }
 
   /** Instances whose settings name this value at this key (e.g. a logo asset), for usage checks. */
-  async whereSetting(key: string, values: string[], trx: Knex | Knex.Transaction = this.db): Promise<InstanceRow<S>[]> {
+  async whereSetting(key: string, values: string[], trx?: Knex.Transaction): Promise<InstanceRow<S>[]> {
     if (!values.length) return [];
-    return trx(this.table).whereRaw('settings->>? = ANY(?)', [key, values]).select('*');
+    return this.rows(this.instances.query(trx).whereRaw('settings->>? = ANY(?)', [key, values]));
   }
 
-  private columns(values: InstanceValues<S>) {
-    return { ...values, settings: JSON.stringify(values.settings), target_ids: values.target_ids };
+  // The table holds this plugin's settings type S, already checked against its schema on the way in.
+  private rows(query: PromiseLike<InstanceModel[]>) {
+    return query as PromiseLike<InstanceRow<S>[]>;
+  }
+
+  private row(query: PromiseLike<InstanceModel | undefined>) {
+    return query as PromiseLike<InstanceRow<S> | undefined>;
   }
 }
