@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AssetRow, VariantRow } from '../assets.repository.js';
 import type { AssetStatus, AssetType } from '../media-types.js';
+import { AssetCollectionModel, AssetModel, AssetTagModel } from '../media.models.js';
 
 export type AssetSort = 'newest' | 'oldest' | 'name' | 'updated';
 
@@ -41,13 +42,16 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** The library's read side of assets: filtered pages and what each row of a page needs. */
 export class AssetsQueryRepository {
   private readonly db: Knex;
+  private readonly assets: typeof AssetModel;
+  private readonly assetTags: typeof AssetTagModel;
+  private readonly assetCollections: typeof AssetCollectionModel;
 
   constructor({ db }: { db: Knex }) {
+    // Filtered pages are one SQL query with a window count; rows are read through the models.
     this.db = db;
-  }
-
-  private q(trx?: Knex.Transaction) {
-    return trx ?? this.db;
+    this.assets = AssetModel.bindKnex(db);
+    this.assetTags = AssetTagModel.bindKnex(db);
+    this.assetCollections = AssetCollectionModel.bindKnex(db);
   }
 
   private filtered(f: AssetFilter) {
@@ -85,29 +89,32 @@ export class AssetsQueryRepository {
   }
 
   /** A visible asset (not deleting or deleted). */
-  visible(id: string, trx?: Knex.Transaction): Promise<AssetRow | undefined> {
-    return this.q(trx)<AssetRow>('assets').where({ id }).whereNotIn('processing_status', HIDDEN_STATUSES).first();
+  async visible(id: string, trx?: Knex.Transaction): Promise<AssetRow | undefined> {
+    return this.assets.query(trx).findById(id).whereNotIn('processing_status', HIDDEN_STATUSES);
   }
 
   /** Visible assets among `ids`, locked for the rest of `trx`, in id order so two bulk calls cannot deadlock. */
-  lockVisible(ids: string[], trx: Knex.Transaction): Promise<AssetRow[]> {
-    return trx<AssetRow>('assets').whereIn('id', ids).whereNotIn('processing_status', HIDDEN_STATUSES).orderBy('id').forUpdate();
+  async lockVisible(ids: string[], trx: Knex.Transaction): Promise<AssetRow[]> {
+    return this.assets.query(trx).findByIds(ids).whereNotIn('processing_status', HIDDEN_STATUSES).orderBy('id').forUpdate();
   }
 
   /** Tags of each asset of a page, in one query. */
-  tagsOf(assetIds: string[], trx?: Knex.Transaction): Promise<TagOfAsset[]> {
-    if (!assetIds.length) return Promise.resolve([]);
-    return this.q(trx)('asset_tags as at')
+  async tagsOf(assetIds: string[], trx?: Knex.Transaction): Promise<TagOfAsset[]> {
+    if (!assetIds.length) return [];
+    return this.assetTags
+      .query(trx)
+      .alias('at')
       .join('media_tags as t', 't.id', 'at.tag_id')
       .whereIn('at.asset_id', assetIds)
       .orderByRaw('lower(t.name)')
-      .select('at.asset_id', 't.id', 't.name', 't.color');
+      .select('at.asset_id', 't.id', 't.name', 't.color')
+      .castTo<TagOfAsset[]>();
   }
 
   /** Collection ids of each asset of a page, in one query. */
-  collectionIdsOf(assetIds: string[], trx?: Knex.Transaction): Promise<{ asset_id: string; collection_id: string }[]> {
-    if (!assetIds.length) return Promise.resolve([]);
-    return this.q(trx)('asset_collections').whereIn('asset_id', assetIds).orderBy('collection_id').select('asset_id', 'collection_id');
+  async collectionIdsOf(assetIds: string[], trx?: Knex.Transaction): Promise<{ asset_id: string; collection_id: string }[]> {
+    if (!assetIds.length) return [];
+    return this.assetCollections.query(trx).whereIn('asset_id', assetIds).orderBy('collection_id').select('asset_id', 'collection_id');
   }
 
   /**

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
+import { fn } from 'objection';
+import type { TableModel } from '../../../kernel/db/table-model.js';
 import { mapUniqueViolation } from '../../../kernel/db/database.js';
 import { conflict } from '../../../kernel/errors.js';
+import { CollectionModel, FolderModel, TagModel } from '../media.models.js';
 import { HIDDEN_STATUSES } from './assets-query.repository.js';
 
 export interface FolderRow {
@@ -33,7 +36,7 @@ export interface TagRow {
 
 export type OrganizerKind = 'folder' | 'collection' | 'tag';
 
-const TABLE: Record<OrganizerKind, string> = { folder: 'media_folders', collection: 'media_collections', tag: 'media_tags' };
+const MODEL = { folder: FolderModel, collection: CollectionModel, tag: TagModel };
 
 /** 409 `name_taken` for every kind: folder names among siblings, collection and tag names overall. */
 export const nameTaken = (kind: OrganizerKind) =>
@@ -44,13 +47,12 @@ type Writable<R> = Partial<Omit<R, 'id' | 'asset_count' | 'created_at' | 'update
 /** Folders, collections and tags of the media library (the asset links are in bulk-organize). */
 export class ContentOrganizationRepository {
   private readonly db: Knex;
+  private readonly models: Record<OrganizerKind, typeof TableModel>;
 
   constructor({ db }: { db: Knex }) {
+    // Asset counts and the folder tree are SQL; rows are read and written through the models.
     this.db = db;
-  }
-
-  private q(trx?: Knex.Transaction) {
-    return trx ?? this.db;
+    this.models = { folder: MODEL.folder.bindKnex(db), collection: MODEL.collection.bindKnex(db), tag: MODEL.tag.bindKnex(db) };
   }
 
   /** Counts only assets the library shows, so a folder of deleted files reads as empty. */
@@ -61,22 +63,22 @@ export class ContentOrganizationRepository {
     return visible(this.db(`${link} as l`).join('assets as a', 'a.id', 'l.asset_id').count('*').whereRaw(`l.${column} = o.id`)).as('asset_count');
   }
 
-  private select(kind: OrganizerKind, trx?: Knex.Transaction) {
-    return this.q(trx)(`${TABLE[kind]} as o`).select('o.*', this.assetCount(kind));
+  private withAssetCount(kind: OrganizerKind, trx?: Knex.Transaction) {
+    return this.models[kind].query(trx).alias('o').select('o.*', this.assetCount(kind));
   }
 
-  list<R>(kind: OrganizerKind): Promise<R[]> {
-    return this.select(kind).orderByRaw('lower(o.name), o.id') as unknown as Promise<R[]>;
+  async list<R>(kind: OrganizerKind): Promise<R[]> {
+    return this.withAssetCount(kind).orderByRaw('lower(o.name), o.id').castTo<R[]>();
   }
 
-  byId<R>(kind: OrganizerKind, id: string, trx?: Knex.Transaction): Promise<R | undefined> {
-    return this.select(kind, trx).where('o.id', id).first() as Promise<R | undefined>;
+  async byId<R>(kind: OrganizerKind, id: string, trx?: Knex.Transaction): Promise<R | undefined> {
+    return this.withAssetCount(kind, trx).where('o.id', id).first().castTo<R | undefined>();
   }
 
   async insert<R>(kind: OrganizerKind, values: Writable<R>, trx?: Knex.Transaction): Promise<string> {
     try {
-      const [row] = await this.q(trx)(TABLE[kind]).insert(values).returning('id');
-      return (row as { id: string }).id;
+      const row = await this.models[kind].query(trx).insert(values).returning('id').castTo<{ id: string }>();
+      return row.id;
     } catch (err) {
       mapUniqueViolation(err, () => nameTaken(kind));
     }
@@ -84,24 +86,25 @@ export class ContentOrganizationRepository {
 
   async update<R>(kind: OrganizerKind, id: string, values: Writable<R>, trx?: Knex.Transaction): Promise<number> {
     try {
-      return await this.q(trx)(TABLE[kind])
-        .where({ id })
-        .update({ ...values, updated_at: this.db.fn.now() });
+      return await this.models[kind]
+        .query(trx)
+        .findById(id)
+        .patch({ ...values, updated_at: fn.now() });
     } catch (err) {
       mapUniqueViolation(err, () => nameTaken(kind));
     }
   }
 
   /** Assets in a deleted folder become unfiled and its subfolders move to the top (FK SET NULL). */
-  delete(kind: OrganizerKind, id: string, trx?: Knex.Transaction): Promise<number> {
-    return this.q(trx)(TABLE[kind]).where({ id }).delete();
+  async delete(kind: OrganizerKind, id: string, trx?: Knex.Transaction): Promise<number> {
+    return this.models[kind].query(trx).deleteById(id);
   }
 
   /** Which of `ids` exist, locked against deletion until `trx` ends. */
   async existing(kind: OrganizerKind, ids: string[], trx: Knex.Transaction): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    const rows = await trx(TABLE[kind]).whereIn('id', ids).forShare().select('id');
-    return new Set(rows.map((r: { id: string }) => r.id));
+    const rows = await this.models[kind].query(trx).findByIds(ids).forShare().select('id').castTo<{ id: string }[]>();
+    return new Set(rows.map((r) => r.id));
   }
 
   /**
@@ -114,7 +117,7 @@ export class ContentOrganizationRepository {
 
   /** `folderId` and every folder above it. */
   async ancestry(folderId: string, trx?: Knex.Transaction): Promise<string[]> {
-    const { rows } = await this.q(trx).raw<{ rows: { id: string }[] }>(
+    const { rows } = await (trx ?? this.db).raw<{ rows: { id: string }[] }>(
       `WITH RECURSIVE up AS (
          SELECT id, parent_id FROM media_folders WHERE id = ?
          UNION SELECT f.id, f.parent_id FROM media_folders f JOIN up ON f.id = up.parent_id
@@ -125,10 +128,10 @@ export class ContentOrganizationRepository {
   }
 
   async siblingNameTaken(parentId: string | null, name: string, exceptId: string | undefined, trx: Knex.Transaction): Promise<boolean> {
-    const q = trx('media_folders').whereRaw('lower(name) = lower(?)', [name]);
+    const q = this.models.folder.query(trx).whereRaw('lower(name) = lower(?)', [name]);
     if (parentId) q.where({ parent_id: parentId });
     else q.whereNull('parent_id');
     if (exceptId) q.whereNot({ id: exceptId });
-    return Boolean(await q.first('id'));
+    return Boolean(await q.select('id').first());
   }
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { WebsiteModel } from '../media.models.js';
 import type { AssetUse } from './asset-usage.js';
 import { HIDDEN_STATUSES } from './assets-query.repository.js';
 
@@ -30,31 +31,27 @@ export type WebsiteFields = Omit<WebsiteRow, 'asset_id'>;
 
 /** The website_assets side table: how a website asset is shown. */
 export class WebsitesRepository {
-  private readonly db: Knex;
+  private readonly websites: typeof WebsiteModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
-  }
-
-  private q(trx?: Knex.Transaction) {
-    return trx ?? this.db;
+    this.websites = WebsiteModel.bindKnex(db);
   }
 
   async insert(row: WebsiteRow, trx: Knex.Transaction): Promise<void> {
-    await trx('website_assets').insert(row);
+    await this.websites.query(trx).insert(row);
   }
 
   async update(assetId: string, fields: WebsiteFields, trx: Knex.Transaction): Promise<void> {
-    await trx('website_assets').where({ asset_id: assetId }).update(fields);
+    await this.websites.query(trx).findById(assetId).patch(fields);
   }
 
-  byAssetId(assetId: string, trx?: Knex.Transaction): Promise<WebsiteRow | undefined> {
-    return this.q(trx)<WebsiteRow>('website_assets').where({ asset_id: assetId }).first();
+  async byAssetId(assetId: string, trx?: Knex.Transaction): Promise<WebsiteRow | undefined> {
+    return this.websites.query(trx).findById(assetId);
   }
 
-  byAssetIds(assetIds: string[], trx?: Knex.Transaction): Promise<WebsiteRow[]> {
-    if (!assetIds.length) return Promise.resolve([]);
-    return this.q(trx)<WebsiteRow>('website_assets').whereIn('asset_id', assetIds);
+  async byAssetIds(assetIds: string[], trx?: Knex.Transaction): Promise<WebsiteRow[]> {
+    if (!assetIds.length) return [];
+    return this.websites.query(trx).findByIds(assetIds);
   }
 
   /**
@@ -62,21 +59,19 @@ export class WebsitesRepository {
    */
   async lockAndCount(trx: Knex.Transaction): Promise<number> {
     await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('media.website_assets'))`);
-    const row = await trx('website_assets as w')
-      .join('assets as a', 'a.id', 'w.asset_id')
-      .whereNotIn('a.processing_status', HIDDEN_STATUSES)
-      .count<{ n: number }>({ n: '*' })
-      .first();
-    return Number(row?.n ?? 0);
+    return this.websites.query(trx).alias('w').join('assets as a', 'a.id', 'w.asset_id').whereNotIn('a.processing_status', HIDDEN_STATUSES).resultSize();
   }
 
   /** Websites that show one of `assetIds` when they fail to load: those assets are in use. */
   async fallbackUses(assetIds: string[], trx?: Knex.Transaction): Promise<AssetUse[]> {
-    const rows = await this.q(trx)('website_assets as w')
+    const rows = await this.websites
+      .query(trx)
+      .alias('w')
       .join('assets as a', 'a.id', 'w.asset_id')
       .whereIn('w.fallback_image_asset_id', assetIds)
       .whereNotIn('a.processing_status', HIDDEN_STATUSES)
-      .select('w.fallback_image_asset_id as assetId', 'a.id', 'a.name');
-    return rows.map((r: { assetId: string; id: string; name: string }) => ({ assetId: r.assetId, kind: 'website', id: r.id, name: r.name }));
+      .select('w.fallback_image_asset_id as assetId', 'a.id', 'a.name')
+      .castTo<{ assetId: string; id: string; name: string }[]>();
+    return rows.map((r) => ({ assetId: r.assetId, kind: 'website', id: r.id, name: r.name }));
   }
 }

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
+import { UploadSessionModel } from '../media.models.js';
 
 export const UPLOAD_STATUSES = ['pending', 'uploading', 'finalizing', 'finalized', 'cancelled', 'expired', 'failed'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
@@ -35,54 +37,53 @@ export interface NewUpload {
  * the owner's id, so another user's upload is indistinguishable from a missing one.
  */
 export class UploadSessionsRepository {
-  private readonly db: Knex;
+  private readonly uploads: typeof UploadSessionModel;
 
   constructor({ db }: { db: Knex }) {
-    this.db = db;
-  }
-
-  private q(trx?: Knex.Transaction) {
-    return trx ?? this.db;
+    this.uploads = UploadSessionModel.bindKnex(db);
   }
 
   async insert(upload: NewUpload, trx?: Knex.Transaction): Promise<UploadRow> {
-    const [row] = await this.q(trx)<UploadRow>('upload_sessions')
+    return this.uploads
+      .query(trx)
       .insert({
         created_by: upload.createdBy,
         filename: upload.filename,
         declared_mime_type: upload.declaredMimeType,
         size_bytes: upload.sizeBytes,
-        expires_at: this.db.raw('now() + make_interval(hours => ?)', [upload.lifetimeHours]),
-      } as never)
+        expires_at: raw('now() + make_interval(hours => ?)', [upload.lifetimeHours]),
+      })
       .returning('*');
-    return row as UploadRow;
   }
 
-  byIdOf(id: string, userId: string, trx?: Knex.Transaction): Promise<UploadRow | undefined> {
-    return this.q(trx)<UploadRow>('upload_sessions').where({ id, created_by: userId }).first();
+  async byIdOf(id: string, userId: string, trx?: Knex.Transaction): Promise<UploadRow | undefined> {
+    return this.uploads.query(trx).findOne({ id, created_by: userId });
   }
 
   /** Locks the row until `trx` ends: appends, completions and cancels of one upload never interleave. */
-  lockOf(id: string, userId: string, trx: Knex.Transaction): Promise<UploadRow | undefined> {
-    return trx<UploadRow>('upload_sessions').where({ id, created_by: userId }).forUpdate().first();
+  async lockOf(id: string, userId: string, trx: Knex.Transaction): Promise<UploadRow | undefined> {
+    return this.uploads.query(trx).findOne({ id, created_by: userId }).forUpdate();
   }
 
   async update(id: string, changes: Partial<Omit<UploadRow, 'id' | 'created_by' | 'created_at' | 'updated_at'>>, trx?: Knex.Transaction): Promise<UploadRow> {
-    const [row] = await this.q(trx)<UploadRow>('upload_sessions')
+    const row = await this.uploads
+      .query(trx)
       .where({ id })
-      .update({ ...changes, updated_at: this.db.fn.now() } as never)
-      .returning('*');
-    return row as UploadRow;
+      .patch({ ...changes, updated_at: fn.now() })
+      .returning('*')
+      .first();
+    return row!;
   }
 
   /** Open uploads past their expiry become `expired`; returns their ids. */
   async expireDue(): Promise<string[]> {
-    const rows = await this.db('upload_sessions')
-      .whereIn('status', OPEN_STATUSES as UploadStatus[])
-      .where('expires_at', '<=', this.db.fn.now())
-      .update({ status: 'expired', updated_at: this.db.fn.now() })
+    const rows = await this.uploads
+      .query()
+      .whereIn('status', OPEN_STATUSES)
+      .where('expires_at', '<=', fn.now())
+      .patch({ status: 'expired', updated_at: fn.now() })
       .returning('id');
-    return rows.map((r: { id: string }) => r.id);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -90,17 +91,18 @@ export class UploadSessionsRepository {
    * become `failed`; returns them so the caller can remove what the completion had stored.
    */
   async failAbandonedFinalizing(): Promise<UploadRow[]> {
-    return this.db<UploadRow>('upload_sessions')
+    return this.uploads
+      .query()
       .where({ status: 'finalizing' })
-      .where('expires_at', '<=', this.db.fn.now())
-      .update({ status: 'failed', error_code: 'finalize_abandoned', updated_at: this.db.fn.now() } as never)
-      .returning('*') as Promise<UploadRow[]>;
+      .where('expires_at', '<=', fn.now())
+      .patch({ status: 'failed', error_code: 'finalize_abandoned', updated_at: fn.now() })
+      .returning('*');
   }
 
   /** The statuses of these uploads, for deciding which part files are still needed. */
   async statusesOf(ids: string[]): Promise<Map<string, UploadStatus>> {
     if (!ids.length) return new Map();
-    const rows = await this.db<UploadRow>('upload_sessions').whereIn('id', ids).select('id', 'status');
+    const rows = await this.uploads.query().findByIds(ids).select('id', 'status');
     return new Map(rows.map((r) => [r.id, r.status]));
   }
 }
