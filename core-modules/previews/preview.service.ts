@@ -1,8 +1,8 @@
-import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { AppError, conflict, invalidInput, notFound } from '../../kernel/errors.js';
 import type { UploadedFile } from '../../kernel/http/body.js';
 import type { ScreenNotifier, ScreenDirectory } from '../screens/screens.api.js';
+import type { Capture, PreviewsRepository } from './previews.repository.js';
 
 export const LEASE_SECONDS = 60;
 export const CAPTURE_INTERVAL_SECONDS = 20;
@@ -21,7 +21,7 @@ export interface PreviewUpload {
 }
 
 interface Deps {
-  db: Knex;
+  previewsRepository: PreviewsRepository;
   screensService: ScreenDirectory;
   screenNotifier: ScreenNotifier;
 }
@@ -46,42 +46,27 @@ export class PreviewService {
   /** Starts or renews the lease; `forceCapture` asks the player for a capture now. */
   async renew(screenId: string, forceCapture: boolean) {
     await this.d.screensService.get(screenId);
-    const [row] = await this.d.db.raw(
-      `INSERT INTO screen_previews (screen_id, lease_expires_at, capture_requested_at, updated_at)
-       VALUES (?, now() + make_interval(secs => ?), CASE WHEN ? THEN now() END, now())
-       ON CONFLICT (screen_id) DO UPDATE SET lease_expires_at = excluded.lease_expires_at,
-         capture_requested_at = CASE WHEN ? THEN now() ELSE screen_previews.capture_requested_at END, updated_at = now()
-       RETURNING lease_expires_at`,
-      [screenId, LEASE_SECONDS, forceCapture, forceCapture],
-    ).then((r) => r.rows);
+    const expiresAt = await this.d.previewsRepository.renewLease(screenId, LEASE_SECONDS, forceCapture);
     await this.d.screenNotifier.previewSessionChanged(screenId);
-    return { active: true, expiresAt: row.lease_expires_at.toISOString(), captureIntervalSeconds: CAPTURE_INTERVAL_SECONDS, captureNow: forceCapture };
+    return { active: true, expiresAt: expiresAt.toISOString(), captureIntervalSeconds: CAPTURE_INTERVAL_SECONDS, captureNow: forceCapture };
   }
 
   /** The lease as the player reads it: `captureNow` until it uploads after the request. */
   async playerSession(screenId: string) {
-    const row = await this.d.db('screen_previews')
-      .where({ screen_id: screenId })
-      .first(
-        'lease_expires_at',
-        this.d.db.raw('lease_expires_at > now() AS active'),
-        this.d.db.raw(`capture_requested_at > coalesce(attempted_at, '-infinity') AS capture_now`),
-      );
+    const row = await this.d.previewsRepository.lease(screenId);
     if (!row) return { active: false, expiresAt: null, captureIntervalSeconds: CAPTURE_INTERVAL_SECONDS, captureNow: false };
     return { active: row.active, expiresAt: row.lease_expires_at.toISOString(), captureIntervalSeconds: CAPTURE_INTERVAL_SECONDS, captureNow: row.active && row.capture_now };
   }
 
   /** Replaces the screen's preview with this capture or failure; only while a lease is active. */
   async record(screenId: string, upload: PreviewUpload): Promise<void> {
-    const values = upload.failureStatus ? { failure_status: upload.failureStatus, image: null, content_type: null, captured_at: null, width: null, height: null, file_size: null } : await this.checkedImage(upload);
-    const updated = await this.d.db('screen_previews')
-      .where({ screen_id: screenId })
-      .andWhere('lease_expires_at', '>', this.d.db.fn.now())
-      .update({ ...values, player_version: upload.playerVersion, attempted_at: this.d.db.fn.now(), updated_at: this.d.db.fn.now() });
-    if (!updated) throw conflict('preview_session_expired', 'No preview is being watched on this screen now.');
+    const capture: Capture = upload.failureStatus
+      ? { failure_status: upload.failureStatus, image: null, content_type: null, captured_at: null, width: null, height: null, file_size: null }
+      : await this.checkedImage(upload);
+    if (!(await this.d.previewsRepository.record(screenId, capture, upload.playerVersion))) throw conflict('preview_session_expired', 'No preview is being watched on this screen now.');
   }
 
-  private async checkedImage(upload: PreviewUpload) {
+  private async checkedImage(upload: PreviewUpload): Promise<Capture> {
     const { file } = upload;
     if (!file?.bytes.length) throw invalidInput('invalid_preview', 'Send a `preview` image or a `failureStatus`.', 'body/preview');
     if (!upload.capturedAt) throw invalidInput('invalid_preview', 'capturedAt is required with an image.', 'body/capturedAt');
@@ -97,9 +82,7 @@ export class PreviewService {
 
   async metadata(screenId: string) {
     await this.d.screensService.get(screenId);
-    const row = await this.d.db('screen_previews')
-      .where({ screen_id: screenId })
-      .first('lease_expires_at', 'captured_at', 'player_version', 'width', 'height', 'file_size', 'failure_status', 'updated_at', this.d.db.raw('image IS NOT NULL AS has_image'), this.d.db.raw('lease_expires_at > now() AS active'));
+    const row = await this.d.previewsRepository.facts(screenId);
     if (!row) return { screenId, status: 'unavailable' as const, imageAvailable: false, leaseExpiresAt: null, capturedAt: null, playerVersion: null, width: null, height: null, fileSize: null, captureFailureStatus: null, updatedAt: null };
     const failure: string | null = row.failure_status;
     const status = failure ? (failure.startsWith('sensitive_') || failure === 'unavailable' ? 'unavailable' : 'capture_error') : row.has_image ? 'available' : row.active ? 'loading' : 'unavailable';
@@ -120,7 +103,7 @@ export class PreviewService {
 
   async latestImage(screenId: string): Promise<{ contentType: string; bytes: Buffer }> {
     await this.d.screensService.get(screenId);
-    const row = await this.d.db('screen_previews').where({ screen_id: screenId }).whereNotNull('image').first('content_type', 'image');
+    const row = await this.d.previewsRepository.image(screenId);
     if (!row) throw previewNotFound();
     return { contentType: row.content_type, bytes: row.image };
   }

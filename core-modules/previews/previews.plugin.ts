@@ -1,7 +1,8 @@
-import { asFunction } from 'awilix';
+import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { previewRoutes } from './preview.routes.js';
 import { PreviewService } from './preview.service.js';
+import { PreviewsRepository } from './previews.repository.js';
 import type { PreviewsDeps } from './previews-deps.js';
 
 /** Live previews: a still of what a screen shows, captured by its player while the console looks. */
@@ -10,7 +11,10 @@ export const previewsModule = definePlugin<PreviewsDeps>({
   dependsOn: ['screens'],
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
-    r.provide({ previewService: asFunction((d: PreviewsDeps) => new PreviewService(d)).singleton() });
+    r.provide({
+      previewsRepository: asClass(PreviewsRepository).singleton(),
+      previewService: asFunction((d: PreviewsDeps) => new PreviewService(d)).singleton(),
+    });
     r.routes(previewRoutes);
   },
 });
