@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../kernel/logger.js';
+import { RollupStateModel } from './activity.models.js';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -30,7 +31,11 @@ export const GRAINS = {
  * to be redone. Summaries read the rollup up to `rolled_up_to` and sessions after it.
  */
 export class PlaybackRollup {
-  constructor(private readonly d: { db: Knex; logger: Logger }) {}
+  private readonly state: typeof RollupStateModel;
+
+  constructor(private readonly d: { db: Knex; logger: Logger }) {
+    this.state = RollupStateModel.bindKnex(d.db);
+  }
 
   /** In ingestion's transaction: hours of sessions just written that are already summarized. */
   async markLate(trx: Knex.Transaction, startedAts: Date[]): Promise<void> {
@@ -46,7 +51,7 @@ export class PlaybackRollup {
 
   /** Where the rollup ends (hour-aligned), or null before the first run. */
   async mark(): Promise<Date | null> {
-    return (await this.d.db('playback_rollup_state').first('rolled_up_to'))?.rolled_up_to ?? null;
+    return (await this.state.query().first())?.rolled_up_to ?? null;
   }
 
   /** Summarizes completed hours since the mark, then redoes late hours; returns the hours written. */
@@ -60,7 +65,7 @@ export class PlaybackRollup {
         await trx.raw(`SELECT pg_advisory_xact_lock(${LOCK})`);
         await this.rollHour(trx, hour);
         if ((hour + HOUR_MS) % DAY_MS === 0) await this.rollDay(trx, hour + HOUR_MS - DAY_MS);
-        await trx('playback_rollup_state').update({ rolled_up_to: new Date(hour + HOUR_MS) });
+        await this.state.query(trx).patch({ rolled_up_to: new Date(hour + HOUR_MS) });
       });
       mark = hour + HOUR_MS;
       done++;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { invalidInput } from '../../kernel/errors.js';
+import { TelemetrySnapshotModel } from './activity.models.js';
 
 const text = () => Type.Optional(Type.String({ maxLength: 256 }));
 const num = () => Type.Optional(Type.Number());
@@ -104,7 +105,11 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
 
 /** Telemetry: the latest sample per screen and five-minute rollups; raw samples are never kept. */
 export class TelemetryService {
-  constructor(private readonly d: { db: Knex }) {}
+  private readonly snapshots: typeof TelemetrySnapshotModel;
+
+  constructor(private readonly d: { db: Knex }) {
+    this.snapshots = TelemetrySnapshotModel.bindKnex(d.db);
+  }
 
   /** Two row writes per sample: the snapshot and its bucket. */
   async record(screenId: string, sample: TelemetrySample, now = Date.now()): Promise<void> {
@@ -116,8 +121,9 @@ export class TelemetryService {
     const counters = Object.fromEntries(Object.entries(ROLLED).map(([field, column]) => [column, Math.round(Number(interval[field] ?? 0)) || 0]));
     const roundTrip = typeof sample.serverRoundTripMs === 'number' ? Math.round(sample.serverRoundTripMs) : null;
     await this.d.db.transaction(async (trx) => {
-      await trx('screen_telemetry')
-        .insert({ screen_id: screenId, observed_at: observed, received_at: new Date(now), sample: JSON.stringify(sample) })
+      await this.snapshots
+        .query(trx)
+        .insert({ screen_id: screenId, observed_at: observed, received_at: new Date(now), sample: sample as Record<string, unknown> })
         .onConflict('screen_id')
         .merge();
       const sums = Object.keys(counters).map((c) => `${c} = screen_telemetry_rollups.${c} + excluded.${c}`).join(', ');
@@ -133,7 +139,7 @@ export class TelemetryService {
 
   async read(screenId: string, from: Date, to: Date) {
     const [snapshot, rollups] = await Promise.all([
-      this.d.db('screen_telemetry').where({ screen_id: screenId }).first(),
+      this.snapshots.query().findById(screenId),
       this.d.db('screen_telemetry_rollups').where({ screen_id: screenId }).where('bucket', '>=', from).where('bucket', '<', to).orderBy('bucket'),
     ]);
     return {
