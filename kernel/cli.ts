@@ -1,6 +1,6 @@
 import { coreModules } from '../core-modules/index.js';
 import { optionalPlugins } from '../plugins/index.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { startKernel } from './kernel.js';
 import { createLogger } from './logger.js';
 
@@ -10,7 +10,7 @@ import { createLogger } from './logger.js';
  * running server's database, or starts it briefly when the server is stopped.
  */
 async function cli(argv: string[]): Promise<number> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {

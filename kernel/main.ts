@@ -1,6 +1,6 @@
 import { coreModules } from '../core-modules/index.js';
 import { optionalPlugins } from '../plugins/index.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { startKernel, type ProcessRole } from './kernel.js';
 import { createLogger } from './logger.js';
 import { BootError } from './plugin-loader.js';
@@ -10,7 +10,7 @@ const ROLES: ProcessRole[] = ['all', 'web', 'worker'];
 /** Entry point of `npm start` (web + worker), `npm run web` and `npm run worker`. */
 export async function main(defaultRole: ProcessRole): Promise<void> {
   const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length);
-  let config;
+  let config: Config;
   try {
     if (roleArg && !ROLES.includes(roleArg as ProcessRole)) throw new ConfigError(`--role must be one of ${ROLES.join(', ')}, got "${roleArg}"`);
     config = loadConfig();

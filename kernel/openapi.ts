@@ -173,10 +173,12 @@ function operation(mounted: MountedRoute) {
 export function buildOpenApi(routes: MountedRoute[], sockets: SocketRouteDef[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const mounted of routes) {
-    (paths[mounted.route.path] ??= {})[mounted.route.method.toLowerCase()] = operation(mounted);
+    paths[mounted.route.path] ??= {};
+    paths[mounted.route.path]![mounted.route.method.toLowerCase()] = operation(mounted);
   }
   for (const socket of sockets) {
-    (paths[socket.path] ??= {}).get = {
+    paths[socket.path] ??= {};
+    paths[socket.path]!.get = {
       summary: socket.summary,
       description: `${socket.description ?? ''}\n\nWebSocket: send \`Upgrade: websocket\`.`.trim(),
       tags: ['sockets'],

@@ -4,4 +4,4 @@
  * U+FFFD. For fields a device reports, where refusing the whole report would lose the rest of it.
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-export const storableText = (value: string) => value.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD');
+export const storableText = (value: string) => value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');

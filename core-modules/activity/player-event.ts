@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AppError } from '../../kernel/errors.js';
+import type { AppError } from '../../kernel/errors.js';
 import { HANDLER_CLEANS_TEXT, inputValidator } from '../../kernel/http/validation.js';
 import { storableText } from '../../kernel/text.js';
 import { canonicalType, defaultCategory, defaultResult, defaultSeverity, RESULTS, SESSION_TYPES, SEVERITIES } from './event-contract.js';

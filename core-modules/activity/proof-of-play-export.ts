@@ -2,6 +2,7 @@ import { csvText } from '../../kernel/http/csv.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { ExportRow, PlayFilter, ProofOfPlayRepository } from './proof-of-play.repository.js';
 import { offsetMinutes } from './proof-of-play.service.js';
+import { getOrSet } from '../../kernel/collections.js';
 
 /** Rows per database round trip: big enough to amortise it, small enough to keep memory flat. */
 const PAGE_ROWS = 2_000;
@@ -20,8 +21,7 @@ function localStamps(tz: string) {
   const offsets = new Map<number, number>();
   return (ms: number) => {
     const slot = Math.floor(ms / SLOT_MS);
-    let offset = offsets.get(slot);
-    if (offset === undefined) offsets.set(slot, (offset = offsetMinutes(tz, ms)));
+    const offset = getOrSet(offsets, slot, () => offsetMinutes(tz, ms));
     const local = new Date(ms + offset * 60_000).toISOString().slice(0, 19);
     const sign = offset < 0 ? '-' : '+';
     const abs = Math.abs(offset);
@@ -56,10 +56,11 @@ export async function* proofOfPlayCsv(d: { proofOfPlayRepository: ProofOfPlayRep
 
 function line(r: ExportRow, names: Map<string, string>, stamp: (ms: number) => string): string {
   const started = stamp(r.startedAt);
-  return [
+  const fields = [
     r.id, names.get(r.screen_id!) ?? '', r.screen_id, r.session_type, started.slice(0, 10), started, r.endedAt === null ? '' : stamp(r.endedAt),
     seconds(r.duration_ms), seconds(r.expected_duration_ms), r.result, r.terminal_reason ?? '', r.interrupted, opt(r.presentation_type),
     opt(r.presentation_id), opt(r.content_type), opt(r.content_id), opt(r.playlist_item_id), opt(r.layout_placement_id), opt(r.schedule_id),
     opt(r.takeover_id), r.synthesized_start,
-  ].join(',') + '\n';
+  ];
+  return `${fields.join(',')}\n`;
 }

@@ -16,7 +16,13 @@ let decoy: Promise<string> | undefined;
  * a wrong username costs the same time as a wrong password.
  */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
-  const target = hash ?? (await (decoy ??= hashPassword(randomToken())));
+  const target = hash ?? (await decoyHash());
   const ok = await argon2.verify(target, password).catch(() => false);
   return hash !== undefined && ok;
+}
+
+/** One decoy hash per process, made when an unknown user first signs in. */
+function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(randomToken());
+  return decoy;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
-import { TableModel } from '../../kernel/db/table-model.js';
+import { PreviewModel } from './previews.models.js';
 
 /** A row of `screen_previews`: the console's lease on a screen and the latest capture or failure. */
 export interface PreviewRow {
@@ -21,12 +21,6 @@ export interface PreviewRow {
 
 /** What an upload replaces: an image with its facts, or a failure status with the rest cleared. */
 export type Capture = Pick<PreviewRow, 'failure_status' | 'image' | 'content_type' | 'captured_at' | 'width' | 'height' | 'file_size'>;
-
-class PreviewModel extends TableModel {
-  static override tableName = 'screen_previews';
-  static override idColumn = 'screen_id';
-}
-interface PreviewModel extends PreviewRow {}
 
 /** The screen_previews table. The only place that queries it. */
 export class PreviewsRepository {

@@ -59,8 +59,9 @@ export function parseEntityTags(header: string): '*' | { weak: boolean; tag: str
   if (header.trim() === '*') return '*';
   const tags: { weak: boolean; tag: string }[] = [];
   ENTITY_TAG.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (ENTITY_TAG.lastIndex < header.length && (m = ENTITY_TAG.exec(header))) {
+  while (ENTITY_TAG.lastIndex < header.length) {
+    const m = ENTITY_TAG.exec(header);
+    if (!m) break;
     tags.push({ weak: Boolean(m[1]), tag: m[2]! });
   }
   return ENTITY_TAG.lastIndex === header.length || header.trim() === '' ? tags : undefined;

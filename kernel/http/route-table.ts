@@ -10,6 +10,7 @@ import { Reply, type RouteDef } from '../plugin.js';
 import { DEFAULT_BODY_LIMIT, jsonBody, multipartBody, noBody } from './body.js';
 import { inputValidator, responseValidator } from './validation.js';
 import { authRequestOf } from './request-info.js';
+import { getOrSet } from '../collections.js';
 
 /** `/api/v1/screens/{id}` → `/api/v1/screens/:id` */
 export const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -96,8 +97,7 @@ export class RouteTable {
 
   add(path: string, method: string, handler: Middleware, name?: string) {
     const key = groupOf(path);
-    let router = key === undefined ? this.rest : this.groups.get(key);
-    if (!router) this.groups.set(key!, (router = new Router()));
+    const router = key === undefined ? this.rest : getOrSet(this.groups, key, () => new Router());
     router.register(path, [method], [handler], { name });
   }
 

@@ -46,9 +46,7 @@ function issues(part: Part, errors: ErrorObject[] | null | undefined): Validatio
   });
 }
 
-export interface InputValidator {
-  (value: unknown): void;
-}
+export type InputValidator = (value: unknown) => void
 
 /**
  * Set on an input schema (`{ [HANDLER_CLEANS_TEXT]: true }`) whose handler checks its items one by
@@ -68,6 +66,7 @@ function unstorablePath(value: unknown, path: string[]): string[] | undefined {
   if (typeof value === 'string') return unstorable(value) ? path : undefined;
   if (!value || typeof value !== 'object') return undefined;
   for (const [key, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters PostgreSQL refuses.
     if (typeof key === 'string' && unstorable(key)) return [...path, key.replace(/[\u0000\uD800-\uDFFF]/g, '?')];
     const found = unstorablePath(v, [...path, String(key)]);
     if (found) return found;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, open as openFd } from 'node:fs';
+import { createReadStream, createWriteStream, type Dirent, open as openFd } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -71,7 +71,7 @@ export class LocalDiskStorage implements Storage {
   async *list(prefix: string): AsyncIterable<string> {
     const start = prefix ? this.path(prefix.replace(/\/+$/, '')) : this.root;
     const walk = async function* (dir: string): AsyncIterable<string> {
-      let entries;
+      let entries: Dirent[];
       try {
         entries = await readdir(dir, { withFileTypes: true });
       } catch (err) {

@@ -7,6 +7,7 @@ import type { Principal } from '../auth/principal.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { SocketRouteDef } from '../plugin.js';
+import { getOrSet } from '../collections.js';
 
 const CHANNEL = 'signage_hub';
 // PostgreSQL's NOTIFY payload limit is 8000 bytes; keep a margin for the envelope.
@@ -194,16 +195,16 @@ export class SocketHub {
       s.alive = true;
       ws.on('pong', () => (s.alive = true));
       const joined = new Set<string>();
-      ws.on('close', () => joined.forEach((c) => this.remove(c, ws)));
+      ws.on('close', () => {
+        for (const c of joined) this.remove(c, ws);
+      });
       const conn: SocketConnection = {
         socket: ws,
         principal,
         params,
         join: (channel) => {
           joined.add(channel);
-          let set = this.channels.get(channel);
-          if (!set) this.channels.set(channel, (set = new Set()));
-          set.add(ws);
+          getOrSet(this.channels, channel, () => new Set()).add(ws);
         },
         leave: (channel) => {
           joined.delete(channel);
@@ -257,8 +258,7 @@ export class SocketHub {
    * messages until it does. Returns the unsubscribe function.
    */
   subscribe(channel: string, subscriber: HubSubscriber): () => void {
-    let set = this.subscribers.get(channel);
-    if (!set) this.subscribers.set(channel, (set = new Set()));
+    const set = getOrSet(this.subscribers, channel, () => new Set<HubSubscriber>());
     set.add(subscriber);
     if (this.listener) subscriber.reset(true);
     return () => {

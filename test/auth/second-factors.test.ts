@@ -33,7 +33,7 @@ function expectError(res: ApiResponse, status: number, code: string) {
   expect(res.body.error.code).to.equal(code);
 }
 
-describe('second factors', function () {
+describe('second factors', () => {
   let k: TestKernel;
   let owner: ConsoleSession;
   const secrets: string[] = [];

@@ -10,7 +10,11 @@ const byName = new Map([...coreModules, ...optionalPlugins].map((p) => [p.name, 
 function dependencies(name: string): Set<string> {
   const found = new Set<string>();
   const visit = (n: string) => {
-    for (const dep of byName.get(n)?.dependsOn ?? []) if (!found.has(dep)) visit((found.add(dep), dep));
+    for (const dep of byName.get(n)?.dependsOn ?? []) {
+      if (found.has(dep)) continue;
+      found.add(dep);
+      visit(dep);
+    }
   };
   visit(name);
   return found;

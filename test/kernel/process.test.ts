@@ -68,8 +68,14 @@ async function startServer(dataDir: string, extra: Record<string, string> = {}):
   let out = '';
   let err = '';
   let both = '';
-  child.stdout!.setEncoding('utf8').on('data', (c: string) => ((out += c), (both += c)));
-  child.stderr!.setEncoding('utf8').on('data', (c: string) => ((err += c), (both += c)));
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+    out += c;
+    both += c;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+    err += c;
+    both += c;
+  });
   // 'close' (not 'exit'): both pipes are drained, so the output is complete when this resolves.
   const exit = new Promise<Exit>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   const server: Server = {
@@ -197,7 +203,7 @@ describe('server process (node --import tsx kernel/main.ts)', function () {
       for (const pid of pids) signal(pid, 'SIGQUIT');
       const deadline = Date.now() + 5_000;
       // A zombie has an empty command line, so this only waits for processes that still run.
-      while ((pids = postgresPids(dir)).length && Date.now() < deadline) await sleep(50);
+      for (pids = postgresPids(dir); pids.length && Date.now() < deadline; pids = postgresPids(dir)) await sleep(50);
       for (const pid of pids) signal(pid, 'SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }

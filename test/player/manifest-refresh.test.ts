@@ -48,7 +48,9 @@ describe('manifest refresh: batches, media variants and several server processes
     screens = [];
     for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) screens.push(await pairScreen(a, owner, { name }));
   });
-  afterEach(() => sockets.splice(0).forEach((s) => s.ws.close()));
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.ws.close();
+  });
   after(async () => {
     await b?.stop();
     await a?.stop();

@@ -43,7 +43,7 @@ interface Wire {
 async function wire(k: TestKernel, method: string, path: string, options: { credential?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Wire> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.credential) headers['Authorization'] = `Bearer ${options.credential}`;
+  if (options.credential) headers.Authorization = `Bearer ${options.credential}`;
   Object.assign(headers, options.headers);
   const res = await fetch(k.url + path, { method, headers, body: options.body === undefined ? null : JSON.stringify(options.body) });
   const bytes = Buffer.from(await res.arrayBuffer());

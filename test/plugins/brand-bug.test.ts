@@ -160,7 +160,9 @@ describe('brand bug plugin', () => {
     const sockets: Record<string, PlayerSocket> = {};
     for (const [name, screen] of Object.entries({ lobby, hall, kitchen })) sockets[name] = await openPlayerSocket(k, screen.credential);
     const pushes = (name: string) => sockets[name]!.messages.filter((m) => m.type === 'manifest.changed');
-    const forget = () => Object.values(sockets).forEach((s) => (s.messages.length = 0));
+    const forget = () => {
+      for (const s of Object.values(sockets)) s.messages.length = 0;
+    };
     try {
       const before = (await manifestOf(lobby)).manifestVersion;
       const created = await create();
@@ -180,7 +182,7 @@ describe('brand bug plugin', () => {
       await pause(300);
       expect([pushes('lobby'), pushes('hall'), pushes('kitchen')]).to.deep.equal([[], [], []]);
     } finally {
-      Object.values(sockets).forEach((s) => s.ws.close());
+      for (const s of Object.values(sockets)) s.ws.close();
     }
   });
 

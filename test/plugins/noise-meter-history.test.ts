@@ -195,7 +195,10 @@ describe('noise meter plugin: history', () => {
     const repo = k.containerOf('noise-meter').resolve<HistoryRepository>('historyRepository');
     const rawPage = repo.rawPage;
     let pages = 0;
-    repo.rawPage = (...args) => (pages++, rawPage.apply(repo, args));
+    repo.rawPage = (...args) => {
+      pages++;
+      return rawPage.apply(repo, args);
+    };
     try {
       const aborted = new AbortController();
       const res = await k.request(`${BASE}/${meter.id}/history/export.csv?range=30d&screenId=${hall.screenId}`, { headers: { cookie: owner.cookie }, signal: aborted.signal });

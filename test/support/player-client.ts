@@ -86,7 +86,7 @@ export function openPlayerSocket(k: TestKernel, credential: string): Promise<Pla
     const waiters: (() => void)[] = [];
     ws.on('message', (data) => {
       messages.push(JSON.parse(String(data)));
-      waiters.splice(0).forEach((w) => w());
+      for (const w of waiters.splice(0)) w();
     });
     const closed = new Promise<{ code: number; reason: string }>((done) => ws.on('close', (code, reason) => done({ code, reason: String(reason) })));
     const next = (type: string, ms = 5_000) =>

@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Context } from 'koa';
+import { getOrSet } from '../../kernel/collections.js';
 
 /**
  * Checks every answer a test kernel gives against the operation it documents in `openapi.json`:
@@ -51,9 +52,7 @@ function inlineRefs(node: unknown, doc: OpenApiDoc): unknown {
 }
 
 function validatorFor(media: MediaType, doc: OpenApiDoc): ValidateFunction {
-  let validate = compiled.get(media);
-  if (!validate) compiled.set(media, (validate = ajv.compile(inlineRefs(media.schema, doc) as object)));
-  return validate;
+  return getOrSet(compiled, media, () => ajv.compile(inlineRefs(media.schema, doc) as object));
 }
 
 /** `image/webp` is declared by `image/webp` (parameters aside), `image/*` or `*\/*`. */

@@ -77,7 +77,8 @@ export class ContentOrganizationService {
       const finalName = name ?? current!.name;
       if (await this.repo.siblingNameTaken(parentId, finalName, id, trx)) throw nameTaken('folder');
       const values = { parent_id: parentId, name: finalName, ...(input.description === undefined ? {} : { description: input.description }) };
-      const saved = id ? (await this.repo.update<FolderRow>('folder', id, values, trx), id) : await this.repo.insert<FolderRow>('folder', values, trx);
+      if (id) await this.repo.update<FolderRow>('folder', id, values, trx);
+      const saved = id ?? (await this.repo.insert<FolderRow>('folder', values, trx));
       await this.audit('folder', id ? 'updated' : 'created', actor, ip, saved, { name: finalName, parentId }, trx);
       return saved;
     });

@@ -168,7 +168,7 @@ export class WebsitesService {
     if (fields.fallback_image_asset_id) {
       // Locked so the image cannot be deleted while this website starts to depend on it.
       const image = await this.d.assetsRepository.lock(fields.fallback_image_asset_id, trx);
-      if (!image || image.type !== 'image' || image.processing_status !== 'ready' || image.archived_at) {
+      if (image?.type !== 'image' || image.processing_status !== 'ready' || image.archived_at) {
         issues.push({ field: 'body/fallbackImageAssetId', message: 'must be an image asset that is ready and not archived' });
       }
     }

@@ -48,7 +48,7 @@ export class EnrollmentService {
   async enroll(pairingSessionId: string, enrollmentToken: string, ip: string): Promise<Enrollment> {
     const { enrollment, revoked } = await this.d.db.transaction(async (trx) => {
       const s = await this.d.pairingSessionsRepository.lock(pairingSessionId, trx, ENROLL_WINDOW_SECONDS);
-      if (!s || !s.resulting_screen_id) throw notFound('pairing_not_found', 'No such approved pairing session.');
+      if (!s?.resulting_screen_id) throw notFound('pairing_not_found', 'No such approved pairing session.');
       if (s.status !== 'claimed' || s.enrolled_at || !s.enrollment_token_hash) {
         throw conflict('enrollment_already_used', 'This pairing session has already been used to enroll, or was never claimed.');
       }

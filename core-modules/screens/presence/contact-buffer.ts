@@ -1,6 +1,7 @@
 import type { Logger } from '../../../kernel/logger.js';
 import type { ContactRepository, ContactUpdate } from './contact.repository.js';
 import { sqlState } from '../../../kernel/db/database.js';
+import { getOrSet } from '../../../kernel/collections.js';
 
 /** The columns a heartbeat refreshes on its screen, already checked. */
 export interface HeartbeatFacts {
@@ -65,8 +66,7 @@ export class ContactBuffer {
   }
 
   private entry(screenId: string, now: Date): Pending {
-    let p = this.pending.get(screenId);
-    if (!p) this.pending.set(screenId, (p = { contactAt: now, heartbeats: 0, contacts: 0 }));
+    const p = getOrSet(this.pending, screenId, () => ({ contactAt: now, heartbeats: 0, contacts: 0 }));
     if (now > p.contactAt) p.contactAt = now;
     return p;
   }

@@ -79,9 +79,13 @@ class PlayerSocketSession {
       try {
         message = JSON.parse(text);
       } catch {
-        return this.close(INVALID_PAYLOAD, 'invalid JSON message');
+        this.close(INVALID_PAYLOAD, 'invalid JSON message');
+        return;
       }
-      if (!message || typeof message !== 'object' || Array.isArray(message)) return this.close(INVALID_PAYLOAD, 'a message must be a JSON object');
+      if (!message || typeof message !== 'object' || Array.isArray(message)) {
+        this.close(INVALID_PAYLOAD, 'a message must be a JSON object');
+        return;
+      }
       const m = message as Record<string, unknown>;
       switch (m.type) {
         case 'player.hello':
@@ -90,9 +94,10 @@ class PlayerSocketSession {
         case 'player.pong':
           return;
         case 'player.status':
-          return this.deps.heartbeatService.acceptFromSocket(this.principal, m.payload, this.ip ?? undefined, text.length);
+          this.deps.heartbeatService.acceptFromSocket(this.principal, m.payload, this.ip ?? undefined, text.length);
+          return;
         default:
-          return this.close(UNSUPPORTED, 'unsupported message type');
+          this.close(UNSUPPORTED, 'unsupported message type');
       }
     } catch (err) {
       this.deps.logger.error({ err, screenId: this.principal.screenId }, 'player socket message failed');
