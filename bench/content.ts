@@ -20,7 +20,14 @@ export async function seedAssets(media: MediaDeps, count: number): Promise<strin
       processing_status: 'ready',
       folder_id: null,
     });
-    await media.assetsRepository.upsertVariant(id, { kind: 'original', storage_key: `bench/${id}.png`, mime_type: 'image/png', file_size: 1024, sha256: digest, player_compatible: true });
+    await media.assetsRepository.upsertVariant(id, {
+      kind: 'original',
+      storage_key: `bench/${id}.png`,
+      mime_type: 'image/png',
+      file_size: 1024,
+      sha256: digest,
+      player_compatible: true,
+    });
     ids.push(id);
   }
   return ids;
@@ -33,7 +40,15 @@ export async function seedPlaylist(playlists: PlaylistsDeps, name: string, asset
     for (let i = 0; i < items; i++) {
       await playlists.playlistItemsRepository.append(
         playlistId,
-        { asset_id: assetIds[i % assetIds.length]!, duration_ms: 10_000, fit_mode: 'contain', transition: 'none', audio_enabled: false, volume: 1, delivery_policy: 'download' },
+        {
+          asset_id: assetIds[i % assetIds.length]!,
+          duration_ms: 10_000,
+          fit_mode: 'contain',
+          transition: 'none',
+          audio_enabled: false,
+          volume: 1,
+          delivery_policy: 'download',
+        },
         trx,
       );
     }

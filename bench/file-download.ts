@@ -70,7 +70,8 @@ export async function assertSameAnswer(targets: Target[]) {
   );
   const [first, ...rest] = answers;
   for (const [i, other] of rest.entries()) {
-    if (JSON.stringify(other) !== JSON.stringify(first)) throw new Error(`${targets[i + 1]!.label} answers ${JSON.stringify(other)}, ${targets[0]!.label} ${JSON.stringify(first)}`);
+    if (JSON.stringify(other) !== JSON.stringify(first))
+      throw new Error(`${targets[i + 1]!.label} answers ${JSON.stringify(other)}, ${targets[0]!.label} ${JSON.stringify(first)}`);
   }
 }
 
@@ -91,7 +92,14 @@ export async function createStoredAsset(deps: KernelDeps & { assetsRepository: A
   const key = storageKeys.variant(asset.id, 'original', '.mp4');
   await deps.storage.put(key, Readable.from(chunks()));
   const sha256 = hash.digest('hex');
-  await deps.assetsRepository.upsertVariant(asset.id, { kind: 'original', storage_key: key, mime_type: 'video/mp4', file_size: bytes, sha256, player_compatible: true });
+  await deps.assetsRepository.upsertVariant(asset.id, {
+    kind: 'original',
+    storage_key: key,
+    mime_type: 'video/mp4',
+    file_size: bytes,
+    sha256,
+    player_compatible: true,
+  });
   return { id: asset.id, key, path: join(deps.config.dataDir, 'media', ...key.split('/')) };
 }
 
@@ -140,7 +148,10 @@ function load(t: Target, seconds: number, l: Load): Promise<LoadRun> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url: t.url, headers: t.headers, connections: l.connections, seconds } });
     // A server that stops answering must not hang the suite.
-    const timer = setTimeout(() => void worker.terminate().then(() => reject(new Error(`load against ${t.label} did not finish within ${seconds + 60} s`))), (seconds + 60) * 1000);
+    const timer = setTimeout(
+      () => void worker.terminate().then(() => reject(new Error(`load against ${t.label} did not finish within ${seconds + 60} s`))),
+      (seconds + 60) * 1000,
+    );
     worker.once('message', (run: LoadRun) => {
       clearTimeout(timer);
       void worker.terminate();

@@ -20,7 +20,10 @@ export async function enrollFleet(server: BenchKernel, count: number): Promise<E
   const fleet: EnrolledScreen[] = [];
   await deps.db.transaction(async (trx) => {
     for (let i = 0; i < count; i++) {
-      const screenId = await deps.screensRepository.insert({ name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() }, trx);
+      const screenId = await deps.screensRepository.insert(
+        { name: `Bench screen ${i}`, player_installation_id: randomUUID(), platform: 'linux', paired_at: new Date() },
+        trx,
+      );
       const publicId = newPublicId();
       const secret = randomToken(32);
       await deps.credentialsRepository.insert({ screen_id: screenId, public_id: publicId, secret_hash: sha256(secret) }, trx);

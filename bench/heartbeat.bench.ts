@@ -20,7 +20,20 @@ function heartbeat() {
     playerVersionCode: 10402,
     presentationSchemaVersions: [1],
     nativePresentationCapabilities: Object.fromEntries(
-      ['layout.surface', 'layout.box', 'layout.row', 'layout.column', 'layout.stack', 'layout.grid', 'content.text', 'content.icon', 'content.asset_image', 'content.qr_code', 'content.marquee', 'binding.core'].map((c) => [c, 1]),
+      [
+        'layout.surface',
+        'layout.box',
+        'layout.row',
+        'layout.column',
+        'layout.stack',
+        'layout.grid',
+        'content.text',
+        'content.icon',
+        'content.asset_image',
+        'content.qr_code',
+        'content.marquee',
+        'binding.core',
+      ].map((c) => [c, 1]),
     ),
     webRuntimeVersion: 2,
     webBundleLimitBytes: 20 * 1024 * 1024,
@@ -68,7 +81,13 @@ async function run(): Promise<BenchResult> {
        module.exports = (req) => ({ ...req, headers: { ...req.headers, authorization: 'Bearer ' + credentials[next++ % credentials.length] } });`,
     );
     const requests = [
-      { method: 'POST' as const, path: '/api/v1/player/heartbeat', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heartbeat()), setupRequest: rotate as never },
+      {
+        method: 'POST' as const,
+        path: '/api/v1/player/heartbeat',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(heartbeat()),
+        setupRequest: rotate as never,
+      },
     ];
     const targets: Target[] = [
       { label: 'GET /healthz', url: `${server.url}/healthz` },

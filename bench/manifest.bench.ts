@@ -48,7 +48,10 @@ async function run(): Promise<BenchResult> {
       pairs.push({ authorization: `Bearer ${s.credential}`, etag: manifestEtag(s.screenId, m.manifestVersion) });
     }
     // One real request first: the route answers 304 to the ETag computed here.
-    const check = await fetch(`${server.url}/api/v1/player/manifest`, { headers: { authorization: pairs[0]!.authorization, 'if-none-match': pairs[0]!.etag }, signal: AbortSignal.timeout(5_000) });
+    const check = await fetch(`${server.url}/api/v1/player/manifest`, {
+      headers: { authorization: pairs[0]!.authorization, 'if-none-match': pairs[0]!.etag },
+      signal: AbortSignal.timeout(5_000),
+    });
     if (check.status !== 304) throw new Error(`manifest revalidation answered ${check.status}, expected 304`);
 
     // Round robin over the fleet, one screen per request (see heartbeat.bench.ts for why a hook).
@@ -61,7 +64,12 @@ async function run(): Promise<BenchResult> {
     );
     const targets: Target[] = [
       { label: 'GET /healthz', url: `${server.url}/healthz` },
-      { label: `GET manifest 304 (${SCREENS} screens)`, url: server.url, expect: '3xx', requests: [{ method: 'GET', path: '/api/v1/player/manifest', setupRequest: rotate as never }] },
+      {
+        label: `GET manifest 304 (${SCREENS} screens)`,
+        url: server.url,
+        expect: '3xx',
+        requests: [{ method: 'GET', path: '/api/v1/player/manifest', setupRequest: rotate as never }],
+      },
     ];
     const [health, revalidate] = (await compare(targets, LOAD)) as [Measurement, Measurement];
 

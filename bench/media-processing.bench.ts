@@ -36,9 +36,30 @@ async function makePhoto(ffmpegPath: string, dir: string): Promise<Buffer> {
 async function makeClip(ffmpegPath: string, dir: string): Promise<Buffer> {
   const out = join(dir, 'clip.mp4');
   await ffmpeg(ffmpegPath, [
-    '-f', 'lavfi', '-i', 'testsrc2=duration=30:size=1920x1080:rate=30',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=30',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-shortest', out,
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=duration=30:size=1920x1080:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=30',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-movflags',
+    '+faststart',
+    '-shortest',
+    out,
   ]);
   return readFileSync(out);
 }
@@ -94,16 +115,20 @@ async function run(): Promise<BenchResult> {
     for (let round = 0; round < ROUNDS; round++) {
       jpeg.push(await secondsToReady(deps, photo, { ext: '.jpg', type: 'image', mimeType: 'image/jpeg' }));
       h264.push(await secondsToReady(deps, clip, { ext: '.mp4', type: 'video', mimeType: 'video/mp4' }));
-      jpegWork.push(await workSeconds(async () => {
-        await inspectImage(photoFile, 1e8);
-        await imageThumbnail(photoFile, 1e8);
-        await imagePlayback(photoFile, 1e8);
-      }));
-      h264Work.push(await workSeconds(async () => {
-        const probe = await probeVideo(ffprobePath, clipFile);
-        await hasFastStart(clipFile);
-        await videoPoster({ ffmpegPath, ffprobePath }, clipFile, dir, probe.durationSeconds);
-      }));
+      jpegWork.push(
+        await workSeconds(async () => {
+          await inspectImage(photoFile, 1e8);
+          await imageThumbnail(photoFile, 1e8);
+          await imagePlayback(photoFile, 1e8);
+        }),
+      );
+      h264Work.push(
+        await workSeconds(async () => {
+          const probe = await probeVideo(ffprobePath, clipFile);
+          await hasFastStart(clipFile);
+          await videoPoster({ ffmpegPath, ffprobePath }, clipFile, dir, probe.durationSeconds);
+        }),
+      );
     }
     const mib = (b: Buffer) => (b.length / 1024 / 1024).toFixed(1);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(2);

@@ -53,13 +53,14 @@ async function generate(deps: NoiseMeterDeps, screenIds: string[], instanceId: s
       { instanceId, screenIds, from: new Date(end - (d + 1) * 86_400_000 + 10_000), to: new Date(end - d * 86_400_000) },
     );
   const days = Array.from({ length: DAYS }, (_, d) => DAYS - 1 - d);
-  await Promise.all([0, 1].map(async () => {
-    for (let d = days.shift(); d !== undefined; d = days.shift()) await day(d);
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let d = days.shift(); d !== undefined; d = days.shift()) await day(d);
+    }),
+  );
   await deps.db.raw('ANALYZE noise_meter_history');
   return (performance.now() - started) / 1000;
 }
-
 
 const measurement = (label: string, s: Streamed): Measurement => ({
   label: `${label}: ${s.rows.toLocaleString('en-US')} rows, RSS +${s.rssGrowthMb.toFixed(0)} MB`,

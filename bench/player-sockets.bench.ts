@@ -119,7 +119,10 @@ async function run(): Promise<BenchResult> {
   let child: ChildProcess | undefined;
   try {
     const fleet = await enrollFleet(server, n);
-    const { playlistId, newAssetId } = await assignEveryScreen(server, fleet.map((s) => s.screenId));
+    const { playlistId, newAssetId } = await assignEveryScreen(
+      server,
+      fleet.map((s) => s.screenId),
+    );
     const owner = await signInOwner(server);
     const clientPath = join(server.dataDir, 'socket-clients.cjs');
     writeFileSync(clientPath, CLIENT(createRequire(import.meta.url).resolve('ws')));
@@ -146,7 +149,12 @@ async function run(): Promise<BenchResult> {
     const heapPerSocket = (after.heapUsed - before.heapUsed) / n;
 
     // The edit as the console makes it: one item added to the playlist every screen plays.
-    const delivered = ask<{ times: number[]; open: number }>(child, { type: 'await', timeoutMs: DELIVERY_TIMEOUT_MS }, 'received', DELIVERY_TIMEOUT_MS + 10_000);
+    const delivered = ask<{ times: number[]; open: number }>(
+      child,
+      { type: 'await', timeoutMs: DELIVERY_TIMEOUT_MS },
+      'received',
+      DELIVERY_TIMEOUT_MS + 10_000,
+    );
     const start = performance.timeOrigin + performance.now();
     const edit = await fetch(`${server.url}/api/v1/playlists/${playlistId}/items`, {
       method: 'POST',
@@ -167,7 +175,13 @@ async function run(): Promise<BenchResult> {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
     child = undefined;
 
-    const delivery: Measurement = { label: `manifest.changed to ${n} sockets (max ${round1(max)} ms)`, rps: n / (max / 1000), p50Ms: round1(p50), p99Ms: round1(p99), requests: n };
+    const delivery: Measurement = {
+      label: `manifest.changed to ${n} sockets (max ${round1(max)} ms)`,
+      rps: n / (max / 1000),
+      p50Ms: round1(p50),
+      p99Ms: round1(p99),
+      requests: n,
+    };
     const p99Ratio = TARGET_P99_MS / p99;
     return {
       setup:

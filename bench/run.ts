@@ -18,7 +18,19 @@ import { variantDownloadBenchmark } from './variant-download.bench.js';
 import { stopRunning, type Benchmark } from './support.js';
 
 // To add one: write bench/<name>.bench.ts exporting a Benchmark and list it here.
-const BENCHMARKS: Benchmark[] = [healthzBenchmark, uploadIngestBenchmark, previewDownloadBenchmark, heartbeatBenchmark, mediaProcessingBenchmark, manifestBenchmark, playerSocketsBenchmark, noiseExportBenchmark, variantDownloadBenchmark, activityIngestBenchmark, proofOfPlayBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  healthzBenchmark,
+  uploadIngestBenchmark,
+  previewDownloadBenchmark,
+  heartbeatBenchmark,
+  mediaProcessingBenchmark,
+  manifestBenchmark,
+  playerSocketsBenchmark,
+  noiseExportBenchmark,
+  variantDownloadBenchmark,
+  activityIngestBenchmark,
+  proofOfPlayBenchmark,
+];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.
 const EXIT_DEADLINE_MS = 15_000;

@@ -59,13 +59,23 @@ interface Session {
   csrfToken: string;
 }
 
-function send(url: string, agent: Agent, method: string, headers: Record<string, string>, body?: Buffer | string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function send(
+  url: string,
+  agent: Agent,
+  method: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d: Buffer) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString() }));
-    });
+    const req = request(
+      url,
+      { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString() }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -74,7 +84,13 @@ function send(url: string, agent: Agent, method: string, headers: Record<string,
 /** The same bytes as one upload of 8 MiB PATCHes over one keep-alive connection, sampling RSS. */
 async function uploadOverHttp(base: string, agent: Agent, session: Session, chunk: Buffer): Promise<Run & { rssGrowthMb: number }> {
   const auth = { cookie: session.cookie, 'x-csrf-token': session.csrfToken };
-  const created = await send(`${base}/api/v1/uploads`, agent, 'POST', { ...auth, 'content-type': 'application/json' }, JSON.stringify({ filename: 'bench.mp4', mimeType: 'video/mp4', sizeBytes: TOTAL_BYTES }));
+  const created = await send(
+    `${base}/api/v1/uploads`,
+    agent,
+    'POST',
+    { ...auth, 'content-type': 'application/json' },
+    JSON.stringify({ filename: 'bench.mp4', mimeType: 'video/mp4', sizeBytes: TOTAL_BYTES }),
+  );
   if (created.status !== 201) throw new Error(`creating the upload failed: ${created.status} ${created.text}`);
   const id = (JSON.parse(created.text) as { data: { id: string } }).data.id;
   const before = process.memoryUsage().rss;
@@ -85,7 +101,13 @@ async function uploadOverHttp(base: string, agent: Agent, session: Session, chun
   try {
     for (let offset = 0; offset < TOTAL_BYTES; offset += CHUNK_BYTES) {
       const t = performance.now();
-      const res = await send(`${base}/api/v1/uploads/${id}`, agent, 'PATCH', { ...auth, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) }, chunk);
+      const res = await send(
+        `${base}/api/v1/uploads/${id}`,
+        agent,
+        'PATCH',
+        { ...auth, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+        chunk,
+      );
       if (res.status !== 204) throw new Error(`PATCH at ${offset} answered ${res.status}: ${res.text}`);
       chunkMs.push(performance.now() - t);
     }
@@ -100,9 +122,18 @@ async function uploadOverHttp(base: string, agent: Agent, session: Session, chun
 }
 
 async function signIn(base: string, agent: Agent): Promise<Session> {
-  const res = await send(`${base}/api/v1/auth/setup`, agent, 'POST', { 'content-type': 'application/json' }, JSON.stringify({ organizationName: 'Bench', ownerName: 'Bench Owner', username: 'bench', password: 'bench password 123' }));
+  const res = await send(
+    `${base}/api/v1/auth/setup`,
+    agent,
+    'POST',
+    { 'content-type': 'application/json' },
+    JSON.stringify({ organizationName: 'Bench', ownerName: 'Bench Owner', username: 'bench', password: 'bench password 123' }),
+  );
   if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${res.text}`);
-  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { cookie, csrfToken: (JSON.parse(res.text) as { data: { csrfToken: string } }).data.csrfToken };
 }
 

@@ -57,9 +57,7 @@ async function run(): Promise<BenchResult> {
           `warm-up, then ${FULL.seconds} / ${RANGED.seconds} s measured each in ${FULL.rounds} alternating rounds. Ranges are shown for information ` +
           `(player/baseline ${ratio(rangedRuns).toFixed(2)}): each small answer also pays the check against the screen's current manifest, a few queries`,
         measurements: [...fullRuns.measurements, ...rangedRuns.measurements],
-        checks: [
-          { name: 'player/baseline full download throughput', value: ratio(fullRuns), target: TARGET_RATIO, pass: ratio(fullRuns) >= TARGET_RATIO },
-        ],
+        checks: [{ name: 'player/baseline full download throughput', value: ratio(fullRuns), target: TARGET_RATIO, pass: ratio(fullRuns) >= TARGET_RATIO }],
       };
     } finally {
       await baseline.stop();

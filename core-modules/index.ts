@@ -12,4 +12,16 @@ import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
-export const coreModules: PluginDef[] = [settingsModule, authModule, dependencyGraphModule, mediaModule, screensModule, playlistsModule, playerModule, activityModule, previewsModule, fleetHealthModule, pluginCatalogModule];
+export const coreModules: PluginDef[] = [
+  settingsModule,
+  authModule,
+  dependencyGraphModule,
+  mediaModule,
+  screensModule,
+  playlistsModule,
+  playerModule,
+  activityModule,
+  previewsModule,
+  fleetHealthModule,
+  pluginCatalogModule,
+];

@@ -49,6 +49,8 @@ export class AuditLog {
   }
 
   async purgeOlderThan(days: number): Promise<number> {
-    return this.db('audit_log').where('occurred_at', '<', this.db.raw(`now() - make_interval(days => ?)`, [days])).delete();
+    return this.db('audit_log')
+      .where('occurred_at', '<', this.db.raw(`now() - make_interval(days => ?)`, [days]))
+      .delete();
   }
 }

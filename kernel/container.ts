@@ -12,12 +12,19 @@ export function createPluginContainers(root: AwilixContainer, plugins: LoadedPlu
   for (const plugin of plugins) {
     const container = createContainer({ injectionMode: InjectionMode.PROXY });
     for (const key of Object.keys(root.registrations)) {
-      container.register(key, asFunction(() => root.resolve(key)));
+      container.register(
+        key,
+        asFunction(() => root.resolve(key)),
+      );
     }
     for (const depName of plugin.def.dependsOn ?? []) {
       const dep = byName.get(depName)!;
       const depContainer = containers.get(depName)!;
-      for (const key of dep.exports) container.register(key, asFunction(() => depContainer.resolve(key)));
+      for (const key of dep.exports)
+        container.register(
+          key,
+          asFunction(() => depContainer.resolve(key)),
+        );
     }
     container.register(plugin.registrations as Record<string, Resolver<unknown>>);
     containers.set(plugin.def.name, container);

@@ -116,7 +116,13 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     const jobs = new JobQueue(databaseUrl, logger);
     const authenticators: AuthenticatorMap = {};
     const guards = new Guards(authenticators);
-    const hub = new SocketHub(databaseUrl, async (payload) => void (await db.raw('SELECT pg_notify(?, ?)', ['signage_hub', payload])), guards, logger, options.socketPingIntervalMs);
+    const hub = new SocketHub(
+      databaseUrl,
+      async (payload) => void (await db.raw('SELECT pg_notify(?, ?)', ['signage_hub', payload])),
+      guards,
+      logger,
+      options.socketPingIntervalMs,
+    );
     const readinessChecks: Parameters<LoadedPlugin['readiness'][number]>[0][] = [];
     let apiDocument: object | undefined;
     let containers: Map<string, AwilixContainer> | undefined;

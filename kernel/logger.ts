@@ -17,8 +17,5 @@ const REDACT = [
 ];
 
 export function createLogger(level: LogLevel, destination?: NodeJS.WritableStream): Logger {
-  return pino(
-    { level, redact: { paths: REDACT, censor: '[redacted]' }, base: { pid: process.pid } },
-    destination ?? process.stdout,
-  );
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { pid: process.pid } }, destination ?? process.stdout);
 }

@@ -65,7 +65,11 @@ function errorResponses({ route, installable }: MountedRoute) {
   const add = (status: number, text: string) => (out[status] ??= errorResponse(text));
   for (const [status, text] of Object.entries(route.errors ?? {})) add(Number(status), text);
   if (route.body || route.query || route.params) add(422, 'The input does not match the schema (`validation_failed`).');
-  if (route.rateLimit) out[429] ??= { ...errorResponse('Too many requests (`rate_limited`); try again after `Retry-After` seconds.'), headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } };
+  if (route.rateLimit)
+    out[429] ??= {
+      ...errorResponse('Too many requests (`rate_limited`); try again after `Retry-After` seconds.'),
+      headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+    };
   const mode = route.bodyMode ?? (route.body ? 'json' : 'none');
   const readsBody = !['GET', 'HEAD'].includes(route.method);
   if (mode === 'multipart') {
@@ -138,8 +142,15 @@ function successResponses(response: RouteResponse) {
     out[status] = { description, ...(status === '204' || status === '304' ? {} : content) };
   }
   if (response.file) {
-    out[206] = { description: 'One requested range of the file.', ...content, headers: { ...FILE_HEADERS, 'Content-Range': header('`bytes <first>-<last>/<size>`') } };
-    out[304] = { description: 'Not modified (`If-None-Match` / `If-Modified-Since`).', headers: { ETag: FILE_HEADERS.ETag, 'Last-Modified': FILE_HEADERS['Last-Modified'] } };
+    out[206] = {
+      description: 'One requested range of the file.',
+      ...content,
+      headers: { ...FILE_HEADERS, 'Content-Range': header('`bytes <first>-<last>/<size>`') },
+    };
+    out[304] = {
+      description: 'Not modified (`If-None-Match` / `If-Modified-Since`).',
+      headers: { ETag: FILE_HEADERS.ETag, 'Last-Modified': FILE_HEADERS['Last-Modified'] },
+    };
     out[412] = errorResponse('The file no longer matches `If-Match` / `If-Unmodified-Since` (`precondition_failed`).');
     out[416] = { ...errorResponse('The range is outside the file (`range_not_satisfiable`).'), headers: { 'Content-Range': header('`bytes */<size>`') } };
   }
@@ -156,13 +167,21 @@ function operation(mounted: MountedRoute) {
     parameters: [
       ...parameters('path', route.params),
       ...parameters('query', route.query),
-      ...Object.entries(route.requestHeaders ?? {}).map(([name, h]) => ({ name, in: 'header', required: h.required ?? false, description: h.description, schema: h.schema })),
+      ...Object.entries(route.requestHeaders ?? {}).map(([name, h]) => ({
+        name,
+        in: 'header',
+        required: h.required ?? false,
+        description: h.description,
+        schema: h.schema,
+      })),
     ],
-    ...(route.bodyMode === 'multipart' ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(route) } } } }
-    : route.body ?
-      { requestBody: { required: true, content: { 'application/json': { schema: closeObjects(route.body) } } } }
-    : route.bodyMode === 'stream' ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
-    : {}),
+    ...(route.bodyMode === 'multipart'
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(route) } } } }
+      : route.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: closeObjects(route.body) } } } }
+        : route.bodyMode === 'stream'
+          ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
+          : {}),
     responses: { ...successResponses(route.response), ...errorResponses(mounted) },
     security: security(route.auth, route.method),
     ...accessExtensions(route.auth),
@@ -185,7 +204,10 @@ export function buildOpenApi(routes: MountedRoute[], sockets: SocketRouteDef[], 
       responses: {
         101: { description: 'Switching protocols' },
         ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }),
-        426: { ...errorResponse('A plain request: connect with `Upgrade: websocket` (`websocket_upgrade_required`).'), headers: { Upgrade: { description: '`websocket`', schema: { type: 'string' } } } },
+        426: {
+          ...errorResponse('A plain request: connect with `Upgrade: websocket` (`websocket_upgrade_required`).'),
+          headers: { Upgrade: { description: '`websocket`', schema: { type: 'string' } } },
+        },
       },
       security: security(socket.auth, 'GET'),
       ...accessExtensions(socket.auth),

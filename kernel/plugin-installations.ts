@@ -26,7 +26,8 @@ export interface InstallResult {
 /** The catalog id of a plugin: `brand-bug` is `brand_bug` (either spelling is accepted). */
 export const catalogId = (plugin: string) => plugin.replace(/-/g, '_');
 const pluginName = (id: string) => id.replace(/_/g, '-');
-const notInstalled = (plugin: string) => conflict('plugin_not_installed', `The ${catalogId(plugin)} plugin is not installed. Install it from the plugin catalog first.`);
+const notInstalled = (plugin: string) =>
+  conflict('plugin_not_installed', `The ${catalogId(plugin)} plugin is not installed. Install it from the plugin catalog first.`);
 
 /**
  * Install state of the optional plugins, kept in PostgreSQL so every server process agrees.
@@ -60,7 +61,9 @@ export class PluginInstallations {
 
   installedNames(): Promise<Set<string>> {
     if (!this.cached || Date.now() - this.cached.at > CACHE_MS) {
-      const names = this.db(TABLE).pluck('plugin').then((list: string[]) => new Set(list));
+      const names = this.db(TABLE)
+        .pluck('plugin')
+        .then((list: string[]) => new Set(list));
       names.catch(() => (this.cached = undefined));
       this.cached = { at: Date.now(), names };
     }
@@ -146,7 +149,11 @@ export class PluginInstallations {
     if (await this.db(TABLE).where({ plugin: name }).first()) return false;
     if (plugin.def.migrations) await migrateAll(this.db, [{ owner: name, folder: plugin.def.migrations }]);
     const created = await this.db.transaction(async (trx) => {
-      const inserted = await trx(TABLE).insert({ plugin: name, installed_by: actorId ?? null }).onConflict('plugin').ignore().returning('plugin');
+      const inserted = await trx(TABLE)
+        .insert({ plugin: name, installed_by: actorId ?? null })
+        .onConflict('plugin')
+        .ignore()
+        .returning('plugin');
       if (!inserted.length) return false; // another request installed it meanwhile
       await plugin.def.installable?.seed?.(this.depsOf(name), trx);
       return true;

@@ -94,7 +94,10 @@ export interface RouteDef<C = any, P extends TSchema = TSchema, Q extends TSchem
 
 /** A handler result with a status other than the route's default (e.g. 200 instead of 201 on a repeat). */
 export class Reply {
-  constructor(readonly status: number, readonly data: unknown) {}
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {}
 }
 export const reply = (status: number, data?: unknown) => new Reply(status, data);
 

@@ -38,7 +38,11 @@ export class ActivityEventsRepository {
 
   /** When the screen's latest event before `sequence` happened. */
   async lastEventBefore(trx: Knex.Transaction, screenId: string, sequence: number): Promise<Date | undefined> {
-    const row = await trx('activity_events').where({ screen_id: screenId }).andWhere('sequence', '<', sequence).orderBy('sequence', 'desc').first('occurred_at');
+    const row = await trx('activity_events')
+      .where({ screen_id: screenId })
+      .andWhere('sequence', '<', sequence)
+      .orderBy('sequence', 'desc')
+      .first('occurred_at');
     return row?.occurred_at;
   }
 
@@ -63,9 +67,27 @@ export class ActivityEventsRepository {
 // Everything the columns do not hold, kept for the timeline and the export.
 function details(e: NormalizedEvent): Record<string, unknown> {
   const keys = [
-    'parentActivitySessionId', 'sessionType', 'expectedDurationMs', 'manifestVersion', 'presentationType', 'presentationId', 'presentationRevision',
-    'contentType', 'contentId', 'playlistItemId', 'layoutPlacementId', 'trigger', 'scheduleId', 'takeoverId', 'sourceId', 'selectedRecordId',
-    'selectionDate', 'sourceCachedAt', 'sourceRevision', 'snapshotHash', 'metadata',
+    'parentActivitySessionId',
+    'sessionType',
+    'expectedDurationMs',
+    'manifestVersion',
+    'presentationType',
+    'presentationId',
+    'presentationRevision',
+    'contentType',
+    'contentId',
+    'playlistItemId',
+    'layoutPlacementId',
+    'trigger',
+    'scheduleId',
+    'takeoverId',
+    'sourceId',
+    'selectedRecordId',
+    'selectionDate',
+    'sourceCachedAt',
+    'sourceRevision',
+    'snapshotHash',
+    'metadata',
   ] as const;
   return Object.fromEntries(keys.filter((k) => e[k] !== undefined && !(k === 'metadata' && !Object.keys(e.metadata ?? {}).length)).map((k) => [k, e[k]]));
 }

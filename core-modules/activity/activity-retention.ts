@@ -9,7 +9,8 @@ export const activitySettings: SettingDefinition[] = [
     category: 'activity',
     type: 'integer',
     title: 'Keep activity for (days)',
-    description: 'Screen events, proof-of-play sessions and telemetry older than this are deleted every night. Shortening it deletes the older history at the next run.',
+    description:
+      'Screen events, proof-of-play sessions and telemetry older than this are deleted every night. Shortening it deletes the older history at the next run.',
     default: 90,
     min: 1,
     max: 3650,
@@ -39,7 +40,9 @@ export class ActivityRetention {
       removed[table] = 0;
       let deleted: number;
       do {
-        const result = await this.d.db.raw(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${column} < ? LIMIT ${BATCH}))`, [before]);
+        const result = await this.d.db.raw(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${column} < ? LIMIT ${BATCH}))`, [
+          before,
+        ]);
         deleted = result.rowCount ?? 0;
         removed[table] += deleted;
       } while (deleted === BATCH && !signal?.aborted);

@@ -151,7 +151,13 @@ export const consoleActivityRoutes = [
         screenId: Uuid,
         from: Type.String({ format: 'date-time' }),
         to: Type.String({ format: 'date-time' }),
-        snapshot: Type.Optional(Type.Object({ observedAt: Type.String({ format: 'date-time' }), receivedAt: Type.String({ format: 'date-time' }), sample: Type.Record(Type.String(), Type.Unknown()) })),
+        snapshot: Type.Optional(
+          Type.Object({
+            observedAt: Type.String({ format: 'date-time' }),
+            receivedAt: Type.String({ format: 'date-time' }),
+            sample: Type.Record(Type.String(), Type.Unknown()),
+          }),
+        ),
         rollups: Type.Array(TelemetryRollupSchema),
       }),
     },

@@ -22,7 +22,15 @@ export const EXPECTED_ENDINGS = [
   'external_presentation',
 ] as const;
 /** Endings that cut playback short: the "interrupted plays". */
-export const INTERRUPTIONS = ['player_restart', 'process_exit', 'heartbeat_gap', 'renderer_failure', 'decoder_failure', 'recovery_action', 'bounded_timeout'] as const;
+export const INTERRUPTIONS = [
+  'player_restart',
+  'process_exit',
+  'heartbeat_gap',
+  'renderer_failure',
+  'decoder_failure',
+  'recovery_action',
+  'bounded_timeout',
+] as const;
 export const TERMINAL_REASONS = [...EXPECTED_ENDINGS, ...INTERRUPTIONS, 'unknown'] as const;
 export type TerminalReason = (typeof TERMINAL_REASONS)[number];
 

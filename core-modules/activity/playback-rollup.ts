@@ -15,7 +15,8 @@ const LOCK = `hashtextextended('activity:playback-rollup', 0)`;
 const COUNTS = `count(*)::int, count(*) FILTER (WHERE result = 'completed')::int, count(*) FILTER (WHERE result = 'partial')::int,
   count(*) FILTER (WHERE result = 'skipped')::int, count(*) FILTER (WHERE result = 'failed')::int,
   count(*) FILTER (WHERE result = 'unknown')::int, count(*) FILTER (WHERE interrupted)::int, coalesce(sum(duration_ms), 0)::bigint`;
-const SUMS = 'sum(sessions)::int, sum(completed)::int, sum(partial)::int, sum(skipped)::int, sum(failed)::int, sum(unknown)::int, sum(interrupted)::int, sum(duration_ms)::bigint';
+const SUMS =
+  'sum(sessions)::int, sum(completed)::int, sum(partial)::int, sum(skipped)::int, sum(failed)::int, sum(unknown)::int, sum(interrupted)::int, sum(duration_ms)::bigint';
 const GROUP = 'screen_id, location_id, session_type, presentation_id, content_id';
 const COLUMNS = `bucket, hours, grain, ${GROUP}, sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms`;
 /** The columns each coarser grain keeps (the others are NULL), summed from the detail rows of the same bucket. */

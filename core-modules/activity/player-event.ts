@@ -52,7 +52,9 @@ export const PlayerEventSchema = Type.Object(
     sourceCachedAt: Type.Optional(Type.String({ format: 'date-time' })),
     sourceRevision: text(128),
     snapshotHash: text(128),
-    metadata: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Up to 32 flat entries are kept (texts cut to 240 characters); nested values are dropped.' })),
+    metadata: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: 'Up to 32 flat entries are kept (texts cut to 240 characters); nested values are dropped.' }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -67,7 +69,11 @@ export const ActivityBatchSchema = Type.Object(
 // Text fields are cut rather than refused: the Linux player cuts failureMessage itself, the
 // Android player does not cut everything, and a refused event would be lost for a few characters.
 const LIMITS = Object.fromEntries(
-  Object.entries(PlayerEventSchema.properties).flatMap(([k, s]) => ((s as { type?: string; maxLength?: number }).type === 'string' && (s as { maxLength?: number }).maxLength ? [[k, (s as { maxLength: number }).maxLength]] : [])),
+  Object.entries(PlayerEventSchema.properties).flatMap(([k, s]) =>
+    (s as { type?: string; maxLength?: number }).type === 'string' && (s as { maxLength?: number }).maxLength
+      ? [[k, (s as { maxLength: number }).maxLength]]
+      : [],
+  ),
 ) as Record<string, number>;
 const MAX_METADATA_KEYS = 32;
 
@@ -116,7 +122,7 @@ export type Checked = { ok: true; event: NormalizedEvent } | { ok: false; id: st
 
 /** Checks one event of a batch; a bad one is reported, never stops the others. */
 export function checkEvent(raw: unknown, now: number): Checked {
-  const id = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? ((raw as { id: string }).id.slice(0, 64)) : null;
+  const id = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id.slice(0, 64) : null;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, id, message: 'an event is an object' };
   const event = cleaned(raw as Record<string, unknown>);
   try {
@@ -127,7 +133,8 @@ export function checkEvent(raw: unknown, now: number): Checked {
   }
   const e = event as PlayerEvent;
   const at = new Date(e.occurredAt);
-  if (!(at.getTime() >= now - PAST_MS && at.getTime() <= now + AHEAD_MS)) return { ok: false, id, message: 'occurredAt is outside the accepted reporting window' };
+  if (!(at.getTime() >= now - PAST_MS && at.getTime() <= now + AHEAD_MS))
+    return { ok: false, id, message: 'occurredAt is outside the accepted reporting window' };
   const type = canonicalType(e.eventType);
   return {
     ok: true,

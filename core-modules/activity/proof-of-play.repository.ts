@@ -15,7 +15,13 @@ export interface PlayFilter {
   terminalReason?: string;
 }
 
-export const GROUP_BY = { screen: 'screen_id', location: 'location_id', content: 'content_id', presentation: 'presentation_id', sessionType: 'session_type' } as const;
+export const GROUP_BY = {
+  screen: 'screen_id',
+  location: 'location_id',
+  content: 'content_id',
+  presentation: 'presentation_id',
+  sessionType: 'session_type',
+} as const;
 export type GroupBy = keyof typeof GROUP_BY;
 
 export interface SummaryRow {
@@ -59,7 +65,23 @@ export interface SessionRow {
   synthesized_start: boolean;
 }
 
-const EXPORTED = ['id', 'screen_id', 'session_type', 'result', 'terminal_reason', 'interrupted', 'presentation_type', 'presentation_id', 'content_type', 'content_id', 'playlist_item_id', 'layout_placement_id', 'schedule_id', 'takeover_id', 'synthesized_start'] as const;
+const EXPORTED = [
+  'id',
+  'screen_id',
+  'session_type',
+  'result',
+  'terminal_reason',
+  'interrupted',
+  'presentation_type',
+  'presentation_id',
+  'content_type',
+  'content_id',
+  'playlist_item_id',
+  'layout_placement_id',
+  'schedule_id',
+  'takeover_id',
+  'synthesized_start',
+] as const;
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** A session as the export writes it. */
@@ -87,14 +109,27 @@ export function planSpans(from: number, to: number, mark: number | null): { days
   const dayEnd = Math.max(dayStart, floor(hourEnd, DAY_MS));
   return {
     days: nonEmpty([[dayStart, dayEnd]]),
-    hours: nonEmpty([[hourStart, dayStart], [dayEnd, hourEnd]]),
-    live: nonEmpty([[from, hourStart], [hourEnd, rolledEnd], [rolledEnd, to]]),
+    hours: nonEmpty([
+      [hourStart, dayStart],
+      [dayEnd, hourEnd],
+    ]),
+    live: nonEmpty([
+      [from, hourStart],
+      [hourEnd, rolledEnd],
+      [rolledEnd, to],
+    ]),
   };
 }
 
 /** The coarsest rollup grain that still has the grouping column and every filtered one. */
 function grainFor(f: PlayFilter, key: string): 'detail' | keyof typeof GRAINS {
-  const used = [key, ...(f.screenIds ? ['screen_id'] : []), ...(f.locationId ? ['location_id'] : []), ...(f.assetId ? ['content_id'] : []), ...(f.playlistId ? ['presentation_id'] : [])];
+  const used = [
+    key,
+    ...(f.screenIds ? ['screen_id'] : []),
+    ...(f.locationId ? ['location_id'] : []),
+    ...(f.assetId ? ['content_id'] : []),
+    ...(f.playlistId ? ['presentation_id'] : []),
+  ];
   const fits = (kept: readonly string[]) => used.every((c) => kept.includes(c));
   return fits(GRAINS.screen) ? 'screen' : fits(GRAINS.content) ? 'content' : 'detail';
 }
@@ -125,7 +160,12 @@ export class ProofOfPlayRepository {
   page(f: PlayFilter, limit: number, after?: { startedAt: Date; id: string }): Promise<SessionRow[]> {
     const q = this.scoped(this.d.db('playback_sessions').select('*'), f, 'sessions').where('started_at', '>=', f.from).where('started_at', '<', f.to);
     if (after) q.whereRaw('(started_at, id) < (?, ?)', [after.startedAt, after.id]);
-    return q.orderBy([{ column: 'started_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    return q
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit);
   }
 
   /**
@@ -135,7 +175,11 @@ export class ProofOfPlayRepository {
    */
   exportPage(f: PlayFilter, limit: number, after?: { startedMs: number; id: string }): Promise<ExportRow[]> {
     const ms = (column: string) => this.d.db.raw(`(extract(epoch FROM ${column}) * 1000)::float8 AS "${camel(column)}"`);
-    const q = this.scoped(this.d.db('playback_sessions').select(...EXPORTED, ms('started_at'), ms('ended_at'), this.d.db.raw('duration_ms::float8, expected_duration_ms::float8')), f, 'sessions')
+    const q = this.scoped(
+      this.d.db('playback_sessions').select(...EXPORTED, ms('started_at'), ms('ended_at'), this.d.db.raw('duration_ms::float8, expected_duration_ms::float8')),
+      f,
+      'sessions',
+    )
       .where('started_at', '>=', f.from)
       .where('started_at', '<', f.to);
     if (after) q.whereRaw('(started_at, id) > (?, ?)', [new Date(after.startedMs), after.id]);
@@ -150,11 +194,17 @@ export class ProofOfPlayRepository {
     const key = GROUP_BY[groupBy];
     const grain = grainFor(f, key);
     const live = f.result || f.terminalReason;
-    const spans = live ? { days: [], hours: [], live: [[f.from.getTime(), f.to.getTime()] as Span] } : planSpans(f.from.getTime(), f.to.getTime(), mark?.getTime() ?? null);
+    const spans = live
+      ? { days: [], hours: [], live: [[f.from.getTime(), f.to.getTime()] as Span] }
+      : planSpans(f.from.getTime(), f.to.getTime(), mark?.getTime() ?? null);
     const parts: Knex.QueryBuilder[] = [];
     const db = this.d.db;
     const rolled = (hours: number, [a, b]: Span) =>
-      this.scoped(db('playback_rollup').select(`${key} as key`, db.raw('sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms')), f, 'rollup')
+      this.scoped(
+        db('playback_rollup').select(`${key} as key`, db.raw('sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms')),
+        f,
+        'rollup',
+      )
         .where('grain', grain)
         .where('hours', hours)
         .where('bucket', '>=', new Date(a))
@@ -178,7 +228,11 @@ export class ProofOfPlayRepository {
     }
     if (!parts.length) return [];
     const union = parts.slice(1).reduce((q, p) => q.unionAll(p, true), parts[0]!.clone());
-    const rows = await db.select(db.raw(`key, ${SUMS}`)).from(union.as('u')).groupBy('key').orderBy('durationMs', 'desc');
+    const rows = await db
+      .select(db.raw(`key, ${SUMS}`))
+      .from(union.as('u'))
+      .groupBy('key')
+      .orderBy('durationMs', 'desc');
     return rows.map((r: SummaryRow & { durationMs: string | number }) => ({ ...r, durationMs: Number(r.durationMs) }));
   }
 }

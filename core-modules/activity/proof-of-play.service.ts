@@ -111,13 +111,24 @@ export class ProofOfPlayService {
     const to = range?.to ?? (q.to ? new Date(q.to) : new Date());
     const from = range?.from ?? (q.from ? new Date(q.from) : new Date(to.getTime() - DAY_MS));
     if (from >= to) throw invalidInput('invalid_range', '`from` must be before `to`.', 'query/from');
-    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw invalidInput('invalid_range', `A range covers at most ${MAX_RANGE_DAYS} days.`, 'query/to');
+    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS)
+      throw invalidInput('invalid_range', `A range covers at most ${MAX_RANGE_DAYS} days.`, 'query/to');
     let screenIds: string[] | undefined = q.screen ? [q.screen] : undefined;
     if (q.group) {
       const inGroup = await this.d.screenTargets.screensOf({ targetScope: 'sync_groups', targetIds: [q.group] });
       screenIds = screenIds ? screenIds.filter((id) => inGroup.includes(id)) : inGroup;
     }
-    return { from, to, screenIds, locationId: q.location, assetId: q.asset, playlistId: q.playlist, sessionType: q.sessionType, result: q.result, terminalReason: q.terminalReason };
+    return {
+      from,
+      to,
+      screenIds,
+      locationId: q.location,
+      assetId: q.asset,
+      playlistId: q.playlist,
+      sessionType: q.sessionType,
+      result: q.result,
+      terminalReason: q.terminalReason,
+    };
   }
 
   async list(q: Static<typeof ListQuery>) {
@@ -133,19 +144,28 @@ export class ProofOfPlayService {
     const f = await this.filter(q);
     const groupBy = (q.groupBy ?? 'screen') as GroupBy;
     const mark = await this.d.playbackRollup.mark();
-    const [rows, byType] = await Promise.all([this.d.proofOfPlayRepository.summary(f, groupBy, mark), this.d.proofOfPlayRepository.summary(f, 'sessionType', mark)]);
+    const [rows, byType] = await Promise.all([
+      this.d.proofOfPlayRepository.summary(f, groupBy, mark),
+      this.d.proofOfPlayRepository.summary(f, 'sessionType', mark),
+    ]);
     const empty = { sessions: 0, completed: 0, partial: 0, skipped: 0, failed: 0, unknown: 0, interrupted: 0, durationMs: 0 };
     const totals = { presentation: { ...empty }, content: { ...empty } };
     for (const r of byType) {
       const into = r.key === 'presentation' ? totals.presentation : totals.content;
       for (const k of Object.keys(empty) as (keyof typeof empty)[]) into[k] += r[k];
     }
-    const labels = await this.labels(groupBy, rows.map((r) => r.key).filter((k): k is string => !!k));
+    const labels = await this.labels(
+      groupBy,
+      rows.map((r) => r.key).filter((k): k is string => !!k),
+    );
     return {
       from: f.from.toISOString(),
       to: f.to.toISOString(),
       groupBy,
-      totals: { presentation: { ...totals.presentation, completionRate: rate(totals.presentation) }, content: { ...totals.content, completionRate: rate(totals.content) } },
+      totals: {
+        presentation: { ...totals.presentation, completionRate: rate(totals.presentation) },
+        content: { ...totals.content, completionRate: rate(totals.content) },
+      },
       rows: rows.map((r) => ({ ...r, label: (r.key && labels.get(r.key)) ?? null, completionRate: rate(r) })),
     };
   }
@@ -169,13 +189,23 @@ export class ProofOfPlayService {
 function decodeCursor(cursor: string): { startedAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const startedAt = new Date(at ?? '');
-  if (Number.isNaN(startedAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? '')) throw invalidInput('invalid_cursor', 'The cursor is not one this server gave.', 'query/cursor');
+  if (Number.isNaN(startedAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? ''))
+    throw invalidInput('invalid_cursor', 'The cursor is not one this server gave.', 'query/cursor');
   return { startedAt, id: id! };
 }
 
 /** Offset of `tz` from UTC at `ms`, in minutes. */
 export function offsetMinutes(tz: string, ms: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);

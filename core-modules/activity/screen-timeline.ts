@@ -10,7 +10,12 @@ const CATEGORIES = ['playback', 'connectivity', 'reliability', 'scheduling', 'co
 export const TimelineQuery = Type.Object({
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Default 24 hours before `to`.' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'Default now.' })),
-  category: Type.Optional(Type.Union(CATEGORIES.map((c) => Type.Literal(c)), { description: 'Only events of this category (sessions are playback).' })),
+  category: Type.Optional(
+    Type.Union(
+      CATEGORIES.map((c) => Type.Literal(c)),
+      { description: 'Only events of this category (sessions are playback).' },
+    ),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200, description: 'Most recent events and sessions, each.' })),
 });
 
@@ -42,7 +47,9 @@ export const TimelineSchema = Type.Object({
 
 /** One screen's diagnostic timeline: what its player reported, and the sessions derived from it. */
 export class ScreenTimeline {
-  constructor(private readonly d: { db: Knex; screensService: ScreenDirectory; proofOfPlayService: ProofOfPlayService; proofOfPlayRepository: ProofOfPlayRepository }) {}
+  constructor(
+    private readonly d: { db: Knex; screensService: ScreenDirectory; proofOfPlayService: ProofOfPlayService; proofOfPlayRepository: ProofOfPlayRepository },
+  ) {}
 
   async read(screenId: string, q: Static<typeof TimelineQuery>) {
     const screen = await this.d.screensService.get(screenId);
@@ -51,7 +58,12 @@ export class ScreenTimeline {
     const events = this.d.db('activity_events').where({ screen_id: screenId }).where('occurred_at', '>=', filter.from).where('occurred_at', '<', filter.to);
     if (q.category) events.where({ category: q.category });
     const [rows, sessions] = await Promise.all([
-      events.orderBy([{ column: 'occurred_at', order: 'desc' }, { column: 'sequence', order: 'desc' }]).limit(limit),
+      events
+        .orderBy([
+          { column: 'occurred_at', order: 'desc' },
+          { column: 'sequence', order: 'desc' },
+        ])
+        .limit(limit),
       q.category && q.category !== 'playback' ? [] : this.d.proofOfPlayRepository.page(filter, limit),
     ]);
     return {

@@ -65,7 +65,14 @@ export function deriveSessions(sessions: Map<string, Session>, events: Normalize
   const open = () => [...sessions.values()].filter((s) => !s.endedAt);
   const close = (s: Session, at: Date, result: string, reason: TerminalReason, durationMs?: number, failureCode?: string) => {
     const endedAt = at < s.startedAt ? s.startedAt : at;
-    Object.assign(s, { endedAt, result, terminalReason: reason, durationMs: durationMs ?? endedAt.getTime() - s.startedAt.getTime(), failureCode, changed: true });
+    Object.assign(s, {
+      endedAt,
+      result,
+      terminalReason: reason,
+      durationMs: durationMs ?? endedAt.getTime() - s.startedAt.getTime(),
+      failureCode,
+      changed: true,
+    });
   };
 
   for (const e of events) {
@@ -91,7 +98,13 @@ export function deriveSessions(sessions: Map<string, Session>, events: Normalize
       if (!existing) sessions.set(sid, opened(e, sid, sessionType, ctx.locationId, open()));
       else if (existing.synthesizedStart) {
         // The start arrived after its end (out of order): the session gets its real start.
-        Object.assign(existing, { startedAt: e.at, startElapsedMs: e.elapsedRealtimeMs, expectedDurationMs: e.expectedDurationMs ?? existing.expectedDurationMs, synthesizedStart: false, changed: true });
+        Object.assign(existing, {
+          startedAt: e.at,
+          startElapsedMs: e.elapsedRealtimeMs,
+          expectedDurationMs: e.expectedDurationMs ?? existing.expectedDurationMs,
+          synthesizedStart: false,
+          changed: true,
+        });
         if (existing.endedAt) existing.durationMs ??= existing.endedAt.getTime() - e.at.getTime();
       }
     } else if (endsSession(e.type) && e.activitySessionId) {
@@ -125,7 +138,10 @@ function opened(e: NormalizedEvent, sid: string, sessionType: SessionType, locat
   const fromMetadata = (e.metadata as Record<string, unknown> | undefined)?.parentActivitySessionId;
   const metadataParent = typeof fromMetadata === 'string' ? fromMetadata : undefined;
   // A child whose parent was never named belongs to the presentation on screen at the time.
-  const parent = sessionType === 'presentation' ? undefined : (e.parentActivitySessionId ?? metadataParent ?? open.find((s) => s.sessionType === 'presentation')?.activitySessionId);
+  const parent =
+    sessionType === 'presentation'
+      ? undefined
+      : (e.parentActivitySessionId ?? metadataParent ?? open.find((s) => s.sessionType === 'presentation')?.activitySessionId);
   return {
     activitySessionId: sid,
     parentActivitySessionId: parent,

@@ -58,13 +58,46 @@ const GAUGES = {
 
 /** Counters since the previous sample (sums and counts), and statistics of its samples. */
 const INTERVAL_FIELDS = [
-  'connectedSeconds', 'disconnectedSeconds', 'healthyPlaybackSeconds', 'stalledPlaybackSeconds', 'blackOutputSeconds', 'droppedFrames',
-  'frameChangeCount', 'downloadedBytes', 'cacheHits', 'cacheMisses', 'consecutiveDownloadFailures', 'averageMemoryBytes', 'peakMemoryBytes',
-  'averageCpuPercent', 'syncDriftP50Ms', 'syncDriftP95Ms', 'syncDriftMaxMs', 'httpRequestCount', 'httpFailureCount', 'httpClientErrorCount',
-  'httpServerErrorCount', 'requestRetryCount', 'socketReconnectCount', 'networkInterfaceChangeCount', 'timeToFirstByteP95Ms',
-  'averageThroughputBytesPerSecond', 'frameTimeP95Ms', 'frameTimeP99Ms', 'jankFrameCount', 'rendererCrashCount', 'surfaceLostCount',
-  'decoderInitFailureCount', 'cacheEvictionCount', 'cacheEvictedBytes', 'integrityFailureCount', 'downloadResumeCount', 'downloadFailureCount',
-  'unexpectedRebootCount', 'displaySleepCount', 'displayWakeCount',
+  'connectedSeconds',
+  'disconnectedSeconds',
+  'healthyPlaybackSeconds',
+  'stalledPlaybackSeconds',
+  'blackOutputSeconds',
+  'droppedFrames',
+  'frameChangeCount',
+  'downloadedBytes',
+  'cacheHits',
+  'cacheMisses',
+  'consecutiveDownloadFailures',
+  'averageMemoryBytes',
+  'peakMemoryBytes',
+  'averageCpuPercent',
+  'syncDriftP50Ms',
+  'syncDriftP95Ms',
+  'syncDriftMaxMs',
+  'httpRequestCount',
+  'httpFailureCount',
+  'httpClientErrorCount',
+  'httpServerErrorCount',
+  'requestRetryCount',
+  'socketReconnectCount',
+  'networkInterfaceChangeCount',
+  'timeToFirstByteP95Ms',
+  'averageThroughputBytesPerSecond',
+  'frameTimeP95Ms',
+  'frameTimeP99Ms',
+  'jankFrameCount',
+  'rendererCrashCount',
+  'surfaceLostCount',
+  'decoderInitFailureCount',
+  'cacheEvictionCount',
+  'cacheEvictedBytes',
+  'integrityFailureCount',
+  'downloadResumeCount',
+  'downloadFailureCount',
+  'unexpectedRebootCount',
+  'displaySleepCount',
+  'displayWakeCount',
 ] as const;
 
 /**
@@ -126,10 +159,14 @@ export class TelemetryService {
         .insert({ screen_id: screenId, observed_at: observed, received_at: new Date(now), sample: sample as Record<string, unknown> })
         .onConflict('screen_id')
         .merge();
-      const sums = Object.keys(counters).map((c) => `${c} = screen_telemetry_rollups.${c} + excluded.${c}`).join(', ');
+      const sums = Object.keys(counters)
+        .map((c) => `${c} = screen_telemetry_rollups.${c} + excluded.${c}`)
+        .join(', ');
       await trx.raw(
         `INSERT INTO screen_telemetry_rollups (screen_id, bucket, samples, ${Object.keys(counters).join(', ')}, max_round_trip_ms)
-         VALUES (?, ?, 1, ${Object.keys(counters).map(() => '?').join(', ')}, ?)
+         VALUES (?, ?, 1, ${Object.keys(counters)
+           .map(() => '?')
+           .join(', ')}, ?)
          ON CONFLICT (screen_id, bucket) DO UPDATE SET samples = screen_telemetry_rollups.samples + 1, ${sums},
            max_round_trip_ms = GREATEST(screen_telemetry_rollups.max_round_trip_ms, excluded.max_round_trip_ms)`,
         [screenId, new Date(Math.floor(observed.getTime() / BUCKET_MS) * BUCKET_MS), ...Object.values(counters), roundTrip],
@@ -146,7 +183,9 @@ export class TelemetryService {
       screenId,
       from: from.toISOString(),
       to: to.toISOString(),
-      ...(snapshot ? { snapshot: { observedAt: snapshot.observed_at.toISOString(), receivedAt: snapshot.received_at.toISOString(), sample: snapshot.sample } } : {}),
+      ...(snapshot
+        ? { snapshot: { observedAt: snapshot.observed_at.toISOString(), receivedAt: snapshot.received_at.toISOString(), sample: snapshot.sample } }
+        : {}),
       rollups: rollups.map((r) => ({
         bucket: r.bucket.toISOString(),
         samples: r.samples,

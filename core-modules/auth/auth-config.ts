@@ -16,7 +16,14 @@ function relyingParty(config: Config): AuthConfig['relyingParty'] {
   const rpId = optional(config.raw, 'WEBAUTHN_RP_ID');
   const origins = optional(config.raw, 'WEBAUTHN_ORIGINS');
   if (Boolean(rpId) !== Boolean(origins)) throw new ConfigError('WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS must be set together');
-  if (rpId && origins) return { id: rpId, origins: origins.split(',').map((o) => o.trim()).filter(Boolean) };
+  if (rpId && origins)
+    return {
+      id: rpId,
+      origins: origins
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    };
   const url = config.publicUrl;
   // A relying party id is a host name; browsers allow plain http only on localhost.
   if (isIpHost(url.hostname)) return { unavailable: 'passkeys need a host name in PUBLIC_URL, not an IP address' };

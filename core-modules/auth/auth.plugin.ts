@@ -70,5 +70,3 @@ export const authModule = definePlugin<AuthDeps>({
     });
   },
 });
-
-

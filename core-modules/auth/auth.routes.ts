@@ -139,7 +139,13 @@ export const authRoutes = [
     },
     handler: async ({ deps }) => {
       const org = await deps.organizationRepository.get();
-      return { product: 'signage-server', installationId: org.installation_id, organizationName: org.name, apiVersion: 'v1' as const, pairingEnabled: org.pairing_enabled };
+      return {
+        product: 'signage-server',
+        installationId: org.installation_id,
+        organizationName: org.name,
+        apiVersion: 'v1' as const,
+        pairingEnabled: org.pairing_enabled,
+      };
     },
   }),
 ];

@@ -71,7 +71,13 @@ export class AuthService {
     const user = await this.d.usersRepository.byUsername(username.trim().toLowerCase());
     const ok = await verifyPassword(user?.password_hash, password);
     if (!user || !ok || !user.active) {
-      await this.d.auditLog.record({ action: 'auth.login_failed', ip, resourceType: 'user', resourceId: user?.id, metadata: { reason: 'invalid_credentials' } });
+      await this.d.auditLog.record({
+        action: 'auth.login_failed',
+        ip,
+        resourceType: 'user',
+        resourceId: user?.id,
+        metadata: { reason: 'invalid_credentials' },
+      });
       throw unauthenticated('invalid_credentials', 'The username or password is wrong.');
     }
     const factors = await this.d.factorsRepository.summary(user.id);
@@ -80,7 +86,8 @@ export class AuthService {
       if (factors.totp) methods.push('totp');
       if (factors.passkeys > 0 && this.passkeysAvailable.available) methods.push('passkey');
       if (factors.recoveryCodes > 0) methods.push('recovery_code');
-      if (methods.length === 0) throw conflict('no_usable_factor', 'None of your second factors can be used on this server; ask an administrator to reset them.');
+      if (methods.length === 0)
+        throw conflict('no_usable_factor', 'None of your second factors can be used on this server; ask an administrator to reset them.');
       const challengeToken = await this.d.challengesRepository.create('login', user.id);
       return { kind: 'challenge', challengeToken, methods };
     }

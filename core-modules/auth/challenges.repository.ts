@@ -44,7 +44,10 @@ export class ChallengesRepository {
 
   /** The live challenge for `token` with that purpose, or undefined (unknown or expired). */
   async find(token: string, purpose: ChallengePurpose): Promise<ChallengeRow | undefined> {
-    return this.challenges.query().findOne({ token_hash: sha256(token), purpose }).where('expires_at', '>', fn.now());
+    return this.challenges
+      .query()
+      .findOne({ token_hash: sha256(token), purpose })
+      .where('expires_at', '>', fn.now());
   }
 
   async setWebauthnChallenge(id: string, challenge: string): Promise<void> {

@@ -24,7 +24,6 @@ export const IntegrationTokenSchema = Type.Object({
 });
 export type IntegrationTokenView = Static<typeof IntegrationTokenSchema>;
 
-
 export function tokenView(t: IntegrationTokenRow): IntegrationTokenView {
   return {
     id: t.id,

@@ -74,10 +74,6 @@ export class IntegrationTokensRepository {
 
   /** Sets last_used_at unless another request (on any process) did so within the last minute. */
   async touchLastUsed(id: string): Promise<void> {
-    await this.tokens
-      .query()
-      .findById(id)
-      .whereRaw(`(last_used_at IS NULL OR last_used_at < now() - ${TOUCH_WINDOW})`)
-      .patch({ last_used_at: fn.now() });
+    await this.tokens.query().findById(id).whereRaw(`(last_used_at IS NULL OR last_used_at < now() - ${TOUCH_WINDOW})`).patch({ last_used_at: fn.now() });
   }
 }

@@ -72,7 +72,15 @@ export class IntegrationTokensService {
     const secret = randomToken(32);
     const row = await this.d.db.transaction(async (trx) => {
       const created = await this.d.integrationTokensRepository.insert(
-        { name, public_id: publicId, secret_hash: sha256(secret), scopes: input.scopes, data_source_ids: dataSourceIds, created_by: actor.userId, expires_at: expiresAt },
+        {
+          name,
+          public_id: publicId,
+          secret_hash: sha256(secret),
+          scopes: input.scopes,
+          data_source_ids: dataSourceIds,
+          created_by: actor.userId,
+          expires_at: expiresAt,
+        },
         trx,
       );
       await this.d.auditLog.record(
@@ -100,7 +108,14 @@ export class IntegrationTokensService {
       const row = await this.d.integrationTokensRepository.revoke(id, trx);
       if (!row) throw notFound('not_found', 'No such active integration token.');
       await this.d.auditLog.record(
-        { action: 'integration_token.revoked', actor, ip, resourceType: 'integration_token', resourceId: id, metadata: { name: row.name, publicId: row.public_id } },
+        {
+          action: 'integration_token.revoked',
+          actor,
+          ip,
+          resourceType: 'integration_token',
+          resourceId: id,
+          metadata: { name: row.name, publicId: row.public_id },
+        },
         trx,
       );
     });
@@ -116,7 +131,9 @@ export class IntegrationTokensService {
     if (!token || !secretMatches || token.revoked_at || token.expired || token.creator_authorized !== true) throw invalidToken();
     if (!token.recently_used) {
       // Bookkeeping only: a failed write must not turn a valid request away.
-      await this.d.integrationTokensRepository.touchLastUsed(token.id).catch((err) => this.d.logger.warn({ err, tokenId: token.id }, 'could not record integration token use'));
+      await this.d.integrationTokensRepository
+        .touchLastUsed(token.id)
+        .catch((err) => this.d.logger.warn({ err, tokenId: token.id }, 'could not record integration token use'));
     }
     return { kind: 'integration', tokenId: token.id, capabilities: token.scopes, scope: { dataSourceIds: token.data_source_ids } };
   }

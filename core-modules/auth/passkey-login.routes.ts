@@ -16,7 +16,7 @@ export const passkeyLoginRoutes = [
     path: '/api/v1/auth/mfa/passkey/options',
     operationId: 'startPasskeySecondFactor',
     summary: 'Options for navigator.credentials.get() as the second step of a password sign-in',
-    description: 'Takes the challenge token the password step answered and returns it with options that allow only that user\'s passkeys.',
+    description: "Takes the challenge token the password step answered and returns it with options that allow only that user's passkeys.",
     tags: ['auth'],
     auth: { kind: 'public' },
     rateLimit: AUTH_RATE_LIMIT,

@@ -73,7 +73,13 @@ export class PasskeyLoginService {
     }
     // Same budget as wrong codes: five failed answers and the password step must be repeated.
     const failures = await this.d.challengesRepository.fail(challenge.id);
-    await this.d.auditLog.record({ action: 'auth.mfa.failed', ip, resourceType: 'user', resourceId: challenge.user_id ?? undefined, metadata: { method: 'passkey', failures } });
+    await this.d.auditLog.record({
+      action: 'auth.mfa.failed',
+      ip,
+      resourceType: 'user',
+      resourceId: challenge.user_id ?? undefined,
+      metadata: { method: 'passkey', failures },
+    });
     if (failures >= CHALLENGE_MAX_FAILURES) {
       await this.d.challengesRepository.consume(challenge.id);
       throw rateLimitedWithCode('challenge_exhausted', 'Too many failed attempts; sign in again.');

@@ -7,7 +7,11 @@ import { canonicalTimeZone } from '../../kernel/time-zone.js';
 // No `default` keywords here: request bodies are validated with useDefaults, which would fill a
 // PATCH with defaults and reset every field the user did not send. Defaults live in DEFAULTS.
 const FIELDS = {
-  locale: Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$', maxLength: 16, description: "BCP 47 language tag such as 'en' or 'en-GB'." }),
+  locale: Type.String({
+    pattern: '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$',
+    maxLength: 16,
+    description: "BCP 47 language tag such as 'en' or 'en-GB'.",
+  }),
   timezone: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$', description: "IANA time zone name such as 'Europe/Berlin'." }),
   dateFormat: Type.Union([Type.Literal('iso'), Type.Literal('dmy'), Type.Literal('mdy')]),
   timeFormat: Type.Union([Type.Literal('24h'), Type.Literal('12h')]),

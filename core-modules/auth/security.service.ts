@@ -62,7 +62,8 @@ export class SecurityService {
   }
 
   private async requirePassword(user: UserRow, password: string): Promise<void> {
-    if (!(await verifyPassword(user.password_hash, password))) throw forbidden('password_required', 'Enter your current password to change your sign-in factors.');
+    if (!(await verifyPassword(user.password_hash, password)))
+      throw forbidden('password_required', 'Enter your current password to change your sign-in factors.');
   }
 
   async overview(me: ConsolePrincipal, authMethod: AuthMethod) {
@@ -130,7 +131,14 @@ export class SecurityService {
     await this.requirePassword(user, password);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await this.d.factorsRepository.replaceRecoveryCodes(user.id, await Promise.all(codes.map(hashRecoveryCode)));
-    await this.d.auditLog.record({ action: 'auth.mfa.recovery_codes_generated', actor: me, ip, resourceType: 'user', resourceId: user.id, metadata: { count: codes.length } });
+    await this.d.auditLog.record({
+      action: 'auth.mfa.recovery_codes_generated',
+      actor: me,
+      ip,
+      resourceType: 'user',
+      resourceId: user.id,
+      metadata: { count: codes.length },
+    });
     return codes;
   }
 

@@ -89,7 +89,10 @@ export class SessionsRepository {
   }
 
   async delete(token: string): Promise<void> {
-    await this.sessions.query().where({ token_hash: sha256(token) }).delete();
+    await this.sessions
+      .query()
+      .where({ token_hash: sha256(token) })
+      .delete();
   }
 
   async deleteForUser(userId: string, trx?: Knex.Transaction): Promise<void> {

@@ -69,10 +69,7 @@ export class UsersRepository {
   }
 
   countActiveOwners(trx?: Knex.Transaction): Promise<number> {
-    return this.users
-      .query(trx)
-      .where({ role: 'owner', active: true })
-      .resultSize();
+    return this.users.query(trx).where({ role: 'owner', active: true }).resultSize();
   }
 
   async delete(id: string, trx?: Knex.Transaction): Promise<number> {

@@ -76,13 +76,26 @@ export class UsersService {
       }
       const row = await this.d.usersRepository.update(
         id,
-        { name: input.name.trim(), username: input.username.trim().toLowerCase(), role: input.role, active, ...(passwordHash ? { password_hash: passwordHash } : {}) },
+        {
+          name: input.name.trim(),
+          username: input.username.trim().toLowerCase(),
+          role: input.role,
+          active,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+        },
         trx,
       );
       // A new password or a deactivation ends every session of that user, on every server process.
       if (passwordHash || !active) await this.d.sessionsRepository.deleteForUser(id, trx);
       await this.d.auditLog.record(
-        { action: 'user.updated', actor, ip, resourceType: 'user', resourceId: id, metadata: { role: input.role, active, passwordChanged: Boolean(passwordHash) } },
+        {
+          action: 'user.updated',
+          actor,
+          ip,
+          resourceType: 'user',
+          resourceId: id,
+          metadata: { role: input.role, active, passwordChanged: Boolean(passwordHash) },
+        },
         trx,
       );
       return row!;

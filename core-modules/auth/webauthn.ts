@@ -40,11 +40,27 @@ const credentialFields = {
   authenticatorAttachment: Type.Optional(Type.String({ maxLength: 40 })),
 };
 export const RegistrationCredentialSchema = Type.Object(
-  { ...credentialFields, response: Type.Object({ clientDataJSON: CLIENT_DATA, attestationObject: b64(48 * 1024), transports: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })) }, open) },
+  {
+    ...credentialFields,
+    response: Type.Object(
+      {
+        clientDataJSON: CLIENT_DATA,
+        attestationObject: b64(48 * 1024),
+        transports: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
+      },
+      open,
+    ),
+  },
   open,
 );
 export const AssertionCredentialSchema = Type.Object(
-  { ...credentialFields, response: Type.Object({ clientDataJSON: CLIENT_DATA, authenticatorData: b64(16 * 1024), signature: b64(4 * 1024), userHandle: Type.Optional(Type.String({ maxLength: 200 })) }, open) },
+  {
+    ...credentialFields,
+    response: Type.Object(
+      { clientDataJSON: CLIENT_DATA, authenticatorData: b64(16 * 1024), signature: b64(4 * 1024), userHandle: Type.Optional(Type.String({ maxLength: 200 })) },
+      open,
+    ),
+  },
   open,
 );
 
@@ -129,7 +145,12 @@ export async function verifyAssertion(rp: RelyingParty, expectedChallenge: strin
       expectedChallenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
-      credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: passkey.sign_count, transports: passkey.transports as never },
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(passkey.public_key),
+        counter: passkey.sign_count,
+        transports: passkey.transports as never,
+      },
       requireUserVerification: true,
     });
     return result.verified ? result.authenticationInfo.newCounter : undefined;

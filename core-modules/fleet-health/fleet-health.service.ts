@@ -18,7 +18,11 @@ export class FleetHealthService {
   constructor(private readonly d: Deps) {}
 
   async summary(): Promise<FleetHealth> {
-    const [screens, playlists, open] = await Promise.all([this.d.screensService.statusCounts(), this.d.playlistReader.counts(), this.d.screensService.openCommands()]);
+    const [screens, playlists, open] = await Promise.all([
+      this.d.screensService.statusCounts(),
+      this.d.playlistReader.counts(),
+      this.d.screensService.openCommands(),
+    ]);
     return { generatedAt: new Date().toISOString(), screens, playlists, commands: { open } };
   }
 }

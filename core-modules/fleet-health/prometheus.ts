@@ -13,7 +13,11 @@ const gauge = (name: string, help: string, samples: [labels: string, value: numb
 /** Every status gets a sample, zero included, so a dashboard's series never vanish. */
 export function renderMetrics(h: FleetHealth): string {
   const lines = [
-    ...gauge('signage_screens', 'Screens by derived status.', SCREEN_STATUSES.map((s) => [`{status="${s}"}`, h.screens[s]])),
+    ...gauge(
+      'signage_screens',
+      'Screens by derived status.',
+      SCREEN_STATUSES.map((s) => [`{status="${s}"}`, h.screens[s]]),
+    ),
     ...gauge('signage_playlists_total', 'Playlists.', [['', h.playlists.total]]),
     ...gauge('signage_playlists_empty', 'Playlists with no items and no enabled tag rule.', [['', h.playlists.empty]]),
     ...gauge('signage_commands_open', 'Player commands still waiting for their player.', [['', h.commands.open]]),

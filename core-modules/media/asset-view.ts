@@ -66,7 +66,6 @@ export interface AssetExtras {
   collectionIds?: string[];
 }
 
-
 export function variantView(v: VariantRow): Static<typeof VariantSchema> {
   return {
     id: v.id,

@@ -54,7 +54,10 @@ export interface VariantRow {
 }
 
 export type NewAsset = Pick<AssetRow, 'name' | 'type'> & Partial<Omit<AssetRow, 'id' | 'created_at' | 'updated_at'>>;
-export type NewVariant = Omit<VariantRow, 'id' | 'created_at' | 'asset_id' | 'width' | 'height' | 'duration_seconds' | 'frame_rate' | 'video_codec' | 'audio_codec' | 'player_compatible'> &
+export type NewVariant = Omit<
+  VariantRow,
+  'id' | 'created_at' | 'asset_id' | 'width' | 'height' | 'duration_seconds' | 'frame_rate' | 'video_codec' | 'audio_codec' | 'player_compatible'
+> &
   Partial<Pick<VariantRow, 'width' | 'height' | 'duration_seconds' | 'frame_rate' | 'video_codec' | 'audio_codec' | 'player_compatible'>>;
 
 /** The assets and asset_variants tables: the only place that queries them. */
@@ -86,16 +89,26 @@ export class AssetsRepository {
   }
 
   async insert(asset: NewAsset, trx?: Knex.Transaction): Promise<AssetRow> {
-    return this.assets.query(trx).insert({ processing_status: 'queued', ...asset }).returning('*');
+    return this.assets
+      .query(trx)
+      .insert({ processing_status: 'queued', ...asset })
+      .returning('*');
   }
 
   /** Inserts under an id chosen beforehand (an upload journals it before storing the original). */
   async insertWithId(id: string, asset: NewAsset, trx?: Knex.Transaction): Promise<AssetRow> {
-    return this.assets.query(trx).insert({ processing_status: 'queued', ...asset, id }).returning('*');
+    return this.assets
+      .query(trx)
+      .insert({ processing_status: 'queued', ...asset, id })
+      .returning('*');
   }
 
   async update(id: string, changes: Partial<Omit<AssetRow, 'id' | 'processing_status'>>, trx?: Knex.Transaction): Promise<AssetRow | undefined> {
-    const [row] = await this.assets.query(trx).where({ id }).patch({ ...changes, updated_at: fn.now() }).returning('*');
+    const [row] = await this.assets
+      .query(trx)
+      .where({ id })
+      .patch({ ...changes, updated_at: fn.now() })
+      .returning('*');
     return row;
   }
 
@@ -145,7 +158,12 @@ export class AssetsRepository {
 
   /** One variant per kind: a re-run of a job replaces what an earlier run produced. */
   async upsertVariant(assetId: string, variant: NewVariant, trx?: Knex.Transaction): Promise<VariantRow> {
-    return this.variantRows.query(trx).insert({ ...variant, asset_id: assetId }).onConflict(['asset_id', 'kind']).merge().returning('*');
+    return this.variantRows
+      .query(trx)
+      .insert({ ...variant, asset_id: assetId })
+      .onConflict(['asset_id', 'kind'])
+      .merge()
+      .returning('*');
   }
 
   async deleteVariant(assetId: string, kind: VariantKind, trx?: Knex.Transaction): Promise<void> {
@@ -156,7 +174,12 @@ export class AssetsRepository {
    * Processing ends in failure, but only from a processing state: a job failing late must not
    * override a delete that started meanwhile. Undefined when nothing changed.
    */
-  async failProcessing(id: string, errorCode: string, errorMessage: string, options: { untouchedSince?: Date; trx?: Knex.Transaction } = {}): Promise<AssetRow | undefined> {
+  async failProcessing(
+    id: string,
+    errorCode: string,
+    errorMessage: string,
+    options: { untouchedSince?: Date; trx?: Knex.Transaction } = {},
+  ): Promise<AssetRow | undefined> {
     const [row] = await this.assets
       .query(options.trx)
       .where({ id })

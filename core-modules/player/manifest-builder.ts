@@ -66,7 +66,10 @@ export function assembleManifestContent(contents: SourceContent[], shared: Manif
   const { logo } = shared;
   if (logo && !files.has(logo.assetId)) files.set(logo.assetId, logo);
   const playlists = contents.flatMap((c) => (c.playlist ? [forSchema11(c.playlist)] : []));
-  const lists = Object.fromEntries(LISTS.map((section) => [section, contents.flatMap((c) => c[section] ?? [])])) as Pick<ManifestContent, (typeof LISTS)[number]>;
+  const lists = Object.fromEntries(LISTS.map((section) => [section, contents.flatMap((c) => c[section] ?? [])])) as Pick<
+    ManifestContent,
+    (typeof LISTS)[number]
+  >;
   return {
     mode: 'presentation',
     ...(playlists[0] ? { playlist: playlists[0] } : {}),
@@ -95,7 +98,10 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-export const contentHash = (content: unknown) => createHash('sha256').update(JSON.stringify(canonical(content))).digest('hex');
+export const contentHash = (content: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(content)))
+    .digest('hex');
 
 export const manifestEtag = (screenId: string, version: number) =>
   `"sha256-${createHash('sha256').update(`${screenId}:${version}:${MANIFEST_SCHEMA_VERSION}`).digest('hex')}"`;

@@ -42,7 +42,11 @@ export class ManifestService {
 
   /** What the screen plays now, without touching its version (downloads check against this). */
   async content(screenId: string): Promise<ManifestContent> {
-    const [resolved, pluginsOf, shared] = await Promise.all([this.d.contentSources.resolve([screenId]), this.d.manifestPlugins.entriesFor([screenId]), this.shared()]);
+    const [resolved, pluginsOf, shared] = await Promise.all([
+      this.d.contentSources.resolve([screenId]),
+      this.d.manifestPlugins.entriesFor([screenId]),
+      this.shared(),
+    ]);
     const plugins = pluginsOf.get(screenId) ?? [];
     return this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared), plugins, new Map());
   }
@@ -87,7 +91,11 @@ export class ManifestService {
       for (const screenId of batch) {
         const resolved = resolvedOf.get(screenId) ?? [];
         const key = resolutionKey(resolved);
-        if (!contentOf.has(key)) contentOf.set(key, this.sourcesContent(resolved, shared).then((content) => ({ content, hash: contentHash(content) })));
+        if (!contentOf.has(key))
+          contentOf.set(
+            key,
+            this.sourcesContent(resolved, shared).then((content) => ({ content, hash: contentHash(content) })),
+          );
         const { content, hash } = await contentOf.get(key)!;
         // Plugin entries are per screen: only a screen without any shares its sources' hash.
         const plugins = pluginsOf.get(screenId) ?? [];
@@ -130,7 +138,10 @@ export class ManifestService {
 
   private async sourcesContent(resolved: Resolved, shared: ManifestShared): Promise<ManifestContent> {
     const contents = await Promise.all(resolved.map(({ source, key }) => source.content(key)));
-    return assembleManifestContent(contents.filter((c): c is SourceContent => c !== undefined), shared);
+    return assembleManifestContent(
+      contents.filter((c): c is SourceContent => c !== undefined),
+      shared,
+    );
   }
 
   /** The settings every manifest follows; a logo that is not a served image is left out. */

@@ -39,7 +39,8 @@ function downloadRoute(method: 'GET' | 'HEAD'): RouteDef<PlayerDeps, typeof Vari
     params: VariantParams,
     errors: { 404: '`media_variant_unavailable`.' },
     response: { status: 200, file: true, contentType: ['image/*', 'video/*'], description: 'The whole file, in its media type.' },
-    handler: async ({ deps, params, principal, ctx }) => sendFile(ctx, await deps.playerDownloadsService.file(screenOf(principal), params.assetId, params.variantId)),
+    handler: async ({ deps, params, principal, ctx }) =>
+      sendFile(ctx, await deps.playerDownloadsService.file(screenOf(principal), params.assetId, params.variantId)),
   });
 }
 
@@ -49,10 +50,16 @@ export const playerContentRoutes = [
     path: '/api/v1/player/manifest',
     operationId: 'playerManifest',
     summary: 'What this screen plays: its playlist, the files to download and their checksums',
-    description: 'ETag `"sha256-…"` and `Cache-Control: private, no-cache`; an exact `If-None-Match` answers 304. `manifestVersion` moves only when the content does.',
+    description:
+      'ETag `"sha256-…"` and `Cache-Control: private, no-cache`; an exact `If-None-Match` answers 304. `manifestVersion` moves only when the content does.',
     tags: ['player'],
     auth: { kind: 'player' },
-    response: { status: 200, schema: ManifestSchema, otherStatuses: { 304: 'Not modified: the manifest is the one `If-None-Match` names.' }, headers: { ETag: '`"sha256-…"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' } },
+    response: {
+      status: 200,
+      schema: ManifestSchema,
+      otherStatuses: { 304: 'Not modified: the manifest is the one `If-None-Match` names.' },
+      headers: { ETag: '`"sha256-…"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' },
+    },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
       // Revalidation is the hot path (every player, every few minutes): answer it from the stored
@@ -74,7 +81,12 @@ export const playerContentRoutes = [
     description: 'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`.',
     tags: ['player'],
     auth: { kind: 'player' },
-    response: { status: 200, schema: PlayerConfigSchema, otherStatuses: { 304: 'Not modified: the config is the one `If-None-Match` names.' }, headers: { ETag: '`"config-<screenId>-<revision>"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' } },
+    response: {
+      status: 200,
+      schema: PlayerConfigSchema,
+      otherStatuses: { 304: 'Not modified: the config is the one `If-None-Match` names.' },
+      headers: { ETag: '`"config-<screenId>-<revision>"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' },
+    },
     handler: async ({ deps, principal, ctx }) => {
       const screenId = screenOf(principal);
       const config = await deps.playerConfigService.config(screenId);

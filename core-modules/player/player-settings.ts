@@ -8,10 +8,42 @@ const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
 const TiB = 1024 ** 4;
 
-const bool = (key: string, title: string, value: boolean, description = ''): Def => ({ key, category: category(key), type: 'boolean', title, description, default: value });
-const int = (key: string, title: string, value: number, min: number, max: number, description = ''): Def => ({ key, category: category(key), type: 'integer', title, description, default: value, min, max });
-const text = (key: string, title: string, value: string, maxLength: number, description = ''): Def => ({ key, category: category(key), type: 'string', title, description, default: value, maxLength });
-const oneOf = (key: string, title: string, value: string, allowed: string[], description = ''): Def => ({ key, category: category(key), type: 'enum', title, description, default: value, allowed });
+const bool = (key: string, title: string, value: boolean, description = ''): Def => ({
+  key,
+  category: category(key),
+  type: 'boolean',
+  title,
+  description,
+  default: value,
+});
+const int = (key: string, title: string, value: number, min: number, max: number, description = ''): Def => ({
+  key,
+  category: category(key),
+  type: 'integer',
+  title,
+  description,
+  default: value,
+  min,
+  max,
+});
+const text = (key: string, title: string, value: string, maxLength: number, description = ''): Def => ({
+  key,
+  category: category(key),
+  type: 'string',
+  title,
+  description,
+  default: value,
+  maxLength,
+});
+const oneOf = (key: string, title: string, value: string, allowed: string[], description = ''): Def => ({
+  key,
+  category: category(key),
+  type: 'enum',
+  title,
+  description,
+  default: value,
+  allowed,
+});
 const color = (key: string, title: string, value: string): Def => ({ key, category: category(key), type: 'color', title, description: '', default: value });
 const category = (key: string) => (key.startsWith('player.') ? key.split('.')[1]! : key.split('.')[0]!);
 
@@ -20,7 +52,14 @@ const COOKIE_POLICIES = ['disabled', 'first_party', 'first_and_third_party'];
 
 export const LOGO_KEY = 'branding.logo_asset_id';
 export const brandingSettings: Def[] = [
-  { key: LOGO_KEY, category: 'branding', type: 'uuid_or_empty', title: 'Logo', description: 'A library image players show on their own screens (no content, disabled, outside active hours).', default: '' },
+  {
+    key: LOGO_KEY,
+    category: 'branding',
+    type: 'uuid_or_empty',
+    title: 'Logo',
+    description: 'A library image players show on their own screens (no content, disabled, outside active hours).',
+    default: '',
+  },
   color('branding.player_background_color', 'Player background', '#0E141B'),
   color('branding.player_text_color', 'Player text', '#F5F7FA'),
   text('branding.no_content_title', 'No-content title', 'No content assigned', 120),
@@ -32,7 +71,16 @@ export const brandingSettings: Def[] = [
 
 export const playbackSettings: Def[] = [
   oneOf('player.playback.default_fit_mode', 'Default fit mode', 'contain', FIT_MODES),
-  { key: 'player.playback.default_volume', category: 'playback', type: 'number', title: 'Default volume', description: 'From 0 (silent) to 1 (full).', default: 0.5, min: 0, max: 1 },
+  {
+    key: 'player.playback.default_volume',
+    category: 'playback',
+    type: 'number',
+    title: 'Default volume',
+    description: 'From 0 (silent) to 1 (full).',
+    default: 0.5,
+    min: 0,
+    max: 1,
+  },
   int('player.playback.default_image_duration_seconds', 'Default image duration (seconds)', 10, 1, 86_400),
   oneOf('player.playback.default_transition', 'Default transition', 'none', ['none', 'fade', 'crossfade']),
   bool('player.playback.default_audio_enabled', 'Play audio by default', true),
@@ -41,7 +89,14 @@ export const playbackSettings: Def[] = [
   int('player.cache.max_bytes', 'Maximum player cache (bytes)', 8 * GiB, 256 * MiB, TiB),
   int('player.cache.minimum_free_bytes', 'Free space players keep (bytes)', GiB, 128 * MiB, TiB),
   int('player.download.concurrent_limit', 'Concurrent downloads', 2, 1, 8),
-  int('player.download.automatic_threshold_bytes', 'Automatic delivery threshold (bytes)', 256 * MiB, MiB, 10 * GiB, 'Videos set to automatic delivery stream above this size and download below it.'),
+  int(
+    'player.download.automatic_threshold_bytes',
+    'Automatic delivery threshold (bytes)',
+    256 * MiB,
+    MiB,
+    10 * GiB,
+    'Videos set to automatic delivery stream above this size and download below it.',
+  ),
   int('player.sync.manifest_seconds', 'Manifest reconciliation (seconds)', 300, 60, 86_400, 'How often players check their content without being told.'),
   int('player.sync.status_seconds', 'Status report interval (seconds)', 60, 15, 3_600),
   oneOf('player.update.channel', 'Player update channel', 'stable', ['stable', 'beta']),
@@ -63,7 +118,13 @@ export const websiteSettings: Def[] = [
 ];
 
 export const reliabilitySettings: Def[] = [
-  oneOf('reliability.mode', 'Reliability mode', 'standard', ['standard', 'managed_kiosk'], 'Managed kiosk takes effect only on Android players that confirm device-owner capability.'),
+  oneOf(
+    'reliability.mode',
+    'Reliability mode',
+    'standard',
+    ['standard', 'managed_kiosk'],
+    'Managed kiosk takes effect only on Android players that confirm device-owner capability.',
+  ),
   bool('reliability.launch_after_boot', 'Launch after boot', true, 'Android players; Linux players start from their systemd user service.'),
   bool('reliability.immersive_mode', 'Immersive fullscreen', true),
   bool('reliability.foreground_watchdog_enabled', 'Foreground watchdog', true),
@@ -83,21 +144,45 @@ export const reliabilitySettings: Def[] = [
 export const powerSettings: Def[] = [
   bool('power.active_hours_enabled', 'Active hours', false),
   { key: 'power.active_hours_timezone', category: 'power', type: 'timezone', title: 'Active-hours time zone', description: '', default: 'UTC' },
-  { key: 'power.active_hours_days', category: 'power', type: 'weekday_list', title: 'Active days', description: 'ISO weekdays: 1 is Monday, 7 is Sunday.', default: [1, 2, 3, 4, 5] },
+  {
+    key: 'power.active_hours_days',
+    category: 'power',
+    type: 'weekday_list',
+    title: 'Active days',
+    description: 'ISO weekdays: 1 is Monday, 7 is Sunday.',
+    default: [1, 2, 3, 4, 5],
+  },
   { key: 'power.active_hours_start', category: 'power', type: 'local_time', title: 'Active hours start', description: '', default: '06:30' },
   { key: 'power.active_hours_end', category: 'power', type: 'local_time', title: 'Active hours end', description: '', default: '16:00' },
   int('power.startup_grace_seconds', 'Startup grace (seconds)', 30, 0, 3_600),
   int('power.shutdown_prepare_seconds', 'Shutdown preparation (seconds)', 60, 0, 3_600),
   bool('power.keep_screen_on', 'Keep the screen awake during active hours', true),
-  bool('power.sleep_outside_active_hours', 'Request sleep outside active hours', false, 'Android players; Linux players show the outside-hours surface instead.'),
+  bool(
+    'power.sleep_outside_active_hours',
+    'Request sleep outside active hours',
+    false,
+    'Android players; Linux players show the outside-hours surface instead.',
+  ),
   oneOf('power.outside_active_hours_display', 'Outside active hours, show', 'black', ['bouncing_logo', 'custom_text', 'black']),
   text('power.outside_active_hours_text', 'Outside-hours text', '', 200, 'Shown centered outside active hours; the footer text when empty.'),
 ];
 
 export const accessibilitySettings: Def[] = [
-  bool('accessibility.control_assist_enabled', 'Accessibility control assist', true, 'Requested by default; the Android service still has to be enabled on the device.'),
+  bool(
+    'accessibility.control_assist_enabled',
+    'Accessibility control assist',
+    true,
+    'Requested by default; the Android service still has to be enabled on the device.',
+  ),
   int('accessibility.return_delay_seconds', 'Return delay (seconds)', 10, 3, 300),
-  { key: 'accessibility.allowed_packages', category: 'accessibility', type: 'package_list', title: 'Maintenance applications', description: 'Android application ids the player lets stay in front.', default: [] },
+  {
+    key: 'accessibility.allowed_packages',
+    category: 'accessibility',
+    type: 'package_list',
+    title: 'Maintenance applications',
+    description: 'Android application ids the player lets stay in front.',
+    default: [],
+  },
   bool('accessibility.pause_during_updates', 'Pause during player updates', true),
   bool('accessibility.pause_during_admin_session', 'Pause during maintenance', true),
   bool('accessibility.report_foreground_package', 'Report the foreground application', false),
@@ -119,6 +204,13 @@ export const cacheFloorRule: SettingsRule = (v) =>
     ? { field: 'body/values/player.cache.minimum_free_bytes', message: 'must not exceed player.cache.max_bytes' }
     : undefined;
 
-export const configSettings = [...brandingSettings, ...playbackSettings, ...websiteSettings, ...reliabilitySettings, ...powerSettings, ...accessibilitySettings];
+export const configSettings = [
+  ...brandingSettings,
+  ...playbackSettings,
+  ...websiteSettings,
+  ...reliabilitySettings,
+  ...powerSettings,
+  ...accessibilitySettings,
+];
 /** The settings a manifest follows: every screen's manifest is rebuilt when one changes. */
 export const MANIFEST_SETTING_KEYS = [...manifestSettings.map((d) => d.key), LOGO_KEY];

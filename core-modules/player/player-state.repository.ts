@@ -67,8 +67,7 @@ export class PlayerStateRepository {
   }
 
   async current(kind: StateKind, screenId: string): Promise<number> {
-    const row = await this.models[kind]
-      .query().findById(screenId).select(`${TABLES[kind].column} as version`).castTo<{ version: string } | undefined>();
+    const row = await this.models[kind].query().findById(screenId).select(`${TABLES[kind].column} as version`).castTo<{ version: string } | undefined>();
     return row ? Number(row.version) : 0;
   }
 }

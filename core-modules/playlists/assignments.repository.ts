@@ -24,9 +24,7 @@ export class AssignmentsRepository {
 
   /** The playlist of each of `screenIds` that has one (one query, for refreshing many screens). */
   async playlistsOf(screenIds: string[]): Promise<Map<string, string>> {
-    const rows = screenIds.length
-      ? await this.assignments.query().whereRaw('screen_id = ANY(?::uuid[])', [screenIds]).select('screen_id', 'playlist_id')
-      : [];
+    const rows = screenIds.length ? await this.assignments.query().whereRaw('screen_id = ANY(?::uuid[])', [screenIds]).select('screen_id', 'playlist_id') : [];
     return new Map(rows.map((r) => [r.screen_id, r.playlist_id]));
   }
 

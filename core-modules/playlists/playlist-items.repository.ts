@@ -28,7 +28,10 @@ export class PlaylistItemsRepository {
   }
 
   async list(playlistId: string, trx?: Knex.Transaction): Promise<ItemRow[]> {
-    return this.items.query(trx).where({ playlist_id: playlistId }).orderBy([{ column: 'position' }, { column: 'id' }]);
+    return this.items
+      .query(trx)
+      .where({ playlist_id: playlistId })
+      .orderBy([{ column: 'position' }, { column: 'id' }]);
   }
 
   async byId(playlistId: string, id: string, trx?: Knex.Transaction): Promise<ItemRow | undefined> {
@@ -39,7 +42,11 @@ export class PlaylistItemsRepository {
   async append(playlistId: string, values: ItemValues, trx: Knex.Transaction): Promise<string> {
     const row = await this.items
       .query(trx)
-      .insert({ ...values, playlist_id: playlistId, position: raw('(SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist_id = ?)', [playlistId]) })
+      .insert({
+        ...values,
+        playlist_id: playlistId,
+        position: raw('(SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist_id = ?)', [playlistId]),
+      })
       .returning('id');
     return row.id;
   }

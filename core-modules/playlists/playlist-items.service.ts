@@ -114,7 +114,12 @@ export class PlaylistItemsService {
     });
     await this.d.auditLog.record({ action, actor, ip, resourceType: 'playlist', resourceId: playlistId, metadata });
     const view = await this.d.playlistReader.get(playlistId);
-    await this.d.playlistEvents.emit({ reason: 'playlist.updated', playlistId, revision: view.revision, screenIds: await this.d.assignmentsRepository.screensOf(playlistId) });
+    await this.d.playlistEvents.emit({
+      reason: 'playlist.updated',
+      playlistId,
+      revision: view.revision,
+      screenIds: await this.d.assignmentsRepository.screensOf(playlistId),
+    });
     return view;
   }
 }

@@ -105,7 +105,10 @@ export class PlaylistReader {
     for (const c of candidates) {
       const rule = c.tag_rule;
       if (!c.has_item && rule && !ruleYields.has(c.playlist_id)) {
-        ruleYields.set(c.playlist_id, this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match).then((assets) => assets.some((a) => a.id === assetId)));
+        ruleYields.set(
+          c.playlist_id,
+          this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match).then((assets) => assets.some((a) => a.id === assetId)),
+        );
       }
       if (c.has_item || (await ruleYields.get(c.playlist_id))) screens.push(c.screen_id);
     }

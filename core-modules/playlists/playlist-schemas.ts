@@ -21,7 +21,10 @@ export type PlaylistInput = { name?: string; description?: string };
 export const SourceType = Type.Union([L('static'), L('tag')]);
 export const NewPlaylistSchema = Type.Object({
   ...PlaylistFields,
-  sourceType: Type.Optional({ ...SourceType, description: 'Default `static`. A `tag` playlist starts with an enabled tag rule and no tags: it plays nothing until tags are chosen.' }),
+  sourceType: Type.Optional({
+    ...SourceType,
+    description: 'Default `static`. A `tag` playlist starts with an enabled tag rule and no tags: it plays nothing until tags are chosen.',
+  }),
 });
 export type NewPlaylist = Static<typeof NewPlaylistSchema>;
 

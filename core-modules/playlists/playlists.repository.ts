@@ -40,7 +40,9 @@ export class PlaylistsRepository {
       .alias('p')
       .select(
         raw('count(*)::int AS total'),
-        raw(`count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM playlist_items i WHERE i.playlist_id = p.id) AND NOT COALESCE((p.tag_rule->>'enabled')::boolean, false))::int AS empty`),
+        raw(
+          `count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM playlist_items i WHERE i.playlist_id = p.id) AND NOT COALESCE((p.tag_rule->>'enabled')::boolean, false))::int AS empty`,
+        ),
       )
       .first()
       .castTo<{ total: number; empty: number }>();
@@ -83,7 +85,12 @@ export class PlaylistsRepository {
 
   /** Applies the changes and bumps the revision; false when there is no such playlist. */
   async change(id: string, values: PlaylistValues & { tag_rule?: TagRule | null }, trx?: Knex.Transaction): Promise<boolean> {
-    return (await this.playlists.query(trx).findById(id).patch({ ...values, revision: raw('revision + 1'), updated_at: fn.now() })) > 0;
+    return (
+      (await this.playlists
+        .query(trx)
+        .findById(id)
+        .patch({ ...values, revision: raw('revision + 1'), updated_at: fn.now() })) > 0
+    );
   }
 
   /** False when there is no such playlist; `inUse()` while a screen is assigned to it. */

@@ -1,7 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import { ItemInputSchema, ItemPatchSchema, MAX_ITEMS, NewPlaylistSchema, PlaylistFields, PlaylistSchema, PlaylistSummarySchema, TagRuleSchema } from './playlist-schemas.js';
+import {
+  ItemInputSchema,
+  ItemPatchSchema,
+  MAX_ITEMS,
+  NewPlaylistSchema,
+  PlaylistFields,
+  PlaylistSchema,
+  PlaylistSummarySchema,
+  TagRuleSchema,
+} from './playlist-schemas.js';
 import type { PlaylistsDeps } from './playlists-deps.js';
 import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 
@@ -10,7 +19,11 @@ const ItemParams = Type.Object({ id: Uuid, itemId: Uuid });
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['playlists'];
 const changed = { status: 200, schema: PlaylistSchema };
-const itemErrors = { 404: '`playlist_not_found`, `playlist_item_not_found`.', 409: '`playlist_tag_rule_active`.', 422: '`asset_not_found`, `asset_not_ready`, `playlist_validation_failed`.' };
+const itemErrors = {
+  404: '`playlist_not_found`, `playlist_item_not_found`.',
+  409: '`playlist_tag_rule_active`.',
+  422: '`asset_not_found`, `asset_not_ready`, `playlist_validation_failed`.',
+};
 
 export const playlistsRoutes = [
   route({

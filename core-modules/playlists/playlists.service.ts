@@ -49,14 +49,28 @@ export class PlaylistsService {
   async create(actor: ConsolePrincipal, input: NewPlaylist, ip: string): Promise<PlaylistView> {
     const tagRule = input.sourceType === 'tag' ? NEW_TAG_RULE : null;
     const id = await this.d.playlistsRepository.insert({ name: '', description: '', ...values(input), tag_rule: tagRule });
-    await this.d.auditLog.record({ action: 'playlist.created', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { name: input.name?.trim(), sourceType: input.sourceType ?? 'static' } });
+    await this.d.auditLog.record({
+      action: 'playlist.created',
+      actor,
+      ip,
+      resourceType: 'playlist',
+      resourceId: id,
+      metadata: { name: input.name?.trim(), sourceType: input.sourceType ?? 'static' },
+    });
     return this.get(id);
   }
 
   async update(actor: ConsolePrincipal, id: string, input: PlaylistInput, ip: string): Promise<PlaylistView> {
     const changes = values(input);
     if (!(await this.d.playlistsRepository.change(id, changes))) throw playlistNotFound();
-    await this.d.auditLog.record({ action: 'playlist.updated', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { fields: Object.keys(changes) } });
+    await this.d.auditLog.record({
+      action: 'playlist.updated',
+      actor,
+      ip,
+      resourceType: 'playlist',
+      resourceId: id,
+      metadata: { fields: Object.keys(changes) },
+    });
     return this.changed(id);
   }
 
@@ -65,7 +79,14 @@ export class PlaylistsService {
     const unknown = rule.tagIds.findIndex((t) => !known.has(t));
     if (unknown >= 0) throw invalidInput('tag_not_found', 'No such tag.', `body/tagIds/${unknown}`);
     if (!(await this.d.playlistsRepository.change(id, { tag_rule: rule }))) throw playlistNotFound();
-    await this.d.auditLog.record({ action: 'playlist.tag_rule_set', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { enabled: rule.enabled, match: rule.match, tags: rule.tagIds.length } });
+    await this.d.auditLog.record({
+      action: 'playlist.tag_rule_set',
+      actor,
+      ip,
+      resourceType: 'playlist',
+      resourceId: id,
+      metadata: { enabled: rule.enabled, match: rule.match, tags: rule.tagIds.length },
+    });
     return this.changed(id);
   }
 
@@ -79,7 +100,12 @@ export class PlaylistsService {
 
   private async changed(id: string): Promise<PlaylistView> {
     const view = await this.get(id);
-    await this.d.playlistEvents.emit({ reason: 'playlist.updated', playlistId: id, revision: view.revision, screenIds: await this.d.assignmentsRepository.screensOf(id) });
+    await this.d.playlistEvents.emit({
+      reason: 'playlist.updated',
+      playlistId: id,
+      revision: view.revision,
+      screenIds: await this.d.assignmentsRepository.screensOf(id),
+    });
     return view;
   }
 }

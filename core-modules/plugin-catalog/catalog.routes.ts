@@ -29,7 +29,12 @@ export const catalogRoutes = [
     auth: { kind: 'console', access: 'administrators' },
     params: PluginParams,
     errors: { 404: '`plugin_not_found`.' },
-    response: { status: 201, schema: InstalledEntrySchema, description: 'Installed now.', otherStatuses: { 200: 'It was installed already: nothing changed.' } },
+    response: {
+      status: 201,
+      schema: InstalledEntrySchema,
+      description: 'Installed now.',
+      otherStatuses: { 200: 'It was installed already: nothing changed.' },
+    },
     handler: async ({ deps, params, principal, ctx }) => {
       const { created, entry } = await deps.catalogService.install(me(principal), params.pluginId, ctx.ip);
       return reply(created ? 201 : 200, entry);

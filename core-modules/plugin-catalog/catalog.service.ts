@@ -75,7 +75,14 @@ export class CatalogService {
     const result = await this.d.pluginInstallations.install(id, actor.userId);
     const entry = await this.get(id);
     if (result.created) {
-      await this.d.auditLog.record({ action: 'plugin.installed', actor, ip, resourceType: 'plugin', resourceId: entry.id, metadata: { alsoInstalled: result.alsoInstalled } });
+      await this.d.auditLog.record({
+        action: 'plugin.installed',
+        actor,
+        ip,
+        resourceType: 'plugin',
+        resourceId: entry.id,
+        metadata: { alsoInstalled: result.alsoInstalled },
+      });
     }
     return { created: result.created, entry: { ...entry, alsoInstalled: result.alsoInstalled } };
   }

@@ -35,7 +35,8 @@ export const previewRoutes = [
     path: '/api/v1/screens/{id}/preview',
     operationId: 'getScreenPreview',
     summary: 'The screen’s latest preview: status and capture details',
-    description: '`status` is `available`, `loading` (lease active, nothing captured yet), `capture_error` or `unavailable`. Sent with `Cache-Control: no-store`.',
+    description:
+      '`status` is `available`, `loading` (lease active, nothing captured yet), `capture_error` or `unavailable`. Sent with `Cache-Control: no-store`.',
     tags: ['screens'],
     auth: { kind: 'console', access: 'signedIn' },
     params: ScreenParams,
@@ -72,7 +73,12 @@ export const previewRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     params: ScreenParams,
     errors: { 404: '`screen_not_found`, `preview_not_found`.' },
-    response: { status: 200, contentType: ['image/jpeg', 'image/webp'], description: 'The image, in the format the player sent.', headers: { 'Cache-Control': 'no-store, private', 'X-Content-Type-Options': 'nosniff' } },
+    response: {
+      status: 200,
+      contentType: ['image/jpeg', 'image/webp'],
+      description: 'The image, in the format the player sent.',
+      headers: { 'Cache-Control': 'no-store, private', 'X-Content-Type-Options': 'nosniff' },
+    },
     handler: async ({ deps, params, ctx }) => {
       const image = await deps.previewService.latestImage(params.id);
       ctx.set('Cache-Control', 'no-store, private');

@@ -55,7 +55,12 @@ export class PreviewService {
   async playerSession(screenId: string) {
     const row = await this.d.previewsRepository.lease(screenId);
     if (!row) return { active: false, expiresAt: null, captureIntervalSeconds: CAPTURE_INTERVAL_SECONDS, captureNow: false };
-    return { active: row.active, expiresAt: row.lease_expires_at.toISOString(), captureIntervalSeconds: CAPTURE_INTERVAL_SECONDS, captureNow: row.active && row.capture_now };
+    return {
+      active: row.active,
+      expiresAt: row.lease_expires_at.toISOString(),
+      captureIntervalSeconds: CAPTURE_INTERVAL_SECONDS,
+      captureNow: row.active && row.capture_now,
+    };
   }
 
   /** Replaces the screen's preview with this capture or failure; only while a lease is active. */
@@ -63,29 +68,63 @@ export class PreviewService {
     const capture: Capture = upload.failureStatus
       ? { failure_status: upload.failureStatus, image: null, content_type: null, captured_at: null, width: null, height: null, file_size: null }
       : await this.checkedImage(upload);
-    if (!(await this.d.previewsRepository.record(screenId, capture, upload.playerVersion))) throw conflict('preview_session_expired', 'No preview is being watched on this screen now.');
+    if (!(await this.d.previewsRepository.record(screenId, capture, upload.playerVersion)))
+      throw conflict('preview_session_expired', 'No preview is being watched on this screen now.');
   }
 
   private async checkedImage(upload: PreviewUpload): Promise<Capture> {
     const { file } = upload;
     if (!file?.bytes.length) throw invalidInput('invalid_preview', 'Send a `preview` image or a `failureStatus`.', 'body/preview');
     if (!upload.capturedAt) throw invalidInput('invalid_preview', 'capturedAt is required with an image.', 'body/capturedAt');
-    if (file.bytes.length > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', 'preview_too_large', `A preview image is at most ${MAX_IMAGE_BYTES} bytes.`);
+    if (file.bytes.length > MAX_IMAGE_BYTES)
+      throw new AppError('payload_too_large', 'preview_too_large', `A preview image is at most ${MAX_IMAGE_BYTES} bytes.`);
     const contentType = sniff(file.bytes);
     if (!contentType) throw new AppError('unsupported_media_type', 'unsupported_preview_type', 'A preview image is a JPEG or WebP file.');
     // The size stored is the image's own, read from its header, not the form's claim.
-    const meta = await sharp(file.bytes).metadata().catch(() => undefined);
+    const meta = await sharp(file.bytes)
+      .metadata()
+      .catch(() => undefined);
     if (!meta?.width || !meta.height) throw invalidInput('invalid_preview', 'The preview image cannot be read.', 'body/preview');
-    if (meta.width > MAX_WIDTH || meta.height > MAX_HEIGHT) throw invalidInput('invalid_preview', `A preview image is at most ${MAX_WIDTH}×${MAX_HEIGHT}.`, 'body/preview');
-    return { failure_status: null, image: file.bytes, content_type: contentType, captured_at: new Date(upload.capturedAt), width: meta.width, height: meta.height, file_size: file.bytes.length };
+    if (meta.width > MAX_WIDTH || meta.height > MAX_HEIGHT)
+      throw invalidInput('invalid_preview', `A preview image is at most ${MAX_WIDTH}×${MAX_HEIGHT}.`, 'body/preview');
+    return {
+      failure_status: null,
+      image: file.bytes,
+      content_type: contentType,
+      captured_at: new Date(upload.capturedAt),
+      width: meta.width,
+      height: meta.height,
+      file_size: file.bytes.length,
+    };
   }
 
   async metadata(screenId: string) {
     await this.d.screensService.get(screenId);
     const row = await this.d.previewsRepository.facts(screenId);
-    if (!row) return { screenId, status: 'unavailable' as const, imageAvailable: false, leaseExpiresAt: null, capturedAt: null, playerVersion: null, width: null, height: null, fileSize: null, captureFailureStatus: null, updatedAt: null };
+    if (!row)
+      return {
+        screenId,
+        status: 'unavailable' as const,
+        imageAvailable: false,
+        leaseExpiresAt: null,
+        capturedAt: null,
+        playerVersion: null,
+        width: null,
+        height: null,
+        fileSize: null,
+        captureFailureStatus: null,
+        updatedAt: null,
+      };
     const failure: string | null = row.failure_status;
-    const status = failure ? (failure.startsWith('sensitive_') || failure === 'unavailable' ? 'unavailable' : 'capture_error') : row.has_image ? 'available' : row.active ? 'loading' : 'unavailable';
+    const status = failure
+      ? failure.startsWith('sensitive_') || failure === 'unavailable'
+        ? 'unavailable'
+        : 'capture_error'
+      : row.has_image
+        ? 'available'
+        : row.active
+          ? 'loading'
+          : 'unavailable';
     return {
       screenId,
       status,

@@ -70,11 +70,27 @@ export class PreviewsRepository {
     return this.previews
       .query()
       .findById(screenId)
-      .select('lease_expires_at', 'captured_at', 'player_version', 'width', 'height', 'file_size', 'failure_status', 'updated_at', raw('image IS NOT NULL AS has_image'), raw('lease_expires_at > now() AS active'))
+      .select(
+        'lease_expires_at',
+        'captured_at',
+        'player_version',
+        'width',
+        'height',
+        'file_size',
+        'failure_status',
+        'updated_at',
+        raw('image IS NOT NULL AS has_image'),
+        raw('lease_expires_at > now() AS active'),
+      )
       .castTo<(Omit<PreviewRow, 'image' | 'content_type'> & { has_image: boolean; active: boolean }) | undefined>();
   }
 
   async image(screenId: string): Promise<{ content_type: string; image: Buffer } | undefined> {
-    return this.previews.query().findById(screenId).whereNotNull('image').select('content_type', 'image').castTo<{ content_type: string; image: Buffer } | undefined>();
+    return this.previews
+      .query()
+      .findById(screenId)
+      .whereNotNull('image')
+      .select('content_type', 'image')
+      .castTo<{ content_type: string; image: Buffer } | undefined>();
   }
 }

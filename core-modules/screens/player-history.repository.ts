@@ -35,10 +35,13 @@ export class PlayerHistoryRepository {
   }
 
   async list(screenId: string): Promise<PlayerHistoryRow[]> {
-    return this.history.query().where({ screen_id: screenId }).orderBy([
-      { column: 'paired_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+    return this.history
+      .query()
+      .where({ screen_id: screenId })
+      .orderBy([
+        { column: 'paired_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
   }
 
   async retireOpen(screenId: string, reason: string, trx: Knex.Transaction): Promise<void> {

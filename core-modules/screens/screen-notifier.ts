@@ -27,12 +27,18 @@ export class ScreenNotifier {
 
   /** The same for many screens at once, packed into few notifications (a playlist on thousands of screens). */
   manifestChangedMany(changes: { screenId: string; manifestVersion: number }[]): Promise<void> {
-    return this.publishMany('manifest.changed', changes.map(({ screenId, manifestVersion }) => ({ screenId, fields: { manifestVersion } })));
+    return this.publishMany(
+      'manifest.changed',
+      changes.map(({ screenId, manifestVersion }) => ({ screenId, fields: { manifestVersion } })),
+    );
   }
 
   /** New config revisions, packed like manifestChangedMany (a setting every player follows). */
   configChangedMany(changes: { screenId: string; configRevision: number }[]): Promise<void> {
-    return this.publishMany('config.changed', changes.map(({ screenId, configRevision }) => ({ screenId, fields: { configRevision } })));
+    return this.publishMany(
+      'config.changed',
+      changes.map(({ screenId, configRevision }) => ({ screenId, fields: { configRevision } })),
+    );
   }
 
   /** A preview lease started, was renewed or asked for a capture now: the player polls its session at once. */

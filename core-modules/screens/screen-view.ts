@@ -6,9 +6,13 @@ import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
 
 const Time = () => Nullable(Type.String({ format: 'date-time' }));
 
-export const ScreenStatusSchema = Type.Union(SCREEN_STATUSES.map((s) => Type.Literal(s)), {
-  description: 'First match wins: disabled, revoked (no working credential), online (socket open on any server process), recent (contact within 2 min), stale (within 15 min), offline.',
-});
+export const ScreenStatusSchema = Type.Union(
+  SCREEN_STATUSES.map((s) => Type.Literal(s)),
+  {
+    description:
+      'First match wins: disabled, revoked (no working credential), online (socket open on any server process), recent (contact within 2 min), stale (within 15 min), offline.',
+  },
+);
 
 export const ScreenSchema = Type.Object({
   id: Uuid,
@@ -43,7 +47,6 @@ export const ScreenSchema = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 });
 export type ScreenView = Static<typeof ScreenSchema>;
-
 
 /** `pendingContactAt`: contact this process has recorded but not yet written (see ContactBuffer). */
 export function screenView(r: ScreenFactsRow, pendingContactAt?: Date, now = Date.now()): ScreenView {

@@ -153,7 +153,11 @@ export class ScreensRepository {
       .query()
       .alias('s')
       .findOne({ 's.player_installation_id': playerInstallationId })
-      .select('s.id', 's.name', this.db.raw('EXISTS (SELECT 1 FROM screen_credentials c WHERE c.screen_id = s.id AND c.revoked_at IS NULL) AS has_active_credential'))
+      .select(
+        's.id',
+        's.name',
+        this.db.raw('EXISTS (SELECT 1 FROM screen_credentials c WHERE c.screen_id = s.id AND c.revoked_at IS NULL) AS has_active_credential'),
+      )
       .castTo<{ id: string; name: string; has_active_credential: boolean } | undefined>();
   }
 
@@ -179,7 +183,12 @@ export class ScreensRepository {
   /** False when there is no such screen. */
   async update(id: string, values: ScreenValues, trx?: Knex.Transaction): Promise<boolean> {
     try {
-      return (await this.screens.query(trx).findById(id).patch({ ...values, updated_at: fn.now() })) > 0;
+      return (
+        (await this.screens
+          .query(trx)
+          .findById(id)
+          .patch({ ...values, updated_at: fn.now() })) > 0
+      );
     } catch (err) {
       mapUniqueViolation(err, installationTaken);
     }

@@ -87,7 +87,8 @@ export class ScreensService {
 
   async update(actor: ConsolePrincipal, id: string, patch: ScreenPatch, ip: string): Promise<ScreenView> {
     const name = patch.name?.trim();
-    if (name !== undefined && (name.length < 2 || name.length > 120)) throw invalidInput('validation_failed', 'A screen name has 2 to 120 characters.', 'body/name');
+    if (name !== undefined && (name.length < 2 || name.length > 120))
+      throw invalidInput('validation_failed', 'A screen name has 2 to 120 characters.', 'body/name');
     if (patch.locationId && !(await this.d.locationsRepository.exists(patch.locationId))) {
       throw invalidInput('location_not_found', 'No such location.', 'body/locationId');
     }

@@ -48,7 +48,9 @@ export function invalidReason(def: SettingDefinition, value: unknown): string | 
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false';
     case 'integer':
-      return Number.isInteger(value) && (value as number) >= def.min && (value as number) <= def.max ? undefined : `must be a whole number from ${def.min} to ${def.max}`;
+      return Number.isInteger(value) && (value as number) >= def.min && (value as number) <= def.max
+        ? undefined
+        : `must be a whole number from ${def.min} to ${def.max}`;
     case 'number':
       return typeof value === 'number' && value >= def.min && value <= def.max ? undefined : `must be a number from ${def.min} to ${def.max}`;
     case 'string':
@@ -60,7 +62,9 @@ export function invalidReason(def: SettingDefinition, value: unknown): string | 
     case 'local_time':
       return typeof value === 'string' && LOCAL_TIME.test(value) ? undefined : 'must be a time written HH:MM (24-hour)';
     case 'timezone':
-      return typeof value === 'string' && ZONE_SPELLING.test(value) && canonicalTimeZone(value) ? undefined : 'must be an IANA time zone such as Europe/Paris, spelled as the tz database does';
+      return typeof value === 'string' && ZONE_SPELLING.test(value) && canonicalTimeZone(value)
+        ? undefined
+        : 'must be an IANA time zone such as Europe/Paris, spelled as the tz database does';
     case 'uuid_or_empty':
       return value === '' || (typeof value === 'string' && UUID.test(value)) ? undefined : 'must be an id or empty';
     case 'weekday_list':
@@ -68,6 +72,8 @@ export function invalidReason(def: SettingDefinition, value: unknown): string | 
         ? undefined
         : 'must list unique weekdays from 1 (Monday) to 7 (Sunday), at least one';
     case 'package_list':
-      return uniqueList(value, (p) => typeof p === 'string' && p.length <= 200 && ANDROID_PACKAGE.test(p)) ? undefined : `must list at most ${MAX_LIST} unique Android application ids`;
+      return uniqueList(value, (p) => typeof p === 'string' && p.length <= 200 && ANDROID_PACKAGE.test(p))
+        ? undefined
+        : `must list at most ${MAX_LIST} unique Android application ids`;
   }
 }

@@ -6,7 +6,19 @@ import type { SettingsDeps } from './settings-deps.js';
 const route = routeFor<SettingsDeps>();
 
 const Value = Type.Union([Type.Boolean(), Type.Number(), Type.String(), Type.Array(Type.Integer()), Type.Array(Type.String())]);
-const SETTING_TYPES = ['boolean', 'integer', 'number', 'string', 'enum', 'color', 'local_time', 'timezone', 'uuid_or_empty', 'weekday_list', 'package_list'] as const;
+const SETTING_TYPES = [
+  'boolean',
+  'integer',
+  'number',
+  'string',
+  'enum',
+  'color',
+  'local_time',
+  'timezone',
+  'uuid_or_empty',
+  'weekday_list',
+  'package_list',
+] as const;
 const Document = Type.Object({
   schemaVersion: Type.Literal(1),
   revision: Type.Integer(),

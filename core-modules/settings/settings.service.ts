@@ -62,7 +62,10 @@ export class SettingsService {
   /** The current values of `keys`, in one read. */
   async values(keys: readonly string[]): Promise<Record<string, SettingValue>> {
     const defs = keys.map((key) => this.definitions.get(key) ?? unknownSetting(key));
-    const rows = await this.settings.query().findByIds([...keys]).select('key', 'value');
+    const rows = await this.settings
+      .query()
+      .findByIds([...keys])
+      .select('key', 'value');
     const stored = new Map(rows.map((r) => [r.key, r.value]));
     return Object.fromEntries(defs.map((def) => [def.key, effective(def, stored.get(def.key))]));
   }
@@ -92,14 +95,22 @@ export class SettingsService {
         if (reason) issues.push({ field: `body/values/${key}`, message: reason });
       }
     }
-    if (issues.length) throw validationFailed('Some settings are invalid.', issues, issues.some((i) => i.message.includes('known')) ? 'unknown_setting' : 'invalid_setting_value');
+    if (issues.length)
+      throw validationFailed(
+        'Some settings are invalid.',
+        issues,
+        issues.some((i) => i.message.includes('known')) ? 'unknown_setting' : 'invalid_setting_value',
+      );
     if (this.rules.length) {
       const after = { ...(await this.document()).values, ...(values as Record<string, SettingValue>) };
       const broken = this.rules.flatMap((rule) => rule(after) ?? []);
       if (broken.length) throw validationFailed('Some settings contradict each other.', broken, 'invalid_setting_value');
     }
     await this.db.transaction(async (trx) => {
-      const bumped = await this.revisions.query(trx).where({ revision }).patch({ revision: raw('revision + 1'), updated_at: fn.now() });
+      const bumped = await this.revisions
+        .query(trx)
+        .where({ revision })
+        .patch({ revision: raw('revision + 1'), updated_at: fn.now() });
       if (!bumped) throw conflict('settings_revision_conflict', 'The settings changed since you read them; reload and try again.');
       for (const [key, value] of Object.entries(values)) {
         // Sent as json text: a setting's value may be a bare string, which pg would not turn into json.
@@ -121,4 +132,5 @@ const unknownSetting = (key: string): never => {
 };
 
 // A stored value a later definition no longer accepts reads as the default.
-const effective = (def: SettingDefinition, stored: unknown): SettingValue => (stored !== undefined && !invalidReason(def, stored) ? (stored as SettingValue) : def.default);
+const effective = (def: SettingDefinition, stored: unknown): SettingValue =>
+  stored !== undefined && !invalidReason(def, stored) ? (stored as SettingValue) : def.default;

@@ -35,7 +35,8 @@ const UNIQUE_VIOLATION = '23505';
  * Repositories wrap inserts and updates with it so business code never sees driver errors.
  */
 export function mapUniqueViolation(err: unknown, toError: (constraint: string | undefined) => AppError | undefined): never {
-  if (sqlState(err) === UNIQUE_VIOLATION) throw toError(driverError(err)?.constraint) ?? conflict('already_exists', 'A record with the same unique value already exists.');
+  if (sqlState(err) === UNIQUE_VIOLATION)
+    throw toError(driverError(err)?.constraint) ?? conflict('already_exists', 'A record with the same unique value already exists.');
   throw err;
 }
 

@@ -125,7 +125,11 @@ async function initialise(bin: Binaries, root: string, pgdata: string, password:
     chownSync(pwfile, owner.uid, owner.gid);
   }
   try {
-    await run(bin.initdb, ['--pgdata', pgdata, '--auth', 'scram-sha-256', '--username', SUPERUSER, '--pwfile', pwfile, '--encoding', 'UTF8', '--locale', 'C'], owner);
+    await run(
+      bin.initdb,
+      ['--pgdata', pgdata, '--auth', 'scram-sha-256', '--username', SUPERUSER, '--pwfile', pwfile, '--encoding', 'UTF8', '--locale', 'C'],
+      owner,
+    );
   } finally {
     rmSync(pwfile, { force: true });
   }

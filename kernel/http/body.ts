@@ -5,8 +5,7 @@ import { AppError, badRequest } from '../errors.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-const hasBody = (ctx: Context) =>
-  Number(ctx.get('content-length') || 0) > 0 || (ctx.get('transfer-encoding') !== '' && ctx.get('content-length') === '');
+const hasBody = (ctx: Context) => Number(ctx.get('content-length') || 0) > 0 || (ctx.get('transfer-encoding') !== '' && ctx.get('content-length') === '');
 
 /**
  * Reads a JSON body of at most `limit` bytes into `ctx.request.body`: a single object, or nothing.
@@ -130,8 +129,7 @@ function toMultipartError(err: unknown, limit: number): AppError {
   return badRequest('invalid_request', 'The request body is not a valid multipart form.');
 }
 
-const tooLarge = (limit: number) =>
-  new AppError('payload_too_large', 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+const tooLarge = (limit: number) => new AppError('payload_too_large', 'payload_too_large', `The request body is larger than ${limit} bytes.`);
 
 function toBodyError(err: unknown, limit: number): AppError {
   if (err instanceof AppError) return err;

@@ -35,10 +35,13 @@ function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter
   const validateBody = route.body && inputValidator('body', route.body, mode === 'multipart');
   const validateResponse = route.response.schema && responseValidator(route.response.schema);
   const readBody: Middleware | undefined =
-    mode === 'json' && BODY_METHODS.has(route.method) ? jsonBody(route.bodyLimit)
-    : mode === 'multipart' ? multipartBody(route.bodyLimit ?? DEFAULT_BODY_LIMIT)
-    : mode === 'none' ? noBody
-    : undefined;
+    mode === 'json' && BODY_METHODS.has(route.method)
+      ? jsonBody(route.bodyLimit)
+      : mode === 'multipart'
+        ? multipartBody(route.bodyLimit ?? DEFAULT_BODY_LIMIT)
+        : mode === 'none'
+          ? noBody
+          : undefined;
 
   return async (ctx: Context) => {
     const principal = await guards.check(route.auth, authRequestOf(ctx));
@@ -81,7 +84,11 @@ const GROUP_DEPTH = 3;
 
 /** The group a path belongs to: its leading static segments (lower case, no trailing slash), or undefined. */
 function groupOf(path: string): string | undefined {
-  const segments = path.replace(/\/+$/, '').toLowerCase().split('/').slice(1, 1 + GROUP_DEPTH);
+  const segments = path
+    .replace(/\/+$/, '')
+    .toLowerCase()
+    .split('/')
+    .slice(1, 1 + GROUP_DEPTH);
   return segments.some((s) => s === '' || s.includes(':')) ? undefined : `/${segments.join('/')}`;
 }
 
@@ -128,7 +135,13 @@ const upgradeRequired: Middleware = () => {
 };
 
 /** Builds the route table from every plugin's routes. */
-export function buildRouter(plugins: LoadedPlugin[], depsOf: (plugin: string) => unknown, guards: Guards, limiter: RateLimiter, installations: PluginInstallations) {
+export function buildRouter(
+  plugins: LoadedPlugin[],
+  depsOf: (plugin: string) => unknown,
+  guards: Guards,
+  limiter: RateLimiter,
+  installations: PluginInstallations,
+) {
   const table = new RouteTable();
   const mounted: MountedRoute[] = [];
   // Explicit HEAD routes go first: a GET route also answers HEAD, and the first match wins.

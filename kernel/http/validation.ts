@@ -37,16 +37,18 @@ function issues(part: Part, errors: ErrorObject[] | null | undefined): Validatio
   return (errors ?? []).map((e) => {
     const path = e.instancePath.replace(/^\//, '');
     const extra =
-      e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty
-      : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
-      : '';
+      e.keyword === 'required'
+        ? (e.params as { missingProperty: string }).missingProperty
+        : e.keyword === 'additionalProperties'
+          ? (e.params as { additionalProperty: string }).additionalProperty
+          : '';
     const field = [part, path, extra].filter(Boolean).join('/');
     const message = e.keyword === 'additionalProperties' ? 'is not a known field' : (e.message ?? 'is invalid');
     return { field, message };
   });
 }
 
-export type InputValidator = (value: unknown) => void
+export type InputValidator = (value: unknown) => void;
 
 /**
  * Set on an input schema (`{ [HANDLER_CLEANS_TEXT]: true }`) whose handler checks its items one by
@@ -85,7 +87,10 @@ export function inputValidator(part: Part, schema: TSchema, fromText = part !== 
   return (value) => {
     if (!validate(value)) throw validationFailed(`The request ${part} is invalid.`, issues(part, validate.errors));
     const bad = checkText ? unstorablePath(value, [part]) : undefined;
-    if (bad) throw validationFailed(`The request ${part} is invalid.`, [{ field: bad.join('/'), message: 'contains a character that cannot be stored (U+0000 or an unpaired surrogate)' }]);
+    if (bad)
+      throw validationFailed(`The request ${part} is invalid.`, [
+        { field: bad.join('/'), message: 'contains a character that cannot be stored (U+0000 or an unpaired surrogate)' },
+      ]);
   };
 }
 
@@ -105,7 +110,11 @@ export function payloadValidator(name: string, schema: TSchema): (value: unknown
   const validate = bodyAjv.compile(closeObjects(schema));
   return (value) => {
     if (!validate(value)) {
-      throw new Error(`payload of job ${name} is invalid: ${issues('body', validate.errors).map((i) => `${i.field.replace(/^body\/?/, '') || '/'} ${i.message}`).join('; ')}`);
+      throw new Error(
+        `payload of job ${name} is invalid: ${issues('body', validate.errors)
+          .map((i) => `${i.field.replace(/^body\/?/, '') || '/'} ${i.message}`)
+          .join('; ')}`,
+      );
     }
   };
 }

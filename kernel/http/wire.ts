@@ -24,4 +24,5 @@ export const pageQuery = (defaultPageSize: number) => ({
   pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultPageSize }),
 });
 
-export const PageOf = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }), page: Type.Integer(), pageSize: Type.Integer() });
+export const PageOf = <T extends TSchema>(item: T) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }), page: Type.Integer(), pageSize: Type.Integer() });

@@ -68,10 +68,8 @@ export class JobQueue {
     for (const { def } of this.jobs.values()) await this.ensureQueue(boss, def);
     if (!options.work) return;
     for (const job of this.jobs.values()) {
-      await boss.work(
-        job.def.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
-        async ([item]) => this.run(job, item!),
+      await boss.work(job.def.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async ([item]) =>
+        this.run(job, item!),
       );
       if (job.def.cron) await boss.schedule(job.def.name, job.def.cron, {}, { tz: 'UTC' });
     }

@@ -22,7 +22,8 @@ export const healthRoutes = [
     path: '/readyz',
     operationId: 'getReadiness',
     summary: 'Readiness: database, media storage and media tools are usable',
-    description: 'Each check must pass within 2 s. While any fails (or a restore is running) the answer is 503 `not_ready` naming each failing part in `details.checks`.',
+    description:
+      'Each check must pass within 2 s. While any fails (or a restore is running) the answer is 503 `not_ready` naming each failing part in `details.checks`.',
     tags: ['health'],
     auth: { kind: 'public' },
     errors: { 503: 'Not ready (`not_ready`).' },
@@ -34,7 +35,9 @@ export const healthRoutes = [
       const report = await deps.readiness.report();
       ctx.set('Cache-Control', 'no-store');
       if (!report.ready) {
-        const failing = Object.entries(report.checks).filter(([, r]) => r !== 'ok').map(([n]) => n);
+        const failing = Object.entries(report.checks)
+          .filter(([, r]) => r !== 'ok')
+          .map(([n]) => n);
         throw unavailable('not_ready', `Not ready: ${failing.join(', ')}.`, { checks: report.checks });
       }
       return { status: 'ready' as const, checks: report.checks };

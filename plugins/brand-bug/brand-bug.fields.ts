@@ -4,7 +4,11 @@ import { Uuid } from '../../kernel/http/wire.js';
 export const CORNERS = ['top_left', 'top_right', 'bottom_left', 'bottom_right'] as const;
 export const BACKGROUND_STYLES = ['none', 'scrim'] as const;
 
-const literals = <T extends readonly string[]>(values: T, description: string) => Type.Union(values.map((v) => Type.Literal(v)), { description });
+const literals = <T extends readonly string[]>(values: T, description: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
 const StampOrNull = (description: string) => Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description }));
 
 /**

@@ -9,7 +9,9 @@ export function brandBugGraph(instances: GraphContribution, store: InstanceStore
     ...instances,
     edges: async () => {
       const logos = (await store.list()).flatMap((row): GraphEdge[] =>
-        row.settings.imageAssetId ? [{ fromType: 'media', fromId: row.settings.imageAssetId, toType: instanceNodeType('brand_bug'), toId: row.id, relationship: 'logo' }] : [],
+        row.settings.imageAssetId
+          ? [{ fromType: 'media', fromId: row.settings.imageAssetId, toType: instanceNodeType('brand_bug'), toId: row.id, relationship: 'logo' }]
+          : [],
       );
       return [...(await instances.edges()), ...logos];
     },

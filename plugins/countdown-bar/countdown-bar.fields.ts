@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-const literals = <T extends readonly string[]>(values: T, description: string) => Type.Union(values.map((v) => Type.Literal(v)), { description });
+const literals = <T extends readonly string[]>(values: T, description: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
 const Int = (minimum: number, maximum: number, description = '') => Type.Integer({ minimum, maximum, ...(description && { description }) });
 
 /**

@@ -32,7 +32,8 @@ const level = (v: number | null) => (v === null ? '' : v.toFixed(1));
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const minutes = (ms: number) => (ms / 60_000).toFixed(1);
 
-const pointLine = (p: SeriesPoint) => `${stamp(p.at)},${level(p.averageLevel)},${level(p.peakLevel)},${seconds(p.monitoredMs)},${seconds(p.warningMs)},${seconds(p.loudMs)},${p.triggerCount}\n`;
+const pointLine = (p: SeriesPoint) =>
+  `${stamp(p.at)},${level(p.averageLevel)},${level(p.peakLevel)},${seconds(p.monitoredMs)},${seconds(p.warningMs)},${seconds(p.loudMs)},${p.triggerCount}\n`;
 
 interface Deps {
   historyService: HistoryService;
@@ -82,7 +83,11 @@ export class HistoryExport {
     while (left > 0 && !signal.aborted) {
       const limit = Math.min(PAGE_ROWS, left);
       const rows = await this.d.historyRepository.rawPage(filter, after, limit);
-      for (let i = 0; i < rows.length; i += CHUNK_ROWS) yield rows.slice(i, i + CHUNK_ROWS).map(line).join('');
+      for (let i = 0; i < rows.length; i += CHUNK_ROWS)
+        yield rows
+          .slice(i, i + CHUNK_ROWS)
+          .map(line)
+          .join('');
       if (rows.length < limit) return;
       left -= rows.length;
       const last = rows[rows.length - 1]!;
@@ -104,7 +109,10 @@ export class HistoryExport {
     yield HEADERS.daily;
     const days = await this.d.historyRepository.daily(filter);
     yield days
-      .map((d) => `${d.date},${level(d.averageLevel)},${level(d.peakLevel)},${minutes(d.monitoredMs)},${minutes(d.warningMs)},${minutes(d.loudMs)},${d.triggerCount},${seconds(d.longestLoudMs)}\n`)
+      .map(
+        (d) =>
+          `${d.date},${level(d.averageLevel)},${level(d.peakLevel)},${minutes(d.monitoredMs)},${minutes(d.warningMs)},${minutes(d.loudMs)},${d.triggerCount},${seconds(d.longestLoudMs)}\n`,
+      )
       .join('');
   }
 

@@ -10,14 +10,23 @@ const base = '/api/v1/plugins/noise-meter/instances/{id}/history';
 const tags = ['plugin: noise-meter'];
 
 const RangeFields = {
-  range: Type.Optional(Type.Union((Object.keys(RANGES) as RangeKey[]).map((k) => Type.Literal(k)), { description: 'Whole days in `tz`: `today` (default), `yesterday`, the last `7d` or `30d` including today.' })),
-  tz: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$', description: "IANA time zone for day boundaries; default the meter's scheduleTimezone." })),
+  range: Type.Optional(
+    Type.Union(
+      (Object.keys(RANGES) as RangeKey[]).map((k) => Type.Literal(k)),
+      { description: 'Whole days in `tz`: `today` (default), `yesterday`, the last `7d` or `30d` including today.' },
+    ),
+  ),
+  tz: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$', description: "IANA time zone for day boundaries; default the meter's scheduleTimezone." }),
+  ),
   screenId: Type.Optional(Type.String({ format: 'uuid', description: 'One screen the meter reaches; default all of them.' })),
 };
 const RangeQuery = Type.Object(RangeFields);
 const ExportQuery = Type.Object({
   ...RangeFields,
-  granularity: Type.Optional(Type.Union([Type.Literal('raw'), Type.Literal('minute'), Type.Literal('daily')], { description: 'Default raw (capped at 500,000 rows).' })),
+  granularity: Type.Optional(
+    Type.Union([Type.Literal('raw'), Type.Literal('minute'), Type.Literal('daily')], { description: 'Default raw (capped at 500,000 rows).' }),
+  ),
 });
 
 const Instant = Type.String({ format: 'date-time' });

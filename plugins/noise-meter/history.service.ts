@@ -34,7 +34,6 @@ interface Deps {
   screensService: ScreenDirectory;
 }
 
-
 /**
  * History reads for one meter: the buckets it recorded on the screens it reaches now (or on one of
  * them), in a range of whole days of the asked time zone (default the meter's own).
@@ -62,7 +61,11 @@ export class HistoryService {
   async summary(instanceId: string, q: HistoryQuery) {
     const scoped = await this.scoped(instanceId, q);
     const repo = this.d.historyRepository;
-    const [totals, longestLoudMs, loudest] = await Promise.all([repo.summary(scoped.filter), repo.longestLoudMs(scoped.filter), repo.loudestWindow(scoped.filter)]);
+    const [totals, longestLoudMs, loudest] = await Promise.all([
+      repo.summary(scoped.filter),
+      repo.longestLoudMs(scoped.filter),
+      repo.loudestWindow(scoped.filter),
+    ]);
     const { buckets, averageLevel, peakLevel, monitoredMs, warningMs, loudMs, triggerCount, firstAt, lastAt } = totals;
     return {
       range: HistoryService.rangeView(scoped),
@@ -100,7 +103,13 @@ export class HistoryService {
     const { filter } = await this.scoped(instanceId, q);
     const rows = await this.d.historyRepository.screens(filter);
     const names = await this.d.screensService.namesOf(rows.map((r) => r.screenId));
-    const items = rows.map((r) => ({ screenId: r.screenId, name: names.get(r.screenId) ?? '', buckets: r.buckets, firstAt: r.firstAt.toISOString(), lastAt: r.lastAt.toISOString() }));
+    const items = rows.map((r) => ({
+      screenId: r.screenId,
+      name: names.get(r.screenId) ?? '',
+      buckets: r.buckets,
+      firstAt: r.firstAt.toISOString(),
+      lastAt: r.lastAt.toISOString(),
+    }));
     return { items: items.sort((a, b) => a.name.localeCompare(b.name) || a.screenId.localeCompare(b.screenId)) };
   }
 }

@@ -20,10 +20,21 @@ export const noiseMeterFields = {
   displayMode: Type.Optional(Type.Union([Type.Literal('overlay'), Type.Literal('push')], { description: 'Default overlay.' })),
   heightPx: int(40, 320, 'Bar height. Default 96.'),
   historyEnabled: Type.Optional(Type.Boolean({ description: 'Players report ten-second aggregates (never audio). Default true.' })),
-  historyRetentionDays: Type.Optional(Type.Union(RETENTION_DAYS.map((d) => Type.Literal(d)), { description: 'Days history is kept. Default 7.' })),
+  historyRetentionDays: Type.Optional(
+    Type.Union(
+      RETENTION_DAYS.map((d) => Type.Literal(d)),
+      { description: 'Days history is kept. Default 7.' },
+    ),
+  ),
   historyActiveHoursOnly: Type.Optional(Type.Boolean({ description: 'Measure only inside the display window. Default true.' })),
   scheduleEnabled: Type.Optional(Type.Boolean({ description: 'Show the bar only inside the display window. Default false.' })),
-  scheduleDaysOfWeek: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { maxItems: 7, uniqueItems: true, description: 'Sunday is 0. At least one day when scheduleEnabled.' })),
+  scheduleDaysOfWeek: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
+      maxItems: 7,
+      uniqueItems: true,
+      description: 'Sunday is 0. At least one day when scheduleEnabled.',
+    }),
+  ),
   scheduleStartTime: Type.Optional(Type.String({ pattern: HH_MM, description: 'HH:MM; an end before the start is an overnight window.' })),
   scheduleEndTime: Type.Optional(Type.String({ pattern: HH_MM, description: 'HH:MM, different from the start.' })),
   scheduleTimezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of the window and of history days. Default UTC.' })),
@@ -78,7 +89,8 @@ export function settingsIssues(s: NoiseMeterSettings): ValidationIssue[] {
   // One threshold for both directions would make the bar flap around a single value.
   if (s.warningLevel >= s.loudLevel) issue('warningLevel', 'warningLevel must be below loudLevel.');
   if (!canonicalTimeZone(s.scheduleTimezone)) issue('scheduleTimezone', 'scheduleTimezone must be an IANA time zone such as Europe/Berlin.');
-  if (s.scheduleStartTime !== undefined && s.scheduleStartTime === s.scheduleEndTime) issue('scheduleEndTime', 'The display window must start and end at different times.');
+  if (s.scheduleStartTime !== undefined && s.scheduleStartTime === s.scheduleEndTime)
+    issue('scheduleEndTime', 'The display window must start and end at different times.');
   // A window switched on that can never open would hide the bar for good.
   if (s.scheduleEnabled) {
     if (!s.scheduleDaysOfWeek.length) issue('scheduleDaysOfWeek', 'A display window needs at least one day.');

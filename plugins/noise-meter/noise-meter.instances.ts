@@ -17,7 +17,8 @@ const kind: InstanceKind<NoiseMeterSettings> = {
   manifestConfigs: async (rows) => new Map(rows.map((row) => [row.id, { name: row.name, ...row.settings }])),
 };
 
-const lowestId = <T extends { id: string }>(items: T[]): T | undefined => items.reduce<T | undefined>((min, item) => (!min || item.id < min.id ? item : min), undefined);
+const lowestId = <T extends { id: string }>(items: T[]): T | undefined =>
+  items.reduce<T | undefined>((min, item) => (!min || item.id < min.id ? item : min), undefined);
 
 /**
  * The shared instance behaviour plus what is particular to a noise meter: one meter per screen. A screen has one

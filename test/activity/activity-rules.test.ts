@@ -26,8 +26,14 @@ describe('activity rules (pure)', () => {
     const to = day0 + 3 * D + 7 * H;
     const plan = planSpans(from, to, mark);
     expect(plan.days).to.deep.equal([[day0 + D, day0 + 3 * D]]);
-    expect(plan.hours).to.deep.equal([[day0 + 23 * H, day0 + D], [day0 + 3 * D, mark]]);
-    expect(plan.live).to.deep.equal([[from, day0 + 23 * H], [mark, to]]);
+    expect(plan.hours).to.deep.equal([
+      [day0 + 23 * H, day0 + D],
+      [day0 + 3 * D, mark],
+    ]);
+    expect(plan.live).to.deep.equal([
+      [from, day0 + 23 * H],
+      [mark, to],
+    ]);
     expect(planSpans(from, to, null)).to.deep.equal({ days: [], hours: [], live: [[from, to]] });
     // Everything before the mark, inside one hour.
     expect(planSpans(day0 + 10 * 60_000, day0 + 20 * 60_000, mark)).to.deep.equal({ days: [], hours: [], live: [[day0 + 10 * 60_000, day0 + 20 * 60_000]] });

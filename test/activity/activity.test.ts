@@ -27,7 +27,8 @@ describe('activity: proof of play, screen events and telemetry', () => {
   }
   const at = (ms: number) => new Date(ms).toISOString();
   const sessionsOf = async (screen: PairedScreen, extra = '') =>
-    (await api('GET', `/api/v1/activity/proof-of-play?screen=${screen.screenId}&from=${at(Date.now() - 3 * 86_400_000)}&to=${at(Date.now() + MINUTE)}${extra}`)).body.data.items;
+    (await api('GET', `/api/v1/activity/proof-of-play?screen=${screen.screenId}&from=${at(Date.now() - 3 * 86_400_000)}&to=${at(Date.now() + MINUTE)}${extra}`))
+      .body.data.items;
 
   /** A presentation with one item that played to its end, as the v2 players report it. */
   function play(screen: PairedScreen, start: number, options: { assetId?: string; playlistId?: string; elapsed?: number } = {}) {
@@ -39,9 +40,35 @@ describe('activity: proof of play, screen events and telemetry', () => {
       root,
       child,
       events: [
-        event(screen, { eventType: 'presentation.started', occurredAt: at(start), elapsedRealtimeMs: elapsed, activitySessionId: root, sessionType: 'presentation', ...presentation }),
-        event(screen, { eventType: 'content.started', occurredAt: at(start + 1_000), elapsedRealtimeMs: elapsed + 1_000, activitySessionId: child, parentActivitySessionId: root, contentType: 'image', contentId: options.assetId ?? randomUUID(), expectedDurationMs: 10_000, ...presentation }),
-        event(screen, { eventType: 'content.completed', occurredAt: at(start + 11_000), elapsedRealtimeMs: elapsed + 11_000, activitySessionId: child, terminalReason: 'completed_duration', result: 'completed', durationMs: 10_000, ...presentation }),
+        event(screen, {
+          eventType: 'presentation.started',
+          occurredAt: at(start),
+          elapsedRealtimeMs: elapsed,
+          activitySessionId: root,
+          sessionType: 'presentation',
+          ...presentation,
+        }),
+        event(screen, {
+          eventType: 'content.started',
+          occurredAt: at(start + 1_000),
+          elapsedRealtimeMs: elapsed + 1_000,
+          activitySessionId: child,
+          parentActivitySessionId: root,
+          contentType: 'image',
+          contentId: options.assetId ?? randomUUID(),
+          expectedDurationMs: 10_000,
+          ...presentation,
+        }),
+        event(screen, {
+          eventType: 'content.completed',
+          occurredAt: at(start + 11_000),
+          elapsedRealtimeMs: elapsed + 11_000,
+          activitySessionId: child,
+          terminalReason: 'completed_duration',
+          result: 'completed',
+          durationMs: 10_000,
+          ...presentation,
+        }),
       ],
     };
   }
@@ -66,7 +93,15 @@ describe('activity: proof of play, screen events and telemetry', () => {
       expect(replay.body.data).to.deep.include({ accepted: 0, duplicates: 3 });
       expect(replay.body.data.acknowledgedEventIds).to.have.members(events.map((e) => e.id));
       const session = (await sessionsOf(lobby)).find((s: { activitySessionId: string }) => s.activitySessionId === child);
-      expect(session).to.include({ sessionType: 'content', result: 'completed', terminalReason: 'completed_duration', durationMs: 10_000, expectedDurationMs: 10_000, interrupted: false, synthesizedStart: false });
+      expect(session).to.include({
+        sessionType: 'content',
+        result: 'completed',
+        terminalReason: 'completed_duration',
+        durationMs: 10_000,
+        expectedDurationMs: 10_000,
+        interrupted: false,
+        synthesizedStart: false,
+      });
       const events2 = (await api('GET', `/api/v1/activity/screens/${lobby.screenId}/timeline`)).body.data.events;
       expect(events2.filter((e: { id: string }) => events.some((x) => x.id === e.id))).to.have.length(3);
     });
@@ -82,16 +117,47 @@ describe('activity: proof of play, screen events and telemetry', () => {
       expect(lobbyIds).to.include.members([stored!.id, foreign.id]).and.not.include(reused.id);
       expect(kitchenIds).not.to.include(foreign.id);
       const timeline = (await api('GET', `/api/v1/activity/screens/${lobby.screenId}/timeline?category=connectivity`)).body.data.events;
-      expect(timeline.find((e: { id: string }) => e.id === foreign.id)).to.include({ eventType: 'connection.recovered', canonicalType: 'connection.restored', result: 'recovered' });
+      expect(timeline.find((e: { id: string }) => e.id === foreign.id)).to.include({
+        eventType: 'connection.recovered',
+        canonicalType: 'connection.restored',
+        result: 'recovered',
+      });
     });
 
     it('takes the Android player’s shape: every field present, unset texts empty and unset numbers null', async () => {
       const android = {
         ...event(kitchen, { eventType: 'playlist_item.started', occurredAt: at(Date.now() - 5 * MINUTE) }),
-        category: '', severity: 'info', elapsedRealtimeMs: null, manifestVersion: null, presentationType: '', presentationId: '', presentationRevision: '',
-        contentType: 'video', contentId: randomUUID(), playlistItemId: randomUUID(), layoutPlacementId: '', activitySessionId: randomUUID(), parentActivitySessionId: '',
-        sessionType: '', terminalReason: '', result: 'unknown', durationMs: null, expectedDurationMs: 8000, failureCode: '', failureMessage: '', trigger: '',
-        scheduleId: '', takeoverId: '', sourceId: '', selectedRecordId: '', selectionDate: '', sourceCachedAt: null, sourceRevision: '', snapshotHash: '', metadata: {}, priority: 5,
+        category: '',
+        severity: 'info',
+        elapsedRealtimeMs: null,
+        manifestVersion: null,
+        presentationType: '',
+        presentationId: '',
+        presentationRevision: '',
+        contentType: 'video',
+        contentId: randomUUID(),
+        playlistItemId: randomUUID(),
+        layoutPlacementId: '',
+        activitySessionId: randomUUID(),
+        parentActivitySessionId: '',
+        sessionType: '',
+        terminalReason: '',
+        result: 'unknown',
+        durationMs: null,
+        expectedDurationMs: 8000,
+        failureCode: '',
+        failureMessage: '',
+        trigger: '',
+        scheduleId: '',
+        takeoverId: '',
+        sourceId: '',
+        selectedRecordId: '',
+        selectionDate: '',
+        sourceCachedAt: null,
+        sourceRevision: '',
+        snapshotHash: '',
+        metadata: {},
+        priority: 5,
       };
       const res = await post(kitchen, [android]);
       expect(res.body.data, JSON.stringify(res.body)).to.deep.include({ accepted: 1, rejected: [] });
@@ -100,13 +166,21 @@ describe('activity: proof of play, screen events and telemetry', () => {
     });
 
     it('refuses a bad event on its own (acknowledged, so the player stops resending it) and stores the rest, cleaned of what PostgreSQL cannot store', async () => {
-      const good = event(lobby, { eventType: 'renderer.failure', occurredAt: at(Date.now()), failureMessage: 'bad\u0000frame', metadata: { note: 'x\ud800y', nested: { a: 1 }, 'bad key': 1 } });
+      const good = event(lobby, {
+        eventType: 'renderer.failure',
+        occurredAt: at(Date.now()),
+        failureMessage: 'bad\u0000frame',
+        metadata: { note: 'x\ud800y', nested: { a: 1 }, 'bad key': 1 },
+      });
       const stale = event(lobby, { eventType: 'renderer.recovered', occurredAt: '2020-01-01T00:00:00Z' });
       const nameless = { sequence: 999_999, eventType: 'renderer.failure', occurredAt: at(Date.now()) };
       const res = await post(lobby, [good, stale, nameless]);
       expect(res.status).to.equal(202);
       expect(res.body.data.accepted).to.equal(1);
-      expect(res.body.data.rejected.map((r: { index: number; id: string | null }) => [r.index, r.id])).to.deep.equal([[1, stale.id], [2, null]]);
+      expect(res.body.data.rejected.map((r: { index: number; id: string | null }) => [r.index, r.id])).to.deep.equal([
+        [1, stale.id],
+        [2, null],
+      ]);
       expect(res.body.data.acknowledgedEventIds).to.have.members([good.id, stale.id]);
       const stored = (await api('GET', `/api/v1/activity/screens/${lobby.screenId}/timeline`)).body.data.events.find((e: { id: string }) => e.id === good.id);
       expect(stored).to.include({ failureMessage: 'badframe', severity: 'error', category: 'playback' });
@@ -118,7 +192,9 @@ describe('activity: proof of play, screen events and telemetry', () => {
       expect((await post(lobby, tooMany)).status).to.equal(422);
       expect((await post(lobby, [])).status).to.equal(422);
       expect((await playerCall(k, lobby.credential, 'POST', '/api/v1/player/activity-events', { events: 'all' })).status).to.equal(422);
-      const asConsole = await api('POST', '/api/v1/player/activity-events', { events: [event(lobby, { eventType: 'connection.lost', occurredAt: at(Date.now()) })] });
+      const asConsole = await api('POST', '/api/v1/player/activity-events', {
+        events: [event(lobby, { eventType: 'connection.lost', occurredAt: at(Date.now()) })],
+      });
       expect(asConsole.status).to.equal(401);
       const ids = (await api('GET', `/api/v1/activity/screens/${lobby.screenId}/timeline?limit=1000`)).body.data.events.map((e: { id: string }) => e.id);
       expect(ids).not.to.include(tooMany[0]!.id);
@@ -129,8 +205,20 @@ describe('activity: proof of play, screen events and telemetry', () => {
     it('gives a session whose end arrived first its real start once the start arrives', async () => {
       const sid = randomUUID();
       const start = Date.now() - 20 * MINUTE;
-      const started = event(kitchen, { eventType: 'content.started', occurredAt: at(start), activitySessionId: sid, contentId: randomUUID(), elapsedRealtimeMs: 100 });
-      const ended = event(kitchen, { eventType: 'content.completed', occurredAt: at(start + 12_000), activitySessionId: sid, durationMs: 11_500, terminalReason: 'expected_item_boundary' });
+      const started = event(kitchen, {
+        eventType: 'content.started',
+        occurredAt: at(start),
+        activitySessionId: sid,
+        contentId: randomUUID(),
+        elapsedRealtimeMs: 100,
+      });
+      const ended = event(kitchen, {
+        eventType: 'content.completed',
+        occurredAt: at(start + 12_000),
+        activitySessionId: sid,
+        durationMs: 11_500,
+        terminalReason: 'expected_item_boundary',
+      });
       await post(kitchen, [ended]);
       let session = (await sessionsOf(kitchen)).find((s: { activitySessionId: string }) => s.activitySessionId === sid);
       expect(session).to.include({ synthesizedStart: true, durationMs: 11_500, result: 'completed', startedAt: at(start + 500) });
@@ -143,18 +231,36 @@ describe('activity: proof of play, screen events and telemetry', () => {
       const screen = await pairScreen(k, owner, { name: 'Restarting' });
       const start = Date.now() - 40 * MINUTE;
       const before = play(screen, start, { elapsed: 50_000 });
-      const opened = event(screen, { eventType: 'content.started', occurredAt: at(start + 12_000), elapsedRealtimeMs: 62_000, activitySessionId: randomUUID(), parentActivitySessionId: before.root, contentId: randomUUID() });
+      const opened = event(screen, {
+        eventType: 'content.started',
+        occurredAt: at(start + 12_000),
+        elapsedRealtimeMs: 62_000,
+        activitySessionId: randomUUID(),
+        parentActivitySessionId: before.root,
+        contentId: randomUUID(),
+      });
       await post(screen, [...before.events, opened]);
       // The new process's clock starts again near zero.
-      const after = event(screen, { eventType: 'presentation.started', occurredAt: at(start + 5 * MINUTE), elapsedRealtimeMs: 900, activitySessionId: randomUUID(), presentationId: randomUUID(), manifestVersion: 3 });
+      const after = event(screen, {
+        eventType: 'presentation.started',
+        occurredAt: at(start + 5 * MINUTE),
+        elapsedRealtimeMs: 900,
+        activitySessionId: randomUUID(),
+        presentationId: randomUUID(),
+        manifestVersion: 3,
+      });
       await post(screen, [after]);
       const sessions = await sessionsOf(screen);
       const root = sessions.find((s: { activitySessionId: string }) => s.activitySessionId === before.root);
       const child = sessions.find((s: { activitySessionId: string }) => s.activitySessionId === opened.activitySessionId);
       expect(root).to.include({ terminalReason: 'player_restart', interrupted: true, endedAt: at(start + 12_000), durationMs: 12_000 });
       expect(child).to.include({ terminalReason: 'player_restart', interrupted: true });
-      expect(sessions.find((s: { activitySessionId: string }) => s.activitySessionId === after.activitySessionId)).to.include({ endedAt: null, result: 'playing' });
-      const unexpected = (await api('GET', `/api/v1/activity/proof-of-play?screen=${screen.screenId}&from=${at(start - MINUTE)}&terminalReason=unexpected`)).body.data.items;
+      expect(sessions.find((s: { activitySessionId: string }) => s.activitySessionId === after.activitySessionId)).to.include({
+        endedAt: null,
+        result: 'playing',
+      });
+      const unexpected = (await api('GET', `/api/v1/activity/proof-of-play?screen=${screen.screenId}&from=${at(start - MINUTE)}&terminalReason=unexpected`))
+        .body.data.items;
       expect(unexpected.map((s: { activitySessionId: string }) => s.activitySessionId)).to.have.members([before.root, opened.activitySessionId]);
     });
 
@@ -162,21 +268,48 @@ describe('activity: proof of play, screen events and telemetry', () => {
       const screen = await pairScreen(k, owner, { name: 'Replacing' });
       const start = Date.now() - 30 * MINUTE;
       const first = play(screen, start, { elapsed: 1_000 });
-      const second = event(screen, { eventType: 'presentation.started', occurredAt: at(start + MINUTE), elapsedRealtimeMs: 61_000, activitySessionId: randomUUID(), manifestVersion: 4 });
+      const second = event(screen, {
+        eventType: 'presentation.started',
+        occurredAt: at(start + MINUTE),
+        elapsedRealtimeMs: 61_000,
+        activitySessionId: randomUUID(),
+        manifestVersion: 4,
+      });
       const gap = event(screen, { eventType: 'heartbeat.gap_detected', occurredAt: at(start + 2 * MINUTE), elapsedRealtimeMs: 121_000 });
       await post(screen, [...first.events, second, gap]);
       const sessions = await sessionsOf(screen);
-      expect(sessions.find((s: { activitySessionId: string }) => s.activitySessionId === first.root)).to.include({ terminalReason: 'manifest_replacement', interrupted: false, result: 'partial' });
-      expect(sessions.find((s: { activitySessionId: string }) => s.activitySessionId === second.activitySessionId)).to.include({ terminalReason: 'heartbeat_gap', interrupted: true, durationMs: MINUTE });
+      expect(sessions.find((s: { activitySessionId: string }) => s.activitySessionId === first.root)).to.include({
+        terminalReason: 'manifest_replacement',
+        interrupted: false,
+        result: 'partial',
+      });
+      expect(sessions.find((s: { activitySessionId: string }) => s.activitySessionId === second.activitySessionId)).to.include({
+        terminalReason: 'heartbeat_gap',
+        interrupted: true,
+        durationMs: MINUTE,
+      });
     });
 
     it('stands a version 1 terminal event with a duration in for its missing start', async () => {
       const sid = randomUUID();
       const item = randomUUID();
-      const v1 = event(kitchen, { eventType: 'playlist_item.completed', occurredAt: at(Date.now() - 10 * MINUTE), activitySessionId: sid, playlistItemId: item, durationMs: 7_000 });
+      const v1 = event(kitchen, {
+        eventType: 'playlist_item.completed',
+        occurredAt: at(Date.now() - 10 * MINUTE),
+        activitySessionId: sid,
+        playlistItemId: item,
+        durationMs: 7_000,
+      });
       await post(kitchen, [v1]);
       const session = (await sessionsOf(kitchen)).find((s: { activitySessionId: string }) => s.activitySessionId === sid);
-      expect(session).to.include({ sessionType: 'playlist_item', synthesizedStart: true, result: 'completed', terminalReason: 'completed_duration', durationMs: 7_000, playlistItemId: item });
+      expect(session).to.include({
+        sessionType: 'playlist_item',
+        synthesizedStart: true,
+        result: 'completed',
+        terminalReason: 'completed_duration',
+        durationMs: 7_000,
+        playlistItemId: item,
+      });
     });
   });
 
@@ -194,7 +327,13 @@ describe('activity: proof of play, screen events and telemetry', () => {
       const playlistId = randomUUID();
       await post(screen, play(screen, day, { assetId: asset.id, playlistId }).events);
       await post(screen, play(screen, Date.now() - 2 * 3_600_000, { assetId: asset.id, playlistId, elapsed: 10 }).events);
-      const formula = event(screen, { eventType: 'content.failed', occurredAt: at(day + 60_000), activitySessionId: randomUUID(), contentId: '=HYPERLINK("http://x")', presentationId: '+SUM(A1)' });
+      const formula = event(screen, {
+        eventType: 'content.failed',
+        occurredAt: at(day + 60_000),
+        activitySessionId: randomUUID(),
+        contentId: '=HYPERLINK("http://x")',
+        presentationId: '+SUM(A1)',
+      });
       await post(screen, [formula]);
     });
 
@@ -214,14 +353,18 @@ describe('activity: proof of play, screen events and telemetry', () => {
       const rolled = (await api('GET', `${query}&groupBy=content`)).body.data;
       expect(rolled.totals).to.deep.equal(live.totals);
       expect(rolled.rows).to.have.deep.members(live.rows);
-      const byAsset = (await api('GET', `/api/v1/activity/proof-of-play/summary?asset=${asset.id}&location=${location}&from=${at(day - 86_400_000)}&groupBy=screen`)).body.data.rows;
+      const byAsset = (
+        await api('GET', `/api/v1/activity/proof-of-play/summary?asset=${asset.id}&location=${location}&from=${at(day - 86_400_000)}&groupBy=screen`)
+      ).body.data.rows;
       expect(byAsset).to.have.length(1);
       expect(byAsset[0]).to.include({ key: screen.screenId, label: '=Tills', sessions: 2 });
     });
 
     it('exports a day of a time zone as CSV: times in that zone, formulas defused', async () => {
       const csv = async (date: string, tz: string) => {
-        const res = await k.request(`/api/v1/activity/proof-of-play/export.csv?screen=${screen.screenId}&date=${date}&tz=${encodeURIComponent(tz)}`, { headers: { cookie: owner.cookie } });
+        const res = await k.request(`/api/v1/activity/proof-of-play/export.csv?screen=${screen.screenId}&date=${date}&tz=${encodeURIComponent(tz)}`, {
+          headers: { cookie: owner.cookie },
+        });
         expect(res.status).to.equal(200);
         expect(res.headers.get('content-type')).to.match(/^text\/csv/);
         expect(res.headers.get('cache-control')).to.equal('no-store');
@@ -231,7 +374,9 @@ describe('activity: proof of play, screen events and telemetry', () => {
       expect(utc[0]).to.match(/^session_id,screen,screen_id,session_type,local_date,started_at/);
       expect(utc).to.have.length(4); // header, root, child, failed child
       expect(utc[1]).to.include(",'=Tills,").and.include('2026-11-20,2026-11-20T23:30:00+00:00');
-      expect(utc.find((l) => l.includes('content.failed') || l.includes('HYPERLINK'))).to.include(`"'=HYPERLINK(""http://x"")"`).and.include("'+SUM(A1)");
+      expect(utc.find((l) => l.includes('content.failed') || l.includes('HYPERLINK')))
+        .to.include(`"'=HYPERLINK(""http://x"")"`)
+        .and.include("'+SUM(A1)");
       const tokyo = await csv('2026-11-21', 'Asia/Tokyo');
       expect(tokyo).to.have.length(4);
       expect(tokyo[1]).to.include('2026-11-21,2026-11-21T08:30:00+09:00');
@@ -255,7 +400,12 @@ describe('activity: proof of play, screen events and telemetry', () => {
 
   describe('telemetry and retention', () => {
     it('keeps the latest sample and sums counters into five-minute rollups; a sample outside the window is refused', async () => {
-      const sample = (seconds: number) => ({ observedAt: at(Date.now()), serverRoundTripMs: 40 + seconds, rendererState: 'playing', interval: { seconds, connectedSeconds: seconds, droppedFrames: 2, averageCpuPercent: 12.5, thermalSeconds: { nominal: seconds } } });
+      const sample = (seconds: number) => ({
+        observedAt: at(Date.now()),
+        serverRoundTripMs: 40 + seconds,
+        rendererState: 'playing',
+        interval: { seconds, connectedSeconds: seconds, droppedFrames: 2, averageCpuPercent: 12.5, thermalSeconds: { nominal: seconds } },
+      });
       for (const s of [60, 30]) {
         const res = await playerCall(k, lobby.credential, 'POST', '/api/v1/player/telemetry', sample(s));
         expect(res.status, JSON.stringify(res.body)).to.equal(202);

@@ -34,16 +34,33 @@ describe('integration tokens', () => {
     expect(secret).to.match(/^svci_[0-9a-f]{24}\.[A-Za-z0-9_-]{43}$/);
     expect(secret.slice(5, 29)).to.equal(token.publicId);
     expect(notice).to.be.a('string').and.not.empty;
-    expect(token).to.deep.include({ name: 'Wallboard feed', scopes: ['data_source:write', 'activity:read'], dataSourceIds: [SOURCE_ID], createdBy: owner.userId, expiresAt: null, lastUsedAt: null, revokedAt: null });
+    expect(token).to.deep.include({
+      name: 'Wallboard feed',
+      scopes: ['data_source:write', 'activity:read'],
+      dataSourceIds: [SOURCE_ID],
+      createdBy: owner.userId,
+      expiresAt: null,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     const secretPart = secret.split('.')[1]!;
 
     const list = await consoleCall(k, owner, 'GET', TOKENS);
     expect(list.status).to.equal(200);
     expect(list.body.data.items.map((t: any) => t.id)).to.include(token.id);
     expect(JSON.stringify(list.body)).not.to.contain(secretPart);
-    expect(Object.keys(list.body.data.items[0]).sort()).to.deep.equal(
-      ['createdAt', 'createdBy', 'dataSourceIds', 'expiresAt', 'id', 'lastUsedAt', 'name', 'publicId', 'revokedAt', 'scopes'],
-    );
+    expect(Object.keys(list.body.data.items[0]).sort()).to.deep.equal([
+      'createdAt',
+      'createdBy',
+      'dataSourceIds',
+      'expiresAt',
+      'id',
+      'lastUsedAt',
+      'name',
+      'publicId',
+      'revokedAt',
+      'scopes',
+    ]);
 
     const row = await k.db('integration_tokens').where({ id: token.id }).first();
     expect(row.secret_hash).to.equal(createHash('sha256').update(secretPart).digest('hex'));
@@ -137,14 +154,22 @@ describe('integration tokens', () => {
   it('refuses an expired token', async () => {
     const { token, secret } = await createToken({ expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect((await bearer(k, ACTIVITY, secret)).status, 'works before expiry').to.equal(200);
-    await k.db('integration_tokens').where({ id: token.id }).update({ expires_at: k.db.raw(`now() - interval '1 second'`) });
+    await k
+      .db('integration_tokens')
+      .where({ id: token.id })
+      .update({ expires_at: k.db.raw(`now() - interval '1 second'`) });
     const res = await bearer(k, ACTIVITY, secret);
     expect(res.status).to.equal(401);
     expect(res.body.error.code).to.equal('invalid_token');
   });
 
   it('refuses a token whose creator was deactivated', async () => {
-    const other = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: 'Second Owner', username: 'otto', password: 'another long password', role: 'owner' });
+    const other = await consoleCall(k, owner, 'POST', '/api/v1/users', {
+      name: 'Second Owner',
+      username: 'otto',
+      password: 'another long password',
+      role: 'owner',
+    });
     const otto = await login(k, 'otto', 'another long password');
     const created = await consoleCall(k, otto, 'POST', TOKENS, { name: 'otto token', scopes: ['activity:read'] });
     expect(created.status).to.equal(201);
@@ -156,7 +181,12 @@ describe('integration tokens', () => {
   });
 
   it('refuses a token whose creator is no longer an Owner', async () => {
-    const other = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: 'Demoted Owner', username: 'dora', password: 'a long password for dora', role: 'owner' });
+    const other = await consoleCall(k, owner, 'POST', '/api/v1/users', {
+      name: 'Demoted Owner',
+      username: 'dora',
+      password: 'a long password for dora',
+      role: 'owner',
+    });
     const dora = await login(k, 'dora', 'a long password for dora');
     const created = await consoleCall(k, dora, 'POST', TOKENS, { name: 'dora token', scopes: ['activity:read'] });
     expect((await bearer(k, ACTIVITY, created.body.data.secret)).status).to.equal(200);
@@ -168,7 +198,12 @@ describe('integration tokens', () => {
   });
 
   it('refuses a token whose creator was deleted', async () => {
-    const other = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: 'Third Owner', username: 'pia', password: 'yet another password', role: 'owner' });
+    const other = await consoleCall(k, owner, 'POST', '/api/v1/users', {
+      name: 'Third Owner',
+      username: 'pia',
+      password: 'yet another password',
+      role: 'owner',
+    });
     const pia = await login(k, 'pia', 'yet another password');
     const created = await consoleCall(k, pia, 'POST', TOKENS, { name: 'pia token', scopes: ['activity:read'] });
     expect((await bearer(k, ACTIVITY, created.body.data.secret)).status).to.equal(200);
@@ -191,7 +226,10 @@ describe('integration tokens', () => {
     const second = (await k.db('integration_tokens').where({ id: token.id }).first()).last_used_at as Date;
     expect(second.getTime(), 'unchanged within the minute').to.equal(first.getTime());
 
-    await k.db('integration_tokens').where({ id: token.id }).update({ last_used_at: k.db.raw(`now() - interval '61 seconds'`) });
+    await k
+      .db('integration_tokens')
+      .where({ id: token.id })
+      .update({ last_used_at: k.db.raw(`now() - interval '61 seconds'`) });
     const stale = (await k.db('integration_tokens').where({ id: token.id }).first()).last_used_at as Date;
     await bearer(k, ACTIVITY, secret);
     const listed = (await consoleCall(k, owner, 'GET', TOKENS)).body.data.items.find((t: any) => t.id === token.id);
@@ -199,7 +237,12 @@ describe('integration tokens', () => {
   });
 
   it('is owner-only: an administrator gets 403 insufficient_role', async () => {
-    const created = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: 'Ada Admin', username: 'ada', password: 'admin password 123', role: 'administrator' });
+    const created = await consoleCall(k, owner, 'POST', '/api/v1/users', {
+      name: 'Ada Admin',
+      username: 'ada',
+      password: 'admin password 123',
+      role: 'administrator',
+    });
     expect(created.status).to.equal(201);
     const ada = await login(k, 'ada', 'admin password 123');
     const { token } = await createToken();
@@ -243,7 +286,12 @@ describe('integration tokens', () => {
       expect(res.body.error.code, what).to.equal('validation_failed');
     }
     expect(Number((await k.db('integration_tokens').count({ n: '*' }).first())!.n)).to.equal(before);
-    const ok = await createToken({ name: 'x'.repeat(120), scopes: ['data_source:write'], dataSourceIds: [], expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const ok = await createToken({
+      name: 'x'.repeat(120),
+      scopes: ['data_source:write'],
+      dataSourceIds: [],
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(ok.token.dataSourceIds).to.deep.equal([]);
   });
 });

@@ -14,7 +14,12 @@ describe('user preferences', () => {
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules });
     owner = await setUpOwner(k);
-    const created = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: 'Vera Viewer', username: 'vera', password: 'viewer password 1', role: 'viewer' });
+    const created = await consoleCall(k, owner, 'POST', '/api/v1/users', {
+      name: 'Vera Viewer',
+      username: 'vera',
+      password: 'viewer password 1',
+      role: 'viewer',
+    });
     expect(created.status).to.equal(201);
     viewer = await login(k, 'vera', 'viewer password 1');
   });
@@ -40,7 +45,13 @@ describe('user preferences', () => {
     const expected = { ...DEFAULTS, locale: 'en-GB', timezone: 'Europe/Berlin', theme: 'dark', defaultPageSize: 100, reducedMotion: true };
     expect(second.body.data).to.deep.equal(expected);
     expect((await consoleCall(k, owner, 'GET', PREFS)).body.data).to.deep.equal(expected);
-    expect(await stored(owner), 'only what was set is stored').to.deep.equal({ locale: 'en-GB', timezone: 'Europe/Berlin', theme: 'dark', defaultPageSize: 100, reducedMotion: true });
+    expect(await stored(owner), 'only what was set is stored').to.deep.equal({
+      locale: 'en-GB',
+      timezone: 'Europe/Berlin',
+      theme: 'dark',
+      defaultPageSize: 100,
+      reducedMotion: true,
+    });
   });
 
   it('keeps both of two concurrent patches to different fields', async () => {
@@ -63,7 +74,10 @@ describe('user preferences', () => {
       const res = await consoleCall(k, owner, 'PATCH', PREFS, { theme: 'light', timezone });
       expect(res.status, timezone).to.equal(422);
       expect(res.body.error.code, timezone).to.equal('validation_failed');
-      expect(res.body.error.details.fields.map((f: any) => f.field), timezone).to.deep.equal(['body/timezone']);
+      expect(
+        res.body.error.details.fields.map((f: any) => f.field),
+        timezone,
+      ).to.deep.equal(['body/timezone']);
     }
     expect(await stored(owner)).to.deep.equal({ theme: 'dark', timezone: 'Asia/Tokyo' });
   });
@@ -84,15 +98,21 @@ describe('user preferences', () => {
       const res = await consoleCall(k, owner, 'PATCH', PREFS, body);
       expect(res.status, JSON.stringify(body)).to.equal(422);
       expect(res.body.error.code).to.equal('validation_failed');
-      expect(res.body.error.details.fields.map((f: any) => f.field), JSON.stringify(body)).to.include(field);
+      expect(
+        res.body.error.details.fields.map((f: any) => f.field),
+        JSON.stringify(body),
+      ).to.include(field);
     }
     expect(await stored(owner)).to.deep.equal({});
   });
 
   it('falls back to defaults for stored values that no longer match the schema', async () => {
-    await k.db('users').where({ id: owner.userId }).update({
-      preferences: { theme: 'sepia', defaultPageSize: 1000, timezone: 'Atlantis/Capital', locale: 'de-AT', reducedMotion: true, legacyOption: 1 },
-    });
+    await k
+      .db('users')
+      .where({ id: owner.userId })
+      .update({
+        preferences: { theme: 'sepia', defaultPageSize: 1000, timezone: 'Atlantis/Capital', locale: 'de-AT', reducedMotion: true, legacyOption: 1 },
+      });
     const res = await consoleCall(k, owner, 'GET', PREFS);
     expect(res.status).to.equal(200);
     expect(res.body.data).to.deep.equal({ ...DEFAULTS, locale: 'de-AT', reducedMotion: true });

@@ -75,7 +75,10 @@ describe('second factors', () => {
 
   async function setPolicy(scope: string) {
     const doc = await consoleCall(k, owner, 'GET', '/api/v1/settings');
-    const res = await consoleCall(k, owner, 'PATCH', '/api/v1/settings', { revision: doc.body.data.revision, values: { 'security.mfa_required_scope': scope } });
+    const res = await consoleCall(k, owner, 'PATCH', '/api/v1/settings', {
+      revision: doc.body.data.revision,
+      values: { 'security.mfa_required_scope': scope },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
   }
 
@@ -159,19 +162,46 @@ describe('second factors', () => {
       const step = await passwordStep(u.username);
       const wrong = await wrongCode(secret);
       for (let i = 1; i <= 4; i++) {
-        expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: wrong }), 401, 'invalid_code');
+        expectError(
+          await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: wrong }),
+          401,
+          'invalid_code',
+        );
       }
-      expect((await k.db('mfa_challenges').where({ token_hash: sha256(step.challengeToken) }).first()).failed_attempts).to.equal(4);
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: wrong }), 429, 'challenge_exhausted');
-      expect(await k.db('mfa_challenges').where({ token_hash: sha256(step.challengeToken) }).first()).to.equal(undefined);
+      expect(
+        (
+          await k
+            .db('mfa_challenges')
+            .where({ token_hash: sha256(step.challengeToken) })
+            .first()
+        ).failed_attempts,
+      ).to.equal(4);
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: wrong }),
+        429,
+        'challenge_exhausted',
+      );
+      expect(
+        await k
+          .db('mfa_challenges')
+          .where({ token_hash: sha256(step.challengeToken) })
+          .first(),
+      ).to.equal(undefined);
       const after = await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: await totp(secret, 1) });
       expectError(after, 401, 'challenge_expired');
     });
 
     it('refuses an expired challenge', async () => {
       const step = await passwordStep(u.username);
-      await k.db('mfa_challenges').where({ token_hash: sha256(step.challengeToken) }).update({ expires_at: k.db.raw(`now() - interval '1 second'`) });
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: await wrongCode(secret) }), 401, 'challenge_expired');
+      await k
+        .db('mfa_challenges')
+        .where({ token_hash: sha256(step.challengeToken) })
+        .update({ expires_at: k.db.raw(`now() - interval '1 second'`) });
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: await wrongCode(secret) }),
+        401,
+        'challenge_expired',
+      );
     });
 
     it('removes the app only with the current password, after which sign-in needs no second step', async () => {
@@ -222,7 +252,11 @@ describe('second factors', () => {
       expect(first.status, JSON.stringify(first.body)).to.equal(200);
       expect(first.body.data.authMethod).to.equal('recovery_code');
       const again = await passwordStep(u.username);
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: again.challengeToken, code: codes[0] }), 401, 'invalid_code');
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: again.challengeToken, code: codes[0] }),
+        401,
+        'invalid_code',
+      );
       const typed = ` ${codes[1]!.toUpperCase().replace(/-/g, ' ')} `;
       const second = await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: again.challengeToken, code: typed });
       expect(second.status, JSON.stringify(second.body)).to.equal(200);
@@ -234,8 +268,14 @@ describe('second factors', () => {
       recoveryCodes.push(...res.body.data.codes);
       expect(res.body.data.codes).not.to.include(codes[2]);
       const step = await passwordStep(u.username);
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: codes[2] }), 401, 'invalid_code');
-      expect((await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: res.body.data.codes[0] })).status).to.equal(200);
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: codes[2] }),
+        401,
+        'invalid_code',
+      );
+      expect(
+        (await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/verify', { challengeToken: step.challengeToken, code: res.body.data.codes[0] })).status,
+      ).to.equal(200);
     });
   });
 
@@ -260,7 +300,10 @@ describe('second factors', () => {
       expect(options.authenticatorSelection).to.deep.include({ residentKey: 'required', userVerification: 'required' });
       expect(options.attestation).to.equal('none');
       expect(options.excludeCredentials).to.deep.equal([]);
-      const stored = await k.db('mfa_challenges').where({ token_hash: sha256(challengeToken) }).first();
+      const stored = await k
+        .db('mfa_challenges')
+        .where({ token_hash: sha256(challengeToken) })
+        .first();
       expect(stored).to.deep.include({ purpose: 'passkey_registration', user_id: u.id, webauthn_challenge: options.challenge });
 
       const res = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', { challengeToken, credential: authenticator.create(options) });
@@ -268,7 +311,13 @@ describe('second factors', () => {
       passkey = res.body.data;
       expect(res.body.data).to.deep.include({ name: 'Passkey', credentialId: authenticator.credentialIds[0], lastUsedAt: null });
       expect(Object.keys(res.body.data).sort()).to.deep.equal(['createdAt', 'credentialId', 'id', 'lastUsedAt', 'name']);
-      expect(await k.db('mfa_challenges').where({ token_hash: sha256(challengeToken) }).first(), 'the ceremony is spent').to.equal(undefined);
+      expect(
+        await k
+          .db('mfa_challenges')
+          .where({ token_hash: sha256(challengeToken) })
+          .first(),
+        'the ceremony is spent',
+      ).to.equal(undefined);
       const overview = await consoleCall(k, u.session, 'GET', '/api/v1/me/security');
       expect(overview.body.data.passkeys).to.deep.equal([passkey]);
       expect(overview.body.data.enrolled).to.equal(true);
@@ -285,11 +334,17 @@ describe('second factors', () => {
       expectError(await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', { challengeToken, credential: honest }), 401, 'challenge_expired');
       for (const tamper of [{ userVerified: false }, { rpId: 'example.org' }, { type: 'webauthn.get' }]) {
         const ceremony = await registrationOptions(u.session);
-        const res = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', { challengeToken: ceremony.challengeToken, credential: new SoftwareAuthenticator(ORIGIN).create(ceremony.options, tamper) });
+        const res = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', {
+          challengeToken: ceremony.challengeToken,
+          credential: new SoftwareAuthenticator(ORIGIN).create(ceremony.options, tamper),
+        });
         expectError(res, 401, 'passkey_rejected');
       }
       const owners = await registrationOptions(owner);
-      const stolen = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', { challengeToken: owners.challengeToken, credential: new SoftwareAuthenticator(ORIGIN).create(owners.options) });
+      const stolen = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', {
+        challengeToken: owners.challengeToken,
+        credential: new SoftwareAuthenticator(ORIGIN).create(owners.options),
+      });
       expectError(stolen, 401, 'challenge_expired');
       expect(await k.db('user_passkeys').where({ user_id: u.id })).to.have.length(1);
     });
@@ -311,7 +366,12 @@ describe('second factors', () => {
       const { challengeToken, options } = start.body.data;
       expect(options.allowCredentials ?? []).to.deep.equal([]);
       expect(options.userVerification).to.equal('required');
-      expect(await k.db('mfa_challenges').where({ token_hash: sha256(challengeToken) }).first()).to.deep.include({ purpose: 'passkey_login', user_id: null });
+      expect(
+        await k
+          .db('mfa_challenges')
+          .where({ token_hash: sha256(challengeToken) })
+          .first(),
+      ).to.deep.include({ purpose: 'passkey_login', user_id: null });
       const assertion = authenticator.get(options);
       const res = await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken, credential: assertion });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -326,7 +386,11 @@ describe('second factors', () => {
 
       expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken, credential: assertion }), 401, 'challenge_expired');
       const fresh = (await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login/options', {})).body.data;
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken: fresh.challengeToken, credential: assertion }), 401, 'passkey_rejected');
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken: fresh.challengeToken, credential: assertion }),
+        401,
+        'passkey_rejected',
+      );
     });
 
     it('refuses forged, cloned and unknown assertions', async () => {
@@ -348,63 +412,130 @@ describe('second factors', () => {
       for (const answer of cases) {
         await resetRateLimits(k);
         const { challengeToken, options } = (await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login/options', {})).body.data;
-        expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken, credential: answer(options) }), 401, 'passkey_rejected');
+        expectError(
+          await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken, credential: answer(options) }),
+          401,
+          'passkey_rejected',
+        );
       }
       expect((await k.db('user_passkeys').where({ id: passkey.id }).first()).sign_count, 'refused answers do not move the counter').to.equal(1);
     });
 
-    it('serves as the second step after a password, only with that user\'s passkey', async () => {
+    it("serves as the second step after a password, only with that user's passkey", async () => {
       const step = await passwordStep(u.username);
       expect(step.methods).to.deep.equal(['passkey']);
       const opts = await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/passkey/options', { challengeToken: step.challengeToken });
       expect(opts.status, JSON.stringify(opts.body)).to.equal(200);
       expect(opts.body.data.challengeToken).to.equal(step.challengeToken);
       expect(opts.body.data.options.allowCredentials.map((c: { id: string }) => c.id)).to.deep.equal([passkey.credentialId]);
-      expect((await k.db('mfa_challenges').where({ token_hash: sha256(step.challengeToken) }).first()).webauthn_challenge).to.equal(opts.body.data.options.challenge);
+      expect(
+        (
+          await k
+            .db('mfa_challenges')
+            .where({ token_hash: sha256(step.challengeToken) })
+            .first()
+        ).webauthn_challenge,
+      ).to.equal(opts.body.data.options.challenge);
 
       // Another user's perfectly valid passkey is not an answer for this user.
       const mallory = await newUser();
       const theirs = new SoftwareAuthenticator(ORIGIN);
       const reg = await registrationOptions(mallory.session);
-      expect((await consoleCall(k, mallory.session, 'POST', '/api/v1/me/security/passkeys', { challengeToken: reg.challengeToken, credential: theirs.create(reg.options) })).status).to.equal(201);
+      expect(
+        (
+          await consoleCall(k, mallory.session, 'POST', '/api/v1/me/security/passkeys', {
+            challengeToken: reg.challengeToken,
+            credential: theirs.create(reg.options),
+          })
+        ).status,
+      ).to.equal(201);
       const wrongUser = theirs.getWith(theirs.credentialIds[0]!, opts.body.data.options);
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken: step.challengeToken, credential: wrongUser }), 401, 'passkey_rejected');
-      expect((await k.db('mfa_challenges').where({ token_hash: sha256(step.challengeToken) }).first()).failed_attempts).to.equal(1);
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken: step.challengeToken, credential: wrongUser }),
+        401,
+        'passkey_rejected',
+      );
+      expect(
+        (
+          await k
+            .db('mfa_challenges')
+            .where({ token_hash: sha256(step.challengeToken) })
+            .first()
+        ).failed_attempts,
+      ).to.equal(1);
 
-      const res = await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken: step.challengeToken, credential: authenticator.get(opts.body.data.options) });
+      const res = await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', {
+        challengeToken: step.challengeToken,
+        credential: authenticator.get(opts.body.data.options),
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.data.authMethod).to.equal('passkey');
       expect(res.body.data.user.id).to.equal(u.id);
-      expect(await k.db('mfa_challenges').where({ token_hash: sha256(step.challengeToken) }).first()).to.equal(undefined);
+      expect(
+        await k
+          .db('mfa_challenges')
+          .where({ token_hash: sha256(step.challengeToken) })
+          .first(),
+      ).to.equal(undefined);
     });
 
     it('needs passkey options before a passkey answers a login challenge, and an unknown challenge has expired', async () => {
       const step = await passwordStep(u.username);
       const discoverable = (await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login/options', {})).body.data;
-      const res = await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken: step.challengeToken, credential: authenticator.get(discoverable.options) });
+      const res = await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', {
+        challengeToken: step.challengeToken,
+        credential: authenticator.get(discoverable.options),
+      });
       expectError(res, 401, 'passkey_rejected');
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/passkey/options', { challengeToken: 'no-such-challenge' }), 401, 'challenge_expired');
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken: 'no-such-challenge', credential: authenticator.get(discoverable.options) }), 401, 'challenge_expired');
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/mfa/passkey/options', { challengeToken: 'no-such-challenge' }),
+        401,
+        'challenge_expired',
+      );
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', {
+          challengeToken: 'no-such-challenge',
+          credential: authenticator.get(discoverable.options),
+        }),
+        401,
+        'challenge_expired',
+      );
     });
 
     it('renames a passkey', async () => {
       expect((await consoleCall(k, u.session, 'PATCH', `/api/v1/me/security/passkeys/${passkey.id}`, { name: '  Work laptop ' })).status).to.equal(204);
       const overview = await consoleCall(k, u.session, 'GET', '/api/v1/me/security');
       expect(overview.body.data.passkeys[0].name).to.equal('Work laptop');
-      expectError(await consoleCall(k, u.session, 'PATCH', '/api/v1/me/security/passkeys/00000000-0000-4000-8000-000000000000', { name: 'x' }), 404, 'factor_not_found');
+      expectError(
+        await consoleCall(k, u.session, 'PATCH', '/api/v1/me/security/passkeys/00000000-0000-4000-8000-000000000000', { name: 'x' }),
+        404,
+        'factor_not_found',
+      );
       expect((await consoleCall(k, u.session, 'PATCH', `/api/v1/me/security/passkeys/${passkey.id}`, { name: '' })).status).to.equal(422);
       expect((await consoleCall(k, u.session, 'PATCH', `/api/v1/me/security/passkeys/${passkey.id}`, { name: 'x'.repeat(121) })).status).to.equal(422);
       expectError(await consoleCall(k, owner, 'PATCH', `/api/v1/me/security/passkeys/${passkey.id}`, { name: 'Mine now' }), 404, 'factor_not_found');
     });
 
     it('removes a passkey only with the current password; it then stops signing in', async () => {
-      expectError(await consoleCall(k, u.session, 'POST', `/api/v1/me/security/passkeys/${passkey.id}/remove`, { password: 'not my password' }), 403, 'password_required');
-      expectError(await consoleCall(k, owner, 'POST', `/api/v1/me/security/passkeys/${passkey.id}/remove`, { password: OWNER.password }), 404, 'factor_not_found');
+      expectError(
+        await consoleCall(k, u.session, 'POST', `/api/v1/me/security/passkeys/${passkey.id}/remove`, { password: 'not my password' }),
+        403,
+        'password_required',
+      );
+      expectError(
+        await consoleCall(k, owner, 'POST', `/api/v1/me/security/passkeys/${passkey.id}/remove`, { password: OWNER.password }),
+        404,
+        'factor_not_found',
+      );
       expect((await consoleCall(k, u.session, 'POST', `/api/v1/me/security/passkeys/${passkey.id}/remove`, { password: PASSWORD })).status).to.equal(204);
       expect((await consoleCall(k, u.session, 'GET', '/api/v1/me/security')).body.data.passkeys).to.deep.equal([]);
       expect(await k.db('audit_log').where({ action: 'auth.mfa.passkey_removed', actor_id: u.id }).first()).to.exist;
       const { challengeToken, options } = (await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login/options', {})).body.data;
-      expectError(await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken, credential: authenticator.get(options) }), 401, 'passkey_rejected');
+      expectError(
+        await consoleCall(k, undefined, 'POST', '/api/v1/auth/passkey/login', { challengeToken, credential: authenticator.get(options) }),
+        401,
+        'passkey_rejected',
+      );
     });
   });
 
@@ -438,7 +569,10 @@ describe('second factors', () => {
       const s = await login(k, u.username, PASSWORD);
       expectError(await consoleCall(k, s, 'GET', '/api/v1/users'), 403, 'mfa_enrollment_required');
       const { challengeToken, options } = (await consoleCall(k, s, 'POST', '/api/v1/me/security/passkeys/options')).body.data;
-      const res = await consoleCall(k, s, 'POST', '/api/v1/me/security/passkeys', { challengeToken, credential: new SoftwareAuthenticator(ORIGIN).create(options) });
+      const res = await consoleCall(k, s, 'POST', '/api/v1/me/security/passkeys', {
+        challengeToken,
+        credential: new SoftwareAuthenticator(ORIGIN).create(options),
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect((await consoleCall(k, s, 'GET', '/api/v1/auth/status')).body.data.mfaEnrollmentRequired).to.equal(false);
       expectError(await consoleCall(k, s, 'GET', '/api/v1/users'), 403, 'insufficient_role'); // past the enrollment gate, stopped by the role
@@ -452,10 +586,18 @@ describe('second factors', () => {
       expect(await k.db('user_totp_factors').where({ user_id: u.id }).first()).to.exist;
 
       const { challengeToken, options } = (await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys/options')).body.data;
-      const added = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', { challengeToken, credential: new SoftwareAuthenticator(ORIGIN).create(options), name: 'Phone' });
+      const added = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', {
+        challengeToken,
+        credential: new SoftwareAuthenticator(ORIGIN).create(options),
+        name: 'Phone',
+      });
       expect(added.body.data.name).to.equal('Phone');
       expect((await consoleCall(k, u.session, 'POST', '/api/v1/me/security/totp/remove', { password: PASSWORD })).status, 'a passkey remains').to.equal(204);
-      expectError(await consoleCall(k, u.session, 'POST', `/api/v1/me/security/passkeys/${added.body.data.id}/remove`, { password: PASSWORD }), 409, 'last_factor');
+      expectError(
+        await consoleCall(k, u.session, 'POST', `/api/v1/me/security/passkeys/${added.body.data.id}/remove`, { password: PASSWORD }),
+        409,
+        'last_factor',
+      );
 
       // Two removals racing must not both pass the check: while another removal holds the user's
       // factors, this one waits, then sees that the passkey is gone.
@@ -465,7 +607,9 @@ describe('second factors', () => {
       await factors.exclusive(u.id, async (trx) => {
         removal = consoleCall(k, u.session, 'POST', '/api/v1/me/security/totp/remove', { password: PASSWORD });
         await waitFor(async () => {
-          const { rows } = await k.db.raw(`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted`);
+          const { rows } = await k.db.raw(
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted`,
+          );
           return rows[0].n > 0;
         });
         await trx('user_passkeys').where({ id: added.body.data.id }).delete();

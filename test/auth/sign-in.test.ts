@@ -127,7 +127,9 @@ describe('console sign-in', () => {
   });
 
   it('never shows a password hash or session token in a response or log line', async () => {
-    const s: ConsoleSession = sessionFrom(await consoleCall(k, undefined, 'POST', '/api/v1/auth/login', { username: OWNER.username, password: OWNER.password }));
+    const s: ConsoleSession = sessionFrom(
+      await consoleCall(k, undefined, 'POST', '/api/v1/auth/login', { username: OWNER.username, password: OWNER.password }),
+    );
     await consoleCall(k, s, 'GET', '/api/v1/users');
     const hash = (await k.db('users').first('password_hash')).password_hash as string;
     const logs = JSON.stringify(k.logs);
@@ -150,7 +152,11 @@ describe('auth housekeeping', () => {
       await k.db('sessions').update({ expires_at: k.db.raw(`now() - interval '1 minute'`) });
       const deps = k.containerOf('auth').cradle as AuthDeps;
       await deps.jobs.send('auth.purge-expired', {});
-      await eventually(async () => (await k.db('mfa_challenges').count({ n: '*' }).first())!.n, (n) => n === 1, 10_000);
+      await eventually(
+        async () => (await k.db('mfa_challenges').count({ n: '*' }).first())!.n,
+        (n) => n === 1,
+        10_000,
+      );
       expect((await k.db('mfa_challenges').select('token_hash')).map((r) => r.token_hash)).to.deep.equal(['live']);
       expect(await k.db('sessions').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
     } finally {

@@ -46,7 +46,12 @@ describe('users and roles', () => {
 
   it('lets only an Owner create or manage Owners and Administrators', async () => {
     const admin = sessions.administrator!;
-    const promote = await consoleCall(k, admin, 'POST', '/api/v1/users', { name: 'Another Admin', username: 'admin2', password: PASSWORD, role: 'administrator' });
+    const promote = await consoleCall(k, admin, 'POST', '/api/v1/users', {
+      name: 'Another Admin',
+      username: 'admin2',
+      password: PASSWORD,
+      role: 'administrator',
+    });
     expect(promote.status).to.equal(403);
     expect(promote.body.error.code).to.equal('insufficient_role');
     const demoteOwner = await consoleCall(k, admin, 'PATCH', `/api/v1/users/${owner.userId}`, { name: 'Olivia', username: 'olivia', role: 'viewer' });
@@ -93,7 +98,12 @@ describe('users and roles', () => {
     const extra = await addUser(owner, 'pat', 'editor');
     const pat = await login(k, 'pat', PASSWORD);
     expect((await consoleCall(k, pat, 'GET', '/api/v1/auth/status')).body.data.authenticated).to.equal(true);
-    const change = await consoleCall(k, owner, 'PATCH', `/api/v1/users/${extra}`, { name: 'Pat', username: 'pat', role: 'editor', password: 'a brand new password' });
+    const change = await consoleCall(k, owner, 'PATCH', `/api/v1/users/${extra}`, {
+      name: 'Pat',
+      username: 'pat',
+      role: 'editor',
+      password: 'a brand new password',
+    });
     expect(change.status).to.equal(200);
     expect((await consoleCall(k, pat, 'GET', '/api/v1/auth/status')).body.data.authenticated).to.equal(false);
     const relogin = await consoleCall(k, undefined, 'POST', '/api/v1/auth/login', { username: 'pat', password: 'a brand new password' });

@@ -87,7 +87,10 @@ describe('dependency graph', () => {
 
     await api('DELETE', `/api/v1/assets/${deleted.id}`);
     await api('POST', '/api/v1/assets/archive', { assetIds: [archived.id] });
-    await k.db('assets').where({ id: expired.id }).update({ expires_at: new Date(Date.now() - 60_000) });
+    await k
+      .db('assets')
+      .where({ id: expired.id })
+      .update({ expires_at: new Date(Date.now() - 60_000) });
 
     const after = await graph();
     expect(after.nodes.filter((n) => ids.includes(n.id))).to.deep.equal([]);
@@ -104,7 +107,10 @@ describe('dependency graph', () => {
   it("adds an installed plugin's instances and what each one targets", async () => {
     const location = await api('POST', '/api/v1/locations', { name: 'Depot' });
     const screen = await pairScreen(k, owner, { name: 'Dock' });
-    expect((await graph()).nodes.filter((n) => n.type === 'sticky_note_instances'), 'not installed: no table, no nodes').to.deep.equal([]);
+    expect(
+      (await graph()).nodes.filter((n) => n.type === 'sticky_note_instances'),
+      'not installed: no table, no nodes',
+    ).to.deep.equal([]);
 
     await k.containerOf('kernel').resolve<PluginInstallations>('pluginInstallations').install('sticky-notes');
     const base = '/api/v1/plugins/sticky-notes/instances';
@@ -118,9 +124,11 @@ describe('dependency graph', () => {
       { id: everywhere.id, type: 'sticky_note_instances', name: 'Fire drill', allScreens: true },
       { id: placed.id, type: 'sticky_note_instances', name: 'Welcome' },
     ]);
-    expect(edges.filter((e) => e.fromType === 'sticky_note_instances')).to.deep.equal([
-      edge('sticky_note_instances', direct.id, 'screens', screen.screenId, 'targets'),
-      edge('sticky_note_instances', placed.id, 'locations', location.id, 'targets'),
-    ].sort((a, b) => (a.fromId < b.fromId ? -1 : 1)));
+    expect(edges.filter((e) => e.fromType === 'sticky_note_instances')).to.deep.equal(
+      [
+        edge('sticky_note_instances', direct.id, 'screens', screen.screenId, 'targets'),
+        edge('sticky_note_instances', placed.id, 'locations', location.id, 'targets'),
+      ].sort((a, b) => (a.fromId < b.fromId ? -1 : 1)),
+    );
   });
 });

@@ -32,7 +32,11 @@ describe('fleet health (integration)', () => {
     const [recent, stale, disabled, neverSeen, revoked] = await Promise.all(
       ['Recent', 'Stale', 'Disabled', 'Never seen', 'Revoked'].map((name) => pairScreen(k, owner, { name: `${name} screen` })),
     );
-    const contact = (id: string, at: string | null) => k.db('screen_status').where({ screen_id: id }).update({ last_contact_at: at === null ? null : k.db.raw(at) });
+    const contact = (id: string, at: string | null) =>
+      k
+        .db('screen_status')
+        .where({ screen_id: id })
+        .update({ last_contact_at: at === null ? null : k.db.raw(at) });
     await contact(recent!.screenId, "now() - interval '30 seconds'");
     await contact(stale!.screenId, "now() - interval '5 minutes'");
     await contact(neverSeen!.screenId, null);
@@ -40,9 +44,19 @@ describe('fleet health (integration)', () => {
     await k.db('screens').where({ id: disabled!.screenId }).update({ enabled: false });
     await k.db('screen_credentials').where({ screen_id: revoked!.screenId }).update({ revoked_at: k.db.fn.now() });
 
-    const [withItem] = await k.db('playlists').insert([{ name: 'Menu' }, { name: 'Nothing yet' }]).returning('id');
+    const [withItem] = await k
+      .db('playlists')
+      .insert([{ name: 'Menu' }, { name: 'Nothing yet' }])
+      .returning('id');
     await k.db('playlist_items').insert({
-      playlist_id: withItem.id, position: 0, asset_id: randomUUID(), fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 1, delivery_policy: 'automatic',
+      playlist_id: withItem.id,
+      position: 0,
+      asset_id: randomUUID(),
+      fit_mode: 'contain',
+      transition: 'none',
+      audio_enabled: true,
+      volume: 1,
+      delivery_policy: 'automatic',
     });
 
     const command = (state: string, expires: string) => ({ screen_id: recent!.screenId, type: 'sync_now', payload: {}, state, expires_at: k.db.raw(expires) });

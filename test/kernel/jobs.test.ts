@@ -70,7 +70,10 @@ describe('job runner roles', () => {
       await new Promise((r) => setTimeout(r, 1_200));
       expect(await web.db('notes_items').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
       worker = await bootTestKernel({ plugins: [notesPlugin], role: 'worker', databaseUrl: web.databaseUrl });
-      const rows = await eventually(() => web.db('notes_items').select('text'), (r) => r.length > 0);
+      const rows = await eventually(
+        () => web.db('notes_items').select('text'),
+        (r) => r.length > 0,
+      );
       expect(rows).to.deep.equal([{ text: 'for the worker' }]);
     } finally {
       await worker?.stop();

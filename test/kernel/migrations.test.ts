@@ -6,8 +6,7 @@ import { createTestDatabase } from '../support/test-database.js';
 const kernelSet: MigrationSet = { owner: 'kernel', folder: new URL('../../migrations', import.meta.url) };
 const notesSet: MigrationSet = { owner: 'notes', folder: new URL('../fixtures/notes-plugin/migrations', import.meta.url) };
 
-const columns = async (db: ReturnType<typeof createKnex>, table: string) =>
-  Object.keys(await db(table).columnInfo()).sort();
+const columns = async (db: ReturnType<typeof createKnex>, table: string) => Object.keys(await db(table).columnInfo()).sort();
 
 describe('migrations', () => {
   it('run up, down and up again, each owner in its own migration table', async () => {

@@ -33,7 +33,12 @@ describe('OpenAPI document', () => {
     const create = doc.paths['/api/v1/notes'].post;
     expect(create.requestBody.content['application/json'].schema.additionalProperties).to.equal(false);
     expect(create.responses['201'].content['application/json'].schema.properties.data.properties.queued.type).to.equal('boolean');
-    expect(doc.paths['/api/v1/notes'].get.parameters).to.deep.include({ name: 'limit', in: 'query', required: false, schema: { minimum: 1, maximum: 100, default: 50, type: 'integer' } });
+    expect(doc.paths['/api/v1/notes'].get.parameters).to.deep.include({
+      name: 'limit',
+      in: 'query',
+      required: false,
+      schema: { minimum: 1, maximum: 100, default: 50, type: 'integer' },
+    });
   });
 
   it('serves a readable reference page with its assets from the installed package', async () => {
@@ -70,7 +75,13 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/v1/player/manifest'].get.responses['304']).not.to.have.property('content');
     expect(doc.paths['/api/v1/plugins/{pluginId}/install'].post.responses).to.include.keys('200', '201');
     const append = doc.paths['/api/v1/uploads/{id}'].patch;
-    expect(append.parameters).to.deep.include({ name: 'Upload-Offset', in: 'header', required: true, description: append.parameters.find((p: any) => p.name === 'Upload-Offset').description, schema: { type: 'integer', minimum: 0 } });
+    expect(append.parameters).to.deep.include({
+      name: 'Upload-Offset',
+      in: 'header',
+      required: true,
+      description: append.parameters.find((p: any) => p.name === 'Upload-Offset').description,
+      schema: { type: 'integer', minimum: 0 },
+    });
     expect(append.responses['204'].headers).to.have.keys('Upload-Offset', 'Upload-Length', 'Upload-Status', 'Upload-Expires');
     expect(doc.paths['/api/v1/openapi.json'].get.responses['200'].content['application/json'].schema.type).to.equal('object');
     expect(doc.paths['/api/v1/screens/{id}/disable'].post.responses, 'a body-less POST still reads a body if sent').to.include.keys('400', '413', '415');

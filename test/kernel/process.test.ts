@@ -17,7 +17,18 @@ import { freePort } from '../../kernel/net.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'kernel', 'main.ts');
 // Settings a developer's shell might carry that would change what these tests start.
-const CONFIG_VARS = ['DATABASE_URL', 'PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'LOG_LEVEL', 'SIGNAGE_ENV', 'TRUST_PROXY', 'SHUTDOWN_GRACE_SECONDS', 'NODE_OPTIONS'];
+const CONFIG_VARS = [
+  'DATABASE_URL',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'SIGNAGE_ENV',
+  'TRUST_PROXY',
+  'SHUTDOWN_GRACE_SECONDS',
+  'NODE_OPTIONS',
+];
 
 interface Exit {
   code: number | null;
@@ -221,11 +232,17 @@ describe('server process (node --import tsx kernel/main.ts)', function () {
         const { code, signal } = await exitWithin(s, 20_000);
         expect(signal, 'killed by a signal').to.equal(null);
         expect(code, s.output()).to.equal(78);
-        const lines = s.stderr().split('\n').filter((l) => l.trim() !== '');
+        const lines = s
+          .stderr()
+          .split('\n')
+          .filter((l) => l.trim() !== '');
         expect(lines, s.stderr()).to.have.length(1);
         expect(lines[0]).to.match(/^signage-server: configuration error: /);
         expect(lines[0]).to.contain(name);
-        const stackLines = s.output().split('\n').filter((l) => /^\s+at /.test(l));
+        const stackLines = s
+          .output()
+          .split('\n')
+          .filter((l) => /^\s+at /.test(l));
         expect(stackLines, 'stack trace lines').to.deep.equal([]);
         expect(existsSync(join(s.dataDir, 'postgres')), 'no database was started').to.equal(false);
       });
@@ -293,7 +310,10 @@ describe('server process (node --import tsx kernel/main.ts)', function () {
     const recovered = restarted.logs().find((l) => l.msg === 'stopping a PostgreSQL left running by an earlier server process');
     expect(recovered, restarted.output()).to.exist;
     expect(recovered).to.include({ pid: restarted.pid, postmasterPid: orphans[0] });
-    expect(postgresPids(dataDir).filter((p) => orphans.includes(p)), 'the orphaned postmaster was stopped').to.deep.equal([]);
+    expect(
+      postgresPids(dataDir).filter((p) => orphans.includes(p)),
+      'the orphaned postmaster was stopped',
+    ).to.deep.equal([]);
     expect(readFileSync(join(dataDir, 'server.pid'), 'utf8').trim()).to.equal(String(restarted.pid));
 
     restarted.child.kill('SIGTERM');

@@ -90,10 +90,7 @@ describe('every registered route', () => {
       const schema = m.route.body ? (closeObjects(m.route.body) as any) : undefined;
       const valid = (sampleValue(schema) ?? {}) as Record<string, unknown>;
       const first = Object.keys(schema?.properties ?? {})[0];
-      const bodies = [
-        { ...valid, unexpected_field_from_walk: true },
-        ...(first ? [{ ...valid, [first]: wrongTyped(schema.properties[first]) }] : []),
-      ];
+      const bodies = [{ ...valid, unexpected_field_from_walk: true }, ...(first ? [{ ...valid, [first]: wrongTyped(schema.properties[first]) }] : [])];
       for (const body of bodies) {
         const problem = refusedAsInput(m, await call(k, m.route.method, url, body, own(m)));
         if (problem) return `${problem} for ${JSON.stringify(body).slice(0, 80)}`;
@@ -160,7 +157,10 @@ describe('every registered route', () => {
             if (field.part === 'body' && cleansText && (bad === 'nul' || bad === 'lone surrogate')) continue; // kept, cleaned item by item
             const value = BAD_TEXT[bad];
             const name = field.path[0] as string;
-            const url = field.part === 'params' ? fillPath(route.path, { ...params, properties: { ...params.properties, [name]: { const: value } } }) : fillPath(route.path, params);
+            const url =
+              field.part === 'params'
+                ? fillPath(route.path, { ...params, properties: { ...params.properties, [name]: { const: value } } })
+                : fillPath(route.path, params);
             const q = field.part === 'query' ? { ...baseQuery(), [name]: value } : baseQuery();
             const search = Object.keys(q).length ? `?${new URLSearchParams(Object.entries(q).map(([key, v]) => [key, String(v)]))}` : '';
             const payload = field.part === 'body' ? sampleWith(body, field.path, value) : route.body ? sampleValue(body) : undefined;

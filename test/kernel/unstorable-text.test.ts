@@ -33,7 +33,10 @@ describe('text the database cannot store', () => {
 
   it('refuses it in a query parameter and in a nested free-form payload', async () => {
     refused(await api('GET', '/api/v1/screens?search=lobby%00'), 'query/search');
-    refused(await api('POST', `/api/v1/screens/${screen.screenId}/commands`, { type: 'show_message', payload: { message: 'hi\u0000' } }), 'body/payload/message');
+    refused(
+      await api('POST', `/api/v1/screens/${screen.screenId}/commands`, { type: 'show_message', payload: { message: 'hi\u0000' } }),
+      'body/payload/message',
+    );
   });
 
   it('refuses it before authentication has anything to look up, and in a heartbeat (no longer accepted and left to fail the contact write)', async () => {

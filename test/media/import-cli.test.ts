@@ -69,7 +69,10 @@ describe('media import from the command line', () => {
     const res = await importCli(k, [dir, '--server', k.url, '--username', 'olivia', '--state', state, '--wait-timeout', '120']);
     expect(res.code, res.stdout + res.stderr).to.equal(0);
     expect(res.stdout).to.contain('Skipping 1 file(s)');
-    expect(res.stdout).to.match(/\[1\/3\] logo\.png/).and.match(/\[2\/3\] clip\.mp4/).and.match(/\[3\/3\] photo\.jpg/);
+    expect(res.stdout)
+      .to.match(/\[1\/3\] logo\.png/)
+      .and.match(/\[2\/3\] clip\.mp4/)
+      .and.match(/\[3\/3\] photo\.jpg/);
     expect(res.stdout).to.contain('3 uploaded, 0 failed.');
     expect(res.stdout + res.stderr).not.to.contain(OWNER.password);
 

@@ -39,7 +39,13 @@ describe('asset library API', () => {
         { key: 'echo', name: 'Echo', type: 'video', at: 5 },
       ] as const;
       for (const s of specs) {
-        const seeded = await seedAsset(k, { name: s.name, type: s.type, status: 'status' in s ? s.status : 'ready', createdAt: new Date(base + s.at * day), originalFilename: 'originalFilename' in s ? s.originalFilename : undefined });
+        const seeded = await seedAsset(k, {
+          name: s.name,
+          type: s.type,
+          status: 'status' in s ? s.status : 'ready',
+          createdAt: new Date(base + s.at * day),
+          originalFilename: 'originalFilename' in s ? s.originalFilename : undefined,
+        });
         ids[s.key] = seeded.id;
       }
       folderId = (await consoleCall(k, owner, 'POST', '/api/v1/content-folders', { name: 'Lobby' })).body.data.id;
@@ -58,7 +64,10 @@ describe('asset library API', () => {
       await k.db('assets').where({ id: archived.id }).update({ archived_at: new Date() });
       ids.archived = archived.id;
       const expired = await seedAsset(k, { name: 'Expired promo', createdAt: new Date(base + 7 * day) });
-      await k.db('assets').where({ id: expired.id }).update({ expires_at: new Date(Date.now() - 1000) });
+      await k
+        .db('assets')
+        .where({ id: expired.id })
+        .update({ expires_at: new Date(Date.now() - 1000) });
       ids.expired = expired.id;
       const deleting = await seedAsset(k, { name: 'Going away', createdAt: new Date(base + 8 * day) });
       await k.db('assets').where({ id: deleting.id }).update({ processing_status: 'deleting' });
@@ -126,7 +135,18 @@ describe('asset library API', () => {
     });
 
     it('validates the query: bounds, uuids and unknown parameters (422 validation_failed)', async () => {
-      for (const query of ['pageSize=101', 'pageSize=0', 'page=0', 'folderId=nope', 'tagId=123', 'sort=random', 'type=audio', 'status=deleted', `search=${'x'.repeat(201)}`, 'colour=red']) {
+      for (const query of [
+        'pageSize=101',
+        'pageSize=0',
+        'page=0',
+        'folderId=nope',
+        'tagId=123',
+        'sort=random',
+        'type=audio',
+        'status=deleted',
+        `search=${'x'.repeat(201)}`,
+        'colour=red',
+      ]) {
         const res = await get(`/api/v1/assets?${query}`);
         expect(res.status, query).to.equal(422);
         expect(res.body.error.code, query).to.equal('validation_failed');
@@ -144,7 +164,13 @@ describe('asset library API', () => {
       const { id } = await seedAsset(k, { name: 'Menu' });
       const from = new Date(Date.now() + day).toISOString();
       const to = new Date(Date.now() + 10 * day).toISOString();
-      const res = await consoleCall(k, as.contributor, 'PATCH', `/api/v1/assets/${id}`, { name: '  Menu board ', description: 'Winter', availabilitySet: true, availableFrom: from, expiresAt: to });
+      const res = await consoleCall(k, as.contributor, 'PATCH', `/api/v1/assets/${id}`, {
+        name: '  Menu board ',
+        description: 'Winter',
+        availabilitySet: true,
+        availableFrom: from,
+        expiresAt: to,
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.data).to.include({ name: 'Menu board', description: 'Winter', availableFrom: from, expiresAt: to });
       // Without availabilitySet the window is left alone; with it, a missing field is cleared.
@@ -202,7 +228,11 @@ describe('asset library API', () => {
       // A second delete finds nothing to delete.
       expect((await consoleCall(k, owner, 'DELETE', `/api/v1/assets/${id}`)).status).to.equal(404);
       // The job removes the files and finishes the deletion.
-      await eventually(async () => (await k.db('assets').where({ id }).first())?.processing_status, (s) => s === 'deleted', 20_000);
+      await eventually(
+        async () => (await k.db('assets').where({ id }).first())?.processing_status,
+        (s) => s === 'deleted',
+        20_000,
+      );
       expect((await k.db('assets').where({ id }).first())?.processing_status).to.equal('deleted');
       const left: string[] = [];
       for await (const key of libraryDeps(k).storage.list(`assets/${id}/`)) left.push(key);
@@ -244,7 +274,10 @@ describe('asset library API', () => {
 
     it('restoring an expired asset clears its expiry', async () => {
       const { id } = await seedAsset(k, { name: 'Expired' });
-      await k.db('assets').where({ id }).update({ expires_at: new Date(Date.now() - day) });
+      await k
+        .db('assets')
+        .where({ id })
+        .update({ expires_at: new Date(Date.now() - day) });
       expect((await consoleCall(k, owner, 'POST', '/api/v1/assets/restore', { assetIds: [id] })).status).to.equal(200);
       const detail = await get(`/api/v1/assets/${id}`);
       expect(detail.body.data).to.include({ expiresAt: null, archivedAt: null });

@@ -136,7 +136,12 @@ describe('folders, collections, tags and bulk organize', () => {
 
     it('moves and labels many assets at once, then unlabels and unfiles them', async () => {
       const ids = [(await seedAsset(k)).id, (await seedAsset(k)).id, (await seedAsset(k)).id];
-      const res = await call('POST', '/api/v1/assets/bulk-organize', { assetIds: ids, setFolder: true, folderId: folder, addTagIds: tags, addCollectionIds: [collection] }, as.contributor);
+      const res = await call(
+        'POST',
+        '/api/v1/assets/bulk-organize',
+        { assetIds: ids, setFolder: true, folderId: folder, addTagIds: tags, addCollectionIds: [collection] },
+        as.contributor,
+      );
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.data).to.deep.equal({ updated: 3 });
       expect(await state(ids)).to.deep.equal({ folders: [folder, folder, folder], tags: 6, collections: 3 });
@@ -145,7 +150,12 @@ describe('folders, collections, tags and bulk organize', () => {
       const counts = (await call('GET', '/api/v1/content-tags')).body.data.items.filter((t: { id: string }) => tags.includes(t.id));
       expect(counts.map((t: { assetCount: number }) => t.assetCount)).to.deep.equal([3, 3]);
 
-      const undo = await call('POST', '/api/v1/assets/bulk-organize', { assetIds: ids, setFolder: true, removeTagIds: [tags[0]], removeCollectionIds: [collection] });
+      const undo = await call('POST', '/api/v1/assets/bulk-organize', {
+        assetIds: ids,
+        setFolder: true,
+        removeTagIds: [tags[0]],
+        removeCollectionIds: [collection],
+      });
       expect(undo.status).to.equal(200);
       expect(await state(ids)).to.deep.equal({ folders: [null, null, null], tags: 3, collections: 0 });
       expect(await k.db('audit_log').where({ action: 'media.assets_organized' })).to.have.length(3);

@@ -21,7 +21,7 @@ describe('asset previews and thumbnails (file serving)', () => {
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules });
     owner = await setUpOwner(k);
-    ({ viewer } = await sessionsByRole(k, owner, ['viewer']) as { viewer: ConsoleSession });
+    ({ viewer } = (await sessionsByRole(k, owner, ['viewer'])) as { viewer: ConsoleSession });
     // Random bytes: any mistake in offsets shows up as a hash mismatch.
     const bytes = randomBytes(300_000);
     const seeded = await seedAsset(k, { type: 'video', name: 'Clip', bytes });

@@ -119,21 +119,49 @@ describe('ffmpeg progress and ffprobe output', () => {
     expect(timemarkSeconds(undefined)).to.equal(undefined);
   });
 
-  it('puts fluent-ffmpeg\'s flat reading of ffprobe back in the JSON shape: tags, dispositions, rotation, text fields', () => {
+  it("puts fluent-ffmpeg's flat reading of ffprobe back in the JSON shape: tags, dispositions, rotation, text fields", () => {
     const data = {
       streams: [
         { codec_type: 'video', codec_name: 'mjpeg', width: 300, height: 300, 'DISPOSITION:attached_pic': 1, 'DISPOSITION:default': 0 },
-        { codec_type: 'video', codec_name: 'h264', profile: 'High', width: 1920, height: 1080, avg_frame_rate: 25, r_frame_rate: '25/1', duration: 'N/A', side_data_type: 'Display Matrix', rotation: '-90', 'TAG:language': 'und', 'DISPOSITION:default': 1 },
+        {
+          codec_type: 'video',
+          codec_name: 'h264',
+          profile: 'High',
+          width: 1920,
+          height: 1080,
+          avg_frame_rate: 25,
+          r_frame_rate: '25/1',
+          duration: 'N/A',
+          side_data_type: 'Display Matrix',
+          rotation: '-90',
+          'TAG:language': 'und',
+          'DISPOSITION:default': 1,
+        },
         { codec_type: 'audio', codec_name: 'aac', profile: 'LC', channels: 6, sample_rate: 48000 },
       ],
       format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: 10.5, bit_rate: 8000000 },
     };
     const out = fromFluent(data as never);
     expect(out.streams![0]!.disposition).to.deep.equal({ attached_pic: 1, default: 0 });
-    expect(out.streams![1]).to.deep.include({ avg_frame_rate: '25', duration: undefined, tags: { language: 'und' }, side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] });
+    expect(out.streams![1]).to.deep.include({
+      avg_frame_rate: '25',
+      duration: undefined,
+      tags: { language: 'und' },
+      side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }],
+    });
     expect(out.format).to.deep.equal({ format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10.5', bit_rate: '8000000' });
     const probe = parseProbe(out);
-    expect(probe).to.deep.include({ videoCodec: 'h264', rotation: 90, displayWidth: 1080, displayHeight: 1920, frameRate: 25, durationSeconds: 10.5, audioChannels: 6, audioSampleRate: 48000, container: 'mp4' });
+    expect(probe).to.deep.include({
+      videoCodec: 'h264',
+      rotation: 90,
+      displayWidth: 1080,
+      displayHeight: 1920,
+      frameRate: 25,
+      durationSeconds: 10.5,
+      audioChannels: 6,
+      audioSampleRate: 48000,
+      container: 'mp4',
+    });
   });
 
   it('parses rates, rotation and the displayed size', () => {
@@ -159,7 +187,17 @@ describe('ffmpeg progress and ffprobe output', () => {
       format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '12.5', bit_rate: '4000000' },
     };
     const probe = parseProbe(out);
-    expect(probe).to.include({ container: 'mp4', videoCodec: 'h264', rotation: 90, width: 1920, height: 1080, displayWidth: 1080, displayHeight: 1920, frameRate: 30, durationSeconds: 12.5 });
+    expect(probe).to.include({
+      container: 'mp4',
+      videoCodec: 'h264',
+      rotation: 90,
+      width: 1920,
+      height: 1080,
+      displayWidth: 1080,
+      displayHeight: 1920,
+      frameRate: 30,
+      durationSeconds: 12.5,
+    });
     expect(probe).to.include({ audioCodec: 'aac', audioProfile: 'LC', audioChannels: 2, audioSampleRate: 48000 });
     expect(parseProbe({ ...out, streams: [{ ...out.streams![1]!, side_data_list: undefined, tags: { rotate: '180' } }] }).rotation).to.equal(180);
     expect(() => parseProbe({ streams: [out.streams![2]!], format: out.format })).to.throw(MediaRejected, 'no video track');
@@ -205,18 +243,28 @@ describe('image inspection', () => {
   };
 
   it('reports the displayed size of an EXIF-rotated photo', async () => {
-    const jpeg = await sharp({ create: { width: 80, height: 40, channels: 3, background: 'red' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const jpeg = await sharp({ create: { width: 80, height: 40, channels: 3, background: 'red' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     expect(await inspectImage(file('r.jpg', jpeg), 1e8)).to.include({ format: 'jpeg', width: 40, height: 80, orientation: 6, frames: 1 });
   });
 
   it('refuses images over the pixel limit, counting every GIF frame, with a readable reason', async () => {
-    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: 'red' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
     let err: unknown;
     await inspectImage(file('big.png', png), 10_000).catch((e: unknown) => (err = e));
     expect(err).to.be.instanceOf(MediaRejected).with.property('code', 'media_inspection_failed');
     expect((err as Error).message).to.equal('The image is 200 × 100 pixels (0.02 MP); the limit is 0.01 MP.');
-    const frame = (background: string) => sharp({ create: { width: 50, height: 50, channels: 3, background } }).png().toBuffer();
-    const frames = await sharp([await frame('blue'), await frame('green')], { join: { animated: true } }).gif().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 50, height: 50, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const frames = await sharp([await frame('blue'), await frame('green')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const gif = file('anim.gif', frames);
     expect(await inspectImage(gif, 5_000)).to.include({ format: 'gif', frames: 2 });
     err = undefined;
@@ -225,9 +273,13 @@ describe('image inspection', () => {
   });
 
   it('refuses damaged files and formats other than JPEG, PNG, WebP and GIF', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'red' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
     const truncated = png.subarray(0, 60);
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+      .tiff()
+      .toBuffer();
     for (const [name, bytes, message] of [
       ['t.png', truncated, 'could not be read'],
       ['x.tif', tiff, 'The file is a TIFF image; only JPEG, PNG, WebP and GIF images are accepted.'],

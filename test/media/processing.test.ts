@@ -109,7 +109,9 @@ describe('media processing', function () {
     });
 
     it('fits large images inside 4K by side', async () => {
-      const jpeg = await sharp({ create: { width: 5000, height: 1000, channels: 3, background: { r: 9, g: 99, b: 199 } } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 5000, height: 1000, channels: 3, background: { r: 9, g: 99, b: 199 } } })
+        .jpeg()
+        .toBuffer();
       const asset = await createQueuedAsset(k, { bytes: jpeg, ext: '.jpg', type: 'image', mimeType: 'image/jpeg' });
       const snap = await waitForAsset(k, asset.id);
       assertReady(k, snap);
@@ -152,7 +154,18 @@ describe('media processing', function () {
     });
 
     it('H.264 MP4 with its index at the end: remuxed, not re-encoded', async () => {
-      const bytes = await clip('late-index.mp4', ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
+      const bytes = await clip('late-index.mp4', [
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=2:size=320x240:rate=25',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+      ]);
       const asset = await createQueuedAsset(k, { bytes, ext: '.mp4', type: 'video', mimeType: 'video/mp4' });
       const snap = await waitForAsset(k, asset.id);
       assertReady(k, snap);
@@ -214,10 +227,17 @@ describe('media processing', function () {
     it('an asset left in a processing state with no job for a day becomes failed; a recent one is left alone', async () => {
       const stale = await createQueuedAsset(k, { bytes: await makePng(16, 16), ext: '.png', type: 'image', mimeType: 'image/png' }, { send: false });
       const fresh = await createQueuedAsset(k, { bytes: await makePng(16, 16), ext: '.png', type: 'image', mimeType: 'image/png' }, { send: false });
-      await k.db('assets').where({ id: stale.id }).update({ processing_status: 'processing', updated_at: new Date(Date.now() - 25 * 3600_000) });
+      await k
+        .db('assets')
+        .where({ id: stale.id })
+        .update({ processing_status: 'processing', updated_at: new Date(Date.now() - 25 * 3600_000) });
       await k.db('assets').where({ id: fresh.id }).update({ processing_status: 'processing' });
       expect(await mediaDeps(k).processingService.failStalled()).to.equal(1);
-      expect((await snapshot(k, stale.id)).asset).to.include({ processing_status: 'failed', error_code: 'media_processing_failed', error_message: 'Processing stopped and did not resume; retry the asset.' });
+      expect((await snapshot(k, stale.id)).asset).to.include({
+        processing_status: 'failed',
+        error_code: 'media_processing_failed',
+        error_message: 'Processing stopped and did not resume; retry the asset.',
+      });
       expect((await snapshot(k, fresh.id)).asset.processing_status).to.equal('processing');
       await k.db('assets').where({ id: fresh.id }).update({ processing_status: 'failed' });
     });
@@ -239,7 +259,11 @@ describe('media processing', function () {
       await assetsRepository.transition(doomed.id, 'deleting');
       await jobs.send('media.delete-files', { assetId: doomed.id });
       await jobs.send('media.delete-files', { assetId: live.id });
-      await eventually(async () => (await k.db('assets').where({ id: doomed.id }).first()).processing_status, (s) => s === 'deleted', 20_000);
+      await eventually(
+        async () => (await k.db('assets').where({ id: doomed.id }).first()).processing_status,
+        (s) => s === 'deleted',
+        20_000,
+      );
       expect((await k.db('assets').where({ id: doomed.id }).first()).processing_status).to.equal('deleted');
       expect(await list(doomed.id)).to.deep.equal([]);
       await new Promise((r) => setTimeout(r, 1_000));
@@ -259,11 +283,29 @@ describe('media processing', function () {
       try {
         first = await bootTestKernel({ plugins: coreModules, dataDir });
         const { databaseUrl } = first;
-        const bytes = await clip('long.webm', ['-f', 'lavfi', '-i', 'testsrc2=duration=20:size=960x540:rate=30', '-c:v', 'libvpx-vp9', '-b:v', '800k', '-deadline', 'realtime', '-cpu-used', '8']);
+        const bytes = await clip('long.webm', [
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc2=duration=20:size=960x540:rate=30',
+          '-c:v',
+          'libvpx-vp9',
+          '-b:v',
+          '800k',
+          '-deadline',
+          'realtime',
+          '-cpu-used',
+          '8',
+        ]);
         const asset = await createQueuedAsset(first, { bytes, ext: '.webm', type: 'video', mimeType: 'video/x-matroska' });
         const seen: (number | null)[] = [];
         // Under way: a progress figure past 0. Then the server stops mid-transcode.
-        await waitUntil(first, asset.id, (a) => (a.processing_progress ?? 0) > 0 || !['queued', 'inspecting', 'processing'].includes(a.processing_status), seen);
+        await waitUntil(
+          first,
+          asset.id,
+          (a) => (a.processing_progress ?? 0) > 0 || !['queued', 'inspecting', 'processing'].includes(a.processing_status),
+          seen,
+        );
         const interrupted = (await snapshot(first, asset.id)).asset;
         expect(interrupted.processing_status).to.equal('processing');
         expect(interrupted.processing_progress).to.be.within(1, 95);
@@ -274,7 +316,10 @@ describe('media processing', function () {
         const snap = await waitForAsset(second, asset.id, { timeoutMs: 200_000, seen, intervalMs: 200 });
         assertReady(second, snap);
         expect(snap.asset).to.include({ processing_status: 'ready', processing_progress: null, error_code: null });
-        expect(second.logs.some((l) => l.job === 'media.video-optimize' && l.msg === 'job done'), 'the new server ran the transcode').to.equal(true);
+        expect(
+          second.logs.some((l) => l.job === 'media.video-optimize' && l.msg === 'job done'),
+          'the new server ran the transcode',
+        ).to.equal(true);
         const playback = variantOf(snap, 'playback')!;
         expect(playback).to.include({ mime_type: 'video/mp4', video_codec: 'h264', player_compatible: true, width: 960, height: 540 });
         expect(playback.duration_seconds).to.be.closeTo(20, 0.2);

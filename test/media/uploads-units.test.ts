@@ -17,12 +17,24 @@ describe('upload rules', () => {
       expect(sniffMediaType(bytes('GIF89a'))?.mimeType).to.equal('image/gif');
       expect(sniffMediaType(bytes([0, 0, 0, 0x20], 'ftypisom'))).to.deep.equal({ type: 'video', mimeType: 'video/mp4', ext: '.mp4' });
       expect(sniffMediaType(bytes([0, 0, 0, 0x14], 'ftypqt  '))).to.deep.equal({ type: 'video', mimeType: 'video/mp4', ext: '.mov' });
-      expect(sniffMediaType(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84], 'webm'))).to.deep.equal({ type: 'video', mimeType: 'video/x-matroska', ext: '.webm' });
+      expect(sniffMediaType(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84], 'webm'))).to.deep.equal({
+        type: 'video',
+        mimeType: 'video/x-matroska',
+        ext: '.webm',
+      });
       expect(sniffMediaType(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88], 'matroska'))?.ext).to.equal('.mkv');
     });
 
     it('refuses anything else, including truncated signatures', () => {
-      for (const head of [bytes(''), bytes([0xff, 0xd8]), bytes('RIFF', [0, 0, 0, 0], 'WAVE'), bytes('GIF88a'), bytes('%PDF-1.7'), bytes('<svg xmlns="http://www.w3.org/2000/svg">'), bytes([0x89], 'PNG')]) {
+      for (const head of [
+        bytes(''),
+        bytes([0xff, 0xd8]),
+        bytes('RIFF', [0, 0, 0, 0], 'WAVE'),
+        bytes('GIF88a'),
+        bytes('%PDF-1.7'),
+        bytes('<svg xmlns="http://www.w3.org/2000/svg">'),
+        bytes([0x89], 'PNG'),
+      ]) {
         expect(sniffMediaType(head), JSON.stringify(head.toString('latin1'))).to.equal(undefined);
       }
     });

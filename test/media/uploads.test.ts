@@ -33,7 +33,14 @@ describe('resumable uploads', () => {
       const created = await startUpload(k, owner, 'poster.png', png.length, 'image/png');
       expect(created.status).to.equal(201);
       const view = created.body.data;
-      expect(view).to.include({ filename: 'poster.png', mimeType: 'image/png', sizeBytes: png.length, offset: 0, status: 'pending', uploadEndpoint: `/api/v1/uploads/${view.id}` });
+      expect(view).to.include({
+        filename: 'poster.png',
+        mimeType: 'image/png',
+        sizeBytes: png.length,
+        offset: 0,
+        status: 'pending',
+        uploadEndpoint: `/api/v1/uploads/${view.id}`,
+      });
       expect(view.maximumSizeBytes).to.equal(10 * 1024 ** 3);
       const expiresIn = Date.parse(view.expiresAt) - Date.now();
       expect(expiresIn).to.be.within(23.9 * 3600_000, 24 * 3600_000);
@@ -125,10 +132,16 @@ describe('resumable uploads', () => {
       expect(statSync(partPath(k, id)).size).to.equal(60);
 
       // Without a Content-Length (chunked), the overflow is caught while streaming and cut back.
-      const chunked = await patchUpload(k, owner, id, 60, (async function* () {
-        yield png.subarray(60, 90);
-        yield png.subarray(90, 130);
-      })());
+      const chunked = await patchUpload(
+        k,
+        owner,
+        id,
+        60,
+        (async function* () {
+          yield png.subarray(60, 90);
+          yield png.subarray(90, 130);
+        })(),
+      );
       expect(chunked.status).to.equal(413);
       expect((await headUpload(k, owner, id)).headers.get('upload-offset')).to.equal('60');
       expect(statSync(partPath(k, id)).size).to.equal(60);
@@ -215,7 +228,15 @@ describe('resumable uploads', () => {
         const { id, res } = await uploadFile(k, owner, filename, bytes, 'application/x-whatever', 64 * 1024);
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         const asset = res.body.data;
-        expect(asset).to.include({ type, detectedMimeType: mime, declaredMimeType: 'application/x-whatever', originalFilename: filename, sha256: sha256(bytes), originalSize: bytes.length, createdBy: owner.userId });
+        expect(asset).to.include({
+          type,
+          detectedMimeType: mime,
+          declaredMimeType: 'application/x-whatever',
+          originalFilename: filename,
+          sha256: sha256(bytes),
+          originalSize: bytes.length,
+          createdBy: owner.userId,
+        });
         expect(asset.name).to.equal(filename.replace(/\.[^.]+$/, ''));
         expect(asset.variants).to.have.length(1);
         expect(asset.variants[0]).to.include({ kind: 'original', mimeType: mime, fileSize: bytes.length, sha256: sha256(bytes) });
@@ -310,7 +331,10 @@ describe('resumable uploads', () => {
     let viewer: ConsoleSession;
     before(async () => {
       await resetRateLimits(k);
-      for (const [username, role] of [['carl', 'contributor'], ['vera', 'viewer']]) {
+      for (const [username, role] of [
+        ['carl', 'contributor'],
+        ['vera', 'viewer'],
+      ]) {
         const res = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: username, username, role, password: OWNER.password });
         expect(res.status).to.equal(201);
       }
@@ -333,7 +357,9 @@ describe('resumable uploads', () => {
       expect(res.body.data.createdBy).to.equal(other.userId);
       expect((await startUpload(k, viewer, 'no.png', 10)).status).to.equal(403);
       expect((await consoleCall(k, undefined, 'POST', '/api/v1/uploads', { filename: 'anon.png', mimeType: 'image/png', sizeBytes: 10 })).status).to.equal(401);
-      expect((await uploadRequest(k, { ...owner, csrfToken: 'wrong' }, 'PATCH', `/api/v1/uploads/${id}`, { headers: { 'upload-offset': '0' }, body: png })).status).to.equal(403);
+      expect(
+        (await uploadRequest(k, { ...owner, csrfToken: 'wrong' }, 'PATCH', `/api/v1/uploads/${id}`, { headers: { 'upload-offset': '0' }, body: png })).status,
+      ).to.equal(403);
     });
 
     it('cancels: deletes the part file, and the upload takes no more bytes', async () => {
@@ -357,7 +383,10 @@ describe('resumable uploads', () => {
     it('answers 410 upload_expired to a PATCH after expiry and marks the upload expired', async () => {
       const id = (await startUpload(k, owner, 'late.png', png.length)).body.data.id;
       await patchUpload(k, owner, id, 0, png.subarray(0, 10));
-      await k.db('upload_sessions').where({ id }).update({ expires_at: k.db.raw(`now() - interval '1 minute'`) });
+      await k
+        .db('upload_sessions')
+        .where({ id })
+        .update({ expires_at: k.db.raw(`now() - interval '1 minute'`) });
       expect((await headUpload(k, owner, id)).headers.get('upload-status')).to.equal('expired');
       const res = await patchUpload(k, owner, id, 10, png.subarray(10));
       expect(res.status).to.equal(410);
@@ -374,7 +403,10 @@ describe('resumable uploads', () => {
       const abandoned = (await startUpload(k, owner, 'abandoned.png', png.length)).body.data.id;
       await patchUpload(k, owner, abandoned, 0, png);
       const orphanAsset = 'a3c1f1a4-5b6e-4f0a-8d1c-2b3e4f5a6b7c';
-      await k.db('upload_sessions').whereIn('id', [stale, abandoned]).update({ expires_at: k.db.raw(`now() - interval '2 hours'`) });
+      await k
+        .db('upload_sessions')
+        .whereIn('id', [stale, abandoned])
+        .update({ expires_at: k.db.raw(`now() - interval '2 hours'`) });
       await k.db('upload_sessions').where({ id: abandoned }).update({ status: 'finalizing', final_asset_id: orphanAsset });
       const storage = (k.containerOf('media').cradle as UploadsDeps).storage;
       await storage.put(`assets/${orphanAsset}/original.png`, Readable.from([png]));

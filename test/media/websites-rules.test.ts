@@ -61,9 +61,18 @@ describe('website rules (unit)', () => {
     });
 
     it('lets CSP frame-ancestors win over X-Frame-Options', () => {
-      expect(framingVerdict({ 'content-security-policy': "default-src 'self'; frame-ancestors 'none'" })).to.deep.equal({ allowed: false, reason: 'csp_frame_ancestors_none' });
-      expect(framingVerdict({ 'content-security-policy': 'frame-ancestors https://intranet.example' })).to.deep.equal({ allowed: false, reason: 'csp_frame_ancestors_restricted' });
-      expect(framingVerdict({ 'content-security-policy': 'frame-ancestors *', 'x-frame-options': 'DENY' })).to.deep.equal({ allowed: true, reason: 'csp_frame_ancestors_any' });
+      expect(framingVerdict({ 'content-security-policy': "default-src 'self'; frame-ancestors 'none'" })).to.deep.equal({
+        allowed: false,
+        reason: 'csp_frame_ancestors_none',
+      });
+      expect(framingVerdict({ 'content-security-policy': 'frame-ancestors https://intranet.example' })).to.deep.equal({
+        allowed: false,
+        reason: 'csp_frame_ancestors_restricted',
+      });
+      expect(framingVerdict({ 'content-security-policy': 'frame-ancestors *', 'x-frame-options': 'DENY' })).to.deep.equal({
+        allowed: true,
+        reason: 'csp_frame_ancestors_any',
+      });
       expect(framingVerdict({ 'content-security-policy': "script-src 'self'", 'x-frame-options': 'DENY' }).reason).to.equal('x_frame_options_deny');
     });
 

@@ -117,7 +117,12 @@ describe('website assets', () => {
         fallbackImageAssetId: image.id,
       });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      expect(res.body.data.website).to.include({ refreshIntervalSeconds: 30, backgroundColor: '#ffffff', fallbackImageAssetId: image.id, failureBehavior: 'fallback_image' });
+      expect(res.body.data.website).to.include({
+        refreshIntervalSeconds: 30,
+        backgroundColor: '#ffffff',
+        fallbackImageAssetId: image.id,
+        failureBehavior: 'fallback_image',
+      });
       expect(res.body.data.website.allowedHosts).to.deep.equal(['intranet.example', 'cdn.example']);
     });
 
@@ -151,14 +156,22 @@ describe('website assets', () => {
         const res = await create(body);
         expect(res.status, JSON.stringify(body).slice(0, 100)).to.equal(422);
         expect(res.body.error.code).to.equal('validation_failed');
-        expect(res.body.error.details.fields.map((f: { field: string }) => f.field), JSON.stringify(body).slice(0, 100)).to.include(field);
+        expect(
+          res.body.error.details.fields.map((f: { field: string }) => f.field),
+          JSON.stringify(body).slice(0, 100),
+        ).to.include(field);
       }
       expect(await k.db('website_assets').whereRaw('length(url) > 2000')).to.have.length(0);
     });
 
     it('updates only what a PATCH sends, and checks the result as a whole', async () => {
       const site = (await create({ name: 'Dashboard', url: 'https://example.org/a' })).body.data;
-      const interval = await call('PATCH', `/api/v1/assets/${site.id}/website`, { reloadPolicy: 'interval', refreshIntervalSeconds: 300, name: 'Sales dashboard' }, as.contributor);
+      const interval = await call(
+        'PATCH',
+        `/api/v1/assets/${site.id}/website`,
+        { reloadPolicy: 'interval', refreshIntervalSeconds: 300, name: 'Sales dashboard' },
+        as.contributor,
+      );
       expect(interval.status, JSON.stringify(interval.body)).to.equal(200);
       expect(interval.body.data.name).to.equal('Sales dashboard');
       expect(interval.body.data.website).to.include({ url: 'https://example.org/a', reloadPolicy: 'interval', refreshIntervalSeconds: 300 });
@@ -184,7 +197,8 @@ describe('website assets', () => {
 
     it('keeps a fallback image in use: it cannot be deleted or archived while a website shows it', async () => {
       const image = await seedAsset(k, { name: 'Keep me' });
-      const site = (await create({ name: 'Weather', url: 'https://example.org/w', failureBehavior: 'fallback_image', fallbackImageAssetId: image.id })).body.data;
+      const site = (await create({ name: 'Weather', url: 'https://example.org/w', failureBehavior: 'fallback_image', fallbackImageAssetId: image.id })).body
+        .data;
       for (const [method, path, body] of [
         ['DELETE', `/api/v1/assets/${image.id}`, undefined],
         ['POST', '/api/v1/assets/archive', { assetIds: [image.id] }],
@@ -275,7 +289,17 @@ describe('website assets', () => {
       it('reports a page that forbids framing (X-Frame-Options: DENY, CSP frame-ancestors)', async () => {
         const res = await diagnose(`${site.url}/deny`, as.contributor);
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
-        expect(res.body.data).to.include({ url: `${site.url}/deny`, status: 200, ok: true, framingAllowed: false, framingReason: 'x_frame_options_deny', tlsError: null, error: null, finalUrl: null, redirects: 0 });
+        expect(res.body.data).to.include({
+          url: `${site.url}/deny`,
+          status: 200,
+          ok: true,
+          framingAllowed: false,
+          framingReason: 'x_frame_options_deny',
+          tlsError: null,
+          error: null,
+          finalUrl: null,
+          redirects: 0,
+        });
         expect(res.body.data.durationMs).to.be.a('number');
         expect(Date.parse(res.body.data.checkedAt)).to.be.closeTo(Date.now(), 60_000);
         const csp = await diagnose(`${site.url}/csp`);
@@ -323,7 +347,25 @@ describe('website assets', () => {
         const dir = mkdtempSync(join(tmpdir(), 'signage-tls-'));
         try {
           try {
-            execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+            execFileSync(
+              'openssl',
+              [
+                'req',
+                '-x509',
+                '-newkey',
+                'rsa:2048',
+                '-nodes',
+                '-subj',
+                '/CN=127.0.0.1',
+                '-days',
+                '1',
+                '-keyout',
+                join(dir, 'key.pem'),
+                '-out',
+                join(dir, 'cert.pem'),
+              ],
+              { stdio: 'ignore' },
+            );
           } catch {
             this.skip(); // no openssl on this machine
           }

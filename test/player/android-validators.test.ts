@@ -36,7 +36,11 @@ describe('stock Android player validators on what the server builds', () => {
     const image = await seedImage(k, 'Poster');
     const video = await seedAsset(k, { type: 'video', name: 'Clip' });
     const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const windowed = await api('PATCH', `/api/v1/assets/${video.id}`, { availabilitySet: true, availableFrom: new Date(Date.now() - 86_400_000).toISOString(), expiresAt: later });
+    const windowed = await api('PATCH', `/api/v1/assets/${video.id}`, {
+      availabilitySet: true,
+      availableFrom: new Date(Date.now() - 86_400_000).toISOString(),
+      expiresAt: later,
+    });
     expect(windowed.status, JSON.stringify(windowed.body)).to.equal(200);
     const list = (await api('POST', '/api/v1/playlists', { name: 'Everything set' })).body.data;
     const items = [
@@ -71,15 +75,27 @@ describe('stock Android player validators on what the server builds', () => {
 
   it('would refuse what the players refuse (the rules bite)', async () => {
     const manifest = await manifestOf();
-    const playlist = { id: 'p', revision: 1, name: 'x', items: [{ id: 'i', assetId: 'a', variantId: 'v', fitMode: 'contain', transition: 'none', audioEnabled: true, volume: 30, deliveryPolicy: 'download' }] };
-    const loud = { ...manifest, playlist, playlists: [playlist], assets: [{ assetId: 'a', variantId: 'v', mimeType: 'video/mp4', sha256: 'x', fileSize: 1, downloadPath: '/x' }] };
+    const playlist = {
+      id: 'p',
+      revision: 1,
+      name: 'x',
+      items: [{ id: 'i', assetId: 'a', variantId: 'v', fitMode: 'contain', transition: 'none', audioEnabled: true, volume: 30, deliveryPolicy: 'download' }],
+    };
+    const loud = {
+      ...manifest,
+      playlist,
+      playlists: [playlist],
+      assets: [{ assetId: 'a', variantId: 'v', mimeType: 'video/mp4', sha256: 'x', fileSize: 1, downloadPath: '/x' }],
+    };
     const problems = androidManifestProblems(loud, screen.screenId);
     expect(problems).to.have.length.above(0);
     expect(problems.every((p) => p.includes('volume 30'))).to.equal(true);
     expect(androidManifestProblems({ ...manifest, prefetchHorizonDays: null }, screen.screenId)).to.have.length(1);
     const config = await configOf();
     expect(androidConfigProblems({ ...config, playback: { ...config.playback, screenLocation: null } })).to.have.length(1);
-    expect(androidConfigProblems({ ...config, cache: { ...config.cache, minimumFreeBytes: config.cache.maximumBytes + 1 } })).to.deep.equal(['cache.minimumFreeBytes']);
+    expect(androidConfigProblems({ ...config, cache: { ...config.cache, minimumFreeBytes: config.cache.maximumBytes + 1 } })).to.deep.equal([
+      'cache.minimumFreeBytes',
+    ]);
   });
 
   it('accepts the config with its defaults and with every setting moved to another allowed value', async () => {
@@ -111,7 +127,10 @@ describe('stock Android player validators on what the server builds', () => {
     expect(config.playback.screenLocation).to.equal('Foyer · 0.12');
     expect(config.power.blackScreenFallback).to.equal(false);
     expect(androidConfigProblems(config)).to.deep.equal([]);
-    const refused = await api('PATCH', '/api/v1/settings', { revision: (await api('GET', '/api/v1/settings')).body.data.revision, values: { 'player.cache.minimum_free_bytes': 1024 ** 3 } });
+    const refused = await api('PATCH', '/api/v1/settings', {
+      revision: (await api('GET', '/api/v1/settings')).body.data.revision,
+      values: { 'player.cache.minimum_free_bytes': 1024 ** 3 },
+    });
     expect([refused.status, refused.body.error.code]).to.deep.equal([422, 'invalid_setting_value']);
   });
 });

@@ -30,7 +30,8 @@ describe('content sources', () => {
     takeoverAsset = (await seedAsset(k, { name: 'Fire drill' })).id;
     const playlist = await consoleCall(k, owner, 'POST', '/api/v1/playlists', { name: `Daily ${randomUUID().slice(0, 4)}` });
     await consoleCall(k, owner, 'POST', `/api/v1/playlists/${playlist.body.data.id}/items`, { assetId: asset.id, durationMs: 5000 });
-    for (const s of [screen, other]) await consoleCall(k, owner, 'PUT', `/api/v1/screens/${s.screenId}/playlist-assignment`, { playlistId: playlist.body.data.id });
+    for (const s of [screen, other])
+      await consoleCall(k, owner, 'PUT', `/api/v1/screens/${s.screenId}/playlist-assignment`, { playlistId: playlist.body.data.id });
     assigned = { playlistId: playlist.body.data.id, assetId: asset.id };
   });
   after(() => k?.stop());
@@ -65,7 +66,10 @@ describe('content sources', () => {
   it('gives the screen back to its playlist when the source lets go', async () => {
     const before = await manifest(screen);
     await takeOver([screen.screenId], undefined);
-    const now = await eventually(() => manifest(screen), (m) => m.playlist.id === assigned.playlistId);
+    const now = await eventually(
+      () => manifest(screen),
+      (m) => m.playlist.id === assigned.playlistId,
+    );
     expect(now.playlist.id).to.equal(assigned.playlistId);
     expect(now.manifestVersion).to.equal(before.manifestVersion + 1);
     expect(now.assets.map((a: { assetId: string }) => a.assetId)).to.deep.equal([assigned.assetId]);

@@ -7,7 +7,8 @@ import { assembleManifestContent, contentHash, manifestFile } from '../../core-m
 
 const ASSET = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
-const variant = (kind: VariantRow['kind'], overrides: Partial<VariantRow> = {}) => ({ id: `v-${kind}`, asset_id: ASSET, kind, player_compatible: true, ...overrides }) as VariantRow;
+const variant = (kind: VariantRow['kind'], overrides: Partial<VariantRow> = {}) =>
+  ({ id: `v-${kind}`, asset_id: ASSET, kind, player_compatible: true, ...overrides }) as VariantRow;
 const file = (assetId: string, overrides: Partial<ServedFile> = {}): ServedFile => ({
   assetId,
   variantId: `${assetId.slice(0, -3)}101`,
@@ -23,9 +24,26 @@ const playlist = (id: string, assetId: string, transition = 'none') => ({
   id,
   name: `Loop ${id.slice(-1)}`,
   revision: 3,
-  items: [{ id: `${id.slice(0, -3)}00a`, assetId, variantId: file(assetId).variantId, assetType: 'video', durationMs: null, fitMode: 'contain', transition, audioEnabled: true, volume: 1, deliveryPolicy: 'automatic' }],
+  items: [
+    {
+      id: `${id.slice(0, -3)}00a`,
+      assetId,
+      variantId: file(assetId).variantId,
+      assetType: 'video',
+      durationMs: null,
+      fitMode: 'contain',
+      transition,
+      audioEnabled: true,
+      volume: 1,
+      deliveryPolicy: 'automatic',
+    },
+  ],
 });
-const source = (playlistId: string, assetId: string, extra: Partial<SourceContent> = {}): SourceContent => ({ playlist: playlist(playlistId, assetId), files: [file(assetId)], ...extra });
+const source = (playlistId: string, assetId: string, extra: Partial<SourceContent> = {}): SourceContent => ({
+  playlist: playlist(playlistId, assetId),
+  files: [file(assetId)],
+  ...extra,
+});
 
 const SHARED = { prefetchHorizonDays: 14, activationGraceSeconds: 30 };
 const P1 = '00000000-0000-4000-8000-000000000091';
@@ -41,7 +59,12 @@ describe('manifest assembly (pure)', () => {
   it('lists each file once with its download path; with no source the screen plays nothing', () => {
     const one = assembleManifestContent([source(P1, ASSET, { files: [file(ASSET), file(ASSET)] })], SHARED);
     expect(one.assets).to.deep.equal([manifestFile(file(ASSET))]);
-    expect(one.assets[0]).to.include({ fileSize: 10, width: 1920, durationSeconds: 12, downloadPath: `/api/v1/player/assets/${ASSET}/variants/${file(ASSET).variantId}` });
+    expect(one.assets[0]).to.include({
+      fileSize: 10,
+      width: 1920,
+      durationSeconds: 12,
+      downloadPath: `/api/v1/player/assets/${ASSET}/variants/${file(ASSET).variantId}`,
+    });
     expect(one.playlist?.id).to.equal(P1);
     expect(one.playlists.map((p) => p.id)).to.deep.equal([P1]);
     const nothing = assembleManifestContent([], SHARED);

@@ -27,7 +27,8 @@ describe('manifest refresh: batches, media variants and several server processes
   const versionOf = async (screen: PairedScreen) => (await manifest(a, screen)).body.data.manifestVersion as number;
   async function playlistWith(assetIds: string[]) {
     const created = await api(a, 'POST', '/api/v1/playlists', { name: `list ${randomUUID().slice(0, 6)}` });
-    for (const assetId of assetIds) expect((await api(a, 'POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId, durationMs: 5000 })).status).to.equal(201);
+    for (const assetId of assetIds)
+      expect((await api(a, 'POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId, durationMs: 5000 })).status).to.equal(201);
     return created.body.data.id as string;
   }
   const assign = async (screen: PairedScreen, playlistId: string) =>
@@ -66,8 +67,14 @@ describe('manifest refresh: batches, media variants and several server processes
     for (const s of [one, two, three, four]) before.set(s.screenId, await versionOf(s));
     const [s1, s2, s3, s4] = [await socketOf(a, one), await socketOf(b, two), await socketOf(a, three), await socketOf(b, four)];
 
-    expect((await api(b, 'POST', `/api/v1/playlists/${shared}/items`, { assetId: (await seedAsset(a, { name: 'New' })).id, durationMs: 4000 })).status).to.equal(201);
-    for (const [socket, screen] of [[s1, one], [s2, two], [s3, three]] as const) {
+    expect(
+      (await api(b, 'POST', `/api/v1/playlists/${shared}/items`, { assetId: (await seedAsset(a, { name: 'New' })).id, durationMs: 4000 })).status,
+    ).to.equal(201);
+    for (const [socket, screen] of [
+      [s1, one],
+      [s2, two],
+      [s3, three],
+    ] as const) {
       expect((await socket.next('manifest.changed')).manifestVersion).to.equal(before.get(screen.screenId)! + 1);
       expect(await versionOf(screen)).to.equal(before.get(screen.screenId)! + 1);
     }
@@ -97,9 +104,15 @@ describe('manifest refresh: batches, media variants and several server processes
     expect(queries.filter((q) => q.includes('player_manifest_state'))).to.deep.equal([]);
 
     const playlistId = first.body.data.playlist.id;
-    expect((await api(b, 'POST', `/api/v1/playlists/${playlistId}/items`, { assetId: (await seedAsset(a, { name: 'Later' })).id, durationMs: 4000 })).status).to.equal(201);
+    expect(
+      (await api(b, 'POST', `/api/v1/playlists/${playlistId}/items`, { assetId: (await seedAsset(a, { name: 'Later' })).id, durationMs: 4000 })).status,
+    ).to.equal(201);
     // Process b has announced the new version by the time its edit answered; a hears it within milliseconds.
-    const after = await eventually(() => manifest(a, screen, first.etag!), (r) => r.status === 200, 2_000);
+    const after = await eventually(
+      () => manifest(a, screen, first.etag!),
+      (r) => r.status === 200,
+      2_000,
+    );
     expect(after.status).to.equal(200);
     expect(after.body.data.manifestVersion).to.equal(first.body.data.manifestVersion + 1);
     expect(after.etag).to.equal(manifestEtag(screen.screenId, first.body.data.manifestVersion + 1));
@@ -112,7 +125,11 @@ describe('manifest refresh: batches, media variants and several server processes
     expect((await manifest(a, screen, current.etag!)).status).to.equal(304);
     expect((await api(b, 'POST', `/api/v1/screens/${screen.screenId}/disable`)).status).to.equal(204);
     try {
-      const refused = await eventually(() => manifest(a, screen, current.etag!), (r) => r.status === 403, 2_000);
+      const refused = await eventually(
+        () => manifest(a, screen, current.etag!),
+        (r) => r.status === 403,
+        2_000,
+      );
       expect([refused.status, refused.body?.error?.code]).to.deep.equal([403, 'screen_disabled']);
     } finally {
       expect((await api(a, 'POST', `/api/v1/screens/${screen.screenId}/enable`)).status).to.equal(204);
@@ -130,7 +147,9 @@ describe('manifest refresh: batches, media variants and several server processes
     const tag = (await api(a, 'POST', '/api/v1/content-tags', { name: `promo-${randomUUID().slice(0, 6)}` })).body.data.id;
     expect((await api(a, 'POST', '/api/v1/assets/bulk-organize', { assetIds: [image.id], addTagIds: [tag] })).status).to.equal(200);
     const ruled = (await api(a, 'POST', '/api/v1/playlists', { name: `tagged ${randomUUID().slice(0, 6)}` })).body.data.id;
-    expect((await api(a, 'PUT', `/api/v1/playlists/${ruled}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 5000, tagIds: [tag] })).status).to.equal(200);
+    expect((await api(a, 'PUT', `/api/v1/playlists/${ruled}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 5000, tagIds: [tag] })).status).to.equal(
+      200,
+    );
     await assign(five, ruled);
     for (const s of [four, five]) expect((await manifest(a, s)).body.data.assets.map((x: any) => x.variantId)).to.deep.equal([original.id]);
     const [s4, s5, s1] = [await socketOf(b, four), await socketOf(a, five), await socketOf(a, one)];

@@ -44,7 +44,14 @@ describe('player config and manifest settings', () => {
       footerText: '',
     });
     expect(c.playback).to.include({ defaultVolume: 0.5, defaultFitMode: 'contain', defaultImageDurationSeconds: 10, screenLocation: '' });
-    expect(c.power).to.include({ activeHoursEnabled: false, activeHoursTimezone: 'UTC', activeHoursStart: '06:30', activeHoursEnd: '16:00', outsideActiveHoursDisplay: 'black', blackScreenFallback: true });
+    expect(c.power).to.include({
+      activeHoursEnabled: false,
+      activeHoursTimezone: 'UTC',
+      activeHoursStart: '06:30',
+      activeHoursEnd: '16:00',
+      outsideActiveHoursDisplay: 'black',
+      blackScreenFallback: true,
+    });
     expect(c.power.activeHoursDays).to.deep.equal([1, 2, 3, 4, 5]);
     expect(c.managedKiosk).to.deep.equal({ lockTaskEnabled: false, blockOverlays: true, allowSettingsDuringAdmin: true, adminSessionMinutes: 15 });
     expect(c.accessibility).to.include({ controlAssistEnabled: true, returnDelaySeconds: 10, maximumReturns: 3, returnWindowMinutes: 10 });
@@ -58,7 +65,12 @@ describe('player config and manifest settings', () => {
   it('follows a settings change: the revision moves, config.changed is pushed, and the config shows the new values', async () => {
     const before = (await configOf(hall)).configRevision;
     fresh();
-    await setSettings(k, owner, { 'player.playback.default_volume': 0.3, 'branding.footer_text': 'Reception', 'power.active_hours_days': [6, 7], 'accessibility.allowed_packages': ['com.example.maintenance'] });
+    await setSettings(k, owner, {
+      'player.playback.default_volume': 0.3,
+      'branding.footer_text': 'Reception',
+      'power.active_hours_days': [6, 7],
+      'accessibility.allowed_packages': ['com.example.maintenance'],
+    });
     const pushed = await socket.next('config.changed');
     expect(pushed.configRevision).to.equal(before + 1);
     const c = await configOf(hall);

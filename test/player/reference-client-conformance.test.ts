@@ -40,7 +40,12 @@ interface Wire {
  * One request as the stock client sends it. `credential` becomes `Authorization: Bearer …`; an
  * explicit `authorization` header (the pairing poll) replaces it.
  */
-async function wire(k: TestKernel, method: string, path: string, options: { credential?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Wire> {
+async function wire(
+  k: TestKernel,
+  method: string,
+  path: string,
+  options: { credential?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Wire> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.credential) headers.Authorization = `Bearer ${options.credential}`;
@@ -80,7 +85,14 @@ function linuxHeartbeat(overrides: Record<string, unknown> = {}) {
     playerVersion: '2.7.1',
     playerVersionCode: 20701,
     presentationSchemaVersions: [1],
-    nativePresentationCapabilities: { 'layout.surface': 1, 'layout.grid': 1, 'content.text': 1, 'content.qr_code': 1, 'binding.core': 2, 'playback.auto_skip': 1 },
+    nativePresentationCapabilities: {
+      'layout.surface': 1,
+      'layout.grid': 1,
+      'content.text': 1,
+      'content.qr_code': 1,
+      'binding.core': 2,
+      'playback.auto_skip': 1,
+    },
     webRuntimeVersion: 2,
     webBundleLimitBytes: 20 * 1024 * 1024,
     uptimeSeconds: 5423,
@@ -193,7 +205,9 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
     });
 
     it('creates a pairing session from {installationId, metadata} and gets what it shows and persists', async () => {
-      const res = await wire(k, 'POST', '/api/v1/player/pairing-sessions', { body: { installationId: serverInstallationId, metadata: linuxMetadata(playerInstallationId) } });
+      const res = await wire(k, 'POST', '/api/v1/player/pairing-sessions', {
+        body: { installationId: serverInstallationId, metadata: linuxMetadata(playerInstallationId) },
+      });
       expect(ok(res), JSON.stringify(res.error)).to.equal(true);
       const created = res.data;
       expect(created.id).to.be.a('string').and.not.empty;
@@ -281,14 +295,27 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
     // The client dereferences playback and website without a null check; the others it reads too.
     it('sends every config section the client reads (website in particular) as objects', async () => {
       const res = await wire(k, 'GET', '/api/v1/player/config', { credential });
-      for (const section of ['branding', 'playback', 'cache', 'sync', 'website', 'reliability', 'power', 'managedKiosk', 'linuxKiosk', 'accessibility', 'updates']) {
+      for (const section of [
+        'branding',
+        'playback',
+        'cache',
+        'sync',
+        'website',
+        'reliability',
+        'power',
+        'managedKiosk',
+        'linuxKiosk',
+        'accessibility',
+        'updates',
+      ]) {
         expect(res.data[section], section).to.be.an('object');
       }
     });
 
     it('names the cache, sync and playback settings the way the client reads them', async () => {
       const { cache, sync, playback } = (await wire(k, 'GET', '/api/v1/player/config', { credential })).data;
-      for (const key of ['maximumBytes', 'minimumFreeBytes', 'concurrentDownloads', 'automaticThresholdBytes']) expect(cache[key], `cache.${key}`).to.be.a('number');
+      for (const key of ['maximumBytes', 'minimumFreeBytes', 'concurrentDownloads', 'automaticThresholdBytes'])
+        expect(cache[key], `cache.${key}`).to.be.a('number');
       for (const key of ['manifestReconciliationSeconds', 'statusReportSeconds']) expect(sync[key], `sync.${key}`).to.be.a('number');
       expect(playback.defaultImageDurationSeconds, 'playback.defaultImageDurationSeconds').to.be.a('number');
     });
@@ -320,7 +347,11 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
   describe('manifest and downloads', () => {
     it('fetches the manifest with the fields it parses, and revalidates it with If-None-Match (304)', async () => {
       const image = await seedAsset(k, { name: 'Timetable' });
-      const video = await seedAsset(k, { name: 'Welcome clip', type: 'video', bytes: Buffer.from(Array.from({ length: 150_000 }, (_, i) => (i * 31 + 7) % 251)) });
+      const video = await seedAsset(k, {
+        name: 'Welcome clip',
+        type: 'video',
+        bytes: Buffer.from(Array.from({ length: 150_000 }, (_, i) => (i * 31 + 7) % 251)),
+      });
       files.set(image.id, image.original);
       files.set(video.id, video.original);
       await assignPlaylist([image.id, video.id]);
@@ -347,7 +378,10 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       expect(manifest.playlist.items).to.have.length(2);
       for (const item of manifest.playlist.items) {
         expect(item.id).to.be.a('string');
-        expect(manifest.assets.some((a: any) => a.assetId === item.assetId && a.variantId === item.variantId), 'item variant listed in assets').to.equal(true);
+        expect(
+          manifest.assets.some((a: any) => a.assetId === item.assetId && a.variantId === item.variantId),
+          'item variant listed in assets',
+        ).to.equal(true);
         expect(item.assetType).to.be.oneOf(['image', 'video']);
         expect(item.deliveryPolicy).to.be.oneOf(['download', 'stream', 'automatic']);
         expect(item.fitMode).to.be.a('string');
@@ -377,7 +411,8 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       const res = await wire(k, 'GET', asset.downloadPath, { credential, headers: { Range: `bytes=${offset}-`, 'If-Range': `"${asset.sha256}"` } });
       expect(res.status).to.be.oneOf([200, 206]);
       const whole = files.get(asset.assetId)!;
-      if (res.status === 200) expect(sha256(res.bytes)).to.equal(asset.sha256); // the client restarts from zero
+      if (res.status === 200)
+        expect(sha256(res.bytes)).to.equal(asset.sha256); // the client restarts from zero
       else expect(res.bytes.equals(whole.subarray(offset))).to.equal(true);
     });
 
@@ -402,7 +437,9 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       const b = await seedAsset(k, { name: 'Tagged B' });
       expect((await api('POST', '/api/v1/assets/bulk-organize', { assetIds: [a.id, b.id], addTagIds: [tag] })).status).to.be.lessThan(300);
       const playlistId = await assignPlaylist([]);
-      expect((await api('PUT', `/api/v1/playlists/${playlistId}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] })).status).to.equal(200);
+      expect(
+        (await api('PUT', `/api/v1/playlists/${playlistId}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] })).status,
+      ).to.equal(200);
       const items = (await wire(k, 'GET', '/api/v1/player/manifest', { credential })).data.playlist.items;
       expect(items).to.have.length(2);
       for (const item of items) expect(item.id).to.be.a('string');
@@ -423,7 +460,12 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
     });
 
     it('takes player.status {protocolVersion, playerVersion, payload: heartbeat} as the heartbeat', async () => {
-      socket!.send({ type: 'player.status', protocolVersion: 1, playerVersion: '2.7.2', payload: linuxHeartbeat({ playerVersion: '2.7.2', playerVersionCode: 20702 }) });
+      socket!.send({
+        type: 'player.status',
+        protocolVersion: 1,
+        playerVersion: '2.7.2',
+        payload: linuxHeartbeat({ playerVersion: '2.7.2', playerVersionCode: 20702 }),
+      });
       const screen = await eventually(
         () => api('GET', `/api/v1/screens/${screenId}`),
         (r) => r.body?.data?.playerVersion === '2.7.2',
@@ -474,7 +516,10 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
 
       const ack = await wire(k, 'POST', `/api/v1/player/commands/${command.id}/acknowledge`, { credential });
       expect(ack.status, JSON.stringify(ack.error)).to.be.within(200, 299);
-      const result = await wire(k, 'POST', `/api/v1/player/commands/${command.id}/result`, { credential, body: { success: true, code: 'identified', message: 'Shown for 15 seconds' } });
+      const result = await wire(k, 'POST', `/api/v1/player/commands/${command.id}/result`, {
+        credential,
+        body: { success: true, code: 'identified', message: 'Shown for 15 seconds' },
+      });
       expect(result.status, JSON.stringify(result.error)).to.be.within(200, 299);
       // After a restart the client re-reports an executed key instead of running it again.
       const again = await wire(k, 'POST', `/api/v1/player/commands/${command.id}/result`, {
@@ -490,7 +535,10 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       const expired = await api('POST', `/api/v1/screens/${screenId}/commands`, { type: 'reload_playback', idempotencyKey: randomUUID() });
       await wire(k, 'GET', '/api/v1/player/commands', { credential });
       expect((await api('POST', `/api/v1/screens/${screenId}/commands/${cancelled.body.data.id}/cancel`)).status).to.equal(200);
-      await k.db('player_commands').where({ id: expired.body.data.id }).update({ expires_at: new Date(Date.now() - 1000) });
+      await k
+        .db('player_commands')
+        .where({ id: expired.body.data.id })
+        .update({ expires_at: new Date(Date.now() - 1000) });
       for (const id of [cancelled.body.data.id, expired.body.data.id]) {
         expect((await wire(k, 'POST', `/api/v1/player/commands/${id}/acknowledge`, { credential })).status, id).to.equal(409);
       }
@@ -526,9 +574,35 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       const root = randomUUID();
       const child = randomUUID();
       const events = [
-        linuxEvent({ eventType: 'presentation.started', category: 'manifest', result: 'playing', activitySessionId: root, sessionType: 'presentation', presentationType: 'playlist', presentationId: manifest.playlist.id, manifestVersion: manifest.manifestVersion }),
-        linuxEvent({ eventType: 'content.started', result: 'playing', activitySessionId: child, parentActivitySessionId: root, sessionType: 'playlist_item', contentType: 'image', contentId: manifest.playlist.items[0].assetId, playlistItemId: manifest.playlist.items[0].id, expectedDurationMs: 8000 }),
-        linuxEvent({ eventType: 'content.completed', result: 'completed', activitySessionId: child, sessionType: 'playlist_item', terminalReason: 'expected_item_boundary', durationMs: 8000 }),
+        linuxEvent({
+          eventType: 'presentation.started',
+          category: 'manifest',
+          result: 'playing',
+          activitySessionId: root,
+          sessionType: 'presentation',
+          presentationType: 'playlist',
+          presentationId: manifest.playlist.id,
+          manifestVersion: manifest.manifestVersion,
+        }),
+        linuxEvent({
+          eventType: 'content.started',
+          result: 'playing',
+          activitySessionId: child,
+          parentActivitySessionId: root,
+          sessionType: 'playlist_item',
+          contentType: 'image',
+          contentId: manifest.playlist.items[0].assetId,
+          playlistItemId: manifest.playlist.items[0].id,
+          expectedDurationMs: 8000,
+        }),
+        linuxEvent({
+          eventType: 'content.completed',
+          result: 'completed',
+          activitySessionId: child,
+          sessionType: 'playlist_item',
+          terminalReason: 'expected_item_boundary',
+          durationMs: 8000,
+        }),
         ...Array.from({ length: 197 }, () => linuxEvent({ eventType: 'connection.lost', category: 'connectivity', severity: 'warning' })),
       ];
       const res = await wire(k, 'POST', '/api/v1/player/activity-events', { credential, body: { events } });
@@ -547,7 +621,24 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
         serverRoundTripMs: 38,
         networkLinkType: 'ethernet',
         displayPowerState: 'on',
-        interval: { seconds: 60, connectedSeconds: 60, disconnectedSeconds: 0, healthyPlaybackSeconds: 58, stalledPlaybackSeconds: 2, blackOutputSeconds: 0, droppedFrames: 3, frameChangeCount: 240, downloadedBytes: 0, cacheHits: 4, cacheMisses: 0, consecutiveDownloadFailures: 0, averageCpuPercent: 12.5, thermalSeconds: { nominal: 60 }, httpRequestCount: 9, frameTimeP95Ms: 16.7 },
+        interval: {
+          seconds: 60,
+          connectedSeconds: 60,
+          disconnectedSeconds: 0,
+          healthyPlaybackSeconds: 58,
+          stalledPlaybackSeconds: 2,
+          blackOutputSeconds: 0,
+          droppedFrames: 3,
+          frameChangeCount: 240,
+          downloadedBytes: 0,
+          cacheHits: 4,
+          cacheMisses: 0,
+          consecutiveDownloadFailures: 0,
+          averageCpuPercent: 12.5,
+          thermalSeconds: { nominal: 60 },
+          httpRequestCount: 9,
+          frameTimeP95Ms: 16.7,
+        },
       };
       const res = await wire(k, 'POST', '/api/v1/player/telemetry', { credential, body: sample });
       expect(ok(res), JSON.stringify(res.error)).to.equal(true);
@@ -561,7 +652,9 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       const watched = await wire(k, 'GET', '/api/v1/player/preview-session', { credential });
       expect([watched.data.active, watched.data.captureNow]).to.deep.equal([true, true]);
       // What its host hands over: a JPEG within 960×540, posted with the capture's metadata.
-      const jpeg = await sharp({ create: { width: 960, height: 540, channels: 3, background: '#204060' } }).jpeg({ quality: 75 }).toBuffer();
+      const jpeg = await sharp({ create: { width: 960, height: 540, channels: 3, background: '#204060' } })
+        .jpeg({ quality: 75 })
+        .toBuffer();
       const form = new FormData();
       form.append('capturedAt', new Date().toISOString());
       form.append('width', '960');
@@ -623,7 +716,6 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
 // Plugin entries. The plugins are optional (plugins/index.ts); these cases run once the matching
 // plugin is offered and skip otherwise. Instance bodies use the reference's field names.
 
-
 const optionalString = (v: unknown) => v === undefined || v === null || typeof v === 'string';
 const optionalNumber = (v: unknown) => v === undefined || v === null || isFiniteNumber(v);
 const validZone = (zone: unknown) => {
@@ -662,7 +754,8 @@ function checkEntryAsThePlayerReadsIt(entry: any, manifest: any): void {
     expect(optionalString(c.completionText), 'completionText').to.equal(true);
     expect(c.showConfetti === undefined || typeof c.showConfetti === 'boolean', 'showConfetti').to.equal(true);
     expect(c.progressFill === undefined || c.progressFill === null || ['none', 'drain'].includes(c.progressFill), 'progressFill').to.equal(true);
-    for (const key of ['contentPadding', 'textScale', 'startingSoonSeconds', 'urgentSeconds', 'pulseSeconds']) expect(optionalNumber(c[key]), key).to.equal(true);
+    for (const key of ['contentPadding', 'textScale', 'startingSoonSeconds', 'urgentSeconds', 'pulseSeconds'])
+      expect(optionalNumber(c[key]), key).to.equal(true);
     expect(c.urgencyEnabled === undefined || typeof c.urgencyEnabled === 'boolean', 'urgencyEnabled').to.equal(true);
   } else if (entry.type === 'brand_bug') {
     expect(c.corner).to.be.oneOf(['top_left', 'top_right', 'bottom_left', 'bottom_right']);
@@ -675,10 +768,14 @@ function checkEntryAsThePlayerReadsIt(entry: any, manifest: any): void {
     if (c.imageAssetId) {
       // The logo is drawn from the cache, so it must be an exact variant the manifest lists.
       expect(c.imageVariantId, 'imageVariantId').to.be.a('string');
-      expect(manifest.assets.some((a: any) => a.assetId === c.imageAssetId && a.variantId === c.imageVariantId), 'logo variant in assets[]').to.equal(true);
+      expect(
+        manifest.assets.some((a: any) => a.assetId === c.imageAssetId && a.variantId === c.imageVariantId),
+        'logo variant in assets[]',
+      ).to.equal(true);
     }
   } else if (entry.type === 'noise_meter') {
-    for (const key of ['warningLevel', 'loudLevel', 'sensitivity', 'triggerHoldMs', 'clearHoldMs', 'heightPx']) expect(isFiniteNumber(c[key]), key).to.equal(true);
+    for (const key of ['warningLevel', 'loudLevel', 'sensitivity', 'triggerHoldMs', 'clearHoldMs', 'heightPx'])
+      expect(isFiniteNumber(c[key]), key).to.equal(true);
     expect(c.displayMode).to.be.oneOf(['overlay', 'push']);
     expect(optionalString(c.name) && optionalString(c.message), 'name/message').to.equal(true);
     // Absent means "off" to the player, so a server that stores history has to say so.
@@ -733,12 +830,18 @@ describe('reference Linux player on the wire: plugin entries and noise history',
   it('answers a heartbeat carrying pending noise history with noiseHistory.accepted', async function () {
     if (!offered.has('noise-meter')) return this.skip();
     const buckets = noiseBuckets(12);
-    const res = await wire(k!, 'POST', '/api/v1/player/heartbeat', { credential: screen.credential, body: linuxHeartbeat({ noiseMeter: { status: 'active', currentLevel: 52, pendingHistory: buckets } }) });
+    const res = await wire(k!, 'POST', '/api/v1/player/heartbeat', {
+      credential: screen.credential,
+      body: linuxHeartbeat({ noiseMeter: { status: 'active', currentLevel: 52, pendingHistory: buckets } }),
+    });
     expect(res.status, JSON.stringify(res.error)).to.equal(200);
     // The player drops exactly this many of the oldest records it sent; absent keeps them queued.
     expect(res.data.noiseHistory?.accepted).to.equal(buckets.length);
     // A resend of the same slots (lost answer) is consumed again, not refused.
-    const again = await wire(k!, 'POST', '/api/v1/player/heartbeat', { credential: screen.credential, body: linuxHeartbeat({ noiseMeter: { status: 'active', pendingHistory: buckets } }) });
+    const again = await wire(k!, 'POST', '/api/v1/player/heartbeat', {
+      credential: screen.credential,
+      body: linuxHeartbeat({ noiseMeter: { status: 'active', pendingHistory: buckets } }),
+    });
     expect(again.data.noiseHistory?.accepted).to.equal(buckets.length);
   });
 
@@ -748,7 +851,12 @@ describe('reference Linux player on the wire: plugin entries and noise history',
     if (!offered.has('brand-bug')) return this.skip();
     const logo = await seedAsset(k!, { name: 'Crest' });
     await resetRateLimits(k!);
-    const created = await consoleCall(k!, owner, 'POST', '/api/v1/plugins/brand-bug/instances', { ...PLUGIN_CASES[1]!.body, name: 'Crest logo', corner: 'bottom_left', imageAssetId: logo.id });
+    const created = await consoleCall(k!, owner, 'POST', '/api/v1/plugins/brand-bug/instances', {
+      ...PLUGIN_CASES[1]!.body,
+      name: 'Crest logo',
+      corner: 'bottom_left',
+      imageAssetId: logo.id,
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const manifest = await manifestOf();
     const entry = manifest.plugins.find((p: any) => p.type === 'brand_bug' && p.config.imageAssetId === logo.id);

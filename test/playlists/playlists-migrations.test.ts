@@ -17,14 +17,23 @@ describe('playlists migrations', () => {
       // Back to the percentage scale, where rows written by the earlier release live.
       await volumeFraction.down(db);
       const [playlist] = await db('playlists').insert({ name: 'Old release' }).returning('id');
-      const item = { playlist_id: playlist.id, asset_id: randomUUID(), fit_mode: 'contain', transition: 'none', audio_enabled: true, delivery_policy: 'automatic' };
+      const item = {
+        playlist_id: playlist.id,
+        asset_id: randomUUID(),
+        fit_mode: 'contain',
+        transition: 'none',
+        audio_enabled: true,
+        delivery_policy: 'automatic',
+      };
       await db('playlist_items').insert([30, 100, 0].map((volume, position) => ({ ...item, position, volume })));
 
       await volumeFraction.up(db);
       const after = await db('playlist_items').orderBy('position').pluck('volume');
       expect(after).to.deep.equal([0.3, 1, 0]);
       let refused: unknown;
-      await db('playlist_items').insert({ ...item, position: 3, volume: 30 }).catch((e) => (refused = e));
+      await db('playlist_items')
+        .insert({ ...item, position: 3, volume: 30 })
+        .catch((e) => (refused = e));
       expect(String(refused), 'a percentage no longer fits').to.match(/playlist_items_volume/);
 
       await volumeFraction.down(db);

@@ -57,26 +57,52 @@ describe('playlists and screen assignment', () => {
     expect(errorOf(noDuration)).to.deep.equal([422, 'playlist_validation_failed']);
     const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 8000, fitMode: 'cover', transition: 'fade' });
     expect(added.status, JSON.stringify(added.body)).to.equal(201);
-    expect(added.body.data.items[0]).to.deep.include({ source: 'manual', assetId: image.id, durationMs: 8000, fitMode: 'cover', transition: 'fade', audioEnabled: true, volume: 1, deliveryPolicy: 'automatic' });
-    const withVideo = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 0.4, deliveryPolicy: 'stream' }, roles.contributor);
+    expect(added.body.data.items[0]).to.deep.include({
+      source: 'manual',
+      assetId: image.id,
+      durationMs: 8000,
+      fitMode: 'cover',
+      transition: 'fade',
+      audioEnabled: true,
+      volume: 1,
+      deliveryPolicy: 'automatic',
+    });
+    const withVideo = await api(
+      'POST',
+      `/api/v1/playlists/${playlist.id}/items`,
+      { assetId: video.id, volume: 0.4, deliveryPolicy: 'stream' },
+      roles.contributor,
+    );
     expect(withVideo.status).to.equal(201);
     expect(withVideo.body.data.items[1]).to.deep.include({ assetId: video.id, durationMs: null, volume: 0.4, deliveryPolicy: 'stream' });
     expect(withVideo.body.data.revision).to.equal(3);
 
-    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: queued.id, durationMs: 5000 }))).to.deep.equal([422, 'asset_not_ready']);
-    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: randomUUID(), durationMs: 5000 }))).to.deep.equal([422, 'asset_not_found']);
+    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: queued.id, durationMs: 5000 }))).to.deep.equal([
+      422,
+      'asset_not_ready',
+    ]);
+    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: randomUUID(), durationMs: 5000 }))).to.deep.equal([
+      422,
+      'asset_not_found',
+    ]);
     expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 1.01 })).status).to.equal(422);
     // The players' scale is 0..1: a percentage is refused rather than played at full volume.
     expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, volume: 40 })).status).to.equal(422);
     expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 5000, fitMode: 'zoom' })).status).to.equal(422);
-    expect(errorOf(await api('POST', `/api/v1/playlists/${randomUUID()}/items`, { assetId: image.id, durationMs: 5000 }))).to.deep.equal([404, 'playlist_not_found']);
+    expect(errorOf(await api('POST', `/api/v1/playlists/${randomUUID()}/items`, { assetId: image.id, durationMs: 5000 }))).to.deep.equal([
+      404,
+      'playlist_not_found',
+    ]);
 
     const itemId = withVideo.body.data.items[1].id;
     const patched = await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${itemId}`, { audioEnabled: false, durationMs: 3000 });
     expect(patched.body.data.items[1]).to.deep.include({ audioEnabled: false, durationMs: 3000, volume: 0.4 });
     expect(patched.body.data.revision).to.equal(4);
     const imageItem = patched.body.data.items[0].id;
-    expect(errorOf(await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${imageItem}`, { durationMs: null }))).to.deep.equal([422, 'playlist_validation_failed']);
+    expect(errorOf(await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${imageItem}`, { durationMs: null }))).to.deep.equal([
+      422,
+      'playlist_validation_failed',
+    ]);
 
     const removed = await api('DELETE', `/api/v1/playlists/${playlist.id}/items/${imageItem}`);
     expect(removed.body.data.items.map((i: any) => i.id)).to.deep.equal([itemId]);
@@ -94,7 +120,12 @@ describe('playlists and screen assignment', () => {
     expect(reordered.status, JSON.stringify(reordered.body)).to.equal(200);
     expect(reordered.body.data.items.map((i: any) => i.assetId)).to.deep.equal([assets[2]!.id, assets[0]!.id, assets[1]!.id]);
     expect(reordered.body.data.revision).to.equal(5);
-    for (const itemIds of [[ids[0], ids[1]], [ids[0], ids[1], ids[1]], [ids[0], ids[1], ids[2], randomUUID()], [ids[0], ids[1], randomUUID()]]) {
+    for (const itemIds of [
+      [ids[0], ids[1]],
+      [ids[0], ids[1], ids[1]],
+      [ids[0], ids[1], ids[2], randomUUID()],
+      [ids[0], ids[1], randomUUID()],
+    ]) {
       expect(errorOf(await api('PUT', `/api/v1/playlists/${playlist.id}/items/order`, { itemIds }))).to.deep.equal([422, 'playlist_validation_failed']);
     }
 
@@ -105,11 +136,19 @@ describe('playlists and screen assignment', () => {
       ],
     });
     expect(replaced.status, JSON.stringify(replaced.body)).to.equal(200);
-    expect(replaced.body.data.items.map((i: any) => [i.assetId, i.durationMs])).to.deep.equal([[assets[1]!.id, 2000], [assets[1]!.id, 4000]]);
+    expect(replaced.body.data.items.map((i: any) => [i.assetId, i.durationMs])).to.deep.equal([
+      [assets[1]!.id, 2000],
+      [assets[1]!.id, 4000],
+    ]);
     expect(replaced.body.data.revision).to.equal(6);
 
     const notReady = await seedAsset(k, { status: 'failed' });
-    const refused = await api('PUT', `/api/v1/playlists/${playlist.id}/items/bulk`, { items: [{ assetId: assets[0]!.id, durationMs: 1000 }, { assetId: notReady.id, durationMs: 1000 }] });
+    const refused = await api('PUT', `/api/v1/playlists/${playlist.id}/items/bulk`, {
+      items: [
+        { assetId: assets[0]!.id, durationMs: 1000 },
+        { assetId: notReady.id, durationMs: 1000 },
+      ],
+    });
     expect(errorOf(refused)).to.deep.equal([422, 'asset_not_ready']);
     expect(refused.body.error.details.fields[0].field).to.equal('body/items/1/assetId');
     expect((await api('GET', `/api/v1/playlists/${playlist.id}`)).body.data.items).to.have.length(2); // all or nothing
@@ -128,7 +167,12 @@ describe('playlists and screen assignment', () => {
 
     const playlist = await createPlaylist();
     await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: untagged.id, durationMs: 1000 });
-    const ruled = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] }, roles.contributor);
+    const ruled = await api(
+      'PUT',
+      `/api/v1/playlists/${playlist.id}/tag-rule`,
+      { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] },
+      roles.contributor,
+    );
     expect(ruled.status, JSON.stringify(ruled.body)).to.equal(200);
     expect(ruled.body.data.tagRule).to.deep.equal({ enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] });
     expect(ruled.body.data.items.map((i: any) => [i.source, i.assetId])).to.deep.equal([
@@ -144,8 +188,13 @@ describe('playlists and screen assignment', () => {
 
     const all = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'all', imageDurationMs: 7000, tagIds: [tag, other] });
     expect(all.body.data.items.filter((i: any) => i.source === 'tag').map((i: any) => i.assetId)).to.deep.equal([banana.id]);
-    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: untagged.id, durationMs: 1000 }))).to.deep.equal([409, 'playlist_tag_rule_active']);
-    expect(errorOf(await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [randomUUID()] }))).to.deep.equal([422, 'tag_not_found']);
+    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: untagged.id, durationMs: 1000 }))).to.deep.equal([
+      409,
+      'playlist_tag_rule_active',
+    ]);
+    expect(
+      errorOf(await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [randomUUID()] })),
+    ).to.deep.equal([422, 'tag_not_found']);
     // An enabled rule with no tags yet (a tag playlist just created) plays nothing, and reads back as it was written.
     const noTags = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [] });
     expect(noTags.body.data.sourceType).to.equal('tag');
@@ -164,8 +213,16 @@ describe('playlists and screen assignment', () => {
     expect(created.body.data).to.deep.include({ sourceType: 'tag', items: [], tagRule: { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } });
     // Its items come from the rule: adding one by hand is refused, choosing tags is how it is filled.
     const image = await seedAsset(k, { type: 'image' });
-    expect(errorOf(await api('POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId: image.id, durationMs: 5000 }))).to.deep.equal([409, 'playlist_tag_rule_active']);
-    const ruled = await api('PUT', `/api/v1/playlists/${created.body.data.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [tag] });
+    expect(errorOf(await api('POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId: image.id, durationMs: 5000 }))).to.deep.equal([
+      409,
+      'playlist_tag_rule_active',
+    ]);
+    const ruled = await api('PUT', `/api/v1/playlists/${created.body.data.id}/tag-rule`, {
+      enabled: true,
+      match: 'any',
+      imageDurationMs: 10_000,
+      tagIds: [tag],
+    });
     expect(ruled.status).to.equal(200);
     const listed = await api('GET', `/api/v1/playlists?search=${'N'.repeat(20)}`);
     expect(listed.body.data.items.map((p: any) => p.sourceType)).to.deep.equal(['tag']);
@@ -189,7 +246,10 @@ describe('playlists and screen assignment', () => {
     expect((await api('GET', path)).body.data.playlistId).to.equal(playlist.id);
 
     expect(errorOf(await api('PUT', path, { playlistId: randomUUID() }))).to.deep.equal([404, 'playlist_not_found']);
-    expect(errorOf(await api('PUT', `/api/v1/screens/${randomUUID()}/playlist-assignment`, { playlistId: playlist.id }))).to.deep.equal([404, 'screen_not_found']);
+    expect(errorOf(await api('PUT', `/api/v1/screens/${randomUUID()}/playlist-assignment`, { playlistId: playlist.id }))).to.deep.equal([
+      404,
+      'screen_not_found',
+    ]);
     expect(errorOf(await api('GET', `/api/v1/screens/${randomUUID()}/playlist-assignment`))).to.deep.equal([404, 'screen_not_found']);
 
     expect(errorOf(await api('DELETE', `/api/v1/playlists/${playlist.id}`))).to.deep.equal([409, 'playlist_in_use']);

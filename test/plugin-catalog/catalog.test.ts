@@ -57,17 +57,27 @@ describe('plugin catalog and install lifecycle', () => {
   it('answers 409 plugin_not_installed on its routes, after authentication', async () => {
     expect(errorOf(await call(k, 'GET', COLORS))).to.deep.equal([401, 'authentication_required']);
     expect(errorOf(await api('GET', COLORS, undefined, roles.viewer))).to.deep.equal([409, 'plugin_not_installed']);
-    expect(errorOf(await api('POST', INSTANCES, { name: 'x', enabled: true, targetScope: 'all', targetIds: [], text: 'x' }))).to.deep.equal([409, 'plugin_not_installed']);
+    expect(errorOf(await api('POST', INSTANCES, { name: 'x', enabled: true, targetScope: 'all', targetIds: [], text: 'x' }))).to.deep.equal([
+      409,
+      'plugin_not_installed',
+    ]);
     expect(await k.db.schema.hasTable('sticky_notes_colors'), 'its migrations wait for the install').to.equal(false);
   });
 
   it('skips its jobs while it is not installed', async () => {
     const id = (await jobs().send(logEvent.name, { text: 'too early' }))!;
-    expect(await eventually(() => jobState(id), (s) => s === 'completed', 10_000)).to.equal('completed');
+    expect(
+      await eventually(
+        () => jobState(id),
+        (s) => s === 'completed',
+        10_000,
+      ),
+    ).to.equal('completed');
   });
 
   it('lets only administrators install it, with the CSRF token', async () => {
-    for (const role of ['editor', 'viewer']) expect(errorOf(await api('POST', '/api/v1/plugins/sticky_notes/install', undefined, roles[role]))).to.deep.equal([403, 'insufficient_role']);
+    for (const role of ['editor', 'viewer'])
+      expect(errorOf(await api('POST', '/api/v1/plugins/sticky_notes/install', undefined, roles[role]))).to.deep.equal([403, 'insufficient_role']);
     const noCsrf = await k.request('/api/v1/plugins/sticky_notes/install', { method: 'POST', headers: { cookie: owner.cookie } });
     expect([noCsrf.status, (await noCsrf.json()).error.code]).to.deep.equal([403, 'csrf_failed']);
     expect(errorOf(await api('POST', '/api/v1/plugins/no_such_thing/install'))).to.deep.equal([404, 'plugin_not_found']);
@@ -76,9 +86,19 @@ describe('plugin catalog and install lifecycle', () => {
 
   it('installs it (201, then 200): migrations and seed run, its routes and jobs work', async () => {
     // Two administrators at once: one installs, the other finds it installed.
-    const [first, racing] = (await Promise.all([api('POST', '/api/v1/plugins/sticky_notes/install'), api('POST', '/api/v1/plugins/sticky_notes/install')])).sort((a, b) => b.status - a.status);
+    const [first, racing] = (
+      await Promise.all([api('POST', '/api/v1/plugins/sticky_notes/install'), api('POST', '/api/v1/plugins/sticky_notes/install')])
+    ).sort((a, b) => b.status - a.status);
     expect([first.status, racing.status], JSON.stringify(first.body)).to.deep.equal([201, 200]);
-    expect(first.body.data).to.deep.include({ id: 'sticky_notes', installed: true, alsoInstalled: [], instanceCount: 0, configured: false, active: false, attention: null });
+    expect(first.body.data).to.deep.include({
+      id: 'sticky_notes',
+      installed: true,
+      alsoInstalled: [],
+      instanceCount: 0,
+      configured: false,
+      active: false,
+      attention: null,
+    });
     expect(Date.parse(first.body.data.installedAt)).to.be.closeTo(Date.now(), 60_000);
     const again = await api('POST', '/api/v1/plugins/sticky-notes/install');
     expect([again.status, again.body.data.installedAt]).to.deep.equal([200, first.body.data.installedAt]);
@@ -92,7 +112,14 @@ describe('plugin catalog and install lifecycle', () => {
     const location = (await api('POST', '/api/v1/locations', { name: 'Empty wing' })).body.data;
     const created = await api('POST', INSTANCES, { name: 'Welcome', enabled: true, targetScope: 'locations', targetIds: [location.id], text: 'Hello' });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    expect(await entry('sticky_notes')).to.deep.include({ installed: true, configured: true, active: true, enabled: true, instanceCount: 1, attention: 'The enabled sticky note "Welcome" reaches no screen.' });
+    expect(await entry('sticky_notes')).to.deep.include({
+      installed: true,
+      configured: true,
+      active: true,
+      enabled: true,
+      instanceCount: 1,
+      attention: 'The enabled sticky note "Welcome" reaches no screen.',
+    });
   });
 
   it('refuses to uninstall while it owns something, then forgets the installation and keeps its data', async () => {
@@ -119,12 +146,28 @@ describe('plugin catalog and install lifecycle', () => {
       expect((await api('DELETE', '/api/v1/plugins/sticky_notes/installation')).status).to.equal(204);
       // Its cache of install state lives about a second; 2 s leaves room for a slow machine.
       let started = Date.now();
-      expect((await eventually(() => api('GET', COLORS, undefined, owner, other), (res) => res.status === 409, 3_000)).status).to.equal(409);
+      expect(
+        (
+          await eventually(
+            () => api('GET', COLORS, undefined, owner, other),
+            (res) => res.status === 409,
+            3_000,
+          )
+        ).status,
+      ).to.equal(409);
       expect(Date.now() - started).to.be.below(2_000);
 
       expect((await api('POST', '/api/v1/plugins/sticky_notes/install')).status).to.equal(201);
       started = Date.now();
-      expect((await eventually(() => api('GET', COLORS, undefined, owner, other), (res) => res.status === 200, 3_000)).status).to.equal(200);
+      expect(
+        (
+          await eventually(
+            () => api('GET', COLORS, undefined, owner, other),
+            (res) => res.status === 200,
+            3_000,
+          )
+        ).status,
+      ).to.equal(200);
       expect(Date.now() - started).to.be.below(2_000);
     } finally {
       await other.stop();
@@ -137,7 +180,10 @@ describe('plugin catalog and install lifecycle', () => {
     const trx = await k.db.transaction();
     // An instance creation in flight: it holds the installation, and commits after the uninstall started.
     await installations.holdInstalled('sticky-notes', trx);
-    const uninstall = installations.uninstall('sticky_notes').then(() => 'uninstalled', (err) => err.code as string);
+    const uninstall = installations.uninstall('sticky_notes').then(
+      () => 'uninstalled',
+      (err) => err.code as string,
+    );
     await new Promise((r) => setTimeout(r, 300));
     const made = await stickyDeps.instanceStore.insert({ name: 'Late', enabled: true, target_scope: 'all', target_ids: [], settings: { text: 'late' } }, trx);
     await trx.commit();

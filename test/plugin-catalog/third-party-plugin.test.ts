@@ -35,7 +35,11 @@ describe('third-party plugins', () => {
 
   it('runs its jobs in the worker', async () => {
     await call(k, 'POST', '/api/v1/notes', { text: 'queued', later: true });
-    const rows = await eventually(() => k.db('notes_items').where({ source: 'job' }).pluck('text'), (r) => r.length > 0, 10_000);
+    const rows = await eventually(
+      () => k.db('notes_items').where({ source: 'job' }).pluck('text'),
+      (r) => r.length > 0,
+      10_000,
+    );
     expect(rows).to.deep.equal(['queued']);
   });
 
@@ -46,5 +50,4 @@ describe('third-party plugins', () => {
     expect(k.containerOf('sticky-notes').hasRegistration('screenTargets')).to.equal(true);
     expect(k.containerOf('sticky-notes').hasRegistration('screensRepository'), 'not exported by screens').to.equal(false);
   });
-
 });

@@ -22,8 +22,20 @@ describe('brand bug plugin', () => {
 
   const api = (method: string, path: string, body?: unknown, by = owner) => consoleCall(k, by, method, path, body);
   const valid = (overrides: Record<string, unknown> = {}) => ({
-    name: 'Corner mark', corner: 'top_right', text: 'Corner Café', widthPercent: 12, textSizePercent: 4, opacityPercent: 80, marginPercent: 3,
-    textColor: '#FFFFFF', backgroundStyle: 'scrim', enabled: true, priority: 0, targetScope: 'screens', targetIds: [lobby.screenId], ...overrides,
+    name: 'Corner mark',
+    corner: 'top_right',
+    text: 'Corner Café',
+    widthPercent: 12,
+    textSizePercent: 4,
+    opacityPercent: 80,
+    marginPercent: 3,
+    textColor: '#FFFFFF',
+    backgroundStyle: 'scrim',
+    enabled: true,
+    priority: 0,
+    targetScope: 'screens',
+    targetIds: [lobby.screenId],
+    ...overrides,
   });
   const create = async (overrides: Record<string, unknown> = {}) => {
     const res = await api('POST', BASE, valid(overrides));
@@ -55,29 +67,46 @@ describe('brand bug plugin', () => {
     const start = '2026-12-01T09:00:00Z';
     // [what, overrides, SCHEMA or the field the service names]
     const cases: [string, Record<string, unknown>, string][] = [
-      ['empty name', { name: '' }, SCHEMA], ['blank name', { name: '   ' }, SCHEMA], ['long name', { name: 'x'.repeat(181) }, SCHEMA],
+      ['empty name', { name: '' }, SCHEMA],
+      ['blank name', { name: '   ' }, SCHEMA],
+      ['long name', { name: 'x'.repeat(181) }, SCHEMA],
       ['long text', { text: 'x'.repeat(181) }, SCHEMA],
-      ['width 1', { widthPercent: 1 }, SCHEMA], ['width 41', { widthPercent: 41 }, SCHEMA], ['width 12.5', { widthPercent: 12.5 }, SCHEMA],
-      ['text size 0', { textSizePercent: 0 }, SCHEMA], ['text size 13', { textSizePercent: 13 }, SCHEMA],
-      ['opacity 9', { opacityPercent: 9 }, SCHEMA], ['opacity 101', { opacityPercent: 101 }, SCHEMA],
-      ['margin -1', { marginPercent: -1 }, SCHEMA], ['margin 21', { marginPercent: 21 }, SCHEMA],
-      ['priority -1001', { priority: -1001 }, SCHEMA], ['priority 1001', { priority: 1001 }, SCHEMA],
-      ['corner', { corner: 'center' }, SCHEMA], ['background', { backgroundStyle: 'blur' }, SCHEMA], ['scope', { targetScope: 'everywhere' }, SCHEMA],
-      ['colour name', { textColor: 'white' }, SCHEMA], ['short colour', { textColor: '#FFF' }, SCHEMA],
-      ['colour not hex', { textColor: '#GG0000' }, SCHEMA], ['colour without #', { textColor: 'FFFFFF' }, SCHEMA],
-      ['startsAt not a time', { startsAt: 'tomorrow' }, SCHEMA], ['startsAt without zone', { startsAt: '2026-12-01T09:00:00' }, SCHEMA],
+      ['width 1', { widthPercent: 1 }, SCHEMA],
+      ['width 41', { widthPercent: 41 }, SCHEMA],
+      ['width 12.5', { widthPercent: 12.5 }, SCHEMA],
+      ['text size 0', { textSizePercent: 0 }, SCHEMA],
+      ['text size 13', { textSizePercent: 13 }, SCHEMA],
+      ['opacity 9', { opacityPercent: 9 }, SCHEMA],
+      ['opacity 101', { opacityPercent: 101 }, SCHEMA],
+      ['margin -1', { marginPercent: -1 }, SCHEMA],
+      ['margin 21', { marginPercent: 21 }, SCHEMA],
+      ['priority -1001', { priority: -1001 }, SCHEMA],
+      ['priority 1001', { priority: 1001 }, SCHEMA],
+      ['corner', { corner: 'center' }, SCHEMA],
+      ['background', { backgroundStyle: 'blur' }, SCHEMA],
+      ['scope', { targetScope: 'everywhere' }, SCHEMA],
+      ['colour name', { textColor: 'white' }, SCHEMA],
+      ['short colour', { textColor: '#FFF' }, SCHEMA],
+      ['colour not hex', { textColor: '#GG0000' }, SCHEMA],
+      ['colour without #', { textColor: 'FFFFFF' }, SCHEMA],
+      ['startsAt not a time', { startsAt: 'tomorrow' }, SCHEMA],
+      ['startsAt without zone', { startsAt: '2026-12-01T09:00:00' }, SCHEMA],
       ['endsAt before startsAt', { startsAt: start, endsAt: '2026-11-30T09:00:00Z' }, 'body/endsAt'],
       ['endsAt at startsAt', { startsAt: start, endsAt: start }, 'body/endsAt'],
-      ['no logo, empty text', { text: '' }, 'body/text'], ['no logo, blank text', { text: '   ', imageAssetId: null }, 'body/text'],
-      ['logo not ready', { imageAssetId: processing.id }, 'body/imageAssetId'], ['logo not an image', { imageAssetId: video.id }, 'body/imageAssetId'],
-      ['unknown logo', { imageAssetId: randomUUID() }, 'body/imageAssetId'], ['logo id not a uuid', { imageAssetId: 'logo.png' }, SCHEMA],
+      ['no logo, empty text', { text: '' }, 'body/text'],
+      ['no logo, blank text', { text: '   ', imageAssetId: null }, 'body/text'],
+      ['logo not ready', { imageAssetId: processing.id }, 'body/imageAssetId'],
+      ['logo not an image', { imageAssetId: video.id }, 'body/imageAssetId'],
+      ['unknown logo', { imageAssetId: randomUUID() }, 'body/imageAssetId'],
+      ['logo id not a uuid', { imageAssetId: 'logo.png' }, SCHEMA],
       ['all with ids', { targetScope: 'all', targetIds: [lobby.screenId] }, 'body/targetIds'],
       ['screens with none', { targetIds: [] }, 'body/targetIds'],
       ['251 ids', { targetIds: Array.from({ length: 251 }, () => randomUUID()) }, SCHEMA],
       ['duplicate ids', { targetIds: [lobby.screenId, lobby.screenId] }, SCHEMA],
       ['unknown screen', { targetIds: [randomUUID()] }, 'body/targetIds'],
       ['a screen id as a location', { targetScope: 'locations', targetIds: [lobby.screenId] }, 'body/targetIds'],
-      ['missing corner', { corner: undefined }, SCHEMA], ['unknown field', { blink: true }, SCHEMA],
+      ['missing corner', { corner: undefined }, SCHEMA],
+      ['unknown field', { blink: true }, SCHEMA],
     ];
     for (const [what, overrides, expected] of cases) {
       const res = await api('POST', BASE, valid(overrides));
@@ -90,7 +119,15 @@ describe('brand bug plugin', () => {
   it('accepts every bound, a logo without text, and a window with its end after its start', async () => {
     const logo = await seedImage(k, 'Bounds logo');
     await create({ widthPercent: 2, textSizePercent: 1, opacityPercent: 10, marginPercent: 0, priority: -1000, text: 'x'.repeat(180) });
-    await create({ widthPercent: 40, textSizePercent: 12, opacityPercent: 100, marginPercent: 20, priority: 1000, corner: 'bottom_left', backgroundStyle: 'none' });
+    await create({
+      widthPercent: 40,
+      textSizePercent: 12,
+      opacityPercent: 100,
+      marginPercent: 20,
+      priority: 1000,
+      corner: 'bottom_left',
+      backgroundStyle: 'none',
+    });
     await create({ text: '', imageAssetId: logo.id, textColor: '#0a0B0c', startsAt: '2026-12-01T09:00:00Z', endsAt: '2026-12-01T09:00:01Z' });
     expect((await api('GET', BASE)).body.data.items).to.have.length(3);
   });
@@ -149,11 +186,27 @@ describe('brand bug plugin', () => {
     expect((await api('PUT', `${BASE}/${everywhere.id}`, valid({ enabled: false, targetScope: 'all', targetIds: [] }))).status).to.equal(200);
     expect(await idsOf(kitchen)).to.deep.equal([]);
 
-    expect(await entriesOf(lobby)).to.deep.equal([{
-      id: byScreen.id, type: 'brand_bug', version: 1,
-      config: { name: 'By screen', corner: 'top_right', text: 'Corner Café', widthPercent: 12, textSizePercent: 4, opacityPercent: 80, marginPercent: 3,
-        textColor: '#FFFFFF', backgroundStyle: 'scrim', startsAt: null, endsAt: null, priority: 0 },
-    }]);
+    expect(await entriesOf(lobby)).to.deep.equal([
+      {
+        id: byScreen.id,
+        type: 'brand_bug',
+        version: 1,
+        config: {
+          name: 'By screen',
+          corner: 'top_right',
+          text: 'Corner Café',
+          widthPercent: 12,
+          textSizePercent: 4,
+          opacityPercent: 80,
+          marginPercent: 3,
+          textColor: '#FFFFFF',
+          backgroundStyle: 'scrim',
+          startsAt: null,
+          endsAt: null,
+          priority: 0,
+        },
+      },
+    ]);
   });
 
   it('pushes manifest.changed only to the screens a change reaches, and nothing for an unchanged PUT', async () => {
@@ -188,18 +241,34 @@ describe('brand bug plugin', () => {
 
   it('lists the logo’s variant, which the targeted screen may download and no other; a logo gone degrades to text', async () => {
     const logo = await seedImage(k, 'Logo');
-    await k.db('assets').where({ id: logo.id }).update({ expires_at: new Date('2027-01-01T00:00:00Z') });
+    await k
+      .db('assets')
+      .where({ id: logo.id })
+      .update({ expires_at: new Date('2027-01-01T00:00:00Z') });
     await create({ name: 'Logo only', text: '', imageAssetId: logo.id });
     const both = await create({ name: 'Both', corner: 'bottom_left', imageAssetId: logo.id });
     const [original] = await k.db('asset_variants').where({ asset_id: logo.id, kind: 'original' });
     const path = `/api/v1/player/assets/${logo.id}/variants/${original.id}`;
     const manifest = await manifestOf(lobby);
     for (const entry of manifest.plugins) {
-      expect(entry.config, entry.config.name).to.deep.include({ imageAssetId: logo.id, imageVariantId: original.id, imageDownloadPath: path, imageExpiresAt: '2027-01-01T00:00:00.000Z' });
+      expect(entry.config, entry.config.name).to.deep.include({
+        imageAssetId: logo.id,
+        imageVariantId: original.id,
+        imageDownloadPath: path,
+        imageExpiresAt: '2027-01-01T00:00:00.000Z',
+      });
     }
     // Players cache and verify what assets[] lists, and draw the logo from there: listed once for both marks.
     expect(manifest.assets).to.deep.equal([
-      { assetId: logo.id, variantId: original.id, mimeType: 'image/png', sha256: sha256(logo.original), fileSize: logo.original.length, downloadPath: path, expiresAt: '2027-01-01T00:00:00.000Z' },
+      {
+        assetId: logo.id,
+        variantId: original.id,
+        mimeType: 'image/png',
+        sha256: sha256(logo.original),
+        fileSize: logo.original.length,
+        downloadPath: path,
+        expiresAt: '2027-01-01T00:00:00.000Z',
+      },
     ]);
     const file = await k.request(path, { headers: { authorization: `Bearer ${lobby.credential}` } });
     expect(file.status).to.equal(200);
@@ -223,7 +292,14 @@ describe('brand bug plugin', () => {
     try {
       // What processing leaves behind: a new variant players prefer, then the event after commit.
       const media = libraryDeps(k);
-      const playback = await media.assetsRepository.upsertVariant(logo.id, { kind: 'playback', storage_key: `assets/${logo.id}/playback.png`, mime_type: 'image/png', file_size: 10, sha256: 'f'.repeat(64), player_compatible: true });
+      const playback = await media.assetsRepository.upsertVariant(logo.id, {
+        kind: 'playback',
+        storage_key: `assets/${logo.id}/playback.png`,
+        mime_type: 'image/png',
+        file_size: 10,
+        sha256: 'f'.repeat(64),
+        player_compatible: true,
+      });
       await media.mediaEvents.emit({ assetId: logo.id });
       await socket.next('manifest.changed');
       expect((await entriesOf(lobby))[0].config.imageVariantId).to.equal(playback.id);
@@ -280,9 +356,29 @@ describe('brand bug plugin, not installed', () => {
 
   it('answers 409 plugin_not_installed, adds nothing to manifests and lets any asset be deleted', async () => {
     const screen = await pairScreen(k, owner);
-    const body = { name: 'Mark', corner: 'top_left', text: 'Hi', widthPercent: 10, textSizePercent: 4, opacityPercent: 80, marginPercent: 2, textColor: '#000000', backgroundStyle: 'none', enabled: true, priority: 0, targetScope: 'all', targetIds: [] };
+    const body = {
+      name: 'Mark',
+      corner: 'top_left',
+      text: 'Hi',
+      widthPercent: 10,
+      textSizePercent: 4,
+      opacityPercent: 80,
+      marginPercent: 2,
+      textColor: '#000000',
+      backgroundStyle: 'none',
+      enabled: true,
+      priority: 0,
+      targetScope: 'all',
+      targetIds: [],
+    };
     const one = `${BASE}/${randomUUID()}`;
-    for (const [method, path, payload] of [['GET', BASE], ['POST', BASE, body], ['GET', one], ['PUT', one, body], ['DELETE', one]] as const) {
+    for (const [method, path, payload] of [
+      ['GET', BASE],
+      ['POST', BASE, body],
+      ['GET', one],
+      ['PUT', one, body],
+      ['DELETE', one],
+    ] as const) {
       expect(errorOf(await consoleCall(k, owner, method, path, payload)), `${method} ${path}`).to.deep.equal([409, 'plugin_not_installed']);
     }
     expect((await playerCall(k, screen.credential, 'GET', '/api/v1/player/manifest')).body.data.plugins).to.deep.equal([]);

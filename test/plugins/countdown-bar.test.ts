@@ -22,9 +22,22 @@ describe('countdown bar plugin', () => {
 
   const api = (method: string, path: string, body?: unknown, by = owner) => consoleCall(k, by, method, path, body);
   const valid = (overrides: Record<string, unknown> = {}) => ({
-    name: 'Doors open', message: 'Doors open in', showConfetti: true, scheduleType: 'weekly', targetTime: '09:00', daysOfWeek: [1, 2, 3, 4, 5],
-    timezone: 'Europe/Berlin', leadTimeSeconds: 3600, displayMode: 'overlay', heightPx: 80, urgencyEnabled: true,
-    enabled: true, priority: 0, targetScope: 'screens', targetIds: [lobby.screenId], ...overrides,
+    name: 'Doors open',
+    message: 'Doors open in',
+    showConfetti: true,
+    scheduleType: 'weekly',
+    targetTime: '09:00',
+    daysOfWeek: [1, 2, 3, 4, 5],
+    timezone: 'Europe/Berlin',
+    leadTimeSeconds: 3600,
+    displayMode: 'overlay',
+    heightPx: 80,
+    urgencyEnabled: true,
+    enabled: true,
+    priority: 0,
+    targetScope: 'screens',
+    targetIds: [lobby.screenId],
+    ...overrides,
   });
   const create = async (overrides: Record<string, unknown> = {}) => {
     const res = await api('POST', BASE, valid(overrides));
@@ -50,28 +63,51 @@ describe('countdown bar plugin', () => {
   it('refuses each invalid configuration, one rule at a time, with 422 and stores nothing', async () => {
     // [what, overrides, SCHEMA or the field the service names]
     const cases: [string, Record<string, unknown>, string][] = [
-      ['empty name', { name: '' }, SCHEMA], ['long name', { name: 'x'.repeat(181) }, SCHEMA],
-      ['empty message', { message: '' }, SCHEMA], ['blank message', { message: '  ' }, SCHEMA], ['long message', { message: 'x'.repeat(281) }, SCHEMA],
-      ['long completion text', { completionText: 'x'.repeat(281) }, SCHEMA], ['confetti not a boolean', { showConfetti: 'yes' }, SCHEMA],
+      ['empty name', { name: '' }, SCHEMA],
+      ['long name', { name: 'x'.repeat(181) }, SCHEMA],
+      ['empty message', { message: '' }, SCHEMA],
+      ['blank message', { message: '  ' }, SCHEMA],
+      ['long message', { message: 'x'.repeat(281) }, SCHEMA],
+      ['long completion text', { completionText: 'x'.repeat(281) }, SCHEMA],
+      ['confetti not a boolean', { showConfetti: 'yes' }, SCHEMA],
       ['schedule type', { scheduleType: 'daily' }, SCHEMA],
       ['weekly without targetTime', { targetTime: undefined }, 'body/targetTime'],
       ['weekly without daysOfWeek', { daysOfWeek: undefined }, 'body/daysOfWeek'],
       ['weekly with oneTimeAt', { oneTimeAt: '2026-12-31T23:00:00Z' }, 'body/oneTimeAt'],
-      ['targetTime 24:00', { targetTime: '24:00' }, SCHEMA], ['targetTime 9:00', { targetTime: '9:00' }, SCHEMA], ['targetTime 09:60', { targetTime: '09:60' }, SCHEMA],
-      ['no days', { daysOfWeek: [] }, SCHEMA], ['day 7', { daysOfWeek: [7] }, SCHEMA], ['day -1', { daysOfWeek: [-1] }, SCHEMA], ['repeated day', { daysOfWeek: [1, 1] }, SCHEMA],
+      ['targetTime 24:00', { targetTime: '24:00' }, SCHEMA],
+      ['targetTime 9:00', { targetTime: '9:00' }, SCHEMA],
+      ['targetTime 09:60', { targetTime: '09:60' }, SCHEMA],
+      ['no days', { daysOfWeek: [] }, SCHEMA],
+      ['day 7', { daysOfWeek: [7] }, SCHEMA],
+      ['day -1', { daysOfWeek: [-1] }, SCHEMA],
+      ['repeated day', { daysOfWeek: [1, 1] }, SCHEMA],
       ['one_time without oneTimeAt', { ...ONE_TIME, oneTimeAt: undefined }, 'body/oneTimeAt'],
       ['one_time with targetTime', { ...ONE_TIME, targetTime: '09:00' }, 'body/targetTime'],
       ['one_time with daysOfWeek', { ...ONE_TIME, daysOfWeek: [1] }, 'body/daysOfWeek'],
-      ['oneTimeAt not a time', { ...ONE_TIME, oneTimeAt: 'next friday' }, SCHEMA], ['oneTimeAt without zone', { ...ONE_TIME, oneTimeAt: '2026-12-31T23:00:00' }, SCHEMA],
-      ['unknown time zone', { timezone: 'Mars/Olympus' }, 'body/timezone'], ['offset as time zone', { timezone: '+01:00' }, 'body/timezone'], ['empty time zone', { timezone: '' }, SCHEMA],
-      ['lead 59', { leadTimeSeconds: 59 }, SCHEMA], ['lead 2592001', { leadTimeSeconds: 2_592_001 }, SCHEMA],
-      ['display mode', { displayMode: 'slide' }, SCHEMA], ['height 39', { heightPx: 39 }, SCHEMA], ['height 321', { heightPx: 321 }, SCHEMA],
-      ['progress fill', { progressFill: 'fill' }, SCHEMA], ['padding -1', { contentPadding: -1 }, SCHEMA], ['padding 41', { contentPadding: 41 }, SCHEMA],
-      ['text scale 24', { textScale: 24 }, SCHEMA], ['text scale 501', { textScale: 501 }, SCHEMA],
-      ['starting soon 1', { startingSoonSeconds: 1 }, SCHEMA], ['starting soon 86401', { startingSoonSeconds: 86_401 }, SCHEMA],
-      ['urgent 1', { urgentSeconds: 1 }, SCHEMA], ['urgent 3601', { urgentSeconds: 3_601 }, SCHEMA],
-      ['pulse 0', { pulseSeconds: 0 }, SCHEMA], ['pulse 61', { pulseSeconds: 61 }, SCHEMA], ['pulse 1.5', { pulseSeconds: 1.5 }, SCHEMA],
-      ['priority -1001', { priority: -1001 }, SCHEMA], ['priority 1001', { priority: 1001 }, SCHEMA],
+      ['oneTimeAt not a time', { ...ONE_TIME, oneTimeAt: 'next friday' }, SCHEMA],
+      ['oneTimeAt without zone', { ...ONE_TIME, oneTimeAt: '2026-12-31T23:00:00' }, SCHEMA],
+      ['unknown time zone', { timezone: 'Mars/Olympus' }, 'body/timezone'],
+      ['offset as time zone', { timezone: '+01:00' }, 'body/timezone'],
+      ['empty time zone', { timezone: '' }, SCHEMA],
+      ['lead 59', { leadTimeSeconds: 59 }, SCHEMA],
+      ['lead 2592001', { leadTimeSeconds: 2_592_001 }, SCHEMA],
+      ['display mode', { displayMode: 'slide' }, SCHEMA],
+      ['height 39', { heightPx: 39 }, SCHEMA],
+      ['height 321', { heightPx: 321 }, SCHEMA],
+      ['progress fill', { progressFill: 'fill' }, SCHEMA],
+      ['padding -1', { contentPadding: -1 }, SCHEMA],
+      ['padding 41', { contentPadding: 41 }, SCHEMA],
+      ['text scale 24', { textScale: 24 }, SCHEMA],
+      ['text scale 501', { textScale: 501 }, SCHEMA],
+      ['starting soon 1', { startingSoonSeconds: 1 }, SCHEMA],
+      ['starting soon 86401', { startingSoonSeconds: 86_401 }, SCHEMA],
+      ['urgent 1', { urgentSeconds: 1 }, SCHEMA],
+      ['urgent 3601', { urgentSeconds: 3_601 }, SCHEMA],
+      ['pulse 0', { pulseSeconds: 0 }, SCHEMA],
+      ['pulse 61', { pulseSeconds: 61 }, SCHEMA],
+      ['pulse 1.5', { pulseSeconds: 1.5 }, SCHEMA],
+      ['priority -1001', { priority: -1001 }, SCHEMA],
+      ['priority 1001', { priority: 1001 }, SCHEMA],
       ['starting soon = urgent (default)', { startingSoonSeconds: 60 }, 'body/urgentSeconds'],
       ['urgent = pulse (default)', { urgentSeconds: 10 }, 'body/urgentSeconds'],
       ['stages reversed', { startingSoonSeconds: 30, urgentSeconds: 60, pulseSeconds: 10 }, 'body/urgentSeconds'],
@@ -80,7 +116,8 @@ describe('countdown bar plugin', () => {
       ['locations with none', { targetScope: 'locations', targetIds: [] }, 'body/targetIds'],
       ['unknown location', { targetScope: 'locations', targetIds: [randomUUID()] }, 'body/targetIds'],
       ['251 ids', { targetIds: Array.from({ length: 251 }, () => randomUUID()) }, SCHEMA],
-      ['missing message', { message: undefined }, SCHEMA], ['unknown field', { colour: 'red' }, SCHEMA],
+      ['missing message', { message: undefined }, SCHEMA],
+      ['unknown field', { colour: 'red' }, SCHEMA],
     ];
     for (const [what, overrides, expected] of cases) {
       const res = await api('POST', BASE, valid(overrides));
@@ -91,10 +128,34 @@ describe('countdown bar plugin', () => {
   });
 
   it('accepts every bound and both schedule types', async () => {
-    await create({ name: 'x'.repeat(180), message: 'x', leadTimeSeconds: 60, heightPx: 40, contentPadding: 0, textScale: 25, startingSoonSeconds: 3, urgentSeconds: 2, pulseSeconds: 1, priority: -1000, daysOfWeek: [0] });
     await create({
-      message: 'x'.repeat(280), completionText: 'x'.repeat(280), leadTimeSeconds: 2_592_000, heightPx: 320, contentPadding: 40, textScale: 500,
-      startingSoonSeconds: 86_400, urgentSeconds: 3_600, pulseSeconds: 60, priority: 1000, daysOfWeek: [0, 1, 2, 3, 4, 5, 6], targetTime: '23:59', displayMode: 'push', progressFill: 'drain',
+      name: 'x'.repeat(180),
+      message: 'x',
+      leadTimeSeconds: 60,
+      heightPx: 40,
+      contentPadding: 0,
+      textScale: 25,
+      startingSoonSeconds: 3,
+      urgentSeconds: 2,
+      pulseSeconds: 1,
+      priority: -1000,
+      daysOfWeek: [0],
+    });
+    await create({
+      message: 'x'.repeat(280),
+      completionText: 'x'.repeat(280),
+      leadTimeSeconds: 2_592_000,
+      heightPx: 320,
+      contentPadding: 40,
+      textScale: 500,
+      startingSoonSeconds: 86_400,
+      urgentSeconds: 3_600,
+      pulseSeconds: 60,
+      priority: 1000,
+      daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+      targetTime: '23:59',
+      displayMode: 'push',
+      progressFill: 'drain',
     });
     await create({ ...ONE_TIME, timezone: 'UTC', oneTimeAt: '2026-12-31T23:00:00+01:00' });
     // Players look zones up case-sensitively: stored in the canonical spelling.
@@ -129,13 +190,29 @@ describe('countdown bar plugin', () => {
     try {
       const bar = await create({ targetScope: 'locations', targetIds: [branch], completionText: 'We are open!' });
       await hallSocket.next('manifest.changed');
-      expect(await entriesOf(hall)).to.deep.equal([{
-        id: bar.id, type: 'countdown_bar', version: 1,
-        config: {
-          ...DEFAULTS, name: 'Doors open', message: 'Doors open in', completionText: 'We are open!', showConfetti: true, scheduleType: 'weekly', targetTime: '09:00',
-          daysOfWeek: [1, 2, 3, 4, 5], timezone: 'Europe/Berlin', leadTimeSeconds: 3600, displayMode: 'overlay', heightPx: 80, urgencyEnabled: true, priority: 0,
+      expect(await entriesOf(hall)).to.deep.equal([
+        {
+          id: bar.id,
+          type: 'countdown_bar',
+          version: 1,
+          config: {
+            ...DEFAULTS,
+            name: 'Doors open',
+            message: 'Doors open in',
+            completionText: 'We are open!',
+            showConfetti: true,
+            scheduleType: 'weekly',
+            targetTime: '09:00',
+            daysOfWeek: [1, 2, 3, 4, 5],
+            timezone: 'Europe/Berlin',
+            leadTimeSeconds: 3600,
+            displayMode: 'overlay',
+            heightPx: 80,
+            urgencyEnabled: true,
+            priority: 0,
+          },
         },
-      }]);
+      ]);
       expect(await entriesOf(lobby)).to.deep.equal([]);
 
       const oneTime = await create({ name: 'New year', ...ONE_TIME });
@@ -147,7 +224,9 @@ describe('countdown bar plugin', () => {
 
       // Disabling removes it; the same body again changes nothing a screen sees.
       const version = (await manifestOf(hall)).manifestVersion;
-      expect((await api('PUT', `${BASE}/${bar.id}`, valid({ targetScope: 'locations', targetIds: [branch], completionText: 'We are open!' }))).status).to.equal(200);
+      expect((await api('PUT', `${BASE}/${bar.id}`, valid({ targetScope: 'locations', targetIds: [branch], completionText: 'We are open!' }))).status).to.equal(
+        200,
+      );
       expect((await manifestOf(hall)).manifestVersion).to.equal(version);
       expect((await api('PUT', `${BASE}/${bar.id}`, valid({ enabled: false, targetScope: 'locations', targetIds: [branch] }))).status).to.equal(200);
       expect(await entriesOf(hall)).to.deep.equal([]);

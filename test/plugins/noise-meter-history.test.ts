@@ -14,7 +14,14 @@ const DAY = 86_400_000;
 const utcMidnight = (offsetDays: number) => new Date(Math.floor(Date.now() / DAY) * DAY + offsetDays * DAY);
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 const bucket = (start: Date, o: Record<string, unknown> = {}) => ({
-  startedAt: start.toISOString(), averageLevel: 40, peakLevel: 55, monitoredMs: 10_000, warningMs: 0, loudMs: 0, triggerCount: 0, ...o,
+  startedAt: start.toISOString(),
+  averageLevel: 40,
+  peakLevel: 55,
+  monitoredMs: 10_000,
+  warningMs: 0,
+  loudMs: 0,
+  triggerCount: 0,
+  ...o,
 });
 /** YYYY-MM-DD of an instant in a time zone. */
 const dateIn = (d: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(d);
@@ -40,7 +47,13 @@ describe('noise meter plugin: history', () => {
   const hallBuckets = [
     ...Array.from({ length: 6 }, (_, i) => bucket(at(yesterday, 10 * 3_600_000 + i * 10_000))),
     ...Array.from({ length: 6 }, (_, i) =>
-      bucket(at(yesterday, 10 * 3_600_000 + 60_000 + i * 10_000), { averageLevel: 90, peakLevel: i === 2 ? 96 : 92, warningMs: 1_000, loudMs: 9_000, triggerCount: i === 0 ? 1 : 0 }),
+      bucket(at(yesterday, 10 * 3_600_000 + 60_000 + i * 10_000), {
+        averageLevel: 90,
+        peakLevel: i === 2 ? 96 : 92,
+        warningMs: 1_000,
+        loudMs: 9_000,
+        triggerCount: i === 0 ? 1 : 0,
+      }),
     ),
     bucket(at(yesterday, 10 * 3_600_000 + 180_000), { averageLevel: 80, peakLevel: 85, loudMs: 5_000, triggerCount: 1 }),
   ];
@@ -55,7 +68,10 @@ describe('noise meter plugin: history', () => {
     kitchen = await pairScreen(k, owner, { name: 'Kitchen' });
     const res = await api('POST', BASE, { name: 'Front Hall (2)', enabled: true, targetScope: 'screens', targetIds: [lobby.screenId, hall.screenId] });
     meter = res.body.data;
-    for (const [screen, buckets] of [[hall, hallBuckets], [lobby, lobbyBuckets]] as const) {
+    for (const [screen, buckets] of [
+      [hall, hallBuckets],
+      [lobby, lobbyBuckets],
+    ] as const) {
       const answer = await beat(screen, buckets);
       expect(answer.body.data.noiseHistory, JSON.stringify(answer.body)).to.deep.equal({ accepted: buckets.length });
     }
@@ -70,10 +86,18 @@ describe('noise meter plugin: history', () => {
     // On a free key of their own, so one wrongly taken would show up as a third row.
     const free = at(aligned, 20_000);
     const bad = [
-      bucket(free, { startedAt: 'yesterday' }), bucket(free, { startedAt: '2026-01-01T10:00:00' }), bucket(new Date(now + 10 * 60_000)), bucket(new Date(now - 8 * DAY)),
-      bucket(free, { averageLevel: 101, peakLevel: 101 }), bucket(free, { averageLevel: -1 }), bucket(free, { averageLevel: 60, peakLevel: 50 }),
-      bucket(free, { monitoredMs: 10_001 }), bucket(free, { monitoredMs: 5_000, warningMs: 3_000, loudMs: 3_000 }), bucket(free, { loudMs: 1.5 }),
-      bucket(free, { triggerCount: 1.5 }), bucket(free, { triggerCount: 101 }),
+      bucket(free, { startedAt: 'yesterday' }),
+      bucket(free, { startedAt: '2026-01-01T10:00:00' }),
+      bucket(new Date(now + 10 * 60_000)),
+      bucket(new Date(now - 8 * DAY)),
+      bucket(free, { averageLevel: 101, peakLevel: 101 }),
+      bucket(free, { averageLevel: -1 }),
+      bucket(free, { averageLevel: 60, peakLevel: 50 }),
+      bucket(free, { monitoredMs: 10_001 }),
+      bucket(free, { monitoredMs: 5_000, warningMs: 3_000, loudMs: 3_000 }),
+      bucket(free, { loudMs: 1.5 }),
+      bucket(free, { triggerCount: 1.5 }),
+      bucket(free, { triggerCount: 101 }),
     ];
     const gym = await pairScreen(k, owner, { name: 'Gym' });
     const gymMeter = (await api('POST', BASE, { name: 'Gym', enabled: true, targetScope: 'screens', targetIds: [gym.screenId] })).body.data;
@@ -95,7 +119,13 @@ describe('noise meter plugin: history', () => {
   });
 
   it('records for the lowest-id meter running on the screen, and nothing while its history is off', async () => {
-    const other = await api('POST', BASE, { name: 'Kitchen meter', enabled: true, targetScope: 'screens', targetIds: [kitchen.screenId], historyEnabled: false });
+    const other = await api('POST', BASE, {
+      name: 'Kitchen meter',
+      enabled: true,
+      targetScope: 'screens',
+      targetIds: [kitchen.screenId],
+      historyEnabled: false,
+    });
     const start = new Date(Math.floor(Date.now() / 10_000) * 10_000 - 120_000);
     await beat(kitchen, [bucket(start)]);
     expect(await stored(kitchen)).to.deep.equal([]);
@@ -113,9 +143,19 @@ describe('noise meter plugin: history', () => {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.deep.equal({
       range: { key: 'yesterday', from: yesterday.toISOString(), to: utcMidnight(0).toISOString() },
-      buckets: 13, averageLevel: 66.15, peakLevel: 96, monitoredMs: 130_000, normalMs: 65_000, warningMs: 6_000, loudMs: 59_000,
-      warningEvents: 2, longestLoudMs: 54_000, loudestWindowAt: at(yesterday, 10 * 3_600_000).toISOString(), loudestWindowLevel: 66.15,
-      firstAt: at(yesterday, 10 * 3_600_000).toISOString(), lastAt: at(yesterday, 10 * 3_600_000 + 180_000).toISOString(),
+      buckets: 13,
+      averageLevel: 66.15,
+      peakLevel: 96,
+      monitoredMs: 130_000,
+      normalMs: 65_000,
+      warningMs: 6_000,
+      loudMs: 59_000,
+      warningEvents: 2,
+      longestLoudMs: 54_000,
+      loudestWindowAt: at(yesterday, 10 * 3_600_000).toISOString(),
+      loudestWindowLevel: 66.15,
+      firstAt: at(yesterday, 10 * 3_600_000).toISOString(),
+      lastAt: at(yesterday, 10 * 3_600_000 + 180_000).toISOString(),
     });
     const both = (await history('summary', '?range=7d&tz=UTC')).body.data;
     expect(both.buckets).to.equal(37);
@@ -138,11 +178,23 @@ describe('noise meter plugin: history', () => {
 
   it('lists the screens with history and compares days', async () => {
     const screens = (await history('screens', '?range=7d&tz=UTC')).body.data.items;
-    expect(screens.map((s: any) => [s.name, s.buckets])).to.deep.equal([['Hall', 13], ['Lobby, "main"', 24]]);
+    expect(screens.map((s: any) => [s.name, s.buckets])).to.deep.equal([
+      ['Hall', 13],
+      ['Lobby, "main"', 24],
+    ]);
     expect(screens[1]).to.include({ screenId: lobby.screenId, firstAt: yesterday.toISOString(), lastAt: at(yesterday, 23 * 3_600_000).toISOString() });
     const days = (await history('daily', `?range=7d&tz=UTC&screenId=${hall.screenId}`)).body.data.days;
     expect(days).to.deep.equal([
-      { date: dateIn(yesterday, 'UTC'), averageLevel: 66.15, peakLevel: 96, monitoredMs: 130_000, warningMs: 6_000, loudMs: 59_000, warningEvents: 2, longestLoudMs: 54_000 },
+      {
+        date: dateIn(yesterday, 'UTC'),
+        averageLevel: 66.15,
+        peakLevel: 96,
+        monitoredMs: 130_000,
+        warningMs: 6_000,
+        loudMs: 59_000,
+        warningEvents: 2,
+        longestLoudMs: 54_000,
+      },
     ]);
   });
 
@@ -165,7 +217,10 @@ describe('noise meter plugin: history', () => {
       expect(daily.lines[0]).to.equal('date,average_level,peak_level,monitored_minutes,warning_minutes,loud_minutes,warning_events,longest_loud_seconds');
       const perDate = new Map<string, number>();
       for (const b of lobbyBuckets) perDate.set(dateIn(new Date(b.startedAt), tz), (perDate.get(dateIn(new Date(b.startedAt), tz)) ?? 0) + 1);
-      expect(daily.lines.slice(1).map((l) => [l.split(',')[0], l.split(',')[3]]), tz).to.deep.equal([...perDate].map(([date, n]) => [date, ((n * 10) / 60).toFixed(1)]));
+      expect(
+        daily.lines.slice(1).map((l) => [l.split(',')[0], l.split(',')[3]]),
+        tz,
+      ).to.deep.equal([...perDate].map(([date, n]) => [date, ((n * 10) / 60).toFixed(1)]));
       expect(perDate.size, tz).to.equal(tz === 'UTC' ? 1 : 2);
 
       // "Yesterday" is a different day in New York: only the buckets of that local date.
@@ -174,7 +229,9 @@ describe('noise meter plugin: history', () => {
       expect(raw.lines[0]).to.equal('timestamp,screen,average_level,peak_level,monitored_seconds,warning_seconds,loud_seconds,warning_events');
       const localYesterday = dateIn(new Date(Date.parse(dateIn(new Date(), tz)) - DAY), 'UTC');
       const expected = lobbyBuckets.filter((b) => dateIn(new Date(b.startedAt), tz) === localYesterday);
-      expect(raw.lines.slice(1), tz).to.deep.equal(expected.map((b) => `${b.startedAt.replace('.000Z', 'Z')},"Lobby, ""main""",${b.averageLevel.toFixed(1)},55.0,10.0,0.0,0.0,0`));
+      expect(raw.lines.slice(1), tz).to.deep.equal(
+        expected.map((b) => `${b.startedAt.replace('.000Z', 'Z')},"Lobby, ""main""",${b.averageLevel.toFixed(1)},55.0,10.0,0.0,0.0,0`),
+      );
     }
     const minute = await csv(`?range=yesterday&tz=UTC&screenId=${hall.screenId}&granularity=minute`);
     expect(minute.lines).to.deep.equal([
@@ -201,7 +258,10 @@ describe('noise meter plugin: history', () => {
     };
     try {
       const aborted = new AbortController();
-      const res = await k.request(`${BASE}/${meter.id}/history/export.csv?range=30d&screenId=${hall.screenId}`, { headers: { cookie: owner.cookie }, signal: aborted.signal });
+      const res = await k.request(`${BASE}/${meter.id}/history/export.csv?range=30d&screenId=${hall.screenId}`, {
+        headers: { cookie: owner.cookie },
+        signal: aborted.signal,
+      });
       await res.body!.getReader().read();
       aborted.abort();
       await new Promise((r) => setTimeout(r, 500));
@@ -216,8 +276,15 @@ describe('noise meter plugin: history', () => {
 
   it('purges buckets past the retention of the meter that recorded them, and all of a deleted meter', async () => {
     const row = (screen: PairedScreen, daysAgo: number, instanceId = meter.id) => ({
-      screen_id: screen.screenId, bucket_start: new Date(Math.floor(Date.now() / 10_000) * 10_000 - daysAgo * DAY), instance_id: instanceId,
-      average_level: 30, peak_level: 40, monitored_ms: 10_000, warning_ms: 0, loud_ms: 0, trigger_count: 0,
+      screen_id: screen.screenId,
+      bucket_start: new Date(Math.floor(Date.now() / 10_000) * 10_000 - daysAgo * DAY),
+      instance_id: instanceId,
+      average_level: 30,
+      peak_level: 40,
+      monitored_ms: 10_000,
+      warning_ms: 0,
+      loud_ms: 0,
+      trigger_count: 0,
     });
     await k.db('noise_meter_history').insert([row(hall, 10), row(hall, 3), row(kitchen, 1, randomUUID())]);
     const count = async () => Number((await k.db('noise_meter_history').count({ n: '*' }).first())!.n);

@@ -18,7 +18,13 @@ describe('noise meter plugin: instances', () => {
   let lobby: PairedScreen, hall: PairedScreen;
 
   const api = (method: string, path: string, body?: unknown, by = owner) => consoleCall(k, by, method, path, body);
-  const valid = (overrides: Record<string, unknown> = {}) => ({ name: 'Library', enabled: true, targetScope: 'screens', targetIds: [lobby.screenId], ...overrides });
+  const valid = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Library',
+    enabled: true,
+    targetScope: 'screens',
+    targetIds: [lobby.screenId],
+    ...overrides,
+  });
   const create = async (overrides: Record<string, unknown> = {}) => {
     const res = await api('POST', BASE, valid(overrides));
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
@@ -26,7 +32,9 @@ describe('noise meter plugin: instances', () => {
   };
   // What the player module puts in each screen's manifest `plugins[]`.
   const meterEntries = async (screen: PairedScreen) =>
-    ((await k.containerOf('player').resolve<ManifestPlugins>('manifestPlugins').entriesFor([screen.screenId])).get(screen.screenId) ?? []).filter((p) => p.type === 'noise_meter');
+    ((await k.containerOf('player').resolve<ManifestPlugins>('manifestPlugins').entriesFor([screen.screenId])).get(screen.screenId) ?? []).filter(
+      (p) => p.type === 'noise_meter',
+    );
 
   before(async () => {
     k = await bootTestKernel({ plugins: [...coreModules, ...optionalPlugins] });
@@ -45,27 +53,47 @@ describe('noise meter plugin: instances', () => {
     const window = { scheduleEnabled: true, scheduleDaysOfWeek: [1, 2], scheduleStartTime: '08:00', scheduleEndTime: '15:30' };
     // [what, overrides, SCHEMA or the field the service names]
     const cases: [string, Record<string, unknown>, string][] = [
-      ['empty name', { name: '' }, SCHEMA], ['blank name', { name: '   ' }, SCHEMA], ['long name', { name: 'x'.repeat(181) }, SCHEMA],
+      ['empty name', { name: '' }, SCHEMA],
+      ['blank name', { name: '   ' }, SCHEMA],
+      ['long name', { name: 'x'.repeat(181) }, SCHEMA],
       ['long message', { message: 'x'.repeat(121) }, SCHEMA],
-      ['warning 0', { warningLevel: 0 }, SCHEMA], ['warning 100', { warningLevel: 100, loudLevel: 100 }, SCHEMA], ['warning 12.5', { warningLevel: 12.5 }, SCHEMA],
-      ['loud 1', { warningLevel: 1, loudLevel: 1 }, SCHEMA], ['loud 101', { loudLevel: 101 }, SCHEMA],
-      ['sensitivity 24', { sensitivity: 24 }, SCHEMA], ['sensitivity 301', { sensitivity: 301 }, SCHEMA],
-      ['trigger hold 99', { triggerHoldMs: 99 }, SCHEMA], ['trigger hold 10001', { triggerHoldMs: 10_001 }, SCHEMA],
-      ['clear hold 499', { clearHoldMs: 499 }, SCHEMA], ['clear hold 30001', { clearHoldMs: 30_001 }, SCHEMA],
-      ['display mode', { displayMode: 'banner' }, SCHEMA], ['height 39', { heightPx: 39 }, SCHEMA], ['height 321', { heightPx: 321 }, SCHEMA],
-      ['history flag', { historyEnabled: 'yes' }, SCHEMA], ['retention 2', { historyRetentionDays: 2 }, SCHEMA], ['retention 31', { historyRetentionDays: 31 }, SCHEMA],
-      ['day 7', { scheduleDaysOfWeek: [7] }, SCHEMA], ['day -1', { scheduleDaysOfWeek: [-1] }, SCHEMA], ['repeated day', { scheduleDaysOfWeek: [1, 1] }, SCHEMA],
-      ['start 9:00', { scheduleStartTime: '9:00' }, SCHEMA], ['start 24:00', { scheduleStartTime: '24:00' }, SCHEMA], ['end 12:60', { scheduleEndTime: '12:60' }, SCHEMA],
-      ['empty zone', { scheduleTimezone: '' }, SCHEMA], ['unknown field', { priority: 1 }, SCHEMA], ['scope', { targetScope: 'everywhere' }, SCHEMA],
+      ['warning 0', { warningLevel: 0 }, SCHEMA],
+      ['warning 100', { warningLevel: 100, loudLevel: 100 }, SCHEMA],
+      ['warning 12.5', { warningLevel: 12.5 }, SCHEMA],
+      ['loud 1', { warningLevel: 1, loudLevel: 1 }, SCHEMA],
+      ['loud 101', { loudLevel: 101 }, SCHEMA],
+      ['sensitivity 24', { sensitivity: 24 }, SCHEMA],
+      ['sensitivity 301', { sensitivity: 301 }, SCHEMA],
+      ['trigger hold 99', { triggerHoldMs: 99 }, SCHEMA],
+      ['trigger hold 10001', { triggerHoldMs: 10_001 }, SCHEMA],
+      ['clear hold 499', { clearHoldMs: 499 }, SCHEMA],
+      ['clear hold 30001', { clearHoldMs: 30_001 }, SCHEMA],
+      ['display mode', { displayMode: 'banner' }, SCHEMA],
+      ['height 39', { heightPx: 39 }, SCHEMA],
+      ['height 321', { heightPx: 321 }, SCHEMA],
+      ['history flag', { historyEnabled: 'yes' }, SCHEMA],
+      ['retention 2', { historyRetentionDays: 2 }, SCHEMA],
+      ['retention 31', { historyRetentionDays: 31 }, SCHEMA],
+      ['day 7', { scheduleDaysOfWeek: [7] }, SCHEMA],
+      ['day -1', { scheduleDaysOfWeek: [-1] }, SCHEMA],
+      ['repeated day', { scheduleDaysOfWeek: [1, 1] }, SCHEMA],
+      ['start 9:00', { scheduleStartTime: '9:00' }, SCHEMA],
+      ['start 24:00', { scheduleStartTime: '24:00' }, SCHEMA],
+      ['end 12:60', { scheduleEndTime: '12:60' }, SCHEMA],
+      ['empty zone', { scheduleTimezone: '' }, SCHEMA],
+      ['unknown field', { priority: 1 }, SCHEMA],
+      ['scope', { targetScope: 'everywhere' }, SCHEMA],
       ['missing enabled', { enabled: undefined }, SCHEMA],
-      ['warning at loud', { warningLevel: 70, loudLevel: 70 }, 'body/warningLevel'], ['warning above loud', { warningLevel: 90 }, 'body/warningLevel'],
+      ['warning at loud', { warningLevel: 70, loudLevel: 70 }, 'body/warningLevel'],
+      ['warning above loud', { warningLevel: 90 }, 'body/warningLevel'],
       ['unknown zone', { scheduleTimezone: 'Mars/Olympus' }, 'body/scheduleTimezone'],
       ['window start = end', { scheduleStartTime: '09:00', scheduleEndTime: '09:00' }, 'body/scheduleEndTime'],
       ['window without days', { ...window, scheduleDaysOfWeek: [] }, 'body/scheduleDaysOfWeek'],
       ['window without start', { ...window, scheduleStartTime: undefined }, 'body/scheduleStartTime'],
       ['window without end', { ...window, scheduleEndTime: undefined }, 'body/scheduleEndTime'],
       ['all with ids', { targetScope: 'all', targetIds: [lobby.screenId] }, 'body/targetIds'],
-      ['screens with none', { targetIds: [] }, 'body/targetIds'], ['unknown screen', { targetIds: [randomUUID()] }, 'body/targetIds'],
+      ['screens with none', { targetIds: [] }, 'body/targetIds'],
+      ['unknown screen', { targetIds: [randomUUID()] }, 'body/targetIds'],
     ];
     for (const [what, overrides, expected] of cases) {
       const res = await api('POST', BASE, valid(overrides));
@@ -73,7 +101,10 @@ describe('noise meter plugin: instances', () => {
       if (expected === SCHEMA) expect(res.body.error.code, what).to.equal(SCHEMA);
       else {
         expect(res.body.error.code, what).to.equal('invalid_plugin_configuration');
-        expect(res.body.error.details.fields.map((f: any) => f.field), what).to.include(expected);
+        expect(
+          res.body.error.details.fields.map((f: any) => f.field),
+          what,
+        ).to.include(expected);
       }
     }
     expect((await api('GET', BASE)).body.data.items).to.deep.equal([]);
@@ -83,16 +114,42 @@ describe('noise meter plugin: instances', () => {
   it('fills in the documented defaults, keeps a display window, and replaces every field on PUT', async () => {
     const created = await create({ scheduleTimezone: 'america/new_york' });
     expect(created).to.include({
-      name: 'Library', message: '', warningLevel: 60, loudLevel: 80, sensitivity: 100, triggerHoldMs: 1000, clearHoldMs: 3000, displayMode: 'overlay', heightPx: 96,
-      historyEnabled: true, historyRetentionDays: 7, historyActiveHoursOnly: true, scheduleEnabled: false, scheduleTimezone: 'America/New_York', revision: 1,
+      name: 'Library',
+      message: '',
+      warningLevel: 60,
+      loudLevel: 80,
+      sensitivity: 100,
+      triggerHoldMs: 1000,
+      clearHoldMs: 3000,
+      displayMode: 'overlay',
+      heightPx: 96,
+      historyEnabled: true,
+      historyRetentionDays: 7,
+      historyActiveHoursOnly: true,
+      scheduleEnabled: false,
+      scheduleTimezone: 'America/New_York',
+      revision: 1,
     });
     expect(created.scheduleDaysOfWeek).to.deep.equal([]);
     expect(created).not.to.have.property('scheduleStartTime');
 
     const full = {
-      message: ' Please keep it down ', warningLevel: 40, loudLevel: 41, sensitivity: 300, triggerHoldMs: 100, clearHoldMs: 30_000, displayMode: 'push', heightPx: 320,
-      historyEnabled: false, historyRetentionDays: 30, historyActiveHoursOnly: false, scheduleEnabled: true, scheduleDaysOfWeek: [0, 6],
-      scheduleStartTime: '22:00', scheduleEndTime: '06:00', scheduleTimezone: 'Europe/Berlin',
+      message: ' Please keep it down ',
+      warningLevel: 40,
+      loudLevel: 41,
+      sensitivity: 300,
+      triggerHoldMs: 100,
+      clearHoldMs: 30_000,
+      displayMode: 'push',
+      heightPx: 320,
+      historyEnabled: false,
+      historyRetentionDays: 30,
+      historyActiveHoursOnly: false,
+      scheduleEnabled: true,
+      scheduleDaysOfWeek: [0, 6],
+      scheduleStartTime: '22:00',
+      scheduleEndTime: '06:00',
+      scheduleTimezone: 'Europe/Berlin',
     };
     const replaced = await api('PUT', `${BASE}/${created.id}`, valid(full));
     expect(replaced.status, JSON.stringify(replaced.body)).to.equal(200);
@@ -122,7 +179,11 @@ describe('noise meter plugin: instances', () => {
       expect((await api('GET', path, undefined, by)).status, role).to.equal(200);
       expect((await api('GET', `${path}/history/summary`, undefined, by)).status, role).to.equal(200);
     }
-    for (const [method, url] of [['GET', BASE], ['POST', BASE], ['GET', `${path}/history/export.csv`]] as const) {
+    for (const [method, url] of [
+      ['GET', BASE],
+      ['POST', BASE],
+      ['GET', `${path}/history/export.csv`],
+    ] as const) {
       expect((await call(k, method, url, method === 'POST' ? valid() : undefined)).status, `${method} ${url}`).to.equal(401);
     }
     expect((await api('GET', BASE)).body.data.items.map((i: any) => i.name)).to.deep.equal(['Renamed']);
@@ -137,7 +198,14 @@ describe('noise meter plugin: instances', () => {
     const lobbyEntries = await meterEntries(lobby);
     expect(lobbyEntries.map((e: any) => e.id)).to.deep.equal([low.id]);
     expect(lobbyEntries[0]).to.include({ type: 'noise_meter', version: 1 });
-    expect(lobbyEntries[0]!.config).to.include({ name: low.name, warningLevel: low.warningLevel, loudLevel: 80, heightPx: 96, historyRetentionDays: 7, scheduleTimezone: 'UTC' });
+    expect(lobbyEntries[0]!.config).to.include({
+      name: low.name,
+      warningLevel: low.warningLevel,
+      loudLevel: 80,
+      heightPx: 96,
+      historyRetentionDays: 7,
+      scheduleTimezone: 'UTC',
+    });
     expect((await meterEntries(hall)).map((e: any) => e.id)).to.deep.equal([second.id]);
 
     // Switching the winner off hands the lobby to the other one.
@@ -169,7 +237,20 @@ describe('noise meter plugin: not installed', () => {
       expect([res.status, res.body.error.code], path).to.deep.equal([409, 'plugin_not_installed']);
     }
     const beat = await playerCall(k, screen.credential, 'POST', '/api/v1/player/heartbeat', {
-      noiseMeter: { status: 'inactive', pendingHistory: [{ startedAt: new Date(Math.floor(Date.now() / 10_000) * 10_000).toISOString(), averageLevel: 30, peakLevel: 40, monitoredMs: 10_000, warningMs: 0, loudMs: 0, triggerCount: 0 }] },
+      noiseMeter: {
+        status: 'inactive',
+        pendingHistory: [
+          {
+            startedAt: new Date(Math.floor(Date.now() / 10_000) * 10_000).toISOString(),
+            averageLevel: 30,
+            peakLevel: 40,
+            monitoredMs: 10_000,
+            warningMs: 0,
+            loudMs: 0,
+            triggerCount: 0,
+          },
+        ],
+      },
     });
     expect(beat.status).to.equal(200);
     expect(beat.body.data).to.deep.equal({ accepted: true });

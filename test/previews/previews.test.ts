@@ -5,12 +5,17 @@ import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '.
 import { bearer, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
-const jpeg = (width: number, height: number, quality = 75) => sharp({ create: { width, height, channels: 3, background: '#336699' } }).jpeg({ quality }).toBuffer();
+const jpeg = (width: number, height: number, quality = 75) =>
+  sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .jpeg({ quality })
+    .toBuffer();
 /** Random pixels barely compress: a 960×540 of them at top quality is well over 500 KB. */
 const noisyJpeg = (width: number, height: number) => {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 };
 
 describe('live previews', () => {
@@ -62,12 +67,23 @@ describe('live previews', () => {
     expect((await console_('GET', `/api/v1/screens/${screen.screenId}/preview`)).body.data.status).to.equal('loading');
 
     const image = await jpeg(960, 540);
-    const res = await upload({ capturedAt: new Date().toISOString(), width: '960', height: '540', fileSize: String(image.length), playerVersion: '2.4.0' }, { bytes: image });
+    const res = await upload(
+      { capturedAt: new Date().toISOString(), width: '960', height: '540', fileSize: String(image.length), playerVersion: '2.4.0' },
+      { bytes: image },
+    );
     expect(res.status, await res.clone().text()).to.equal(204);
     expect(await session()).to.include({ active: true, captureNow: false });
 
     const meta = await console_('GET', `/api/v1/screens/${screen.screenId}/preview`);
-    expect(meta.body.data).to.include({ status: 'available', imageAvailable: true, width: 960, height: 540, fileSize: image.length, playerVersion: '2.4.0', captureFailureStatus: null });
+    expect(meta.body.data).to.include({
+      status: 'available',
+      imageAvailable: true,
+      width: 960,
+      height: 540,
+      fileSize: image.length,
+      playerVersion: '2.4.0',
+      captureFailureStatus: null,
+    });
     const got = await web.request(`/api/v1/screens/${screen.screenId}/preview/image`, { headers: { cookie: owner.cookie } });
     expect(got.status).to.equal(200);
     expect(got.headers.get('content-type')).to.equal('image/jpeg');
@@ -80,7 +96,11 @@ describe('live previews', () => {
     await console_('POST', `/api/v1/screens/${screen.screenId}/preview-session`, {});
     const res = await upload({ failureStatus: 'sensitive_pairing', playerVersion: '2.4.0' });
     expect(res.status).to.equal(204);
-    expect((await console_('GET', `/api/v1/screens/${screen.screenId}/preview`)).body.data).to.include({ status: 'unavailable', imageAvailable: false, captureFailureStatus: 'sensitive_pairing' });
+    expect((await console_('GET', `/api/v1/screens/${screen.screenId}/preview`)).body.data).to.include({
+      status: 'unavailable',
+      imageAvailable: false,
+      captureFailureStatus: 'sensitive_pairing',
+    });
     expect((await web.request(`/api/v1/screens/${screen.screenId}/preview/image`, { headers: { cookie: owner.cookie } })).status).to.equal(404);
   });
 
@@ -94,7 +114,9 @@ describe('live previews', () => {
     expect(big.length).to.be.above(500 * 1024);
     const oversize = await upload(meta, { bytes: big });
     expect(oversize.status).to.equal(413);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const notJpeg = await upload(meta, { bytes: png, type: 'image/jpeg' });
     expect([notJpeg.status, (await notJpeg.json()).error.code]).to.deep.equal([415, 'unsupported_preview_type']);
     const huge = await upload(meta, { bytes: await jpeg(1920, 1080, 20) });

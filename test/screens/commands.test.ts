@@ -22,7 +22,12 @@ describe('screen commands', () => {
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules });
     owner = await setUpOwner(k);
-    const made = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: 'Eddie Editor', username: 'eddie', password: 'a long enough password', role: 'editor' });
+    const made = await consoleCall(k, owner, 'POST', '/api/v1/users', {
+      name: 'Eddie Editor',
+      username: 'eddie',
+      password: 'a long enough password',
+      role: 'editor',
+    });
     expect(made.status, JSON.stringify(made.body)).to.equal(201);
     editor = await login(k, 'eddie', 'a long enough password');
     screen = await pairScreen(k, owner, { name: 'Lobby' });
@@ -67,7 +72,10 @@ describe('screen commands', () => {
       const quiet = await openPlayerSocket(k, other.credential);
       await quiet.next('server.hello');
       await new Promise((r) => setTimeout(r, 200));
-      expect(quiet.messages.map((m) => m.type), 'a screen with nothing waiting').to.not.include('commands.available');
+      expect(
+        quiet.messages.map((m) => m.type),
+        'a screen with nothing waiting',
+      ).to.not.include('commands.available');
       quiet.ws.close();
     } finally {
       late.ws.close();
@@ -90,7 +98,6 @@ describe('screen commands', () => {
     expect(errorOf(await enqueue({ type: 'format_disk' }))).to.deep.equal([422, 'command_invalid_payload']);
     // The players read `volume` and `brightness` and refuse any other key.
     expect((await enqueue({ type: 'display_set_brightness', payload: { brightness: 40 } })).status).to.equal(202);
-
   });
 
   it('sends AirPlay, presentation-network and update commands to their own APIs (403)', async () => {
@@ -126,7 +133,10 @@ describe('screen commands', () => {
     expect([done.status, done.body.data]).to.deep.equal([200, { id: identifyId, state: 'succeeded' }]);
     const again = await asPlayer('POST', `/api/v1/player/commands/${identifyId}/result`, { success: true });
     expect([again.status, again.body.data]).to.deep.equal([200, { id: identifyId, state: 'succeeded' }]);
-    expect(errorOf(await asPlayer('POST', `/api/v1/player/commands/${identifyId}/result`, { success: false }))).to.deep.equal([409, 'command_already_completed']);
+    expect(errorOf(await asPlayer('POST', `/api/v1/player/commands/${identifyId}/result`, { success: false }))).to.deep.equal([
+      409,
+      'command_already_completed',
+    ]);
 
     const list = await consoleCall(k, owner, 'GET', `/api/v1/screens/${screen.screenId}/commands`);
     const item = list.body.data.items.find((c: any) => c.id === identifyId);
@@ -146,15 +156,24 @@ describe('screen commands', () => {
     const id = (await enqueue({ type: 'reload_playback' })).body.data.id;
     const res = await consoleCall(k, owner, 'POST', `/api/v1/screens/${screen.screenId}/commands/${id}/cancel`);
     expect([res.status, res.body.data]).to.deep.equal([200, { id, state: 'cancelled' }]);
-    expect(errorOf(await consoleCall(k, owner, 'POST', `/api/v1/screens/${screen.screenId}/commands/${id}/cancel`))).to.deep.equal([409, 'command_already_completed']);
-    expect(errorOf(await consoleCall(k, owner, 'POST', `/api/v1/screens/${screen.screenId}/commands/${identifyId}/cancel`))).to.deep.equal([409, 'command_already_completed']);
+    expect(errorOf(await consoleCall(k, owner, 'POST', `/api/v1/screens/${screen.screenId}/commands/${id}/cancel`))).to.deep.equal([
+      409,
+      'command_already_completed',
+    ]);
+    expect(errorOf(await consoleCall(k, owner, 'POST', `/api/v1/screens/${screen.screenId}/commands/${identifyId}/cancel`))).to.deep.equal([
+      409,
+      'command_already_completed',
+    ]);
     expect(errorOf(await asPlayer('POST', `/api/v1/player/commands/${id}/result`, { success: true }))).to.deep.equal([409, 'command_expired']);
     expect(errorOf(await consoleCall(k, owner, 'POST', `/api/v1/screens/${other.screenId}/commands/${id}/cancel`))).to.deep.equal([404, 'command_not_found']);
   });
 
   it('expires commands past their time: not listed for the player, 409 on result', async () => {
     const id = (await enqueue({ type: 'sync_now' })).body.data.id;
-    await k.db('player_commands').where({ id }).update({ expires_at: k.db.raw("now() - interval '1 second'") });
+    await k
+      .db('player_commands')
+      .where({ id })
+      .update({ expires_at: k.db.raw("now() - interval '1 second'") });
     expect(errorOf(await asPlayer('POST', `/api/v1/player/commands/${id}/result`, { success: true }))).to.deep.equal([409, 'command_expired']);
     const open = await asPlayer('GET', '/api/v1/player/commands');
     expect(open.body.data.items.map((c: any) => c.id)).not.to.include(id);
@@ -163,7 +182,10 @@ describe('screen commands', () => {
 
   it('expires commands from the minute job as well', async () => {
     const id = (await enqueue({ type: 'sync_now' }, other.screenId)).body.data.id;
-    await k.db('player_commands').where({ id }).update({ expires_at: k.db.raw("now() - interval '1 second'") });
+    await k
+      .db('player_commands')
+      .where({ id })
+      .update({ expires_at: k.db.raw("now() - interval '1 second'") });
     const job = commandsJobs.find((j) => j.name === 'screens.expire-commands')!;
     await job.handler({}, k.containerOf('screens').cradle as ScreensDeps, { id: 'test', retryCount: 0, signal: new AbortController().signal });
     expect((await k.db('player_commands').where({ id }).first()).state).to.equal('expired');
@@ -172,11 +194,20 @@ describe('screen commands', () => {
   it('caps open commands per screen at 50 (429)', async () => {
     await k.db('player_commands').where({ screen_id: other.screenId }).delete();
     await k.db('player_commands').insert(
-      Array.from({ length: 50 }, () => ({ screen_id: other.screenId, type: 'sync_now', payload: {}, state: 'pending', expires_at: k.db.raw("now() + interval '10 minutes'") })),
+      Array.from({ length: 50 }, () => ({
+        screen_id: other.screenId,
+        type: 'sync_now',
+        payload: {},
+        state: 'pending',
+        expires_at: k.db.raw("now() + interval '10 minutes'"),
+      })),
     );
     expect(errorOf(await enqueue({ type: 'sync_now' }, other.screenId))).to.deep.equal([429, 'command_limit_reached']);
     // One finishing makes room for one more.
-    await k.db('player_commands').whereIn('id', k.db('player_commands').where({ screen_id: other.screenId, state: 'pending' }).limit(1).select('id')).update({ state: 'succeeded' });
+    await k
+      .db('player_commands')
+      .whereIn('id', k.db('player_commands').where({ screen_id: other.screenId, state: 'pending' }).limit(1).select('id'))
+      .update({ state: 'succeeded' });
     expect((await enqueue({ type: 'sync_now' }, other.screenId)).status).to.equal(202);
   });
 

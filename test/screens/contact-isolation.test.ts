@@ -14,7 +14,11 @@ describe('screen contact writes', () => {
 
   it('stores every other screen’s heartbeat in the same flush when one holds a value the database refuses', async () => {
     const owner = await setUpOwner(k);
-    const [a, b, c] = [await pairScreen(k, owner, { name: 'Hall A' }), await pairScreen(k, owner, { name: 'Hall B' }), await pairScreen(k, owner, { name: 'Hall C' })];
+    const [a, b, c] = [
+      await pairScreen(k, owner, { name: 'Hall A' }),
+      await pairScreen(k, owner, { name: 'Hall B' }),
+      await pairScreen(k, owner, { name: 'Hall C' }),
+    ];
     const deps = k.containerOf('screens').cradle as ScreensDeps;
     await deps.contactBuffer.flush();
     // Straight into the buffer: whatever route checks are added, the buffer must not trust them.
@@ -22,7 +26,11 @@ describe('screen contact writes', () => {
     expect((await playerCall(k, b.credential, 'POST', '/api/v1/player/heartbeat', { playerVersion: '3.1.0' })).status).to.equal(200);
     expect((await playerCall(k, c.credential, 'POST', '/api/v1/player/heartbeat', { playerVersion: '3.2.0' })).status).to.equal(200);
     await deps.contactBuffer.flush();
-    const rows = await deps.db('screens as s').join('screen_status as st', 'st.screen_id', 's.id').whereIn('s.id', [a.screenId, b.screenId, c.screenId]).select('s.id', 's.player_version', 'st.last_heartbeat_at', 'st.last_contact_at');
+    const rows = await deps
+      .db('screens as s')
+      .join('screen_status as st', 'st.screen_id', 's.id')
+      .whereIn('s.id', [a.screenId, b.screenId, c.screenId])
+      .select('s.id', 's.player_version', 'st.last_heartbeat_at', 'st.last_contact_at');
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(b.screenId)).to.include({ player_version: '3.1.0' });
     expect(byId.get(c.screenId)).to.include({ player_version: '3.2.0' });

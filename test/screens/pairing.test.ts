@@ -23,7 +23,8 @@ describe('pairing rules', () => {
   after(() => k?.stop());
   beforeEach(() => resetRateLimits(k));
 
-  const approve = (by: ConsoleSession, id: string, body: Record<string, unknown> = { name: 'Hall' }) => consoleCall(k, by, 'POST', `/api/v1/screens/pairing/${id}/approve`, body);
+  const approve = (by: ConsoleSession, id: string, body: Record<string, unknown> = { name: 'Hall' }) =>
+    consoleCall(k, by, 'POST', `/api/v1/screens/pairing/${id}/approve`, body);
 
   it('refuses a player set up for another server, and pairing when it is turned off', async () => {
     const mismatch = await call(k, 'POST', '/api/v1/player/pairing-sessions', { installationId: randomUUID(), metadata: deviceMetadata() });
@@ -40,7 +41,15 @@ describe('pairing rules', () => {
 
   it('checks the metadata bounds', async () => {
     const { installationId } = await identity(k);
-    for (const bad of [{ screenWidth: 0 }, { screenHeight: 16385 }, { density: 0.4 }, { model: '' }, { model: '   ' }, { locale: 'x'.repeat(121) }, { playerInstallationId: 'not-a-uuid' }]) {
+    for (const bad of [
+      { screenWidth: 0 },
+      { screenHeight: 16385 },
+      { density: 0.4 },
+      { model: '' },
+      { model: '   ' },
+      { locale: 'x'.repeat(121) },
+      { playerInstallationId: 'not-a-uuid' },
+    ]) {
       const res = await call(k, 'POST', '/api/v1/player/pairing-sessions', { installationId, metadata: deviceMetadata(bad) });
       expect(res.status, JSON.stringify(bad)).to.equal(422);
     }
@@ -60,7 +69,10 @@ describe('pairing rules', () => {
 
   it('expires a session after its lifetime: polls say expired, the console gets 410', async () => {
     const s = await createPairingSession(k);
-    await k.db('screen_pairing_sessions').where({ id: s.id }).update({ expires_at: k.db.raw(`now() - interval '1 second'`) });
+    await k
+      .db('screen_pairing_sessions')
+      .where({ id: s.id })
+      .update({ expires_at: k.db.raw(`now() - interval '1 second'`) });
     const resolved = await consoleCall(k, owner, 'POST', '/api/v1/screens/pairing/resolve', { code: s.code });
     expect([resolved.status, resolved.body.error.code]).to.deep.equal([410, 'pairing_expired']);
     expect((await approve(owner, s.id)).body.error.code).to.equal('pairing_expired');
@@ -107,7 +119,10 @@ describe('pairing rules', () => {
     const unclaimed = await call(k, 'POST', '/api/v1/player/enroll', { pairingSessionId: s.id, enrollmentToken: 'x'.repeat(43) });
     expect([unclaimed.status, unclaimed.body.error.code]).to.deep.equal([409, 'enrollment_already_used']);
     const claimed = await poll(k, s.id, s.pollSecret);
-    await k.db('screen_pairing_sessions').where({ id: s.id }).update({ claimed_at: k.db.raw(`now() - interval '11 minutes'`) });
+    await k
+      .db('screen_pairing_sessions')
+      .where({ id: s.id })
+      .update({ claimed_at: k.db.raw(`now() - interval '11 minutes'`) });
     const late = await call(k, 'POST', '/api/v1/player/enroll', { pairingSessionId: s.id, enrollmentToken: claimed.body.data.enrollmentToken });
     expect([late.status, late.body.error.code]).to.deep.equal([410, 'pairing_expired']);
     const unknown = await call(k, 'POST', '/api/v1/player/enroll', { pairingSessionId: randomUUID(), enrollmentToken: 'x' });
@@ -117,11 +132,13 @@ describe('pairing rules', () => {
   it('limits unauthenticated pairing and enrollment to 10 a minute per address', async () => {
     const { installationId } = await identity(k);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call(k, 'POST', '/api/v1/player/pairing-sessions', { installationId, metadata: deviceMetadata() })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call(k, 'POST', '/api/v1/player/pairing-sessions', { installationId, metadata: deviceMetadata() })).status);
     expect(statuses.slice(0, 10).every((s) => s === 201)).to.equal(true);
     expect(statuses[10]).to.equal(429);
     const enrolls: number[] = [];
-    for (let i = 0; i < 11; i++) enrolls.push((await call(k, 'POST', '/api/v1/player/enroll', { pairingSessionId: randomUUID(), enrollmentToken: 'x' })).status);
+    for (let i = 0; i < 11; i++)
+      enrolls.push((await call(k, 'POST', '/api/v1/player/enroll', { pairingSessionId: randomUUID(), enrollmentToken: 'x' })).status);
     expect(enrolls[9]).to.equal(404);
     expect(enrolls[10]).to.equal(429);
   });
@@ -130,23 +147,39 @@ describe('pairing rules', () => {
     let last = 0;
     for (let i = 0; i < 31; i++) last = (await consoleCall(k, sessions.viewer!, 'POST', '/api/v1/screens/pairing/resolve', { code: 'ZZZZ-ZZ' })).status;
     expect(last).to.equal(429);
-    expect((await consoleCall(k, owner, 'POST', '/api/v1/screens/pairing/resolve', { code: 'ZZZZ-ZZ' })).status, 'another user has their own budget').not.to.equal(429);
+    expect(
+      (await consoleCall(k, owner, 'POST', '/api/v1/screens/pairing/resolve', { code: 'ZZZZ-ZZ' })).status,
+      'another user has their own budget',
+    ).not.to.equal(429);
   });
 
   it('purges sessions that expired more than a day ago (screens.purge-pairing-sessions)', async () => {
     const old = await createPairingSession(k);
     const recent = await createPairingSession(k);
-    await k.db('screen_pairing_sessions').where({ id: old.id }).update({ expires_at: k.db.raw(`now() - interval '25 hours'`) });
-    await k.db('screen_pairing_sessions').where({ id: recent.id }).update({ expires_at: k.db.raw(`now() - interval '23 hours'`) });
+    await k
+      .db('screen_pairing_sessions')
+      .where({ id: old.id })
+      .update({ expires_at: k.db.raw(`now() - interval '25 hours'`) });
+    await k
+      .db('screen_pairing_sessions')
+      .where({ id: recent.id })
+      .update({ expires_at: k.db.raw(`now() - interval '23 hours'`) });
     await (k.containerOf('screens').cradle as ScreensDeps).jobs.send('screens.purge-pairing-sessions', {});
-    const ids = await eventually(async () => (await k.db('screen_pairing_sessions').select('id')).map((r) => r.id), (rows) => !rows.includes(old.id), 10_000);
+    const ids = await eventually(
+      async () => (await k.db('screen_pairing_sessions').select('id')).map((r) => r.id),
+      (rows) => !rows.includes(old.id),
+      10_000,
+    );
     expect(ids).not.to.include(old.id);
     expect(ids).to.include(recent.id);
   });
 
   it('keeps screens of approved sessions when the sessions are purged', async () => {
     const paired = await pairScreen(k, owner, { name: 'Kept' });
-    await k.db('screen_pairing_sessions').where({ id: paired.pairingSessionId }).update({ expires_at: k.db.raw(`now() - interval '2 days'`) });
+    await k
+      .db('screen_pairing_sessions')
+      .where({ id: paired.pairingSessionId })
+      .update({ expires_at: k.db.raw(`now() - interval '2 days'`) });
     expect(await (k.containerOf('screens').cradle as ScreensDeps).pairingSessionsRepository.purgeExpired(1)).to.be.at.least(1);
     expect((await consoleCall(k, owner, 'GET', `/api/v1/screens/${paired.screenId}`)).status).to.equal(200);
   });

@@ -72,7 +72,10 @@ describe('player socket', () => {
         expect((await socket.closed).code, JSON.stringify(frame)).to.equal(expected);
       }
       const pings = bystander.messages.filter((m) => m.type === 'server.ping').length;
-      await eventually(async () => bystander.messages.filter((m) => m.type === 'server.ping').length, (n) => n > pings + 1);
+      await eventually(
+        async () => bystander.messages.filter((m) => m.type === 'server.ping').length,
+        (n) => n > pings + 1,
+      );
       expect(bystander.ws.readyState).to.equal(bystander.ws.OPEN);
       bystander.send({ type: 'player.pong' });
       expect(await statusOf(blue)).to.equal('online');
@@ -103,8 +106,14 @@ describe('player socket', () => {
       expect(await r.next('config.changed')).to.deep.equal({ type: 'config.changed', configRevision: 7 });
       expect(await b.next('config.changed')).to.deep.equal({ type: 'config.changed', configRevision: 7 });
       await new Promise((done) => setTimeout(done, 200));
-      expect(b.messages.some((m) => m.type === 'manifest.changed'), 'another screen’s push').to.equal(false);
-      expect([...r.messages, ...b.messages].some((m) => String(m.type).startsWith('screens.control')), 'control orders never reach a player').to.equal(false);
+      expect(
+        b.messages.some((m) => m.type === 'manifest.changed'),
+        'another screen’s push',
+      ).to.equal(false);
+      expect(
+        [...r.messages, ...b.messages].some((m) => String(m.type).startsWith('screens.control')),
+        'control orders never reach a player',
+      ).to.equal(false);
       expect(r.ws.readyState).to.equal(r.ws.OPEN);
     } finally {
       r.ws.close();
@@ -129,21 +138,45 @@ describe('player socket', () => {
     // A revocation that published nothing (say, the hub's database listener was reconnecting).
     await k.db('screen_credentials').where({ screen_id: blue.screenId }).update({ revoked_at: k.db.fn.now() });
     // The credential cache hears of it from the database trigger, whoever wrote it.
-    const refused = await eventually(() => playerCall(k, blue.credential, 'POST', '/api/v1/player/liveness'), (r) => r.status === 401, 1_000);
+    const refused = await eventually(
+      () => playerCall(k, blue.credential, 'POST', '/api/v1/player/liveness'),
+      (r) => r.status === 401,
+      1_000,
+    );
     expect(refused.body.error.code).to.equal('device_credential_revoked');
     expect((await socket.closed).code).to.equal(1008);
     await k.db('screen_credentials').where({ screen_id: blue.screenId }).update({ revoked_at: null });
-    expect((await eventually(() => playerCall(k, blue.credential, 'POST', '/api/v1/player/liveness'), (r) => r.status === 200, 1_000)).status).to.equal(200);
+    expect(
+      (
+        await eventually(
+          () => playerCall(k, blue.credential, 'POST', '/api/v1/player/liveness'),
+          (r) => r.status === 200,
+          1_000,
+        )
+      ).status,
+    ).to.equal(200);
   });
 
   it('does not count a screen online on the strength of a crashed process’s presence row', async () => {
     const instanceId = randomUUID();
-    await k.db('screen_presence').insert({ connection_id: randomUUID(), screen_id: red.screenId, credential_id: randomUUID(), instance_id: instanceId, last_seen_at: k.db.raw(`now() - interval '5 seconds'`) });
+    await k.db('screen_presence').insert({
+      connection_id: randomUUID(),
+      screen_id: red.screenId,
+      credential_id: randomUUID(),
+      instance_id: instanceId,
+      last_seen_at: k.db.raw(`now() - interval '5 seconds'`),
+    });
     expect(await statusOf(red), 'a row older than the TTL (3 refreshes) does not count').not.to.equal('online');
     await k.db('screen_presence').where({ instance_id: instanceId }).update({ last_seen_at: k.db.fn.now() });
     expect(await statusOf(red), 'a fresh one does').to.equal('online');
-    await k.db('screen_presence').where({ instance_id: instanceId }).update({ last_seen_at: k.db.raw(`now() - interval '11 minutes'`) });
-    await eventually(async () => Number((await k.db('screen_presence').where({ instance_id: instanceId }).count({ n: '*' }).first())!.n), (n) => n === 0);
+    await k
+      .db('screen_presence')
+      .where({ instance_id: instanceId })
+      .update({ last_seen_at: k.db.raw(`now() - interval '11 minutes'`) });
+    await eventually(
+      async () => Number((await k.db('screen_presence').where({ instance_id: instanceId }).count({ n: '*' }).first())!.n),
+      (n) => n === 0,
+    );
     expect(await k.db('screen_presence').where({ instance_id: instanceId })).to.deep.equal([]);
   });
 
@@ -151,21 +184,33 @@ describe('player socket', () => {
     const socket = await connected(red);
     const first = await k.db('screen_presence').where({ screen_id: red.screenId }).first();
     expect(first.instance_id).to.equal(deps().presenceService.instanceId);
-    const refreshed = await eventually(() => k.db('screen_presence').where({ connection_id: first.connection_id }).first(), (r) => r.last_seen_at > first.last_seen_at);
+    const refreshed = await eventually(
+      () => k.db('screen_presence').where({ connection_id: first.connection_id }).first(),
+      (r) => r.last_seen_at > first.last_seen_at,
+    );
     expect(refreshed.last_seen_at.getTime()).to.be.greaterThan(first.last_seen_at.getTime());
     socket.ws.close();
     await socket.closed;
-    await eventually(() => k.db('screen_presence').where({ screen_id: red.screenId }), (rows) => rows.length === 0);
+    await eventually(
+      () => k.db('screen_presence').where({ screen_id: red.screenId }),
+      (rows) => rows.length === 0,
+    );
     expect(await statusOf(red)).to.equal('recent');
   });
 
   it('records socket traffic as contact even when the status payload is invalid', async () => {
-    await k.db('screen_status').where({ screen_id: red.screenId }).update({ last_contact_at: k.db.raw(`now() - interval '1 hour'`) });
+    await k
+      .db('screen_status')
+      .where({ screen_id: red.screenId })
+      .update({ last_contact_at: k.db.raw(`now() - interval '1 hour'`) });
     const socket = await connected(red);
     socket.send({ type: 'player.status', payload: { screenWidth: 'very wide' } });
     socket.ws.close();
     await socket.closed;
-    const row = await eventually(() => k.db('screen_status').where({ screen_id: red.screenId }).first(), (r) => Date.now() - r.last_contact_at.getTime() < 10_000);
+    const row = await eventually(
+      () => k.db('screen_status').where({ screen_id: red.screenId }).first(),
+      (r) => Date.now() - r.last_contact_at.getTime() < 10_000,
+    );
     expect(Date.now() - row.last_contact_at.getTime()).to.be.below(10_000);
     expect((await playerCall(k, red.credential, 'POST', '/api/v1/player/liveness')).status).to.equal(200);
   });

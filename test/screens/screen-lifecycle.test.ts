@@ -80,8 +80,18 @@ describe('a screen from pairing to revocation', () => {
     const typed = `${session.code.slice(0, 3)}-${session.code.slice(3)}`.toLowerCase();
     const res = await consoleCall(a, owner, 'POST', '/api/v1/screens/pairing/resolve', { code: ` ${typed} ` });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.data).to.deep.include({ id: session.id, status: 'pending', previouslyPaired: false, hasActiveCredential: false, pairingMode: 'new_screen' });
-    expect(res.body.data.metadata).to.deep.include({ playerInstallationId: metadata.playerInstallationId, model: 'Linux x64', androidVersion: metadata.androidVersion });
+    expect(res.body.data).to.deep.include({
+      id: session.id,
+      status: 'pending',
+      previouslyPaired: false,
+      hasActiveCredential: false,
+      pairingMode: 'new_screen',
+    });
+    expect(res.body.data.metadata).to.deep.include({
+      playerInstallationId: metadata.playerInstallationId,
+      model: 'Linux x64',
+      androidVersion: metadata.androidVersion,
+    });
     const bad = await consoleCall(a, owner, 'POST', '/api/v1/screens/pairing/resolve', { code: 'O0I1LL' });
     expect([bad.status, bad.body.error.code]).to.deep.equal([422, 'invalid_pairing_code']);
     const missing = await consoleCall(a, owner, 'POST', '/api/v1/screens/pairing/resolve', { code: session.code === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ' });
@@ -156,7 +166,12 @@ describe('a screen from pairing to revocation', () => {
     expect(JSON.stringify(a.logs)).not.to.contain(secret);
     const history = await consoleCall(a, owner, 'GET', `/api/v1/screens/${screenId}/player-history`);
     expect(history.body.data.total).to.equal(1);
-    expect(history.body.data.items[0]).to.deep.include({ playerInstallationId: metadata.playerInstallationId, pairingMode: 'new_screen', retiredAt: null, credentialId: row.id });
+    expect(history.body.data.items[0]).to.deep.include({
+      playerInstallationId: metadata.playerInstallationId,
+      pairingMode: 'new_screen',
+      retiredAt: null,
+      credentialId: row.id,
+    });
     expect((await screenOn(a)).hasActiveCredential).to.equal(true);
   });
 
@@ -187,8 +202,16 @@ describe('a screen from pairing to revocation', () => {
 
     const screen = await screenOn(a);
     expect(screen.status).to.equal('recent');
-    const row = await eventually(() => a.db('screen_status').where({ screen_id: screenId }).first(), (r) => r.last_heartbeat_at !== null);
-    expect(await a.db('screens').where({ id: screenId }).first()).to.deep.include({ player_version: '1.5.0', player_version_code: 10500, screen_width: 1920, screen_height: 1080 });
+    const row = await eventually(
+      () => a.db('screen_status').where({ screen_id: screenId }).first(),
+      (r) => r.last_heartbeat_at !== null,
+    );
+    expect(await a.db('screens').where({ id: screenId }).first()).to.deep.include({
+      player_version: '1.5.0',
+      player_version_code: 10500,
+      screen_width: 1920,
+      screen_height: 1080,
+    });
     expect(Number(row.uptime_seconds)).to.equal(3600);
     expect(row.last_heartbeat).to.deep.include({ currentPlaylistId: playlistId, airplaySupported: false });
     expect(row.last_heartbeat).not.to.have.property('currentItemId');
@@ -216,13 +239,21 @@ describe('a screen from pairing to revocation', () => {
       expect(await statusOn(b), 'presence lives in the database, not in one process').to.equal('online');
       const listed = await consoleCall(b, owner, 'GET', '/api/v1/screens?status=online');
       expect(listed.body.data.items.map((s: any) => s.id)).to.deep.equal([screenId]);
-      await eventually(() => a.db('screens').where({ id: screenId }).first(), (r) => r.player_version === '1.5.1');
+      await eventually(
+        () => a.db('screens').where({ id: screenId }).first(),
+        (r) => r.player_version === '1.5.1',
+      );
       expect(socket.ws.readyState, 'an invalid status payload does not close the socket').to.equal(socket.ws.OPEN);
     } finally {
       socket.ws.close();
       await socket.closed;
     }
-    expect(await eventually(() => statusOn(b), (s) => s === 'recent')).to.equal('recent');
+    expect(
+      await eventually(
+        () => statusOn(b),
+        (s) => s === 'recent',
+      ),
+    ).to.equal('recent');
     expect(await statusOn(a)).to.equal('recent');
     const screen = await screenOn(a);
     expect(screen.lastConnectedAt).to.be.a('string');
@@ -239,7 +270,11 @@ describe('a screen from pairing to revocation', () => {
     expect(Date.now() - started).to.be.below(2_000);
     const onB = await playerCall(b, credential, 'POST', '/api/v1/player/heartbeat', {});
     expect([onB.status, onB.body.error.code]).to.deep.equal([403, 'screen_disabled']);
-    const onA = await eventually(() => playerCall(a, credential, 'POST', '/api/v1/player/heartbeat', {}), (r) => r.status === 403, 1_000);
+    const onA = await eventually(
+      () => playerCall(a, credential, 'POST', '/api/v1/player/heartbeat', {}),
+      (r) => r.status === 403,
+      1_000,
+    );
     expect([onA.status, onA.body.error.code]).to.deep.equal([403, 'screen_disabled']);
     const refused = await openPlayerSocket(a, credential).catch((e) => e);
     expect([refused.status, refused.body.error.code]).to.deep.equal([403, 'screen_disabled']);
@@ -262,7 +297,11 @@ describe('a screen from pairing to revocation', () => {
     expect([onB.status, onB.body.error.code], 'at once on the process that revoked').to.deep.equal([401, 'device_credential_revoked']);
     // Process a caches working credentials; the database tells it of the revocation on commit,
     // which under load can land a moment after the socket close did.
-    const onA = await eventually(() => playerCall(a, credential, 'POST', '/api/v1/player/heartbeat', {}), (r) => r.status === 401, 1_000);
+    const onA = await eventually(
+      () => playerCall(a, credential, 'POST', '/api/v1/player/heartbeat', {}),
+      (r) => r.status === 401,
+      1_000,
+    );
     expect([onA.status, onA.body.error.code]).to.deep.equal([401, 'device_credential_revoked']);
     expect(await statusOn(a)).to.equal('revoked');
     const row = await a.db('screen_credentials').where({ screen_id: screenId }).first();
@@ -274,7 +313,13 @@ describe('a screen from pairing to revocation', () => {
   it('pairs the same player again onto the same screen', async () => {
     const again = await createPairingSession(a, metadata);
     const resolved = await consoleCall(a, owner, 'POST', '/api/v1/screens/pairing/resolve', { code: again.code });
-    expect(resolved.body.data).to.deep.include({ previouslyPaired: true, existingScreenId: screenId, existingScreenName: 'Lobby', hasActiveCredential: false, pairingMode: 'credential_repair' });
+    expect(resolved.body.data).to.deep.include({
+      previouslyPaired: true,
+      existingScreenId: screenId,
+      existingScreenName: 'Lobby',
+      hasActiveCredential: false,
+      pairingMode: 'credential_repair',
+    });
     // The credential is revoked, so no replaceExistingCredential is needed.
     const approved = await consoleCall(a, owner, 'POST', `/api/v1/screens/pairing/${again.id}/approve`, { name: 'Lobby again' });
     expect(approved.status, JSON.stringify(approved.body)).to.equal(200);

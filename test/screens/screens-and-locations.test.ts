@@ -96,11 +96,17 @@ describe('screens and locations in the console', () => {
     it('filters by derived status', async () => {
       await k.db('screen_status').update({ last_contact_at: null });
       await playerCall(k, hall.credential, 'POST', '/api/v1/player/liveness');
-      await k.db('screen_status').where({ screen_id: office.screenId }).update({ last_contact_at: k.db.raw(`now() - interval '10 minutes'`) });
+      await k
+        .db('screen_status')
+        .where({ screen_id: office.screenId })
+        .update({ last_contact_at: k.db.raw(`now() - interval '10 minutes'`) });
       const socket = await openPlayerSocket(k, kitchen.credential);
       try {
         await socket.next('server.hello');
-        await eventually(() => list('?status=recent'), (d) => d.total === 1);
+        await eventually(
+          () => list('?status=recent'),
+          (d) => d.total === 1,
+        );
         expect(names(await list('?status=recent'))).to.deep.equal(['Hall']);
         expect(names(await list('?status=online'))).to.deep.equal(['Kitchen']);
         expect(names(await list('?status=stale'))).to.deep.equal(['Office']);
@@ -119,7 +125,9 @@ describe('screens and locations in the console', () => {
       const res = await consoleCall(k, owner, 'PATCH', `/api/v1/screens/${hall.screenId}`, { name: ' Main hall ', roomNumber: 'G.12', locationId: null });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.data).to.deep.include({ name: 'Main hall', roomNumber: 'G.12', locationId: null, location: null });
-      expect((await consoleCall(k, owner, 'PATCH', `/api/v1/screens/${hall.screenId}`, { locationId: randomUUID() })).body.error.code).to.equal('location_not_found');
+      expect((await consoleCall(k, owner, 'PATCH', `/api/v1/screens/${hall.screenId}`, { locationId: randomUUID() })).body.error.code).to.equal(
+        'location_not_found',
+      );
       expect((await consoleCall(k, owner, 'PATCH', `/api/v1/screens/${randomUUID()}`, { name: 'Nobody' })).body.error.code).to.equal('screen_not_found');
       const editor = await consoleCall(k, sessions.editor!, 'PATCH', `/api/v1/screens/${hall.screenId}`, { name: 'Editor was here' });
       expect(editor.status).to.equal(403);
@@ -144,12 +152,23 @@ describe('screens and locations in the console', () => {
     it('summarises contact over the last day', async () => {
       for (let i = 0; i < 3; i++) await playerCall(k, hall.credential, 'POST', '/api/v1/player/heartbeat', { uptimeSeconds: 120 + i });
       await playerCall(k, hall.credential, 'POST', '/api/v1/player/liveness');
-      await k.db('screens').where({ id: hall.screenId }).update({ paired_at: k.db.raw(`now() - interval '2 hours'`) });
+      await k
+        .db('screens')
+        .where({ id: hall.screenId })
+        .update({ paired_at: k.db.raw(`now() - interval '2 hours'`) });
       const data = await eventually(
         async () => (await consoleCall(k, sessions.viewer!, 'GET', `/api/v1/screens/${hall.screenId}/reliability`)).body.data,
         (d) => d.heartbeats >= 3 && d.uptimeSeconds === 122,
       );
-      expect(data).to.deep.include({ screenId: hall.screenId, status: 'recent', windowHours: 24, heartbeatIntervalSeconds: 60, heartbeats: 3, uptimeSeconds: 122, powerAssist: null });
+      expect(data).to.deep.include({
+        screenId: hall.screenId,
+        status: 'recent',
+        windowHours: 24,
+        heartbeatIntervalSeconds: 60,
+        heartbeats: 3,
+        uptimeSeconds: 122,
+        powerAssist: null,
+      });
       expect(data.expectedHeartbeats).to.be.within(119, 121);
       expect(data.heartbeatRatio).to.be.closeTo(3 / 120, 0.001);
       expect(data.contactHours).to.be.at.least(1);

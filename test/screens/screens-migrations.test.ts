@@ -14,7 +14,18 @@ const sets: MigrationSet[] = [
   { owner: 'auth', folder: new URL('../../core-modules/auth/migrations', import.meta.url) },
 ];
 const screens: MigrationSet = { owner: 'screens', folder: new URL('../../core-modules/screens/migrations', import.meta.url) };
-const TABLES = ['locations', 'screens', 'screen_status', 'screen_credentials', 'screen_pairing_sessions', 'screen_player_history', 'screen_presence', 'screen_contact_hours', 'screen_power_assist', 'player_commands'];
+const TABLES = [
+  'locations',
+  'screens',
+  'screen_status',
+  'screen_credentials',
+  'screen_pairing_sessions',
+  'screen_player_history',
+  'screen_presence',
+  'screen_contact_hours',
+  'screen_power_assist',
+  'player_commands',
+];
 
 describe('screens migrations', () => {
   it('run up, down and up again', async () => {
@@ -26,7 +37,10 @@ describe('screens migrations', () => {
       expect(rows[0].relpersistence, 'presence is unlogged').to.equal('u');
       await rollbackAll(db, screens);
       for (const t of TABLES) expect(await db.schema.hasTable(t), t).to.equal(false);
-      expect(await migrateAll(db, [...sets, screens])).to.deep.equal(['screens/20261122090000_create_screens', 'screens/20261122100000_create_player_commands']);
+      expect(await migrateAll(db, [...sets, screens])).to.deep.equal([
+        'screens/20261122090000_create_screens',
+        'screens/20261122100000_create_player_commands',
+      ]);
     } finally {
       await db.destroy();
     }

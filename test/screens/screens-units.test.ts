@@ -23,7 +23,14 @@ describe('screens: pure rules', () => {
       const credential = formatCredential(publicId, secret);
       expect(credential.startsWith('svc_device_')).to.equal(true);
       expect(parseCredential(credential)).to.deep.equal({ publicId, secret });
-      for (const bad of [`tc_device_${publicId}.${secret}`, `svc_device_${publicId.toUpperCase()}.${secret}`, `svc_device_${publicId}.${secret.slice(0, 30)}`, `svc_device_${publicId}`, `svc_device_8${publicId.slice(1)}.${secret}`, `svc_device_${publicId}.${secret}.x`]) {
+      for (const bad of [
+        `tc_device_${publicId}.${secret}`,
+        `svc_device_${publicId.toUpperCase()}.${secret}`,
+        `svc_device_${publicId}.${secret.slice(0, 30)}`,
+        `svc_device_${publicId}`,
+        `svc_device_8${publicId.slice(1)}.${secret}`,
+        `svc_device_${publicId}.${secret}.x`,
+      ]) {
         expect(parseCredential(bad), bad).to.equal(undefined);
       }
     });
@@ -85,7 +92,15 @@ describe('screens: pure rules', () => {
       expect(batches).to.have.length(1);
       const [a, b] = batches[0]!;
       expect(a).to.deep.include({ id: 'a', contacts: 1, heartbeats: 0, heartbeat: null, ip: '10.0.0.1' });
-      expect(b).to.deep.include({ id: 'b', contacts: 3, heartbeats: 2, heartbeat: { n: 2 }, player_version: null, ip: '10.0.0.3', contact_at: t(3).toISOString() });
+      expect(b).to.deep.include({
+        id: 'b',
+        contacts: 3,
+        heartbeats: 2,
+        heartbeat: { n: 2 },
+        player_version: null,
+        ip: '10.0.0.3',
+        contact_at: t(3).toISOString(),
+      });
       expect(buffer.pendingContactAt('b')).to.equal(undefined);
       await buffer.flush();
       expect(batches, 'nothing new, nothing written').to.have.length(1);

@@ -38,7 +38,10 @@ describe('organization settings', () => {
 
   it('refuses unknown keys and invalid values (422), all or nothing', async () => {
     const current = await read();
-    const unknown = await api('PATCH', '/api/v1/settings', { revision: current.revision, values: { 'power.active_hours_timezone': 'Asia/Tokyo', 'no.such.key': 1 } });
+    const unknown = await api('PATCH', '/api/v1/settings', {
+      revision: current.revision,
+      values: { 'power.active_hours_timezone': 'Asia/Tokyo', 'no.such.key': 1 },
+    });
     expect(unknown.status).to.equal(422);
     expect(unknown.body.error.code).to.equal('unknown_setting');
     const invalid = await api('PATCH', '/api/v1/settings', { revision: current.revision, values: { 'player.playback.default_volume': 2 } });

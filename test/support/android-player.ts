@@ -27,11 +27,15 @@ const INT_MAX = 2 ** 31 - 1;
 function problemsOf(value: unknown, kind: Kind, path: string): string[] {
   if (typeof kind === 'string') {
     const ok =
-      kind === 'String' ? typeof value === 'string'
-      : kind === 'Boolean' ? typeof value === 'boolean'
-      : kind === 'Int' ? Number.isInteger(value) && Math.abs(value as number) <= INT_MAX
-      : kind === 'Long' ? Number.isSafeInteger(value)
-      : typeof value === 'number' && Number.isFinite(value);
+      kind === 'String'
+        ? typeof value === 'string'
+        : kind === 'Boolean'
+          ? typeof value === 'boolean'
+          : kind === 'Int'
+            ? Number.isInteger(value) && Math.abs(value as number) <= INT_MAX
+            : kind === 'Long'
+              ? Number.isSafeInteger(value)
+              : typeof value === 'number' && Number.isFinite(value);
     return ok ? [] : [`${path}: expected ${kind}, got ${JSON.stringify(value)}`];
   }
   if ('list' in kind) return Array.isArray(value) ? value.flatMap((v, i) => problemsOf(v, kind.list, `${path}[${i}]`)) : [`${path}: expected a list`];
@@ -126,20 +130,34 @@ const check = (problems: string[], ok: boolean, message: string) => {
 export function androidManifestProblems(manifest: any, screenId: string): string[] {
   const problems = problemsOf(manifest, model(PlayerManifest), 'manifest');
   if (problems.length) return problems;
-  check(problems, [11, 12, 13, 14, 15].includes(manifest.schemaVersion) && ['single-zone', 'presentation'].includes(manifest.mode) && manifest.screenId === screenId, 'schema version, mode or screen');
+  check(
+    problems,
+    [11, 12, 13, 14, 15].includes(manifest.schemaVersion) && ['single-zone', 'presentation'].includes(manifest.mode) && manifest.screenId === screenId,
+    'schema version, mode or screen',
+  );
   const assets = new Map(manifest.assets.map((a: any) => [a.variantId, a]));
   const playlists = [...manifest.playlists, ...(manifest.playlist ? [manifest.playlist] : [])];
   for (const item of playlists.flatMap((p: any) => p.items)) {
     const where = `item ${item.id}`;
-    if (!['layout', 'website', 'widget'].includes(item.assetType)) check(problems, item.variantId != null && (assets.get(item.variantId) as any)?.assetId === item.assetId, `${where}: its variant is not in assets`);
+    if (!['layout', 'website', 'widget'].includes(item.assetType))
+      check(problems, item.variantId != null && (assets.get(item.variantId) as any)?.assetId === item.assetId, `${where}: its variant is not in assets`);
     const transitions = manifest.schemaVersion >= 14 ? ['none', 'fade', 'crossfade'] : ['none', 'fade'];
     check(
       problems,
-      ['contain', 'cover', 'stretch'].includes(item.fitMode) && transitions.includes(item.transition) && ['download', 'stream', 'automatic'].includes(item.deliveryPolicy) && item.volume >= 0 && item.volume <= 1,
+      ['contain', 'cover', 'stretch'].includes(item.fitMode) &&
+        transitions.includes(item.transition) &&
+        ['download', 'stream', 'automatic'].includes(item.deliveryPolicy) &&
+        item.volume >= 0 &&
+        item.volume <= 1,
       `${where}: settings (fitMode ${item.fitMode}, transition ${item.transition}, delivery ${item.deliveryPolicy}, volume ${item.volume})`,
     );
-    check(problems, item.availableFrom == null || item.expiresAt == null || Date.parse(item.availableFrom) < Date.parse(item.expiresAt), `${where}: availability`);
-    if ((assets.get(item.variantId) as any)?.mimeType?.startsWith('image/')) check(problems, (item.durationMs ?? 0) > 0 || item.usePlayerDefaults === true, `${where}: image duration`);
+    check(
+      problems,
+      item.availableFrom == null || item.expiresAt == null || Date.parse(item.availableFrom) < Date.parse(item.expiresAt),
+      `${where}: availability`,
+    );
+    if ((assets.get(item.variantId) as any)?.mimeType?.startsWith('image/'))
+      check(problems, (item.durationMs ?? 0) > 0 || item.usePlayerDefaults === true, `${where}: image duration`);
     if (item.videoEndOffsetMs != null) check(problems, item.videoEndOffsetMs > (item.videoStartOffsetMs ?? 0), `${where}: video offsets`);
   }
   return problems;
@@ -153,15 +171,93 @@ const PlayerConfig: Model = {
   schemaVersion: req('Int'),
   configRevision: req('Long'),
   generatedAt: req('String'),
-  branding: opt(model({ organizationName: s('String'), logoAssetId: nullable('String'), backgroundColor: s('String'), textColor: s('String'), noContentTitle: s('String'), noContentMessage: s('String'), disabledTitle: s('String'), disabledMessage: s('String'), footerText: s('String') })),
-  playback: opt(model({ defaultVolume: s('Double'), defaultFitMode: s('String'), defaultImageDurationSeconds: s('Int'), defaultTransition: s('String'), defaultAudioEnabled: s('Boolean'), resumeAfterRestart: s('Boolean'), identifyShowsLocation: s('Boolean'), screenLocation: s('String') })),
+  branding: opt(
+    model({
+      organizationName: s('String'),
+      logoAssetId: nullable('String'),
+      backgroundColor: s('String'),
+      textColor: s('String'),
+      noContentTitle: s('String'),
+      noContentMessage: s('String'),
+      disabledTitle: s('String'),
+      disabledMessage: s('String'),
+      footerText: s('String'),
+    }),
+  ),
+  playback: opt(
+    model({
+      defaultVolume: s('Double'),
+      defaultFitMode: s('String'),
+      defaultImageDurationSeconds: s('Int'),
+      defaultTransition: s('String'),
+      defaultAudioEnabled: s('Boolean'),
+      resumeAfterRestart: s('Boolean'),
+      identifyShowsLocation: s('Boolean'),
+      screenLocation: s('String'),
+    }),
+  ),
   cache: opt(model({ maximumBytes: s('Long'), minimumFreeBytes: s('Long'), concurrentDownloads: s('Int'), automaticThresholdBytes: s('Long') })),
   sync: opt(model({ manifestReconciliationSeconds: s('Int'), statusReportSeconds: s('Int') })),
-  website: opt(model({ timeoutSeconds: s('Int'), cookiePolicy: s('String'), clearOnRestart: s('Boolean'), defaultJavascript: s('Boolean'), defaultDomStorage: s('Boolean'), defaultTimeoutSeconds: s('Int'), defaultCookiePolicy: s('String'), defaultReloadPolicy: s('String'), minimumRefreshSeconds: s('Int'), defaultFailureBehavior: s('String'), defaultZoomPercent: s('Int'), defaultFallbackImageId: s('String') })),
-  reliability: opt(model({ mode: s('String'), launchAfterBoot: s('Boolean'), immersiveMode: s('Boolean'), foregroundWatchdogEnabled: s('Boolean'), playbackStallSeconds: s('Int'), webviewStallSeconds: s('Int'), maximumProcessRestarts: s('Int'), restartWindowMinutes: s('Int'), safeModeEnabled: s('Boolean') })),
-  power: opt(model({ activeHoursEnabled: s('Boolean'), activeHoursTimezone: s('String'), activeHoursDays: opt(listOf('Int')), activeHoursStart: s('String'), activeHoursEnd: s('String'), startupGraceSeconds: s('Int'), shutdownPrepareSeconds: s('Int'), keepScreenOn: s('Boolean'), sleepOutsideActiveHours: s('Boolean'), outsideActiveHoursDisplay: s('String'), outsideActiveHoursText: s('String'), blackScreenFallback: s('Boolean') })),
-  managedKiosk: opt(model({ lockTaskEnabled: s('Boolean'), blockOverlays: s('Boolean'), allowSettingsDuringAdmin: s('Boolean'), adminSessionMinutes: s('Int') })),
-  accessibility: opt(model({ controlAssistEnabled: s('Boolean'), returnDelaySeconds: s('Int'), allowedPackages: opt(listOf('String')), pauseDuringUpdates: s('Boolean'), pauseDuringAdminSession: s('Boolean'), reportForegroundPackage: s('Boolean'), maximumReturns: s('Int'), returnWindowMinutes: s('Int') })),
+  website: opt(
+    model({
+      timeoutSeconds: s('Int'),
+      cookiePolicy: s('String'),
+      clearOnRestart: s('Boolean'),
+      defaultJavascript: s('Boolean'),
+      defaultDomStorage: s('Boolean'),
+      defaultTimeoutSeconds: s('Int'),
+      defaultCookiePolicy: s('String'),
+      defaultReloadPolicy: s('String'),
+      minimumRefreshSeconds: s('Int'),
+      defaultFailureBehavior: s('String'),
+      defaultZoomPercent: s('Int'),
+      defaultFallbackImageId: s('String'),
+    }),
+  ),
+  reliability: opt(
+    model({
+      mode: s('String'),
+      launchAfterBoot: s('Boolean'),
+      immersiveMode: s('Boolean'),
+      foregroundWatchdogEnabled: s('Boolean'),
+      playbackStallSeconds: s('Int'),
+      webviewStallSeconds: s('Int'),
+      maximumProcessRestarts: s('Int'),
+      restartWindowMinutes: s('Int'),
+      safeModeEnabled: s('Boolean'),
+    }),
+  ),
+  power: opt(
+    model({
+      activeHoursEnabled: s('Boolean'),
+      activeHoursTimezone: s('String'),
+      activeHoursDays: opt(listOf('Int')),
+      activeHoursStart: s('String'),
+      activeHoursEnd: s('String'),
+      startupGraceSeconds: s('Int'),
+      shutdownPrepareSeconds: s('Int'),
+      keepScreenOn: s('Boolean'),
+      sleepOutsideActiveHours: s('Boolean'),
+      outsideActiveHoursDisplay: s('String'),
+      outsideActiveHoursText: s('String'),
+      blackScreenFallback: s('Boolean'),
+    }),
+  ),
+  managedKiosk: opt(
+    model({ lockTaskEnabled: s('Boolean'), blockOverlays: s('Boolean'), allowSettingsDuringAdmin: s('Boolean'), adminSessionMinutes: s('Int') }),
+  ),
+  accessibility: opt(
+    model({
+      controlAssistEnabled: s('Boolean'),
+      returnDelaySeconds: s('Int'),
+      allowedPackages: opt(listOf('String')),
+      pauseDuringUpdates: s('Boolean'),
+      pauseDuringAdminSession: s('Boolean'),
+      reportForegroundPackage: s('Boolean'),
+      maximumReturns: s('Int'),
+      returnWindowMinutes: s('Int'),
+    }),
+  ),
   updates: opt(model({ channel: s('String') })),
 };
 
@@ -182,7 +278,11 @@ export function androidConfigProblems(config: any): string[] {
     [within(playback.defaultImageDurationSeconds, 1, 86_400), 'playback.defaultImageDurationSeconds'],
     [['none', 'fade', 'crossfade'].includes(playback.defaultTransition), 'playback.defaultTransition'],
     [within(website.timeoutSeconds, 1, 120) && within(website.defaultTimeoutSeconds, 1, 120), 'website timeouts'],
-    [['disabled', 'first_party', 'first_and_third_party'].includes(website.cookiePolicy) && ['disabled', 'first_party', 'first_and_third_party'].includes(website.defaultCookiePolicy), 'website cookie policies'],
+    [
+      ['disabled', 'first_party', 'first_and_third_party'].includes(website.cookiePolicy) &&
+        ['disabled', 'first_party', 'first_and_third_party'].includes(website.defaultCookiePolicy),
+      'website cookie policies',
+    ],
     [['load_once', 'on_each_activation', 'interval'].includes(website.defaultReloadPolicy), 'website.defaultReloadPolicy'],
     [within(website.minimumRefreshSeconds, 30, 86_400), 'website.minimumRefreshSeconds'],
     [['last_success', 'placeholder', 'fallback_image', 'skip'].includes(website.defaultFailureBehavior), 'website.defaultFailureBehavior'],
@@ -194,7 +294,10 @@ export function androidConfigProblems(config: any): string[] {
     [power.activeHoursDays.length > 0 && power.activeHoursDays.every((d: number) => within(d, 1, 7)), 'power.activeHoursDays'],
     [HH_MM.test(power.activeHoursStart) && HH_MM.test(power.activeHoursEnd), 'power active hours'],
     [validZone(power.activeHoursTimezone), 'power.activeHoursTimezone'],
-    [within(accessibility.returnDelaySeconds, 3, 300) && within(accessibility.maximumReturns, 1, 20) && within(accessibility.returnWindowMinutes, 1, 120), 'accessibility'],
+    [
+      within(accessibility.returnDelaySeconds, 3, 300) && within(accessibility.maximumReturns, 1, 20) && within(accessibility.returnWindowMinutes, 1, 120),
+      'accessibility',
+    ],
     [['stable', 'beta'].includes(updates.channel), 'updates.channel'],
   ];
   return rules.filter(([ok]) => !ok).map(([, name]) => name);

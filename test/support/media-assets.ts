@@ -69,7 +69,9 @@ export async function waitForAsset(
     options.seen?.push(snap.asset.processing_progress);
     if (statuses.includes(snap.asset.processing_status)) return snap;
     if (Date.now() > deadline) {
-      throw new Error(`asset ${id} is still ${snap.asset.processing_status} after ${options.timeoutMs ?? 60_000} ms (want ${statuses.join(' or ')})${recentProblems(k)}`);
+      throw new Error(
+        `asset ${id} is still ${snap.asset.processing_status} after ${options.timeoutMs ?? 60_000} ms (want ${statuses.join(' or ')})${recentProblems(k)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, options.intervalMs ?? 100));
   }

@@ -34,9 +34,13 @@ export function boundaryViolations(files: SourceFile[], dependencies: (module: s
     for (const match of file.text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2]!;
       if (!spec.startsWith('.')) continue;
-      const target = normalize(join(dirname(file.path), spec)).split(sep).join('/').replace(/\.js$/, '.ts');
+      const target = normalize(join(dirname(file.path), spec))
+        .split(sep)
+        .join('/')
+        .replace(/\.js$/, '.ts');
       const to = moduleOf(target);
-      if (target.endsWith('.plugin.ts') && from !== undefined) problems.push(`${file.path} imports ${target}: a plugin file is imported by the index lists only (put shared types in their own file)`);
+      if (target.endsWith('.plugin.ts') && from !== undefined)
+        problems.push(`${file.path} imports ${target}: a plugin file is imported by the index lists only (put shared types in their own file)`);
       if (from === undefined || to === undefined || to === from) continue;
       if (target !== faceOf(target)) problems.push(`${file.path} imports ${target}: reach ${to} through ${faceOf(target)}`);
       if (!dependencies(from).has(to)) problems.push(`${file.path} imports ${to}, which is not among its dependencies`);
@@ -52,7 +56,8 @@ export function moduleSources(projectRoot: string): SourceFile[] {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) files.push({ path: relative(projectRoot, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
+      else if (name.endsWith('.ts') && !name.endsWith('.test.ts'))
+        files.push({ path: relative(projectRoot, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
     }
   };
   for (const root of MODULE_ROOTS) walk(join(projectRoot, root));

@@ -37,7 +37,8 @@ export async function createPairingSession(k: TestKernel, metadata: Record<strin
   return { ...(res.body.data as { id: string; code: string; pollSecret: string; expiresAt: string }), metadata };
 }
 
-export const poll = (k: TestKernel, id: string, pollSecret: string) => call(k, 'GET', `/api/v1/player/pairing-sessions/${id}`, undefined, { authorization: `Pairing ${pollSecret}` });
+export const poll = (k: TestKernel, id: string, pollSecret: string) =>
+  call(k, 'GET', `/api/v1/player/pairing-sessions/${id}`, undefined, { authorization: `Pairing ${pollSecret}` });
 
 export interface PairedScreen {
   screenId: string;
@@ -58,7 +59,10 @@ export async function pairScreen(
 ): Promise<PairedScreen> {
   const metadata = options.metadata ?? deviceMetadata();
   const session = await createPairingSession(k, metadata);
-  const approved = await consoleCall(k, admin, 'POST', `/api/v1/screens/pairing/${session.id}/approve`, { name: options.name ?? 'Lobby screen', ...options.approval });
+  const approved = await consoleCall(k, admin, 'POST', `/api/v1/screens/pairing/${session.id}/approve`, {
+    name: options.name ?? 'Lobby screen',
+    ...options.approval,
+  });
   if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${JSON.stringify(approved.body)}`);
   const claimed = await poll(k, session.id, session.pollSecret);
   if (claimed.body?.data?.status !== 'claimed') throw new Error(`poll: ${claimed.status} ${JSON.stringify(claimed.body)}`);
@@ -104,9 +108,10 @@ export function openPlayerSocket(k: TestKernel, credential: string): Promise<Pla
     ws.once('open', () => resolve({ ws, messages, closed, next, send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)) }));
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
-      res.on('data', (c) => (body += c)).on('end', () => reject(Object.assign(new Error(`refused ${res.statusCode}`), { status: res.statusCode, body: JSON.parse(body || '{}') })));
+      res
+        .on('data', (c) => (body += c))
+        .on('end', () => reject(Object.assign(new Error(`refused ${res.statusCode}`), { status: res.statusCode, body: JSON.parse(body || '{}') })));
     });
     ws.once('error', reject);
   });
 }
-

@@ -31,7 +31,21 @@ export function sampleValue(schema: Schema | undefined): unknown {
 }
 
 // Texts that satisfy the patterns the routes use (colors, names, times, identifiers, versions).
-const PATTERN_SAMPLES = ['xyz', 'sample.name', '#000000', '#000000ff', '08:00', '1.0.0', 'a', 'A1', 'abc-def', 'org.example.app', 'x_y', 'Europe/Paris', '00000000'];
+const PATTERN_SAMPLES = [
+  'xyz',
+  'sample.name',
+  '#000000',
+  '#000000ff',
+  '08:00',
+  '1.0.0',
+  'a',
+  'A1',
+  'abc-def',
+  'org.example.app',
+  'x_y',
+  'Europe/Paris',
+  '00000000',
+];
 
 function matching(pattern: string, minLength: number): string {
   const re = new RegExp(pattern, 'u');

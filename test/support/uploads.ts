@@ -9,7 +9,13 @@ export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).
 type Body = Uint8Array | AsyncIterable<Uint8Array>;
 
 /** Raw upload-protocol requests with a console session (cookie + CSRF), answering status, headers and JSON. */
-export async function uploadRequest(k: TestKernel, s: ConsoleSession, method: string, path: string, options: { headers?: Record<string, string>; body?: Body } = {}): Promise<ApiResponse> {
+export async function uploadRequest(
+  k: TestKernel,
+  s: ConsoleSession,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: Body } = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = { cookie: s.cookie, ...options.headers };
   if (method !== 'HEAD' && method !== 'GET') headers['x-csrf-token'] = s.csrfToken;
   const streamed = options.body !== undefined && !(options.body instanceof Uint8Array);
@@ -39,7 +45,14 @@ export const headUpload = (k: TestKernel, s: ConsoleSession, id: string) => uplo
 export const completeUpload = (k: TestKernel, s: ConsoleSession, id: string) => consoleCall(k, s, 'POST', `/api/v1/uploads/${id}/complete`);
 
 /** Creates, sends in `chunkBytes` pieces and completes; returns the completion answer. */
-export async function uploadFile(k: TestKernel, s: ConsoleSession, filename: string, bytes: Buffer, mimeType = 'application/octet-stream', chunkBytes = 1024 * 1024) {
+export async function uploadFile(
+  k: TestKernel,
+  s: ConsoleSession,
+  filename: string,
+  bytes: Buffer,
+  mimeType = 'application/octet-stream',
+  chunkBytes = 1024 * 1024,
+) {
   const created = await startUpload(k, s, filename, bytes.length, mimeType);
   if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.data.id as string;
@@ -55,7 +68,14 @@ export async function uploadFile(k: TestKernel, s: ConsoleSession, filename: str
  * holds no more than one piece (fetch with a streamed body buffers ahead and would blur a memory
  * measurement of the server in the same process).
  */
-export function streamPatch(k: TestKernel, s: ConsoleSession, id: string, offset: number, piece: Buffer, count: number): Promise<{ status: number; headers: Record<string, unknown> }> {
+export function streamPatch(
+  k: TestKernel,
+  s: ConsoleSession,
+  id: string,
+  offset: number,
+  piece: Buffer,
+  count: number,
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${k.url}/api/v1/uploads/${id}`, {
       method: 'PATCH',

@@ -98,15 +98,29 @@ export class SoftwareAuthenticator {
   create(options: any, tamper: Tamper = {}) {
     const rpId: string = options.rp.id;
     const excluded = new Set((options.excludeCredentials ?? []).map((c: { id: string }) => c.id));
-    if (this.credentials.some((c) => c.rpId === rpId && excluded.has(b64url(c.id)))) throw new Error('InvalidStateError: this authenticator already holds an excluded credential');
+    if (this.credentials.some((c) => c.rpId === rpId && excluded.has(b64url(c.id))))
+      throw new Error('InvalidStateError: this authenticator already holds an excluded credential');
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const credential: StoredCredential = { id: randomBytes(32), rpId, userHandle: Buffer.from(options.user.id, 'base64url'), privateKey, publicKey, signCount: 0 };
+    const credential: StoredCredential = {
+      id: randomBytes(32),
+      rpId,
+      userHandle: Buffer.from(options.user.id, 'base64url'),
+      privateKey,
+      publicKey,
+      signCount: 0,
+    };
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credential.id.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, credential.id, coseKey(publicKey)]);
     const flags = FLAG_UP | FLAG_AT | (tamper.userVerified === false ? 0 : FLAG_UV);
     const authData = authenticatorData(tamper.rpId ?? rpId, flags, credential.signCount, attested);
-    const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = cbor(
+      new Map<Cbor, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     const clientDataJSON = clientData(tamper.type ?? 'webauthn.create', tamper.challenge ?? options.challenge, tamper.origin ?? this.origin);
     this.credentials.push(credential);
     return {

@@ -114,7 +114,19 @@ export async function up(knex: Knex) {
     t.uuid('screen_id').notNullable().references('screens.id').onDelete('CASCADE');
     ts(t, 'bucket').notNullable(); // five-minute bucket start
     t.integer('samples').notNullable();
-    for (const c of ['seconds', 'connected_seconds', 'disconnected_seconds', 'healthy_playback_seconds', 'stalled_playback_seconds', 'black_output_seconds', 'dropped_frames', 'frame_change_count', 'downloaded_bytes', 'cache_hits', 'cache_misses']) {
+    for (const c of [
+      'seconds',
+      'connected_seconds',
+      'disconnected_seconds',
+      'healthy_playback_seconds',
+      'stalled_playback_seconds',
+      'black_output_seconds',
+      'dropped_frames',
+      'frame_change_count',
+      'downloaded_bytes',
+      'cache_hits',
+      'cache_misses',
+    ]) {
       t.bigInteger(c).notNullable().defaultTo(0);
     }
     t.integer('max_round_trip_ms');
@@ -124,7 +136,15 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const table of ['screen_telemetry_rollups', 'screen_telemetry', 'playback_rollup_dirty', 'playback_rollup_state', 'playback_rollup', 'playback_sessions', 'activity_events']) {
+  for (const table of [
+    'screen_telemetry_rollups',
+    'screen_telemetry',
+    'playback_rollup_dirty',
+    'playback_rollup_state',
+    'playback_rollup',
+    'playback_sessions',
+    'activity_events',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

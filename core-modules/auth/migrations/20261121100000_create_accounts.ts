@@ -102,7 +102,16 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const table of ['integration_tokens', 'mfa_challenges', 'user_passkeys', 'user_recovery_codes', 'user_totp_factors', 'sessions', 'users', 'organization']) {
+  for (const table of [
+    'integration_tokens',
+    'mfa_challenges',
+    'user_passkeys',
+    'user_recovery_codes',
+    'user_totp_factors',
+    'sessions',
+    'users',
+    'organization',
+  ]) {
     await knex.schema.dropTable(table);
   }
 }

@@ -38,7 +38,12 @@ export const assetFilesRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,
     errors: FILE_ERRORS,
-    response: { status: 200, file: true, contentType: ['image/webp', 'image/jpeg'], description: 'The still image: WebP for an image, JPEG for a video’s poster.' },
+    response: {
+      status: 200,
+      file: true,
+      contentType: ['image/webp', 'image/jpeg'],
+      description: 'The still image: WebP for an image, JPEG for a video’s poster.',
+    },
     handler: async ({ deps, params, ctx }) => sendFile(ctx, await deps.assetPreviewService.thumbnail(params.id)),
   }),
   previewRoute('GET'),

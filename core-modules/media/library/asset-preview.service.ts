@@ -48,7 +48,8 @@ export class AssetPreviewService {
   async preview(assetId: string): Promise<FileToSend> {
     const { asset, variants } = await this.load(assetId);
     if (asset.type === 'website') throw variantUnavailable();
-    if (asset.processing_status !== 'ready') throw conflict('media_not_ready', `The asset is ${asset.processing_status}; its preview is available once it is ready.`);
+    if (asset.processing_status !== 'ready')
+      throw conflict('media_not_ready', `The asset is ${asset.processing_status}; its preview is available once it is ready.`);
     const variant = pick(variants, ['playback', 'original']);
     if (!variant) throw variantUnavailable();
     return this.file(variant, asset.name);

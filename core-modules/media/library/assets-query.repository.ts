@@ -61,7 +61,10 @@ export class AssetsQueryRepository {
     if (f.status) q.where('a.processing_status', f.status);
     if (f.folderId === 'none') q.whereNull('a.folder_id');
     else if (f.folderId) q.where('a.folder_id', f.folderId);
-    if (f.collectionId) q.whereExists((s) => s.select(this.db.raw('1')).from('asset_collections as ac').whereRaw('ac.asset_id = a.id').where('ac.collection_id', f.collectionId!));
+    if (f.collectionId)
+      q.whereExists((s) =>
+        s.select(this.db.raw('1')).from('asset_collections as ac').whereRaw('ac.asset_id = a.id').where('ac.collection_id', f.collectionId!),
+      );
     if (f.tagId) q.whereExists((s) => s.select(this.db.raw('1')).from('asset_tags as at').whereRaw('at.asset_id = a.id').where('at.tag_id', f.tagId!));
     if (f.search) {
       const pattern = likePattern(f.search);

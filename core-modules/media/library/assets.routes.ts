@@ -8,7 +8,11 @@ import { IdParams, PageOf, Uuid, pageQuery } from '../../../kernel/http/wire.js'
 
 const route = routeFor<LibraryDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
-const literals = <const T extends string>(values: readonly T[], options: { default?: T; description?: string } = {}) => Type.Union(values.map((v) => Type.Literal(v)), options);
+const literals = <const T extends string>(values: readonly T[], options: { default?: T; description?: string } = {}) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  );
 
 const DateTimeOrNull = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
@@ -61,7 +65,8 @@ export const assetsRoutes = [
     path: '/api/v1/assets/{id}',
     operationId: 'updateAsset',
     summary: 'Rename, describe, or set the availability window of an asset',
-    description: 'The availability fields apply only with `availabilitySet: true`; then a missing one is cleared. `availableFrom` is inclusive, `expiresAt` exclusive and in the future.',
+    description:
+      'The availability fields apply only with `availabilitySet: true`; then a missing one is cleared. `availableFrom` is inclusive, `expiresAt` exclusive and in the future.',
     tags: ['media'],
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,

@@ -54,7 +54,10 @@ export class AssetsService {
       const current = await this.d.assetsQueryRepository.visible(id, trx);
       if (!current) throw assetNotFound();
       const updated = Object.keys(update).length ? await this.d.assetsRepository.update(id, update, trx) : current;
-      await this.d.auditLog.record({ action: 'media.asset_updated', actor, ip, resourceType: 'asset', resourceId: id, metadata: { fields: Object.keys(update) } }, trx);
+      await this.d.auditLog.record(
+        { action: 'media.asset_updated', actor, ip, resourceType: 'asset', resourceId: id, metadata: { fields: Object.keys(update) } },
+        trx,
+      );
       return updated!;
     });
     return this.d.assetViewBuilder.one(row);
@@ -71,7 +74,10 @@ export class AssetsService {
       await this.d.assetUsage.assertUnused([id], trx);
       await this.d.assetsRepository.transition(id, 'deleting', {}, trx);
       await this.d.jobs.send(PROCESSING_JOBS.deleteFiles, { assetId: id }, { trx });
-      await this.d.auditLog.record({ action: 'media.asset_deleted', actor, ip, resourceType: 'asset', resourceId: id, metadata: { name: row.name, type: row.type } }, trx);
+      await this.d.auditLog.record(
+        { action: 'media.asset_deleted', actor, ip, resourceType: 'asset', resourceId: id, metadata: { name: row.name, type: row.type } },
+        trx,
+      );
     });
   }
 }

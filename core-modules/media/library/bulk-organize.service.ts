@@ -39,7 +39,8 @@ export class BulkOrganizeService {
     const issues: ValidationIssue[] = [];
     if (input.folderId !== undefined && !input.setFolder) issues.push({ field: 'body/setFolder', message: 'must be true when folderId is given' });
     if (overlap(input.addTagIds, input.removeTagIds)) issues.push({ field: 'body/removeTagIds', message: 'must not repeat a tag being added' });
-    if (overlap(input.addCollectionIds, input.removeCollectionIds)) issues.push({ field: 'body/removeCollectionIds', message: 'must not repeat a collection being added' });
+    if (overlap(input.addCollectionIds, input.removeCollectionIds))
+      issues.push({ field: 'body/removeCollectionIds', message: 'must not repeat a collection being added' });
     if (issues.length) throw validationFailed('The bulk change contradicts itself.', issues);
 
     const { assetIds } = input;
@@ -66,7 +67,14 @@ export class BulkOrganizeService {
           actor,
           ip,
           resourceType: 'asset',
-          metadata: { assetIds, folderId, addTagIds: input.addTagIds, removeTagIds: input.removeTagIds, addCollectionIds: input.addCollectionIds, removeCollectionIds: input.removeCollectionIds },
+          metadata: {
+            assetIds,
+            folderId,
+            addTagIds: input.addTagIds,
+            removeTagIds: input.removeTagIds,
+            addCollectionIds: input.addCollectionIds,
+            removeCollectionIds: input.removeCollectionIds,
+          },
         },
         trx,
       );

@@ -43,9 +43,21 @@ export class AssetViewBuilder {
       this.d.assetsQueryRepository.collectionIdsOf(ids),
       this.d.websitesRepository.byAssetIds(ids),
     ]);
-    const variantsBy = groupBy(variants, (v) => v.asset_id, (v: VariantRow) => v);
-    const tagsBy = groupBy(tags, (t) => t.asset_id, (t) => ({ id: t.id, name: t.name, color: t.color }));
-    const collectionsBy = groupBy(collections, (c) => c.asset_id, (c) => c.collection_id);
+    const variantsBy = groupBy(
+      variants,
+      (v) => v.asset_id,
+      (v: VariantRow) => v,
+    );
+    const tagsBy = groupBy(
+      tags,
+      (t) => t.asset_id,
+      (t) => ({ id: t.id, name: t.name, color: t.color }),
+    );
+    const collectionsBy = groupBy(
+      collections,
+      (c) => c.asset_id,
+      (c) => c.collection_id,
+    );
     const websiteBy = new Map(websites.map((w) => [w.asset_id, w]));
     return rows.map((row) => {
       const website = websiteBy.get(row.id);

@@ -9,7 +9,7 @@ export const librarySettings: SettingDefinition[] = [
     type: 'boolean',
     title: 'Let website diagnostics reach private addresses',
     description:
-      'Website diagnostics fetch the page from the server. By default they refuse loopback, private, link-local and other internal addresses, so the feature cannot be used to probe the server\'s own network. Turn this on only for intranet pages you trust.',
+      "Website diagnostics fetch the page from the server. By default they refuse loopback, private, link-local and other internal addresses, so the feature cannot be used to probe the server's own network. Turn this on only for intranet pages you trust.",
     default: false,
   },
 ];

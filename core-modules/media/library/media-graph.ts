@@ -21,7 +21,9 @@ export function mediaGraph(db: Knex): GraphContribution {
     },
     // Any fallback image counts, as for the asset-in-use check (the website may switch to it later).
     async edges() {
-      const rows: { image: string; website: string }[] = await db('website_assets').whereNotNull('fallback_image_asset_id').select('fallback_image_asset_id as image', 'asset_id as website');
+      const rows: { image: string; website: string }[] = await db('website_assets')
+        .whereNotNull('fallback_image_asset_id')
+        .select('fallback_image_asset_id as image', 'asset_id as website');
       return rows.map((r) => ({ fromType: 'media', fromId: r.image, toType: 'media', toId: r.website, relationship: 'fallback' }));
     },
   };

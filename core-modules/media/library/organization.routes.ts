@@ -94,7 +94,10 @@ export const organizationRoutes = [
     required: ['name'],
     list: (deps) => deps.contentOrganizationService.listFolders(),
     save: (deps, actor, id, body, ip) => deps.contentOrganizationService.saveFolder(actor, id, body, ip),
-    extraErrors: { 404: '`not_found` (the folder or its new parent).', 422: '`folder_cycle`: the new parent is the folder itself or below it; `validation_failed`.' },
+    extraErrors: {
+      404: '`not_found` (the folder or its new parent).',
+      422: '`folder_cycle`: the new parent is the folder itself or below it; `validation_failed`.',
+    },
   }),
   ...crud({
     kind: 'collection',

@@ -4,7 +4,14 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { invalidInput } from '../../../kernel/errors.js';
 import { organizerNotFound } from './library-errors.js';
 import { collectionView, folderView, tagView, type CollectionView, type FolderView, type TagView } from './organization-view.js';
-import { nameTaken, type CollectionRow, type ContentOrganizationRepository, type FolderRow, type OrganizerKind, type TagRow } from './organization.repository.js';
+import {
+  nameTaken,
+  type CollectionRow,
+  type ContentOrganizationRepository,
+  type FolderRow,
+  type OrganizerKind,
+  type TagRow,
+} from './organization.repository.js';
 
 interface Deps {
   db: Knex;
@@ -45,7 +52,15 @@ export class ContentOrganizationService {
     return this.d.contentOrganizationRepository;
   }
 
-  private audit(kind: OrganizerKind, verb: 'created' | 'updated' | 'deleted', actor: ConsolePrincipal, ip: string, id: string, metadata: Record<string, unknown>, trx: Knex.Transaction) {
+  private audit(
+    kind: OrganizerKind,
+    verb: 'created' | 'updated' | 'deleted',
+    actor: ConsolePrincipal,
+    ip: string,
+    id: string,
+    metadata: Record<string, unknown>,
+    trx: Knex.Transaction,
+  ) {
     return this.d.auditLog.record({ action: `media.${kind}_${verb}`, actor, ip, resourceType: kind, resourceId: id, metadata }, trx);
   }
 
@@ -86,18 +101,30 @@ export class ContentOrganizationService {
   }
 
   async saveCollection(actor: ConsolePrincipal, id: string | undefined, input: CollectionInput, ip: string): Promise<CollectionView> {
-    const values = { ...(input.name === undefined ? {} : { name: cleanName(input.name) }), ...(input.description === undefined ? {} : { description: input.description }) };
+    const values = {
+      ...(input.name === undefined ? {} : { name: cleanName(input.name) }),
+      ...(input.description === undefined ? {} : { description: input.description }),
+    };
     const saved = await this.save<CollectionRow>('collection', actor, id, values, ip);
     return collectionView(saved);
   }
 
   async saveTag(actor: ConsolePrincipal, id: string | undefined, input: TagInput, ip: string): Promise<TagView> {
-    const values = { ...(input.name === undefined ? {} : { name: cleanName(input.name) }), ...(input.color === undefined ? {} : { color: input.color.toLowerCase() }) };
+    const values = {
+      ...(input.name === undefined ? {} : { name: cleanName(input.name) }),
+      ...(input.color === undefined ? {} : { color: input.color.toLowerCase() }),
+    };
     const saved = await this.save<TagRow>('tag', actor, id, values, ip);
     return tagView(saved);
   }
 
-  private async save<R extends { id: string; name: string }>(kind: 'collection' | 'tag', actor: ConsolePrincipal, id: string | undefined, values: Record<string, unknown>, ip: string): Promise<R> {
+  private async save<R extends { id: string; name: string }>(
+    kind: 'collection' | 'tag',
+    actor: ConsolePrincipal,
+    id: string | undefined,
+    values: Record<string, unknown>,
+    ip: string,
+  ): Promise<R> {
     const savedId = await this.d.db.transaction(async (trx) => {
       const saved = id ? ((await this.repo.update(kind, id, values, trx)) ? id : undefined) : await this.repo.insert(kind, values, trx);
       if (!saved) throw organizerNotFound(kind);

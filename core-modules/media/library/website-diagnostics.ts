@@ -115,7 +115,13 @@ export class WebsiteDiagnostics {
         continue;
       }
       const framing = framingVerdict(answer.headers);
-      return report({ ...moved, status: answer.status, ok: answer.status >= 200 && answer.status < 300, framingAllowed: framing.allowed, framingReason: framing.reason });
+      return report({
+        ...moved,
+        status: answer.status,
+        ok: answer.status >= 200 && answer.status < 300,
+        framingAllowed: framing.allowed,
+        framingReason: framing.reason,
+      });
     }
   }
 

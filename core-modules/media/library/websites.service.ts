@@ -117,7 +117,10 @@ export class WebsitesService {
         trx,
       );
       await this.d.websitesRepository.insert({ asset_id: asset.id, ...fields }, trx);
-      await this.d.auditLog.record({ action: 'media.website_created', actor, ip, resourceType: 'asset', resourceId: asset.id, metadata: { name: asset.name, url: fields.url } }, trx);
+      await this.d.auditLog.record(
+        { action: 'media.website_created', actor, ip, resourceType: 'asset', resourceId: asset.id, metadata: { name: asset.name, url: fields.url } },
+        trx,
+      );
       return asset;
     });
     return this.d.assetViewBuilder.one(row);
@@ -138,7 +141,10 @@ export class WebsitesService {
         { ...(input.name === undefined ? {} : { name: input.name.trim() }), ...(input.description === undefined ? {} : { description: input.description }) },
         trx,
       );
-      await this.d.auditLog.record({ action: 'media.website_updated', actor, ip, resourceType: 'asset', resourceId: assetId, metadata: { fields: Object.keys(input) } }, trx);
+      await this.d.auditLog.record(
+        { action: 'media.website_updated', actor, ip, resourceType: 'asset', resourceId: assetId, metadata: { fields: Object.keys(input) } },
+        trx,
+      );
       return updated!;
     });
     return this.d.assetViewBuilder.one(row);

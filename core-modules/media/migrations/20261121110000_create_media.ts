@@ -46,9 +46,7 @@ export async function up(knex: Knex) {
     t.text('audio_codec');
     t.integer('audio_channels');
     t.jsonb('metadata').notNullable().defaultTo('{}');
-    t.text('processing_status')
-      .notNullable()
-      .checkIn(['queued', 'inspecting', 'processing', 'ready', 'failed', 'deleting', 'deleted']);
+    t.text('processing_status').notNullable().checkIn(['queued', 'inspecting', 'processing', 'ready', 'failed', 'deleting', 'deleted']);
     t.integer('processing_progress'); // percent, while a transcode runs
     t.text('error_code');
     t.text('error_message');
@@ -103,10 +101,7 @@ export async function up(knex: Knex) {
     t.text('declared_mime_type').notNullable();
     t.bigInteger('size_bytes').notNullable();
     t.bigInteger('offset_bytes').notNullable().defaultTo(0);
-    t.text('status')
-      .notNullable()
-      .defaultTo('pending')
-      .checkIn(['pending', 'uploading', 'finalizing', 'finalized', 'cancelled', 'expired', 'failed']);
+    t.text('status').notNullable().defaultTo('pending').checkIn(['pending', 'uploading', 'finalizing', 'finalized', 'cancelled', 'expired', 'failed']);
     // Journal of a completion in progress, so a crash mid-way can be finished or undone.
     t.uuid('final_asset_id');
     t.uuid('resulting_asset_id');
@@ -139,7 +134,17 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const table of ['website_assets', 'upload_sessions', 'asset_collections', 'asset_tags', 'asset_variants', 'assets', 'media_tags', 'media_collections', 'media_folders']) {
+  for (const table of [
+    'website_assets',
+    'upload_sessions',
+    'asset_collections',
+    'asset_tags',
+    'asset_variants',
+    'assets',
+    'media_tags',
+    'media_collections',
+    'media_folders',
+  ]) {
     await knex.schema.dropTable(table);
   }
 }

@@ -20,9 +20,24 @@ export async function inspectImageFile(file: string, asset: AssetRow, maxPixels:
       width: info.width,
       height: info.height,
       detected_mime_type: asset.detected_mime_type ?? MIME[info.format],
-      metadata: { ...asset.metadata, format: info.format, animated: info.frames > 1, frameCount: info.frames, orientation: info.orientation, hasAlpha: info.hasAlpha },
+      metadata: {
+        ...asset.metadata,
+        format: info.format,
+        animated: info.frames > 1,
+        frameCount: info.frames,
+        orientation: info.orientation,
+        hasAlpha: info.hasAlpha,
+      },
     },
-    original: { width: info.width, height: info.height, duration_seconds: null, frame_rate: null, video_codec: null, audio_codec: null, player_compatible: keep },
+    original: {
+      width: info.width,
+      height: info.height,
+      duration_seconds: null,
+      frame_rate: null,
+      video_codec: null,
+      audio_codec: null,
+      player_compatible: keep,
+    },
     steps: keep ? [PROCESSING_JOBS.imageThumbnail] : [PROCESSING_JOBS.imageThumbnail, PROCESSING_JOBS.imagePlayback],
   };
 }

@@ -37,7 +37,10 @@ export interface EncodedImage {
 }
 
 const damaged = (format = 'image') =>
-  new MediaRejected('media_inspection_failed', `The ${format === 'image' ? 'image' : `${format.toUpperCase()} image`} could not be read; the file may be damaged or truncated.`);
+  new MediaRejected(
+    'media_inspection_failed',
+    `The ${format === 'image' ? 'image' : `${format.toUpperCase()} image`} could not be read; the file may be damaged or truncated.`,
+  );
 
 /** The header: format, displayed size and frames. Rejects files that are not an accepted image. */
 export async function readImageInfo(file: string): Promise<ImageInfo> {
@@ -113,9 +116,7 @@ export async function imagePlayback(file: string, maxPixels: number): Promise<En
   const animated = info.frames > 1 && (info.format === 'gif' || info.format === 'webp');
   const landscape = info.width >= info.height;
   const [boxW, boxH] = landscape ? [PLAYBACK_LONG_SIDE, PLAYBACK_SHORT_SIDE] : [PLAYBACK_SHORT_SIDE, PLAYBACK_LONG_SIDE];
-  let pipeline = sharp(file, { limitInputPixels: maxPixels, animated })
-    .autoOrient()
-    .resize(boxW, boxH, { fit: 'inside', withoutEnlargement: true });
+  let pipeline = sharp(file, { limitInputPixels: maxPixels, animated }).autoOrient().resize(boxW, boxH, { fit: 'inside', withoutEnlargement: true });
   switch (info.format) {
     case 'jpeg':
       pipeline = pipeline.jpeg({ quality: 90 });

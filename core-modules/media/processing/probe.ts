@@ -127,7 +127,8 @@ export function parseProbe(out: FfprobeOutput): VideoProbe {
   // Cover art in MP4/MKV shows up as a one-frame video stream; it is not the video.
   const videos = streams.filter((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const video = videos.find((s) => s.disposition?.default) ?? videos[0];
-  if (!video?.codec_name || !video.width || !video.height) throw new MediaRejected('media_inspection_failed', 'The file has no video track that could be read.');
+  if (!video?.codec_name || !video.width || !video.height)
+    throw new MediaRejected('media_inspection_failed', 'The file has no video track that could be read.');
   const audios = streams.filter((s) => s.codec_type === 'audio');
   const audio = audios.find((s) => s.disposition?.default) ?? audios[0];
   const formatName = out.format?.format_name ?? '';

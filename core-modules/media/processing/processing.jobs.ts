@@ -27,7 +27,11 @@ interface StepPolicy {
  * once; any other failure is retried, and the last attempt marks the asset failed so it never
  * stays in a processing state with no job left to finish it.
  */
-function step(name: string, policy: StepPolicy, run: (service: ProcessingService, assetId: string, signal: AbortSignal) => Promise<void>): JobDef<ProcessingDeps, typeof AssetJob> {
+function step(
+  name: string,
+  policy: StepPolicy,
+  run: (service: ProcessingService, assetId: string, signal: AbortSignal) => Promise<void>,
+): JobDef<ProcessingDeps, typeof AssetJob> {
   return job({
     name,
     payload: AssetJob,
@@ -42,7 +46,10 @@ function step(name: string, policy: StepPolicy, run: (service: ProcessingService
           return;
         }
         const last = retryCount >= policy.retries;
-        logger.warn({ err, assetId, job: name, attempt: retryCount + 1, of: policy.retries + 1 }, last ? 'media step failed for the last time' : 'media step failed; it will be retried');
+        logger.warn(
+          { err, assetId, job: name, attempt: retryCount + 1, of: policy.retries + 1 },
+          last ? 'media step failed for the last time' : 'media step failed; it will be retried',
+        );
         if (last) await processingService.fail(assetId, policy.failure, readableFailure(err, policy.message));
         throw err;
       }
@@ -55,12 +62,30 @@ const STEP_MESSAGE = 'Processing failed several times because of a server proble
 export const processingJobs = [
   step(
     PROCESSING_JOBS.inspectAsset,
-    { retries: 2, delaySeconds: 5, expireInSeconds: 10 * 60, failure: 'media_inspection_failed', message: 'The file could not be inspected because of a server problem; retry the asset.' },
+    {
+      retries: 2,
+      delaySeconds: 5,
+      expireInSeconds: 10 * 60,
+      failure: 'media_inspection_failed',
+      message: 'The file could not be inspected because of a server problem; retry the asset.',
+    },
     (s, id) => s.inspect(id),
   ),
-  step(PROCESSING_JOBS.imageThumbnail, { retries: 2, delaySeconds: 5, expireInSeconds: 5 * 60, failure: 'media_processing_failed', message: STEP_MESSAGE }, (s, id) => s.imageThumbnail(id)),
-  step(PROCESSING_JOBS.imagePlayback, { retries: 2, delaySeconds: 5, expireInSeconds: 10 * 60, failure: 'media_processing_failed', message: STEP_MESSAGE }, (s, id) => s.imagePlayback(id)),
-  step(PROCESSING_JOBS.videoPoster, { retries: 2, delaySeconds: 5, expireInSeconds: 5 * 60, failure: 'media_processing_failed', message: STEP_MESSAGE }, (s, id) => s.videoPoster(id)),
+  step(
+    PROCESSING_JOBS.imageThumbnail,
+    { retries: 2, delaySeconds: 5, expireInSeconds: 5 * 60, failure: 'media_processing_failed', message: STEP_MESSAGE },
+    (s, id) => s.imageThumbnail(id),
+  ),
+  step(
+    PROCESSING_JOBS.imagePlayback,
+    { retries: 2, delaySeconds: 5, expireInSeconds: 10 * 60, failure: 'media_processing_failed', message: STEP_MESSAGE },
+    (s, id) => s.imagePlayback(id),
+  ),
+  step(
+    PROCESSING_JOBS.videoPoster,
+    { retries: 2, delaySeconds: 5, expireInSeconds: 5 * 60, failure: 'media_processing_failed', message: STEP_MESSAGE },
+    (s, id) => s.videoPoster(id),
+  ),
   step(
     PROCESSING_JOBS.videoOptimize,
     // One more attempt than the others: restarts during a long transcode each use one up.

@@ -61,7 +61,9 @@ export class ProcessingService {
     const current = asset;
     const found = await withWorkDir(async (dir) => {
       const file = await this.fetchOriginal(original, dir);
-      return current.type === 'image' ? inspectImageFile(file, current, this.d.mediaConfig.maxImagePixels) : inspectVideoFile(file, current, this.d.mediaTools.ffprobePath);
+      return current.type === 'image'
+        ? inspectImageFile(file, current, this.d.mediaConfig.maxImagePixels)
+        : inspectVideoFile(file, current, this.d.mediaTools.ffprobePath);
     });
     const regenerated = new Set(found.steps.map((s) => VARIANT_OF_STEP[s]));
     const stale = await this.d.db.transaction(async (trx) => {
@@ -91,36 +93,43 @@ export class ProcessingService {
 
   /** `media.video-poster`. */
   async videoPoster(assetId: string): Promise<void> {
-    await this.makeVariant(assetId, 'poster', async (file, dir, asset) => fromImage(await videoPoster(this.d.mediaTools, file, dir, asset.duration_seconds), false));
+    await this.makeVariant(assetId, 'poster', async (file, dir, asset) =>
+      fromImage(await videoPoster(this.d.mediaTools, file, dir, asset.duration_seconds), false),
+    );
   }
 
   /** `media.video-optimize`: remux or transcode, as inspection decided, reporting percent done. */
   async videoOptimize(assetId: string, signal?: AbortSignal): Promise<void> {
     const actionOf = (asset: AssetRow) => asset.metadata.compatibilityAction as 'original' | 'remux' | 'transcode' | undefined;
     const needed = (asset: AssetRow) => actionOf(asset) === 'remux' || actionOf(asset) === 'transcode';
-    await this.makeVariant(assetId, 'playback', async (file, dir, asset) => {
-      const action = actionOf(asset) as 'remux' | 'transcode';
-      const { ffprobePath } = this.d.mediaTools;
-      await this.repo.setProgress(assetId, 0);
-      const probe = await probeVideo(ffprobePath, file);
-      const output = join(dir, 'playback.mp4');
-      let lastWrite = 0;
-      await optimizeVideo(this.d.mediaTools, file, output, {
-        action,
-        probe,
-        signal,
-        onProgress: async (percent) => {
-          if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
-          lastWrite = Date.now();
-          await this.repo.setProgress(assetId, percent);
-        },
-      });
-      await this.repo.setProgress(assetId, 100);
-      const made = await probeVideo(ffprobePath, output).catch(() => {
-        throw new StepFailed('The converted video could not be read back.');
-      });
-      return { file: output, ext: '.mp4', fields: { mime_type: 'video/mp4', player_compatible: true, ...videoFields(made) } };
-    }, needed);
+    await this.makeVariant(
+      assetId,
+      'playback',
+      async (file, dir, asset) => {
+        const action = actionOf(asset) as 'remux' | 'transcode';
+        const { ffprobePath } = this.d.mediaTools;
+        await this.repo.setProgress(assetId, 0);
+        const probe = await probeVideo(ffprobePath, file);
+        const output = join(dir, 'playback.mp4');
+        let lastWrite = 0;
+        await optimizeVideo(this.d.mediaTools, file, output, {
+          action,
+          probe,
+          signal,
+          onProgress: async (percent) => {
+            if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+            lastWrite = Date.now();
+            await this.repo.setProgress(assetId, percent);
+          },
+        });
+        await this.repo.setProgress(assetId, 100);
+        const made = await probeVideo(ffprobePath, output).catch(() => {
+          throw new StepFailed('The converted video could not be read back.');
+        });
+        return { file: output, ext: '.mp4', fields: { mime_type: 'video/mp4', player_compatible: true, ...videoFields(made) } };
+      },
+      needed,
+    );
   }
 
   /**
@@ -240,11 +249,22 @@ type VariantFields = Omit<NewVariant, 'kind' | 'storage_key' | 'file_size' | 'sh
 type MadeVariant = { ext: string; fields: VariantFields } & ({ data: Buffer } | { file: string });
 
 function fromImage(image: EncodedImage, playerCompatible: boolean): MadeVariant {
-  return { data: image.data, ext: image.ext, fields: { mime_type: image.mimeType, width: image.width, height: image.height, player_compatible: playerCompatible } };
+  return {
+    data: image.data,
+    ext: image.ext,
+    fields: { mime_type: image.mimeType, width: image.width, height: image.height, player_compatible: playerCompatible },
+  };
 }
 
 function videoFields(p: VideoProbe): Omit<VariantFields, 'mime_type' | 'player_compatible'> {
-  return { width: p.displayWidth, height: p.displayHeight, duration_seconds: p.durationSeconds, frame_rate: p.frameRate, video_codec: p.videoCodec, audio_codec: p.audioCodec };
+  return {
+    width: p.displayWidth,
+    height: p.displayHeight,
+    duration_seconds: p.durationSeconds,
+    frame_rate: p.frameRate,
+    video_codec: p.videoCodec,
+    audio_codec: p.audioCodec,
+  };
 }
 
 function variantFile(v: VariantRow): Pick<NewVariant, 'kind' | 'storage_key' | 'mime_type' | 'file_size' | 'sha256'> {

@@ -57,11 +57,22 @@ export function transcodeJob(input: string, output: string, probe: VideoProbe): 
   const audio = probe.audioCodec === null ? [] : ['-c:a', 'aac', '-b:a', '192k', ...(probe.audioChannels && probe.audioChannels > 2 ? ['-ac', '2'] : [])];
   const outputOptions = [
     ...COMMON_OUTPUT,
-    '-vf', filters.join(','),
+    '-vf',
+    filters.join(','),
     // Medium and CRF 21 as the reference: a transcode runs once per asset, quality and size matter more than minutes.
-    '-c:v', 'libx264', '-preset', 'medium', '-crf', '21', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'medium',
+    '-crf',
+    '21',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
     // ffmpeg has already turned the pixels upright; make sure no rotation flag is copied on top.
-    '-metadata:s:v:0', 'rotate=0',
+    '-metadata:s:v:0',
+    'rotate=0',
     ...audio,
   ];
   return { input, output, outputOptions };

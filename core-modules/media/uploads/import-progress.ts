@@ -80,6 +80,8 @@ export class ImportProgress {
     const next = PLAIN_STEPS.find((s) => s > this.file.step && filePercent >= s && filePercent < 100);
     if (next === undefined) return;
     this.file.step = PLAIN_STEPS.filter((s) => s <= filePercent).pop()!;
-    this.out.line(`  ${this.file.name}: ${filePercent}% (total ${percent(this.totalDone, this.totalBytes)}%, ${formatMb(this.totalDone)} of ${formatMb(this.totalBytes)})`);
+    this.out.line(
+      `  ${this.file.name}: ${filePercent}% (total ${percent(this.totalDone, this.totalBytes)}%, ${formatMb(this.totalDone)} of ${formatMb(this.totalBytes)})`,
+    );
   }
 }

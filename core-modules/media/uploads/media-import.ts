@@ -94,7 +94,11 @@ export class MediaImport {
     if (!files.length) throw new Error('nothing to import');
     const client = await UploadClient.signIn(this.options.server, this.options.username, this.options.password);
     try {
-      const progress = new ImportProgress(this.out, files.length, files.reduce((n, f) => n + f.size, 0));
+      const progress = new ImportProgress(
+        this.out,
+        files.length,
+        files.reduce((n, f) => n + f.size, 0),
+      );
       const done: { name: string; asset: AssetView }[] = [];
       let failed = 0;
       for (const [i, file] of files.entries()) {
@@ -199,7 +203,9 @@ export class MediaImport {
           pending.delete(id);
           this.out.status?.('');
           if (status === 'failed') failed++;
-          this.out.line(status === 'ready' ? `  ready: ${item.name}` : `  FAILED processing ${item.name}: ${asset.errorMessage ?? asset.errorCode ?? 'unknown error'}`);
+          this.out.line(
+            status === 'ready' ? `  ready: ${item.name}` : `  FAILED processing ${item.name}: ${asset.errorMessage ?? asset.errorCode ?? 'unknown error'}`,
+          );
           continue;
         }
         const shown = asset.processingProgress !== null ? `${status} ${asset.processingProgress}%` : status;

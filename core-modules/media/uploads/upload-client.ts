@@ -60,7 +60,8 @@ export class UploadClient {
       throw new Error(err.status === 401 ? 'sign-in failed: wrong username or password' : `sign-in failed: ${err.message} (${err.code})`);
     }
     const body = (await res.json()) as { data: { csrfToken?: string; mfaRequired?: boolean; mfaEnrollmentRequired?: boolean } };
-    if (body.data.mfaRequired) throw new Error('sign-in failed: this account needs a second factor, which the import command cannot answer; use an account without one');
+    if (body.data.mfaRequired)
+      throw new Error('sign-in failed: this account needs a second factor, which the import command cannot answer; use an account without one');
     if (body.data.mfaEnrollmentRequired) throw new Error('sign-in failed: this account must set up a second factor in the console first');
     const cookie = res.headers
       .getSetCookie()
@@ -70,7 +71,11 @@ export class UploadClient {
     return new UploadClient(base, cookie, body.data.csrfToken);
   }
 
-  private async send(method: string, path: string, init: { headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> | string } = {}): Promise<Response> {
+  private async send(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> | string } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { cookie: this.cookie, ...init.headers };
     if (method !== 'GET' && method !== 'HEAD') headers['x-csrf-token'] = this.csrfToken;
     return fetch(new URL(path, this.base), { method, headers, body: init.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });

@@ -79,7 +79,14 @@ export class UploadCompletionService {
       await this.insertAsset(actor, current, assetId, key, sniffed, sha256, trx);
       await this.d.uploadSessionsRepository.update(id, { status: 'finalized', resulting_asset_id: assetId }, trx);
       await this.d.auditLog.record(
-        { action: 'media.upload_finalized', actor, ip, resourceType: 'asset', resourceId: assetId, metadata: { uploadId: id, sizeBytes: size, detectedMimeType: sniffed.mimeType } },
+        {
+          action: 'media.upload_finalized',
+          actor,
+          ip,
+          resourceType: 'asset',
+          resourceId: assetId,
+          metadata: { uploadId: id, sizeBytes: size, detectedMimeType: sniffed.mimeType },
+        },
         trx,
       );
       await this.d.jobs.send('media.inspect-asset', { assetId }, { trx });
@@ -139,7 +146,15 @@ export class UploadCompletionService {
     return hash.digest('hex');
   }
 
-  private async insertAsset(actor: ConsolePrincipal, upload: UploadRow, assetId: string, key: string, sniffed: SniffedType, sha256: string, trx: Knex.Transaction) {
+  private async insertAsset(
+    actor: ConsolePrincipal,
+    upload: UploadRow,
+    assetId: string,
+    key: string,
+    sniffed: SniffedType,
+    sha256: string,
+    trx: Knex.Transaction,
+  ) {
     const size = Number(upload.size_bytes);
     await this.d.assetsRepository.insertWithId(
       assetId,

@@ -16,7 +16,13 @@ export const uploadErrors = {
       closeConnection ? { Connection: 'close' } : undefined,
     ),
   chunkTooLarge: (remaining: number) =>
-    new AppError('payload_too_large', 'upload_too_large', `This upload takes only ${remaining} more bytes.`, { remainingBytes: remaining }, { Connection: 'close' }),
+    new AppError(
+      'payload_too_large',
+      'upload_too_large',
+      `This upload takes only ${remaining} more bytes.`,
+      { remainingBytes: remaining },
+      { Connection: 'close' },
+    ),
   insufficientStorage: () => new AppError('insufficient_storage', 'insufficient_storage', 'The server does not have enough free disk space for this upload.'),
   expired: () => new AppError('gone', 'upload_expired', 'The upload expired; start a new one.'),
   stateConflict: (status: string) => conflict('upload_state_conflict', `The upload is ${status}; it cannot take this action.`),

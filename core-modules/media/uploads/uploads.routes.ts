@@ -58,7 +58,13 @@ export const uploadsRoutes = [
     tags: ['media'],
     auth: AUTHORS,
     params: IdParams,
-    requestHeaders: { 'Upload-Offset': { description: 'The current offset (see HEAD); the bytes are written from there.', required: true, schema: { type: 'integer', minimum: 0 } } },
+    requestHeaders: {
+      'Upload-Offset': {
+        description: 'The current offset (see HEAD); the bytes are written from there.',
+        required: true,
+        schema: { type: 'integer', minimum: 0 },
+      },
+    },
     bodyMode: 'stream',
     errors: {
       400: '`invalid_upload_offset`.',

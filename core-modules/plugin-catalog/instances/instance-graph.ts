@@ -20,7 +20,9 @@ export function instanceGraph<S>(store: InstanceStore<S>, kind: Pick<InstanceKin
     },
     async edges() {
       return (await store.list()).flatMap((row): GraphEdge[] =>
-        row.target_scope === 'all' ? [] : row.target_ids.map((id) => ({ fromType: type, fromId: row.id, toType: row.target_scope, toId: id, relationship: 'targets' })),
+        row.target_scope === 'all'
+          ? []
+          : row.target_ids.map((id) => ({ fromType: type, fromId: row.id, toType: row.target_scope, toId: id, relationship: 'targets' })),
       );
     },
   };

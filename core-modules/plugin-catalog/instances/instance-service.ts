@@ -186,7 +186,10 @@ export class InstanceService<S extends object> {
   }
 
   private audit(verb: string, actor: ConsolePrincipal, ip: string, row: InstanceRow<S>, trx: Knex.Transaction) {
-    return this.d.auditLog.record({ action: `${this.kind.type}.${verb}`, actor, ip, resourceType: `${this.kind.type}_instance`, resourceId: row.id, metadata: { name: row.name } }, trx);
+    return this.d.auditLog.record(
+      { action: `${this.kind.type}.${verb}`, actor, ip, resourceType: `${this.kind.type}_instance`, resourceId: row.id, metadata: { name: row.name } },
+      trx,
+    );
   }
 
   // After commit: the screens reached before or after the change.

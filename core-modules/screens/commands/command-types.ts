@@ -33,7 +33,14 @@ const EMPTY_PAYLOAD_TYPES = [
   'display_probe',
 ] as const;
 
-export const COMMAND_TYPES = [...EMPTY_PAYLOAD_TYPES, 'identify_screen', 'install_player_update', 'display_set_input', 'display_set_volume', 'display_set_brightness'] as const;
+export const COMMAND_TYPES = [
+  ...EMPTY_PAYLOAD_TYPES,
+  'identify_screen',
+  'install_player_update',
+  'display_set_input',
+  'display_set_volume',
+  'display_set_brightness',
+] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 // These exist on the player but carry sessions or network state that their own APIs set up and
@@ -107,7 +114,8 @@ for (const type of EMPTY_PAYLOAD_TYPES) {
 /** Refuses types that have their own API (403) and anything not on the list (422). */
 export function checkCommandType(type: string): CommandType {
   if (AIRPLAY_TYPES.has(type)) throw forbidden('airplay_session_api_required', 'AirPlay commands are sent through the AirPlay session API.');
-  if (PRESENTATION_NETWORK_TYPES.has(type)) throw forbidden('presentation_network_api_required', 'Presentation network commands are sent through the presentation network API.');
+  if (PRESENTATION_NETWORK_TYPES.has(type))
+    throw forbidden('presentation_network_api_required', 'Presentation network commands are sent through the presentation network API.');
   if (!(COMMAND_TYPES as readonly string[]).includes(type)) throw invalid(`Unknown command type ${type}.`, 'body/type');
   return type as CommandType;
 }

@@ -87,7 +87,14 @@ export class CommandsRepository {
 
   /** The console's view: newest first. */
   async recent(screenId: string, limit: number): Promise<CommandRow[]> {
-    return this.commands.query().where({ screen_id: screenId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    return this.commands
+      .query()
+      .where({ screen_id: screenId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit);
   }
 
   /**
@@ -102,7 +109,10 @@ export class CommandsRepository {
         .query(trx)
         .where({ screen_id: screenId })
         .whereIn('state', OPEN_STATES)
-        .orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
+        .orderBy([
+          { column: 'created_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ]);
     });
   }
 

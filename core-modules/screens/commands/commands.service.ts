@@ -100,7 +100,10 @@ export class CommandsService {
         { screen_id: screenId, type, payload, idempotency_key: key, created_by: actor.userId, expiresInSeconds: EXPIRY_SECONDS },
         trx,
       );
-      await this.d.auditLog.record({ action: 'screen.command_queued', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { commandId: inserted.id, type } }, trx);
+      await this.d.auditLog.record(
+        { action: 'screen.command_queued', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { commandId: inserted.id, type } },
+        trx,
+      );
       return { row: inserted, created: true };
     });
     // After commit, so the player that reacts at once finds the command.
@@ -123,7 +126,10 @@ export class CommandsService {
       this.checkOpen(command, alreadyCompleted);
       await this.checkNotPastExpiry(command!, trx, alreadyCompleted);
       const cancelled = await this.d.commandsRepository.update(id, { state: 'cancelled', stamp: 'completed_at' }, trx);
-      await this.d.auditLog.record({ action: 'screen.command_cancelled', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { commandId: id, type: command!.type } }, trx);
+      await this.d.auditLog.record(
+        { action: 'screen.command_cancelled', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { commandId: id, type: command!.type } },
+        trx,
+      );
       return cancelled;
     });
     // The player re-fetches and drops a command it had been handed but not yet run.

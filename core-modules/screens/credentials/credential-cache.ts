@@ -27,7 +27,13 @@ export class CredentialCache {
   private generation = 0;
   private subscribed = false;
 
-  constructor(private readonly d: { credentialsRepository: CredentialsRepository; credentialChangesRepository: CredentialChangesRepository; screensConfig: ScreensConfig }) {}
+  constructor(
+    private readonly d: {
+      credentialsRepository: CredentialsRepository;
+      credentialChangesRepository: CredentialChangesRepository;
+      screensConfig: ScreensConfig;
+    },
+  ) {}
 
   async lookup(publicId: string, now = Date.now()): Promise<CredentialForAuth | undefined> {
     if (!this.d.screensConfig.credentialCache) return this.d.credentialsRepository.forAuth(publicId);

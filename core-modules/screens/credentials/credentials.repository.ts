@@ -57,11 +57,7 @@ export class CredentialsRepository {
 
   /** Sets last_used_at unless a request on any process did so within the window. */
   async touchLastUsed(id: string): Promise<void> {
-    await this.credentials
-      .query()
-      .findById(id)
-      .whereRaw(`(last_used_at IS NULL OR last_used_at < now() - ${TOUCH_WINDOW})`)
-      .patch({ last_used_at: fn.now() });
+    await this.credentials.query().findById(id).whereRaw(`(last_used_at IS NULL OR last_used_at < now() - ${TOUCH_WINDOW})`).patch({ last_used_at: fn.now() });
   }
 
   async insert(values: { screen_id: string; public_id: string; secret_hash: string }, trx: Knex.Transaction): Promise<string> {

@@ -39,7 +39,10 @@ export class ScreenAccessService {
     await this.d.db.transaction(async (trx) => {
       if (!(await this.d.screensRepository.lock(id, trx))) throw screenNotFound();
       const revoked = await this.d.credentialsRepository.revokeActive(id, why, trx);
-      await this.d.auditLog.record({ action: 'screen.revoked', actor, ip, resourceType: 'screen', resourceId: id, metadata: { reason: why, revokedCount: revoked.length } }, trx);
+      await this.d.auditLog.record(
+        { action: 'screen.revoked', actor, ip, resourceType: 'screen', resourceId: id, metadata: { reason: why, revokedCount: revoked.length } },
+        trx,
+      );
     });
     this.d.credentialCache.forgetScreen(id);
     await this.d.screenNotifier.closeSockets(id);

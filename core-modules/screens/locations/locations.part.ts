@@ -16,8 +16,8 @@ export interface LocationsDeps extends ScreensBaseDeps {
 export const locationsPart: ModulePart<LocationsDeps> = (r) => {
   r.provide(
     {
-    locationsRepository: asClass(LocationsRepository).singleton(),
-    locationsService: asFunction((d: LocationsDeps) => new LocationsService(d)).singleton(),
+      locationsRepository: asClass(LocationsRepository).singleton(),
+      locationsService: asFunction((d: LocationsDeps) => new LocationsService(d)).singleton(),
       screenPlaces: asClass(ScreenPlaces).singleton(),
     },
     // The player config names where each screen is.

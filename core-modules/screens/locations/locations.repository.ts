@@ -66,7 +66,10 @@ export class LocationsRepository {
 
   async update(id: string, values: LocationValues): Promise<boolean> {
     try {
-      const count = await this.locations.query().findById(id).patch({ ...values, updated_at: fn.now() });
+      const count = await this.locations
+        .query()
+        .findById(id)
+        .patch({ ...values, updated_at: fn.now() });
       return count > 0;
     } catch (err) {
       mapUniqueViolation(err, nameTaken);

@@ -106,7 +106,14 @@ export class LocationsService {
   async update(actor: ConsolePrincipal, id: string, input: LocationInput, ip: string): Promise<LocationView> {
     const changes = values(input);
     if (!(await this.d.locationsRepository.update(id, changes))) throw locationNotFound();
-    await this.d.auditLog.record({ action: 'location.updated', actor, ip, resourceType: 'location', resourceId: id, metadata: { fields: Object.keys(changes) } });
+    await this.d.auditLog.record({
+      action: 'location.updated',
+      actor,
+      ip,
+      resourceType: 'location',
+      resourceId: id,
+      metadata: { fields: Object.keys(changes) },
+    });
     if ('name' in changes) await this.d.screenPlaces.changed.emit(await this.d.screenPlaces.screensAt(id));
     return this.get(id);
   }

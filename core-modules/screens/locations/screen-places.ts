@@ -23,7 +23,10 @@ export class ScreenPlaces {
 
   /** The label of each of `screenIds`, or of every screen when omitted. */
   async labels(screenIds?: string[]): Promise<Map<string, string>> {
-    const query = this.d.db('screens as s').leftJoin('locations as l', 'l.id', 's.location_id').select<{ id: string; location: string | null; room_name: string; room_number: string }[]>('s.id', 'l.name as location', 's.room_name', 's.room_number');
+    const query = this.d
+      .db('screens as s')
+      .leftJoin('locations as l', 'l.id', 's.location_id')
+      .select<{ id: string; location: string | null; room_name: string; room_number: string }[]>('s.id', 'l.name as location', 's.room_name', 's.room_number');
     const rows = await (screenIds ? query.whereIn('s.id', screenIds) : query);
     return new Map(rows.map((r) => [r.id, placeLabel([r.location, r.room_name, r.room_number])]));
   }

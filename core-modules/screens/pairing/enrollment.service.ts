@@ -65,7 +65,14 @@ export class EnrollmentService {
       const device = deviceColumns(s.metadata);
       await this.d.playerHistoryRepository.retireOpen(screen.id, RETIRED_BECAUSE[mode], trx);
       await this.d.playerHistoryRepository.insert(
-        { screen_id: screen.id, credential_id: credentialId, pairing_session_id: s.id, pairing_mode: mode, player_installation_id: s.player_installation_id, ...device },
+        {
+          screen_id: screen.id,
+          credential_id: credentialId,
+          pairing_session_id: s.id,
+          pairing_mode: mode,
+          player_installation_id: s.player_installation_id,
+          ...device,
+        },
         trx,
       );
       // Pairing is also how a disabled screen comes back; a replaced screen takes on the new hardware now.
@@ -76,7 +83,14 @@ export class EnrollmentService {
       );
       await this.d.pairingSessionsRepository.update(s.id, { enrolled_at: trx.fn.now(), enrollment_token_hash: null }, trx);
       await this.d.auditLog.record(
-        { action: 'screen.enrolled', actor: { kind: 'player', screenId: screen.id, credentialId }, ip, resourceType: 'screen', resourceId: screen.id, metadata: { mode, publicId, revokedCount: revoked.length } },
+        {
+          action: 'screen.enrolled',
+          actor: { kind: 'player', screenId: screen.id, credentialId },
+          ip,
+          resourceType: 'screen',
+          resourceId: screen.id,
+          metadata: { mode, publicId, revokedCount: revoked.length },
+        },
         trx,
       );
       return { enrollment: { screenId: screen.id, screenName: screen.name, deviceCredential: formatCredential(publicId, secret) }, revoked };

@@ -64,8 +64,10 @@ export class PairingApprovalService {
       location_id: input.locationId ?? null,
     };
     if (input.replaceHardware && input.replaceExistingCredential) throw stateConflict('Hardware replacement and credential repair exclude each other.');
-    if (input.replaceHardware && !input.replacementScreenId) throw invalidInput('validation_failed', 'Name the screen whose hardware is replaced.', 'body/replacementScreenId');
-    if (!input.replaceHardware && (fields.name.length < 2 || fields.name.length > 120)) throw invalidInput('validation_failed', 'A screen name has 2 to 120 characters.', 'body/name');
+    if (input.replaceHardware && !input.replacementScreenId)
+      throw invalidInput('validation_failed', 'Name the screen whose hardware is replaced.', 'body/replacementScreenId');
+    if (!input.replaceHardware && (fields.name.length < 2 || fields.name.length > 120))
+      throw invalidInput('validation_failed', 'A screen name has 2 to 120 characters.', 'body/name');
 
     const screenId = await this.d.db.transaction(async (trx) => {
       if (fields.location_id && !(await this.d.locationsRepository.exists(fields.location_id, trx))) {
@@ -81,11 +83,25 @@ export class PairingApprovalService {
       const { screenId, mode, replacing } = await this.placeScreen(s, fields, input, trx);
       await this.d.pairingSessionsRepository.update(
         id,
-        { status: 'approved', approved_at: trx.fn.now(), approved_by: actor.userId, resulting_screen_id: screenId, pairing_mode: mode, replace_existing_credential: replacing },
+        {
+          status: 'approved',
+          approved_at: trx.fn.now(),
+          approved_by: actor.userId,
+          resulting_screen_id: screenId,
+          pairing_mode: mode,
+          replace_existing_credential: replacing,
+        },
         trx,
       );
       await this.d.auditLog.record(
-        { action: 'screen.pairing.approved', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { pairingSessionId: id, mode, name: fields.name || undefined } },
+        {
+          action: 'screen.pairing.approved',
+          actor,
+          ip,
+          resourceType: 'screen',
+          resourceId: screenId,
+          metadata: { pairingSessionId: id, mode, name: fields.name || undefined },
+        },
         trx,
       );
       return screenId;
@@ -100,7 +116,8 @@ export class PairingApprovalService {
     if (input.replaceHardware) {
       const target = await this.d.screensRepository.lock(input.replacementScreenId!, trx);
       if (!target) throw notFound('screen_not_found', 'No such screen to replace the hardware of.');
-      if (target.player_installation_id === s.player_installation_id) throw stateConflict('This player already serves that screen; approve a credential repair instead.');
+      if (target.player_installation_id === s.player_installation_id)
+        throw stateConflict('This player already serves that screen; approve a credential repair instead.');
       if (existing) throw stateConflict('This player is paired to another screen; revoke and remove it there first.');
       // The screen takes on the new hardware at enrollment, not before: until then the old player keeps working.
       return { screenId: target.id, mode: 'hardware_replacement' as const, replacing: true };
@@ -108,9 +125,13 @@ export class PairingApprovalService {
     const device = deviceColumns(m);
     if (existing) {
       if (existing.has_active_credential && !input.replaceExistingCredential) {
-        throw conflict('pairing_recovery_required', 'This player is already paired and its credential still works. Approve again with replaceExistingCredential to repair it.', {
-          existingScreenId: existing.id,
-        });
+        throw conflict(
+          'pairing_recovery_required',
+          'This player is already paired and its credential still works. Approve again with replaceExistingCredential to repair it.',
+          {
+            existingScreenId: existing.id,
+          },
+        );
       }
       await this.d.screensRepository.update(existing.id, { ...fields, ...device }, trx);
       return { screenId: existing.id, mode: 'credential_repair' as const, replacing: existing.has_active_credential };

@@ -35,7 +35,10 @@ export interface PairingSessionFacts extends PairingSessionRow {
   claim_expired: boolean;
 }
 
-export type NewPairingSession = Pick<PairingSessionRow, 'code_hash' | 'poll_secret_hash' | 'player_installation_id' | 'metadata' | 'approximate_address' | 'expires_at'>;
+export type NewPairingSession = Pick<
+  PairingSessionRow,
+  'code_hash' | 'poll_secret_hash' | 'player_installation_id' | 'metadata' | 'approximate_address' | 'expires_at'
+>;
 /** Time columns may take `trx.fn.now()`, so the database clock stamps them. */
 export type PairingUpdate = { [K in keyof Omit<PairingSessionRow, 'id' | 'created_at' | 'expires_at' | 'code_hash'>]?: PairingSessionRow[K] | Knex.Raw };
 
@@ -108,6 +111,9 @@ export class PairingSessionsRepository {
 
   /** Removes sessions that expired more than `days` ago, whatever became of them. */
   async purgeExpired(days: number): Promise<number> {
-    return this.sessions.query().where('expires_at', '<', raw('now() - make_interval(days => ?)', [days])).delete();
+    return this.sessions
+      .query()
+      .where('expires_at', '<', raw('now() - make_interval(days => ?)', [days]))
+      .delete();
   }
 }

@@ -21,7 +21,8 @@ export const pairingRoutes = [
     path: '/api/v1/player/pairing-sessions',
     operationId: 'createPairingSession',
     summary: 'A player asks to be paired and gets a code to show',
-    description: 'The player first reads GET /api/v1/system/identity and sends its installationId back. A new session supersedes the same player installation’s earlier ones. Lifetime 10 minutes.',
+    description:
+      'The player first reads GET /api/v1/system/identity and sends its installationId back. A new session supersedes the same player installation’s earlier ones. Lifetime 10 minutes.',
     tags: ['player'],
     auth: { kind: 'public' },
     rateLimit: PAIRING_LIMIT,

@@ -45,7 +45,14 @@ export class PairingService {
       for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
         const code = newPairingCode();
         const id = await this.d.pairingSessionsRepository.insert(
-          { code_hash: sha256(code), poll_secret_hash: sha256(pollSecret), player_installation_id: metadata.playerInstallationId, metadata: stored, approximate_address: ip || null, expires_at: expiresAt },
+          {
+            code_hash: sha256(code),
+            poll_secret_hash: sha256(pollSecret),
+            player_installation_id: metadata.playerInstallationId,
+            metadata: stored,
+            approximate_address: ip || null,
+            expires_at: expiresAt,
+          },
           trx,
         );
         if (id) return { id, code };

@@ -116,13 +116,18 @@ export class ContactBuffer {
   private async isolate(updates: ContactUpdate[]): Promise<void> {
     if (updates.length === 1) {
       const [bad] = updates as [ContactUpdate];
-      this.logger.warn({ screenId: bad.id, playerVersion: bad.player_version?.slice(0, 64) }, 'a heartbeat held values the database cannot store; kept the contact, dropped the report');
+      this.logger.warn(
+        { screenId: bad.id, playerVersion: bad.player_version?.slice(0, 64) },
+        'a heartbeat held values the database cannot store; kept the contact, dropped the report',
+      );
       await this.repository.apply([withoutReport(bad)]).catch((err: unknown) => this.logger.warn({ err, screenId: bad.id }, 'could not write screen contact'));
       return;
     }
     const middle = Math.ceil(updates.length / 2);
     for (const half of [updates.slice(0, middle), updates.slice(middle)]) {
-      await this.repository.apply(half).catch((err: unknown) => (isDataError(err) ? this.isolate(half) : this.logger.warn({ err, screens: half.length }, 'could not write screen contact')));
+      await this.repository
+        .apply(half)
+        .catch((err: unknown) => (isDataError(err) ? this.isolate(half) : this.logger.warn({ err, screens: half.length }, 'could not write screen contact')));
     }
   }
 
@@ -146,7 +151,17 @@ export class ContactBuffer {
 /** SQLSTATE class 22 (data exception): a value the database refuses, not a failure to reach it. */
 const isDataError = (err: unknown) => sqlState(err)?.startsWith('22') === true;
 
-const withoutReport = (u: ContactUpdate): ContactUpdate => ({ ...u, heartbeat: null, player_version: null, player_version_code: null, screen_width: null, screen_height: null, locale: null, timezone: null, uptime_seconds: null });
+const withoutReport = (u: ContactUpdate): ContactUpdate => ({
+  ...u,
+  heartbeat: null,
+  player_version: null,
+  player_version_code: null,
+  screen_width: null,
+  screen_height: null,
+  locale: null,
+  timezone: null,
+  uptime_seconds: null,
+});
 
 function toUpdate(id: string, p: Pending): ContactUpdate {
   const h = p.heartbeat;

@@ -96,6 +96,9 @@ export class ContactRepository {
   }
 
   async purgeHoursOlderThan(days: number): Promise<number> {
-    return this.contactHours.query().where('hour', '<', raw('now() - make_interval(days => ?)', [days])).delete();
+    return this.contactHours
+      .query()
+      .where('hour', '<', raw('now() - make_interval(days => ?)', [days]))
+      .delete();
   }
 }

@@ -9,8 +9,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
  *
  * `null` is accepted for every field and means "not reported", as the reference's decoder treats it.
  */
-const opt = <T extends TSchema>(schema: T, description?: string) =>
-  Type.Optional(Type.Union([schema, Type.Null()], description ? { description } : {}));
+const opt = <T extends TSchema>(schema: T, description?: string) => Type.Optional(Type.Union([schema, Type.Null()], description ? { description } : {}));
 
 const text = (maxLength: number) => Type.String({ maxLength });
 const count = () => Type.Number({ minimum: 0 });
@@ -86,6 +85,9 @@ export const HeartbeatAckSchema = Type.Object({
   accepted: Type.Literal(true),
   ignoredFields: Type.Optional(Type.Array(Type.String(), { description: 'Playback identifiers that were malformed and dropped.' })),
   noiseHistory: Type.Optional(
-    Type.Object({ accepted: Type.Integer({ description: 'Buckets of noiseMeter.pendingHistory consumed (stored, already stored, or implausible and dropped).' }) }, { description: 'Present when the noise-meter plugin is installed and the heartbeat carried pending history.' }),
+    Type.Object(
+      { accepted: Type.Integer({ description: 'Buckets of noiseMeter.pendingHistory consumed (stored, already stored, or implausible and dropped).' }) },
+      { description: 'Present when the noise-meter plugin is installed and the heartbeat carried pending history.' },
+    ),
   ),
 });

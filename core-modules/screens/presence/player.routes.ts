@@ -22,7 +22,8 @@ export const playerRoutes = [
     body: HeartbeatSchema,
     errors: { 400: '`invalid_request`.' },
     response: { status: 200, schema: HeartbeatAckSchema },
-    handler: ({ deps, body, principal, ctx }) => deps.heartbeatService.acceptWithExtensions(player(principal), body as Record<string, unknown>, ctx.ip, ctx.request.length),
+    handler: ({ deps, body, principal, ctx }) =>
+      deps.heartbeatService.acceptWithExtensions(player(principal), body as Record<string, unknown>, ctx.ip, ctx.request.length),
   }),
   route({
     method: 'POST',

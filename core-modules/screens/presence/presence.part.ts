@@ -38,14 +38,14 @@ const CONTACT_HOURS_KEEP_DAYS = 31;
 export const presencePart: ModulePart<PresenceDeps> = (r) => {
   r.provide(
     {
-    presenceRepository: asClass(PresenceRepository).singleton(),
-    contactRepository: asClass(ContactRepository).singleton(),
-    powerAssistRepository: asClass(PowerAssistRepository).singleton(),
-    contactBuffer: asFunction((d: PresenceDeps) => new ContactBuffer(d.contactRepository, d.logger)).singleton(),
-    presenceService: asFunction((d: PresenceDeps) => new PresenceService(d)).singleton(),
-    heartbeatService: asFunction((d: PresenceDeps) => new HeartbeatService(d)).singleton(),
-    heartbeatExtensions: asClass(HeartbeatExtensions).singleton(),
-    reliabilityService: asFunction((d: PresenceDeps) => new ReliabilityService(d)).singleton(),
+      presenceRepository: asClass(PresenceRepository).singleton(),
+      contactRepository: asClass(ContactRepository).singleton(),
+      powerAssistRepository: asClass(PowerAssistRepository).singleton(),
+      contactBuffer: asFunction((d: PresenceDeps) => new ContactBuffer(d.contactRepository, d.logger)).singleton(),
+      presenceService: asFunction((d: PresenceDeps) => new PresenceService(d)).singleton(),
+      heartbeatService: asFunction((d: PresenceDeps) => new HeartbeatService(d)).singleton(),
+      heartbeatExtensions: asClass(HeartbeatExtensions).singleton(),
+      reliabilityService: asFunction((d: PresenceDeps) => new ReliabilityService(d)).singleton(),
     },
     // Later modules take parts of heartbeats (noise history).
     { exports: ['heartbeatExtensions'] },

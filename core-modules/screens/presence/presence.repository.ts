@@ -80,6 +80,9 @@ export class PresenceRepository {
 
   /** Rows of processes that died without cleaning up; they stopped counting as online long before. */
   async purgeStale(olderThanSeconds: number): Promise<number> {
-    return this.presence.query().where('last_seen_at', '<', raw('now() - make_interval(secs => ?)', [olderThanSeconds])).delete();
+    return this.presence
+      .query()
+      .where('last_seen_at', '<', raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+      .delete();
   }
 }

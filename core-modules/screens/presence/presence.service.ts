@@ -36,7 +36,13 @@ export class PresenceService {
   /** Records an open socket; returns the screen's name (for server.hello). */
   async open(connectionId: string, socket: LocalSocket, ip: string | null): Promise<string> {
     this.local.set(connectionId, socket);
-    const name = await this.d.presenceRepository.connect({ connectionId, screenId: socket.screenId, credentialId: socket.credentialId, instanceId: this.instanceId, ip });
+    const name = await this.d.presenceRepository.connect({
+      connectionId,
+      screenId: socket.screenId,
+      credentialId: socket.credentialId,
+      instanceId: this.instanceId,
+      ip,
+    });
     return name ?? '';
   }
 

@@ -103,10 +103,25 @@ export class ReliabilityService {
     if (canonicalTimeZone(timezone) === undefined) throw invalidInput('invalid_timezone', 'Use an IANA time zone such as Europe/Berlin.', 'body/timezone');
     const sleepAt = input.sleepAt ?? null;
     const wakeAt = input.wakeAt ?? null;
-    if (input.enabled && (!sleepAt || !wakeAt)) throw invalidInput('power_assist_invalid', 'Give both a sleep and a wake time to turn Power Assist on.', sleepAt ? 'body/wakeAt' : 'body/sleepAt');
+    if (input.enabled && (!sleepAt || !wakeAt))
+      throw invalidInput('power_assist_invalid', 'Give both a sleep and a wake time to turn Power Assist on.', sleepAt ? 'body/wakeAt' : 'body/sleepAt');
     if (sleepAt && sleepAt === wakeAt) throw invalidInput('power_assist_invalid', 'Sleep and wake times must differ.', 'body/wakeAt');
-    const row = await this.d.powerAssistRepository.save({ screen_id: screenId, enabled: input.enabled, sleep_at: sleepAt, wake_at: wakeAt, timezone, updated_by: actor.userId });
-    await this.d.auditLog.record({ action: 'screen.power_assist.updated', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { enabled: input.enabled, sleepAt, wakeAt, timezone } });
+    const row = await this.d.powerAssistRepository.save({
+      screen_id: screenId,
+      enabled: input.enabled,
+      sleep_at: sleepAt,
+      wake_at: wakeAt,
+      timezone,
+      updated_by: actor.userId,
+    });
+    await this.d.auditLog.record({
+      action: 'screen.power_assist.updated',
+      actor,
+      ip,
+      resourceType: 'screen',
+      resourceId: screenId,
+      metadata: { enabled: input.enabled, sleepAt, wakeAt, timezone },
+    });
     return powerAssistView(row);
   }
 }
