@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fn } from 'objection';
 import { conflict } from '../../kernel/errors.js';
+import { plainRows } from '../../kernel/db/table-model.js';
 import { AssetModel, VariantModel } from './media.models.js';
 import { STATUS_TRANSITIONS, type AssetStatus, type AssetType, type VariantKind } from './media-types.js';
 
@@ -80,7 +81,7 @@ export class AssetsRepository {
 
   /** Live assets among `ids` (one query, for lists such as a manifest's). */
   async byIds(ids: string[]): Promise<AssetRow[]> {
-    return ids.length ? this.live().findByIds(ids) : Promise.resolve([]);
+    return ids.length ? plainRows(this.live().findByIds(ids)) : [];
   }
 
   /** Locks the row for the rest of `trx` (status changes, deletes). */
@@ -145,7 +146,7 @@ export class AssetsRepository {
   }
 
   async variantsOf(assetIds: string[]): Promise<VariantRow[]> {
-    return assetIds.length ? this.variantRows.query().whereIn('asset_id', assetIds).orderBy('created_at') : Promise.resolve([]);
+    return assetIds.length ? plainRows(this.variantRows.query().whereIn('asset_id', assetIds).orderBy('created_at')) : [];
   }
 
   async variant(assetId: string, kind: VariantKind, trx?: Knex.Transaction): Promise<VariantRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { raw } from 'objection';
+import { plainRows } from '../../kernel/db/table-model.js';
 import { PlaylistItemModel } from './playlists.models.js';
 import type { AssetUse } from '../media/media.api.js';
 
@@ -28,10 +29,12 @@ export class PlaylistItemsRepository {
   }
 
   async list(playlistId: string, trx?: Knex.Transaction): Promise<ItemRow[]> {
-    return this.items
-      .query(trx)
-      .where({ playlist_id: playlistId })
-      .orderBy([{ column: 'position' }, { column: 'id' }]);
+    return plainRows(
+      this.items
+        .query(trx)
+        .where({ playlist_id: playlistId })
+        .orderBy([{ column: 'position' }, { column: 'id' }]),
+    );
   }
 
   async byId(playlistId: string, id: string, trx?: Knex.Transaction): Promise<ItemRow | undefined> {
