@@ -2,13 +2,17 @@ import type { Logger } from '../../kernel/logger.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import type { ServedFile } from '../media/media.api.js';
 import type { ManifestContent } from './manifest-schema.js';
+import { claimsOf } from './playback/claims.js';
+import type { Claim } from './playback/playback-resolver.js';
 import { ScreensChanged } from './screens-changed.js';
 
 /**
  * What one source puts in a screen's manifest: any of the manifest's content sections, and the
  * files they name (listed in `assets`: players download and verify those, and may fetch only them).
+ * `playlist` is what the source plays whenever it holds (an assignment); `playlists` are those it
+ * may switch to at a time it states (a schedule's, named by its `schedules`).
  */
-export type SourceContent = Partial<Pick<ManifestContent, 'playlist' | 'schedules' | 'layouts' | 'websites' | 'widgets' | 'dataSources'>> & {
+export type SourceContent = Partial<Pick<ManifestContent, 'playlist' | 'playlists' | 'schedules' | 'layouts' | 'websites' | 'widgets' | 'dataSources'>> & {
   files: ServedFile[];
 };
 
@@ -72,6 +76,16 @@ export class ContentSources {
       for (const [screenId, key] of await source.keysFor(screenIds)) result.get(screenId)?.push({ source, key });
     }
     return result;
+  }
+
+  /**
+   * What may decide the screen's playback around `at`, from the very content its manifest carries:
+   * pass them to `decide` (with a proposed claim added, for a preview).
+   */
+  async claims(screenId: string, at: number): Promise<Claim[]> {
+    const resolved = (await this.resolve([screenId])).get(screenId) ?? [];
+    const contents = await Promise.all(resolved.map(async ({ source, key }) => ({ source, content: await source.content(key) })));
+    return contents.flatMap(({ source, content }) => (content ? claimsOf(source, content, at) : []));
   }
 }
 

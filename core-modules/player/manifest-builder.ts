@@ -65,14 +65,15 @@ export function assembleManifestContent(contents: SourceContent[], shared: Manif
   for (const file of contents.flatMap((c) => c.files)) if (!files.has(file.assetId)) files.set(file.assetId, manifestFile(file));
   const { logo } = shared;
   if (logo && !files.has(logo.assetId)) files.set(logo.assetId, logo);
-  const playlists = contents.flatMap((c) => (c.playlist ? [forSchema11(c.playlist)] : []));
+  const fallback = contents.find((c) => c.playlist)?.playlist;
+  const playlists = contents.flatMap((c) => [...(c.playlist ? [c.playlist] : []), ...(c.playlists ?? [])]).map(forSchema11);
   const lists = Object.fromEntries(LISTS.map((section) => [section, contents.flatMap((c) => c[section] ?? [])])) as Pick<
     ManifestContent,
     (typeof LISTS)[number]
   >;
   return {
     mode: 'presentation',
-    ...(playlists[0] ? { playlist: playlists[0] } : {}),
+    ...(fallback ? { playlist: forSchema11(fallback), directFallbackPlaylist: forSchema11(fallback) } : {}),
     playlists: playlists.filter((p, i) => playlists.findIndex((q) => q.id === p.id) === i),
     ...lists,
     assets: [...files.values()],

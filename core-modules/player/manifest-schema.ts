@@ -41,15 +41,42 @@ export const ManifestAssetSchema = Type.Object({
   expiresAt: Opt(Stamp),
 });
 
+/**
+ * A schedule as players resolve it offline (weekly wall-clock windows in its zone, or one-time
+ * instants). Optional fields are left out rather than null: the Android player reads `daysOfWeek`
+ * as a list that must not be null.
+ */
+export const ManifestScheduleSchema = Type.Object({
+  id: Uuid,
+  playlistId: Opt(Uuid),
+  type: Type.Union([Type.Literal('weekly'), Type.Literal('one_time')]),
+  timezone: Type.String(),
+  priority: Type.Integer({ minimum: -999, maximum: 999 }),
+  /** 1: the schedule targets the screen itself; 0: its group. */
+  specificity: Type.Integer({ minimum: 0, maximum: 1 }),
+  startDate: Opt(Type.String({ format: 'date' })),
+  endDate: Opt(Type.String({ format: 'date' })),
+  oneTimeStart: Opt(Stamp),
+  oneTimeEnd: Opt(Stamp),
+  dailyStart: Opt(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })),
+  dailyEnd: Opt(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })),
+  daysOfWeek: Opt(Type.Array(Type.Integer({ minimum: 0, maximum: 6 }))),
+});
+export type ManifestSchedule = Static<typeof ManifestScheduleSchema>;
+
 // Sections this server does not fill yet are still sent, empty: players iterate them unconditionally.
 const Later = Type.Array(Type.Unknown());
 
 /** The parts of a manifest that decide its version: everything but the version and the clocks. */
 export const ManifestContentSchema = Type.Object({
   mode: Type.Literal('presentation'),
+  /** What the screen plays when no schedule (or later, takeover) holds: its own playlist, else its group's. */
   playlist: Opt(ManifestPlaylistSchema),
+  /** The same playlist under the name the players give the fallback after schedules. */
+  directFallbackPlaylist: Opt(ManifestPlaylistSchema),
+  /** Every playlist the screen may switch to offline: the fallback and each schedule's. */
   playlists: Type.Array(ManifestPlaylistSchema),
-  schedules: Later,
+  schedules: Type.Array(ManifestScheduleSchema),
   assets: Type.Array(ManifestAssetSchema),
   websites: Later,
   widgets: Later,

@@ -4,3 +4,7 @@ export type { ContentSource, ContentSources, SourceContent } from './content-sou
 export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
 export type { ManifestItem, ManifestPlaylist } from './manifest-schema.js';
 export { downloadPath } from './manifest-builder.js';
+export type { ManifestSchedule } from './manifest-schema.js';
+export { isTimeZone } from './playback/local-time.js';
+export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
+export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';

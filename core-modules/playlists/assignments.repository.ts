@@ -63,6 +63,11 @@ export class AssignmentsRepository {
     }
   }
 
+  /** Assigns the playlist unless the screen has one already; in the caller's transaction. */
+  async assignIfNone(screenId: string, playlistId: string, trx: Knex.Transaction): Promise<void> {
+    await this.assignments.query(trx).insert({ screen_id: screenId, playlist_id: playlistId, assigned_at: fn.now() }).onConflict('screen_id').ignore();
+  }
+
   async unassign(screenId: string): Promise<boolean> {
     return (await this.assignments.query().deleteById(screenId)) > 0;
   }

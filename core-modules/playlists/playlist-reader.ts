@@ -96,6 +96,16 @@ export class PlaylistReader {
     return { ...common, items, itemCount: items.length, tagRule: rule };
   }
 
+  /** The playlists that hold the asset now, as an item or through their tag rule. */
+  async playlistsHolding(assetId: string): Promise<string[]> {
+    const holding: string[] = [];
+    for (const p of await this.d.playlistsRepository.maybeHolding(assetId)) {
+      const rule = p.tag_rule;
+      if (p.has_item || (rule && (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).some((a) => a.id === assetId))) holding.push(p.id);
+    }
+    return holding;
+  }
+
   /** The screens whose playlist holds the asset now, as an item or through its tag rule (for the manifest). */
   async screensPlaying(assetId: string): Promise<string[]> {
     const candidates = await this.d.assignmentsRepository.screensMaybePlaying(assetId);

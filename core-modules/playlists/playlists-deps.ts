@@ -8,7 +8,9 @@ import type { AssignmentsService } from './assignments.service.js';
 import type { PlaylistEvents } from './playlist-events.js';
 import type { PlaylistItemsRepository } from './playlist-items.repository.js';
 import type { PlaylistItemsService } from './playlist-items.service.js';
+import type { PlaylistLibrary } from './playlist-library.js';
 import type { PlaylistReader } from './playlist-reader.js';
+import type { PlaylistUsageRegistry } from './playlist-usage.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
 import type { PlaylistsService } from './playlists.service.js';
 
@@ -27,6 +29,8 @@ export interface PlaylistsDeps extends KernelDeps {
   assignmentsRepository: AssignmentsRepository;
   playlistReader: PlaylistReader;
   playlistEvents: PlaylistEvents;
+  playlistUsage: PlaylistUsageRegistry;
+  playlistLibrary: PlaylistLibrary;
   playlistsService: PlaylistsService;
   playlistItemsService: PlaylistItemsService;
   assignmentsService: AssignmentsService;

@@ -7,7 +7,9 @@ import { AssignmentsService } from './assignments.service.js';
 import { PlaylistEvents } from './playlist-events.js';
 import { PlaylistItemsRepository } from './playlist-items.repository.js';
 import { PlaylistItemsService } from './playlist-items.service.js';
+import { PlaylistLibrary } from './playlist-library.js';
 import { PlaylistReader } from './playlist-reader.js';
+import { PlaylistUsageRegistry } from './playlist-usage.js';
 import { playlistsGraph } from './playlists-graph.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { playlistsRoutes } from './playlists.routes.js';
@@ -27,12 +29,14 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
         assignmentsRepository: asClass(AssignmentsRepository).singleton(),
         playlistReader: asFunction((d: PlaylistsDeps) => new PlaylistReader(d)).singleton(),
         playlistEvents: asFunction((d: PlaylistsDeps) => new PlaylistEvents(d)).singleton(),
+        playlistUsage: asClass(PlaylistUsageRegistry).singleton(),
+        playlistLibrary: asFunction((d: PlaylistsDeps) => new PlaylistLibrary(d)).singleton(),
         playlistsService: asFunction((d: PlaylistsDeps) => new PlaylistsService(d)).singleton(),
         playlistItemsService: asFunction((d: PlaylistsDeps) => new PlaylistItemsService(d)).singleton(),
         assignmentsService: asFunction((d: PlaylistsDeps) => new AssignmentsService(d)).singleton(),
       },
-      // Fleet health counts playlists.
-      { exports: ['playlistReader'] },
+      // Fleet health counts playlists; groups and schedules play them.
+      { exports: ['playlistReader', 'playlistLibrary'] },
     );
     r.routes([...playlistsRoutes, ...assignmentsRoutes]);
     // Assets in manual items cannot be deleted or archived (409 asset_in_use). Tag-rule items are
@@ -46,8 +50,14 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
     // whose files changed.
     r.onStart((d) => {
       d.contentSources.register(assignmentContentSource(d));
-      d.playlistEvents.subscribe((event) => d.contentSources.changed(event.screenIds));
-      d.mediaEvents.subscribe(async ({ assetId }) => d.contentSources.changed(await d.playlistReader.screensPlaying(assetId)));
+      d.playlistEvents.subscribe(async ({ reason, playlistId, screenIds }) => {
+        await d.contentSources.changed(screenIds);
+        if (reason !== 'assignment.changed' && playlistId) await d.playlistLibrary.tell([playlistId]);
+      });
+      d.mediaEvents.subscribe(async ({ assetId }) => {
+        await d.contentSources.changed(await d.playlistReader.screensPlaying(assetId));
+        await d.playlistLibrary.tell(await d.playlistReader.playlistsHolding(assetId));
+      });
     });
   },
 });

@@ -73,6 +73,29 @@ export class PlaylistsRepository {
     return this.withItemCount(trx).where('p.id', id).first().castTo<PlaylistRow | undefined>();
   }
 
+  /** Locks the existing ones among `ids` to share them until `trx` ends (a delete waits); returns them. */
+  async share(ids: string[], trx: Knex.Transaction): Promise<string[]> {
+    if (!ids.length) return [];
+    return (await this.playlists.query(trx).findByIds(ids).forShare().select('id')).map((r) => r.id);
+  }
+
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.playlists.query().findByIds(ids).select('id', 'name');
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** Playlists that may hold the asset: as an item (`has_item`), or through an enabled tag rule the caller checks. */
+  async maybeHolding(assetId: string): Promise<{ id: string; has_item: boolean; tag_rule: TagRule | null }[]> {
+    const hasItem = 'EXISTS (SELECT 1 FROM playlist_items i WHERE i.playlist_id = p.id AND i.asset_id = ?)';
+    return this.playlists
+      .query()
+      .alias('p')
+      .select('p.id', 'p.tag_rule', raw(`${hasItem} AS has_item`, [assetId]))
+      .whereRaw(`(${hasItem} OR coalesce((p.tag_rule->>'enabled')::boolean, false))`, [assetId])
+      .castTo<{ id: string; has_item: boolean; tag_rule: TagRule | null }[]>();
+  }
+
   /** Locks the playlist for the rest of `trx`, so concurrent item edits see one order and one revision. */
   async lock(id: string, trx: Knex.Transaction): Promise<boolean> {
     return Boolean(await this.playlists.query(trx).findById(id).forUpdate().select('id'));
@@ -94,9 +117,9 @@ export class PlaylistsRepository {
   }
 
   /** False when there is no such playlist; `inUse()` while a screen is assigned to it. */
-  async delete(id: string, inUse: () => Error): Promise<boolean> {
+  async delete(id: string, inUse: () => Error, trx?: Knex.Transaction): Promise<boolean> {
     try {
-      return (await this.playlists.query().deleteById(id)) > 0;
+      return (await this.playlists.query(trx).deleteById(id)) > 0;
     } catch (err) {
       if (isStillReferenced(err)) throw inUse();
       throw err;

@@ -9,6 +9,7 @@ import { playlistNotFound, summaryView, type PlaylistReader } from './playlist-r
 import type { NewPlaylist, PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
 import type { PlaylistsRepository, TagRule } from './playlists.repository.js';
 import type { MediaLibrary } from '../media/media.api.js';
+import type { PlaylistUse, PlaylistUsageRegistry } from './playlist-usage.js';
 
 interface Deps {
   db: Knex;
@@ -17,6 +18,7 @@ interface Deps {
   mediaLibrary: MediaLibrary;
   playlistReader: PlaylistReader;
   playlistEvents: PlaylistEvents;
+  playlistUsage: PlaylistUsageRegistry;
   auditLog: AuditLog;
 }
 
@@ -24,6 +26,12 @@ interface Deps {
 const NEW_TAG_RULE = { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } as const satisfies TagRule;
 
 const playlistInUse = () => conflict('playlist_in_use', 'Screens are assigned to this playlist; assign them something else first.');
+const playlistUsed = (uses: PlaylistUse[]) =>
+  conflict(
+    'playlist_in_use',
+    `This playlist is in use: ${uses.map((u) => `${u.kind.replace(/_/g, ' ')} “${u.name}”`).join(', ')}. Remove it from them first.`,
+    { uses },
+  );
 
 function values(input: PlaylistInput) {
   const name = input.name?.trim();
@@ -93,8 +101,14 @@ export class PlaylistsService {
   async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
     const row = await this.d.playlistsRepository.byId(id);
     if (!row) throw playlistNotFound();
-    // The assignment's foreign key is the real guard (a racing assignment still fails the delete).
-    if (!(await this.d.playlistsRepository.delete(id, playlistInUse))) throw playlistNotFound();
+    await this.d.db.transaction(async (trx) => {
+      // Users lock the playlist to share it (PlaylistLibrary.holdForUse): a use and this delete take turns.
+      if (!(await this.d.playlistsRepository.lock(id, trx))) throw playlistNotFound();
+      const uses = await this.d.playlistUsage.usesOf(id, trx);
+      if (uses.length) throw playlistUsed(uses);
+      // The assignment's foreign key is the real guard for screens (a racing assignment still fails the delete).
+      if (!(await this.d.playlistsRepository.delete(id, playlistInUse, trx))) throw playlistNotFound();
+    });
     await this.d.auditLog.record({ action: 'playlist.deleted', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { name: row.name } });
   }
 

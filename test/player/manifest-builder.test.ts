@@ -74,15 +74,36 @@ describe('manifest assembly (pure)', () => {
   });
 
   it('lets the highest-ranked source decide the playlist, gathers list sections in rank order, and unions the files', () => {
-    const schedule = { id: 'sched-1' };
-    const high = source(P2, OTHER, { schedules: [schedule] });
-    const low = source(P1, ASSET, { schedules: [{ id: 'sched-0' }] });
+    const weekly = (id: string) => ({
+      id,
+      type: 'weekly' as const,
+      timezone: 'UTC',
+      priority: 0,
+      specificity: 1,
+      dailyStart: '09:00',
+      dailyEnd: '17:00',
+      daysOfWeek: [1],
+    });
+    const high = source(P2, OTHER, { schedules: [weekly(P2)] });
+    const low = source(P1, ASSET, { schedules: [weekly(P1)] });
     const content = assembleManifestContent([high, low], SHARED);
     expect(content.playlist?.id).to.equal(P2);
+    expect(content.directFallbackPlaylist?.id, 'the players’ name for the same fallback').to.equal(P2);
     expect(content.playlists.map((p) => p.id)).to.deep.equal([P2, P1]);
-    expect(content.schedules).to.deep.equal([schedule, { id: 'sched-0' }]);
+    expect(content.schedules.map((s) => s.id)).to.deep.equal([P2, P1]);
     expect(content.assets.map((a) => a.assetId)).to.deep.equal([OTHER, ASSET]);
     expect(assembleManifestContent([high, source(P2, OTHER)], SHARED).playlists, 'a playlist two sources name is listed once').to.have.length(1);
+  });
+
+  it('lists the playlists a schedule may switch to without making them the fallback', () => {
+    const scheduled = { playlists: [playlist(P2, OTHER)], files: [file(OTHER)] };
+    const content = assembleManifestContent([scheduled, source(P1, ASSET)], SHARED);
+    expect(content.playlist?.id).to.equal(P1);
+    expect(content.playlists.map((p) => p.id)).to.deep.equal([P2, P1]);
+    const onlyScheduled = assembleManifestContent([scheduled], SHARED);
+    expect(onlyScheduled).not.to.have.property('playlist');
+    expect(onlyScheduled).not.to.have.property('directFallbackPlaylist');
+    expect(onlyScheduled.playlists.map((p) => p.id)).to.deep.equal([P2]);
   });
 
   it('sends a crossfade as the fade schema 11 players know', () => {

@@ -1,0 +1,28 @@
+import type { ManifestSchedule, ManifestPlaylist } from '../manifest-schema.js';
+import type { Claim } from './playback-resolver.js';
+import { windowsBetween } from './schedule-windows.js';
+
+const DAY_MS = 86_400_000;
+
+/** What a source's manifest content claims: its playlist always, each schedule in its windows. */
+export function claimsOf(
+  source: { name: string; rank: number },
+  content: { playlist?: ManifestPlaylist; schedules?: ManifestSchedule[] },
+  at: number,
+): Claim[] {
+  const claims: Claim[] = [];
+  if (content.playlist) claims.push({ source: source.name, rank: source.rank, id: content.playlist.id, content: { playlistId: content.playlist.id } });
+  for (const rule of content.schedules ?? []) {
+    claims.push({
+      source: source.name,
+      rank: source.rank,
+      id: rule.id,
+      content: rule.playlistId ? { playlistId: rule.playlistId } : {},
+      // From the day before (an overnight window may hold) to a week ahead (the next transition).
+      windows: windowsBetween(rule, at - DAY_MS, at + 8 * DAY_MS),
+      priority: rule.priority,
+      specificity: rule.specificity,
+    });
+  }
+  return claims;
+}

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import type { MediaLibrary } from '../media/media.api.js';
+import type { SourceContent } from '../player/player.api.js';
+import { playlistContent } from './assignment-content-source.js';
+import type { AssignmentsRepository } from './assignments.repository.js';
+import type { PlaylistReader } from './playlist-reader.js';
+import type { PlaylistUsageRegistry } from './playlist-usage.js';
+import type { PlaylistsRepository } from './playlists.repository.js';
+
+interface Deps {
+  playlistsRepository: PlaylistsRepository;
+  assignmentsRepository: AssignmentsRepository;
+  playlistReader: PlaylistReader;
+  playlistUsage: PlaylistUsageRegistry;
+  mediaLibrary: MediaLibrary;
+}
+
+/** Told with the playlists whose content may have changed (edited, deleted, or one of their media). */
+export type PlaylistsChangedListener = (playlistIds: string[]) => Promise<void> | void;
+
+/**
+ * Playlists as other modules use them (exported as `playlistLibrary`): groups and schedules name
+ * playlists, put them in manifests, follow their changes and keep them from being deleted.
+ */
+export class PlaylistLibrary {
+  private readonly listeners: PlaylistsChangedListener[] = [];
+
+  constructor(private readonly d: Deps) {}
+
+  /** The playlist as a screen plays it, with its files; undefined when it is gone. */
+  async content(playlistId: string): Promise<SourceContent | undefined> {
+    const playlist = await this.d.playlistReader.find(playlistId);
+    return playlist && playlistContent(playlist, this.d.mediaLibrary);
+  }
+
+  /**
+   * Locks the existing ones among `ids` until `trx` ends, so a delete cannot slip between a use being
+   * checked and recorded; returns them. Call before writing a use.
+   */
+  holdForUse(ids: string[], trx: Knex.Transaction): Promise<string[]> {
+    return this.d.playlistsRepository.share(ids, trx);
+  }
+
+  /**
+   * Makes the playlist the screen's own unless it has one: a screen leaving a group keeps playing
+   * what the group gave it. In the caller's transaction; the caller rebuilds the screen's manifest.
+   */
+  keepAsAssignment(screenId: string, playlistId: string, trx: Knex.Transaction): Promise<void> {
+    return this.d.assignmentsRepository.assignIfNone(screenId, playlistId, trx);
+  }
+
+  /** The name of each of `ids` that exists. */
+  namesOf(ids: string[]): Promise<Map<string, string>> {
+    return this.d.playlistsRepository.namesOf(ids);
+  }
+
+  onChange(listener: PlaylistsChangedListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Registers who uses a playlist: a delete is refused (409 playlist_in_use) while one does. */
+  registerUsage(...args: Parameters<PlaylistUsageRegistry['register']>): void {
+    this.d.playlistUsage.register(...args);
+  }
+
+  /** For the module itself, after a committed change: playlists whose content may differ now. */
+  async tell(playlistIds: string[]): Promise<void> {
+    if (!playlistIds.length) return;
+    for (const listener of this.listeners) await listener(playlistIds);
+  }
+}

@@ -1,0 +1,138 @@
+import type { Knex } from 'knex';
+import { fn } from 'objection';
+import { GroupModel, MemberModel } from './screen-groups.models.js';
+
+export interface GroupRow {
+  id: string;
+  name: string;
+  description: string;
+  display_mode: 'mirror' | 'span';
+  playlist_id: string | null;
+  playback_epoch: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MemberRow {
+  screen_id: string;
+  group_id: string;
+  added_at: Date;
+}
+
+export type GroupValues = Partial<Pick<GroupRow, 'name' | 'description'>>;
+
+/** The screen_groups and screen_group_members tables. The only place that queries them. */
+export class GroupsRepository {
+  private readonly groups: typeof GroupModel;
+  private readonly members: typeof MemberModel;
+
+  constructor({ db }: { db: Knex }) {
+    this.groups = GroupModel.bindKnex(db);
+    this.members = MemberModel.bindKnex(db);
+  }
+
+  async page(page: number, pageSize: number): Promise<{ rows: GroupRow[]; total: number }> {
+    const { results, total } = await this.groups
+      .query()
+      .orderByRaw('lower(name), id')
+      .page(page - 1, pageSize);
+    return { rows: results, total };
+  }
+
+  async byId(id: string, trx?: Knex.Transaction): Promise<GroupRow | undefined> {
+    return this.groups.query(trx).findById(id);
+  }
+
+  /** Locks the group for the rest of `trx`: membership and assignment changes of one group take turns. */
+  async lock(id: string, trx: Knex.Transaction): Promise<GroupRow | undefined> {
+    return this.groups.query(trx).findById(id).forUpdate();
+  }
+
+  async existing(ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    return (await this.groups.query().findByIds(ids).select('id')).map((g) => g.id);
+  }
+
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    return new Map((await this.groups.query().findByIds(ids).select('id', 'name')).map((g) => [g.id, g.name]));
+  }
+
+  async insert(values: Required<GroupValues>): Promise<string> {
+    return (await this.groups.query().insert(values).returning('id')).id;
+  }
+
+  async update(id: string, values: GroupValues & { playlist_id?: string | null }, trx?: Knex.Transaction): Promise<boolean> {
+    const changes = { ...values, updated_at: fn.now(), ...(values.playlist_id === undefined ? {} : { playback_epoch: fn.now() }) };
+    return (await this.groups.query(trx).findById(id).patch(changes)) > 0;
+  }
+
+  async delete(id: string, trx: Knex.Transaction): Promise<boolean> {
+    return (await this.groups.query(trx).deleteById(id)) > 0;
+  }
+
+  /** Member screen ids of each group, in the order they joined. */
+  async membersOf(groupIds: string[], trx?: Knex.Transaction): Promise<Map<string, string[]>> {
+    const result = new Map<string, string[]>(groupIds.map((id) => [id, []]));
+    if (!groupIds.length) return result;
+    const rows = await this.members.query(trx).whereIn('group_id', groupIds).orderBy(['added_at', 'screen_id']);
+    for (const r of rows) result.get(r.group_id)?.push(r.screen_id);
+    return result;
+  }
+
+  /** The group of each of `screenIds` that has one. */
+  async groupsOf(screenIds: string[], trx?: Knex.Transaction): Promise<Map<string, string>> {
+    if (!screenIds.length) return new Map();
+    const rows = await this.members.query(trx).whereRaw('screen_id = ANY(?::uuid[])', [screenIds]);
+    return new Map(rows.map((r) => [r.screen_id, r.group_id]));
+  }
+
+  /** The group playlist of each of `screenIds` whose group has one. */
+  async groupPlaylistsOf(screenIds: string[]): Promise<Map<string, string>> {
+    if (!screenIds.length) return new Map();
+    const rows = await this.members
+      .query()
+      .alias('m')
+      .join('screen_groups as g', 'g.id', 'm.group_id')
+      .whereRaw('m.screen_id = ANY(?::uuid[])', [screenIds])
+      .whereNotNull('g.playlist_id')
+      .select('m.screen_id', 'g.playlist_id')
+      .castTo<{ screen_id: string; playlist_id: string }[]>();
+    return new Map(rows.map((r) => [r.screen_id, r.playlist_id]));
+  }
+
+  /** Adds the screen; false when it already belongs to a group (the primary key decides). */
+  async addMember(groupId: string, screenId: string, trx: Knex.Transaction): Promise<boolean> {
+    // knex, not the model: "nothing inserted" must read as nothing (objection would echo the row).
+    const rows = await trx('screen_group_members').insert({ group_id: groupId, screen_id: screenId }).onConflict('screen_id').ignore().returning('screen_id');
+    return rows.length === 1;
+  }
+
+  async removeMember(groupId: string, screenId: string, trx: Knex.Transaction): Promise<boolean> {
+    return (await this.members.query(trx).where({ group_id: groupId, screen_id: screenId }).delete()) > 0;
+  }
+
+  /** Groups that play the playlist, with their names (for the playlist's delete check). */
+  async usingPlaylist(playlistIds: string[], trx?: Knex.Transaction): Promise<{ id: string; name: string; playlist_id: string }[]> {
+    if (!playlistIds.length) return [];
+    return this.groups
+      .query(trx)
+      .whereIn('playlist_id', playlistIds)
+      .select('id', 'name', 'playlist_id')
+      .castTo<{ id: string; name: string; playlist_id: string }[]>();
+  }
+
+  /** Every group and its playlist, for the dependency graph. */
+  async all(): Promise<Pick<GroupRow, 'id' | 'name' | 'playlist_id'>[]> {
+    return this.groups.query().select('id', 'name', 'playlist_id').orderBy('id');
+  }
+
+  /** Every membership, for the dependency graph. */
+  async allMembers(): Promise<MemberRow[]> {
+    return this.members.query().select('*').orderBy(['group_id', 'screen_id']);
+  }
+
+  count(): Promise<number> {
+    return this.groups.query().resultSize();
+  }
+}

@@ -1,0 +1,158 @@
+import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { conflict, notFound } from '../../kernel/errors.js';
+import type { ContentSources } from '../player/player.api.js';
+import type { PlaylistLibrary } from '../playlists/playlists.api.js';
+import type { ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
+import { type GroupView, groupView } from './group-view.js';
+import type { GroupRow, GroupsRepository, GroupValues } from './groups.repository.js';
+
+interface Deps {
+  db: Knex;
+  groupsRepository: GroupsRepository;
+  screensService: ScreenDirectory;
+  screenPlaces: ScreenPlaces;
+  screenTargets: ScreenTargets;
+  playlistLibrary: PlaylistLibrary;
+  contentSources: ContentSources;
+  auditLog: AuditLog;
+}
+
+// The reference answers for its groups with its scheduling codes; the console relies on them.
+export const groupNotFound = () => notFound('schedule_not_found', 'No such screen group.');
+const alreadyGrouped = () => conflict('schedule_conflict', 'That screen already belongs to another screen group; remove it there first.');
+const notMember = () => notFound('schedule_not_found', 'That screen is not in this screen group.');
+const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
+
+/**
+ * Screen groups: a screen is in at most one; a member with no playlist of its own plays the
+ * group's (the group's content source ranks below the screen's own assignment), and a screen that
+ * leaves a group, or whose group is deleted, keeps the group's playlist as its own.
+ */
+export class GroupsService {
+  constructor(private readonly d: Deps) {}
+
+  async list(page: number, pageSize: number) {
+    const { rows, total } = await this.d.groupsRepository.page(page, pageSize);
+    return { items: await this.views(rows), total, page, pageSize };
+  }
+
+  async get(id: string): Promise<GroupView> {
+    const row = await this.d.groupsRepository.byId(id);
+    if (!row) throw groupNotFound();
+    return (await this.views([row]))[0]!;
+  }
+
+  async create(actor: ConsolePrincipal, values: Required<GroupValues>, ip: string): Promise<GroupView> {
+    const id = await this.d.groupsRepository.insert(values);
+    await this.audit('created', actor, ip, id, { name: values.name });
+    return this.get(id);
+  }
+
+  async update(actor: ConsolePrincipal, id: string, values: GroupValues, ip: string): Promise<GroupView> {
+    if (!(await this.d.groupsRepository.update(id, values))) throw groupNotFound();
+    await this.audit('updated', actor, ip, id, values);
+    return this.get(id);
+  }
+
+  async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
+    const members = await this.d.db.transaction(async (trx) => {
+      const group = await this.locked(id, trx);
+      const memberIds = (await this.d.groupsRepository.membersOf([id], trx)).get(id)!;
+      if (group.playlist_id) for (const screenId of memberIds) await this.d.playlistLibrary.keepAsAssignment(screenId, group.playlist_id, trx);
+      await this.d.groupsRepository.delete(id, trx);
+      return memberIds;
+    });
+    await this.audit('deleted', actor, ip, id, { members: members.length });
+    await this.moved(members);
+  }
+
+  async addMember(actor: ConsolePrincipal, id: string, screenId: string, ip: string): Promise<GroupView> {
+    await this.d.screensService.get(screenId); // 404 screen_not_found
+    const added = await this.d.db.transaction(async (trx) => {
+      await this.locked(id, trx);
+      if (await this.d.groupsRepository.addMember(id, screenId, trx)) return true;
+      if ((await this.d.groupsRepository.groupsOf([screenId], trx)).get(screenId) !== id) throw alreadyGrouped();
+      return false;
+    });
+    if (added) {
+      await this.audit('member_added', actor, ip, id, { screenId });
+      await this.moved([screenId]);
+    }
+    return this.get(id);
+  }
+
+  async removeMember(actor: ConsolePrincipal, id: string, screenId: string, ip: string): Promise<void> {
+    await this.d.db.transaction(async (trx) => {
+      const group = await this.locked(id, trx);
+      if (!(await this.d.groupsRepository.removeMember(id, screenId, trx))) throw notMember();
+      if (group.playlist_id) await this.d.playlistLibrary.keepAsAssignment(screenId, group.playlist_id, trx);
+    });
+    await this.audit('member_removed', actor, ip, id, { screenId });
+    await this.moved([screenId]);
+  }
+
+  async assign(actor: ConsolePrincipal, id: string, playlistId: string, ip: string): Promise<GroupView> {
+    await this.d.db.transaction(async (trx) => {
+      await this.locked(id, trx);
+      if (!(await this.d.playlistLibrary.holdForUse([playlistId], trx)).length) throw playlistNotFound();
+      await this.d.groupsRepository.update(id, { playlist_id: playlistId }, trx);
+    });
+    await this.audit('playlist_assigned', actor, ip, id, { playlistId });
+    await this.contentChanged([id]);
+    return this.get(id);
+  }
+
+  async unassign(actor: ConsolePrincipal, id: string, ip: string): Promise<GroupView> {
+    const group = await this.d.db.transaction(async (trx) => {
+      const locked = await this.locked(id, trx);
+      if (locked.playlist_id) await this.d.groupsRepository.update(id, { playlist_id: null }, trx);
+      return locked;
+    });
+    if (group.playlist_id) {
+      await this.audit('playlist_unassigned', actor, ip, id, {});
+      await this.contentChanged([id]);
+    }
+    return this.get(id);
+  }
+
+  /** After a committed change to what these groups play: their members' manifests are rebuilt. */
+  async contentChanged(groupIds: string[]): Promise<void> {
+    const members = await this.d.groupsRepository.membersOf(groupIds);
+    await this.d.contentSources.changed([...members.values()].flat());
+  }
+
+  private async locked(id: string, trx: Knex.Transaction): Promise<GroupRow> {
+    const group = await this.d.groupsRepository.lock(id, trx);
+    if (!group) throw groupNotFound();
+    return group;
+  }
+
+  // A screen that joined or left a group: what it plays, and the targets reaching it, may differ.
+  private async moved(screenIds: string[]): Promise<void> {
+    await this.d.contentSources.changed(screenIds);
+    for (const screenId of screenIds) await this.d.screenTargets.moved.emit(screenId);
+  }
+
+  private async views(rows: GroupRow[]): Promise<GroupView[]> {
+    const members = await this.d.groupsRepository.membersOf(rows.map((r) => r.id));
+    const screenIds = [...members.values()].flat();
+    const [names, places, playlistNames] = await Promise.all([
+      this.d.screensService.namesOf(screenIds),
+      this.d.screenPlaces.labels(screenIds),
+      this.d.playlistLibrary.namesOf(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : []))),
+    ]);
+    return rows.map((row) =>
+      groupView(
+        row,
+        members.get(row.id)!.map((id) => ({ id, name: names.get(id) ?? '', location: places.get(id) ?? '' })),
+        row.playlist_id ? playlistNames.get(row.playlist_id) : undefined,
+      ),
+    );
+  }
+
+  private audit(what: string, actor: ConsolePrincipal, ip: string, id: string, metadata: Record<string, unknown>) {
+    return this.d.auditLog.record({ action: `screen_group.${what}`, actor, ip, resourceType: 'screen_group', resourceId: id, metadata });
+  }
+}

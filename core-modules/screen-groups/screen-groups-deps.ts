@@ -1,0 +1,20 @@
+import type { KernelDeps } from '../../kernel/kernel.js';
+import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
+import type { ContentSources } from '../player/player.api.js';
+import type { PlaylistLibrary } from '../playlists/playlists.api.js';
+import type { ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
+import type { GroupsRepository } from './groups.repository.js';
+import type { GroupsService } from './groups.service.js';
+
+export interface ScreenGroupsDeps extends KernelDeps {
+  // From screens, playlists, player and the dependency graph (their exports).
+  screensService: ScreenDirectory;
+  screenPlaces: ScreenPlaces;
+  screenTargets: ScreenTargets;
+  playlistLibrary: PlaylistLibrary;
+  contentSources: ContentSources;
+  dependencyGraph: DependencyGraph;
+  // Own.
+  groupsRepository: GroupsRepository;
+  groupsService: GroupsService;
+}

@@ -1,0 +1,22 @@
+import type { GraphContribution } from '../dependency-graph/dependency-graph.api.js';
+import type { GroupsRepository } from './groups.repository.js';
+
+/** Groups in the dependency graph: a playlist feeds the group that plays it; a group holds its screens. */
+export function screenGroupsGraph(d: { groupsRepository: GroupsRepository }): GraphContribution {
+  return {
+    plugin: 'screen-groups',
+    nodes: async () => (await d.groupsRepository.all()).map((g) => ({ id: g.id, type: 'screen_groups', name: g.name })),
+    edges: async () => [
+      ...(await d.groupsRepository.all()).flatMap((g) =>
+        g.playlist_id ? [{ fromType: 'playlists', fromId: g.playlist_id, toType: 'screen_groups', toId: g.id, relationship: 'assigned' }] : [],
+      ),
+      ...(await d.groupsRepository.allMembers()).map((m) => ({
+        fromType: 'screen_groups',
+        fromId: m.group_id,
+        toType: 'screens',
+        toId: m.screen_id,
+        relationship: 'contains',
+      })),
+    ],
+  };
+}

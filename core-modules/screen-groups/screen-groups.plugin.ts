@@ -1,0 +1,45 @@
+import { asClass, asFunction } from 'awilix';
+import { definePlugin } from '../../kernel/plugin.js';
+import { groupContentSource } from './group-content-source.js';
+import { GroupsRepository } from './groups.repository.js';
+import { groupsRoutes } from './groups.routes.js';
+import { GroupsService } from './groups.service.js';
+import type { ScreenGroupsDeps } from './screen-groups-deps.js';
+import { screenGroupsGraph } from './screen-groups-graph.js';
+
+/** Screen groups (spec 4.9): membership, the group's playlist for its members, groups as targets. */
+export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
+  name: 'screen-groups',
+  dependsOn: ['screens', 'playlists', 'player', 'dependency-graph'],
+  migrations: new URL('./migrations', import.meta.url),
+  register(r) {
+    r.provide(
+      {
+        groupsRepository: asClass(GroupsRepository).singleton(),
+        groupsService: asFunction((d: ScreenGroupsDeps) => new GroupsService(d)).singleton(),
+        screenGroups: asFunction((d: ScreenGroupsDeps) => d.groupsRepository).singleton(),
+      },
+      // Schedules target groups and normalise a grouped screen to its group.
+      { exports: ['screenGroups'] },
+    );
+    r.routes(groupsRoutes);
+    r.onStart((d) => {
+      d.contentSources.register(groupContentSource(d));
+      // A group's playlist changed (edited, or its media did): its members' manifests follow.
+      d.playlistLibrary.onChange(async (playlistIds) => {
+        const groups = await d.groupsRepository.usingPlaylist(playlistIds);
+        await d.groupsService.contentChanged(groups.map((g) => g.id));
+      });
+      d.playlistLibrary.registerUsage(async (playlistId, trx) =>
+        (await d.groupsRepository.usingPlaylist([playlistId], trx)).map((g) => ({ kind: 'screen_group', id: g.id, name: g.name })),
+      );
+      // Plugin instances (and later alert rules) targeting `sync_groups` reach the members.
+      d.screenTargets.registerSyncGroups({
+        existing: (ids) => d.groupsRepository.existing(ids),
+        screensOf: async (ids) => [...(await d.groupsRepository.membersOf(ids)).values()].flat(),
+        groupsOf: (screenIds) => d.groupsRepository.groupsOf(screenIds),
+      });
+      d.dependencyGraph.register(screenGroupsGraph(d));
+    });
+  },
+});

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import type { ScreenTargets } from '../../core-modules/screens/screens.api.js';
+import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { seedImage, sessionsByRole } from '../support/library-assets.js';
+import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+
+describe('screen groups', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  let viewer: ConsoleSession;
+  let lobby: PairedScreen;
+  let bar: PairedScreen;
+
+  const api = (method: string, path: string, body?: unknown, by = owner) => consoleCall(k, by, method, path, body);
+  const errorOf = (res: { status: number; body: any }) => [res.status, res.body?.error?.code];
+  const createGroup = async (name = `group ${randomUUID().slice(0, 6)}`) => {
+    const res = await api('POST', '/api/v1/screen-groups', { name });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    return res.body.data;
+  };
+  const playlistWithImage = async () => {
+    const playlist = (await api('POST', '/api/v1/playlists', { name: `list ${randomUUID().slice(0, 6)}` })).body.data;
+    const image = await seedImage(k);
+    const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 5000 });
+    expect(added.status, JSON.stringify(added.body)).to.equal(201);
+    return { playlist, image };
+  };
+  const manifestOf = async (screen: PairedScreen) => (await playerCall(k, screen.credential, 'GET', '/api/v1/player/manifest')).body.data;
+
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules });
+    owner = await setUpOwner(k);
+    ({ viewer } = await sessionsByRole(k, owner, ['viewer']));
+    lobby = await pairScreen(k, owner, { name: 'Lobby' });
+    bar = await pairScreen(k, owner, { name: 'Bar' });
+  });
+  after(() => k?.stop());
+  beforeEach(() => resetRateLimits(k));
+
+  it('creates, lists, reads, renames and deletes groups; readers may read, only administrators change', async () => {
+    const group = await createGroup('Ground floor');
+    expect(group).to.deep.include({ name: 'Ground floor', description: '', displayMode: 'mirror', membershipCount: 0, screens: [] });
+    expect(group).to.not.have.property('playlistId');
+    const listed = await api('GET', '/api/v1/screen-groups?pageSize=100', undefined, viewer);
+    expect(listed.status).to.equal(200);
+    expect(listed.body.data.items.map((g: any) => g.id)).to.include(group.id);
+    expect(listed.body.data).to.deep.include({ page: 1, pageSize: 100 });
+    const renamed = await api('PATCH', `/api/v1/screen-groups/${group.id}`, { name: 'Floor 0', description: 'Entrance' });
+    expect(renamed.body.data).to.deep.include({ name: 'Floor 0', description: 'Entrance' });
+    expect(errorOf(await api('POST', '/api/v1/screen-groups', { name: 'Nope' }, viewer))[0]).to.equal(403);
+    expect(errorOf(await api('DELETE', `/api/v1/screen-groups/${group.id}`, undefined, viewer))[0]).to.equal(403);
+    expect((await api('DELETE', `/api/v1/screen-groups/${group.id}`)).status).to.equal(204);
+    expect(errorOf(await api('GET', `/api/v1/screen-groups/${group.id}`))).to.deep.equal([404, 'schedule_not_found']);
+    expect(errorOf(await api('PATCH', `/api/v1/screen-groups/${group.id}`, { name: 'x' }))).to.deep.equal([404, 'schedule_not_found']);
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const group = await createGroup('Untouched');
+    for (const body of [{ name: '' }, { name: 'x'.repeat(181) }, { name: 'ok', description: 'x'.repeat(2001) }, { name: 'bad\u0000text' }]) {
+      const res = await api('PATCH', `/api/v1/screen-groups/${group.id}`, body);
+      expect(res.status, JSON.stringify(body)).to.be.within(400, 499);
+      expect(res.body.error.code).to.be.a('string');
+    }
+    expect(errorOf(await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: 'not-a-uuid' }))[0]).to.be.within(400, 499);
+    expect(errorOf(await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: randomUUID() }))).to.deep.equal([404, 'screen_not_found']);
+    expect(errorOf(await api('PUT', `/api/v1/screen-groups/${group.id}/playlist-assignment`, { playlistId: randomUUID() }))).to.deep.equal([
+      404,
+      'playlist_not_found',
+    ]);
+    expect((await api('GET', `/api/v1/screen-groups/${group.id}`)).body.data).to.deep.include({ name: 'Untouched', description: '', membershipCount: 0 });
+    await api('DELETE', `/api/v1/screen-groups/${group.id}`);
+  });
+
+  it('holds a screen in one group only, and lists its members with where they are', async () => {
+    const first = await createGroup();
+    const second = await createGroup();
+    const added = await api('POST', `/api/v1/screen-groups/${first.id}/screens`, { screenId: lobby.screenId });
+    expect(added.status).to.equal(200);
+    expect(added.body.data.screens).to.deep.equal([{ id: lobby.screenId, name: 'Lobby', location: '' }]);
+    expect(added.body.data.membershipCount).to.equal(1);
+    expect((await api('POST', `/api/v1/screen-groups/${first.id}/screens`, { screenId: lobby.screenId })).status, 'again: no change').to.equal(200);
+    expect(errorOf(await api('POST', `/api/v1/screen-groups/${second.id}/screens`, { screenId: lobby.screenId }))).to.deep.equal([409, 'schedule_conflict']);
+    expect(errorOf(await api('DELETE', `/api/v1/screen-groups/${second.id}/screens/${lobby.screenId}`))).to.deep.equal([404, 'schedule_not_found']);
+    // Plugin targets by group now reach the members.
+    const targets = k.containerOf('screens').resolve<ScreenTargets>('screenTargets');
+    expect(await targets.screensOf({ targetScope: 'sync_groups', targetIds: [first.id] })).to.deep.equal([lobby.screenId]);
+    expect(await targets.problems({ targetScope: 'sync_groups', targetIds: [second.id, randomUUID()] })).to.have.length(1);
+    expect((await api('DELETE', `/api/v1/screen-groups/${first.id}/screens/${lobby.screenId}`)).status).to.equal(204);
+    expect((await api('GET', `/api/v1/screen-groups/${first.id}`)).body.data.screens).to.deep.equal([]);
+    await api('DELETE', `/api/v1/screen-groups/${first.id}`);
+    await api('DELETE', `/api/v1/screen-groups/${second.id}`);
+  });
+
+  it('gives members without a playlist of their own the group’s, over their socket, and keeps it as theirs when they leave', async () => {
+    const { playlist: groupList } = await playlistWithImage();
+    const { playlist: ownList } = await playlistWithImage();
+    const group = await createGroup();
+    await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: lobby.screenId });
+    await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: bar.screenId });
+    expect((await api('PUT', `/api/v1/screens/${bar.screenId}/playlist-assignment`, { playlistId: ownList.id })).status).to.equal(200);
+    const before = await manifestOf(lobby);
+    const socket = await openPlayerSocket(k, lobby.credential);
+    try {
+      await socket.next('server.hello');
+      const assigned = await api('PUT', `/api/v1/screen-groups/${group.id}/playlist-assignment`, { playlistId: groupList.id });
+      expect(assigned.body.data).to.deep.include({ playlistId: groupList.id, playlistName: groupList.name, presentationType: 'playlist' });
+      expect((await socket.next('manifest.changed')).manifestVersion).to.equal(before.manifestVersion + 1);
+    } finally {
+      socket.ws.close();
+    }
+    const lobbyManifest = await manifestOf(lobby);
+    expect(lobbyManifest.playlist.id).to.equal(groupList.id);
+    expect(lobbyManifest.assets).to.have.length(1);
+    expect((await manifestOf(bar)).playlist.id, 'its own assignment wins').to.equal(ownList.id);
+
+    expect((await api('DELETE', `/api/v1/screen-groups/${group.id}/screens/${lobby.screenId}`)).status).to.equal(204);
+    expect((await api('GET', `/api/v1/screens/${lobby.screenId}/playlist-assignment`)).body.data.playlistId).to.equal(groupList.id);
+    expect((await manifestOf(lobby)).playlist.id).to.equal(groupList.id);
+
+    const unassigned = await api('DELETE', `/api/v1/screen-groups/${group.id}/playlist-assignment`);
+    expect(unassigned.body.data).to.not.have.property('playlistId');
+    await api('DELETE', `/api/v1/screen-groups/${group.id}`);
+    await api('DELETE', `/api/v1/screens/${lobby.screenId}/playlist-assignment`);
+    await api('DELETE', `/api/v1/screens/${bar.screenId}/playlist-assignment`);
+  });
+
+  it('keeps a playlist a group plays from being deleted (409 naming the group)', async () => {
+    const { playlist } = await playlistWithImage();
+    const group = await createGroup('Café wall');
+    await api('PUT', `/api/v1/screen-groups/${group.id}/playlist-assignment`, { playlistId: playlist.id });
+    const refused = await api('DELETE', `/api/v1/playlists/${playlist.id}`);
+    expect(errorOf(refused)).to.deep.equal([409, 'playlist_in_use']);
+    expect(refused.body.error.message).to.contain('Café wall');
+    expect((await api('GET', `/api/v1/playlists/${playlist.id}`)).status).to.equal(200);
+    await api('DELETE', `/api/v1/screen-groups/${group.id}/playlist-assignment`);
+    expect((await api('DELETE', `/api/v1/playlists/${playlist.id}`)).status).to.equal(204);
+    await api('DELETE', `/api/v1/screen-groups/${group.id}`);
+  });
+
+  it('leaves the group’s playlist to its members when the group is deleted', async () => {
+    const { playlist } = await playlistWithImage();
+    const group = await createGroup();
+    await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: bar.screenId });
+    await api('PUT', `/api/v1/screen-groups/${group.id}/playlist-assignment`, { playlistId: playlist.id });
+    expect((await api('DELETE', `/api/v1/screen-groups/${group.id}`)).status).to.equal(204);
+    expect((await api('GET', `/api/v1/screens/${bar.screenId}/playlist-assignment`)).body.data.playlistId).to.equal(playlist.id);
+    await api('DELETE', `/api/v1/screens/${bar.screenId}/playlist-assignment`);
+  });
+});
