@@ -8,6 +8,7 @@ import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
 import { previewsModule } from './previews/previews.plugin.js';
+import { schedulesModule } from './schedules/schedules.plugin.js';
 import { screenGroupsModule } from './screen-groups/screen-groups.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
@@ -22,6 +23,7 @@ export const coreModules: PluginDef[] = [
   playlistsModule,
   playerModule,
   screenGroupsModule,
+  schedulesModule,
   activityModule,
   previewsModule,
   fleetHealthModule,

@@ -5,6 +5,7 @@ export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from '
 export type { ManifestItem, ManifestPlaylist } from './manifest-schema.js';
 export { downloadPath } from './manifest-builder.js';
 export type { ManifestSchedule } from './manifest-schema.js';
+export { PREFETCH_DAYS_KEY } from './player-settings.js';
 export { isTimeZone } from './playback/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';

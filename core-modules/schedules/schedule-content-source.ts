@@ -1,0 +1,67 @@
+import { type ContentSource, type ManifestSchedule, PREFETCH_DAYS_KEY, type SourceContent } from '../player/player.api.js';
+import type { PlaylistLibrary } from '../playlists/playlists.api.js';
+import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
+import type { SettingsService } from '../settings/settings.api.js';
+import type { ScheduleRow, SchedulesRepository } from './schedules.repository.js';
+
+/** Above a screen's own assignment (100) and its group's (90); takeovers and quick present rank higher. */
+export const SCHEDULE_RANK = 300;
+export const SCHEDULE_SOURCE = 'schedules.schedule';
+
+interface Deps {
+  schedulesRepository: SchedulesRepository;
+  screenGroups: GroupDirectory;
+  playlistLibrary: PlaylistLibrary;
+  settingsService: SettingsService;
+}
+
+/** A schedule as players evaluate it offline: only the fields its type uses. */
+export function manifestSchedule(row: Omit<ScheduleRow, 'revision' | 'created_by' | 'created_at' | 'updated_at'>, specificity: 0 | 1): ManifestSchedule {
+  const common = { id: row.id, playlistId: row.playlist_id, type: row.type, timezone: row.timezone, priority: row.priority, specificity };
+  if (row.type === 'one_time') return { ...common, oneTimeStart: row.one_time_start!.toISOString(), oneTimeEnd: row.one_time_end!.toISOString() };
+  return {
+    ...common,
+    ...(row.start_date ? { startDate: row.start_date } : {}),
+    ...(row.end_date ? { endDate: row.end_date } : {}),
+    dailyStart: row.daily_start!,
+    dailyEnd: row.daily_end!,
+    daysOfWeek: row.days_of_week,
+  };
+}
+
+/**
+ * The schedules that reach a screen within the prefetch horizon, with every playlist they name and
+ * its files: the player switches at each boundary by itself, offline too. Keyed by the schedules'
+ * ids, revisions and specificities, so screens with the same set share one build.
+ */
+export function scheduleContentSource(d: Deps): ContentSource {
+  return {
+    name: SCHEDULE_SOURCE,
+    rank: SCHEDULE_RANK,
+    plugin: 'schedules',
+    async keysFor(screenIds) {
+      const [groupOf, horizonDays] = await Promise.all([d.screenGroups.groupsOf(screenIds), d.settingsService.get<number>(PREFETCH_DAYS_KEY)]);
+      const reaching = await d.schedulesRepository.reaching(screenIds, groupOf, horizonDays);
+      const keys = new Map<string, string>();
+      for (const [screenId, list] of reaching) {
+        const sorted = [...list].sort((a, b) => (a.scheduleId < b.scheduleId ? -1 : 1));
+        keys.set(screenId, sorted.map((r) => `${r.scheduleId}@${r.revision}:${r.specificity}`).join(','));
+      }
+      return keys;
+    },
+    async content(key) {
+      const specificityOf = new Map(key.split(',').map((entry) => [entry.slice(0, entry.indexOf('@')), Number(entry.slice(-1)) as 0 | 1]));
+      const rows = (await d.schedulesRepository.byIds([...specificityOf.keys()])).filter((r) => r.enabled);
+      const playlists = new Map<string, SourceContent | undefined>();
+      for (const id of new Set(rows.map((r) => r.playlist_id))) playlists.set(id, await d.playlistLibrary.content(id));
+      // A schedule whose playlist has gone meanwhile is left out rather than sent pointing at nothing.
+      const playable = rows.filter((r) => playlists.get(r.playlist_id)?.playlist);
+      const contents = [...playlists.values()].filter((c): c is SourceContent => c !== undefined);
+      return {
+        schedules: playable.map((r) => manifestSchedule(r, specificityOf.get(r.id)!)),
+        playlists: contents.map((c) => c.playlist!),
+        files: contents.flatMap((c) => c.files),
+      };
+    },
+  };
+}

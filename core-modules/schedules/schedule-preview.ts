@@ -1,0 +1,72 @@
+import { type ContentSources, decide, windowsBetween } from '../player/player.api.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
+import { manifestSchedule, SCHEDULE_RANK, SCHEDULE_SOURCE } from './schedule-content-source.js';
+import type { ScheduleInput } from './schedule-rules.js';
+import type { ScheduleView } from './schedule-view.js';
+import type { ScheduleRow, SchedulesRepository } from './schedules.repository.js';
+import type { SchedulesService } from './schedules.service.js';
+
+const DAY_MS = 86_400_000;
+/** The id a proposed schedule goes by in a preview: it has none yet. */
+export const PROPOSED_ID = '00000000-0000-0000-0000-000000000000';
+
+interface Deps {
+  contentSources: ContentSources;
+  screensService: ScreenDirectory;
+  schedulesRepository: SchedulesRepository;
+  schedulesService: SchedulesService;
+}
+
+/**
+ * What a screen plays at an instant, and why, decided by the same rule and from the same content as
+ * its manifest; a proposed schedule can be added to see what it would change.
+ */
+export class SchedulePreview {
+  constructor(private readonly d: Deps) {}
+
+  async preview(screenId: string, timestamp: string | undefined, proposed: ScheduleInput | undefined) {
+    await this.d.screensService.get(screenId); // 404 screen_not_found
+    const at = timestamp ? Date.parse(timestamp) : Date.now();
+    const claims = await this.d.contentSources.claims(screenId, at);
+    const proposedView = proposed ? await this.propose(screenId, proposed, at, claims) : undefined;
+    const decision = decide(claims, at);
+    const scheduled = decision.applicable.filter((h) => h.claim.source === SCHEDULE_SOURCE);
+    const views = new Map(
+      (await this.d.schedulesService.views(await this.d.schedulesRepository.byIds(scheduled.map((h) => h.claim.id)))).map((v) => [v.id, v]),
+    );
+    if (proposedView) views.set(PROPOSED_ID, proposedView);
+    const applicable = scheduled.flatMap((h) => (views.has(h.claim.id) ? [views.get(h.claim.id)!] : []));
+    const winner = decision.winner;
+    const fallback = decision.applicable.find((h) => !h.claim.windows);
+    return {
+      screenId,
+      at: new Date(at).toISOString(),
+      ...(winner?.claim.source === SCHEDULE_SOURCE && views.has(winner.claim.id) ? { winningSchedule: views.get(winner.claim.id)! } : {}),
+      ...(winner?.claim.content.playlistId ? { winningPlaylistId: winner.claim.content.playlistId } : {}),
+      ...(fallback?.claim.content.playlistId ? { directFallbackPlaylistId: fallback.claim.content.playlistId } : {}),
+      applicableSchedules: applicable,
+      ...(decision.nextTransition === undefined ? {} : { nextTransition: new Date(decision.nextTransition).toISOString() }),
+      conflicts: applicable.length > 1 ? [`${applicable.length} active schedules overlap; precedence selects “${applicable[0]!.name}”.`] : [],
+    };
+  }
+
+  // Checked as a create would be; it joins the claims only when it would reach the screen.
+  private async propose(screenId: string, input: ScheduleInput, at: number, claims: Parameters<typeof decide>[0]): Promise<ScheduleView | undefined> {
+    const { values, targets } = await this.d.schedulesService.checked(input);
+    const specificity = await this.d.schedulesService.specificityFor(screenId, targets);
+    const now = new Date(at);
+    const row: ScheduleRow = { ...values, id: PROPOSED_ID, revision: 0, created_by: null, created_at: now, updated_at: now };
+    if (specificity !== undefined && values.enabled) {
+      claims.push({
+        source: SCHEDULE_SOURCE,
+        rank: SCHEDULE_RANK,
+        id: PROPOSED_ID,
+        content: { playlistId: values.playlist_id },
+        windows: windowsBetween(manifestSchedule(row, specificity), at - DAY_MS, at + 8 * DAY_MS),
+        priority: values.priority,
+        specificity,
+      });
+    }
+    return (await this.d.schedulesService.views([row], new Map([[PROPOSED_ID, targets]])))[0];
+  }
+}

@@ -1,0 +1,92 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Uuid } from '../../kernel/http/wire.js';
+import type { ScheduleRow, Target } from './schedules.repository.js';
+
+const Stamp = Type.String({ format: 'date-time' });
+const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour clock, in the schedule’s zone.' });
+const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD, in the schedule’s zone.' });
+const Opt = Type.Optional;
+const OptNull = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+
+export const TargetSchema = Type.Object({ type: Type.Union([Type.Literal('screen'), Type.Literal('group')]), id: Uuid });
+
+/** A schedule as the console sends it (create, and whole-schedule previews). */
+export const ScheduleBodySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 180 }),
+  description: Opt(Type.String({ maxLength: 2000 })),
+  playlistId: Opt(Uuid),
+  layoutId: Opt(Uuid),
+  displayAction: Opt(
+    Type.Object({
+      type: Type.String({ maxLength: 40 }),
+      input: Opt(Type.String({ maxLength: 64 })),
+      volume: Opt(Type.Integer({ minimum: 0, maximum: 100 })),
+      brightness: Opt(Type.Integer({ minimum: 0, maximum: 100 })),
+    }),
+  ),
+  type: Type.Union([Type.Literal('weekly'), Type.Literal('one_time')]),
+  timezone: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone or UTC; the organization’s default when left out.' })),
+  priority: Opt(Type.Integer({ minimum: -999, maximum: 999, description: 'Higher wins where schedules overlap; 1000 is reserved.' })),
+  enabled: Opt(Type.Boolean()),
+  startDate: OptNull(DateText),
+  endDate: OptNull(DateText),
+  oneTimeStart: OptNull(Stamp),
+  oneTimeEnd: OptNull(Stamp),
+  dailyStart: OptNull(Clock),
+  dailyEnd: OptNull(Clock),
+  daysOfWeek: OptNull(Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { uniqueItems: true, maxItems: 7, description: '0 is Sunday … 6 Saturday.' })),
+  // Bounded here so a huge body is refused early; more than 250 is answered with schedule_limit_exceeded.
+  targets: Type.Array(TargetSchema, { maxItems: 1000 }),
+});
+
+export const ScheduleSchema = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  description: Type.String(),
+  playlistId: Uuid,
+  playlistName: Type.String(),
+  presentationType: Type.Literal('playlist'),
+  type: Type.Union([Type.Literal('weekly'), Type.Literal('one_time')]),
+  timezone: Type.String(),
+  priority: Type.Integer(),
+  enabled: Type.Boolean(),
+  startDate: Opt(Type.String()),
+  endDate: Opt(Type.String()),
+  oneTimeStart: Opt(Stamp),
+  oneTimeEnd: Opt(Stamp),
+  dailyStart: Opt(Type.String()),
+  dailyEnd: Opt(Type.String()),
+  daysOfWeek: Opt(Type.Array(Type.Integer())),
+  targets: Type.Array(Type.Object({ type: Type.Union([Type.Literal('screen'), Type.Literal('group')]), id: Uuid, name: Type.String() })),
+  createdAt: Stamp,
+  updatedAt: Stamp,
+});
+export type ScheduleView = Static<typeof ScheduleSchema>;
+
+/** Only what the schedule's type uses; the rest is left out, as players receive it. */
+export function scheduleView(row: ScheduleRow, targets: (Target & { name: string })[], playlistName: string): ScheduleView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    playlistId: row.playlist_id,
+    playlistName,
+    presentationType: 'playlist',
+    type: row.type,
+    timezone: row.timezone,
+    priority: row.priority,
+    enabled: row.enabled,
+    ...(row.type === 'one_time'
+      ? { oneTimeStart: row.one_time_start!.toISOString(), oneTimeEnd: row.one_time_end!.toISOString() }
+      : {
+          ...(row.start_date ? { startDate: row.start_date } : {}),
+          ...(row.end_date ? { endDate: row.end_date } : {}),
+          dailyStart: row.daily_start!,
+          dailyEnd: row.daily_end!,
+          daysOfWeek: row.days_of_week,
+        }),
+    targets,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

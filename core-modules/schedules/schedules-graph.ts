@@ -1,0 +1,26 @@
+import type { GraphContribution } from '../dependency-graph/dependency-graph.api.js';
+import type { SchedulesRepository } from './schedules.repository.js';
+
+/** Schedules in the dependency graph: a playlist feeds the schedule that plays it; a schedule targets screens and groups. */
+export function schedulesGraph(d: { schedulesRepository: SchedulesRepository }): GraphContribution {
+  return {
+    plugin: 'schedules',
+    nodes: async () => (await d.schedulesRepository.all()).map((s) => ({ id: s.id, type: 'schedules', name: s.name })),
+    edges: async () => [
+      ...(await d.schedulesRepository.all()).map((s) => ({
+        fromType: 'playlists',
+        fromId: s.playlist_id,
+        toType: 'schedules',
+        toId: s.id,
+        relationship: 'scheduled',
+      })),
+      ...(await d.schedulesRepository.allTargets()).map((t) => ({
+        fromType: 'schedules',
+        fromId: t.schedule_id,
+        toType: t.target_type === 'screen' ? 'screens' : 'screen_groups',
+        toId: t.target_id,
+        relationship: 'targets',
+      })),
+    ],
+  };
+}

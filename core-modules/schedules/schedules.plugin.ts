@@ -1,0 +1,47 @@
+import { asClass, asFunction } from 'awilix';
+import { definePlugin } from '../../kernel/plugin.js';
+import { scheduleContentSource } from './schedule-content-source.js';
+import { SchedulePreview } from './schedule-preview.js';
+import type { SchedulesDeps } from './schedules-deps.js';
+import { schedulesGraph } from './schedules-graph.js';
+import { schedulesJobs } from './schedules.jobs.js';
+import { SchedulesRepository } from './schedules.repository.js';
+import { schedulesRoutes } from './schedules.routes.js';
+import { DEFAULT_TIMEZONE_KEY, SchedulesService } from './schedules.service.js';
+
+/** Schedules (spec 4.11): playlists on screens and groups at times, resolved by players offline. */
+export const schedulesModule = definePlugin<SchedulesDeps>({
+  name: 'schedules',
+  dependsOn: ['settings', 'screens', 'screen-groups', 'playlists', 'player', 'dependency-graph'],
+  migrations: new URL('./migrations', import.meta.url),
+  register(r) {
+    r.provide({
+      schedulesRepository: asClass(SchedulesRepository).singleton(),
+      schedulesService: asFunction((d: SchedulesDeps) => new SchedulesService(d)).singleton(),
+      schedulePreview: asFunction((d: SchedulesDeps) => new SchedulePreview(d)).singleton(),
+    });
+    r.routes(schedulesRoutes);
+    r.jobs(schedulesJobs);
+    r.onStart((d) => {
+      d.settingsService.define([
+        {
+          key: DEFAULT_TIMEZONE_KEY,
+          category: 'scheduling',
+          type: 'timezone',
+          title: 'Default schedule time zone',
+          description: 'The zone a new schedule takes when none is given.',
+          default: 'UTC',
+        },
+      ]);
+      d.contentSources.register(scheduleContentSource(d));
+      // A scheduled playlist changed (edited, or its media did): the screens it reaches follow.
+      d.playlistLibrary.onChange(async (playlistIds) =>
+        d.schedulesService.contentChanged((await d.schedulesRepository.usingPlaylists(playlistIds)).map((s) => s.id)),
+      );
+      d.playlistLibrary.registerUsage(async (playlistId, trx) =>
+        (await d.schedulesRepository.usingPlaylists([playlistId], trx)).map((s) => ({ kind: 'schedule', id: s.id, name: s.name })),
+      );
+      d.dependencyGraph.register(schedulesGraph(d));
+    });
+  },
+});

@@ -1,0 +1,210 @@
+import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { invalidInput, notFound, validationFailed } from '../../kernel/errors.js';
+import type { SettingsService } from '../settings/settings.api.js';
+import type { ContentSources } from '../player/player.api.js';
+import type { PlaylistLibrary } from '../playlists/playlists.api.js';
+import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
+import { MAX_SCHEDULES, MAX_TARGETS, type ScheduleInput, scheduleIssues } from './schedule-rules.js';
+import { type ScheduleView, scheduleView } from './schedule-view.js';
+import type { ScheduleRow, ScheduleValues, SchedulesRepository, Target } from './schedules.repository.js';
+
+export const DEFAULT_TIMEZONE_KEY = 'scheduling.default_timezone';
+
+interface Deps {
+  db: Knex;
+  schedulesRepository: SchedulesRepository;
+  screensService: ScreenDirectory;
+  screenGroups: GroupDirectory;
+  playlistLibrary: PlaylistLibrary;
+  contentSources: ContentSources;
+  settingsService: SettingsService;
+  auditLog: AuditLog;
+}
+
+export const scheduleNotFound = () => notFound('schedule_not_found', 'No such schedule.');
+const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
+const limitExceeded = (message: string) => invalidInput('schedule_limit_exceeded', message, 'body/targets');
+const invalid = (issues: { field: string; message: string }[]) => validationFailed('The schedule is not valid.', issues, 'schedule_validation_failed');
+
+/** A stored schedule as the console edits it: the input that would create it again. */
+const inputOf = (row: ScheduleRow, targets: Target[]): ScheduleInput => ({
+  name: row.name,
+  description: row.description,
+  playlistId: row.playlist_id,
+  type: row.type,
+  timezone: row.timezone,
+  priority: row.priority,
+  enabled: row.enabled,
+  startDate: row.start_date,
+  endDate: row.end_date,
+  oneTimeStart: row.one_time_start?.toISOString() ?? null,
+  oneTimeEnd: row.one_time_end?.toISOString() ?? null,
+  dailyStart: row.daily_start,
+  dailyEnd: row.daily_end,
+  daysOfWeek: row.days_of_week,
+  targets,
+});
+
+/** The columns a valid input sets; the other type's fields are cleared. */
+const valuesOf = (input: ScheduleInput, timezone: string): ScheduleValues => {
+  const weekly = input.type === 'weekly';
+  return {
+    name: input.name,
+    description: input.description ?? '',
+    playlist_id: input.playlistId!,
+    type: input.type,
+    timezone,
+    priority: input.priority ?? 0,
+    enabled: input.enabled ?? true,
+    start_date: weekly ? (input.startDate ?? null) : null,
+    end_date: weekly ? (input.endDate ?? null) : null,
+    one_time_start: weekly ? null : new Date(input.oneTimeStart!),
+    one_time_end: weekly ? null : new Date(input.oneTimeEnd!),
+    daily_start: weekly ? input.dailyStart! : null,
+    daily_end: weekly ? input.dailyEnd! : null,
+    days_of_week: weekly ? [...input.daysOfWeek!].sort((a, b) => a - b) : [],
+  };
+};
+
+/**
+ * Schedules: a playlist on screens and groups at times (weekly in a zone, or one-time). Targets
+ * naming a grouped screen are normalised to its group, so every member gets the same set. After
+ * each committed change the screens it reaches, before and after, have their manifests rebuilt.
+ */
+export class SchedulesService {
+  constructor(private readonly d: Deps) {}
+
+  async list(page: number, pageSize: number) {
+    const { rows, total } = await this.d.schedulesRepository.page(page, pageSize);
+    return { items: await this.views(rows), total, page, pageSize, defaultTimezone: await this.defaultTimezone() };
+  }
+
+  async get(id: string): Promise<ScheduleView> {
+    const row = await this.d.schedulesRepository.byId(id);
+    if (!row) throw scheduleNotFound();
+    return (await this.views([row]))[0]!;
+  }
+
+  async create(actor: ConsolePrincipal, input: ScheduleInput, ip: string): Promise<ScheduleView> {
+    const { values, targets } = await this.checked(input);
+    const id = await this.d.db.transaction(async (trx) => {
+      if ((await this.d.schedulesRepository.lockAndCount(trx)) >= MAX_SCHEDULES) throw limitExceeded(`At most ${MAX_SCHEDULES} schedules.`);
+      if (!(await this.d.playlistLibrary.holdForUse([values.playlist_id], trx)).length) throw playlistNotFound();
+      return this.d.schedulesRepository.insert({ ...values, created_by: actor.userId }, targets, trx);
+    });
+    await this.audit('created', actor, ip, id, { name: values.name });
+    await this.reached(targets);
+    return this.get(id);
+  }
+
+  async update(actor: ConsolePrincipal, id: string, patch: Partial<ScheduleInput>, ip: string): Promise<ScheduleView> {
+    const before = await this.d.schedulesRepository.byId(id);
+    if (!before) throw scheduleNotFound();
+    const oldTargets = (await this.d.schedulesRepository.targetsOf([id])).get(id)!;
+    const merged = { ...inputOf(before, oldTargets), ...patch };
+    // A change of type or of content replaces the other kind's fields.
+    const { values, targets } = await this.checked(merged);
+    await this.d.db.transaction(async (trx) => {
+      if (!(await this.d.schedulesRepository.lock(id, trx))) throw scheduleNotFound();
+      if (!(await this.d.playlistLibrary.holdForUse([values.playlist_id], trx)).length) throw playlistNotFound();
+      await this.d.schedulesRepository.update(id, values, targets, trx);
+    });
+    await this.audit('updated', actor, ip, id, { fields: Object.keys(patch) });
+    await this.reached([...oldTargets, ...targets]);
+    return this.get(id);
+  }
+
+  async setEnabled(actor: ConsolePrincipal, id: string, enabled: boolean, ip: string): Promise<ScheduleView> {
+    await this.d.db.transaction(async (trx) => {
+      const row = await this.d.schedulesRepository.lock(id, trx);
+      if (!row) throw scheduleNotFound();
+      if (row.enabled !== enabled) await this.d.schedulesRepository.update(id, { enabled }, undefined, trx);
+    });
+    await this.audit(enabled ? 'enabled' : 'disabled', actor, ip, id, {});
+    await this.reached((await this.d.schedulesRepository.targetsOf([id])).get(id)!);
+    return this.get(id);
+  }
+
+  async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
+    const targets = (await this.d.schedulesRepository.targetsOf([id])).get(id)!;
+    const deleted = await this.d.db.transaction((trx) => this.d.schedulesRepository.delete(id, trx));
+    if (!deleted) throw scheduleNotFound();
+    await this.audit('deleted', actor, ip, id, {});
+    await this.reached(targets);
+  }
+
+  /** After a committed change to what these schedules play: the screens they reach are rebuilt. */
+  async contentChanged(scheduleIds: string[]): Promise<void> {
+    await this.reached([...(await this.d.schedulesRepository.targetsOf(scheduleIds)).values()].flat());
+  }
+
+  /** The input checked whole, its zone defaulted and its targets normalised (a grouped screen becomes its group). */
+  async checked(input: ScheduleInput): Promise<{ values: ScheduleValues; targets: Target[] }> {
+    const issues = scheduleIssues(input);
+    if (issues.length) throw invalid(issues);
+    if (input.targets.length > MAX_TARGETS) throw limitExceeded(`A schedule has at most ${MAX_TARGETS} targets.`);
+    const targets = await this.normalised(input.targets);
+    return { values: valuesOf(input, input.timezone ?? (await this.defaultTimezone())), targets };
+  }
+
+  /** The schedule's specificity for the screen: 1 when it names the screen, 0 its group, undefined neither. */
+  async specificityFor(screenId: string, targets: Target[]): Promise<0 | 1 | undefined> {
+    if (targets.some((t) => t.type === 'screen' && t.id === screenId)) return 1;
+    const group = (await this.d.screenGroups.groupsOf([screenId])).get(screenId);
+    return group && targets.some((t) => t.type === 'group' && t.id === group) ? 0 : undefined;
+  }
+
+  defaultTimezone(): Promise<string> {
+    return this.d.settingsService.get<string>(DEFAULT_TIMEZONE_KEY);
+  }
+
+  private async normalised(targets: ScheduleInput['targets']): Promise<Target[]> {
+    const screenIds = targets.filter((t) => t.type === 'screen').map((t) => t.id);
+    const groupIds = targets.filter((t) => t.type === 'group').map((t) => t.id);
+    const [screens, groups, groupOf] = await Promise.all([
+      this.d.screensService.namesOf(screenIds),
+      this.d.screenGroups.existing(groupIds),
+      this.d.screenGroups.groupsOf(screenIds),
+    ]);
+    const missing = [
+      ...screenIds.filter((id) => !screens.has(id)).map((id) => `screen ${id}`),
+      ...groupIds.filter((id) => !groups.includes(id)).map((id) => `group ${id}`),
+    ];
+    if (missing.length) throw invalid([{ field: 'body/targets', message: `No such ${missing.slice(0, 10).join(', ')}.` }]);
+    const normalised = targets.map((t): Target => (t.type === 'screen' && groupOf.has(t.id) ? { type: 'group', id: groupOf.get(t.id)! } : t));
+    return normalised.filter((t, i) => normalised.findIndex((u) => u.type === t.type && u.id === t.id) === i);
+  }
+
+  private async reached(targets: Target[]): Promise<void> {
+    const groupIds = [...new Set(targets.filter((t) => t.type === 'group').map((t) => t.id))];
+    const members = await this.d.screenGroups.membersOf(groupIds);
+    await this.d.contentSources.changed([...targets.filter((t) => t.type === 'screen').map((t) => t.id), ...[...members.values()].flat()]);
+  }
+
+  /** The schedules as the console shows them; `known` gives the targets of ones not stored (a preview's). */
+  async views(rows: ScheduleRow[], known?: Map<string, Target[]>): Promise<ScheduleView[]> {
+    const targetsOf = known ?? (await this.d.schedulesRepository.targetsOf(rows.map((r) => r.id)));
+    const all = [...targetsOf.values()].flat();
+    const [screenNames, groupNames, playlistNames] = await Promise.all([
+      this.d.screensService.namesOf(all.filter((t) => t.type === 'screen').map((t) => t.id)),
+      this.d.screenGroups.namesOf(all.filter((t) => t.type === 'group').map((t) => t.id)),
+      this.d.playlistLibrary.namesOf([...new Set(rows.map((r) => r.playlist_id))]),
+    ]);
+    const nameOf = (t: Target) => (t.type === 'screen' ? screenNames : groupNames).get(t.id);
+    return rows.map((row) =>
+      scheduleView(
+        row,
+        // A target deleted since (a group) reaches nothing and is not shown.
+        targetsOf.get(row.id)!.flatMap((t) => (nameOf(t) === undefined ? [] : [{ ...t, name: nameOf(t)! }])),
+        playlistNames.get(row.playlist_id) ?? '',
+      ),
+    );
+  }
+
+  private audit(what: string, actor: ConsolePrincipal, ip: string, id: string, metadata: Record<string, unknown>) {
+    return this.d.auditLog.record({ action: `schedule.${what}`, actor, ip, resourceType: 'schedule', resourceId: id, metadata });
+  }
+}
