@@ -8,6 +8,7 @@ import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
 import { previewsModule } from './previews/previews.plugin.js';
+import { policiesModule } from './policies/policies.plugin.js';
 import { schedulesModule } from './schedules/schedules.plugin.js';
 import { screenGroupsModule } from './screen-groups/screen-groups.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
@@ -24,6 +25,7 @@ export const coreModules: PluginDef[] = [
   playerModule,
   screenGroupsModule,
   schedulesModule,
+  policiesModule,
   activityModule,
   previewsModule,
   fleetHealthModule,

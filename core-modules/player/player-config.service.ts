@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OrganizationReader } from '../auth/auth.api.js';
 import type { ScreenNotifier, ScreenPlaces } from '../screens/screens.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import type { SettingsService, SettingValue } from '../settings/settings.api.js';
 import { CONFIG_SCHEMA_VERSION, CONFIG_SOURCE_KEYS, configBody, type ConfigBody } from './player-config.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 
@@ -17,13 +17,28 @@ interface Deps {
   organization: OrganizationReader;
 }
 
-/** The per-screen player configuration and its revision, which moves only when the body changes. */
+/** Per-screen values over the organization's (player policies), from the module that owns them. */
+export interface ConfigOverrides {
+  /** The values each of `screenIds` (every screen when omitted) overrides; screens with none are left out. */
+  valuesFor(screenIds?: string[]): Promise<Map<string, Record<string, SettingValue>>>;
+}
+
+/**
+ * The per-screen player configuration and its revision, which moves only when the body changes.
+ * Exported as `playerConfig`: a module with per-screen values plugs them in and calls `refresh`.
+ */
 export class PlayerConfigService {
+  private overrides?: ConfigOverrides;
+
   constructor(private readonly d: Deps) {}
 
+  useOverrides(overrides: ConfigOverrides): void {
+    this.overrides = overrides;
+  }
+
   async config(screenId: string) {
-    const [source, labels] = await Promise.all([this.source(), this.d.screenPlaces.labels([screenId])]);
-    const body = configBody(source.values, source.organizationName, labels.get(screenId) ?? '');
+    const [source, labels, overrides] = await Promise.all([this.source(), this.d.screenPlaces.labels([screenId]), this.overridesFor([screenId])]);
+    const body = configBody({ ...source.values, ...overrides.get(screenId) }, source.organizationName, labels.get(screenId) ?? '');
     const { version } = await this.d.playerStateRepository.record('config', screenId, hashOf(body));
     return { schemaVersion: CONFIG_SCHEMA_VERSION, configRevision: version, generatedAt: new Date().toISOString(), ...body };
   }
@@ -33,10 +48,21 @@ export class PlayerConfigService {
    * whose body changed get a new revision, pushed as `config.changed`.
    */
   async refresh(screenIds?: string[]): Promise<void> {
-    const [source, labels] = await Promise.all([this.source(), this.d.screenPlaces.labels(screenIds)]);
-    const hashes = new Map([...labels].map(([screenId, label]) => [screenId, hashOf(configBody(source.values, source.organizationName, label))]));
+    const [source, labels, overrides] = await Promise.all([this.source(), this.d.screenPlaces.labels(screenIds), this.overridesFor(screenIds)]);
+    const hashes = new Map(
+      [...labels].map(([screenId, label]) => [screenId, hashOf(configBody({ ...source.values, ...overrides.get(screenId) }, source.organizationName, label))]),
+    );
     const bumped = await this.d.playerStateRepository.recordMany('config', hashes);
     await this.d.screenNotifier.configChangedMany(bumped.map((b) => ({ screenId: b.screenId, configRevision: b.version })));
+  }
+
+  /** The screen's configuration revision (0 before its first). */
+  revision(screenId: string): Promise<number> {
+    return this.d.playerStateRepository.current('config', screenId);
+  }
+
+  private overridesFor(screenIds?: string[]) {
+    return this.overrides?.valuesFor(screenIds) ?? Promise.resolve(new Map<string, Record<string, SettingValue>>());
   }
 
   private async source() {

@@ -21,6 +21,7 @@ export interface PlayerDeps extends KernelDeps {
   manifestService: ManifestService;
   playerDownloadsService: PlayerDownloadsService;
   playerConfigService: PlayerConfigService;
+  playerConfig: PlayerConfigService;
   manifestPlugins: ManifestPlugins;
   contentSources: ContentSources;
   screenTargets: ScreenTargets;

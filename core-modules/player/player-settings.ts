@@ -204,6 +204,29 @@ export const cacheFloorRule: SettingsRule = (v) =>
     ? { field: 'body/values/player.cache.minimum_free_bytes', message: 'must not exceed player.cache.max_bytes' }
     : undefined;
 
+/**
+ * The settings screen groups and screens may override (player policies), as the reference scopes
+ * them: device behaviour, not what the organization decides for everyone (branding, authoring
+ * defaults, the playback defaults a playlist item may delegate to).
+ */
+const POLICY_PREFIXES = ['reliability.', 'power.', 'managed_kiosk.', 'linux_kiosk.', 'accessibility.'];
+const POLICY_PLAYER_KEYS = new Set([
+  'player.playback.default_fit_mode',
+  'player.playback.default_volume',
+  'player.cache.max_bytes',
+  'player.cache.minimum_free_bytes',
+  'player.download.concurrent_limit',
+  'player.download.automatic_threshold_bytes',
+  'player.sync.manifest_seconds',
+  'player.sync.status_seconds',
+  'player.website.timeout_seconds',
+  'player.website.cookie_policy',
+  'player.website.clear_on_restart',
+  'player.identify.show_location',
+  'player.update.channel',
+]);
+const scoped = (def: Def): Def => (POLICY_PLAYER_KEYS.has(def.key) || POLICY_PREFIXES.some((p) => def.key.startsWith(p)) ? { ...def, scope: 'policy' } : def);
+
 export const configSettings = [
   ...brandingSettings,
   ...playbackSettings,
@@ -211,6 +234,8 @@ export const configSettings = [
   ...reliabilitySettings,
   ...powerSettings,
   ...accessibilitySettings,
-];
+].map(scoped);
+/** The settings a screen or group policy may set. */
+export const POLICY_KEYS = configSettings.filter((d) => d.scope === 'policy').map((d) => d.key);
 /** The settings a manifest follows: every screen's manifest is rebuilt when one changes. */
 export const MANIFEST_SETTING_KEYS = [...manifestSettings.map((d) => d.key), LOGO_KEY];

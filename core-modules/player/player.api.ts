@@ -5,7 +5,12 @@ export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from '
 export type { ManifestItem, ManifestPlaylist } from './manifest-schema.js';
 export { downloadPath } from './manifest-builder.js';
 export type { ManifestSchedule } from './manifest-schema.js';
-export { PREFETCH_DAYS_KEY } from './player-settings.js';
+export { POLICY_KEYS, PREFETCH_DAYS_KEY } from './player-settings.js';
+export type { ConfigOverrides } from './player-config.service.js';
+import type { PlayerConfigService } from './player-config.service.js';
+
+/** The player configuration as other modules use it (exported as `playerConfig`): per-screen values, refreshes. */
+export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'>;
 export { isTimeZone } from './playback/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';

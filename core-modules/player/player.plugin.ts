@@ -25,10 +25,11 @@ export const playerModule = definePlugin<PlayerDeps>({
         playerConfigService: asFunction((d: PlayerDeps) => new PlayerConfigService(d)).singleton(),
         manifestPlugins: asClass(ManifestPlugins).singleton(),
         contentSources: asClass(ContentSources).singleton(),
+        playerConfig: asFunction((d: PlayerDeps) => d.playerConfigService).singleton(),
       },
       // Modules register what screens play (content sources) and plugins their `plugins[]` entries;
-      // both say which screens a change of theirs affects.
-      { exports: ['manifestPlugins', 'contentSources'] },
+      // both say which screens a change of theirs affects. Policies put per-screen values in the config.
+      { exports: ['manifestPlugins', 'contentSources', 'playerConfig'] },
     );
     r.routes(playerContentRoutes);
     // Sources and plugins say which screens a committed change may affect; the version only moves

@@ -26,6 +26,11 @@ interface Base {
   category: string;
   title: string;
   description: string;
+  /**
+   * `policy`: players follow it, and screen groups and screens may override it (player policies);
+   * otherwise it is the organization's alone.
+   */
+  scope?: 'organization' | 'policy';
 }
 
 export type SettingValue = boolean | number | string | number[] | string[];

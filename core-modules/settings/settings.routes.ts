@@ -35,6 +35,11 @@ const Document = Type.Object({
       max: Type.Optional(Type.Number()),
       maxLength: Type.Optional(Type.Integer()),
       allowed: Type.Optional(Type.Array(Type.String())),
+      scope: Type.Optional(
+        Type.Union([Type.Literal('organization'), Type.Literal('policy')], {
+          description: '`policy`: screen groups and screens may set their own value (player policies).',
+        }),
+      ),
     }),
   ),
   updatedAt: Type.String({ format: 'date-time' }),

@@ -54,6 +54,47 @@ export class SettingsService {
     }
   }
 
+  /**
+   * What is wrong with values for a screen or group policy, with the reference's codes: keys the
+   * registry does not know, keys only the organization may set, and values a key does not accept.
+   */
+  policyIssues(values: Record<string, unknown>): { code: string; issues: ValidationIssue[] } | undefined {
+    const unknown: ValidationIssue[] = [];
+    const scoped: ValidationIssue[] = [];
+    const invalid: ValidationIssue[] = [];
+    for (const [key, value] of Object.entries(values)) {
+      const def = this.definitions.get(key);
+      const field = `body/values/${key}`;
+      if (!def) unknown.push({ field, message: 'is not a known setting' });
+      else if (def.scope !== 'policy') scoped.push({ field, message: 'is set for the whole organization only, not per screen or group' });
+      else {
+        const reason = invalidReason(def, value);
+        if (reason) invalid.push({ field, message: reason });
+      }
+    }
+    if (unknown.length) return { code: 'unknown_setting', issues: unknown };
+    if (scoped.length) return { code: 'setting_not_allowed_at_scope', issues: scoped };
+    if (invalid.length) return { code: 'invalid_setting_value', issues: invalid };
+    return undefined;
+  }
+
+  /** The values the organization has set among `keys` (not the defaults), and the organization's revision. */
+  async explicit(keys: readonly string[]): Promise<{ values: Record<string, SettingValue>; revision: number }> {
+    const [rows, rev] = await Promise.all([
+      this.settings
+        .query()
+        .findByIds([...keys])
+        .select('key', 'value'),
+      this.revisions.query().first().throwIfNotFound(),
+    ]);
+    const values: Record<string, SettingValue> = {};
+    for (const { key, value } of rows) {
+      const def = this.definitions.get(key);
+      if (def && !invalidReason(def, value)) values[key] = value as SettingValue;
+    }
+    return { values, revision: rev.revision };
+  }
+
   /** The current value, or the definition's default. */
   async get<T extends SettingValue>(key: string): Promise<T> {
     return (await this.values([key]))[key] as T;
@@ -79,7 +120,8 @@ export class SettingsService {
       schemaVersion: 1,
       revision: rev.revision,
       values,
-      definitions: [...this.definitions.values()],
+      // Copies: the response is trimmed to its schema in place, and these are the registry's own.
+      definitions: [...this.definitions.values()].map((def) => ({ ...def })),
       updatedAt: new Date(rev.updated_at).toISOString(),
     };
   }

@@ -1,0 +1,25 @@
+import { asClass, asFunction } from 'awilix';
+import { definePlugin } from '../../kernel/plugin.js';
+import type { PoliciesDeps } from './policies-deps.js';
+import { PoliciesRepository } from './policies.repository.js';
+import { policiesRoutes } from './policies.routes.js';
+import { PoliciesService } from './policies.service.js';
+
+/** Player policies (spec 4.10 and the groups' policies of 4.9): per-group and per-screen player settings. */
+export const policiesModule = definePlugin<PoliciesDeps>({
+  name: 'policies',
+  dependsOn: ['settings', 'screens', 'screen-groups', 'player'],
+  migrations: new URL('./migrations', import.meta.url),
+  register(r) {
+    r.provide({
+      policiesRepository: asClass(PoliciesRepository).singleton(),
+      policiesService: asFunction((d: PoliciesDeps) => new PoliciesService(d)).singleton(),
+    });
+    r.routes(policiesRoutes);
+    r.onStart((d) => {
+      d.playerConfig.useOverrides(d.policiesService);
+      // A screen that joined or left a group follows that group's policy, or stops following it.
+      d.screenTargets.moved.subscribe((screenId) => d.policiesService.moved(screenId));
+    });
+  },
+});

@@ -1,0 +1,69 @@
+import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
+import { PolicyModel } from './policies.models.js';
+
+export type PolicyScope = 'screen' | 'group';
+
+export interface PolicyRow {
+  scope: PolicyScope;
+  target_id: string;
+  values: Record<string, unknown>;
+  priority: number;
+  revision: number;
+  updated_by: string | null;
+  updated_at: Date;
+}
+
+/** The player_policies table. The only place that queries it. */
+export class PoliciesRepository {
+  private readonly policies: typeof PolicyModel;
+
+  constructor({ db }: { db: Knex }) {
+    this.policies = PolicyModel.bindKnex(db);
+  }
+
+  async get(scope: PolicyScope, targetId: string): Promise<PolicyRow | undefined> {
+    return this.policies.query().findById([scope, targetId]);
+  }
+
+  async of(scope: PolicyScope, targetIds?: string[]): Promise<PolicyRow[]> {
+    const query = this.policies.query().where({ scope });
+    if (targetIds) query.whereRaw('target_id = ANY(?::uuid[])', [targetIds]);
+    return query;
+  }
+
+  /**
+   * Stores the values when `revision` is the stored one (0: none yet); returns the new revision, or
+   * undefined when another change came first.
+   */
+  async save(
+    scope: PolicyScope,
+    targetId: string,
+    revision: number,
+    values: Record<string, unknown>,
+    priority: number,
+    userId: string,
+  ): Promise<number | undefined> {
+    if (revision === 0) {
+      // knex: "nothing inserted" (another change came first) must read as nothing.
+      const rows = await this.policies
+        .knex()('player_policies')
+        .insert({ scope, target_id: targetId, values, priority, updated_by: userId })
+        .onConflict(['scope', 'target_id'])
+        .ignore()
+        .returning('revision');
+      return rows[0]?.revision;
+    }
+    const row = await this.policies
+      .query()
+      .where({ scope, target_id: targetId, revision })
+      .patch({ values, priority, revision: raw('revision + 1'), updated_by: userId, updated_at: fn.now() })
+      .returning('revision')
+      .first();
+    return row?.revision;
+  }
+
+  async delete(scope: PolicyScope, targetId: string): Promise<boolean> {
+    return (await this.policies.query().deleteById([scope, targetId])) > 0;
+  }
+}
