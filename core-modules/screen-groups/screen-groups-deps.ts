@@ -2,7 +2,8 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
 import type { ContentSources } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
-import type { ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
+import type { ScreenCommands, ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
+import type { DisplayControlService } from './display-control.service.js';
 import type { GroupsRepository } from './groups.repository.js';
 import type { GroupsService } from './groups.service.js';
 
@@ -11,10 +12,12 @@ export interface ScreenGroupsDeps extends KernelDeps {
   screensService: ScreenDirectory;
   screenPlaces: ScreenPlaces;
   screenTargets: ScreenTargets;
+  screenCommands: ScreenCommands;
   playlistLibrary: PlaylistLibrary;
   contentSources: ContentSources;
   dependencyGraph: DependencyGraph;
   // Own.
   groupsRepository: GroupsRepository;
   groupsService: GroupsService;
+  displayControlService: DisplayControlService;
 }

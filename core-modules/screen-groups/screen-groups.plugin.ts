@@ -1,5 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
+import { DisplayControlService } from './display-control.service.js';
+import { displayControlRoutes } from './display-control.routes.js';
 import { groupContentSource } from './group-content-source.js';
 import { GroupsRepository } from './groups.repository.js';
 import { groupsRoutes } from './groups.routes.js';
@@ -17,12 +19,13 @@ export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
       {
         groupsRepository: asClass(GroupsRepository).singleton(),
         groupsService: asFunction((d: ScreenGroupsDeps) => new GroupsService(d)).singleton(),
+        displayControlService: asFunction((d: ScreenGroupsDeps) => new DisplayControlService(d)).singleton(),
         screenGroups: asFunction((d: ScreenGroupsDeps) => d.groupsRepository).singleton(),
       },
       // Schedules target groups and normalise a grouped screen to its group.
       { exports: ['screenGroups'] },
     );
-    r.routes(groupsRoutes);
+    r.routes([...groupsRoutes, ...displayControlRoutes]);
     r.onStart((d) => {
       d.contentSources.register(groupContentSource(d));
       // A group's playlist changed (edited, or its media did): its members' manifests follow.

@@ -1,4 +1,5 @@
 // The screens module's public face: what other modules may use of screens, locations and players.
+import type { CommandsService } from './commands/commands.service.js';
 import type { ScreensService } from './screens.service.js';
 
 export type { HeartbeatAnswer, HeartbeatExtensions } from './presence/heartbeat-extensions.js';
@@ -9,4 +10,7 @@ export { reaches, TargetFields, type ScreenPlacement, type ScreenTargets, type T
 export type { ScreenView } from './screen-view.js';
 
 /** The screens as other modules read them (exported as `screensService`). */
-export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands'>;
+export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts'>;
+
+/** Queuing commands for players, as other modules do (exported as `screenCommands`). */
+export type ScreenCommands = Pick<CommandsService, 'enqueue'>;

@@ -80,6 +80,16 @@ const STATUS = `CASE
 const installationTaken = () => conflict('state_conflict', 'This player installation is already paired to another screen.');
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A screen's access and reported display control, as sent in its last heartbeat (any JSON). */
+export interface ControlFacts {
+  id: string;
+  name: string;
+  enabled: boolean;
+  has_active_credential: boolean;
+  provider: unknown;
+  capabilities: unknown;
+}
+
 /** The screens table. The only place that queries it. */
 export class ScreensRepository {
   private readonly db: Knex;
@@ -200,6 +210,26 @@ export class ScreensRepository {
 
   async ids(): Promise<string[]> {
     return (await this.screens.query().orderBy('id').select('id')).map((s) => s.id);
+  }
+
+  /** What decides whether a player can take a display command: its access and the display control it reports. */
+  async controlFacts(ids: string[]): Promise<ControlFacts[]> {
+    if (!ids.length) return [];
+    return this.screens
+      .query()
+      .alias('s')
+      .leftJoin('screen_status as st', 'st.screen_id', 's.id')
+      .whereRaw('s.id = ANY(?::uuid[])', [ids])
+      .select(
+        's.id',
+        's.name',
+        's.enabled',
+        this.db.raw('EXISTS (SELECT 1 FROM screen_credentials c WHERE c.screen_id = s.id AND c.revoked_at IS NULL) AS has_active_credential'),
+        this.db.raw(`st.last_heartbeat->'displayControlProvider' AS provider`),
+        this.db.raw(`st.last_heartbeat->'displayControlCapabilities' AS capabilities`),
+      )
+      .orderByRaw('lower(s.name), s.id')
+      .castTo<ControlFacts[]>();
   }
 
   async exists(id: string): Promise<boolean> {

@@ -74,6 +74,26 @@ export class ScreensService {
     return new Map((await this.d.screensRepository.namesOf(ids)).map((r) => [r.id, r.name]));
   }
 
+  /**
+   * For group display control: each screen's access and the display control its player reported,
+   * by name. Capabilities are checked here, as the players send them in any shape.
+   */
+  async controlFacts(
+    ids: string[],
+  ): Promise<{ id: string; name: string; enabled: boolean; hasActiveCredential: boolean; provider: string; capabilities: Record<string, string> }[]> {
+    return (await this.d.screensRepository.controlFacts(ids)).map((r) => ({
+      id: r.id,
+      name: r.name,
+      enabled: r.enabled,
+      hasActiveCredential: r.has_active_credential,
+      provider: typeof r.provider === 'string' ? r.provider : 'unsupported',
+      capabilities:
+        r.capabilities && typeof r.capabilities === 'object' && !Array.isArray(r.capabilities)
+          ? Object.fromEntries(Object.entries(r.capabilities).filter((e): e is [string, string] => typeof e[1] === 'string'))
+          : {},
+    }));
+  }
+
   /** Fleet health: commands waiting for players, on every screen. */
   openCommands(): Promise<number> {
     return this.d.commandsRepository.countOpenEverywhere();

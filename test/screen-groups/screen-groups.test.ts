@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import type { ScreenTargets } from '../../core-modules/screens/screens.api.js';
+import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedImage, sessionsByRole } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
@@ -148,5 +149,61 @@ describe('screen groups', () => {
     expect((await api('DELETE', `/api/v1/screen-groups/${group.id}`)).status).to.equal(204);
     expect((await api('GET', `/api/v1/screens/${bar.screenId}/playlist-assignment`)).body.data.playlistId).to.equal(playlist.id);
     await api('DELETE', `/api/v1/screens/${bar.screenId}/playlist-assignment`);
+  });
+  describe('display control', () => {
+    // What the Linux player reports of its display in each heartbeat.
+    const reports = async (screen: PairedScreen, capabilities: Record<string, string>) => {
+      const res = await playerCall(k, screen.credential, 'POST', '/api/v1/player/heartbeat', {
+        displayControlProvider: 'ddc_ci',
+        displayControlCapabilities: capabilities,
+      });
+      expect(res.status).to.equal(200);
+      await (k.containerOf('screens').cradle as ScreensDeps).contactBuffer.flush();
+    };
+    const commandsOf = async (screen: PairedScreen) =>
+      (await api('GET', `/api/v1/screens/${screen.screenId}/commands`)).body.data.items.map((c: any) => c.type);
+
+    it('previews who can take a command and why not, queues it for the eligible, and refuses a stale preview', async () => {
+      const group = await createGroup('Wall');
+      await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: lobby.screenId });
+      await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: bar.screenId });
+      await reports(lobby, { power: 'ddc_ci', mute: 'unsupported' });
+      await reports(bar, { mute: 'hdmi_cec' });
+
+      const preview = (await api('GET', `/api/v1/screen-groups/${group.id}/display-control/preview?commandType=display_power_off`)).body.data;
+      expect(preview).to.deep.include({ groupName: 'Wall', selectedCount: 2, supportedCount: 1, unsupportedCount: 1, eligibleCount: 1 });
+      expect(preview.fingerprint).to.match(/^[0-9a-f]{64}$/);
+      const [barRow, lobbyRow] = preview.screens;
+      expect(lobbyRow).to.deep.include({ screenId: lobby.screenId, provider: 'ddc_ci', supported: true, eligible: true });
+      expect(barRow).to.deep.include({ screenId: bar.screenId, supported: false, eligible: false, reason: 'The player does not report power control.' });
+
+      const applied = await api('POST', `/api/v1/screen-groups/${group.id}/display-control`, {
+        commandType: 'display_power_off',
+        fingerprint: preview.fingerprint,
+      });
+      expect(applied.status, JSON.stringify(applied.body)).to.equal(202);
+      expect(applied.body.data).to.deep.include({ queuedCount: 1, failedCount: 0 });
+      expect(applied.body.data.results.map((r: any) => [r.screenId, r.state])).to.deep.equal([
+        [bar.screenId, 'skipped'],
+        [lobby.screenId, 'queued'],
+      ]);
+      expect(await commandsOf(lobby)).to.include('display_power_off');
+      expect(await commandsOf(bar)).to.not.include('display_power_off');
+
+      // The bar's player now reports power control: the old preview no longer holds.
+      await reports(bar, { power: 'hdmi_cec' });
+      const stale = await api('POST', `/api/v1/screen-groups/${group.id}/display-control`, {
+        commandType: 'display_power_off',
+        fingerprint: preview.fingerprint,
+      });
+      expect(errorOf(stale)).to.deep.equal([409, 'display_control_preview_stale']);
+      expect(await commandsOf(bar)).to.not.include('display_power_off');
+      expect((await api('GET', `/api/v1/screen-groups/${group.id}/display-control/preview?commandType=display_reboot`)).status).to.be.within(400, 499);
+      expect(errorOf(await api('GET', `/api/v1/screen-groups/${randomUUID()}/display-control/preview?commandType=display_mute`))).to.deep.equal([
+        404,
+        'schedule_not_found',
+      ]);
+      await api('DELETE', `/api/v1/screen-groups/${group.id}`);
+    });
   });
 });

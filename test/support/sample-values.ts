@@ -45,6 +45,8 @@ const PATTERN_SAMPLES = [
   'x_y',
   'Europe/Paris',
   '00000000',
+  // A SHA-256 in hex (fingerprints).
+  '0'.repeat(64),
 ];
 
 function matching(pattern: string, minLength: number): string {

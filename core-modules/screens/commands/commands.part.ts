@@ -13,10 +13,15 @@ export interface CommandsDeps extends ScreensBaseDeps {
 
 /** Commands to a screen's player (reboot, screenshot, …): queued, delivered over the socket, expired. */
 export const commandsPart: ModulePart<CommandsDeps> = (r) => {
-  r.provide({
-    commandsRepository: asClass(CommandsRepository).singleton(),
-    commandsService: asFunction((d: CommandsDeps) => new CommandsService(d)).singleton(),
-  });
+  r.provide(
+    {
+      commandsRepository: asClass(CommandsRepository).singleton(),
+      commandsService: asFunction((d: CommandsDeps) => new CommandsService(d)).singleton(),
+      screenCommands: asFunction((d: CommandsDeps) => d.commandsService).singleton(),
+    },
+    // Group display control queues one command per eligible member.
+    { exports: ['screenCommands'] },
+  );
   r.routes(commandsRoutes);
   r.jobs(commandsJobs);
 };
