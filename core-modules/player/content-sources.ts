@@ -12,7 +12,9 @@ import { ScreensChanged } from './screens-changed.js';
  * `playlist` is what the source plays whenever it holds (an assignment); `playlists` are those it
  * may switch to at a time it states (a schedule's, named by its `schedules`).
  */
-export type SourceContent = Partial<Pick<ManifestContent, 'playlist' | 'playlists' | 'schedules' | 'layouts' | 'websites' | 'widgets' | 'dataSources'>> & {
+export type SourceContent = Partial<
+  Pick<ManifestContent, 'playlist' | 'playlists' | 'schedules' | 'layouts' | 'websites' | 'widgets' | 'dataSources' | 'syncGroup' | 'canvas' | 'viewport'>
+> & {
   files: ServedFile[];
 };
 

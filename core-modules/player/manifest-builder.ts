@@ -54,6 +54,7 @@ export interface ManifestShared {
 }
 
 const LISTS = ['schedules', 'layouts', 'websites', 'widgets', 'dataSources'] as const;
+const SINGLES = ['syncGroup', 'canvas', 'viewport'] as const;
 
 /**
  * A screen's manifest content from what its sources give, highest rank first (the precedence rule
@@ -61,12 +62,17 @@ const LISTS = ['schedules', 'layouts', 'websites', 'widgets', 'dataSources'] as 
  * source's, and each file is listed once. Pure, so it is unit-testable and its hash is stable.
  */
 export function assembleManifestContent(contents: SourceContent[], shared: ManifestShared): ManifestContent {
+  const fallbackSource = contents.find((c) => c.playlist);
+  const fallback = fallbackSource?.playlist;
+  // A lower source's playlist can never play: neither it nor its files are sent, unless that source
+  // also names something that may play (a schedule's playlists).
+  const sending = contents.filter((c) => !c.playlist || c === fallbackSource || c.playlists?.length);
   const files = new Map<string, ManifestAsset>();
-  for (const file of contents.flatMap((c) => c.files)) if (!files.has(file.assetId)) files.set(file.assetId, manifestFile(file));
+  for (const file of sending.flatMap((c) => c.files)) if (!files.has(file.assetId)) files.set(file.assetId, manifestFile(file));
   const { logo } = shared;
   if (logo && !files.has(logo.assetId)) files.set(logo.assetId, logo);
-  const fallback = contents.find((c) => c.playlist)?.playlist;
-  const playlists = contents.flatMap((c) => [...(c.playlist ? [c.playlist] : []), ...(c.playlists ?? [])]).map(forSchema11);
+  // The fallback and what schedules may switch to.
+  const playlists = [...(fallback ? [fallback] : []), ...contents.flatMap((c) => c.playlists ?? [])].map(forSchema11);
   const lists = Object.fromEntries(LISTS.map((section) => [section, contents.flatMap((c) => c[section] ?? [])])) as Pick<
     ManifestContent,
     (typeof LISTS)[number]
@@ -81,6 +87,15 @@ export function assembleManifestContent(contents: SourceContent[], shared: Manif
     ...(logo ? { branding: { logoAssetId: logo.assetId, logoVariantId: logo.variantId } } : {}),
     prefetchHorizonDays: shared.prefetchHorizonDays,
     activationGraceSeconds: shared.activationGraceSeconds,
+    // One value each, from the highest-ranked source that states it.
+    ...Object.fromEntries(
+      SINGLES.flatMap((section) =>
+        contents
+          .filter((c) => c[section])
+          .slice(0, 1)
+          .map((c) => [section, c[section]]),
+      ),
+    ),
   };
 }
 

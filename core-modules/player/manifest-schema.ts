@@ -87,6 +87,24 @@ export const ManifestContentSchema = Type.Object({
   branding: Opt(Type.Object({ logoAssetId: Uuid, logoVariantId: Uuid })),
   prefetchHorizonDays: Type.Integer({ minimum: 1 }),
   activationGraceSeconds: Type.Integer({ minimum: 1 }),
+  /** The screen's group: members play in step from `playbackEpoch`. */
+  syncGroup: Opt(Type.Object({ id: Uuid, playbackEpoch: Stamp })),
+  /** A video wall's logical canvas, and this screen's panel of it (span groups only). */
+  canvas: Opt(Type.Object({ width: Type.Integer({ minimum: 320, maximum: 16384 }), height: Type.Integer({ minimum: 320, maximum: 16384 }) })),
+  viewport: Opt(
+    Type.Object({
+      x: Type.Integer({ minimum: 0 }),
+      y: Type.Integer({ minimum: 0 }),
+      width: Type.Integer({ minimum: 1 }),
+      height: Type.Integer({ minimum: 1 }),
+      rotation: Type.Integer(),
+      order: Type.Integer({ minimum: 0, maximum: 63 }),
+      bezelLeft: Type.Integer({ minimum: 0, maximum: 500 }),
+      bezelTop: Type.Integer({ minimum: 0, maximum: 500 }),
+      bezelRight: Type.Integer({ minimum: 0, maximum: 500 }),
+      bezelBottom: Type.Integer({ minimum: 0, maximum: 500 }),
+    }),
+  ),
 });
 export type ManifestContent = Static<typeof ManifestContentSchema>;
 export type ManifestAsset = Static<typeof ManifestAssetSchema>;

@@ -1,17 +1,63 @@
-import type { ContentSource } from '../player/player.api.js';
+import type { ContentSource, SourceContent } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { GroupsRepository } from './groups.repository.js';
+import type { SpanRepository } from './span.repository.js';
+import { panelOf } from './span.repository.js';
+
+interface Deps {
+  groupsRepository: GroupsRepository;
+  spanRepository: SpanRepository;
+  playlistLibrary: PlaylistLibrary;
+}
+
+/** Everything a member's group gives it, and so the key of that content. */
+interface GroupPart {
+  groupId: string;
+  playbackEpoch: string;
+  playlistId: string | null;
+  wall?: { canvas: { width: number; height: number }; viewport: ReturnType<typeof viewportOf> };
+}
+
+const viewportOf = (panel: Parameters<typeof panelOf>[0]) => {
+  const { screenId: _, ...viewport } = panelOf(panel);
+  return viewport;
+};
 
 /**
- * The group's playlist, for members with none of their own: it ranks just below the screen's own
- * assignment (100), so the precedence stays in the player's one rule.
+ * What a member gets from its group: the group's playlist for members with none of their own (it
+ * ranks just below the screen's own assignment, 100, so the precedence stays in the player's one
+ * rule), the sync group every member plays in step with, and on a video wall its panel.
  */
-export function groupContentSource(d: { groupsRepository: GroupsRepository; playlistLibrary: PlaylistLibrary }): ContentSource {
+export function groupContentSource(d: Deps): ContentSource {
   return {
     name: 'screen-groups.assignment',
     rank: 90,
     plugin: 'screen-groups',
-    keysFor: (screenIds) => d.groupsRepository.groupPlaylistsOf(screenIds),
-    content: (playlistId) => d.playlistLibrary.content(playlistId),
+    async keysFor(screenIds) {
+      const [groups, panels] = await Promise.all([d.groupsRepository.memberGroups(screenIds), d.spanRepository.panelsOf(screenIds)]);
+      const keys = new Map<string, string>();
+      for (const [screenId, group] of groups) {
+        const wall = panels.get(screenId);
+        const part: GroupPart = {
+          groupId: group.id,
+          playbackEpoch: group.playback_epoch.toISOString(),
+          playlistId: group.playlist_id,
+          ...(wall && group.display_mode === 'span' ? { wall: { canvas: wall.canvas, viewport: viewportOf(wall.panel) } } : {}),
+        };
+        // The key is the content's description itself: equal parts share one build.
+        keys.set(screenId, JSON.stringify(part));
+      }
+      return keys;
+    },
+    async content(key) {
+      const part = JSON.parse(key) as GroupPart;
+      const playlist = part.playlistId ? await d.playlistLibrary.content(part.playlistId) : undefined;
+      const content: SourceContent = {
+        ...(playlist ?? { files: [] }),
+        syncGroup: { id: part.groupId, playbackEpoch: part.playbackEpoch },
+        ...(part.wall ? { canvas: part.wall.canvas, viewport: part.wall.viewport } : {}),
+      };
+      return content;
+    },
   };
 }

@@ -87,18 +87,21 @@ export class GroupsRepository {
     return new Map(rows.map((r) => [r.screen_id, r.group_id]));
   }
 
-  /** The group playlist of each of `screenIds` whose group has one. */
-  async groupPlaylistsOf(screenIds: string[]): Promise<Map<string, string>> {
+  /** The group of each of `screenIds` that is in one, with what the group gives its members. */
+  async memberGroups(screenIds: string[]): Promise<Map<string, Pick<GroupRow, 'id' | 'playlist_id' | 'playback_epoch' | 'display_mode'>>> {
     if (!screenIds.length) return new Map();
     const rows = await this.members
       .query()
       .alias('m')
       .join('screen_groups as g', 'g.id', 'm.group_id')
       .whereRaw('m.screen_id = ANY(?::uuid[])', [screenIds])
-      .whereNotNull('g.playlist_id')
-      .select('m.screen_id', 'g.playlist_id')
-      .castTo<{ screen_id: string; playlist_id: string }[]>();
-    return new Map(rows.map((r) => [r.screen_id, r.playlist_id]));
+      .select('m.screen_id', 'g.id', 'g.playlist_id', 'g.playback_epoch', 'g.display_mode')
+      .castTo<(Pick<GroupRow, 'id' | 'playlist_id' | 'playback_epoch' | 'display_mode'> & { screen_id: string })[]>();
+    return new Map(rows.map(({ screen_id, ...group }) => [screen_id, group]));
+  }
+
+  async setDisplayMode(id: string, mode: GroupRow['display_mode'], trx: Knex.Transaction): Promise<void> {
+    await this.groups.query(trx).findById(id).patch({ display_mode: mode, playback_epoch: fn.now(), updated_at: fn.now() });
   }
 
   /** Adds the screen; false when it already belongs to a group (the primary key decides). */

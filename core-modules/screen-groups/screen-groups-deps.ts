@@ -4,6 +4,8 @@ import type { ContentSources } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { ScreenCommands, ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
 import type { DisplayControlService } from './display-control.service.js';
+import type { SpanRepository } from './span.repository.js';
+import type { SpanService } from './span.service.js';
 import type { GroupsRepository } from './groups.repository.js';
 import type { GroupsService } from './groups.service.js';
 
@@ -20,4 +22,6 @@ export interface ScreenGroupsDeps extends KernelDeps {
   groupsRepository: GroupsRepository;
   groupsService: GroupsService;
   displayControlService: DisplayControlService;
+  spanRepository: SpanRepository;
+  spanService: SpanService;
 }

@@ -8,6 +8,9 @@ import { groupsRoutes } from './groups.routes.js';
 import { GroupsService } from './groups.service.js';
 import type { ScreenGroupsDeps } from './screen-groups-deps.js';
 import { screenGroupsGraph } from './screen-groups-graph.js';
+import { SpanRepository } from './span.repository.js';
+import { spanRoutes } from './span.routes.js';
+import { SpanService } from './span.service.js';
 
 /** Screen groups (spec 4.9): membership, the group's playlist for its members, groups as targets. */
 export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
@@ -20,12 +23,14 @@ export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
         groupsRepository: asClass(GroupsRepository).singleton(),
         groupsService: asFunction((d: ScreenGroupsDeps) => new GroupsService(d)).singleton(),
         displayControlService: asFunction((d: ScreenGroupsDeps) => new DisplayControlService(d)).singleton(),
+        spanRepository: asClass(SpanRepository).singleton(),
+        spanService: asFunction((d: ScreenGroupsDeps) => new SpanService(d)).singleton(),
         screenGroups: asFunction((d: ScreenGroupsDeps) => d.groupsRepository).singleton(),
       },
       // Schedules target groups and normalise a grouped screen to its group.
       { exports: ['screenGroups'] },
     );
-    r.routes([...groupsRoutes, ...displayControlRoutes]);
+    r.routes([...groupsRoutes, ...spanRoutes, ...displayControlRoutes]);
     r.onStart((d) => {
       d.contentSources.register(groupContentSource(d));
       // A group's playlist changed (edited, or its media did): its members' manifests follow.

@@ -73,7 +73,7 @@ describe('manifest assembly (pure)', () => {
     expect(nothing.assets).to.deep.equal([]);
   });
 
-  it('lets the highest-ranked source decide the playlist, gathers list sections in rank order, and unions the files', () => {
+  it('lets the highest-ranked source decide the playlist, gathers list sections in rank order, and sends only files that may play', () => {
     const weekly = (id: string) => ({
       id,
       type: 'weekly' as const,
@@ -89,17 +89,29 @@ describe('manifest assembly (pure)', () => {
     const content = assembleManifestContent([high, low], SHARED);
     expect(content.playlist?.id).to.equal(P2);
     expect(content.directFallbackPlaylist?.id, 'the players’ name for the same fallback').to.equal(P2);
-    expect(content.playlists.map((p) => p.id)).to.deep.equal([P2, P1]);
+    expect(
+      content.playlists.map((p) => p.id),
+      'a lower source’s playlist can never play: not sent',
+    ).to.deep.equal([P2]);
     expect(content.schedules.map((s) => s.id)).to.deep.equal([P2, P1]);
-    expect(content.assets.map((a) => a.assetId)).to.deep.equal([OTHER, ASSET]);
-    expect(assembleManifestContent([high, source(P2, OTHER)], SHARED).playlists, 'a playlist two sources name is listed once').to.have.length(1);
+    expect(
+      content.assets.map((a) => a.assetId),
+      'the superseded playlist’s file stays home',
+    ).to.deep.equal([OTHER]);
+    expect(
+      assembleManifestContent([{ playlists: [playlist(P2, OTHER)], files: [] }, source(P2, OTHER)], SHARED).playlists,
+      'a playlist two sources name is listed once',
+    ).to.have.length(1);
   });
 
   it('lists the playlists a schedule may switch to without making them the fallback', () => {
     const scheduled = { playlists: [playlist(P2, OTHER)], files: [file(OTHER)] };
     const content = assembleManifestContent([scheduled, source(P1, ASSET)], SHARED);
     expect(content.playlist?.id).to.equal(P1);
-    expect(content.playlists.map((p) => p.id)).to.deep.equal([P2, P1]);
+    expect(
+      content.playlists.map((p) => p.id),
+      'the fallback first',
+    ).to.deep.equal([P1, P2]);
     const onlyScheduled = assembleManifestContent([scheduled], SHARED);
     expect(onlyScheduled).not.to.have.property('playlist');
     expect(onlyScheduled).not.to.have.property('directFallbackPlaylist');

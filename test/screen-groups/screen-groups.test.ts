@@ -206,4 +206,68 @@ describe('screen groups', () => {
       await api('DELETE', `/api/v1/screen-groups/${group.id}`);
     });
   });
+  describe('video walls', () => {
+    it('makes a group a wall: each member gets the canvas and its panel, every member the sync group; mirror takes them away', async () => {
+      const group = await createGroup('Lobby wall');
+      await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: lobby.screenId });
+      await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: bar.screenId });
+      const mirror = await manifestOf(lobby);
+      expect(mirror.syncGroup.id).to.equal(group.id);
+      expect(mirror).to.not.have.property('canvas');
+      expect((await api('GET', `/api/v1/screen-groups/${group.id}/span`)).body.data).to.deep.equal({ groupId: group.id, displayMode: 'mirror' });
+
+      const left = { screenId: lobby.screenId, order: 0, x: 0, y: 0, width: 1920, height: 1080, rotation: 0, bezelRight: 10 };
+      const right = { screenId: bar.screenId, order: 1, x: 1920, y: 0, width: 1920, height: 1080, rotation: 0, bezelLeft: 10 };
+      const canvas = { width: 3840, height: 1080 };
+      for (const [panels, why] of [
+        [[left], 'a member without a panel'],
+        [[left, { ...right, screenId: randomUUID() }], 'a panel for a stranger'],
+        [[left, { ...right, x: 1900 }], 'overlapping panels'],
+        [[left, { ...right, order: 0 }], 'a repeated order'],
+      ] as const) {
+        expect(errorOf(await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'span', canvas, panels })), why).to.deep.equal([
+          422,
+          'span_validation_failed',
+        ]);
+      }
+      expect(
+        (await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'span', canvas: { width: 100, height: 1080 }, panels: [left, right] }))
+          .status,
+      ).to.be.within(400, 499);
+      expect((await api('GET', `/api/v1/screen-groups/${group.id}/span`)).body.data.displayMode, 'nothing changed').to.equal('mirror');
+
+      const wall = await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'span', canvas, panels: [left, right] });
+      expect(wall.status, JSON.stringify(wall.body)).to.equal(200);
+      expect(wall.body.data.geometry.canvas).to.deep.equal(canvas);
+      expect(wall.body.data.geometry.panels.map((p: any) => [p.screenName, p.x])).to.deep.equal([
+        ['Lobby', 0],
+        ['Bar', 1920],
+      ]);
+      const lobbyWall = await manifestOf(lobby);
+      const barWall = await manifestOf(bar);
+      expect(lobbyWall.canvas).to.deep.equal(canvas);
+      expect(lobbyWall.viewport).to.deep.equal({
+        x: 0,
+        y: 0,
+        width: 1920,
+        height: 1080,
+        rotation: 0,
+        order: 0,
+        bezelLeft: 0,
+        bezelTop: 0,
+        bezelRight: 10,
+        bezelBottom: 0,
+      });
+      expect(barWall.viewport).to.include({ x: 1920, order: 1, bezelLeft: 10 });
+      expect(barWall.syncGroup).to.deep.equal(lobbyWall.syncGroup);
+      expect(Date.parse(lobbyWall.syncGroup.playbackEpoch)).to.be.at.least(Date.parse(mirror.syncGroup.playbackEpoch));
+
+      await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'mirror' });
+      const back = await manifestOf(lobby);
+      expect(back).to.not.have.property('viewport');
+      expect(back.syncGroup.id).to.equal(group.id);
+      await api('DELETE', `/api/v1/screen-groups/${group.id}`);
+      expect(await manifestOf(lobby), 'no group, no sync group').to.not.have.property('syncGroup');
+    });
+  });
 });

@@ -1,0 +1,70 @@
+import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { invalidInput } from '../../kernel/errors.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
+import type { GroupsRepository } from './groups.repository.js';
+import { type GroupsService, groupNotFound } from './groups.service.js';
+import { type Canvas, geometryProblem, type Panel } from './span-geometry.js';
+import { panelOf, type SpanRepository } from './span.repository.js';
+
+interface Deps {
+  db: Knex;
+  groupsRepository: GroupsRepository;
+  spanRepository: SpanRepository;
+  groupsService: GroupsService;
+  screensService: ScreenDirectory;
+  auditLog: AuditLog;
+}
+
+const invalid = (message: string) => invalidInput('span_validation_failed', message, 'body/panels');
+
+/**
+ * Video walls: a group in span mode shows one picture over its members, each showing its panel of
+ * a logical canvas. Players receive the canvas and their panel (`viewport`) in the manifest.
+ */
+export class SpanService {
+  constructor(private readonly d: Deps) {}
+
+  async get(groupId: string) {
+    const group = await this.d.groupsRepository.byId(groupId);
+    if (!group) throw groupNotFound();
+    const span = group.display_mode === 'span' ? await this.d.spanRepository.get(groupId) : undefined;
+    const names = span ? await this.d.screensService.namesOf(span.panels.map((p) => p.screen_id)) : new Map<string, string>();
+    return {
+      groupId,
+      displayMode: group.display_mode,
+      ...(span ? { geometry: { canvas: span.canvas, panels: span.panels.map((p) => ({ ...panelOf(p), screenName: names.get(p.screen_id) ?? '' })) } } : {}),
+    };
+  }
+
+  async put(actor: ConsolePrincipal, groupId: string, body: { displayMode: 'mirror' | 'span'; canvas?: Canvas; panels?: Panel[] }, ip: string) {
+    await this.d.db.transaction(async (trx) => {
+      if (!(await this.d.groupsRepository.lock(groupId, trx))) throw groupNotFound();
+      if (body.displayMode === 'mirror') {
+        await this.d.spanRepository.delete(groupId, trx);
+        await this.d.groupsRepository.setDisplayMode(groupId, 'mirror', trx);
+        return;
+      }
+      if (!body.canvas || !body.panels) throw invalid('A span wall needs a canvas and a panel for each member.');
+      const problem = geometryProblem(body.canvas, body.panels);
+      if (problem) throw invalid(problem);
+      const members = new Set((await this.d.groupsRepository.membersOf([groupId], trx)).get(groupId));
+      const strangers = body.panels.filter((p) => !members.has(p.screenId));
+      if (strangers.length) throw invalid(`Screen ${strangers[0]!.screenId} is not in this group.`);
+      if (body.panels.length !== members.size) throw invalid('Every member of the group needs exactly one panel.');
+      await this.d.spanRepository.replace(groupId, body.canvas, body.panels, trx);
+      await this.d.groupsRepository.setDisplayMode(groupId, 'span', trx);
+    });
+    await this.d.auditLog.record({
+      action: 'screen_group.span_changed',
+      actor,
+      ip,
+      resourceType: 'screen_group',
+      resourceId: groupId,
+      metadata: { displayMode: body.displayMode },
+    });
+    await this.d.groupsService.contentChanged([groupId]);
+    return this.get(groupId);
+  }
+}
