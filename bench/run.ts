@@ -13,6 +13,7 @@ import { noiseExportBenchmark } from './noise-export.bench.js';
 import { playerSocketsBenchmark } from './player-sockets.bench.js';
 import { previewDownloadBenchmark } from './preview-download.bench.js';
 import { proofOfPlayBenchmark } from './proof-of-play.bench.js';
+import { schedulingBenchmark } from './scheduling.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
 import { variantDownloadBenchmark } from './variant-download.bench.js';
 import { stopRunning, type Benchmark } from './support.js';
@@ -30,6 +31,7 @@ const BENCHMARKS: Benchmark[] = [
   variantDownloadBenchmark,
   activityIngestBenchmark,
   proofOfPlayBenchmark,
+  schedulingBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -49,6 +49,8 @@ export const ManifestAssetSchema = Type.Object({
 export const ManifestScheduleSchema = Type.Object({
   id: Uuid,
   playlistId: Opt(Uuid),
+  /** A display-control schedule (Linux players only): what it does to the display while it holds. */
+  displayAction: Opt(Type.Object({ type: Type.String(), input: Opt(Type.String()), volume: Opt(Type.Integer()), brightness: Opt(Type.Integer()) })),
   type: Type.Union([Type.Literal('weekly'), Type.Literal('one_time')]),
   timezone: Type.String(),
   priority: Type.Integer({ minimum: -999, maximum: 999 }),

@@ -1,6 +1,7 @@
 import { type ContentSource, type ManifestSchedule, PREFETCH_DAYS_KEY, type SourceContent } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import type { ScheduleRow, SchedulesRepository } from './schedules.repository.js';
 
@@ -11,13 +12,22 @@ export const SCHEDULE_SOURCE = 'schedules.schedule';
 interface Deps {
   schedulesRepository: SchedulesRepository;
   screenGroups: GroupDirectory;
+  screensService: ScreenDirectory;
   playlistLibrary: PlaylistLibrary;
   settingsService: SettingsService;
 }
 
 /** A schedule as players evaluate it offline: only the fields its type uses. */
 export function manifestSchedule(row: Omit<ScheduleRow, 'revision' | 'created_by' | 'created_at' | 'updated_at'>, specificity: 0 | 1): ManifestSchedule {
-  const common = { id: row.id, playlistId: row.playlist_id, type: row.type, timezone: row.timezone, priority: row.priority, specificity };
+  const common = {
+    id: row.id,
+    ...(row.playlist_id ? { playlistId: row.playlist_id } : {}),
+    ...(row.display_action ? { displayAction: row.display_action } : {}),
+    type: row.type,
+    timezone: row.timezone,
+    priority: row.priority,
+    specificity,
+  };
   if (row.type === 'one_time') return { ...common, oneTimeStart: row.one_time_start!.toISOString(), oneTimeEnd: row.one_time_end!.toISOString() };
   return {
     ...common,
@@ -40,11 +50,19 @@ export function scheduleContentSource(d: Deps): ContentSource {
     rank: SCHEDULE_RANK,
     plugin: 'schedules',
     async keysFor(screenIds) {
-      const [groupOf, horizonDays] = await Promise.all([d.screenGroups.groupsOf(screenIds), d.settingsService.get<number>(PREFETCH_DAYS_KEY)]);
+      const [groupOf, horizonDays, platforms] = await Promise.all([
+        d.screenGroups.groupsOf(screenIds),
+        d.settingsService.get<number>(PREFETCH_DAYS_KEY),
+        d.screensService.platformsOf(screenIds),
+      ]);
       const reaching = await d.schedulesRepository.reaching(screenIds, groupOf, horizonDays);
       const keys = new Map<string, string>();
       for (const [screenId, list] of reaching) {
-        const sorted = [...list].sort((a, b) => (a.scheduleId < b.scheduleId ? -1 : 1));
+        // Only Linux players run display-control schedules; the Android player refuses a manifest
+        // whose schedule names nothing it can play, so they never reach one.
+        const runnable = platforms.get(screenId) === 'linux' ? list : list.filter((r) => !r.displays);
+        if (!runnable.length) continue;
+        const sorted = [...runnable].sort((a, b) => (a.scheduleId < b.scheduleId ? -1 : 1));
         keys.set(screenId, sorted.map((r) => `${r.scheduleId}@${r.revision}:${r.specificity}`).join(','));
       }
       return keys;
@@ -53,9 +71,9 @@ export function scheduleContentSource(d: Deps): ContentSource {
       const specificityOf = new Map(key.split(',').map((entry) => [entry.slice(0, entry.indexOf('@')), Number(entry.slice(-1)) as 0 | 1]));
       const rows = (await d.schedulesRepository.byIds([...specificityOf.keys()])).filter((r) => r.enabled);
       const playlists = new Map<string, SourceContent | undefined>();
-      for (const id of new Set(rows.map((r) => r.playlist_id))) playlists.set(id, await d.playlistLibrary.content(id));
+      for (const id of new Set(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : [])))) playlists.set(id, await d.playlistLibrary.content(id));
       // A schedule whose playlist has gone meanwhile is left out rather than sent pointing at nothing.
-      const playable = rows.filter((r) => playlists.get(r.playlist_id)?.playlist);
+      const playable = rows.filter((r) => r.display_action || (r.playlist_id && playlists.get(r.playlist_id)?.playlist));
       const contents = [...playlists.values()].filter((c): c is SourceContent => c !== undefined);
       return {
         schedules: playable.map((r) => manifestSchedule(r, specificityOf.get(r.id)!)),

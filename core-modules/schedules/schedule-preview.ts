@@ -56,7 +56,8 @@ export class SchedulePreview {
     const specificity = await this.d.schedulesService.specificityFor(screenId, targets);
     const now = new Date(at);
     const row: ScheduleRow = { ...values, id: PROPOSED_ID, revision: 0, created_by: null, created_at: now, updated_at: now };
-    if (specificity !== undefined && values.enabled) {
+    // A display-control schedule decides what the display does, not what plays.
+    if (specificity !== undefined && values.enabled && values.playlist_id) {
       claims.push({
         source: SCHEDULE_SOURCE,
         rank: SCHEDULE_RANK,

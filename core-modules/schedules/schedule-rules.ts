@@ -9,7 +9,7 @@ export interface ScheduleInput {
   description?: string;
   playlistId?: string;
   layoutId?: string;
-  displayAction?: Record<string, unknown>;
+  displayAction?: { type: string; input?: string; volume?: number; brightness?: number };
   type: 'weekly' | 'one_time';
   timezone?: string;
   priority?: number;
@@ -29,6 +29,31 @@ export interface Issue {
   message: string;
 }
 
+/** The display actions a schedule may hold, as the reference's typed command registry has them (no probe). */
+export const DISPLAY_ACTIONS = [
+  'display_power_on',
+  'display_power_off',
+  'display_set_input',
+  'display_set_volume',
+  'display_mute',
+  'display_unmute',
+  'display_set_brightness',
+];
+const INPUT = /^[A-Za-z0-9._:-]{1,32}$/;
+
+/** What is wrong with a display action (undefined when nothing): each type takes exactly its own field. */
+export function displayActionProblem(action: { type: string; input?: string; volume?: number; brightness?: number }): string | undefined {
+  const { type, input, volume, brightness } = action;
+  if (typeof type !== 'string' || !DISPLAY_ACTIONS.includes(type)) return `type must be one of ${DISPLAY_ACTIONS.join(', ')}.`;
+  const level = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100;
+  const given = [input, volume, brightness].filter((v) => v !== undefined).length;
+  if (type === 'display_set_input')
+    return given === 1 && typeof input === 'string' && INPUT.test(input) ? undefined : 'display_set_input takes an input: 1–32 letters, digits or . _ : -.';
+  if (type === 'display_set_volume') return given === 1 && level(volume) ? undefined : 'display_set_volume takes a volume from 0 to 100.';
+  if (type === 'display_set_brightness') return given === 1 && level(brightness) ? undefined : 'display_set_brightness takes a brightness from 0 to 100.';
+  return given === 0 ? undefined : `${type} takes no input, volume or brightness.`;
+}
+
 const realDate = (value: string) => {
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
@@ -44,7 +69,10 @@ export function scheduleIssues(input: ScheduleInput): Issue[] {
   const plays = [input.playlistId, input.layoutId, input.displayAction].filter((v) => v !== undefined).length;
   if (plays !== 1) add('playlistId', 'Give exactly one of playlistId, layoutId or displayAction.');
   else if (input.layoutId !== undefined) add('layoutId', 'Layouts cannot be scheduled on this server yet; schedule a playlist.');
-  else if (input.displayAction !== undefined) add('displayAction', 'Display-control schedules are not available on this server yet; schedule a playlist.');
+  else if (input.displayAction !== undefined) {
+    const problem = displayActionProblem(input.displayAction);
+    if (problem) add('displayAction', problem);
+  }
   const zone = input.timezone ?? 'UTC';
   if (!(zone === 'UTC' || (zone.includes('/') && isTimeZone(zone)))) add('timezone', 'Use an IANA time zone such as Europe/Berlin, or UTC.');
   if (input.type === 'one_time') {

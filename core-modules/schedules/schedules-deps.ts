@@ -2,7 +2,7 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
 import type { ContentSources } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
-import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
+import type { GroupDirectory, MembershipGuards } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import type { SchedulePreview } from './schedule-preview.js';
@@ -14,6 +14,7 @@ export interface SchedulesDeps extends KernelDeps {
   settingsService: SettingsService;
   screensService: ScreenDirectory;
   screenGroups: GroupDirectory;
+  groupMembershipGuards: MembershipGuards;
   playlistLibrary: PlaylistLibrary;
   contentSources: ContentSources;
   dependencyGraph: DependencyGraph;

@@ -7,13 +7,9 @@ export function schedulesGraph(d: { schedulesRepository: SchedulesRepository }):
     plugin: 'schedules',
     nodes: async () => (await d.schedulesRepository.all()).map((s) => ({ id: s.id, type: 'schedules', name: s.name })),
     edges: async () => [
-      ...(await d.schedulesRepository.all()).map((s) => ({
-        fromType: 'playlists',
-        fromId: s.playlist_id,
-        toType: 'schedules',
-        toId: s.id,
-        relationship: 'scheduled',
-      })),
+      ...(await d.schedulesRepository.all()).flatMap((s) =>
+        s.playlist_id ? [{ fromType: 'playlists', fromId: s.playlist_id, toType: 'schedules', toId: s.id, relationship: 'scheduled' }] : [],
+      ),
       ...(await d.schedulesRepository.allTargets()).map((t) => ({
         fromType: 'schedules',
         fromId: t.schedule_id,

@@ -1,4 +1,5 @@
 import { asClass, asFunction } from 'awilix';
+import { invalidInput } from '../../kernel/errors.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import { scheduleContentSource } from './schedule-content-source.js';
 import { SchedulePreview } from './schedule-preview.js';
@@ -42,6 +43,13 @@ export const schedulesModule = definePlugin<SchedulesDeps>({
         (await d.schedulesRepository.usingPlaylists([playlistId], trx)).map((s) => ({ kind: 'schedule', id: s.id, name: s.name })),
       );
       d.dependencyGraph.register(schedulesGraph(d));
+      // A group that display-control schedules target takes Linux players only.
+      d.groupMembershipGuards.register(async (groupId, screenId, trx) => {
+        if (!(await d.schedulesRepository.groupHasDisplayAction(groupId, trx))) return;
+        if ((await d.screensService.platformsOf([screenId])).get(screenId) !== 'linux') {
+          throw invalidInput('display_control_unsupported', 'Display-control schedules target this group, and only Linux players run them.', 'body/screenId');
+        }
+      });
     });
   },
 });

@@ -4,11 +4,20 @@ import { ScheduleModel, ScheduleTargetModel } from './schedules.models.js';
 
 export type TargetType = 'screen' | 'group';
 
+/** What a display-control schedule does to the display while it holds. */
+export interface DisplayAction {
+  type: string;
+  input?: string;
+  volume?: number;
+  brightness?: number;
+}
+
 export interface ScheduleRow {
   id: string;
   name: string;
   description: string;
-  playlist_id: string;
+  playlist_id: string | null;
+  display_action: DisplayAction | null;
   type: 'weekly' | 'one_time';
   timezone: string;
   priority: number;
@@ -40,6 +49,8 @@ export interface Reaching {
   scheduleId: string;
   revision: number;
   specificity: 0 | 1;
+  /** A display-control schedule (only Linux players can run one). */
+  displays: boolean;
 }
 
 /** The schedules and schedule_targets tables. The only place that queries them. */
@@ -138,8 +149,8 @@ export class SchedulesRepository {
             q.where('s.type', 'one_time').where('s.one_time_end', '>', fn.now()).whereRaw('s.one_time_start < now() + make_interval(days => ?)', [horizonDays]),
           ),
       )
-      .select('t.target_type', 't.target_id', 's.id', 's.revision')
-      .castTo<{ target_type: TargetType; target_id: string; id: string; revision: number }[]>();
+      .select('t.target_type', 't.target_id', 's.id', 's.revision', raw('s.display_action IS NOT NULL AS displays'))
+      .castTo<{ target_type: TargetType; target_id: string; id: string; revision: number; displays: boolean }[]>();
     const screensOfGroup = new Map<string, string[]>();
     for (const [screenId, groupId] of groupOf) screensOfGroup.set(groupId, [...(screensOfGroup.get(groupId) ?? []), screenId]);
     const add = (screenId: string, reaching: Reaching) => {
@@ -151,8 +162,10 @@ export class SchedulesRepository {
       result.set(screenId, list);
     };
     for (const r of rows) {
-      if (r.target_type === 'screen') add(r.target_id, { scheduleId: r.id, revision: r.revision, specificity: 1 });
-      else for (const screenId of screensOfGroup.get(r.target_id) ?? []) add(screenId, { scheduleId: r.id, revision: r.revision, specificity: 0 });
+      if (r.target_type === 'screen') add(r.target_id, { scheduleId: r.id, revision: r.revision, specificity: 1, displays: r.displays });
+      else
+        for (const screenId of screensOfGroup.get(r.target_id) ?? [])
+          add(screenId, { scheduleId: r.id, revision: r.revision, specificity: 0, displays: r.displays });
     }
     return result;
   }
@@ -181,6 +194,19 @@ export class SchedulesRepository {
       )
       .select('id');
     return rows.map((r) => r.id);
+  }
+
+  /** Whether any display-control schedule targets the group (its members must all run Linux players). */
+  async groupHasDisplayAction(groupId: string, trx?: Knex.Transaction): Promise<boolean> {
+    const row = await this.targets
+      .query(trx)
+      .alias('t')
+      .join('schedules as s', 's.id', 't.schedule_id')
+      .where({ 't.target_type': 'group', 't.target_id': groupId })
+      .whereNotNull('s.display_action')
+      .select('s.id')
+      .first();
+    return Boolean(row);
   }
 
   /** Every schedule with its playlist and targets, for the dependency graph. */

@@ -33,7 +33,8 @@ const invalid = (issues: { field: string; message: string }[]) => validationFail
 const inputOf = (row: ScheduleRow, targets: Target[]): ScheduleInput => ({
   name: row.name,
   description: row.description,
-  playlistId: row.playlist_id,
+  ...(row.playlist_id ? { playlistId: row.playlist_id } : {}),
+  ...(row.display_action ? { displayAction: row.display_action } : {}),
   type: row.type,
   timezone: row.timezone,
   priority: row.priority,
@@ -54,7 +55,8 @@ const valuesOf = (input: ScheduleInput, timezone: string): ScheduleValues => {
   return {
     name: input.name,
     description: input.description ?? '',
-    playlist_id: input.playlistId!,
+    playlist_id: input.playlistId ?? null,
+    display_action: input.displayAction ?? null,
     type: input.type,
     timezone,
     priority: input.priority ?? 0,
@@ -92,7 +94,7 @@ export class SchedulesService {
     const { values, targets } = await this.checked(input);
     const id = await this.d.db.transaction(async (trx) => {
       if ((await this.d.schedulesRepository.lockAndCount(trx)) >= MAX_SCHEDULES) throw limitExceeded(`At most ${MAX_SCHEDULES} schedules.`);
-      if (!(await this.d.playlistLibrary.holdForUse([values.playlist_id], trx)).length) throw playlistNotFound();
+      await this.holdPlaylist(values, trx);
       return this.d.schedulesRepository.insert({ ...values, created_by: actor.userId }, targets, trx);
     });
     await this.audit('created', actor, ip, id, { name: values.name });
@@ -105,11 +107,14 @@ export class SchedulesService {
     if (!before) throw scheduleNotFound();
     const oldTargets = (await this.d.schedulesRepository.targetsOf([id])).get(id)!;
     const merged = { ...inputOf(before, oldTargets), ...patch };
+    // Naming the other kind of content replaces the stored one.
+    if (patch.playlistId !== undefined) delete merged.displayAction;
+    if (patch.displayAction !== undefined) delete merged.playlistId;
     // A change of type or of content replaces the other kind's fields.
     const { values, targets } = await this.checked(merged);
     await this.d.db.transaction(async (trx) => {
       if (!(await this.d.schedulesRepository.lock(id, trx))) throw scheduleNotFound();
-      if (!(await this.d.playlistLibrary.holdForUse([values.playlist_id], trx)).length) throw playlistNotFound();
+      await this.holdPlaylist(values, trx);
       await this.d.schedulesRepository.update(id, values, targets, trx);
     });
     await this.audit('updated', actor, ip, id, { fields: Object.keys(patch) });
@@ -147,6 +152,13 @@ export class SchedulesService {
     if (issues.length) throw invalid(issues);
     if (input.targets.length > MAX_TARGETS) throw limitExceeded(`A schedule has at most ${MAX_TARGETS} targets.`);
     const targets = await this.normalised(input.targets);
+    if (input.displayAction !== undefined && !(await this.allLinux(targets))) {
+      throw invalidInput(
+        'display_control_unsupported',
+        'Display-control schedules can only target Linux players; schedule content for the others.',
+        'body/targets',
+      );
+    }
     return { values: valuesOf(input, input.timezone ?? (await this.defaultTimezone())), targets };
   }
 
@@ -159,6 +171,19 @@ export class SchedulesService {
 
   defaultTimezone(): Promise<string> {
     return this.d.settingsService.get<string>(DEFAULT_TIMEZONE_KEY);
+  }
+
+  /** Whether every screen the targets reach now runs the Linux player (the only one with display control). */
+  async allLinux(targets: Target[]): Promise<boolean> {
+    const members = await this.d.screenGroups.membersOf(targets.filter((t) => t.type === 'group').map((t) => t.id));
+    const screenIds = [...targets.filter((t) => t.type === 'screen').map((t) => t.id), ...[...members.values()].flat()];
+    const platforms = await this.d.screensService.platformsOf(screenIds);
+    return screenIds.every((id) => platforms.get(id) === 'linux');
+  }
+
+  // Shares the playlist until the transaction ends, so a delete cannot slip in between.
+  private async holdPlaylist(values: ScheduleValues, trx: Knex.Transaction): Promise<void> {
+    if (values.playlist_id && !(await this.d.playlistLibrary.holdForUse([values.playlist_id], trx)).length) throw playlistNotFound();
   }
 
   private async normalised(targets: ScheduleInput['targets']): Promise<Target[]> {
@@ -191,7 +216,7 @@ export class SchedulesService {
     const [screenNames, groupNames, playlistNames] = await Promise.all([
       this.d.screensService.namesOf(all.filter((t) => t.type === 'screen').map((t) => t.id)),
       this.d.screenGroups.namesOf(all.filter((t) => t.type === 'group').map((t) => t.id)),
-      this.d.playlistLibrary.namesOf([...new Set(rows.map((r) => r.playlist_id))]),
+      this.d.playlistLibrary.namesOf([...new Set(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : [])))]),
     ]);
     const nameOf = (t: Target) => (t.type === 'screen' ? screenNames : groupNames).get(t.id);
     return rows.map((row) =>
@@ -199,7 +224,7 @@ export class SchedulesService {
         row,
         // A target deleted since (a group) reaches nothing and is not shown.
         targetsOf.get(row.id)!.flatMap((t) => (nameOf(t) === undefined ? [] : [{ ...t, name: nameOf(t)! }])),
-        playlistNames.get(row.playlist_id) ?? '',
+        row.playlist_id ? (playlistNames.get(row.playlist_id) ?? '') : '',
       ),
     );
   }

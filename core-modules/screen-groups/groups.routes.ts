@@ -86,7 +86,11 @@ export const groupsRoutes = [
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
     body: Type.Object({ screenId: Uuid }),
-    errors: { 404: '`schedule_not_found` (no such group), `screen_not_found`.', 409: '`schedule_conflict`: the screen is in another group.' },
+    errors: {
+      404: '`schedule_not_found` (no such group), `screen_not_found`.',
+      409: '`schedule_conflict`: the screen is in another group.',
+      422: '`display_control_unsupported`: display-control schedules target the group, and the screen does not run the Linux player.',
+    },
     response: { status: 200, schema: GroupSchema },
     handler: ({ deps, params, body, principal, ctx }) => deps.groupsService.addMember(me(principal), params.id, body.screenId, ctx.ip),
   }),

@@ -7,10 +7,12 @@ import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
 import { type GroupView, groupView } from './group-view.js';
 import type { GroupRow, GroupsRepository, GroupValues } from './groups.repository.js';
+import type { MembershipGuards } from './membership-guards.js';
 
 interface Deps {
   db: Knex;
   groupsRepository: GroupsRepository;
+  groupMembershipGuards: MembershipGuards;
   screensService: ScreenDirectory;
   screenPlaces: ScreenPlaces;
   screenTargets: ScreenTargets;
@@ -72,6 +74,7 @@ export class GroupsService {
     await this.d.screensService.get(screenId); // 404 screen_not_found
     const added = await this.d.db.transaction(async (trx) => {
       await this.locked(id, trx);
+      await this.d.groupMembershipGuards.check(id, screenId, trx);
       if (await this.d.groupsRepository.addMember(id, screenId, trx)) return true;
       if ((await this.d.groupsRepository.groupsOf([screenId], trx)).get(screenId) !== id) throw alreadyGrouped();
       return false;

@@ -4,6 +4,7 @@ import type { ContentSources } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { ScreenCommands, ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
 import type { DisplayControlService } from './display-control.service.js';
+import type { MembershipGuards } from './membership-guards.js';
 import type { SpanRepository } from './span.repository.js';
 import type { SpanService } from './span.service.js';
 import type { GroupsRepository } from './groups.repository.js';
@@ -21,6 +22,7 @@ export interface ScreenGroupsDeps extends KernelDeps {
   // Own.
   groupsRepository: GroupsRepository;
   groupsService: GroupsService;
+  groupMembershipGuards: MembershipGuards;
   displayControlService: DisplayControlService;
   spanRepository: SpanRepository;
   spanService: SpanService;

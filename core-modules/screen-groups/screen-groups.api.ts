@@ -1,5 +1,7 @@
 // The screen groups module's public face.
 import type { GroupsRepository } from './groups.repository.js';
 
+export type { MembershipGuard, MembershipGuards } from './membership-guards.js';
+
 /** Groups as other modules read them (exported as `screenGroups`): schedules target them. */
 export type GroupDirectory = Pick<GroupsRepository, 'existing' | 'namesOf' | 'membersOf' | 'groupsOf'>;

@@ -3,6 +3,7 @@ import { definePlugin } from '../../kernel/plugin.js';
 import { DisplayControlService } from './display-control.service.js';
 import { displayControlRoutes } from './display-control.routes.js';
 import { groupContentSource } from './group-content-source.js';
+import { MembershipGuards } from './membership-guards.js';
 import { GroupsRepository } from './groups.repository.js';
 import { groupsRoutes } from './groups.routes.js';
 import { GroupsService } from './groups.service.js';
@@ -26,9 +27,10 @@ export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
         spanRepository: asClass(SpanRepository).singleton(),
         spanService: asFunction((d: ScreenGroupsDeps) => new SpanService(d)).singleton(),
         screenGroups: asFunction((d: ScreenGroupsDeps) => d.groupsRepository).singleton(),
+        groupMembershipGuards: asClass(MembershipGuards).singleton(),
       },
-      // Schedules target groups and normalise a grouped screen to its group.
-      { exports: ['screenGroups'] },
+      // Schedules target groups, normalise a grouped screen to its group, and say who may join one.
+      { exports: ['screenGroups', 'groupMembershipGuards'] },
     );
     r.routes([...groupsRoutes, ...spanRoutes, ...displayControlRoutes]);
     r.onStart((d) => {

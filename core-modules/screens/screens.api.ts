@@ -10,7 +10,7 @@ export { reaches, TargetFields, type ScreenPlacement, type ScreenTargets, type T
 export type { ScreenView } from './screen-view.js';
 
 /** The screens as other modules read them (exported as `screensService`). */
-export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts'>;
+export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts' | 'platformsOf'>;
 
 /** Queuing commands for players, as other modules do (exported as `screenCommands`). */
 export type ScreenCommands = Pick<CommandsService, 'enqueue'>;

@@ -232,6 +232,10 @@ export class ScreensRepository {
       .castTo<ControlFacts[]>();
   }
 
+  async platformsOf(ids: string[]): Promise<{ id: string; platform: string }[]> {
+    return ids.length ? this.screens.query().whereRaw('id = ANY(?::uuid[])', [ids]).select('id', 'platform') : [];
+  }
+
   async exists(id: string): Promise<boolean> {
     return Boolean(await this.screens.query().findById(id).select('id'));
   }

@@ -94,6 +94,11 @@ export class ScreensService {
     }));
   }
 
+  /** The player platform of each of `ids` (`linux`, `android`, or "" before a player reported one). */
+  async platformsOf(ids: string[]): Promise<Map<string, string>> {
+    return new Map((await this.d.screensRepository.platformsOf(ids)).map((r) => [r.id, r.platform]));
+  }
+
   /** Fleet health: commands waiting for players, on every screen. */
   openCommands(): Promise<number> {
     return this.d.commandsRepository.countOpenEverywhere();

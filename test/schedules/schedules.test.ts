@@ -5,7 +5,7 @@ import type { SchedulesDeps } from '../../core-modules/schedules/schedules-deps.
 import { schedulesJobs } from '../../core-modules/schedules/schedules.jobs.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedImage, sessionsByRole, setSettings } from '../support/library-assets.js';
-import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { deviceMetadata, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 describe('schedules', () => {
@@ -300,5 +300,61 @@ describe('schedules', () => {
     } finally {
       await setSettings(k, owner, { 'scheduling.prefetch_days': 14 });
     }
+  });
+  it('schedules display actions for Linux players only, and never sends one to an Android player', async () => {
+    const android = await pairScreen(k, owner, { name: 'Android', metadata: deviceMetadata({ platform: 'android' }) });
+    const off = { type: 'display_power_off' };
+    const night = (targets: { type: string; id: string }[], displayAction: Record<string, unknown> = off) => {
+      const { playlistId: _, ...rest } = weekly('', targets, { dailyStart: '22:00', dailyEnd: '06:00', daysOfWeek: [0, 1, 2, 3, 4, 5, 6] });
+      return { ...rest, displayAction };
+    };
+    expect(
+      (await api('POST', '/api/v1/schedules', night([{ type: 'screen', id: hall.screenId }], { type: 'display_set_volume', volume: 101 }))).status,
+    ).to.equal(422);
+    for (const action of [
+      { type: 'display_probe' },
+      { type: 'display_set_volume' },
+      { type: 'display_power_on', volume: 5 },
+      { type: 'display_set_input', input: 'HDMI 1' },
+    ]) {
+      expect(errorOf(await api('POST', '/api/v1/schedules', night([{ type: 'screen', id: hall.screenId }], action))), JSON.stringify(action)).to.deep.equal([
+        422,
+        'schedule_validation_failed',
+      ]);
+    }
+    expect(errorOf(await api('POST', '/api/v1/schedules', { ...night([{ type: 'screen', id: hall.screenId }]), playlistId: randomUUID() }))).to.deep.equal([
+      422,
+      'schedule_validation_failed',
+    ]);
+    expect(errorOf(await api('POST', '/api/v1/schedules', night([{ type: 'screen', id: android.screenId }])))).to.deep.equal([
+      422,
+      'display_control_unsupported',
+    ]);
+
+    const schedule = await create(night([{ type: 'screen', id: hall.screenId }], { type: 'display_set_input', input: 'HDMI-1' }));
+    expect(schedule).to.deep.include({ presentationType: 'display_control', playlistName: '', displayAction: { type: 'display_set_input', input: 'HDMI-1' } });
+    expect(schedule).to.not.have.property('playlistId');
+    const manifest = await manifestOf(hall);
+    expect(manifest.schedules).to.have.length(1);
+    expect(manifest.schedules[0]).to.deep.include({ id: schedule.id, displayAction: { type: 'display_set_input', input: 'HDMI-1' } });
+    expect(manifest.schedules[0]).to.not.have.property('playlistId');
+
+    // A group it targets takes Linux players only; an Android screen would be sent a schedule it cannot run.
+    const group = (await api('POST', '/api/v1/screen-groups', { name: `night ${randomUUID().slice(0, 4)}` })).body.data;
+    const onGroup = await create(night([{ type: 'group', id: group.id }]));
+    expect(errorOf(await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: android.screenId }))).to.deep.equal([
+      422,
+      'display_control_unsupported',
+    ]);
+    expect((await api('GET', `/api/v1/screen-groups/${group.id}`)).body.data.membershipCount).to.equal(0);
+    // Written behind the guard's back (as an older server might have): the Android manifest still never carries it.
+    await k.db('screen_group_members').insert({ group_id: group.id, screen_id: android.screenId });
+    expect((await manifestOf(android)).schedules).to.deep.equal([]);
+    const preview = (await api('POST', '/api/v1/schedules/preview', { screenId: hall.screenId, timestamp: '2026-11-25T23:00:00Z' })).body.data;
+    expect(preview.applicableSchedules, 'display actions decide the display, not what plays').to.deep.equal([]);
+
+    await api('DELETE', `/api/v1/schedules/${schedule.id}`);
+    await api('DELETE', `/api/v1/schedules/${onGroup.id}`);
+    await api('DELETE', `/api/v1/screen-groups/${group.id}`);
   });
 });

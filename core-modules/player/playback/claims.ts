@@ -12,12 +12,13 @@ export function claimsOf(
 ): Claim[] {
   const claims: Claim[] = [];
   if (content.playlist) claims.push({ source: source.name, rank: source.rank, id: content.playlist.id, content: { playlistId: content.playlist.id } });
-  for (const rule of content.schedules ?? []) {
+  // Display-control schedules decide what the display does, not what plays.
+  for (const rule of (content.schedules ?? []).filter((r) => r.playlistId)) {
     claims.push({
       source: source.name,
       rank: source.rank,
       id: rule.id,
-      content: rule.playlistId ? { playlistId: rule.playlistId } : {},
+      content: { playlistId: rule.playlistId! },
       // From the day before (an overnight window may hold) to a week ahead (the next transition).
       windows: windowsBetween(rule, at - DAY_MS, at + 8 * DAY_MS),
       priority: rule.priority,

@@ -5,7 +5,7 @@ const CLOCK = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 const DATE = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 
 /**
- * Schedules: when a playlist plays on the screens and groups they target. Weekly times and dates
+ * Schedules: when a playlist plays (or a display action holds) on the screens and groups they target. Weekly times and dates
  * are wall-clock values in the schedule's zone, kept as the text players receive (a `date` column
  * would come back as a midnight in this server's zone). Targets are plain ids of screens and groups.
  */
@@ -14,7 +14,9 @@ export async function up(knex: Knex) {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
     t.text('name').notNullable();
     t.text('description').notNullable().defaultTo('');
-    t.uuid('playlist_id').notNullable();
+    t.uuid('playlist_id');
+    // A display-control schedule acts on the screen's display instead of playing something.
+    t.jsonb('display_action');
     t.text('type').notNullable().checkIn(['weekly', 'one_time']);
     t.text('timezone').notNullable();
     t.integer('priority').notNullable().defaultTo(0).checkBetween([-999, 999]);
@@ -33,6 +35,7 @@ export async function up(knex: Knex) {
     ts(t, 'updated_at').notNullable().defaultTo(knex.fn.now());
     t.index(['playlist_id']);
   });
+  await knex.raw('ALTER TABLE schedules ADD CONSTRAINT schedules_plays_one CHECK ((playlist_id IS NULL) <> (display_action IS NULL))');
   await knex.schema.createTable('schedule_targets', (t) => {
     t.uuid('schedule_id').notNullable().references('schedules.id').onDelete('CASCADE');
     t.text('target_type').notNullable().checkIn(['screen', 'group']);
