@@ -1,12 +1,10 @@
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import type { PlayerDeps } from '../core-modules/player/player-deps.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
 import { seedAssets, seedPlaylist } from './content.js';
 import { bootServer, enrollFleet, signInOwner } from './fleet.js';
+import { ask, percentile, socketBudget, startSocketClients } from './socket-clients.js';
 import type { BenchKernel, BenchResult, Benchmark, Measurement } from './support.js';
 
 /** Sockets wanted; fewer when the file-descriptor limit cannot hold them (reported). */
@@ -21,79 +19,6 @@ const CLOSE_TIMEOUT_MS = 30_000;
 /** Every socket must have its manifest.changed within this (p99). */
 const TARGET_P99_MS = 2_000;
 
-/** How many sockets fit: the server and the client are separate processes, each holding one descriptor per socket. */
-function socketBudget(): { n: number; limit: number } {
-  // Node cannot read RLIMIT_NOFILE; a shell it starts inherits it and can.
-  let limit = 0;
-  try {
-    limit = Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim()) || 0;
-  } catch {
-    // unknown: try the full count
-  }
-  // Leave room for PostgreSQL connections, log files and the module loader.
-  if (limit) return { n: Math.min(WANTED, limit - 500), limit };
-  return { n: WANTED, limit: 0 };
-}
-
-// The clients live in a child process: in this one their buffers would count as the server's RSS.
-// Plain CommonJS in the temp dir, `ws` required by absolute path. Times are performance.timeOrigin +
-// performance.now(), which both processes read from the same wall clock.
-const CLIENT = (wsPath: string) => `
-const WebSocket = require(${JSON.stringify(wsPath)});
-const now = () => performance.timeOrigin + performance.now();
-const sockets = []; const received = new Map(); let failures = 0; let firstError = '';
-process.on('message', async (msg) => {
-  if (msg.type === 'open') {
-    const { url, credentials, concurrency } = msg;
-    let next = 0; let hellos = 0;
-    const openOne = (credential) => new Promise((resolve) => {
-      const ws = new WebSocket(url, { headers: { authorization: 'Bearer ' + credential }, perMessageDeflate: false });
-      let done = false;
-      const finish = (ok, why) => { if (done) return; done = true; if (!ok) { failures++; firstError ||= why; } resolve(); };
-      ws.on('message', (data) => {
-        const m = JSON.parse(data.toString());
-        if (m.type === 'server.hello') { ws.send(JSON.stringify({ type: 'player.hello', protocolVersion: 1 })); hellos++; finish(true); }
-        else if (m.type === 'manifest.changed' && !received.has(ws)) received.set(ws, now());
-      });
-      ws.on('error', (e) => finish(false, e.message));
-      ws.on('close', (code) => finish(false, 'closed ' + code));
-      sockets.push(ws);
-    });
-    const worker = async () => { while (next < credentials.length) await openOne(credentials[next++]); };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    process.send({ type: 'opened', hellos, failures, firstError });
-  } else if (msg.type === 'await') {
-    const deadline = now() + msg.timeoutMs;
-    const open = () => sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
-    while (received.size < open() && now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    process.send({ type: 'received', times: [...received.values()], open: open() });
-  } else if (msg.type === 'close') {
-    const closed = sockets.map((s) => new Promise((r) => { if (s.readyState === WebSocket.CLOSED) return r(); s.once('close', r); s.close(1000); }));
-    await Promise.race([Promise.all(closed), new Promise((r) => setTimeout(r, msg.timeoutMs))]);
-    for (const s of sockets) if (s.readyState !== WebSocket.CLOSED) s.terminate();
-    process.send({ type: 'closed' }, () => process.exit(0));
-  }
-});
-`;
-
-function ask<T>(child: ChildProcess, message: object, reply: string, timeoutMs: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.off('message', onMessage);
-      reject(new Error(`client process did not answer ${reply} within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    const onMessage = (m: { type: string }) => {
-      if (m.type !== reply) return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      resolve(m as T);
-    };
-    child.on('message', onMessage);
-    child.send(message);
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -114,7 +39,7 @@ async function assignEveryScreen(server: BenchKernel, screenIds: string[]): Prom
 }
 
 async function run(): Promise<BenchResult> {
-  const { n, limit } = socketBudget();
+  const { n, limit } = socketBudget(WANTED);
   const server = await bootServer();
   let child: ChildProcess | undefined;
   try {
@@ -124,9 +49,7 @@ async function run(): Promise<BenchResult> {
       fleet.map((s) => s.screenId),
     );
     const owner = await signInOwner(server);
-    const clientPath = join(server.dataDir, 'socket-clients.cjs');
-    writeFileSync(clientPath, CLIENT(createRequire(import.meta.url).resolve('ws')));
-    child = fork(clientPath, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child = startSocketClients(server);
     const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
 
     (globalThis as { gc?: () => void }).gc?.();

@@ -13,6 +13,7 @@ import { noiseExportBenchmark } from './noise-export.bench.js';
 import { playerSocketsBenchmark } from './player-sockets.bench.js';
 import { previewDownloadBenchmark } from './preview-download.bench.js';
 import { proofOfPlayBenchmark } from './proof-of-play.bench.js';
+import { schedulePushBenchmark } from './schedule-push.bench.js';
 import { schedulingBenchmark } from './scheduling.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
 import { variantDownloadBenchmark } from './variant-download.bench.js';
@@ -32,6 +33,7 @@ const BENCHMARKS: Benchmark[] = [
   activityIngestBenchmark,
   proofOfPlayBenchmark,
   schedulingBenchmark,
+  schedulePushBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -33,8 +33,29 @@ export interface ContentSource {
    * keys get the same content, built once. Screens it has nothing for are left out.
    */
   keysFor(screenIds: string[]): Promise<Map<string, string>>;
-  /** The content a key names, or undefined when it has gone meanwhile (the screen then gets nothing from this source). */
-  content(key: string): Promise<SourceContent | undefined>;
+  /**
+   * The content a key names, or undefined when it has gone meanwhile (the screen then gets nothing
+   * from this source). `memo` is shared by every source for the rest of the build pass.
+   */
+  content(key: string, memo: BuildMemo): Promise<SourceContent | undefined>;
+}
+
+/**
+ * Shared by the sources during one build pass (a refresh of many screens, one manifest): what one
+ * source or key computes, another may reuse (a playlist named by a group and by five schedules is
+ * read once). Lives only as long as the pass, so it is never stale.
+ */
+export class BuildMemo {
+  private readonly values = new Map<string, Promise<unknown>>();
+
+  once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let value = this.values.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = make();
+      this.values.set(key, value);
+    }
+    return value;
+  }
 }
 
 /** A screen's sources, highest rank first, each with its key. */
@@ -86,7 +107,8 @@ export class ContentSources {
    */
   async claims(screenId: string, at: number): Promise<Claim[]> {
     const resolved = (await this.resolve([screenId])).get(screenId) ?? [];
-    const contents = await Promise.all(resolved.map(async ({ source, key }) => ({ source, content: await source.content(key) })));
+    const memo = new BuildMemo();
+    const contents = await Promise.all(resolved.map(async ({ source, key }) => ({ source, content: await source.content(key, memo) })));
     return contents.flatMap(({ source, content }) => (content ? claimsOf(source, content, at) : []));
   }
 }

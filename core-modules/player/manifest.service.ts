@@ -3,7 +3,7 @@ import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { MediaLibrary } from '../media/media.api.js';
 import type { ScreenNotifier } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
-import { resolutionKey, type ContentSources, type Resolved, type SourceContent } from './content-sources.js';
+import { BuildMemo, resolutionKey, type ContentSources, type Resolved, type SourceContent } from './content-sources.js';
 import { assembleManifestContent, contentHash, filesNamedBy, manifestFile, type ManifestShared } from './manifest-builder.js';
 import type { ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
 import { MANIFEST_SCHEMA_VERSION, type Manifest, type ManifestAsset, type ManifestContent } from './manifest-schema.js';
@@ -48,7 +48,7 @@ export class ManifestService {
       this.shared(),
     ]);
     const plugins = pluginsOf.get(screenId) ?? [];
-    return this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared), plugins, new Map());
+    return this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared, new BuildMemo()), plugins, new Map());
   }
 
   /**
@@ -82,6 +82,7 @@ export class ManifestService {
   async refreshMany(screenIds: string[]): Promise<void> {
     const unique = [...new Set(screenIds)];
     const contentOf = new Map<string, Promise<{ content: ManifestContent; hash: string }>>();
+    const memo = new BuildMemo();
     const files: FileLookups = new Map();
     const shared = await this.shared();
     for (let i = 0; i < unique.length; i += REFRESH_BATCH) {
@@ -94,7 +95,7 @@ export class ManifestService {
         if (!contentOf.has(key))
           contentOf.set(
             key,
-            this.sourcesContent(resolved, shared).then((content) => ({ content, hash: contentHash(content) })),
+            this.sourcesContent(resolved, shared, memo).then((content) => ({ content, hash: contentHash(content) })),
           );
         const { content, hash } = await contentOf.get(key)!;
         // Plugin entries are per screen: only a screen without any shares its sources' hash.
@@ -136,8 +137,8 @@ export class ManifestService {
     return served?.variantId === variantId ? manifestFile(served) : undefined;
   }
 
-  private async sourcesContent(resolved: Resolved, shared: ManifestShared): Promise<ManifestContent> {
-    const contents = await Promise.all(resolved.map(({ source, key }) => source.content(key)));
+  private async sourcesContent(resolved: Resolved, shared: ManifestShared, memo: BuildMemo): Promise<ManifestContent> {
+    const contents = await Promise.all(resolved.map(({ source, key }) => source.content(key, memo)));
     return assembleManifestContent(
       contents.filter((c): c is SourceContent => c !== undefined),
       shared,

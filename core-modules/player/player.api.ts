@@ -1,6 +1,6 @@
 // The player module's public face: how other modules put things in a screen's manifest. Other
 // modules import the player's types from here only.
-export type { ContentSource, ContentSources, SourceContent } from './content-sources.js';
+export type { BuildMemo, ContentSource, ContentSources, SourceContent } from './content-sources.js';
 export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
 export type { ManifestItem, ManifestPlaylist } from './manifest-schema.js';
 export { downloadPath } from './manifest-builder.js';

@@ -1,13 +1,12 @@
 import type { MediaLibrary, ServedFile } from '../media/media.api.js';
 import type { ContentSource, ManifestItem, SourceContent } from '../player/player.api.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
-import type { PlaylistReader } from './playlist-reader.js';
+import type { PlaylistLibrary } from './playlist-library.js';
 import type { ItemView, PlaylistView } from './playlist-schemas.js';
 
 interface Deps {
   assignmentsRepository: AssignmentsRepository;
-  playlistReader: PlaylistReader;
-  mediaLibrary: MediaLibrary;
+  playlistLibrary: PlaylistLibrary;
 }
 
 const manifestItem = (item: ItemView, file: ServedFile): ManifestItem => ({
@@ -46,9 +45,6 @@ export function assignmentContentSource(d: Deps): ContentSource {
     rank: 100,
     plugin: 'playlists',
     keysFor: (screenIds) => d.assignmentsRepository.playlistsOf(screenIds),
-    async content(playlistId) {
-      const playlist = await d.playlistReader.find(playlistId);
-      return playlist && playlistContent(playlist, d.mediaLibrary);
-    },
+    content: (playlistId, memo) => d.playlistLibrary.content(playlistId, memo),
   };
 }

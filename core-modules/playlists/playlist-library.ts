@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { MediaLibrary } from '../media/media.api.js';
-import type { SourceContent } from '../player/player.api.js';
+import type { BuildMemo, SourceContent } from '../player/player.api.js';
 import { playlistContent } from './assignment-content-source.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { PlaylistReader } from './playlist-reader.js';
@@ -27,10 +27,12 @@ export class PlaylistLibrary {
 
   constructor(private readonly d: Deps) {}
 
-  /** The playlist as a screen plays it, with its files; undefined when it is gone. */
-  async content(playlistId: string): Promise<SourceContent | undefined> {
-    const playlist = await this.d.playlistReader.find(playlistId);
-    return playlist && playlistContent(playlist, this.d.mediaLibrary);
+  /** The playlist as a screen plays it, with its files; undefined when it is gone. Read once per build pass. */
+  content(playlistId: string, memo: BuildMemo): Promise<SourceContent | undefined> {
+    return memo.once(`playlists.content:${playlistId}`, async () => {
+      const playlist = await this.d.playlistReader.find(playlistId);
+      return playlist && playlistContent(playlist, this.d.mediaLibrary);
+    });
   }
 
   /**

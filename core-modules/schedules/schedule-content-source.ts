@@ -67,11 +67,11 @@ export function scheduleContentSource(d: Deps): ContentSource {
       }
       return keys;
     },
-    async content(key) {
+    async content(key, memo) {
       const specificityOf = new Map(key.split(',').map((entry) => [entry.slice(0, entry.indexOf('@')), Number(entry.slice(-1)) as 0 | 1]));
       const rows = (await d.schedulesRepository.byIds([...specificityOf.keys()])).filter((r) => r.enabled);
       const playlists = new Map<string, SourceContent | undefined>();
-      for (const id of new Set(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : [])))) playlists.set(id, await d.playlistLibrary.content(id));
+      for (const id of new Set(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : [])))) playlists.set(id, await d.playlistLibrary.content(id, memo));
       // A schedule whose playlist has gone meanwhile is left out rather than sent pointing at nothing.
       const playable = rows.filter((r) => r.display_action || (r.playlist_id && playlists.get(r.playlist_id)?.playlist));
       const contents = [...playlists.values()].filter((c): c is SourceContent => c !== undefined);

@@ -1,5 +1,5 @@
 import { type ContentSources, decide, windowsBetween } from '../player/player.api.js';
-import type { ScreenDirectory } from '../screens/screens.api.js';
+import { type ScreenDirectory, screenNotFound } from '../screens/screens.api.js';
 import { manifestSchedule, SCHEDULE_RANK, SCHEDULE_SOURCE } from './schedule-content-source.js';
 import type { ScheduleInput } from './schedule-rules.js';
 import type { ScheduleView } from './schedule-view.js';
@@ -25,7 +25,8 @@ export class SchedulePreview {
   constructor(private readonly d: Deps) {}
 
   async preview(screenId: string, timestamp: string | undefined, proposed: ScheduleInput | undefined) {
-    await this.d.screensService.get(screenId); // 404 screen_not_found
+    // Existence only: the screen's full view (status, player facts) is not needed here.
+    if (!(await this.d.screensService.namesOf([screenId])).has(screenId)) throw screenNotFound();
     const at = timestamp ? Date.parse(timestamp) : Date.now();
     const claims = await this.d.contentSources.claims(screenId, at);
     const proposedView = proposed ? await this.propose(screenId, proposed, at, claims) : undefined;

@@ -49,9 +49,9 @@ export function groupContentSource(d: Deps): ContentSource {
       }
       return keys;
     },
-    async content(key) {
+    async content(key, memo) {
       const part = JSON.parse(key) as GroupPart;
-      const playlist = part.playlistId ? await d.playlistLibrary.content(part.playlistId) : undefined;
+      const playlist = part.playlistId ? await d.playlistLibrary.content(part.playlistId, memo) : undefined;
       const content: SourceContent = {
         ...(playlist ?? { files: [] }),
         syncGroup: { id: part.groupId, playbackEpoch: part.playbackEpoch },

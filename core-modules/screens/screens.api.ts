@@ -8,6 +8,7 @@ export type { ScreenPlaces } from './locations/screen-places.js';
 export { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 export { reaches, TargetFields, type ScreenPlacement, type ScreenTargets, type TargetScope } from './screen-targets.js';
 export type { ScreenView } from './screen-view.js';
+export { screenNotFound } from './screens.service.js';
 
 /** The screens as other modules read them (exported as `screensService`). */
 export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts' | 'platformsOf'>;

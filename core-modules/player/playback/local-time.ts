@@ -52,6 +52,22 @@ const offsetAt = (timeZone: string, instant: number) => wallClock(timeZone, Math
  * two instants a repeated wall time means: the earlier for a start, the later for an end.
  */
 export function instantOf(timeZone: string, wall: number, edge: 'start' | 'end'): number {
+  const key = `${timeZone}|${wall}|${edge}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    // Bounded: a fleet's schedules name few zones and clock times, but nothing stops a new one each day.
+    if (instants.size >= MAX_CACHED) instants.clear();
+    instant = computeInstant(timeZone, wall, edge);
+    instants.set(key, instant);
+  }
+  return instant;
+}
+
+// Zone rules do not change while a process runs, so each wall time's instant is worked out once.
+const instants = new Map<string, number>();
+const MAX_CACHED = 100_000;
+
+function computeInstant(timeZone: string, wall: number, edge: 'start' | 'end'): number {
   // Offsets a day either side cover any one transition near `wall` (zones change at most twice a year).
   const offsets = [...new Set([offsetAt(timeZone, wall - DAY_MS), offsetAt(timeZone, wall + DAY_MS)])];
   const candidates = offsets
