@@ -50,12 +50,11 @@ export function scheduleContentSource(d: Deps): ContentSource {
     rank: SCHEDULE_RANK,
     plugin: 'schedules',
     async keysFor(screenIds) {
-      const [groupOf, horizonDays, platforms] = await Promise.all([
-        d.screenGroups.groupsOf(screenIds),
-        d.settingsService.get<number>(PREFETCH_DAYS_KEY),
-        d.screensService.platformsOf(screenIds),
-      ]);
+      const [groupOf, horizonDays] = await Promise.all([d.screenGroups.groupsOf(screenIds), d.settingsService.get<number>(PREFETCH_DAYS_KEY)]);
       const reaching = await d.schedulesRepository.reaching(screenIds, groupOf, horizonDays);
+      // Platforms are read only for the screens a display-control schedule reaches (usually none).
+      const displayed = [...reaching].filter(([, list]) => list.some((r) => r.displays)).map(([screenId]) => screenId);
+      const platforms = displayed.length ? await d.screensService.platformsOf(displayed) : new Map<string, string>();
       const keys = new Map<string, string>();
       for (const [screenId, list] of reaching) {
         // Only Linux players run display-control schedules; the Android player refuses a manifest

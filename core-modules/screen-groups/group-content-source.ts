@@ -34,7 +34,10 @@ export function groupContentSource(d: Deps): ContentSource {
     rank: 90,
     plugin: 'screen-groups',
     async keysFor(screenIds) {
-      const [groups, panels] = await Promise.all([d.groupsRepository.memberGroups(screenIds), d.spanRepository.panelsOf(screenIds)]);
+      const groups = await d.groupsRepository.memberGroups(screenIds);
+      // Panels are read only for members of walls (usually none).
+      const onWalls = [...groups].filter(([, g]) => g.display_mode === 'span').map(([screenId]) => screenId);
+      const panels = onWalls.length ? await d.spanRepository.panelsOf(onWalls) : new Map<string, never>();
       const keys = new Map<string, string>();
       for (const [screenId, group] of groups) {
         const wall = panels.get(screenId);
