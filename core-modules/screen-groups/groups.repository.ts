@@ -134,8 +134,4 @@ export class GroupsRepository {
   async allMembers(): Promise<MemberRow[]> {
     return this.members.query().select('*').orderBy(['group_id', 'screen_id']);
   }
-
-  count(): Promise<number> {
-    return this.groups.query().resultSize();
-  }
 }
