@@ -13,4 +13,5 @@ import type { PlayerConfigService } from './player-config.service.js';
 export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'>;
 export { isTimeZone } from './playback/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
+export { claimsOf } from './playback/claims.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';

@@ -63,9 +63,14 @@ export class AssignmentsRepository {
     }
   }
 
-  /** Assigns the playlist unless the screen has one already; in the caller's transaction. */
-  async assignIfNone(screenId: string, playlistId: string, trx: Knex.Transaction): Promise<void> {
-    await this.assignments.query(trx).insert({ screen_id: screenId, playlist_id: playlistId, assigned_at: fn.now() }).onConflict('screen_id').ignore();
+  /** Assigns the playlist to each screen that has none yet, in one statement; in the caller's transaction. */
+  async assignIfNone(screenIds: string[], playlistId: string, trx: Knex.Transaction): Promise<void> {
+    if (!screenIds.length) return;
+    await this.assignments
+      .query(trx)
+      .insert(screenIds.map((screen_id) => ({ screen_id, playlist_id: playlistId, assigned_at: fn.now() })))
+      .onConflict('screen_id')
+      .ignore();
   }
 
   async unassign(screenId: string): Promise<boolean> {

@@ -44,11 +44,11 @@ export class PlaylistLibrary {
   }
 
   /**
-   * Makes the playlist the screen's own unless it has one: a screen leaving a group keeps playing
+   * Makes the playlist the screens' own where they have none: a screen leaving a group keeps playing
    * what the group gave it. In the caller's transaction; the caller rebuilds the screen's manifest.
    */
-  keepAsAssignment(screenId: string, playlistId: string, trx: Knex.Transaction): Promise<void> {
-    return this.d.assignmentsRepository.assignIfNone(screenId, playlistId, trx);
+  keepAsAssignment(screenIds: string[], playlistId: string, trx: Knex.Transaction): Promise<void> {
+    return this.d.assignmentsRepository.assignIfNone(screenIds, playlistId, trx);
   }
 
   /** The name of each of `ids` that exists. */

@@ -1,8 +1,8 @@
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { conflict, notFound, validationFailed } from '../../kernel/errors.js';
+import { conflict, validationFailed } from '../../kernel/errors.js';
 import { type ConfigOverrides, POLICY_KEYS, type PlayerConfig } from '../player/player.api.js';
-import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
+import { type GroupDirectory, groupNotFound } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { SettingsService, SettingValue } from '../settings/settings.api.js';
 import type { PoliciesRepository, PolicyScope } from './policies.repository.js';
@@ -18,8 +18,6 @@ interface Deps {
 }
 
 const stale = () => conflict('settings_revision_conflict', 'The policy changed since you read it; reload and try again.');
-// The reference answers for its groups with its scheduling codes.
-const groupNotFound = () => notFound('schedule_not_found', 'No such screen group.');
 
 /**
  * Player policies: a screen group's and a screen's values over the organization's, for the

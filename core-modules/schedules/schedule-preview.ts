@@ -1,4 +1,4 @@
-import { type ContentSources, decide, windowsBetween } from '../player/player.api.js';
+import { claimsOf, type ContentSources, decide } from '../player/player.api.js';
 import { type ScreenDirectory, screenNotFound } from '../screens/screens.api.js';
 import { manifestSchedule, SCHEDULE_RANK, SCHEDULE_SOURCE } from './schedule-content-source.js';
 import type { ScheduleInput } from './schedule-rules.js';
@@ -6,7 +6,6 @@ import type { ScheduleView } from './schedule-view.js';
 import type { ScheduleRow, SchedulesRepository } from './schedules.repository.js';
 import type { SchedulesService } from './schedules.service.js';
 
-const DAY_MS = 86_400_000;
 /** The id a proposed schedule goes by in a preview: it has none yet. */
 export const PROPOSED_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -57,17 +56,9 @@ export class SchedulePreview {
     const specificity = await this.d.schedulesService.specificityFor(screenId, targets);
     const now = new Date(at);
     const row: ScheduleRow = { ...values, id: PROPOSED_ID, revision: 0, created_by: null, created_at: now, updated_at: now };
-    // A display-control schedule decides what the display does, not what plays.
-    if (specificity !== undefined && values.enabled && values.playlist_id) {
-      claims.push({
-        source: SCHEDULE_SOURCE,
-        rank: SCHEDULE_RANK,
-        id: PROPOSED_ID,
-        content: { playlistId: values.playlist_id },
-        windows: windowsBetween(manifestSchedule(row, specificity), at - DAY_MS, at + 8 * DAY_MS),
-        priority: values.priority,
-        specificity,
-      });
+    // Claimed as the manifest's schedules are (a display-control one claims nothing to play).
+    if (specificity !== undefined && values.enabled) {
+      claims.push(...claimsOf({ name: SCHEDULE_SOURCE, rank: SCHEDULE_RANK }, { schedules: [manifestSchedule(row, specificity)] }, at));
     }
     return (await this.d.schedulesService.views([row], new Map([[PROPOSED_ID, targets]])))[0];
   }

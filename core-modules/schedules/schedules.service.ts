@@ -4,7 +4,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound, validationFailed } from '../../kernel/errors.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import type { ContentSources } from '../player/player.api.js';
-import type { PlaylistLibrary } from '../playlists/playlists.api.js';
+import { type PlaylistLibrary, playlistNotFound } from '../playlists/playlists.api.js';
 import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import { MAX_SCHEDULES, MAX_TARGETS, type ScheduleInput, scheduleIssues } from './schedule-rules.js';
@@ -25,7 +25,6 @@ interface Deps {
 }
 
 export const scheduleNotFound = () => notFound('schedule_not_found', 'No such schedule.');
-const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
 const limitExceeded = (message: string) => invalidInput('schedule_limit_exceeded', message, 'body/targets');
 const invalid = (issues: { field: string; message: string }[]) => validationFailed('The schedule is not valid.', issues, 'schedule_validation_failed');
 

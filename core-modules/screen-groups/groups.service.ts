@@ -3,7 +3,7 @@ import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, notFound } from '../../kernel/errors.js';
 import type { ContentSources } from '../player/player.api.js';
-import type { PlaylistLibrary } from '../playlists/playlists.api.js';
+import { type PlaylistLibrary, playlistNotFound } from '../playlists/playlists.api.js';
 import type { ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
 import { type GroupView, groupView } from './group-view.js';
 import type { GroupRow, GroupsRepository, GroupValues } from './groups.repository.js';
@@ -25,7 +25,6 @@ interface Deps {
 export const groupNotFound = () => notFound('schedule_not_found', 'No such screen group.');
 const alreadyGrouped = () => conflict('schedule_conflict', 'That screen already belongs to another screen group; remove it there first.');
 const notMember = () => notFound('schedule_not_found', 'That screen is not in this screen group.');
-const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
 
 /**
  * Screen groups: a screen is in at most one; a member with no playlist of its own plays the
@@ -62,7 +61,7 @@ export class GroupsService {
     const members = await this.d.db.transaction(async (trx) => {
       const group = await this.locked(id, trx);
       const memberIds = (await this.d.groupsRepository.membersOf([id], trx)).get(id)!;
-      if (group.playlist_id) for (const screenId of memberIds) await this.d.playlistLibrary.keepAsAssignment(screenId, group.playlist_id, trx);
+      if (group.playlist_id) await this.d.playlistLibrary.keepAsAssignment(memberIds, group.playlist_id, trx);
       await this.d.groupsRepository.delete(id, trx);
       return memberIds;
     });
@@ -90,7 +89,7 @@ export class GroupsService {
     await this.d.db.transaction(async (trx) => {
       const group = await this.locked(id, trx);
       if (!(await this.d.groupsRepository.removeMember(id, screenId, trx))) throw notMember();
-      if (group.playlist_id) await this.d.playlistLibrary.keepAsAssignment(screenId, group.playlist_id, trx);
+      if (group.playlist_id) await this.d.playlistLibrary.keepAsAssignment([screenId], group.playlist_id, trx);
     });
     await this.audit('member_removed', actor, ip, id, { screenId });
     await this.moved([screenId]);

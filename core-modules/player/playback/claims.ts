@@ -1,8 +1,7 @@
 import type { ManifestSchedule, ManifestPlaylist } from '../manifest-schema.js';
 import type { Claim } from './playback-resolver.js';
+import { DAY_MS } from './local-time.js';
 import { windowsBetween } from './schedule-windows.js';
-
-const DAY_MS = 86_400_000;
 
 /** What a source's manifest content claims: its playlist always, each schedule in its windows. */
 export function claimsOf(
