@@ -2,9 +2,11 @@
 // plain objects. Other modules import media's types from here only.
 import type { FileToSend } from '../../kernel/http/file-response.js';
 import type { AssetStatus, AssetType } from './media-types.js';
+import type { VideoCrop } from './processing/video-crop.js';
 
 export type { AssetStatus, AssetType };
 export type { AssetUse, AssetUsageRegistry } from './library/asset-usage.js';
+export type { VideoCrop } from './processing/video-crop.js';
 export type { AssetVariantsChanged, MediaEvents } from './media-events.js';
 
 /**
@@ -59,4 +61,51 @@ export interface MediaLibrary {
    * such variant or storage lost its file.
    */
   variantFile(assetId: string, variantId: string): Promise<FileToSend | undefined>;
+}
+
+/** A video media made for another module, as stored: an H.264 MP4 without sound. */
+export interface RenditionFile {
+  fileSize: number;
+  sha256: string;
+  width: number;
+  height: number;
+  durationSeconds: number | null;
+  frameRate: number | null;
+}
+
+/** What serving a rendition needs from its owner's row. */
+export interface RenditionFileFacts {
+  fileSize: number;
+  sha256: string;
+  madeAt: Date;
+  /** Shown to a browser that saves it. */
+  filename: string;
+}
+
+/**
+ * Why a rendition was not made. `permanent` when the source is the problem (gone, unreadable):
+ * trying again cannot help; otherwise a tool failed or timed out and a retry may succeed. The
+ * message is for users.
+ */
+export type RenditionOutcome = { file: RenditionFile } | { failure: { permanent: boolean; message: string } };
+
+/**
+ * Videos made from a library video for another module (a wall's panels; exported as
+ * `videoRenditions`). The owner keeps the rows and names each rendition by an id it chose; media
+ * encodes with ffmpeg, stores, serves and deletes the files.
+ */
+export interface VideoRenditions {
+  /**
+   * Encodes `crop` of the variant's picture under `id` (replacing what `id` held). `onProgress`
+   * gets 0–1 as ffmpeg goes; an abort stops ffmpeg and rejects.
+   */
+  crop(
+    id: string,
+    source: { assetId: string; variantId: string },
+    crop: VideoCrop,
+    o: { onProgress(fraction: number): Promise<void>; signal?: AbortSignal },
+  ): Promise<RenditionOutcome>;
+  /** The stored file, ready for `sendFile`; undefined when storage lost it. `missing` is thrown if it goes while being read. */
+  file(id: string, facts: RenditionFileFacts, missing: () => Error): Promise<FileToSend | undefined>;
+  remove(ids: string[]): Promise<void>;
 }

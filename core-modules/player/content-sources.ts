@@ -16,6 +16,11 @@ export type SourceContent = Partial<
   Pick<ManifestContent, 'playlist' | 'playlists' | 'schedules' | 'layouts' | 'websites' | 'widgets' | 'dataSources' | 'syncGroup' | 'canvas' | 'viewport'>
 > & {
   files: ServedFile[];
+  /**
+   * Rewrites the assembled manifest of each screen this content reaches, for what depends on the
+   * whole of it (a video wall swaps each video for the screen's panel of it). Applied in rank order.
+   */
+  adjust?: (content: ManifestContent, memo: BuildMemo) => Promise<ManifestContent>;
 };
 
 /**

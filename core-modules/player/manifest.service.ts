@@ -138,11 +138,10 @@ export class ManifestService {
   }
 
   private async sourcesContent(resolved: Resolved, shared: ManifestShared, memo: BuildMemo): Promise<ManifestContent> {
-    const contents = await Promise.all(resolved.map(({ source, key }) => source.content(key, memo)));
-    return assembleManifestContent(
-      contents.filter((c): c is SourceContent => c !== undefined),
-      shared,
-    );
+    const contents = (await Promise.all(resolved.map(({ source, key }) => source.content(key, memo)))).filter((c): c is SourceContent => c !== undefined);
+    let content = assembleManifestContent(contents, shared);
+    for (const { adjust } of contents) if (adjust) content = await adjust(content, memo);
+    return content;
   }
 
   /** The settings every manifest follows; a logo that is not a served image is left out. */

@@ -2,7 +2,7 @@
 // modules import the player's types from here only.
 export type { BuildMemo, ContentSource, ContentSources, SourceContent } from './content-sources.js';
 export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
-export type { ManifestItem, ManifestPlaylist } from './manifest-schema.js';
+export type { ManifestAsset, ManifestContent, ManifestItem, ManifestPlaylist } from './manifest-schema.js';
 export { downloadPath } from './manifest-builder.js';
 export type { ManifestSchedule } from './manifest-schema.js';
 export { POLICY_KEYS, PREFETCH_DAYS_KEY } from './player-settings.js';

@@ -1,6 +1,7 @@
 import type { ContentSource, SourceContent } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { GroupsRepository } from './groups.repository.js';
+import type { PanelFilesService } from './panel-files.service.js';
 import type { SpanRepository } from './span.repository.js';
 import { panelOf } from './span.repository.js';
 
@@ -8,6 +9,7 @@ interface Deps {
   groupsRepository: GroupsRepository;
   spanRepository: SpanRepository;
   playlistLibrary: PlaylistLibrary;
+  panelFilesService: PanelFilesService;
 }
 
 /** Everything a member's group gives it, and so the key of that content. */
@@ -15,7 +17,7 @@ interface GroupPart {
   groupId: string;
   playbackEpoch: string;
   playlistId: string | null;
-  wall?: { canvas: { width: number; height: number }; viewport: ReturnType<typeof viewportOf> };
+  wall?: { screenId: string; canvas: { width: number; height: number }; viewport: ReturnType<typeof viewportOf> };
 }
 
 const viewportOf = (panel: Parameters<typeof panelOf>[0]) => {
@@ -26,7 +28,8 @@ const viewportOf = (panel: Parameters<typeof panelOf>[0]) => {
 /**
  * What a member gets from its group: the group's playlist for members with none of their own (it
  * ranks just below the screen's own assignment, 100, so the precedence stays in the player's one
- * rule), the sync group every member plays in step with, and on a video wall its panel.
+ * rule), the sync group every member plays in step with, and on a video wall its panel (the
+ * canvas and viewport, and its cut of each video).
  */
 export function groupContentSource(d: Deps): ContentSource {
   return {
@@ -45,7 +48,7 @@ export function groupContentSource(d: Deps): ContentSource {
           groupId: group.id,
           playbackEpoch: group.playback_epoch.toISOString(),
           playlistId: group.playlist_id,
-          ...(wall && group.display_mode === 'span' ? { wall: { canvas: wall.canvas, viewport: viewportOf(wall.panel) } } : {}),
+          ...(wall && group.display_mode === 'span' ? { wall: { screenId, canvas: wall.canvas, viewport: viewportOf(wall.panel) } } : {}),
         };
         // The key is the content's description itself: equal parts share one build.
         keys.set(screenId, JSON.stringify(part));
@@ -58,8 +61,14 @@ export function groupContentSource(d: Deps): ContentSource {
       const content: SourceContent = {
         ...(playlist ?? { files: [] }),
         syncGroup: { id: part.groupId, playbackEpoch: part.playbackEpoch },
-        ...(part.wall ? { canvas: part.wall.canvas, viewport: part.wall.viewport } : {}),
       };
+      const { wall } = part;
+      if (wall) {
+        content.canvas = wall.canvas;
+        content.viewport = wall.viewport;
+        // Every video the member plays, whichever source named it, becomes its panel of that video.
+        content.adjust = (assembled, memo) => d.panelFilesService.forMember(part.groupId, wall.screenId, assembled, memo);
+      }
       return content;
     },
   };

@@ -1,5 +1,6 @@
 import { TableModel } from '../../kernel/db/table-model.js';
 import type { GroupRow, MemberRow } from './groups.repository.js';
+import type { PanelFileRow } from './panel-files.repository.js';
 import type { PanelRow, SpanRow } from './span.repository.js';
 
 /** A row of `screen_groups`. */
@@ -28,3 +29,9 @@ export class PanelModel extends TableModel {
   static override idColumn = 'screen_id';
 }
 export interface PanelModel extends PanelRow {}
+
+/** A row of `screen_group_panel_files`: a member's panel of one video, cut for its wall. */
+export class PanelFileModel extends TableModel {
+  static override tableName = 'screen_group_panel_files';
+}
+export interface PanelFileModel extends PanelFileRow {}

@@ -4,6 +4,10 @@ import { DisplayControlService } from './display-control.service.js';
 import { displayControlRoutes } from './display-control.routes.js';
 import { groupContentSource } from './group-content-source.js';
 import { MembershipGuards } from './membership-guards.js';
+import { panelFileJobs } from './panel-files.jobs.js';
+import { PanelFilesRepository } from './panel-files.repository.js';
+import { panelFileRoutes } from './panel-files.routes.js';
+import { PanelFilesService } from './panel-files.service.js';
 import { GroupsRepository } from './groups.repository.js';
 import { groupsRoutes } from './groups.routes.js';
 import { GroupsService } from './groups.service.js';
@@ -13,10 +17,10 @@ import { SpanRepository } from './span.repository.js';
 import { spanRoutes } from './span.routes.js';
 import { SpanService } from './span.service.js';
 
-/** Screen groups (spec 4.9): membership, the group's playlist for its members, groups as targets. */
+/** Screen groups (spec 4.9): membership, the group's playlist for its members, groups as targets, video walls. */
 export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
   name: 'screen-groups',
-  dependsOn: ['screens', 'playlists', 'player', 'dependency-graph'],
+  dependsOn: ['screens', 'media', 'playlists', 'player', 'dependency-graph'],
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide(
@@ -26,13 +30,16 @@ export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
         displayControlService: asFunction((d: ScreenGroupsDeps) => new DisplayControlService(d)).singleton(),
         spanRepository: asClass(SpanRepository).singleton(),
         spanService: asFunction((d: ScreenGroupsDeps) => new SpanService(d)).singleton(),
+        panelFilesRepository: asClass(PanelFilesRepository).singleton(),
+        panelFilesService: asFunction((d: ScreenGroupsDeps) => new PanelFilesService(d)).singleton(),
         screenGroups: asFunction((d: ScreenGroupsDeps) => d.groupsRepository).singleton(),
         groupMembershipGuards: asClass(MembershipGuards).singleton(),
       },
       // Schedules target groups, normalise a grouped screen to its group, and say who may join one.
       { exports: ['screenGroups', 'groupMembershipGuards'] },
     );
-    r.routes([...groupsRoutes, ...spanRoutes, ...displayControlRoutes]);
+    r.routes([...groupsRoutes, ...spanRoutes, ...panelFileRoutes, ...displayControlRoutes]);
+    r.jobs(panelFileJobs);
     r.onStart((d) => {
       d.contentSources.register(groupContentSource(d));
       // A group's playlist changed (edited, or its media did): its members' manifests follow.

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { VideoCrop } from '../media/media.api.js';
+
 /** A wall's logical canvas, in pixels. */
 export interface Canvas {
   width: number;
@@ -47,9 +50,46 @@ export function geometryProblem(canvas: Canvas, panels: Panel[]): string | undef
     if (!ROTATIONS.has(p.rotation)) return 'A panel turns by 0, 90, 180 or 270 degrees.';
     if ([p.bezelLeft, p.bezelTop, p.bezelRight, p.bezelBottom].some((b) => b !== undefined && (b < 0 || b > 500)))
       return 'Bezel compensation is 0 to 500 pixels.';
+    const inner = innerRegion(p);
+    if (inner.width < 1 || inner.height < 1) return `The bezels of screen ${p.screenId} leave nothing of its panel to show.`;
   }
   for (let i = 0; i < panels.length; i++) {
     for (let j = i + 1; j < panels.length; j++) if (overlap(panels[i]!, panels[j]!)) return 'Panels may not overlap.';
   }
   return undefined;
+}
+
+/**
+ * The part of the canvas a panel's screen shows: its rectangle less the bezels (the frame of the
+ * screen hides what lies behind it, so the picture continues across the gap as the eye expects).
+ */
+export function innerRegion(p: Panel): { x: number; y: number; width: number; height: number } {
+  const [left, top, right, bottom] = [p.bezelLeft ?? 0, p.bezelTop ?? 0, p.bezelRight ?? 0, p.bezelBottom ?? 0];
+  return { x: p.x + left, y: p.y + top, width: p.width - left - right, height: p.height - top - bottom };
+}
+
+/** How a panel's file is cut from a video: the inner region, at the panel's size, turned as the screen is mounted. */
+export const cropOf = (canvas: Canvas, p: Panel): VideoCrop => ({
+  canvas,
+  region: innerRegion(p),
+  width: p.width,
+  height: p.height,
+  rotation: p.rotation as VideoCrop['rotation'],
+});
+
+/** Names what a panel's file depends on: equal hashes cut equal files (the order and screen do not matter). */
+export function geometryHash(canvas: Canvas, p: Panel): string {
+  const crop = cropOf(canvas, p);
+  const text = [
+    crop.canvas.width,
+    crop.canvas.height,
+    crop.region.x,
+    crop.region.y,
+    crop.region.width,
+    crop.region.height,
+    crop.width,
+    crop.height,
+    crop.rotation,
+  ].join(':');
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }

@@ -31,6 +31,24 @@ const SpanSchema = Type.Object({
   groupId: Uuid,
   displayMode: Type.Union([Type.Literal('mirror'), Type.Literal('span')]),
   geometry: Type.Optional(Type.Object({ canvas: Canvas, panels: Type.Array(Type.Object({ ...PanelFields, screenName: Type.String() })) })),
+  /** The wall's video files as the geometry is now: one per member and video its members play. */
+  preparations: Type.Array(
+    Type.Object({
+      id: Uuid,
+      screenId: Uuid,
+      sourceAssetId: Uuid,
+      sourceVariantId: Uuid,
+      status: Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+      progress: Type.Number({ minimum: 0, maximum: 1 }),
+      width: Type.Optional(Type.Integer()),
+      height: Type.Optional(Type.Integer()),
+      durationSeconds: Type.Optional(Type.Number()),
+      frameRate: Type.Optional(Type.Number()),
+      errorCode: Type.Optional(Type.Literal('span_panel_failed')),
+      errorMessage: Type.Optional(Type.String()),
+      updatedAt: Type.String({ format: 'date-time' }),
+    }),
+  ),
 });
 
 export const spanRoutes = [
@@ -38,7 +56,10 @@ export const spanRoutes = [
     method: 'GET',
     path: '/api/v1/screen-groups/{id}/span',
     operationId: 'getScreenGroupSpan',
-    summary: 'The group’s display mode, and in span mode its wall: the canvas and each member’s panel',
+    summary: 'The group’s display mode, and in span mode its wall: the canvas, each member’s panel and the preparation of its video panels',
+    description:
+      'Each video a wall plays is cut into one file per member (queued, processing, ready or failed, with progress 0–1); it plays on the wall once ' +
+      'every member’s file is ready. Saving the wall again retries failed files.',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,

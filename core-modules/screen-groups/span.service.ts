@@ -4,6 +4,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { GroupsRepository } from './groups.repository.js';
+import type { PanelFilesService } from './panel-files.service.js';
 import { type GroupsService, groupNotFound } from './groups.service.js';
 import { type Canvas, geometryProblem, type Panel } from './span-geometry.js';
 import { panelOf, type SpanRepository } from './span.repository.js';
@@ -15,13 +16,15 @@ interface Deps {
   groupsService: GroupsService;
   screensService: ScreenDirectory;
   auditLog: AuditLog;
+  panelFilesService: PanelFilesService;
 }
 
 const invalid = (message: string) => invalidInput('span_validation_failed', message, 'body/panels');
 
 /**
  * Video walls: a group in span mode shows one picture over its members, each showing its panel of
- * a logical canvas. Players receive the canvas and their panel (`viewport`) in the manifest.
+ * a logical canvas. Players receive the canvas and their panel (`viewport`) in the manifest, and
+ * each video cut to their panel (see PanelFilesService).
  */
 export class SpanService {
   constructor(private readonly d: Deps) {}
@@ -30,11 +33,16 @@ export class SpanService {
     const group = await this.d.groupsRepository.byId(groupId);
     if (!group) throw groupNotFound();
     const span = group.display_mode === 'span' ? await this.d.spanRepository.get(groupId) : undefined;
-    const names = span ? await this.d.screensService.namesOf(span.panels.map((p) => p.screen_id)) : new Map<string, string>();
+    if (!span) return { groupId, displayMode: group.display_mode, preparations: [] };
+    const [names, preparations] = await Promise.all([
+      this.d.screensService.namesOf(span.panels.map((p) => p.screen_id)),
+      this.d.panelFilesService.preparations(groupId, span.canvas, span.panels),
+    ]);
     return {
       groupId,
       displayMode: group.display_mode,
-      ...(span ? { geometry: { canvas: span.canvas, panels: span.panels.map((p) => ({ ...panelOf(p), screenName: names.get(p.screen_id) ?? '' })) } } : {}),
+      geometry: { canvas: span.canvas, panels: span.panels.map((p) => ({ ...panelOf(p), screenName: names.get(p.screen_id) ?? '' })) },
+      preparations,
     };
   }
 
@@ -65,6 +73,7 @@ export class SpanService {
       metadata: { displayMode: body.displayMode },
     });
     await this.d.groupsService.contentChanged([groupId]);
+    await this.d.panelFilesService.wallSaved(groupId);
     return this.get(groupId);
   }
 }

@@ -4,8 +4,10 @@ import { coreModules } from '../../core-modules/index.js';
 import type { ScreenTargets } from '../../core-modules/screens/screens.api.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { seedImage, sessionsByRole } from '../support/library-assets.js';
-import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { seedAsset, seedImage, sessionsByRole, sha256 } from '../support/library-assets.js';
+import { frameOf, makeQuadrantsMp4 } from '../support/media-files.js';
+import { eventually } from '../support/wait.js';
+import { bearer, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 describe('screen groups', () => {
@@ -214,7 +216,11 @@ describe('screen groups', () => {
       const mirror = await manifestOf(lobby);
       expect(mirror.syncGroup.id).to.equal(group.id);
       expect(mirror).to.not.have.property('canvas');
-      expect((await api('GET', `/api/v1/screen-groups/${group.id}/span`)).body.data).to.deep.equal({ groupId: group.id, displayMode: 'mirror' });
+      expect((await api('GET', `/api/v1/screen-groups/${group.id}/span`)).body.data).to.deep.equal({
+        groupId: group.id,
+        displayMode: 'mirror',
+        preparations: [],
+      });
 
       const left = { screenId: lobby.screenId, order: 0, x: 0, y: 0, width: 1920, height: 1080, rotation: 0, bezelRight: 10 };
       const right = { screenId: bar.screenId, order: 1, x: 1920, y: 0, width: 1920, height: 1080, rotation: 0, bezelLeft: 10 };
@@ -268,6 +274,108 @@ describe('screen groups', () => {
       expect(back.syncGroup.id).to.equal(group.id);
       await api('DELETE', `/api/v1/screen-groups/${group.id}`);
       expect(await manifestOf(lobby), 'no group, no sync group').to.not.have.property('syncGroup');
+    });
+
+    it('plays each video as one file per panel: the right crop on every screen, its own only, once all are ready', async function () {
+      this.timeout(120_000);
+      const screens = [lobby, bar, await pairScreen(k, owner, { name: 'Cafe' }), await pairScreen(k, owner, { name: 'Door' })];
+      const group = await createGroup('Quad wall');
+      for (const s of screens) await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: s.screenId });
+      const { playlist, image } = await playlistWithImage();
+      const video = await seedAsset(k, { type: 'video', bytes: await makeQuadrantsMp4(1, 320, 180), thumbnail: false });
+      expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id })).status).to.equal(201);
+      expect((await api('PUT', `/api/v1/screen-groups/${group.id}/playlist-assignment`, { playlistId: playlist.id })).status).to.equal(200);
+      const before = await manifestOf(lobby);
+      expect(
+        before.assets.map((a: any) => a.assetId),
+        'a mirror plays the video whole',
+      ).to.include(video.id);
+
+      // 2 × 2 over a 640 × 360 canvas: each panel is one quadrant of the picture; the door's is mounted a quarter turn.
+      const at = (i: number) => ({ x: (i % 2) * 320, y: Math.floor(i / 2) * 180, width: 320, height: 180 });
+      const panels = screens.map((s, i) => ({ screenId: s.screenId, order: i, ...at(i), rotation: i === 3 ? 90 : 0 }));
+      const saved = await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'span', canvas: { width: 640, height: 360 }, panels });
+      expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+      const preparing = await manifestOf(lobby);
+      expect(
+        preparing.assets.map((a: any) => a.assetId),
+        'never the uncut picture on a panel',
+      ).to.deep.equal([image.id]);
+      expect(preparing.playlist.items.map((i: any) => i.assetId)).to.deep.equal([image.id]);
+
+      const span = () => api('GET', `/api/v1/screen-groups/${group.id}/span`).then((r) => r.body.data);
+      const ready = await eventually(span, (d) => d.preparations.length === 4 && d.preparations.every((p: any) => p.status === 'ready'), 90_000, 200);
+      expect(new Set(ready.preparations.map((p: any) => p.screenId))).to.deep.equal(new Set(screens.map((s) => s.screenId)));
+      expect(ready.preparations[0]).to.include({ sourceAssetId: video.id, progress: 1 });
+
+      const expected: [string, [number, number, number]][] = [
+        ['Lobby', [255, 0, 0]],
+        ['Bar', [0, 255, 0]],
+        ['Cafe', [0, 0, 255]],
+        ['Door', [255, 255, 255]],
+      ];
+      const fileIds: string[] = [];
+      for (const [i, s] of screens.entries()) {
+        const manifest = await eventually(
+          () => manifestOf(s),
+          (m) => m.assets.some((a: any) => a.assetId === video.id),
+        );
+        const file = manifest.assets.find((a: any) => a.assetId === video.id);
+        expect(file.downloadPath).to.equal(`/api/v1/player/span-panels/${file.variantId}`);
+        expect(manifest.playlist.items.find((item: any) => item.assetId === video.id).variantId).to.equal(file.variantId);
+        fileIds.push(file.variantId);
+        const res = await k.request(file.downloadPath, { headers: bearer(s.credential) });
+        expect(res.status).to.equal(200);
+        expect(res.headers.get('etag')).to.equal(`"${file.sha256}"`);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(bytes.length).to.equal(file.fileSize);
+        expect(sha256(bytes)).to.equal(file.sha256);
+        const frame = await frameOf(bytes);
+        const close = (got: number[], want: number[]) => got.every((v, c) => Math.abs(v - want[c]!) < 40);
+        const [name, color] = expected[i]!;
+        if (i < 3) {
+          expect([frame.width, frame.height], name).to.deep.equal([320, 180]);
+          expect(close(frame.pixel(240, 120), color), `${name} shows its quadrant: ${frame.pixel(240, 120)}`).to.equal(true);
+          expect(close(frame.pixel(20, 20), [0, 0, 0]), `${name}: the mark stays top left`).to.equal(true);
+        } else {
+          // Turned clockwise: 180 × 320, and the quadrant's top-left mark is now top right.
+          expect([frame.width, frame.height], name).to.deep.equal([180, 320]);
+          expect(close(frame.pixel(90, 240), color), `${name} shows its quadrant`).to.equal(true);
+          expect(close(frame.pixel(170, 20), [0, 0, 0]), `${name}: the mark turned top right`).to.equal(true);
+          expect(close(frame.pixel(10, 20), color), `${name}: nothing left of the mark`).to.equal(true);
+        }
+      }
+      const part = await k.request(`/api/v1/player/span-panels/${fileIds[0]}`, { headers: { ...bearer(lobby.credential), range: 'bytes=0-99' } });
+      expect([part.status, (await part.arrayBuffer()).byteLength]).to.deep.equal([206, 100]);
+      const head = await k.request(`/api/v1/player/span-panels/${fileIds[0]}`, { method: 'HEAD', headers: bearer(lobby.credential) });
+      expect([head.status, head.headers.get('content-type')]).to.deep.equal([200, 'video/mp4']);
+      const other = await playerCall(k, lobby.credential, 'GET', `/api/v1/player/span-panels/${fileIds[1]}`);
+      expect(errorOf(other), 'another screen’s panel').to.deep.equal([404, 'span_not_found']);
+      expect(errorOf(await playerCall(k, lobby.credential, 'GET', `/api/v1/player/span-panels/${randomUUID()}`))).to.deep.equal([404, 'span_not_found']);
+
+      // A failed preparation: the file is not served, the wall stops playing that video, and saving the wall again retries it.
+      await k.db('screen_group_panel_files').where({ id: fileIds[1] }).update({ state: 'failed', error_message: 'The video tool crashed.' });
+      expect(errorOf(await playerCall(k, bar.credential, 'GET', `/api/v1/player/span-panels/${fileIds[1]}`))).to.deep.equal([409, 'span_not_ready']);
+      expect((await span()).preparations.find((p: any) => p.id === fileIds[1])).to.include({ status: 'failed', errorCode: 'span_panel_failed' });
+      expect(
+        (await manifestOf(lobby)).assets.map((a: any) => a.assetId),
+        'the whole wall waits',
+      ).to.not.include(video.id);
+      await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'span', canvas: { width: 640, height: 360 }, panels });
+      await eventually(span, (d) => d.preparations.every((p: any) => p.status === 'ready'), 60_000, 200);
+      expect((await manifestOf(lobby)).assets.map((a: any) => a.assetId)).to.include(video.id);
+
+      // Mirror again: the files go with the wall, and the video plays whole.
+      await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'mirror' });
+      const mirrored = await manifestOf(lobby);
+      expect(mirrored.assets.find((a: any) => a.assetId === video.id).downloadPath).to.match(/\/player\/assets\//);
+      await eventually(
+        () => k.db('screen_group_panel_files').where({ group_id: group.id }).count<{ count: string }[]>(),
+        (rows) => Number(rows[0]!.count) === 0,
+        10_000,
+      );
+      expect(errorOf(await playerCall(k, lobby.credential, 'GET', `/api/v1/player/span-panels/${fileIds[0]}`))).to.deep.equal([404, 'span_not_found']);
+      await api('DELETE', `/api/v1/screen-groups/${group.id}`);
     });
   });
 });

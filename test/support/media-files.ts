@@ -84,3 +84,40 @@ export const makeVp9Webm = (seconds = 2, size = '320x240') =>
     ['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=25`, '-c:v', 'libvpx-vp9', '-b:v', '200k', '-deadline', 'realtime', '-an'],
     outPath('.webm'),
   );
+
+/**
+ * H.264 MP4 of four coloured quadrants (red, green / blue, white), each with a black mark in its
+ * top-left corner (a quarter of its width, a third of its height) that shows which way a crop turned.
+ */
+export const makeQuadrantsMp4 = (seconds = 1, width = 320, height = 180) => {
+  const [w, h] = [width / 2, height / 2];
+  const quadrant = (color: string, label: string) =>
+    `color=c=${color}:s=${w}x${h}:d=${seconds}:r=25,drawbox=x=0:y=0:w=${w / 4}:h=${h / 3}:color=black:t=fill[${label}]`;
+  const graph = [
+    quadrant('red', 'a'),
+    quadrant('lime', 'b'),
+    quadrant('blue', 'c'),
+    quadrant('white', 'd'),
+    '[a][b]hstack[top]',
+    '[c][d]hstack[bottom]',
+    '[top][bottom]vstack,format=yuv420p[out]',
+  ].join(';');
+  return ffmpeg(['-filter_complex', graph, '-map', '[out]', '-c:v', 'libx264', '-movflags', '+faststart'], outPath('.mp4'));
+};
+
+/** One frame of a video (at `seconds`) as raw RGB, to read its pixels. */
+export async function frameOf(video: Buffer, seconds = 0.5): Promise<{ width: number; height: number; pixel(x: number, y: number): [number, number, number] }> {
+  const { writeFile } = await import('node:fs/promises');
+  const input = outPath('.mp4');
+  await writeFile(input, video);
+  const png = await ffmpeg(['-ss', String(seconds), '-i', input, '-frames:v', '1'], outPath('.png'));
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    pixel: (x, y) => {
+      const at = (y * info.width + x) * 3;
+      return [data[at]!, data[at + 1]!, data[at + 2]!];
+    },
+  };
+}

@@ -44,6 +44,13 @@ async function exists(path: string): Promise<boolean> {
 // container metadata (which can carry a camera's GPS position); +faststart puts the index first.
 const COMMON_OUTPUT = ['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1', '-movflags', '+faststart', '-f', 'mp4'];
 
+/**
+ * The H.264 every player decodes. Medium and CRF 21 as the reference: an encode runs once per
+ * file, quality and size matter more than minutes. ffmpeg has already turned the pixels upright;
+ * no rotation flag may be copied on top.
+ */
+export const H264_OUTPUT = ['-c:v', 'libx264', '-preset', 'medium', '-crf', '21', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-metadata:s:v:0', 'rotate=0'];
+
 /** Same streams, MP4 container with the index up front. */
 export function remuxJob(input: string, output: string): FfmpegJob {
   return { input, output, outputOptions: [...COMMON_OUTPUT, '-c', 'copy'] };
@@ -55,26 +62,7 @@ export function transcodeJob(input: string, output: string, probe: VideoProbe): 
   const fps = playbackFrameRate(probe.frameRate);
   const filters = [`scale=${size.width}:${size.height}`, 'setsar=1', ...(fps ? [`fps=${fps}`] : [])];
   const audio = probe.audioCodec === null ? [] : ['-c:a', 'aac', '-b:a', '192k', ...(probe.audioChannels && probe.audioChannels > 2 ? ['-ac', '2'] : [])];
-  const outputOptions = [
-    ...COMMON_OUTPUT,
-    '-vf',
-    filters.join(','),
-    // Medium and CRF 21 as the reference: a transcode runs once per asset, quality and size matter more than minutes.
-    '-c:v',
-    'libx264',
-    '-preset',
-    'medium',
-    '-crf',
-    '21',
-    '-profile:v',
-    'high',
-    '-pix_fmt',
-    'yuv420p',
-    // ffmpeg has already turned the pixels upright; make sure no rotation flag is copied on top.
-    '-metadata:s:v:0',
-    'rotate=0',
-    ...audio,
-  ];
+  const outputOptions = [...COMMON_OUTPUT, '-vf', filters.join(','), ...H264_OUTPUT, ...audio];
   return { input, output, outputOptions };
 }
 
