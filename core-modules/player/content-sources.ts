@@ -52,6 +52,7 @@ export interface ContentSource {
  */
 export class BuildMemo {
   private readonly values = new Map<string, Promise<unknown>>();
+  private readonly pending = new Map<string, { keys: string[]; loaded: Promise<Map<string, unknown>> }>();
 
   once<T>(key: string, make: () => Promise<T>): Promise<T> {
     let value = this.values.get(key) as Promise<T> | undefined;
@@ -60,6 +61,29 @@ export class BuildMemo {
       this.values.set(key, value);
     }
     return value;
+  }
+
+  /**
+   * `once`, for things loaded many at a time: the keys of `kind` asked for during one turn of the
+   * event loop (by every source building at once) are loaded by one `loadMany` call, so a playlist
+   * named by a group and three schedules costs one set of queries, not four. Undefined for a key
+   * `loadMany` leaves out.
+   */
+  batched<T>(kind: string, key: string, loadMany: (keys: string[]) => Promise<Map<string, T>>): Promise<T | undefined> {
+    return this.once(`${kind}:${key}`, async () => {
+      let batch = this.pending.get(kind);
+      if (!batch) {
+        const keys: string[] = [];
+        const loaded = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          this.pending.delete(kind);
+          return loadMany(keys);
+        });
+        batch = { keys, loaded };
+        this.pending.set(kind, batch);
+      }
+      batch.keys.push(key);
+      return (await batch.loaded).get(key) as T | undefined;
+    });
   }
 }
 
@@ -99,10 +123,15 @@ export class ContentSources {
   /** Each screen's sources with content for it, highest rank first. */
   async resolve(screenIds: string[]): Promise<Map<string, Resolved>> {
     const result = new Map<string, Resolved>(screenIds.map((id) => [id, []]));
-    for (const source of this.sources) {
-      if (!(await this.d.pluginInstallations.isInstalled(source.plugin))) continue;
-      for (const [screenId, key] of await source.keysFor(screenIds)) result.get(screenId)?.push({ source, key });
-    }
+    // Asked all at once; gathered in rank order.
+    const keysOf = await Promise.all(
+      this.sources.map(async (source) =>
+        (await this.d.pluginInstallations.isInstalled(source.plugin)) ? source.keysFor(screenIds) : new Map<string, string>(),
+      ),
+    );
+    this.sources.forEach((source, i) => {
+      for (const [screenId, key] of keysOf[i]!) result.get(screenId)?.push({ source, key });
+    });
     return result;
   }
 

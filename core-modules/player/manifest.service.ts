@@ -25,6 +25,34 @@ interface Deps {
 /** Files named by plugin entries, looked up once per refresh however many screens name them. */
 type FileLookups = Map<string, Promise<ManifestAsset | undefined>>;
 
+/** A screen's content as built, its hash, and the version recorded for it when known. */
+interface BuiltContent {
+  content: ManifestContent;
+  hash: string;
+  version?: number;
+}
+
+// What was built is reused this long: the fetches and downloads after a change come within
+// seconds. Past it, a build sees changes that no event announced.
+const BUILT_TTL_MS = 60_000;
+const MAX_BUILT = 100_000;
+
+/** Contents built lately, per screen (screens with the same content share one object). */
+class RecentlyBuilt {
+  private readonly entries = new Map<string, BuiltContent & { at: number }>();
+
+  get(screenId: string, now = Date.now()): BuiltContent | undefined {
+    const entry = this.entries.get(screenId);
+    return entry && now - entry.at < BUILT_TTL_MS ? entry : undefined;
+  }
+
+  set(screenId: string, built: BuiltContent): void {
+    if (this.entries.size >= MAX_BUILT) this.entries.clear();
+    this.entries.delete(screenId);
+    this.entries.set(screenId, { ...built, at: Date.now() });
+  }
+}
+
 // Screens refreshed per statement: bounds the statement and the rows it locks, and lets the
 // first screens hear of a change while later ones are still being recorded.
 const REFRESH_BATCH = 2_000;
@@ -35,32 +63,54 @@ const REFRESH_BATCH = 2_000;
  */
 export class ManifestService {
   private readonly versions: ManifestVersions;
+  /** Each screen's content as last built here, for up to a minute. */
+  private readonly built = new RecentlyBuilt();
 
   constructor(private readonly d: Deps) {
     this.versions = new ManifestVersions(d);
   }
 
-  /** What the screen plays now, without touching its version (downloads check against this). */
+  /**
+   * What the screen plays now, without touching its version (downloads check against this): as
+   * built in the last minute, else built now.
+   */
   async content(screenId: string): Promise<ManifestContent> {
+    return (this.built.get(screenId) ?? (await this.build(screenId))).content;
+  }
+
+  /**
+   * Also records the content: a change no event announced still moves the version on the next
+   * fetch, so the version always matches what is served. The fetches that follow a change (every
+   * screen it reached, at once) are answered with what the refresh built and recorded for that very
+   * version, without building it again.
+   */
+  async manifest(screenId: string): Promise<Manifest> {
+    const stored = await this.versions.current(screenId);
+    const recent = this.built.get(screenId);
+    let served: { content: ManifestContent; version: number };
+    if (recent && recent.version === stored) served = { content: recent.content, version: stored };
+    else {
+      const { content, hash } = await this.build(screenId);
+      const { version, bumped } = await this.d.playerStateRepository.record('manifest', screenId, hash);
+      if (bumped) await this.announce([{ screenId, version }]);
+      this.built.set(screenId, { content, hash, version });
+      served = { content, version };
+    }
+    const now = new Date().toISOString();
+    return { schemaVersion: MANIFEST_SCHEMA_VERSION, manifestVersion: served.version, screenId, generatedAt: now, serverTime: now, ...served.content };
+  }
+
+  private async build(screenId: string): Promise<BuiltContent> {
     const [resolved, pluginsOf, shared] = await Promise.all([
       this.d.contentSources.resolve([screenId]),
       this.d.manifestPlugins.entriesFor([screenId]),
       this.shared(),
     ]);
     const plugins = pluginsOf.get(screenId) ?? [];
-    return this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared, new BuildMemo()), plugins, new Map());
-  }
-
-  /**
-   * Also records the content: a change no event announced still moves the version on the next
-   * fetch, so the version always matches what is served.
-   */
-  async manifest(screenId: string): Promise<Manifest> {
-    const content = await this.content(screenId);
-    const { version, bumped } = await this.d.playerStateRepository.record('manifest', screenId, contentHash(content));
-    if (bumped) await this.announce([{ screenId, version }]);
-    const now = new Date().toISOString();
-    return { schemaVersion: MANIFEST_SCHEMA_VERSION, manifestVersion: version, screenId, generatedAt: now, serverTime: now, ...content };
+    const content = await this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared, new BuildMemo()), plugins, new Map());
+    const built = { content, hash: contentHash(content) };
+    this.built.set(screenId, built);
+    return built;
   }
 
   /** The stored version (0 before the first manifest), for cheap revalidation: usually from memory. */
@@ -89,6 +139,7 @@ export class ManifestService {
       const batch = unique.slice(i, i + REFRESH_BATCH);
       const [resolvedOf, pluginsOf] = await Promise.all([this.d.contentSources.resolve(batch), this.d.manifestPlugins.entriesFor(batch)]);
       const hashes = new Map<string, string>();
+      const builtOf = new Map<string, BuiltContent>();
       for (const screenId of batch) {
         const resolved = resolvedOf.get(screenId) ?? [];
         const key = resolutionKey(resolved);
@@ -97,12 +148,18 @@ export class ManifestService {
             key,
             this.sourcesContent(resolved, shared, memo).then((content) => ({ content, hash: contentHash(content) })),
           );
-        const { content, hash } = await contentOf.get(key)!;
-        // Plugin entries are per screen: only a screen without any shares its sources' hash.
+        const sources = await contentOf.get(key)!;
+        // Plugin entries are per screen: only a screen without any shares its sources' content.
         const plugins = pluginsOf.get(screenId) ?? [];
-        hashes.set(screenId, plugins.length ? contentHash(await this.withPlugins(content, plugins, files)) : hash);
+        const withPlugins = plugins.length ? await this.withPlugins(sources.content, plugins, files) : sources.content;
+        const built = plugins.length ? { content: withPlugins, hash: contentHash(withPlugins) } : sources;
+        hashes.set(screenId, built.hash);
+        builtOf.set(screenId, built);
       }
       const bumped = await this.d.playerStateRepository.recordMany('manifest', hashes);
+      // Kept for the fetches that follow; the version is known for the screens whose version moved.
+      const versionOf = new Map(bumped.map((b) => [b.screenId, b.version]));
+      for (const [screenId, built] of builtOf) this.built.set(screenId, { ...built, version: versionOf.get(screenId) });
       await this.announce(bumped);
       await this.d.screenNotifier.manifestChangedMany(bumped.map((b) => ({ screenId: b.screenId, manifestVersion: b.version })));
     }

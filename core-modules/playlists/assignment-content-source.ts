@@ -1,4 +1,4 @@
-import type { MediaLibrary, ServedFile } from '../media/media.api.js';
+import type { ServedFile } from '../media/media.api.js';
 import type { ContentSource, ManifestItem, SourceContent } from '../player/player.api.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { PlaylistLibrary } from './playlist-library.js';
@@ -25,11 +25,10 @@ const manifestItem = (item: ItemView, file: ServedFile): ManifestItem => ({
 });
 
 /**
- * A playlist as a screen plays it: items whose asset is not served (not ready, archived, no file
+ * A playlist as a screen plays it, given the files served for its assets: items whose asset is not served (not ready, archived, no file
  * a player can use) are left out rather than sent for the player to fail on.
  */
-export async function playlistContent(playlist: PlaylistView, mediaLibrary: MediaLibrary): Promise<SourceContent> {
-  const served = await mediaLibrary.served(playlist.items.map((i) => i.assetId));
+export function playlistContent(playlist: PlaylistView, served: Map<string, ServedFile>): SourceContent {
   const items = playlist.items.flatMap((item) => {
     const file = served.get(item.assetId);
     return file ? [manifestItem(item, file)] : [];

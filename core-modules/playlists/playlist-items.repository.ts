@@ -37,6 +37,20 @@ export class PlaylistItemsRepository {
     );
   }
 
+  /** The items of each of these playlists, in order. */
+  async listOf(playlistIds: string[]): Promise<Map<string, ItemRow[]>> {
+    const lists = new Map<string, ItemRow[]>(playlistIds.map((id) => [id, []]));
+    if (!playlistIds.length) return lists;
+    const rows = await plainRows(
+      this.items
+        .query()
+        .whereIn('playlist_id', playlistIds)
+        .orderBy([{ column: 'playlist_id' }, { column: 'position' }, { column: 'id' }]),
+    );
+    for (const row of rows) lists.get(row.playlist_id)?.push(row);
+    return lists;
+  }
+
   async byId(playlistId: string, id: string, trx?: Knex.Transaction): Promise<ItemRow | undefined> {
     return this.items.query(trx).findOne({ playlist_id: playlistId, id });
   }

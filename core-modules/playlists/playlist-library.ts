@@ -29,10 +29,14 @@ export class PlaylistLibrary {
 
   /** The playlist as a screen plays it, with its files; undefined when it is gone. Read once per build pass. */
   content(playlistId: string, memo: BuildMemo): Promise<SourceContent | undefined> {
-    return memo.once(`playlists.content:${playlistId}`, async () => {
-      const playlist = await this.d.playlistReader.find(playlistId);
-      return playlist && playlistContent(playlist, this.d.mediaLibrary);
-    });
+    return memo.batched('playlists.content', playlistId, (ids) => this.contents(ids));
+  }
+
+  // Four queries however many playlists: the playlists, their items, and their files.
+  private async contents(ids: string[]): Promise<Map<string, SourceContent>> {
+    const playlists = await this.d.playlistReader.findMany(ids);
+    const served = await this.d.mediaLibrary.served([...playlists.values()].flatMap((p) => p.items.map((i) => i.assetId)));
+    return new Map([...playlists].map(([id, playlist]) => [id, playlistContent(playlist, served)]));
   }
 
   /**

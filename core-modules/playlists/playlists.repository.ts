@@ -73,6 +73,11 @@ export class PlaylistsRepository {
     return this.withItemCount(trx).where('p.id', id).first().castTo<PlaylistRow | undefined>();
   }
 
+  async byIds(ids: string[]): Promise<PlaylistRow[]> {
+    if (!ids.length) return [];
+    return this.withItemCount().whereIn('p.id', ids);
+  }
+
   /** Locks the existing ones among `ids` to share them until `trx` ends (a delete waits); returns them. */
   async share(ids: string[], trx: Knex.Transaction): Promise<string[]> {
     if (!ids.length) return [];

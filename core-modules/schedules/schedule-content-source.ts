@@ -67,10 +67,16 @@ export function scheduleContentSource(d: Deps): ContentSource {
       return keys;
     },
     async content(key, memo) {
-      const specificityOf = new Map(key.split(',').map((entry) => [entry.slice(0, entry.indexOf('@')), Number(entry.slice(-1)) as 0 | 1]));
-      const rows = (await d.schedulesRepository.byIds([...specificityOf.keys()])).filter((r) => r.enabled);
-      const playlists = new Map<string, SourceContent | undefined>();
-      for (const id of new Set(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : [])))) playlists.set(id, await d.playlistLibrary.content(id, memo));
+      const entries = key.split(',').map((entry) => {
+        const [id, rest] = entry.split('@') as [string, string];
+        const [revision, specificity] = rest.split(':');
+        return { id, revision: Number(revision), specificity: Number(specificity) as 0 | 1 };
+      });
+      const specificityOf = new Map(entries.map((e) => [e.id, e.specificity]));
+      const rows = (await d.schedulesRepository.atRevisions(entries)).filter((r) => r.enabled);
+      // Asked together: the library loads them in one batch.
+      const ids = [...new Set(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : [])))];
+      const playlists = new Map(await Promise.all(ids.map(async (id) => [id, await d.playlistLibrary.content(id, memo)] as const)));
       // A schedule whose playlist has gone meanwhile is left out rather than sent pointing at nothing.
       const playable = rows.filter((r) => r.display_action || (r.playlist_id && playlists.get(r.playlist_id)?.playlist));
       const contents = [...playlists.values()].filter((c): c is SourceContent => c !== undefined);

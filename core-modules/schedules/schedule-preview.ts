@@ -24,10 +24,10 @@ export class SchedulePreview {
   constructor(private readonly d: Deps) {}
 
   async preview(screenId: string, timestamp: string | undefined, proposed: ScheduleInput | undefined) {
-    // Existence only: the screen's full view (status, player facts) is not needed here.
-    if (!(await this.d.screensService.namesOf([screenId])).has(screenId)) throw screenNotFound();
     const at = timestamp ? Date.parse(timestamp) : Date.now();
-    const claims = await this.d.contentSources.claims(screenId, at);
+    // Existence only (the screen's full view is not needed), checked while the claims are read.
+    const [names, claims] = await Promise.all([this.d.screensService.namesOf([screenId]), this.d.contentSources.claims(screenId, at)]);
+    if (!names.has(screenId)) throw screenNotFound();
     const proposedView = proposed ? await this.propose(screenId, proposed, at, claims) : undefined;
     const decision = decide(claims, at);
     const scheduled = decision.applicable.filter((h) => h.claim.source === SCHEDULE_SOURCE);

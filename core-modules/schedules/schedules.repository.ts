@@ -41,6 +41,9 @@ export interface TargetRow {
   target_id: string;
 }
 
+/** Schedule rows kept by `atRevisions`: the most a fleet may have (1,000) several revisions over. */
+const SEEN_REVISIONS = 5_000;
+
 export type ScheduleValues = Omit<ScheduleRow, 'id' | 'revision' | 'created_by' | 'created_at' | 'updated_at'>;
 export type Target = { type: TargetType; id: string };
 
@@ -57,6 +60,8 @@ export interface Reaching {
 export class SchedulesRepository {
   private readonly schedules: typeof ScheduleModel;
   private readonly targets: typeof ScheduleTargetModel;
+
+  private readonly seen = new Map<string, ScheduleRow>();
 
   constructor({ db }: { db: Knex }) {
     this.schedules = ScheduleModel.bindKnex(db);
@@ -77,6 +82,23 @@ export class SchedulesRepository {
 
   async byIds(ids: string[]): Promise<ScheduleRow[]> {
     return ids.length ? this.schedules.query().findByIds(ids) : [];
+  }
+
+  /**
+   * The rows at these revisions, for manifest builds and previews. Every change moves a row's
+   * revision, so a row read at a revision stays true: they are kept in memory (bounded) and the
+   * database is asked only for those not seen yet. A row found at another revision (changed since
+   * the caller read the revision) is answered as it is now, and a deleted one not at all.
+   */
+  async atRevisions(entries: { id: string; revision: number }[]): Promise<ScheduleRow[]> {
+    const known = entries.map((e) => this.seen.get(`${e.id}@${e.revision}`));
+    const missing = entries.filter((_, i) => !known[i]).map((e) => e.id);
+    const loaded = await this.byIds(missing);
+    for (const row of loaded) {
+      this.seen.set(`${row.id}@${row.revision}`, row);
+      if (this.seen.size > SEEN_REVISIONS) this.seen.delete(this.seen.keys().next().value!);
+    }
+    return [...known.filter((r): r is ScheduleRow => r !== undefined), ...loaded];
   }
 
   /** Counts after taking a transaction lock, so two creations cannot both pass the limit. */

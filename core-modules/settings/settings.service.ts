@@ -7,6 +7,8 @@ import type { Logger } from '../../kernel/logger.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidReason, type SettingDefinition, type SettingValue } from './setting-definition.js';
 import { SettingModel, SettingsRevisionModel } from './settings.models.js';
+import { StoredValues } from './stored-values.js';
+import type { SocketHub } from '../../kernel/ws/hub.js';
 
 /** Returns what is wrong with a set of values taken together (field `body/values/<key>`), or nothing. */
 export type SettingsRule = (values: Record<string, SettingValue>) => ValidationIssue | undefined;
@@ -33,8 +35,13 @@ export class SettingsService {
   /** Told, in the process that made it, of each committed change: the keys whose values were sent. */
   readonly changed: AfterCommitEvents<{ keys: string[] }>;
 
-  constructor({ db, auditLog, logger }: { db: Knex; auditLog: AuditLog; logger: Logger }) {
+  private readonly stored: StoredValues;
+  private readonly logger: Logger;
+
+  constructor({ db, auditLog, logger, hub }: { db: Knex; auditLog: AuditLog; logger: Logger; hub: SocketHub }) {
     this.db = db;
+    this.stored = new StoredValues(hub);
+    this.logger = logger;
     this.settings = SettingModel.bindKnex(db);
     this.revisions = SettingsRevisionModel.bindKnex(db);
     this.auditLog = auditLog;
@@ -103,11 +110,7 @@ export class SettingsService {
   /** The current values of `keys`, in one read. */
   async values(keys: readonly string[]): Promise<Record<string, SettingValue>> {
     const defs = keys.map((key) => this.definitions.get(key) ?? unknownSetting(key));
-    const rows = await this.settings
-      .query()
-      .findByIds([...keys])
-      .select('key', 'value');
-    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    const stored = await this.stored.all(async () => new Map((await this.settings.query().select('key', 'value')).map((r) => [r.key, r.value])));
     return Object.fromEntries(defs.map((def) => [def.key, effective(def, stored.get(def.key))]));
   }
 
@@ -164,6 +167,8 @@ export class SettingsService {
       }
       await this.auditLog.record({ action: 'settings.updated', actor, ip, resourceType: 'settings', metadata: { keys: Object.keys(values) } }, trx);
     });
+    // Committed: a lost announcement only leaves other processes' copies until their TTL ends.
+    await this.stored.changed().catch((err: unknown) => this.logger.warn({ err }, 'could not announce a settings change to other processes'));
     await this.changed.emit({ keys: Object.keys(values) });
     return this.document();
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
+import type { PlayerDeps } from '../../core-modules/player/player-deps.js';
 import { optionalPlugins } from '../../plugins/index.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { libraryDeps, seedAsset, seedImage, sessionsByRole, sha256 } from '../support/library-assets.js';
@@ -276,8 +277,11 @@ describe('brand bug plugin', () => {
     expect((await manifestOf(hall)).assets).to.deep.equal([]);
     expect(errorOf(await playerCall(k, hall.credential, 'GET', path))).to.deep.equal([404, 'media_variant_unavailable']);
 
-    // Reprocessing: the mark with text keeps its text, the logo-only mark is dropped.
+    // The logo no longer served (as if being processed again; the asset is in use, so neither an
+    // archive nor a delete can reach this): the mark with text keeps its text, the logo-only mark is
+    // dropped, once the screen's manifest is rebuilt as a media event would have it.
     await k.db('assets').where({ id: logo.id }).update({ processing_status: 'processing' });
+    await (k.containerOf('player').cradle as PlayerDeps).manifestService.refresh(lobby.screenId);
     const entries = await entriesOf(lobby);
     expect(entries.map((e: any) => e.id)).to.deep.equal([both.id]);
     expect(entries[0].config).to.include({ text: 'Corner Café' }).and.not.have.any.keys('imageAssetId', 'imageVariantId', 'imageDownloadPath');

@@ -353,17 +353,28 @@ describe('screen groups', () => {
       expect(errorOf(other), 'another screen’s panel').to.deep.equal([404, 'span_not_found']);
       expect(errorOf(await playerCall(k, lobby.credential, 'GET', `/api/v1/player/span-panels/${randomUUID()}`))).to.deep.equal([404, 'span_not_found']);
 
-      // A failed preparation: the file is not served, the wall stops playing that video, and saving the wall again retries it.
-      await k.db('screen_group_panel_files').where({ id: fileIds[1] }).update({ state: 'failed', error_message: 'The video tool crashed.' });
-      expect(errorOf(await playerCall(k, bar.credential, 'GET', `/api/v1/player/span-panels/${fileIds[1]}`))).to.deep.equal([409, 'span_not_ready']);
-      expect((await span()).preparations.find((p: any) => p.id === fileIds[1])).to.include({ status: 'failed', errorCode: 'span_panel_failed' });
-      expect(
-        (await manifestOf(lobby)).assets.map((a: any) => a.assetId),
-        'the whole wall waits',
-      ).to.not.include(video.id);
+      // A video that cannot be cut (a damaged file): its files fail, it never plays on the wall, the
+      // others play on; saving the wall again tries it again.
+      const damaged = await seedAsset(k, { type: 'video', thumbnail: false });
+      expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: damaged.id })).status).to.equal(201);
+      const failedOf = (d: any) => d.preparations.filter((p: any) => p.sourceAssetId === damaged.id);
+      const failed = await eventually(span, (d) => failedOf(d).length === 4 && failedOf(d).every((p: any) => p.status === 'failed'), 60_000, 200);
+      expect(failedOf(failed)[0]).to.include({ errorCode: 'span_panel_failed' });
+      expect(failedOf(failed)[0].errorMessage).to.be.a('string').and.not.equal('');
+      const lobbyFailed = failedOf(failed).find((p: any) => p.screenId === lobby.screenId);
+      expect(errorOf(await playerCall(k, lobby.credential, 'GET', `/api/v1/player/span-panels/${lobbyFailed.id}`))).to.deep.equal([409, 'span_not_ready']);
+      const playing = await manifestOf(lobby);
+      expect(playing.assets.map((a: any) => a.assetId))
+        .to.include(video.id)
+        .and.not.include(damaged.id);
+      expect(playing.playlist.items.map((i: any) => i.assetId)).to.deep.equal([image.id, video.id]);
       await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'span', canvas: { width: 640, height: 360 }, panels });
-      await eventually(span, (d) => d.preparations.every((p: any) => p.status === 'ready'), 60_000, 200);
-      expect((await manifestOf(lobby)).assets.map((a: any) => a.assetId)).to.include(video.id);
+      await eventually(
+        span,
+        (d) => failedOf(d).every((p: any) => p.status === 'failed' && Date.parse(p.updatedAt) > Date.parse(lobbyFailed.updatedAt)),
+        60_000,
+        200,
+      );
 
       // Mirror again: the files go with the wall, and the video plays whole.
       await api('PUT', `/api/v1/screen-groups/${group.id}/span`, { displayMode: 'mirror' });
