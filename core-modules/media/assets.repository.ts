@@ -54,16 +54,6 @@ export interface VariantRow {
   created_at: Date;
 }
 
-/** A variant a player may be given, with what a screen needs of its asset. */
-export type PlayableVariantRow = VariantRow & {
-  asset_type: AssetType;
-  asset_width: number | null;
-  asset_height: number | null;
-  asset_duration_seconds: number | null;
-  available_from: Date | null;
-  expires_at: Date | null;
-};
-
 export type NewAsset = Pick<AssetRow, 'name' | 'type'> & Partial<Omit<AssetRow, 'id' | 'created_at' | 'updated_at'>>;
 export type NewVariant = Omit<
   VariantRow,
@@ -157,34 +147,6 @@ export class AssetsRepository {
 
   async variantsOf(assetIds: string[]): Promise<VariantRow[]> {
     return assetIds.length ? plainRows(this.variantRows.query().whereIn('asset_id', assetIds).orderBy('created_at')) : [];
-  }
-
-  /**
-   * The variants players may be given of those of `assetIds` that are ready and not archived, each
-   * with what a screen needs of its asset (one query: manifests and previews read this for every
-   * playlist they name).
-   */
-  async playableVariants(assetIds: string[]): Promise<PlayableVariantRow[]> {
-    if (!assetIds.length) return [];
-    return plainRows(
-      this.variantRows
-        .query()
-        .alias('v')
-        .join('assets as a', 'a.id', 'v.asset_id')
-        .whereIn('a.id', assetIds)
-        .where({ 'a.processing_status': 'ready', 'a.archived_at': null, 'v.player_compatible': true })
-        .select(
-          'v.*',
-          'a.type as asset_type',
-          'a.width as asset_width',
-          'a.height as asset_height',
-          'a.duration_seconds as asset_duration_seconds',
-          'a.available_from',
-          'a.expires_at',
-        )
-        .orderBy('v.created_at')
-        .castTo<PlayableVariantRow[]>(),
-    );
   }
 
   async variant(assetId: string, kind: VariantKind, trx?: Knex.Transaction): Promise<VariantRow | undefined> {

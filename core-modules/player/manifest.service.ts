@@ -26,7 +26,7 @@ interface Deps {
 type FileLookups = Map<string, Promise<ManifestAsset | undefined>>;
 
 /** A screen's content as built, its hash, and the version recorded for it when known. */
-interface BuiltContent {
+export interface BuiltContent {
   content: ManifestContent;
   hash: string;
   version?: number;
@@ -100,7 +100,8 @@ export class ManifestService {
     return { schemaVersion: MANIFEST_SCHEMA_VERSION, manifestVersion: served.version, screenId, generatedAt: now, serverTime: now, ...served.content };
   }
 
-  private async build(screenId: string): Promise<BuiltContent> {
+  /** Builds the screen's content now, never from the recent copy (which it replaces). */
+  async build(screenId: string): Promise<BuiltContent> {
     const [resolved, pluginsOf, shared] = await Promise.all([
       this.d.contentSources.resolve([screenId]),
       this.d.manifestPlugins.entriesFor([screenId]),

@@ -2,7 +2,7 @@ import type { Logger } from '../../../kernel/logger.js';
 import { notFound } from '../../../kernel/errors.js';
 import type { Storage } from '../../../kernel/storage/storage.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
-import type { AssetsRepository, PlayableVariantRow, VariantRow } from '../assets.repository.js';
+import type { AssetRow, AssetsRepository, VariantRow } from '../assets.repository.js';
 import type { AssetSummary, MediaLibrary, ServedFile, TaggedAsset } from '../media.api.js';
 import type { TaggedMediaRepository } from './tagged-media.repository.js';
 import { variantFile } from './variant-file.js';
@@ -16,23 +16,23 @@ interface Deps {
 
 // The file a player plays: the playback copy when processing made one, else the original (a ready
 // asset without a playback copy is one whose original players can already use).
-export function playerVariant<V extends VariantRow>(variants: V[]): V | undefined {
+export function playerVariant(variants: VariantRow[]): VariantRow | undefined {
   const usable = variants.filter((v) => v.player_compatible);
   return usable.find((v) => v.kind === 'playback') ?? usable.find((v) => v.kind === 'original');
 }
 
-const servedFile = (v: PlayableVariantRow): ServedFile => ({
-  assetId: v.asset_id,
+const servedFile = (a: AssetRow, v: VariantRow): ServedFile => ({
+  assetId: a.id,
   variantId: v.id,
-  assetType: v.asset_type,
+  assetType: a.type,
   mimeType: v.mime_type,
   sha256: v.sha256,
   fileSize: Number(v.file_size),
-  width: v.width ?? v.asset_width ?? undefined,
-  height: v.height ?? v.asset_height ?? undefined,
-  durationSeconds: v.duration_seconds ?? v.asset_duration_seconds ?? undefined,
-  availableFrom: v.available_from?.toISOString(),
-  expiresAt: v.expires_at?.toISOString(),
+  width: v.width ?? a.width ?? undefined,
+  height: v.height ?? a.height ?? undefined,
+  durationSeconds: v.duration_seconds ?? a.duration_seconds ?? undefined,
+  availableFrom: a.available_from?.toISOString(),
+  expiresAt: a.expires_at?.toISOString(),
 });
 
 const gone = () => notFound('media_variant_unavailable', 'This file is no longer stored.');
@@ -55,13 +55,16 @@ export class MediaLibraryReader implements MediaLibrary {
   }
 
   async served(assetIds: string[]): Promise<Map<string, ServedFile>> {
-    const variantsOf = new Map<string, PlayableVariantRow[]>();
-    for (const v of await this.d.assetsRepository.playableVariants([...new Set(assetIds)]))
-      variantsOf.set(v.asset_id, [...(variantsOf.get(v.asset_id) ?? []), v]);
+    const ids = [...new Set(assetIds)];
     const found = new Map<string, ServedFile>();
-    for (const [assetId, variants] of variantsOf) {
-      const variant = playerVariant(variants);
-      if (variant) found.set(assetId, servedFile(variant));
+    if (!ids.length) return found;
+    const [assets, variants] = await Promise.all([this.d.assetsRepository.byIds(ids), this.d.assetsRepository.variantsOf(ids)]);
+    const variantsOf = new Map<string, VariantRow[]>();
+    for (const v of variants) variantsOf.set(v.asset_id, [...(variantsOf.get(v.asset_id) ?? []), v]);
+    for (const asset of assets) {
+      if (asset.processing_status !== 'ready' || asset.archived_at) continue;
+      const variant = playerVariant(variantsOf.get(asset.id) ?? []);
+      if (variant) found.set(asset.id, servedFile(asset, variant));
     }
     return found;
   }
