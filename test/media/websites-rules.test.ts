@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { classifyAddress } from '../../core-modules/media/library/address-policy.js';
+import { classifyAddress } from '../../kernel/outbound/address-policy.js';
 import { framingVerdict } from '../../core-modules/media/library/framing.js';
 import { websiteUrlProblem } from '../../core-modules/media/library/website-url.js';
 
