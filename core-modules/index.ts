@@ -1,6 +1,7 @@
 import type { PluginDef } from '../kernel/plugin.js';
 import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
+import { dataSourcesModule } from './data-sources/data-sources.plugin.js';
 import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
 import { fleetHealthModule } from './fleet-health/fleet-health.plugin.js';
 import { mediaModule } from './media/media.plugin.js';
@@ -26,6 +27,7 @@ export const coreModules: PluginDef[] = [
   screenGroupsModule,
   schedulesModule,
   policiesModule,
+  dataSourcesModule,
   activityModule,
   previewsModule,
   fleetHealthModule,

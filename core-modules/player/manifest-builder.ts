@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalHash } from '../../kernel/canonical-json.js';
 import type { ServedFile } from '../media/media.api.js';
 import type { SourceContent } from './content-sources.js';
 import type { ManifestPluginEntry } from './manifest-plugins.js';
@@ -99,25 +100,7 @@ export function assembleManifestContent(contents: SourceContent[], shared: Manif
   };
 }
 
-// Keys sorted at every level, undefined dropped: the same content always hashes the same, whatever
-// order the object was built in.
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
-
-export const contentHash = (content: unknown) =>
-  createHash('sha256')
-    .update(JSON.stringify(canonical(content)))
-    .digest('hex');
+export const contentHash = canonicalHash;
 
 export const manifestEtag = (screenId: string, version: number) =>
   `"sha256-${createHash('sha256').update(`${screenId}:${version}:${MANIFEST_SCHEMA_VERSION}`).digest('hex')}"`;

@@ -1,0 +1,67 @@
+import type { ContentSource } from '../player/player.api.js';
+import type { DataSourceViewers } from './data-source-viewers.js';
+import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
+import type { DataDocument } from './providers/document.js';
+
+interface Deps {
+  dataSourcesRepository: DataSourcesRepository;
+  dataSourceViewers: DataSourceViewers;
+}
+
+/** What screens may know of a source's configuration: how to present it, never where it is read from. */
+const PRESENTED = ['presentation', 'maxItems', 'emptyState'] as const;
+
+/** A source as the manifest lists it in `dataSources[]` (the players' `ManifestDataSource`). */
+export function manifestEntry(s: SourceRow, o: OutputRow | undefined) {
+  const document: DataDocument | null = o?.document ?? null;
+  const failing = Boolean(o?.error_code);
+  return {
+    id: s.id,
+    name: s.name,
+    provider: s.provider,
+    configVersion: s.config_version,
+    configuration: Object.fromEntries(PRESENTED.filter((k) => k in s.configuration).map((k) => [k, s.configuration[k]])),
+    ...(document ? { dataDocument: { ...document, datasets: document.datasets.map((d) => ({ ...d, cache: { ...d.cache, usingCachedData: failing } })) } } : {}),
+  };
+}
+
+// A source's part of a key: what its entry depends on (edits, new output, failing or not).
+const versionOf = (s: SourceRow, o: OutputRow | undefined) => `${s.id}@${s.updated_at.getTime()}.${o?.output_version ?? 0}.${o?.error_code ? 1 : 0}`;
+
+/**
+ * The data sources a screen shows (as its viewers say: widgets, layouts, plugins), in its
+ * manifest's `dataSources[]`. It plays nothing itself, so its rank does not matter to playback.
+ */
+export function dataSourceContent(d: Deps): ContentSource {
+  return {
+    name: 'data-sources.shown',
+    rank: 10,
+    plugin: 'data-sources',
+    async keysFor(screenIds) {
+      const shown = await d.dataSourceViewers.sourcesShownOn(screenIds);
+      const ids = [...new Set([...shown.values()].flat())];
+      if (!ids.length) return new Map();
+      const [sources, outputs] = await Promise.all([d.dataSourcesRepository.byIds(ids), d.dataSourcesRepository.outputsOf(ids)]);
+      const sourceOf = new Map(sources.map((s) => [s.id, s]));
+      const outputOf = new Map(outputs.map((o) => [o.source_id, o]));
+      const keys = new Map<string, string>();
+      for (const [screenId, list] of shown) {
+        const parts = list.flatMap((id) => (sourceOf.has(id) ? [versionOf(sourceOf.get(id)!, outputOf.get(id))] : []));
+        if (parts.length) keys.set(screenId, parts.join(','));
+      }
+      return keys;
+    },
+    async content(key, memo) {
+      const ids = key.split(',').map((part) => part.slice(0, part.indexOf('@')));
+      const entries = await Promise.all(
+        ids.map((id) =>
+          memo.once(`data-sources.entry:${id}`, async () => {
+            const [source, output] = await Promise.all([d.dataSourcesRepository.byId(id), d.dataSourcesRepository.output(id)]);
+            return source ? manifestEntry(source, output) : undefined;
+          }),
+        ),
+      );
+      return { dataSources: entries.filter((e) => e !== undefined), files: [] };
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
+import type { OutputRow, SourceRow } from './data-sources.repository.js';
+
+export const PROVIDERS = ['rss', 'atom', 'json', 'csv'] as const;
+export const ProviderSchema = Type.Union(PROVIDERS.map((p) => Type.Literal(p)));
+
+const Stamp = Type.String({ format: 'date-time' });
+
+/** How a source's refreshes go: `pending` before the first, `ok`, or `failing` (the last good output stays). */
+const StatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('ok'), Type.Literal('failing')]);
+
+export const DataSourceSchema = Type.Object({
+  id: Uuid,
+  provider: ProviderSchema,
+  name: Type.String(),
+  description: Type.String(),
+  configVersion: Type.Integer({ minimum: 1 }),
+  configuration: Type.Record(Type.String(), Type.Unknown()),
+  status: StatusSchema,
+  /** Records in the output screens get (0 before the first good refresh). */
+  recordCount: Type.Integer({ minimum: 0 }),
+  refreshedAt: Nullable(Stamp),
+  nextRefreshAt: Nullable(Stamp),
+  lastError: Nullable(Type.Object({ code: Type.String(), message: Type.String(), at: Stamp })),
+  createdAt: Stamp,
+  updatedAt: Stamp,
+});
+export type DataSourceView = Static<typeof DataSourceSchema>;
+
+export const statusOf = (o: OutputRow | undefined) => (!o?.attempted_at ? 'pending' : o.error_code ? 'failing' : 'ok');
+export const recordCount = (o: OutputRow | undefined) => (o?.document?.datasets ?? []).reduce((n, d) => n + d.records.length, 0);
+
+export function dataSourceView(s: SourceRow, o: OutputRow | undefined): DataSourceView {
+  return {
+    id: s.id,
+    provider: s.provider as DataSourceView['provider'],
+    name: s.name,
+    description: s.description,
+    configVersion: s.config_version,
+    configuration: s.configuration,
+    status: statusOf(o),
+    recordCount: recordCount(o),
+    refreshedAt: isoOrNull(o?.refreshed_at),
+    nextRefreshAt: isoOrNull(o?.due_at),
+    lastError: o?.error_code && o.attempted_at ? { code: o.error_code, message: o.error_message ?? '', at: o.attempted_at.toISOString() } : null,
+    createdAt: s.created_at.toISOString(),
+    updatedAt: s.updated_at.toISOString(),
+  };
+}
+
+export const DiagnosticsSchema = Type.Object({
+  sourceId: Uuid,
+  provider: ProviderSchema,
+  status: StatusSchema,
+  refreshIntervalSeconds: Nullable(Type.Integer()),
+  refreshedAt: Nullable(Stamp),
+  attemptedAt: Nullable(Stamp),
+  nextRefreshAt: Nullable(Stamp),
+  durationMs: Nullable(Type.Integer()),
+  consecutiveFailures: Type.Integer({ minimum: 0 }),
+  error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+  /** Screens get the last good output while refreshes fail. */
+  usingLastKnownGood: Type.Boolean(),
+  recordCount: Type.Integer({ minimum: 0 }),
+});
+
+// One object with every kind's field optional (responses are trimmed to their schema, and a union
+// would be trimmed by its first branch).
+const ValueSchema = Type.Object({
+  kind: Type.Union([Type.Literal('text'), Type.Literal('datetime'), Type.Literal('url')]),
+  text: Type.Optional(Type.String()),
+  datetime: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+});
+export const DocumentSchema = Type.Object({
+  schemaVersion: Type.Literal(1),
+  datasets: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      kind: Type.String(),
+      fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String() })),
+      records: Type.Array(Type.Object({ id: Type.String(), values: Type.Record(Type.String(), ValueSchema) })),
+      cache: Type.Object({ cachedAt: Nullable(Stamp), staleAt: Nullable(Stamp), usingCachedData: Type.Boolean(), unavailable: Type.Boolean() }),
+    }),
+  ),
+});
+
+export const OutputsSchema = Type.Object({
+  sourceId: Uuid,
+  configVersion: Type.Integer({ minimum: 1 }),
+  /** Moves each time the records screens get change. */
+  outputVersion: Type.Integer({ minimum: 0 }),
+  refreshedAt: Nullable(Stamp),
+  /** What screens show; null before the first good refresh. */
+  document: Nullable(DocumentSchema),
+});

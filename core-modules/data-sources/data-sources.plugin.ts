@@ -1,0 +1,51 @@
+import { asClass, asFunction, asValue } from 'awilix';
+import { definePlugin } from '../../kernel/plugin.js';
+import { UsageRegistry } from '../../kernel/usage-registry.js';
+import { dataSourceContent } from './data-source-content.js';
+import { DataSourceViewers } from './data-source-viewers.js';
+import type { DataSourceLibrary } from './data-sources.api.js';
+import type { DataSourcesDeps } from './data-sources-deps.js';
+import { loadDataSourcesConfig } from './data-sources-config.js';
+import { dataSourcesSettings } from './data-sources-settings.js';
+import { dataSourcesJobs } from './data-sources.jobs.js';
+import { DataSourcesRepository } from './data-sources.repository.js';
+import { dataSourcesRoutes } from './data-sources.routes.js';
+import { DataSourcesService } from './data-sources.service.js';
+import { structuredProviders } from './providers/structured.js';
+import { SourceRefresher } from './source-refresh.js';
+
+const library = (d: DataSourcesDeps): DataSourceLibrary => ({
+  registerViewer: (viewer) => d.dataSourceViewers.register(viewer),
+  registerUsage: (checker) => d.dataSourceUsage.register(checker),
+  viewersChanged: (screenIds) => d.contentSources.changed(screenIds),
+  namesOf: async (ids) => new Map((await d.dataSourcesRepository.byIds(ids)).map((s) => [s.id, s.name])),
+});
+
+/** Data sources (spec 4.12): feeds and tables screens show, refreshed by jobs, last good output kept. */
+export const dataSourcesModule = definePlugin<DataSourcesDeps>({
+  name: 'data-sources',
+  dependsOn: ['settings', 'player'],
+  migrations: new URL('./migrations', import.meta.url),
+  register(r) {
+    r.provide(
+      {
+        dataSourcesConfig: asFunction(({ config }: DataSourcesDeps) => loadDataSourcesConfig(config)).singleton(),
+        dataSourcesRepository: asClass(DataSourcesRepository).singleton(),
+        dataSourceProviders: asValue(new Map(structuredProviders.map((p) => [p.name, p]))),
+        dataSourceViewers: asClass(DataSourceViewers).singleton(),
+        dataSourceUsage: asClass(UsageRegistry).singleton(),
+        sourceRefresher: asFunction((d: DataSourcesDeps) => new SourceRefresher(d)).singleton(),
+        dataSourcesService: asFunction((d: DataSourcesDeps) => new DataSourcesService(d)).singleton(),
+        dataSourceLibrary: asFunction(library).singleton(),
+      },
+      // Widgets, layouts and plugins show data sources on screens.
+      { exports: ['dataSourceLibrary'] },
+    );
+    r.routes(dataSourcesRoutes);
+    r.jobs(dataSourcesJobs);
+    r.onStart((d) => {
+      d.settingsService.define(dataSourcesSettings);
+      d.contentSources.register(dataSourceContent(d));
+    });
+  },
+});

@@ -1,0 +1,150 @@
+import { Type } from '@sinclair/typebox';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { IdParams, PageOf, pageQuery } from '../../kernel/http/wire.js';
+import { reply, routeFor } from '../../kernel/plugin.js';
+import { DataSourceSchema, DiagnosticsSchema, OutputsSchema, ProviderSchema } from './data-source-view.js';
+import type { DataSourcesDeps } from './data-sources-deps.js';
+
+const route = routeFor<DataSourcesDeps>();
+const me = (p: unknown) => p as ConsolePrincipal;
+const tags = ['data-sources'];
+const NOT_FOUND = { 404: '`data_source_not_found`.' };
+const INVALID = {
+  422: '`validation_failed`: the configuration does not fit the provider (the fields at fault named), the address is not https (or http where allowed) or carries credentials, a JSON mapping path is not a JSON Pointer, or the mapping names no field.',
+};
+
+const Name = Type.String({ minLength: 1, maxLength: 180 });
+const Description = Type.String({ maxLength: 2000 });
+// Checked against the provider's own schema by the service (its errors name body/configuration/…).
+const Configuration = Type.Object(
+  {},
+  { additionalProperties: true, description: 'The provider’s configuration: see the provider schemas in the description.' },
+);
+
+const PROVIDERS_NOTE =
+  'Providers: `rss`, `atom` (a feed `url`), `json` (`url` and `mapping`: JSON Pointers to `rootList` and, in each element, `title`, `subtitle`, ' +
+  '`date`, `author`, `description`, `imageUrl`, `link`, and up to 12 `valueFields`), `csv` (`url`, `mapping` by column name, `delimiter` , ; tab |). ' +
+  'All take `presentation` (list, agenda, cards, ticker), `maxItems` 1–100 (20), `sort` (newest, oldest, title, source), `filterKeyword`, ' +
+  'up to 8 `filters` {field, operator equals|contains, value}, `refreshIntervalSeconds` 300–86,400 (900), `stalenessLimitHours` 1–2,160 (168), `emptyState`. ' +
+  'Defaults are filled in and stored.';
+
+export const dataSourcesRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/v1/data-sources',
+    operationId: 'listDataSources',
+    summary: 'Data sources by name, with how their refreshes go',
+    tags,
+    auth: { kind: 'console', access: 'signedIn' },
+    query: Type.Object({ ...pageQuery(50), provider: Type.Optional(ProviderSchema), search: Type.Optional(Type.String({ maxLength: 180 })) }),
+    response: { status: 200, schema: PageOf(DataSourceSchema) },
+    handler: ({ deps, query }) => deps.dataSourcesService.page(query),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/data-sources',
+    operationId: 'createDataSource',
+    summary: 'Create a data source: a feed or table screens show, refreshed on its interval',
+    description: `${PROVIDERS_NOTE} The first refresh starts at once.`,
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    body: Type.Object({ provider: ProviderSchema, name: Name, description: Type.Optional(Description), configuration: Configuration }),
+    errors: INVALID,
+    response: { status: 201, schema: DataSourceSchema },
+    handler: async ({ deps, body, principal, ctx }) => reply(201, await deps.dataSourcesService.create(me(principal), body, ctx.ip)),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/data-sources/{id}',
+    operationId: 'getDataSource',
+    summary: 'A data source, with its status, record count and last error',
+    tags,
+    auth: { kind: 'console', access: 'signedIn' },
+    params: IdParams,
+    errors: NOT_FOUND,
+    response: { status: 200, schema: DataSourceSchema },
+    handler: ({ deps, params }) => deps.dataSourcesService.get(params.id),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/v1/data-sources/{id}',
+    operationId: 'updateDataSource',
+    summary: 'Rename a data source or replace its configuration (read again at once; screens showing it follow)',
+    description: `A new configuration replaces the old whole and moves \`configVersion\`. The provider cannot change. ${PROVIDERS_NOTE}`,
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: IdParams,
+    body: Type.Object({
+      provider: Type.Optional(ProviderSchema),
+      name: Type.Optional(Name),
+      description: Type.Optional(Description),
+      configuration: Type.Optional(Configuration),
+    }),
+    errors: { ...NOT_FOUND, ...INVALID },
+    response: { status: 200, schema: DataSourceSchema },
+    handler: ({ deps, params, body, principal, ctx }) => deps.dataSourcesService.update(me(principal), params.id, body, ctx.ip),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/v1/data-sources/{id}',
+    operationId: 'deleteDataSource',
+    summary: 'Delete a data source nothing uses',
+    tags,
+    auth: { kind: 'console', access: 'managers' },
+    params: IdParams,
+    errors: { ...NOT_FOUND, 409: '`resource_in_use`: a widget, layout or plugin shows it (`details.uses` names them).' },
+    response: { status: 204 },
+    handler: async ({ deps, params, principal, ctx }) => {
+      await deps.dataSourcesService.delete(me(principal), params.id, ctx.ip);
+      return reply(204);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/data-sources/{id}/duplicate',
+    operationId: 'duplicateDataSource',
+    summary: 'Copy a data source (“… (copy)”), its configuration with it; the copy is read at once',
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: IdParams,
+    errors: NOT_FOUND,
+    response: { status: 201, schema: DataSourceSchema },
+    handler: async ({ deps, params, principal, ctx }) => reply(201, await deps.dataSourcesService.duplicate(me(principal), params.id, ctx.ip)),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/data-sources/{id}/diagnostics',
+    operationId: 'dataSourceDiagnostics',
+    summary: 'How the source’s refreshes go: last success, last attempt and its error, failures in a row, whether screens get the last good output',
+    tags,
+    auth: { kind: 'console', access: 'signedIn' },
+    params: IdParams,
+    errors: NOT_FOUND,
+    response: { status: 200, schema: DiagnosticsSchema },
+    handler: ({ deps, params }) => deps.dataSourcesService.diagnostics(params.id),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/data-sources/{id}/outputs',
+    operationId: 'dataSourceOutputs',
+    summary: 'What screens showing the source get: its data document (typed fields and records) and versions',
+    tags,
+    auth: { kind: 'console', access: 'signedIn' },
+    params: IdParams,
+    errors: NOT_FOUND,
+    response: { status: 200, schema: OutputsSchema },
+    handler: ({ deps, params }) => deps.dataSourcesService.outputs(params.id),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/data-sources/{id}/outputs/rebuild',
+    operationId: 'rebuildDataSourceOutputs',
+    summary: 'Read the source now and answer its outputs (a failure keeps the last good output; see diagnostics)',
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: IdParams,
+    errors: NOT_FOUND,
+    response: { status: 200, schema: OutputsSchema },
+    handler: ({ deps, params }) => deps.dataSourcesService.rebuild(params.id),
+  }),
+];

@@ -1,0 +1,219 @@
+import { Type } from '@sinclair/typebox';
+import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { conflict, invalidInput, notFound } from '../../kernel/errors.js';
+import { inputValidator } from '../../kernel/http/validation.js';
+import type { JobQueue } from '../../kernel/jobs/job-queue.js';
+import type { UsageRegistry } from '../../kernel/usage-registry.js';
+import type { SettingsService } from '../settings/settings.api.js';
+import { type DataSourceView, dataSourceView, recordCount, statusOf } from './data-source-view.js';
+import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
+import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
+import type { DataSourceProvider } from './providers/provider.js';
+import { nextDue, type SourceRefresher } from './source-refresh.js';
+
+interface Deps {
+  db: Knex;
+  auditLog: AuditLog;
+  jobs: JobQueue;
+  settingsService: SettingsService;
+  dataSourcesRepository: DataSourcesRepository;
+  dataSourceProviders: Map<string, DataSourceProvider>;
+  dataSourceUsage: UsageRegistry;
+  sourceRefresher: SourceRefresher;
+}
+
+export const REFRESH_SOURCE_JOB = 'data-sources.refresh-source';
+
+export const dataSourceNotFound = () => notFound('data_source_not_found', 'No such data source.');
+
+export interface SourceInput {
+  provider: string;
+  name: string;
+  description?: string;
+  configuration: Record<string, unknown>;
+}
+
+const MAX_NAME = 180;
+
+/** Data sources: feeds and tables screens show, each refreshed on its own interval. */
+export class DataSourcesService {
+  private readonly validators = new Map<string, (value: unknown) => void>();
+
+  constructor(private readonly d: Deps) {}
+
+  private get repo() {
+    return this.d.dataSourcesRepository;
+  }
+
+  async page(q: { page: number; pageSize: number; provider?: string; search?: string }) {
+    const { rows, total } = await this.repo.page(q);
+    const outputs = new Map((await this.repo.outputsOf(rows.map((r) => r.id))).map((o) => [o.source_id, o]));
+    return { items: rows.map((r) => dataSourceView(r, outputs.get(r.id))), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  async get(id: string): Promise<DataSourceView> {
+    const source = await this.found(id);
+    return dataSourceView(source, await this.repo.output(id));
+  }
+
+  async create(actor: ConsolePrincipal, input: SourceInput, ip: string): Promise<DataSourceView> {
+    const { provider, configuration } = await this.checked(input.provider, input.configuration);
+    const row = await this.d.db.transaction(async (trx) => {
+      const created = await this.repo.insert(
+        { name: input.name, description: input.description ?? '', provider: provider.name, configuration, created_by: actor.userId },
+        nextDue(provider.refreshSeconds(configuration), Date.now(), 0),
+        trx,
+      );
+      await this.audit('created', actor, ip, created, trx);
+      return created;
+    });
+    await this.refreshSoon(row.id);
+    return this.get(row.id);
+  }
+
+  async update(
+    actor: ConsolePrincipal,
+    id: string,
+    input: Partial<Omit<SourceInput, 'provider'>> & { provider?: string },
+    ip: string,
+  ): Promise<DataSourceView> {
+    const source = await this.found(id);
+    if (input.provider !== undefined && input.provider !== source.provider) {
+      throw invalidInput('validation_failed', 'A data source keeps its provider; create a new one instead.', 'body/provider');
+    }
+    const checked = input.configuration ? await this.checked(source.provider, input.configuration) : undefined;
+    await this.d.db.transaction(async (trx) => {
+      if (!(await this.repo.lock(id, trx))) throw dataSourceNotFound();
+      await this.repo.update(
+        id,
+        {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(checked ? { configuration: checked.configuration } : {}),
+        },
+        // A new configuration is read at once.
+        checked ? new Date() : undefined,
+        trx,
+      );
+      await this.audit('updated', actor, ip, source, trx);
+    });
+    if (checked) await this.refreshSoon(id);
+    // The manifest entry carries the name and configuration version.
+    else await this.d.sourceRefresher.tell([id]);
+    return this.get(id);
+  }
+
+  async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
+    await this.d.db.transaction(async (trx) => {
+      const source = await this.repo.lock(id, trx);
+      if (!source) throw dataSourceNotFound();
+      const uses = await this.d.dataSourceUsage.usesOf(id, trx);
+      if (uses.length) {
+        throw conflict('resource_in_use', `This data source is in use by ${uses.map((u) => `${u.kind} “${u.name}”`).join(', ')}.`, { uses });
+      }
+      await this.repo.delete(id, trx);
+      await this.audit('deleted', actor, ip, source, trx);
+    });
+    // Screens showing it lose its entry.
+    await this.d.sourceRefresher.tell([id]);
+  }
+
+  async duplicate(actor: ConsolePrincipal, id: string, ip: string): Promise<DataSourceView> {
+    const source = await this.found(id);
+    const name = `${source.name} (copy)`.slice(0, MAX_NAME);
+    return this.create(actor, { provider: source.provider, name, description: source.description, configuration: source.configuration }, ip);
+  }
+
+  async diagnostics(id: string) {
+    const source = await this.found(id);
+    const o = await this.repo.output(id);
+    return {
+      sourceId: id,
+      provider: source.provider as DataSourceView['provider'],
+      status: statusOf(o),
+      refreshIntervalSeconds: this.d.dataSourceProviders.get(source.provider)?.refreshSeconds(source.configuration) ?? null,
+      refreshedAt: o?.refreshed_at?.toISOString() ?? null,
+      attemptedAt: o?.attempted_at?.toISOString() ?? null,
+      nextRefreshAt: o?.due_at?.toISOString() ?? null,
+      durationMs: o?.duration_ms ?? null,
+      consecutiveFailures: o?.failures ?? 0,
+      error: o?.error_code ? { code: o.error_code, message: o.error_message ?? '' } : null,
+      usingLastKnownGood: Boolean(o?.error_code && o.document),
+      recordCount: recordCount(o),
+    };
+  }
+
+  async outputs(id: string) {
+    const source = await this.found(id);
+    return outputsView(source, await this.repo.output(id));
+  }
+
+  /** Refreshes now and answers the outputs (the refresh's failure, if any, is in diagnostics). */
+  async rebuild(id: string) {
+    const source = await this.found(id);
+    await this.d.sourceRefresher.refresh(source);
+    return outputsView(source, await this.repo.output(id));
+  }
+
+  private async found(id: string): Promise<SourceRow> {
+    const source = await this.repo.byId(id);
+    if (!source) throw dataSourceNotFound();
+    return source;
+  }
+
+  /** The provider and the configuration with its defaults filled in; 422 naming what is wrong. */
+  private async checked(name: string, raw: Record<string, unknown>): Promise<{ provider: DataSourceProvider; configuration: Record<string, unknown> }> {
+    const provider = this.d.dataSourceProviders.get(name);
+    if (!provider) throw invalidInput('validation_failed', `Unknown provider ${name}.`, 'body/provider');
+    let validate = this.validators.get(name);
+    if (!validate) {
+      validate = inputValidator('body', Type.Object({ configuration: provider.configuration }));
+      this.validators.set(name, validate);
+    }
+    const configuration = structuredClone(raw);
+    validate({ configuration });
+    const problem = provider.problem?.(configuration) ?? (await this.urlProblem(configuration.url));
+    if (problem) throw invalidInput('validation_failed', problem, 'body/configuration');
+    return { provider, configuration };
+  }
+
+  private async urlProblem(url: unknown): Promise<string | undefined> {
+    if (typeof url !== 'string') return undefined;
+    if (!URL.canParse(url)) return 'The address is not a URL.';
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) return 'The address may not carry a user name or password.';
+    if (parsed.protocol === 'https:') return undefined;
+    if (parsed.protocol === 'http:' && (await this.d.settingsService.get<boolean>(ALLOW_HTTP_KEY))) return undefined;
+    return `The address must use https${parsed.protocol === 'http:' ? ` (an administrator can allow http with ${ALLOW_HTTP_KEY})` : ''}.`;
+  }
+
+  private async refreshSoon(id: string): Promise<void> {
+    await this.d.jobs.send(REFRESH_SOURCE_JOB, { sourceId: id }, { singletonKey: id });
+  }
+
+  private audit(what: string, actor: ConsolePrincipal, ip: string, source: SourceRow, trx: Knex.Transaction) {
+    return this.d.auditLog.record(
+      {
+        action: `data_source.${what}`,
+        actor,
+        ip,
+        resourceType: 'data_source',
+        resourceId: source.id,
+        metadata: { name: source.name, provider: source.provider },
+      },
+      trx,
+    );
+  }
+}
+
+export function outputsView(source: SourceRow, o: OutputRow | undefined) {
+  return {
+    sourceId: source.id,
+    configVersion: source.config_version,
+    outputVersion: o?.output_version ?? 0,
+    refreshedAt: o?.refreshed_at?.toISOString() ?? null,
+    document: o?.document ?? null,
+  };
+}

@@ -1,0 +1,35 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { DataDocument } from './document.js';
+
+/** Why a refresh got no document; `code` is what diagnostics show, the message is for users. */
+export class SourceFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SourceFailure';
+  }
+}
+
+/** What a provider may use while it produces: an outbound GET under the server's fetch policy. */
+export interface ProduceContext {
+  /** The body of a 2xx answer as text; throws SourceFailure for anything else. */
+  fetchText(url: string, accept: string): Promise<string>;
+  /** When the document is made (its `cachedAt`). */
+  now: Date;
+}
+
+/**
+ * One kind of data source (`rss`, `csv`, `manual`, …): its configuration (a JSON schema whose
+ * defaults fill what the author left out) and how it turns that configuration into a document.
+ */
+export interface DataSourceProvider<C = any> {
+  name: string;
+  configuration: TSchema;
+  /** What the schema cannot say (at least one mapped field, …); undefined when the configuration is sound. */
+  problem?(configuration: C): string | undefined;
+  /** Seconds between refreshes; undefined for a source that changes only when edited. */
+  refreshSeconds(configuration: C): number | undefined;
+  produce(configuration: C, ctx: ProduceContext): Promise<DataDocument>;
+}

@@ -1,0 +1,150 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { FeedItem } from './feed-items.js';
+import { parseAtom, parseRss, SourceParseError } from './feeds.js';
+import { type CacheState, recordsDataset } from './document.js';
+import { type DataSourceProvider, SourceFailure } from './provider.js';
+import { parseCsvRecords, parseJsonRecords } from './tables.js';
+
+export const MIN_REFRESH_SECONDS = 300;
+export const MAX_REFRESH_SECONDS = 86_400;
+const MAX_ITEMS = 100;
+const MAX_VALUE_FIELDS = 12;
+
+/** Optional with a default: ajv fills it in, so stored configurations are complete. */
+const Opt = <T extends TSchema>(t: T) => Type.Optional(t);
+const Path = Type.String({ maxLength: 240 });
+const Mapping = Type.Object({
+  rootList: Type.Optional(Path),
+  title: Type.Optional(Path),
+  subtitle: Type.Optional(Path),
+  date: Type.Optional(Path),
+  author: Type.Optional(Path),
+  description: Type.Optional(Path),
+  imageUrl: Type.Optional(Path),
+  link: Type.Optional(Path),
+  valueFields: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), Path, { maxProperties: MAX_VALUE_FIELDS })),
+});
+
+const common = {
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'https (http only where `data_sources.allow_http` is on).' }),
+  presentation: Opt(Type.Union([Type.Literal('list'), Type.Literal('agenda'), Type.Literal('cards'), Type.Literal('ticker')], { default: 'list' })),
+  maxItems: Opt(Type.Integer({ minimum: 1, maximum: MAX_ITEMS, default: 20 })),
+  sort: Opt(Type.Union([Type.Literal('newest'), Type.Literal('oldest'), Type.Literal('title'), Type.Literal('source')], { default: 'newest' })),
+  filterKeyword: Opt(Type.String({ maxLength: 120, default: '' })),
+  filters: Opt(
+    Type.Array(
+      Type.Object({
+        field: Type.String({ minLength: 1, maxLength: 120 }),
+        operator: Type.Union([Type.Literal('equals'), Type.Literal('contains')]),
+        value: Type.String({ maxLength: 240 }),
+      }),
+      { maxItems: 8, default: [] },
+    ),
+  ),
+  refreshIntervalSeconds: Opt(Type.Integer({ minimum: MIN_REFRESH_SECONDS, maximum: MAX_REFRESH_SECONDS, default: 900 })),
+  stalenessLimitHours: Opt(Type.Integer({ minimum: 1, maximum: 2160, default: 168 })),
+  emptyState: Opt(Type.String({ maxLength: 240, default: 'No items available' })),
+};
+
+export const FeedConfig = Type.Object(common);
+export const JsonConfig = Type.Object({ ...common, mapping: Mapping });
+export const CsvConfig = Type.Object({
+  ...common,
+  mapping: Mapping,
+  delimiter: Opt(Type.Union([Type.Literal(','), Type.Literal(';'), Type.Literal('\t'), Type.Literal('|')], { default: ',' })),
+});
+
+type Mapped = { mapping?: { [k: string]: unknown; valueFields?: Record<string, string> } };
+type Structured = {
+  url: string;
+  maxItems: number;
+  sort: 'newest' | 'oldest' | 'title' | 'source';
+  filterKeyword: string;
+  filters: { field: string; operator: 'equals' | 'contains'; value: string }[];
+  refreshIntervalSeconds: number;
+  stalenessLimitHours: number;
+  delimiter?: string;
+} & Mapped;
+
+const fieldOf = (item: FeedItem, field: string) =>
+  field in item.values ? item.values[field]! : String((item as unknown as Record<string, unknown>)[field] ?? '');
+
+/** The items a screen shows: filtered, sorted, at most `maxItems`. Pure. */
+export function select(items: FeedItem[], c: Structured): FeedItem[] {
+  const keyword = c.filterKeyword.toLowerCase();
+  const kept = items.filter(
+    (item) =>
+      (!keyword || `${item.title} ${item.subtitle} ${item.description}`.toLowerCase().includes(keyword)) &&
+      c.filters.every((f) => {
+        const value = fieldOf(item, f.field).toLowerCase();
+        return f.operator === 'equals' ? value === f.value.toLowerCase() : value.includes(f.value.toLowerCase());
+      }),
+  );
+  const byDate = (a: FeedItem, b: FeedItem) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+  const sorted =
+    c.sort === 'source'
+      ? kept
+      : [...kept].sort(c.sort === 'title' ? (a, b) => a.title.localeCompare(b.title) : c.sort === 'oldest' ? byDate : (a, b) => byDate(b, a));
+  return sorted.slice(0, c.maxItems);
+}
+
+const mappingProblem = (c: Mapped) => {
+  const m = c.mapping ?? {};
+  return ['title', 'subtitle', 'date', 'description'].some((k) => m[k]) || Object.keys(m.valueFields ?? {}).length
+    ? undefined
+    : 'The field mapping must name at least a title, subtitle, date, description or value field.';
+};
+
+const ACCEPT = {
+  rss: 'application/rss+xml, application/xml;q=0.9',
+  atom: 'application/atom+xml, application/xml;q=0.9',
+  json: 'application/json',
+  csv: 'text/csv, text/plain;q=0.8',
+};
+
+function structured(
+  name: 'rss' | 'atom' | 'json' | 'csv',
+  configuration: TSchema,
+  parse: (body: string, c: Structured) => FeedItem[],
+): DataSourceProvider<Structured> {
+  return {
+    name,
+    configuration,
+    ...(name === 'json' || name === 'csv'
+      ? {
+          problem: (c: Structured) => {
+            const paths = Object.entries({ ...c.mapping, ...c.mapping?.valueFields }).flatMap(([k, p]) =>
+              k !== 'valueFields' && typeof p === 'string' && p ? [p] : [],
+            );
+            if (name === 'json' && paths.some((p) => !p.startsWith('/'))) return 'JSON mappings are JSON Pointers: each starts with /.';
+            return mappingProblem(c);
+          },
+        }
+      : {}),
+    refreshSeconds: (c) => c.refreshIntervalSeconds,
+    async produce(c, ctx) {
+      const body = await ctx.fetchText(c.url, ACCEPT[name]);
+      let items: FeedItem[];
+      try {
+        items = parse(body, c);
+      } catch (err) {
+        if (err instanceof SourceParseError) throw new SourceFailure('parse_failed', err.message);
+        throw err;
+      }
+      const cache: CacheState = {
+        cachedAt: ctx.now.toISOString(),
+        staleAt: new Date(ctx.now.getTime() + c.stalenessLimitHours * 3600_000).toISOString(),
+        usingCachedData: false,
+        unavailable: false,
+      };
+      return { schemaVersion: 1, datasets: [recordsDataset(select(items, c), Object.keys(c.mapping?.valueFields ?? {}), cache)] };
+    },
+  };
+}
+
+export const structuredProviders = [
+  structured('rss', FeedConfig, (body) => parseRss(body)),
+  structured('atom', FeedConfig, (body) => parseAtom(body)),
+  structured('json', JsonConfig, (body, c) => parseJsonRecords(body, c.mapping ?? {})),
+  structured('csv', CsvConfig, (body, c) => parseCsvRecords(body, c.mapping ?? {}, c.delimiter)),
+];

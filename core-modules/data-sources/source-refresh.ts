@@ -1,0 +1,157 @@
+import { canonicalHash } from '../../kernel/canonical-json.js';
+import type { Logger } from '../../kernel/logger.js';
+import { guardedFetch } from '../../kernel/outbound/guarded-fetch.js';
+import type { ContentSources } from '../player/player.api.js';
+import type { SettingsService } from '../settings/settings.api.js';
+import type { DataSourceViewers } from './data-source-viewers.js';
+import type { DataSourcesConfig } from './data-sources-config.js';
+import { ALLOW_PRIVATE_KEY, ALLOWED_HOSTS_KEY, FETCH_CONCURRENCY_KEY } from './data-sources-settings.js';
+import type { DataSourcesRepository, SourceRow } from './data-sources.repository.js';
+import type { DataDocument } from './providers/document.js';
+import { type DataSourceProvider, type ProduceContext, SourceFailure } from './providers/provider.js';
+
+interface Deps {
+  logger: Logger;
+  settingsService: SettingsService;
+  dataSourcesRepository: DataSourcesRepository;
+  dataSourceProviders: Map<string, DataSourceProvider>;
+  dataSourceViewers: DataSourceViewers;
+  contentSources: ContentSources;
+  dataSourcesConfig: DataSourcesConfig;
+}
+
+export const MAX_BYTES = 2 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+const USER_AGENT = 'signage-server data sources';
+/** Sources one refresh round takes at most; the next round (a minute later) takes the rest. */
+const ROUND_LIMIT = 500;
+/** How long a claimed source is not given to another process (a refresh takes at most 15 s). */
+const LEASE_SECONDS = 120;
+
+const FETCH_ERRORS: Record<string, string> = {
+  timeout: 'The source did not answer in time.',
+  dns_failed: 'The source’s host name could not be resolved.',
+  connection_refused: 'The source refused the connection.',
+  connection_failed: 'The connection to the source failed.',
+  tls_error: 'The source’s TLS certificate could not be verified.',
+  too_many_redirects: 'The source redirected more than 3 times.',
+  redirect_invalid: 'The source redirected to an address that is not http(s).',
+  redirect_refused: 'The source redirected to an address the server does not fetch (private, loopback, link-local…).',
+  too_large: 'The source answered more than 2 MiB.',
+};
+
+// What screens see changing: the records, not the time they were read (a refresh that finds the
+// same items must not move every screen's manifest).
+const recordsHash = (d: DataDocument) => canonicalHash(d.datasets.map(({ cache: _, ...rest }) => rest));
+
+/**
+ * Past half its way to going stale: same records or not, it is replaced so screens do not mark
+ * current data stale (its `staleAt` moves on).
+ */
+function halfStale(d: DataDocument, now: number): boolean {
+  return d.datasets.some(({ cache }) => {
+    if (!cache.cachedAt || !cache.staleAt) return false;
+    const from = Date.parse(cache.cachedAt);
+    return now - from > (Date.parse(cache.staleAt) - from) / 2;
+  });
+}
+
+/** When the next refresh is due: the interval, plus up to a tenth of it so sources created together spread out. */
+export function nextDue(seconds: number | undefined, now = Date.now(), spread = Math.random()): Date | null {
+  return seconds === undefined ? null : new Date(now + seconds * 1000 * (1 + spread / 10));
+}
+
+/**
+ * Refreshes data sources: each provider makes its document (fetching under the server's outbound
+ * policy); a good one replaces the last, a failure keeps the last good one and is recorded. When
+ * the records change, the screens showing the source are told.
+ */
+export class SourceRefresher {
+  constructor(private readonly d: Deps) {}
+
+  /** The document a configuration makes now, without storing anything (preview, inspect). */
+  async produce(provider: DataSourceProvider, configuration: unknown): Promise<DataDocument> {
+    return provider.produce(configuration, await this.context());
+  }
+
+  async refresh(source: SourceRow): Promise<{ ok: boolean; changed: boolean }> {
+    const provider = this.d.dataSourceProviders.get(source.provider);
+    if (!provider) return { ok: false, changed: false };
+    const started = performance.now();
+    const due = nextDue(provider.refreshSeconds(source.configuration));
+    try {
+      const document = await this.produce(provider, source.configuration);
+      const changed = await this.d.dataSourcesRepository.succeeded(
+        source.id,
+        (old) =>
+          !old || recordsHash(old) !== recordsHash(document) || halfStale(old, Date.now()) ? { document, changed: true } : { document: old, changed: false },
+        Math.round(performance.now() - started),
+        due,
+      );
+      if (changed) await this.tell([source.id]);
+      return { ok: true, changed };
+    } catch (err) {
+      if (!(err instanceof SourceFailure)) throw err;
+      this.d.logger.info({ sourceId: source.id, code: err.code }, 'data source refresh failed; the last good output stays');
+      await this.d.dataSourcesRepository.failed(source.id, err.code, err.message, Math.round(performance.now() - started), due);
+      return { ok: false, changed: false };
+    }
+  }
+
+  /** The refresh job (every minute): due sources, a few at a time (`data_sources.fetch_concurrency`). */
+  async refreshDue(): Promise<number> {
+    const ids = await this.d.dataSourcesRepository.claimDue(ROUND_LIMIT, LEASE_SECONDS);
+    if (!ids.length) return 0;
+    const sources = await this.d.dataSourcesRepository.byIds(ids);
+    const concurrency = await this.d.settingsService.get<number>(FETCH_CONCURRENCY_KEY);
+    let next = 0;
+    const worker = async () => {
+      while (next < sources.length) {
+        const source = sources[next++]!;
+        try {
+          await this.refresh(source);
+        } catch (err) {
+          this.d.logger.warn({ err, sourceId: source.id }, 'data source refresh crashed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, sources.length) }, worker));
+    return sources.length;
+  }
+
+  /** After a source's output or entry changed: the screens showing it rebuild their manifests. */
+  async tell(sourceIds: string[]): Promise<void> {
+    await this.d.contentSources.changed(await this.d.dataSourceViewers.screensShowing(sourceIds));
+  }
+
+  private async context(): Promise<ProduceContext> {
+    const values = await this.d.settingsService.values([ALLOW_PRIVATE_KEY, ALLOWED_HOSTS_KEY]);
+    const allowedHosts = String(values[ALLOWED_HOSTS_KEY])
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    return {
+      now: new Date(),
+      fetchText: async (url, accept) => {
+        const outcome = await guardedFetch(url, {
+          policy: { allowPrivate: values[ALLOW_PRIVATE_KEY] as boolean, allowedHosts },
+          timeoutMs: this.d.dataSourcesConfig.fetchTimeoutMs,
+          maxRedirects: MAX_REDIRECTS,
+          maxBytes: MAX_BYTES,
+          headers: { 'user-agent': USER_AGENT, accept, 'accept-encoding': 'identity' },
+        });
+        if (outcome.refused) {
+          throw new SourceFailure(
+            'address_not_allowed',
+            `The server does not fetch ${outcome.refused.category.replace('_', '-')} addresses; an administrator can list the host in ${ALLOWED_HOSTS_KEY}.`,
+          );
+        }
+        if (outcome.error) throw new SourceFailure(outcome.error, FETCH_ERRORS[outcome.error] ?? 'The source could not be read.');
+        const { status, body } = outcome.answer!;
+        if (status < 200 || status >= 300) throw new SourceFailure(`http_${status}`, `The source answered HTTP ${status}.`);
+        const text = new TextDecoder('utf-8', { fatal: false }).decode(body);
+        return text;
+      },
+    };
+  }
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { DataSourcesDeps } from '../../core-modules/data-sources/data-sources-deps.js';
+import { coreModules } from '../../core-modules/index.js';
+import { dataSourceViewerPlugin, showSources } from '../fixtures/data-source-viewer.plugin.js';
+import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { ATOM, CSV, FeedServer, JSON_API, RSS } from '../support/feed-server.js';
+import { sessionsByRole, setSettings } from '../support/library-assets.js';
+import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { eventually } from '../support/wait.js';
+
+const FETCH_TIMEOUT_MS = 1_000;
+
+describe('data sources', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  let viewer: ConsoleSession;
+  let contributor: ConsoleSession;
+  let lobby: PairedScreen;
+  const feeds = new FeedServer();
+
+  const api = (method: string, path: string, body?: unknown, by = owner) => consoleCall(k, by, method, path, body);
+  const errorOf = (res: { status: number; body: any }) => [res.status, res.body?.error?.code];
+  const create = async (provider: string, configuration: Record<string, unknown>, name = `${provider} ${randomUUID().slice(0, 6)}`) => {
+    const res = await api('POST', '/api/v1/data-sources', { provider, name, configuration });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    return res.body.data;
+  };
+  const rebuild = async (id: string) => (await api('POST', `/api/v1/data-sources/${id}/outputs/rebuild`)).body.data;
+  const records = (outputs: any) => outputs.document.datasets[0].records;
+  const text = (record: any, key: string) => record.values[key]?.text ?? record.values[key]?.datetime ?? record.values[key]?.url;
+
+  before(async () => {
+    await feeds.start();
+    k = await bootTestKernel({ plugins: [...coreModules, dataSourceViewerPlugin], env: { DATA_SOURCE_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) } });
+    owner = await setUpOwner(k);
+    ({ viewer, contributor } = await sessionsByRole(k, owner, ['viewer', 'contributor']));
+    lobby = await pairScreen(k, owner, { name: 'Lobby' });
+    // The local feed server stands in for the internet: reachable by name, over http, on purpose.
+    await setSettings(k, owner, { 'data_sources.allow_http': true, 'data_sources.allowed_hosts': `localhost:${feeds.port}` });
+    feeds.answers.set('/rss', { type: 'application/rss+xml; charset=utf-8', body: RSS });
+    feeds.answers.set('/atom', { type: 'application/atom+xml', body: ATOM });
+    feeds.answers.set('/rooms.json', { type: 'application/json', body: JSON_API });
+    feeds.answers.set('/menu.csv', { type: 'text/csv', body: CSV });
+  });
+  after(async () => {
+    await k?.stop();
+    await feeds.stop();
+  });
+  beforeEach(() => resetRateLimits(k));
+
+  it('reads an RSS feed into typed records, newest first, as plain text, with the defaults stored', async () => {
+    const source = await create('rss', { url: feeds.url('/rss') });
+    expect(source.configuration).to.include({ maxItems: 20, refreshIntervalSeconds: 900, sort: 'newest', presentation: 'list' });
+    expect(source).to.include({ provider: 'rss', configVersion: 1, recordCount: 0 });
+    const outputs = await rebuild(source.id);
+    const [first, second] = records(outputs);
+    expect(text(first, 'title')).to.equal('Library opens late');
+    expect(text(second, 'title')).to.equal('Market moves to Saturday');
+    expect(text(second, 'description')).to.equal('The weekly market moves to Saturday & Sunday.');
+    expect(text(second, 'date')).to.equal('2026-11-24T07:30:00.000Z');
+    expect(text(second, 'imageUrl')).to.equal('https://news.example.org/market.jpg');
+    expect(text(second, 'author')).to.equal('City desk');
+    expect(outputs.document.datasets[0].fields.map((f: any) => f.key)).to.include.members(['title', 'date', 'description', 'link']);
+    expect(outputs).to.include({ configVersion: 1, outputVersion: 1 });
+    // The same feed again: nothing changed for screens.
+    expect((await rebuild(source.id)).outputVersion).to.equal(1);
+    const read = (await api('GET', `/api/v1/data-sources/${source.id}`, undefined, viewer)).body.data;
+    expect(read).to.include({ status: 'ok', recordCount: 2, lastError: null });
+  });
+
+  it('reads Atom, JSON through a mapping of JSON Pointers, and CSV with quotes, line breaks and a byte-order mark', async () => {
+    const atom = await rebuild((await create('atom', { url: feeds.url('/atom') })).id);
+    expect(records(atom).map((r: any) => [text(r, 'title'), text(r, 'description'), text(r, 'link')])).to.deep.equal([
+      ['Release 4.2', 'Faster walls.', 'https://blog.example.org/4-2'],
+    ]);
+    const json = await rebuild(
+      (
+        await create('json', {
+          url: feeds.url('/rooms.json'),
+          sort: 'source',
+          mapping: { rootList: '/data/rooms', title: '/name', subtitle: '/booking/title', date: '/booking/starts', valueFields: { seats: '/seats' } },
+        })
+      ).id,
+    );
+    expect(records(json).map((r: any) => [text(r, 'title'), text(r, 'subtitle'), text(r, 'seats')])).to.deep.equal([
+      ['Everest', 'Board meeting', '12'],
+      ['K2', 'Design review', '6'],
+    ]);
+    const csv = await rebuild(
+      (await create('csv', { url: feeds.url('/menu.csv'), sort: 'source', mapping: { title: 'dish', valueFields: { price: 'price', note: 'note' } } })).id,
+    );
+    expect(records(csv).map((r: any) => [text(r, 'title'), text(r, 'price'), text(r, 'note')])).to.deep.equal([
+      ['Soup, of the day', '4.50', 'Ask for "extra" bread'],
+      ['Salad', '6.00', 'Vegan and gluten free'],
+    ]);
+  });
+
+  it('keeps the last good output when a refresh fails, and says why in diagnostics', async () => {
+    feeds.answers.set('/flaky', { type: 'application/rss+xml', body: RSS });
+    const source = await create('rss', { url: feeds.url('/flaky') });
+    await rebuild(source.id);
+    const cases: [Parameters<typeof feeds.answers.set>[1], string][] = [
+      [{ hang: true }, 'timeout'],
+      [{ bytes: 3 * 1024 * 1024 }, 'too_large'],
+      [{ type: 'application/rss+xml', body: '<rss><channel><item><title>cut' }, 'parse_failed'],
+      [{ type: 'application/rss+xml', body: 'gone', status: 503 }, 'http_503'],
+      [{ redirect: `http://127.0.0.1:${feeds.port}/rss` }, 'redirect_refused'],
+    ];
+    for (const [answer, code] of cases) {
+      feeds.answers.set('/flaky', answer);
+      const outputs = await rebuild(source.id);
+      expect(records(outputs), code).to.have.length(2);
+      const diagnostics = (await api('GET', `/api/v1/data-sources/${source.id}/diagnostics`)).body.data;
+      expect(diagnostics, code).to.include({ status: 'failing', usingLastKnownGood: true, recordCount: 2 });
+      expect(diagnostics.error.code).to.equal(code);
+    }
+    expect((await api('GET', `/api/v1/data-sources/${source.id}/diagnostics`)).body.data.consecutiveFailures).to.equal(cases.length);
+  });
+
+  it('refuses private addresses unless allowed, plain http unless allowed, and bad configurations, changing nothing', async () => {
+    const before = (await api('GET', '/api/v1/data-sources?pageSize=100')).body.data.total;
+    for (const [configuration, why] of [
+      [{ url: 'ftp://example.org/feed' }, 'not http(s)'],
+      [{ url: 'https://user:secret@example.org/feed' }, 'credentials'],
+      [{ url: 'https://example.org/feed', maxItems: 0 }, 'maxItems'],
+      [{ url: 'https://example.org/feed', refreshIntervalSeconds: 60 }, 'refresh below 300 s'],
+      [{ url: 'https://example.org/feed', unknown: true }, 'unknown field'],
+      [{}, 'no url'],
+      [{ url: 'https://example.org/feed\u0000' }, 'NUL'],
+    ] as const) {
+      const res = await api('POST', '/api/v1/data-sources', { provider: 'rss', name: 'Bad', configuration });
+      expect(res.status, why).to.equal(422);
+      expect(res.body.error.code, why).to.equal('validation_failed');
+    }
+    const noMapping = await api('POST', '/api/v1/data-sources', {
+      provider: 'json',
+      name: 'Bad',
+      configuration: { url: 'https://example.org/x', mapping: {} },
+    });
+    expect(errorOf(noMapping)).to.deep.equal([422, 'validation_failed']);
+    const notPointer = await api('POST', '/api/v1/data-sources', {
+      provider: 'json',
+      name: 'Bad',
+      configuration: { url: 'https://example.org/x', mapping: { title: 'name' } },
+    });
+    expect(errorOf(notPointer)).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await api('POST', '/api/v1/data-sources', { provider: 'weather', name: 'Bad', configuration: {} }))[0]).to.equal(422);
+    expect(
+      errorOf(await api('POST', '/api/v1/data-sources', { provider: 'rss', name: 'Viewer', configuration: { url: feeds.url('/rss') } }, viewer))[0],
+    ).to.equal(403);
+    expect((await api('GET', '/api/v1/data-sources?pageSize=100')).body.data.total).to.equal(before);
+
+    // Loopback by its address (not the allowed name) is refused when read; plain http needs the setting.
+    const loopback = await create('rss', { url: `http://127.0.0.1:${feeds.port}/rss` });
+    await rebuild(loopback.id);
+    expect((await api('GET', `/api/v1/data-sources/${loopback.id}/diagnostics`)).body.data.error.code).to.equal('address_not_allowed');
+    await setSettings(k, owner, { 'data_sources.allow_http': false });
+    expect(errorOf(await api('POST', '/api/v1/data-sources', { provider: 'rss', name: 'Plain', configuration: { url: feeds.url('/rss') } }))).to.deep.equal([
+      422,
+      'validation_failed',
+    ]);
+    await setSettings(k, owner, { 'data_sources.allow_http': true });
+  });
+
+  it('edits, duplicates and deletes; a source a screen shows cannot be deleted', async () => {
+    const source = await create('rss', { url: feeds.url('/rss') }, 'Town news');
+    const renamed = await api('PATCH', `/api/v1/data-sources/${source.id}`, { name: 'News' }, contributor);
+    expect(renamed.body.data).to.include({ name: 'News', configVersion: 1 });
+    const reconfigured = await api('PATCH', `/api/v1/data-sources/${source.id}`, { configuration: { url: feeds.url('/rss'), maxItems: 1 } });
+    expect(reconfigured.body.data).to.include({ configVersion: 2 });
+    expect(reconfigured.body.data.configuration.maxItems).to.equal(1);
+    expect(errorOf(await api('PATCH', `/api/v1/data-sources/${source.id}`, { provider: 'atom' }))).to.deep.equal([422, 'validation_failed']);
+    const copy = await api('POST', `/api/v1/data-sources/${source.id}/duplicate`);
+    expect(copy.status).to.equal(201);
+    expect(copy.body.data).to.include({ name: 'News (copy)', configVersion: 1 });
+    expect(copy.body.data.configuration.maxItems).to.equal(1);
+
+    await showSources([lobby.screenId], [source.id]);
+    const refused = await api('DELETE', `/api/v1/data-sources/${source.id}`);
+    expect(errorOf(refused)).to.deep.equal([409, 'resource_in_use']);
+    expect(errorOf(await api('DELETE', `/api/v1/data-sources/${copy.body.data.id}`, undefined, contributor))[0]).to.equal(403);
+    expect((await api('DELETE', `/api/v1/data-sources/${copy.body.data.id}`)).status).to.equal(204);
+    expect(errorOf(await api('GET', `/api/v1/data-sources/${copy.body.data.id}`))).to.deep.equal([404, 'data_source_not_found']);
+    await showSources([lobby.screenId], []);
+    expect((await api('DELETE', `/api/v1/data-sources/${source.id}`)).status).to.equal(204);
+  });
+
+  it('puts the sources a screen shows in its manifest, and a feed edit reaches the screen without a restart', async () => {
+    feeds.answers.set('/live', { type: 'application/rss+xml', body: RSS });
+    const source = await create('rss', { url: feeds.url('/live') }, 'Live news');
+    await rebuild(source.id);
+    const socket = await openPlayerSocket(k, lobby.credential);
+    try {
+      await showSources([lobby.screenId], [source.id]);
+      const manifest = (await playerCall(k, lobby.credential, 'GET', '/api/v1/player/manifest')).body.data;
+      const [entry] = manifest.dataSources;
+      expect(entry).to.include({ id: source.id, name: 'Live news', provider: 'rss', configVersion: 1 });
+      expect(entry.configuration).to.deep.equal({ presentation: 'list', maxItems: 20, emptyState: 'No items available' });
+      expect(entry.configuration, 'where it is read from stays on the server').to.not.have.property('url');
+      expect(entry.dataDocument.datasets[0].records).to.have.length(2);
+
+      // The feed changes at its origin; the next refresh brings it to the screen.
+      feeds.answers.set('/live', { type: 'application/rss+xml', body: RSS.replace('Library opens late', 'Library closed today') });
+      const since = socket.messages.length;
+      await rebuild(source.id);
+      await eventually(
+        () => socket.messages.slice(since),
+        (m) => m.some((msg: any) => msg.type === 'manifest.changed'),
+      );
+      const after = (await playerCall(k, lobby.credential, 'GET', '/api/v1/player/manifest')).body.data;
+      expect(after.manifestVersion).to.be.above(manifest.manifestVersion);
+      expect(after.dataSources[0].dataDocument.datasets[0].records.map((r: any) => r.values.title.text)).to.include('Library closed today');
+    } finally {
+      socket.ws.close();
+      await showSources([lobby.screenId], []);
+    }
+  });
+
+  it('refreshes due sources in rounds, each once, and sets its next refresh an interval (plus a spread) ahead', async () => {
+    feeds.hits.clear();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      feeds.answers.set(`/due-${i}`, { type: 'application/rss+xml', body: RSS });
+      ids.push((await create('rss', { url: feeds.url(`/due-${i}`), refreshIntervalSeconds: 600 })).id);
+    }
+    // Let the refreshes that creation starts finish, then make the three due again.
+    await eventually(
+      () => Promise.all(ids.map((id) => api('GET', `/api/v1/data-sources/${id}`).then((r) => r.body.data.status))),
+      (statuses) => statuses.every((s) => s === 'ok'),
+    );
+    await k
+      .db('data_source_outputs')
+      .whereIn('source_id', ids)
+      .update({ due_at: new Date(Date.now() - 1000) });
+    const { sourceRefresher } = k.containerOf('data-sources').cradle as DataSourcesDeps;
+    const started = Date.now();
+    expect(await sourceRefresher.refreshDue()).to.be.at.least(3);
+    expect(await sourceRefresher.refreshDue(), 'nothing is due twice').to.equal(0);
+    for (let i = 0; i < 3; i++) expect(feeds.hits.get(`/due-${i}`)).to.equal(2);
+    for (const id of ids) {
+      const next = Date.parse((await api('GET', `/api/v1/data-sources/${id}`)).body.data.nextRefreshAt);
+      expect(next - started).to.be.within(600_000 - 5_000, 660_000 + 5_000);
+    }
+  });
+});
