@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
 import type { OutputRow, SourceRow } from './data-sources.repository.js';
 
-export const PROVIDERS = ['rss', 'atom', 'json', 'csv'] as const;
+export const PROVIDERS = ['rss', 'atom', 'json', 'csv', 'manual'] as const;
 export const ProviderSchema = Type.Union(PROVIDERS.map((p) => Type.Literal(p)));
 
 const Stamp = Type.String({ format: 'date-time' });
@@ -68,8 +68,12 @@ export const DiagnosticsSchema = Type.Object({
 // One object with every kind's field optional (responses are trimmed to their schema, and a union
 // would be trimmed by its first branch).
 const ValueSchema = Type.Object({
-  kind: Type.Union([Type.Literal('text'), Type.Literal('datetime'), Type.Literal('url')]),
+  kind: Type.Union(['text', 'number', 'integer', 'boolean', 'date', 'datetime', 'url'].map((k) => Type.Literal(k))),
   text: Type.Optional(Type.String()),
+  number: Type.Optional(Type.Number()),
+  integer: Type.Optional(Type.Integer()),
+  boolean: Type.Optional(Type.Boolean()),
+  date: Type.Optional(Type.String()),
   datetime: Type.Optional(Type.String()),
   url: Type.Optional(Type.String()),
 });
@@ -79,7 +83,7 @@ export const DocumentSchema = Type.Object({
     Type.Object({
       id: Type.String(),
       kind: Type.String(),
-      fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String() })),
+      fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String(), currency: Type.Optional(Type.String()) })),
       records: Type.Array(Type.Object({ id: Type.String(), values: Type.Record(Type.String(), ValueSchema) })),
       cache: Type.Object({ cachedAt: Nullable(Stamp), staleAt: Nullable(Stamp), usingCachedData: Type.Boolean(), unavailable: Type.Boolean() }),
     }),

@@ -10,7 +10,9 @@ import { dataSourcesSettings } from './data-sources-settings.js';
 import { dataSourcesJobs } from './data-sources.jobs.js';
 import { DataSourcesRepository } from './data-sources.repository.js';
 import { dataSourcesRoutes } from './data-sources.routes.js';
+import { integrationRowsRoutes } from './integration-rows.routes.js';
 import { DataSourcesService } from './data-sources.service.js';
+import { manualProvider } from './providers/manual.js';
 import { structuredProviders } from './providers/structured.js';
 import { SourceRefresher } from './source-refresh.js';
 
@@ -31,7 +33,7 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
       {
         dataSourcesConfig: asFunction(({ config }: DataSourcesDeps) => loadDataSourcesConfig(config)).singleton(),
         dataSourcesRepository: asClass(DataSourcesRepository).singleton(),
-        dataSourceProviders: asValue(new Map(structuredProviders.map((p) => [p.name, p]))),
+        dataSourceProviders: asValue(new Map([...structuredProviders, manualProvider].map((p) => [p.name, p]))),
         dataSourceViewers: asClass(DataSourceViewers).singleton(),
         dataSourceUsage: asClass(UsageRegistry).singleton(),
         sourceRefresher: asFunction((d: DataSourcesDeps) => new SourceRefresher(d)).singleton(),
@@ -41,7 +43,7 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
       // Widgets, layouts and plugins show data sources on screens.
       { exports: ['dataSourceLibrary'] },
     );
-    r.routes(dataSourcesRoutes);
+    r.routes([...dataSourcesRoutes, ...integrationRowsRoutes]);
     r.jobs(dataSourcesJobs);
     r.onStart((d) => {
       d.settingsService.define(dataSourcesSettings);

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams, PageOf, pageQuery } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import { DataSourceSchema, DiagnosticsSchema, OutputsSchema, ProviderSchema } from './data-source-view.js';
+import { DataSourceSchema, DiagnosticsSchema, DocumentSchema, OutputsSchema, ProviderSchema } from './data-source-view.js';
 import type { DataSourcesDeps } from './data-sources-deps.js';
 
 const route = routeFor<DataSourcesDeps>();
@@ -20,6 +20,33 @@ const Configuration = Type.Object(
   {},
   { additionalProperties: true, description: 'The provider’s configuration: see the provider schemas in the description.' },
 );
+
+const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 40 }) });
+const INSPECT_ERRORS = {
+  404: '`provider_not_found`.',
+  422: '`validation_failed` (no url, or one that is not https where http is not allowed), `data_source_unreadable` (`details.reason` as for preview).',
+};
+const PreviewSchema = Type.Object({
+  provider: ProviderSchema,
+  recordCount: Type.Integer({ minimum: 0 }),
+  configuration: Type.Record(Type.String(), Type.Unknown()),
+  document: DocumentSchema,
+});
+const InspectionSchema = Type.Object({
+  provider: ProviderSchema,
+  fields: Type.Array(
+    Type.Object({
+      key: Type.String({ description: 'What a mapping names: a JSON Pointer, a CSV column, or a feed field.' }),
+      label: Type.String(),
+      samples: Type.Array(Type.String(), { maxItems: 3 }),
+      type: Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('date'), Type.Literal('datetime')]),
+    }),
+  ),
+  rowCount: Type.Integer({ minimum: 0 }),
+  delimiter: Type.Optional(Type.String()),
+  suggested: Type.Record(Type.String(), Type.String(), { description: 'A starting mapping from the fields’ names.' }),
+  available: Type.Record(Type.String(), Type.Boolean(), { description: 'The record fields the source can fill.' }),
+});
 
 const PROVIDERS_NOTE =
   'Providers: `rss`, `atom` (a feed `url`), `json` (`url` and `mapping`: JSON Pointers to `rootList` and, in each element, `title`, `subtitle`, ' +
@@ -146,5 +173,48 @@ export const dataSourcesRoutes = [
     errors: NOT_FOUND,
     response: { status: 200, schema: OutputsSchema },
     handler: ({ deps, params }) => deps.dataSourcesService.rebuild(params.id),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/data-sources/{provider}/preview',
+    operationId: 'previewDataSource',
+    summary: 'What a configuration would give screens now (fetched and parsed under the same rules, stored nowhere)',
+    description: `Answers the configuration with its defaults filled in and the data document. ${PROVIDERS_NOTE}`,
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: ProviderParams,
+    body: Type.Object({ configuration: Configuration }),
+    errors: {
+      404: '`provider_not_found`.',
+      422: `${INVALID[422]} \`data_source_unreadable\`: the source could not be read or parsed (\`details.reason\`: timeout, too_large, http_<status>, parse_failed, address_not_allowed, redirect_refused, …).`,
+    },
+    response: { status: 200, schema: PreviewSchema },
+    handler: ({ deps, params, body }) => deps.dataSourcesService.preview(params.provider, body.configuration),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/data-sources/{provider}/inspect',
+    operationId: 'inspectDataSource',
+    summary: 'The fields a feed, JSON document or CSV holds, with samples, a suggested mapping and the record fields it can fill',
+    description: 'Needs only `url` (and optionally `mapping.rootList` for JSON, `delimiter` for CSV, detected otherwise): the mapping is what it helps write.',
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: ProviderParams,
+    body: Type.Object({ configuration: Configuration }),
+    errors: INSPECT_ERRORS,
+    response: { status: 200, schema: InspectionSchema },
+    handler: ({ deps, params, body }) => deps.dataSourcesService.inspect(params.provider, body.configuration),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/data-sources/{id}/inspect',
+    operationId: 'inspectSavedDataSource',
+    summary: 'The fields a saved source’s data holds, read now with its configuration',
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: IdParams,
+    errors: { ...INSPECT_ERRORS, 404: '`data_source_not_found`.' },
+    response: { status: 200, schema: InspectionSchema },
+    handler: ({ deps, params }) => deps.dataSourcesService.inspectSaved(params.id),
   }),
 ];

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { conflict, invalidInput, notFound } from '../../kernel/errors.js';
+import type { ConsolePrincipal, IntegrationPrincipal } from '../../kernel/auth/principal.js';
+import { AppError, conflict, forbidden, invalidInput, notFound } from '../../kernel/errors.js';
 import { inputValidator } from '../../kernel/http/validation.js';
 import type { JobQueue } from '../../kernel/jobs/job-queue.js';
 import type { UsageRegistry } from '../../kernel/usage-registry.js';
@@ -10,7 +10,10 @@ import type { SettingsService } from '../settings/settings.api.js';
 import { type DataSourceView, dataSourceView, recordCount, statusOf } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
 import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
-import type { DataSourceProvider } from './providers/provider.js';
+import { SourceParseError } from './providers/feeds.js';
+import { inspect } from './providers/inspection.js';
+import { MAX_ROWS, type ManualTable, manualProvider, tableProblem } from './providers/manual.js';
+import { type DataSourceProvider, SourceFailure } from './providers/provider.js';
 import { nextDue, type SourceRefresher } from './source-refresh.js';
 
 interface Deps {
@@ -157,6 +160,57 @@ export class DataSourcesService {
     return outputsView(source, await this.repo.output(id));
   }
 
+  /** What a configuration would give screens now, stored nowhere; 422 when it cannot be read. */
+  async preview(providerName: string, raw: Record<string, unknown>) {
+    const { provider, configuration } = await this.checked(this.providerNamed(providerName).name, raw);
+    try {
+      const document = await this.d.sourceRefresher.produce(provider, configuration);
+      return { provider: provider.name, recordCount: document.datasets.reduce((n, d) => n + d.records.length, 0), configuration, document };
+    } catch (err) {
+      throw unreadable(err);
+    }
+  }
+
+  /** The fields a source's data holds, before there is a mapping (rss, atom, json, csv). */
+  async inspect(providerName: string, raw: Record<string, unknown>) {
+    const provider = this.providerNamed(providerName);
+    this.inspectValidator({ configuration: raw });
+    const problem = await this.urlProblem(raw.url);
+    if (problem) throw invalidInput('validation_failed', problem, 'body/configuration/url');
+    const configuration = raw as { url: string; delimiter?: string; mapping?: { rootList?: string } };
+    try {
+      const body = await this.d.sourceRefresher.read(configuration.url, INSPECT_ACCEPT);
+      return inspect(provider.name, body, { rootList: configuration.mapping?.rootList, delimiter: configuration.delimiter });
+    } catch (err) {
+      throw unreadable(err instanceof SourceParseError ? new SourceFailure('parse_failed', err.message) : err);
+    }
+  }
+
+  async inspectSaved(id: string) {
+    const source = await this.found(id);
+    return this.inspect(source.provider, source.configuration);
+  }
+
+  private providerNamed(name: string): DataSourceProvider {
+    const provider = this.d.dataSourceProviders.get(name);
+    if (!provider) throw notFound('provider_not_found', `There is no data source provider ${name}.`);
+    return provider;
+  }
+
+  private readonly inspectValidator = inputValidator(
+    'body',
+    Type.Object({
+      configuration: Type.Object(
+        {
+          url: Type.String({ minLength: 1, maxLength: 2048 }),
+          delimiter: Type.Optional(Type.String({ maxLength: 1 })),
+          mapping: Type.Optional(Type.Object({ rootList: Type.Optional(Type.String({ maxLength: 240 })) }, { additionalProperties: true })),
+        },
+        { additionalProperties: true },
+      ),
+    }),
+  );
+
   private async found(id: string): Promise<SourceRow> {
     const source = await this.repo.byId(id);
     if (!source) throw dataSourceNotFound();
@@ -176,7 +230,7 @@ export class DataSourcesService {
     validate({ configuration });
     const problem = provider.problem?.(configuration) ?? (await this.urlProblem(configuration.url));
     if (problem) throw invalidInput('validation_failed', problem, 'body/configuration');
-    return { provider, configuration };
+    return { provider, configuration: provider.complete?.(configuration) ?? configuration };
   }
 
   private async urlProblem(url: unknown): Promise<string | undefined> {
@@ -189,8 +243,45 @@ export class DataSourcesService {
     return `The address must use https${parsed.protocol === 'http:' ? ` (an administrator can allow http with ${ALLOW_HTTP_KEY})` : ''}.`;
   }
 
+  /**
+   * Reads a new or changed source: a source that fetches, by a job (the request does not wait on a
+   * remote server); one that does not (a table), at once, so the write is what screens get next.
+   */
   private async refreshSoon(id: string): Promise<void> {
-    await this.d.jobs.send(REFRESH_SOURCE_JOB, { sourceId: id }, { singletonKey: id });
+    const source = await this.found(id);
+    if (this.d.dataSourceProviders.get(source.provider)?.refreshSeconds(source.configuration) === undefined) await this.d.sourceRefresher.refresh(source);
+    else await this.d.jobs.send(REFRESH_SOURCE_JOB, { sourceId: id }, { singletonKey: id });
+  }
+
+  /**
+   * An integration's write: the rows of a manual table replaced, all or nothing; the columns stay as
+   * people made them (a write that names another column is refused rather than changing them).
+   */
+  async replaceRows(principal: IntegrationPrincipal, id: string, rows: { values: Record<string, string> }[]): Promise<DataSourceView> {
+    const allowed = (principal.scope?.dataSourceIds as string[] | undefined) ?? [];
+    if (allowed.length && !allowed.includes(id)) throw forbidden('insufficient_scope', 'This token may not write to this data source.');
+    const source = await this.found(id);
+    if (source.provider !== 'manual') throw invalidInput('rows_invalid', 'Only a manual table can be written to.', 'body/rows');
+    if (rows.length > MAX_ROWS) throw invalidInput('rows_invalid', `A manual table holds at most ${MAX_ROWS} rows.`, 'body/rows');
+    const table = { ...(source.configuration as unknown as ManualTable), rows: rows.map((r) => ({ values: r.values })) };
+    const problem = tableProblem(table);
+    if (problem) throw invalidInput('rows_invalid', problem, 'body/rows');
+    await this.d.db.transaction(async (trx) => {
+      if (!(await this.repo.lock(id, trx))) throw dataSourceNotFound();
+      await this.repo.update(id, { configuration: manualProvider.complete!(table) as unknown as Record<string, unknown> }, undefined, trx);
+      await this.d.auditLog.record(
+        {
+          action: 'data_source.rows_replaced',
+          actor: principal,
+          resourceType: 'data_source',
+          resourceId: id,
+          metadata: { name: source.name, rows: rows.length },
+        },
+        trx,
+      );
+    });
+    await this.refreshSoon(id);
+    return this.get(id);
   }
 
   private audit(what: string, actor: ConsolePrincipal, ip: string, source: SourceRow, trx: Knex.Transaction) {
@@ -206,6 +297,14 @@ export class DataSourcesService {
       trx,
     );
   }
+}
+
+const INSPECT_ACCEPT = 'application/rss+xml, application/atom+xml, application/json, text/csv, application/xml;q=0.9, text/plain;q=0.8';
+
+/** A preview or inspection that could not read the source: what the refresh would have recorded. */
+function unreadable(err: unknown): Error {
+  if (!(err instanceof SourceFailure)) return err as Error;
+  return new AppError('validation', 'data_source_unreadable', err.message, { reason: err.code });
 }
 
 export function outputsView(source: SourceRow, o: OutputRow | undefined) {

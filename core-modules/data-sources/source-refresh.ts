@@ -74,6 +74,11 @@ export class SourceRefresher {
     return provider.produce(configuration, await this.context());
   }
 
+  /** The body of `url` under the fetch policy (inspection); throws SourceFailure. */
+  async read(url: string, accept: string): Promise<string> {
+    return (await this.context()).fetchText(url, accept);
+  }
+
   async refresh(source: SourceRow): Promise<{ ok: boolean; changed: boolean }> {
     const provider = this.d.dataSourceProviders.get(source.provider);
     if (!provider) return { ok: false, changed: false };

@@ -7,7 +7,7 @@ import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '.
 import { ATOM, CSV, FeedServer, JSON_API, RSS } from '../support/feed-server.js';
 import { sessionsByRole, setSettings } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
 
 const FETCH_TIMEOUT_MS = 1_000;
@@ -243,5 +243,119 @@ describe('data sources', () => {
       const next = Date.parse((await api('GET', `/api/v1/data-sources/${id}`)).body.data.nextRefreshAt);
       expect(next - started).to.be.within(600_000 - 5_000, 660_000 + 5_000);
     }
+  });
+
+  it('previews an unsaved configuration and inspects fields with samples and a suggested mapping, storing nothing', async () => {
+    const before = (await api('GET', '/api/v1/data-sources?pageSize=100')).body.data.total;
+    const preview = await api('POST', '/api/v1/data-sources/rss/preview', { configuration: { url: feeds.url('/rss'), maxItems: 1 } }, contributor);
+    expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
+    expect(preview.body.data).to.include({ provider: 'rss', recordCount: 1 });
+    expect(preview.body.data.configuration).to.include({ maxItems: 1, sort: 'newest' });
+    const json = await api('POST', '/api/v1/data-sources/json/inspect', { configuration: { url: feeds.url('/rooms.json') } });
+    expect(json.status, JSON.stringify(json.body)).to.equal(200);
+    expect(json.body.data).to.include({ provider: 'json', rowCount: 2 });
+    expect(json.body.data.suggested).to.deep.include({ rootList: '/data/rooms', title: '/booking/title' });
+    expect(json.body.data.fields.find((f: any) => f.key === '/seats')).to.deep.include({ type: 'number', samples: ['12', '6'] });
+    expect(json.body.data.fields.find((f: any) => f.key === '/booking/starts').type).to.equal('datetime');
+    const csv = await api('POST', '/api/v1/data-sources/csv/inspect', { configuration: { url: feeds.url('/menu.csv') } });
+    expect(csv.body.data).to.include({ rowCount: 2, delimiter: ',' });
+    expect(csv.body.data.fields.map((f: any) => f.key)).to.deep.equal(['dish', 'price', 'note']);
+    const saved = await create('csv', { url: feeds.url('/menu.csv'), mapping: { title: 'dish' } });
+    expect((await api('GET', `/api/v1/data-sources/${saved.id}/inspect`)).body.data.fields).to.have.length(3);
+
+    expect(errorOf(await api('POST', '/api/v1/data-sources/weather/preview', { configuration: {} }))).to.deep.equal([404, 'provider_not_found']);
+    const unreadable = await api('POST', '/api/v1/data-sources/atom/preview', { configuration: { url: feeds.url('/rss') } });
+    expect(errorOf(unreadable)).to.deep.equal([422, 'data_source_unreadable']);
+    expect(unreadable.body.error.details.reason).to.equal('parse_failed');
+    expect(errorOf(await api('POST', '/api/v1/data-sources/json/inspect', { configuration: {} }))).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await api('POST', '/api/v1/data-sources/rss/preview', { configuration: { url: feeds.url('/rss') } }, viewer))[0]).to.equal(403);
+    expect((await api('GET', '/api/v1/data-sources?pageSize=100')).body.data.total, 'only the one saved').to.equal(before + 1);
+  });
+
+  describe('manual tables and integration writes', () => {
+    const columns = [
+      { key: 'dish', label: 'Dish', type: 'text' },
+      { key: 'price', label: 'Price', type: 'currency', currency: 'EUR' },
+      { key: 'vegan', label: 'Vegan', type: 'boolean' },
+    ];
+    const write = (secret: string, id: string, rows: unknown) =>
+      call(k, 'PUT', `/api/v1/integration/data-sources/${id}/rows`, { rows }, { authorization: `Bearer ${secret}` });
+    const token = async (body: Record<string, unknown>) =>
+      (await api('POST', '/api/v1/integration-tokens', { name: 'POS', ...body })).body.data.secret as string;
+
+    it('stores a typed table, each row with a lasting id, and refuses a cell that does not fit its column', async () => {
+      const table = await create('manual', { columns, rows: [{ values: { dish: 'Soup', price: '4.50', vegan: 'true' } }] }, 'Menu');
+      expect(table.configuration.rows[0].id).to.match(/^[0-9a-f-]{36}$/);
+      const outputs = (await api('GET', `/api/v1/data-sources/${table.id}/outputs`)).body.data;
+      expect(outputs.document.datasets[0].fields.find((f: any) => f.key === 'price')).to.deep.include({ type: 'currency', currency: 'EUR' });
+      expect(records(outputs)[0]).to.deep.equal({
+        id: table.configuration.rows[0].id,
+        values: { dish: { kind: 'text', text: 'Soup' }, price: { kind: 'number', number: 4.5 }, vegan: { kind: 'boolean', boolean: true } },
+      });
+      for (const [configuration, why] of [
+        [{ columns, rows: [{ values: { price: 'cheap' } }] }, 'not a number'],
+        [{ columns, rows: [{ values: { colour: 'red' } }] }, 'unknown column'],
+        [{ columns: [...columns, columns[0]] }, 'repeated key'],
+        [{ columns: [{ key: 'price', label: 'Price', type: 'currency' }] }, 'currency without a code'],
+        [{ columns: Array.from({ length: 13 }, (_, i) => ({ key: `c${i}`, label: `C${i}`, type: 'text' })) }, '13 columns'],
+        [{ columns, rows: Array.from({ length: 201 }, () => ({ values: {} })) }, '201 rows'],
+      ] as const) {
+        expect(errorOf(await api('PATCH', `/api/v1/data-sources/${table.id}`, { configuration })), why).to.deep.equal([422, 'validation_failed']);
+      }
+      expect(records((await api('GET', `/api/v1/data-sources/${table.id}/outputs`)).body.data)).to.have.length(1);
+    });
+
+    it('lets a token replace a table’s rows, all or nothing, and the screens showing it hear of it', async () => {
+      const table = await create('manual', { columns }, 'Specials');
+      const other = await create('manual', { columns }, 'Other');
+      const secret = await token({ scopes: ['data_source:write'], dataSourceIds: [table.id] });
+      const socket = await openPlayerSocket(k, lobby.credential);
+      try {
+        await showSources([lobby.screenId], [table.id]);
+        const since = socket.messages.length;
+        const rows = [{ values: { dish: 'Risotto', price: '12', vegan: 'false' } }, { values: { dish: 'Curry', price: '9.5', vegan: 'true' } }];
+        const written = await write(secret, table.id, rows);
+        expect(written.status, JSON.stringify(written.body)).to.equal(200);
+        expect(written.body.data).to.include({ recordCount: 2, configVersion: 2 });
+        await eventually(
+          () => socket.messages.slice(since),
+          (m) => m.some((msg: any) => msg.type === 'manifest.changed'),
+        );
+        const manifest = (await playerCall(k, lobby.credential, 'GET', '/api/v1/player/manifest')).body.data;
+        expect(manifest.dataSources[0].dataDocument.datasets[0].records.map((r: any) => r.values.dish.text)).to.deep.equal(['Risotto', 'Curry']);
+
+        for (const [bad, why] of [
+          [[{ values: { dish: 'Tea', colour: 'green' } }], 'unknown column'],
+          [[{ values: { price: 'free' } }], 'not a number'],
+          [Array.from({ length: 201 }, () => ({ values: { dish: 'x' } })), 'more than a table holds'],
+        ] as const) {
+          expect(errorOf(await write(secret, table.id, bad)), why).to.deep.equal([422, 'rows_invalid']);
+        }
+        expect(
+          errorOf(
+            await write(
+              secret,
+              table.id,
+              Array.from({ length: 501 }, () => ({ values: {} })),
+            ),
+          )[0],
+        ).to.equal(422);
+        expect(errorOf(await write(secret, other.id, rows)), 'a source outside the token’s list').to.deep.equal([403, 'insufficient_scope']);
+        const reader = await token({ scopes: ['activity:read'] });
+        expect(errorOf(await write(reader, table.id, rows))).to.deep.equal([403, 'insufficient_scope']);
+        const feed = await create('rss', { url: feeds.url('/rss') });
+        const anyTable = await token({ scopes: ['data_source:write'] });
+        expect(errorOf(await write(anyTable, feed.id, rows))).to.deep.equal([422, 'rows_invalid']);
+        expect(errorOf(await write(anyTable, randomUUID(), rows))).to.deep.equal([404, 'data_source_not_found']);
+        const after = (await api('GET', `/api/v1/data-sources/${table.id}/outputs`)).body.data;
+        expect(
+          records(after).map((r: any) => r.values.dish.text),
+          'refused writes changed nothing',
+        ).to.deep.equal(['Risotto', 'Curry']);
+      } finally {
+        socket.ws.close();
+        await showSources([lobby.screenId], []);
+      }
+    });
   });
 });

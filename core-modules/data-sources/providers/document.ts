@@ -1,12 +1,24 @@
 import type { FeedItem } from './feed-items.js';
 
 /** A typed value as players read it (`DocumentValue`): the field named by `kind` holds it. */
-export type DocumentValue = { kind: 'text'; text: string } | { kind: 'datetime'; datetime: string } | { kind: 'url'; url: string };
+export type DocumentValue =
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; number: number }
+  | { kind: 'integer'; integer: number }
+  | { kind: 'boolean'; boolean: boolean }
+  | { kind: 'date'; date: string }
+  | { kind: 'datetime'; datetime: string }
+  | { kind: 'url'; url: string };
+
+/** Field types: a manual table's column types; feeds use text, datetime and url. */
+export type FieldType = 'text' | 'number' | 'integer' | 'percent' | 'currency' | 'boolean' | 'date' | 'datetime' | 'url';
 
 export interface DocumentField {
   key: string;
   label: string;
-  type: 'text' | 'datetime' | 'url';
+  type: FieldType;
+  /** ISO 4217, for currency fields. */
+  currency?: string;
 }
 
 /** How fresh a dataset is, as players show it (stale data is marked, unavailable data is hidden). */
@@ -32,7 +44,7 @@ export interface DataDocument {
   datasets: Dataset[];
 }
 
-const STANDARD: (DocumentField & { of: keyof Omit<FeedItem, 'id' | 'values'> })[] = [
+const STANDARD: (DocumentField & { type: 'text' | 'datetime' | 'url'; of: keyof Omit<FeedItem, 'id' | 'values'> })[] = [
   { key: 'title', label: 'Title', type: 'text', of: 'title' },
   { key: 'subtitle', label: 'Subtitle', type: 'text', of: 'subtitle' },
   { key: 'date', label: 'Date', type: 'datetime', of: 'date' },
@@ -42,7 +54,7 @@ const STANDARD: (DocumentField & { of: keyof Omit<FeedItem, 'id' | 'values'> })[
   { key: 'link', label: 'Link', type: 'url', of: 'link' },
 ];
 
-const typedValue = (type: DocumentField['type'], text: string): DocumentValue =>
+const typedValue = (type: 'text' | 'datetime' | 'url', text: string): DocumentValue =>
   type === 'datetime' ? { kind: 'datetime', datetime: text } : type === 'url' ? { kind: 'url', url: text } : { kind: 'text', text };
 
 /** Feed items as the one `records` dataset of a document: the standard fields any item has, then the mapped value fields. */

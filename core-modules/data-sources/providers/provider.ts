@@ -29,6 +29,8 @@ export interface DataSourceProvider<C = any> {
   configuration: TSchema;
   /** What the schema cannot say (at least one mapped field, …); undefined when the configuration is sound. */
   problem?(configuration: C): string | undefined;
+  /** Fills in what the schema's defaults cannot (ids for a table's new rows) before it is stored. */
+  complete?(configuration: C): C;
   /** Seconds between refreshes; undefined for a source that changes only when edited. */
   refreshSeconds(configuration: C): number | undefined;
   produce(configuration: C, ctx: ProduceContext): Promise<DataDocument>;
