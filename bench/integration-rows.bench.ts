@@ -18,7 +18,8 @@ const TARGET_P99_MS = 1_000;
 const LOAD: LoadOptions = { warmupSeconds: 2, seconds: 10, rounds: 2, connections: 4, pipelining: 1 };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const rowsOf = (tag: string) => JSON.stringify({ rows: Array.from({ length: ROWS }, (_, i) => ({ values: { item: `${tag} ${i}`, price: String(i + 0.5), sold: String(i % 2 === 0) } })) });
+const rowsOf = (tag: string) =>
+  JSON.stringify({ rows: Array.from({ length: ROWS }, (_, i) => ({ values: { item: `${tag} ${i}`, price: String(i + 0.5), sold: String(i % 2 === 0) } })) });
 
 async function run(): Promise<BenchResult> {
   const { n, limit } = socketBudget(WANTED);
@@ -68,7 +69,12 @@ async function run(): Promise<BenchResult> {
     if (opened.failures) throw new Error(`${opened.failures} of ${n} sockets failed to open (first: ${opened.firstError})`);
 
     // (a) One write, and each socket's manifest.changed.
-    const delivered = ask<{ times: number[]; open: number }>(child, { type: 'await', timeoutMs: DELIVERY_TIMEOUT_MS }, 'received', DELIVERY_TIMEOUT_MS + 10_000);
+    const delivered = ask<{ times: number[]; open: number }>(
+      child,
+      { type: 'await', timeoutMs: DELIVERY_TIMEOUT_MS },
+      'received',
+      DELIVERY_TIMEOUT_MS + 10_000,
+    );
     const start = performance.timeOrigin + performance.now();
     const written = await fetch(`${server.url}${path}`, { method: 'PUT', headers: writeHeaders, body: rowsOf('first') });
     const writeMs = performance.timeOrigin + performance.now() - start;

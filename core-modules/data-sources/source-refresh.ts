@@ -23,8 +23,10 @@ interface Deps {
 export const MAX_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 const USER_AGENT = 'signage-server data sources';
-/** Sources one refresh round takes at most; the next round (a minute later) takes the rest. */
-const ROUND_LIMIT = 500;
+/** How long one round keeps claiming due sources (the job runs every minute). */
+const ROUND_MS = 50_000;
+/** Sources claimed at once per fetch slot: small batches, so a lease never outlives its refresh by much. */
+const CLAIM_PER_WORKER = 5;
 /** How long a claimed source is not given to another process (a refresh takes at most 15 s). */
 const LEASE_SECONDS = 120;
 
@@ -103,25 +105,34 @@ export class SourceRefresher {
     }
   }
 
-  /** The refresh job (every minute): due sources, a few at a time (`data_sources.fetch_concurrency`). */
-  async refreshDue(): Promise<number> {
-    const ids = await this.d.dataSourcesRepository.claimDue(ROUND_LIMIT, LEASE_SECONDS);
-    if (!ids.length) return 0;
-    const sources = await this.d.dataSourcesRepository.byIds(ids);
+  /**
+   * The refresh job (every minute): due sources, a few at a time (`data_sources.fetch_concurrency`),
+   * claimed in small batches until none is due or the round has run for most of its minute, so a
+   * crowd of sources due together is done within a round or two, and several processes share it.
+   */
+  async refreshDue(budgetMs = ROUND_MS): Promise<number> {
+    const until = Date.now() + budgetMs;
     const concurrency = await this.d.settingsService.get<number>(FETCH_CONCURRENCY_KEY);
-    let next = 0;
-    const worker = async () => {
-      while (next < sources.length) {
-        const source = sources[next++]!;
-        try {
-          await this.refresh(source);
-        } catch (err) {
-          this.d.logger.warn({ err, sourceId: source.id }, 'data source refresh crashed');
+    let refreshed = 0;
+    while (Date.now() < until) {
+      const ids = await this.d.dataSourcesRepository.claimDue(concurrency * CLAIM_PER_WORKER, LEASE_SECONDS);
+      if (!ids.length) break;
+      const sources = await this.d.dataSourcesRepository.byIds(ids);
+      let next = 0;
+      const worker = async () => {
+        while (next < sources.length) {
+          const source = sources[next++]!;
+          try {
+            await this.refresh(source);
+          } catch (err) {
+            this.d.logger.warn({ err, sourceId: source.id }, 'data source refresh crashed');
+          }
         }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, sources.length) }, worker));
-    return sources.length;
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, sources.length) }, worker));
+      refreshed += sources.length;
+    }
+    return refreshed;
   }
 
   /** After a source's output or entry changed: the screens showing it rebuild their manifests. */

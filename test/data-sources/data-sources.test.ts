@@ -197,8 +197,12 @@ describe('data sources', () => {
       const manifest = (await playerCall(k, lobby.credential, 'GET', '/api/v1/player/manifest')).body.data;
       const [entry] = manifest.dataSources;
       expect(entry).to.include({ id: source.id, name: 'Live news', provider: 'rss', configVersion: 1 });
-      expect(entry.configuration).to.deep.equal({ presentation: 'list', maxItems: 20, emptyState: 'No items available' });
-      expect(entry.configuration, 'where it is read from stays on the server').to.not.have.property('url');
+      // Schema-11 players read a structured source's records from its configuration.
+      expect(entry.configuration).to.deep.include({ presentation: 'list', emptyState: 'No items available' });
+      expect(entry.configuration.fields).to.include({ title: true, subtitle: true, date: true });
+      expect(entry.configuration.data.records.map((r: any) => r.title)).to.deep.equal(['Library opens late', 'Market moves to Saturday']);
+      expect(entry.configuration.data).to.include({ usingCachedData: false, unavailable: false });
+      expect(JSON.stringify(entry), 'where it is read from stays on the server').to.not.include('/live');
       expect(entry.dataDocument.datasets[0].records).to.have.length(2);
 
       // The feed changes at its origin; the next refresh brings it to the screen.

@@ -44,6 +44,21 @@ const common = {
   refreshIntervalSeconds: Opt(Type.Integer({ minimum: MIN_REFRESH_SECONDS, maximum: MAX_REFRESH_SECONDS, default: 900 })),
   stalenessLimitHours: Opt(Type.Integer({ minimum: 1, maximum: 2160, default: 168 })),
   emptyState: Opt(Type.String({ maxLength: 240, default: 'No items available' })),
+  /** Which record fields screens show. */
+  fields: Opt(
+    Type.Object(
+      {
+        title: Type.Boolean({ default: true }),
+        subtitle: Type.Boolean({ default: true }),
+        date: Type.Boolean({ default: true }),
+        author: Type.Boolean({ default: false }),
+        description: Type.Boolean({ default: false }),
+        image: Type.Boolean({ default: false }),
+        link: Type.Boolean({ default: false }),
+      },
+      { default: {} },
+    ),
+  ),
 };
 
 export const FeedConfig = Type.Object(common);
