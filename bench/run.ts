@@ -6,6 +6,7 @@ import { constants } from 'node:os';
 import { activityIngestBenchmark } from './activity-ingest.bench.js';
 import { healthzBenchmark } from './healthz.bench.js';
 import { integrationRowsBenchmark } from './integration-rows.bench.js';
+import { sourceRefreshBenchmark } from './source-refresh.bench.js';
 import { heartbeatBenchmark } from './heartbeat.bench.js';
 import { formatJsonLine, formatOutcome, type Outcome } from './report.js';
 import { manifestBenchmark } from './manifest.bench.js';
@@ -36,6 +37,7 @@ const BENCHMARKS: Benchmark[] = [
   schedulingBenchmark,
   schedulePushBenchmark,
   integrationRowsBenchmark,
+  sourceRefreshBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.
