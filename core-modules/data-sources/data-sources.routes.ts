@@ -23,7 +23,7 @@ const Configuration = Type.Object(
 
 const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 40 }) });
 const INSPECT_ERRORS = {
-  404: '`provider_not_found`.',
+  404: '`provider_not_found` (also for a provider with nothing to inspect: manual).',
   422: '`validation_failed` (no url, or one that is not https where http is not allowed), `data_source_unreadable` (`details.reason` as for preview).',
 };
 const PreviewSchema = Type.Object({

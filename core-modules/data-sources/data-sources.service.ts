@@ -174,6 +174,7 @@ export class DataSourcesService {
   /** The fields a source's data holds, before there is a mapping (rss, atom, json, csv). */
   async inspect(providerName: string, raw: Record<string, unknown>) {
     const provider = this.providerNamed(providerName);
+    if (!INSPECTABLE.has(provider.name)) throw notFound('provider_not_found', `A ${provider.name} source has no fields to detect.`);
     this.inspectValidator({ configuration: raw });
     const problem = await this.urlProblem(raw.url);
     if (problem) throw invalidInput('validation_failed', problem, 'body/configuration/url');
@@ -298,6 +299,9 @@ export class DataSourcesService {
     );
   }
 }
+
+/** Providers whose data is read from somewhere and has fields to detect. */
+const INSPECTABLE = new Set(['rss', 'atom', 'json', 'csv']);
 
 const INSPECT_ACCEPT = 'application/rss+xml, application/atom+xml, application/json, text/csv, application/xml;q=0.9, text/plain;q=0.8';
 

@@ -268,6 +268,7 @@ describe('data sources', () => {
     expect((await api('GET', `/api/v1/data-sources/${saved.id}/inspect`)).body.data.fields).to.have.length(3);
 
     expect(errorOf(await api('POST', '/api/v1/data-sources/weather/preview', { configuration: {} }))).to.deep.equal([404, 'provider_not_found']);
+    expect(errorOf(await api('POST', '/api/v1/data-sources/manual/inspect', { configuration: {} }))).to.deep.equal([404, 'provider_not_found']);
     const unreadable = await api('POST', '/api/v1/data-sources/atom/preview', { configuration: { url: feeds.url('/rss') } });
     expect(errorOf(unreadable)).to.deep.equal([422, 'data_source_unreadable']);
     expect(unreadable.body.error.details.reason).to.equal('parse_failed');
