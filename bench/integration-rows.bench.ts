@@ -6,7 +6,7 @@ import { optionalPlugins } from '../plugins/index.js';
 // table on screens through the same extension point.
 import { dataSourceViewerPlugin, showSources } from '../test/fixtures/data-source-viewer.plugin.js';
 import { enrollFleet, signInOwner } from './fleet.js';
-import { ask, percentile, socketBudget, startSocketClients } from './socket-clients.js';
+import { awaitManifestChanged, closeAll, openAll, percentile, socketBudget, startSocketClients } from './socket-clients.js';
 import { bootKernel, compare, type BenchResult, type Benchmark, type LoadOptions, type Measurement } from './support.js';
 
 const WANTED = 1_000;
@@ -58,23 +58,15 @@ async function run(): Promise<BenchResult> {
     for (const s of fleet) await player.manifestService.manifest(s.screenId);
 
     child = startSocketClients(server);
-    const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-    const url = `${server.url.replace(/^http/, 'ws')}/api/v1/player/socket`;
-    const opened = await ask<{ hellos: number; failures: number; firstError: string }>(
+    await openAll(
       child,
-      { type: 'open', url, credentials: fleet.map((s) => s.credential), concurrency: OPEN_CONCURRENCY },
-      'opened',
-      180_000,
+      server,
+      fleet.map((s) => s.credential),
+      OPEN_CONCURRENCY,
     );
-    if (opened.failures) throw new Error(`${opened.failures} of ${n} sockets failed to open (first: ${opened.firstError})`);
 
     // (a) One write, and each socket's manifest.changed.
-    const delivered = ask<{ times: number[]; open: number }>(
-      child,
-      { type: 'await', timeoutMs: DELIVERY_TIMEOUT_MS },
-      'received',
-      DELIVERY_TIMEOUT_MS + 10_000,
-    );
+    const delivered = awaitManifestChanged(child, DELIVERY_TIMEOUT_MS);
     const start = performance.timeOrigin + performance.now();
     const written = await fetch(`${server.url}${path}`, { method: 'PUT', headers: writeHeaders, body: rowsOf('first') });
     const writeMs = performance.timeOrigin + performance.now() - start;
@@ -83,8 +75,7 @@ async function run(): Promise<BenchResult> {
     if (times.length !== n || open !== n) throw new Error(`${times.length} of ${n} sockets (${open} open) heard of the write`);
     const latencies = times.map((t) => t - start).sort((a, b) => a - b);
     const p99 = percentile(latencies, 99);
-    await ask(child, { type: 'close', timeoutMs: 30_000 }, 'closed', 40_000);
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    await closeAll(child);
     child = undefined;
 
     // (b) Writes back to back (each one new rows, each reaching the screens' manifests), against /healthz.

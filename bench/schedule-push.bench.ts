@@ -5,7 +5,7 @@ import type { PlayerDeps } from '../core-modules/player/player-deps.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
 import { seedAssets, seedPlaylist } from './content.js';
 import { bootServer, enrollFleet, signInOwner } from './fleet.js';
-import { ask, percentile, socketBudget, startSocketClients } from './socket-clients.js';
+import { awaitManifestChanged, closeAll, openAll, percentile, socketBudget, startSocketClients } from './socket-clients.js';
 import type { BenchResult, Benchmark, Measurement } from './support.js';
 
 const WANTED = 5_000;
@@ -49,23 +49,15 @@ async function run(): Promise<BenchResult> {
     for (const s of fleet) etags.set(s.screenId, manifestEtag(s.screenId, (await player.manifestService.manifest(s.screenId)).manifestVersion));
 
     child = startSocketClients(server);
-    const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-    const url = `${server.url.replace(/^http/, 'ws')}/api/v1/player/socket`;
-    const opened = await ask<{ hellos: number; failures: number; firstError: string }>(
+    await openAll(
       child,
-      { type: 'open', url, credentials: fleet.map((s) => s.credential), concurrency: OPEN_CONCURRENCY },
-      'opened',
-      180_000,
+      server,
+      fleet.map((s) => s.credential),
+      OPEN_CONCURRENCY,
     );
-    if (opened.failures) throw new Error(`${opened.failures} of ${n} sockets failed to open (first: ${opened.firstError})`);
 
     // The edit as the console makes it: one weekly schedule on the group.
-    const delivered = ask<{ times: number[]; open: number }>(
-      child,
-      { type: 'await', timeoutMs: DELIVERY_TIMEOUT_MS },
-      'received',
-      DELIVERY_TIMEOUT_MS + 10_000,
-    );
+    const delivered = awaitManifestChanged(child, DELIVERY_TIMEOUT_MS);
     const start = performance.timeOrigin + performance.now();
     const created = await fetch(`${server.url}/api/v1/schedules`, {
       method: 'POST',
@@ -115,8 +107,7 @@ async function run(): Promise<BenchResult> {
     const revalidateMs = await fetchAll((id) => etags.get(id)!);
     const revalidated = new Map(statuses);
 
-    await ask(child, { type: 'close', timeoutMs: 30_000 }, 'closed', 40_000);
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    await closeAll(child);
     child = undefined;
 
     const describe = (m: Map<number, number>) => [...m].map(([status, count]) => `${count} × ${status}`).join(', ');

@@ -85,3 +85,21 @@ export function ask<T>(child: ChildProcess, message: object, reply: string, time
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Opens one player socket per credential in the client process; throws when any fails to open. */
+export async function openAll(child: ChildProcess, server: BenchKernel, credentials: string[], concurrency: number): Promise<void> {
+  const url = `${server.url.replace(/^http/, 'ws')}/api/v1/player/socket`;
+  const opened = await ask<{ hellos: number; failures: number; firstError: string }>(child, { type: 'open', url, credentials, concurrency }, 'opened', 180_000);
+  if (opened.failures) throw new Error(`${opened.failures} of ${credentials.length} sockets failed to open (first: ${opened.firstError})`);
+}
+
+/** When each open socket first heard `manifest.changed` (epoch ms), and how many are open. */
+export const awaitManifestChanged = (child: ChildProcess, timeoutMs: number) =>
+  ask<{ times: number[]; open: number }>(child, { type: 'await', timeoutMs }, 'received', timeoutMs + 10_000);
+
+/** Closes every socket and waits (briefly) for the client process to exit. */
+export async function closeAll(child: ChildProcess): Promise<void> {
+  const exited = new Promise<void>((resolve) => (child.exitCode === null ? child.once('exit', () => resolve()) : resolve()));
+  await ask(child, { type: 'close', timeoutMs: 30_000 }, 'closed', 40_000);
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+}
