@@ -3,6 +3,7 @@ import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
 import { dataSourcesModule } from './data-sources/data-sources.plugin.js';
 import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
+import { formsModule } from './forms/forms.plugin.js';
 import { fleetHealthModule } from './fleet-health/fleet-health.plugin.js';
 import { mediaModule } from './media/media.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
@@ -28,6 +29,7 @@ export const coreModules: PluginDef[] = [
   schedulesModule,
   policiesModule,
   dataSourcesModule,
+  formsModule,
   activityModule,
   previewsModule,
   fleetHealthModule,

@@ -7,6 +7,23 @@ export interface Organization {
   pairingEnabled: boolean;
 }
 
+/** A console user as other modules show one (never credentials). */
+export interface DirectoryUser {
+  id: string;
+  name: string;
+  username: string;
+  role: 'owner' | 'administrator' | 'editor' | 'contributor' | 'viewer';
+  active: boolean;
+}
+
+/** Exported as `userDirectory`: who the console users are, for pickers and names. */
+export interface UserDirectory {
+  /** Active users whose name or username contains `search` (any case), by name, at most `limit`. */
+  search(search: string, limit: number): Promise<DirectoryUser[]>;
+  /** Those of `ids` that exist, active or not. */
+  byIds(ids: string[]): Promise<DirectoryUser[]>;
+}
+
 /** Exported as `organization`. */
 export interface OrganizationReader {
   get(): Promise<Organization>;

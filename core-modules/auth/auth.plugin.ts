@@ -1,7 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import { organizationReader } from './organization-reader.js';
+import { organizationReader, userDirectory } from './organization-reader.js';
 import { loadAuthConfig } from './auth-config.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
@@ -45,6 +45,7 @@ export const authModule = definePlugin<AuthDeps>({
         challengesRepository: asClass(ChallengesRepository).singleton(),
         organizationRepository: asClass(OrganizationRepository).singleton(),
         organization: asFunction(organizationReader).singleton(),
+        userDirectory: asFunction(userDirectory).singleton(),
         authService: asFunction((deps: AuthDeps) => new AuthService(deps)).singleton(),
         usersService: asFunction((deps: AuthDeps) => new UsersService(deps)).singleton(),
         securityService: asFunction((deps: AuthDeps) => new SecurityService(deps)).singleton(),
@@ -54,7 +55,7 @@ export const authModule = definePlugin<AuthDeps>({
         preferencesRepository: asClass(PreferencesRepository).singleton(),
         preferencesService: asFunction((deps: AuthDeps) => new PreferencesService(deps)).singleton(),
       },
-      { exports: ['organization'] },
+      { exports: ['organization', 'userDirectory'] },
     );
     r.middleware((deps, app) => sessionMiddleware(deps, app));
     r.authenticator('console', (deps) => new ConsoleAuthenticator(deps.usersRepository));

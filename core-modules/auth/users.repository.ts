@@ -68,6 +68,20 @@ export class UsersRepository {
     return this.users.query().orderBy([{ column: 'active', order: 'desc' }, { column: 'created_at' }]);
   }
 
+  /** Active users whose name or username contains `search`, by name. */
+  async search(search: string, limit: number): Promise<UserRow[]> {
+    const query = this.users.query().where({ active: true });
+    if (search) {
+      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.where((q) => q.whereILike('name', like).orWhereILike('username', like));
+    }
+    return query.orderByRaw('lower(name), id').limit(limit);
+  }
+
+  async byIds(ids: string[]): Promise<UserRow[]> {
+    return ids.length ? this.users.query().findByIds(ids) : [];
+  }
+
   countActiveOwners(trx?: Knex.Transaction): Promise<number> {
     return this.users.query(trx).where({ role: 'owner', active: true }).resultSize();
   }

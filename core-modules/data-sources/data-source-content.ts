@@ -1,53 +1,13 @@
 import type { ContentSource } from '../player/player.api.js';
 import type { DataSourceViewers } from './data-source-viewers.js';
 import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
-import type { DataDocument, DocumentValue } from './providers/document.js';
+import type { DataDocument } from './providers/document.js';
+import type { DataSourceProvider } from './providers/provider.js';
 
 interface Deps {
   dataSourcesRepository: DataSourcesRepository;
   dataSourceViewers: DataSourceViewers;
-}
-
-const STRUCTURED = new Set(['rss', 'atom', 'json', 'csv']);
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-const textOf = (v: DocumentValue | undefined) => (!v ? '' : 'text' in v ? v.text : 'datetime' in v ? v.datetime : 'url' in v ? v.url : '');
-
-/**
- * A structured source's configuration as schema-11 players read it (`StructuredSourceConfig`: how to
- * present it, and its records under `data`, within the Android player's bounds), never where it
- * is read from.
- */
-function structuredConfiguration(c: Record<string, unknown>, document: DataDocument | null, failing: boolean) {
-  const dataset = document?.datasets[0];
-  const standard = new Set(['title', 'subtitle', 'date', 'author', 'description', 'imageUrl', 'link']);
-  return {
-    presentation: c.presentation,
-    fields: c.fields,
-    emptyState: c.emptyState,
-    dateSelection: { enabled: false },
-    data: {
-      records: (dataset?.records ?? []).slice(0, 200).map((r) => ({
-        id: r.id.slice(0, 64),
-        title: cut(textOf(r.values.title), 240),
-        subtitle: cut(textOf(r.values.subtitle), 240),
-        date: textOf(r.values.date),
-        author: textOf(r.values.author),
-        description: cut(textOf(r.values.description), 500),
-        imageUrl: textOf(r.values.imageUrl),
-        link: textOf(r.values.link),
-        values: Object.fromEntries(
-          Object.entries(r.values)
-            .filter(([k]) => !standard.has(k))
-            .slice(0, 12)
-            .map(([k, v]) => [k, textOf(v)]),
-        ),
-      })),
-      cachedAt: dataset?.cache.cachedAt ?? null,
-      staleAt: dataset?.cache.staleAt ?? null,
-      usingCachedData: failing,
-      unavailable: !document,
-    },
-  };
+  dataSourceProviders: Map<string, DataSourceProvider>;
 }
 
 /**
@@ -55,7 +15,7 @@ function structuredConfiguration(c: Record<string, unknown>, document: DataDocum
  * schema-11 players, a structured source's records in `configuration`; for later ones (and every
  * other provider), the typed `dataDocument`.
  */
-export function manifestEntry(s: SourceRow, o: OutputRow | undefined) {
+export function manifestEntry(s: SourceRow, o: OutputRow | undefined, provider: DataSourceProvider | undefined) {
   const document: DataDocument | null = o?.document ?? null;
   const failing = Boolean(o?.error_code);
   return {
@@ -63,7 +23,7 @@ export function manifestEntry(s: SourceRow, o: OutputRow | undefined) {
     name: s.name,
     provider: s.provider,
     configVersion: s.config_version,
-    configuration: STRUCTURED.has(s.provider) ? structuredConfiguration(s.configuration, document, failing) : {},
+    configuration: provider?.playerConfiguration?.(s.configuration, document, failing) ?? {},
     ...(document ? { dataDocument: { ...document, datasets: document.datasets.map((d) => ({ ...d, cache: { ...d.cache, usingCachedData: failing } })) } } : {}),
   };
 }
@@ -100,7 +60,7 @@ export function dataSourceContent(d: Deps): ContentSource {
         ids.map((id) =>
           memo.once(`data-sources.entry:${id}`, async () => {
             const [source, output] = await Promise.all([d.dataSourcesRepository.byId(id), d.dataSourcesRepository.output(id)]);
-            return source ? manifestEntry(source, output) : undefined;
+            return source ? manifestEntry(source, output, d.dataSourceProviders.get(source.provider)) : undefined;
           }),
         ),
       );

@@ -2,8 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
 import type { OutputRow, SourceRow } from './data-sources.repository.js';
 
-export const PROVIDERS = ['rss', 'atom', 'json', 'csv', 'manual'] as const;
-export const ProviderSchema = Type.Union(PROVIDERS.map((p) => Type.Literal(p)));
+export const ProviderSchema = Type.String({
+  pattern: '^[a-z][a-z0-9_]{0,39}$',
+  description: '`rss`, `atom`, `json`, `csv`, `calendar`, `manual`, `form` (made with POST /api/v1/forms), or a plugin’s.',
+});
 
 const Stamp = Type.String({ format: 'date-time' });
 
@@ -23,6 +25,7 @@ export const DataSourceSchema = Type.Object({
   refreshedAt: Nullable(Stamp),
   nextRefreshAt: Nullable(Stamp),
   lastError: Nullable(Type.Object({ code: Type.String(), message: Type.String(), at: Stamp })),
+  createdBy: Nullable(Uuid),
   createdAt: Stamp,
   updatedAt: Stamp,
 });
@@ -44,6 +47,7 @@ export function dataSourceView(s: SourceRow, o: OutputRow | undefined): DataSour
     refreshedAt: isoOrNull(o?.refreshed_at),
     nextRefreshAt: isoOrNull(o?.due_at),
     lastError: o?.error_code && o.attempted_at ? { code: o.error_code, message: o.error_message ?? '', at: o.attempted_at.toISOString() } : null,
+    createdBy: s.created_by,
     createdAt: s.created_at.toISOString(),
     updatedAt: s.updated_at.toISOString(),
   };
@@ -77,18 +81,14 @@ const ValueSchema = Type.Object({
   datetime: Type.Optional(Type.String()),
   url: Type.Optional(Type.String()),
 });
-export const DocumentSchema = Type.Object({
-  schemaVersion: Type.Literal(1),
-  datasets: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      kind: Type.String(),
-      fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String(), currency: Type.Optional(Type.String()) })),
-      records: Type.Array(Type.Object({ id: Type.String(), values: Type.Record(Type.String(), ValueSchema) })),
-      cache: Type.Object({ cachedAt: Nullable(Stamp), staleAt: Nullable(Stamp), usingCachedData: Type.Boolean(), unavailable: Type.Boolean() }),
-    }),
-  ),
+export const DatasetSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String(), currency: Type.Optional(Type.String()) })),
+  records: Type.Array(Type.Object({ id: Type.String(), values: Type.Record(Type.String(), ValueSchema) })),
+  cache: Type.Object({ cachedAt: Nullable(Stamp), staleAt: Nullable(Stamp), usingCachedData: Type.Boolean(), unavailable: Type.Boolean() }),
 });
+export const DocumentSchema = Type.Object({ schemaVersion: Type.Literal(1), datasets: Type.Array(DatasetSchema) });
 
 export const OutputsSchema = Type.Object({
   sourceId: Uuid,

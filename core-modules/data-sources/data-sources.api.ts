@@ -1,10 +1,17 @@
 // The data-sources module's public face: how other modules show data sources on screens and keep
 // them from being deleted. Other modules import its types from here only.
 export type { DataSourceViewer } from './data-source-viewers.js';
+import type { Knex } from 'knex';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import type { ResourceUse, UseChecker } from '../../kernel/usage-registry.js';
 import type { DataSourceViewer } from './data-source-viewers.js';
+import type { DataSourceView } from './data-source-view.js';
+import type { DataDocument, DocumentField, DocumentValue } from './providers/document.js';
+import type { DataSourceProvider } from './providers/provider.js';
 
-export type { ResourceUse };
+export type { DataDocument, DataSourceProvider, DataSourceView, DocumentField, DocumentValue, ResourceUse };
+/** The wire schema of one dataset of a data document (for routes that answer one). */
+export { DatasetSchema } from './data-source-view.js';
 
 /** Data sources as other modules use them (exported as `dataSourceLibrary`). */
 export interface DataSourceLibrary {
@@ -16,4 +23,27 @@ export interface DataSourceLibrary {
   viewersChanged(screenIds: string[]): Promise<void>;
   /** The names of those of `ids` that exist. */
   namesOf(ids: string[]): Promise<Map<string, string>>;
+  /** Adds a provider (at start): sources of it are listed, refreshed and shown like any other. */
+  registerProvider(provider: DataSourceProvider): void;
+  /**
+   * Makes a source of a provider the caller manages; `within` runs in the same transaction (the
+   * caller's own rows), so both are made or neither. Its first output is produced after commit.
+   */
+  createManaged(
+    actor: ConsolePrincipal,
+    input: { provider: string; name: string; description: string; configuration: Record<string, unknown> },
+    ip: string,
+    within: (trx: Knex.Transaction, sourceId: string) => Promise<void>,
+  ): Promise<DataSourceView>;
+  /** A source, or undefined. */
+  find(id: string): Promise<DataSourceView | undefined>;
+  /** Renames a managed source or replaces its configuration (audited as an update). */
+  updateManaged(
+    actor: ConsolePrincipal,
+    id: string,
+    changes: { name?: string; description?: string; configuration?: Record<string, unknown> },
+    ip: string,
+  ): Promise<DataSourceView>;
+  /** Produces its output again now; screens showing it follow when it changed. */
+  refresh(id: string): Promise<void>;
 }

@@ -12,6 +12,7 @@ import { DataSourcesRepository } from './data-sources.repository.js';
 import { dataSourcesRoutes } from './data-sources.routes.js';
 import { integrationRowsRoutes } from './integration-rows.routes.js';
 import { DataSourcesService } from './data-sources.service.js';
+import { calendarProvider } from './providers/calendar.js';
 import { manualProvider } from './providers/manual.js';
 import { structuredProviders } from './providers/structured.js';
 import { SourceRefresher } from './source-refresh.js';
@@ -21,6 +22,14 @@ const library = (d: DataSourcesDeps): DataSourceLibrary => ({
   registerUsage: (checker) => d.dataSourceUsage.register(checker),
   viewersChanged: (screenIds) => d.contentSources.changed(screenIds),
   namesOf: async (ids) => new Map((await d.dataSourcesRepository.byIds(ids)).map((s) => [s.id, s.name])),
+  registerProvider: (provider) => {
+    if (d.dataSourceProviders.has(provider.name)) throw new Error(`data source provider ${provider.name} is registered twice`);
+    d.dataSourceProviders.set(provider.name, provider);
+  },
+  createManaged: (actor, input, ip, within) => d.dataSourcesService.create(actor, input, ip, within),
+  find: (id) => d.dataSourcesService.find(id),
+  updateManaged: (actor, id, changes, ip) => d.dataSourcesService.update(actor, id, changes, ip, true),
+  refresh: (id) => d.dataSourcesService.refreshNow(id),
 });
 
 /** Data sources (spec 4.12): feeds and tables screens show, refreshed by jobs, last good output kept. */
@@ -33,7 +42,7 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
       {
         dataSourcesConfig: asFunction(({ config }: DataSourcesDeps) => loadDataSourcesConfig(config)).singleton(),
         dataSourcesRepository: asClass(DataSourcesRepository).singleton(),
-        dataSourceProviders: asValue(new Map([...structuredProviders, manualProvider].map((p) => [p.name, p]))),
+        dataSourceProviders: asValue(new Map([...structuredProviders, calendarProvider, manualProvider].map((p) => [p.name, p]))),
         dataSourceViewers: asClass(DataSourceViewers).singleton(),
         dataSourceUsage: asClass(UsageRegistry).singleton(),
         sourceRefresher: asFunction((d: DataSourcesDeps) => new SourceRefresher(d)).singleton(),

@@ -61,14 +61,26 @@ export class DataSourcesService {
     return dataSourceView(source, await this.repo.output(id));
   }
 
-  async create(actor: ConsolePrincipal, input: SourceInput, ip: string): Promise<DataSourceView> {
-    const { provider, configuration } = await this.checked(input.provider, input.configuration);
+  async find(id: string): Promise<DataSourceView | undefined> {
+    const source = await this.repo.byId(id);
+    return source && dataSourceView(source, await this.repo.output(id));
+  }
+
+  /** `within` (for a provider another module manages) adds that module's rows in the same transaction. */
+  async create(
+    actor: ConsolePrincipal,
+    input: SourceInput,
+    ip: string,
+    within?: (trx: Knex.Transaction, sourceId: string) => Promise<void>,
+  ): Promise<DataSourceView> {
+    const { provider, configuration } = await this.checked(input.provider, input.configuration, Boolean(within));
     const row = await this.d.db.transaction(async (trx) => {
       const created = await this.repo.insert(
         { name: input.name, description: input.description ?? '', provider: provider.name, configuration, created_by: actor.userId },
         nextDue(provider.refreshSeconds(configuration), Date.now(), 0),
         trx,
       );
+      await within?.(trx, created.id);
       await this.audit('created', actor, ip, created, trx);
       return created;
     });
@@ -81,12 +93,14 @@ export class DataSourcesService {
     id: string,
     input: Partial<Omit<SourceInput, 'provider'>> & { provider?: string },
     ip: string,
+    managed = false,
   ): Promise<DataSourceView> {
     const source = await this.found(id);
+    if (!managed) this.assertUnmanaged(source.provider);
     if (input.provider !== undefined && input.provider !== source.provider) {
       throw invalidInput('validation_failed', 'A data source keeps its provider; create a new one instead.', 'body/provider');
     }
-    const checked = input.configuration ? await this.checked(source.provider, input.configuration) : undefined;
+    const checked = input.configuration ? await this.checked(source.provider, input.configuration, managed) : undefined;
     await this.d.db.transaction(async (trx) => {
       if (!(await this.repo.lock(id, trx))) throw dataSourceNotFound();
       await this.repo.update(
@@ -125,6 +139,7 @@ export class DataSourcesService {
 
   async duplicate(actor: ConsolePrincipal, id: string, ip: string): Promise<DataSourceView> {
     const source = await this.found(id);
+    this.assertUnmanaged(source.provider);
     const name = `${source.name} (copy)`.slice(0, MAX_NAME);
     return this.create(actor, { provider: source.provider, name, description: source.description, configuration: source.configuration }, ip);
   }
@@ -218,10 +233,26 @@ export class DataSourcesService {
     return source;
   }
 
+  /** Refuses a generic edit of a source another module keeps (a form). */
+  private assertUnmanaged(name: string): void {
+    const owner = this.d.dataSourceProviders.get(name)?.managedBy;
+    if (owner) throw invalidInput('validation_failed', `A ${name} source is made and edited through the ${owner} routes.`, 'body/provider');
+  }
+
+  /** Produces a source's output now (its module changed what it holds). */
+  async refreshNow(id: string): Promise<void> {
+    await this.d.sourceRefresher.refresh(await this.found(id));
+  }
+
   /** The provider and the configuration with its defaults filled in; 422 naming what is wrong. */
-  private async checked(name: string, raw: Record<string, unknown>): Promise<{ provider: DataSourceProvider; configuration: Record<string, unknown> }> {
+  private async checked(
+    name: string,
+    raw: Record<string, unknown>,
+    managed = false,
+  ): Promise<{ provider: DataSourceProvider; configuration: Record<string, unknown> }> {
     const provider = this.d.dataSourceProviders.get(name);
     if (!provider) throw invalidInput('validation_failed', `Unknown provider ${name}.`, 'body/provider');
+    if (!managed) this.assertUnmanaged(name);
     let validate = this.validators.get(name);
     if (!validate) {
       validate = inputValidator('body', Type.Object({ configuration: provider.configuration }));
@@ -229,7 +260,8 @@ export class DataSourcesService {
     }
     const configuration = structuredClone(raw);
     validate({ configuration });
-    const problem = provider.problem?.(configuration) ?? (await this.urlProblem(configuration.url));
+    let problem = provider.problem?.(configuration);
+    for (const url of provider.urls?.(configuration) ?? []) problem ??= await this.urlProblem(url);
     if (problem) throw invalidInput('validation_failed', problem, 'body/configuration');
     return { provider, configuration: provider.complete?.(configuration) ?? configuration };
   }

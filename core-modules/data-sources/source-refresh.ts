@@ -72,8 +72,8 @@ export class SourceRefresher {
   constructor(private readonly d: Deps) {}
 
   /** The document a configuration makes now, without storing anything (preview, inspect). */
-  async produce(provider: DataSourceProvider, configuration: unknown): Promise<DataDocument> {
-    return provider.produce(configuration, await this.context());
+  async produce(provider: DataSourceProvider, configuration: unknown, sourceId?: string): Promise<DataDocument> {
+    return provider.produce(configuration, { ...(await this.context()), ...(sourceId ? { sourceId } : {}) });
   }
 
   /** The body of `url` under the fetch policy (inspection); throws SourceFailure. */
@@ -87,7 +87,7 @@ export class SourceRefresher {
     const started = performance.now();
     const due = nextDue(provider.refreshSeconds(source.configuration));
     try {
-      const document = await this.produce(provider, source.configuration);
+      const document = await this.produce(provider, source.configuration, source.id);
       const changed = await this.d.dataSourcesRepository.succeeded(
         source.id,
         (old) =>

@@ -11,7 +11,7 @@ import type { PlayerConfigService } from './player-config.service.js';
 
 /** The player configuration as other modules use it (exported as `playerConfig`): per-screen values, refreshes. */
 export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'>;
-export { isTimeZone } from './playback/local-time.js';
+export { isTimeZone } from '../../kernel/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
 export { claimsOf } from './playback/claims.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';

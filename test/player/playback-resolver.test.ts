@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { wallClock } from '../../core-modules/player/playback/local-time.js';
+import { wallClock } from '../../kernel/local-time.js';
 import { type Claim, decide } from '../../core-modules/player/playback/playback-resolver.js';
 import { type ScheduleRule, type Window, windowAt, windowsBetween } from '../../core-modules/player/playback/schedule-windows.js';
 

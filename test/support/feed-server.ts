@@ -100,3 +100,53 @@ export const JSON_API = JSON.stringify({
 
 // A byte-order mark, quoted fields with the delimiter, a quote and a line break inside.
 export const CSV = '\uFEFFdish,price,note\n"Soup, of the day",4.50,"Ask for ""extra"" bread"\nSalad,6.00,"Vegan\nand gluten free"\n';
+
+/**
+ * A calendar as Google or Outlook publish one: a weekly meeting in New York time since `weeklyFrom`
+ * (a Monday, 09:00–10:00), an all-day event, and a floating-time event tomorrow (placed in the
+ * source's zone).
+ */
+export function icsFeed(weeklyFrom: string, allDay: string, tomorrowFloating: string): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Example Corp//Calendar//EN',
+    'BEGIN:VTIMEZONE',
+    'TZID:America/New_York',
+    'BEGIN:STANDARD',
+    'DTSTART:19701101T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+    'TZOFFSETFROM:-0400',
+    'TZOFFSETTO:-0500',
+    'END:STANDARD',
+    'BEGIN:DAYLIGHT',
+    'DTSTART:19700308T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+    'TZOFFSETFROM:-0500',
+    'TZOFFSETTO:-0400',
+    'END:DAYLIGHT',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    'UID:standup-7f3a@example.com',
+    `DTSTART;TZID=America/New_York:${weeklyFrom}T090000`,
+    `DTEND;TZID=America/New_York:${weeklyFrom}T100000`,
+    'RRULE:FREQ=WEEKLY;BYDAY=MO',
+    'SUMMARY:Team stand-up',
+    'LOCATION:Room 4\\, second floor',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:holiday-19@example.com',
+    `DTSTART;VALUE=DATE:${allDay}`,
+    'SUMMARY:Founders’ day',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:talk-3@example.com',
+    `DTSTART:${tomorrowFloating}T180000`,
+    'DURATION:PT90M',
+    'SUMMARY:Evening talk',
+    'DESCRIPTION:<p>Doors open at 17:30.</p>',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}

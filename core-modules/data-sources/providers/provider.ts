@@ -18,6 +18,8 @@ export interface ProduceContext {
   fetchText(url: string, accept: string): Promise<string>;
   /** When the document is made (its `cachedAt`). */
   now: Date;
+  /** The saved source being refreshed; absent for a preview of an unsaved configuration. */
+  sourceId?: string;
 }
 
 /**
@@ -26,11 +28,23 @@ export interface ProduceContext {
  */
 export interface DataSourceProvider<C = any> {
   name: string;
+  /**
+   * The module whose own routes make and edit sources of this provider (forms): the generic
+   * create, edit and duplicate refuse it, since its configuration is that module's to keep.
+   */
+  managedBy?: string;
   configuration: TSchema;
   /** What the schema cannot say (at least one mapped field, …); undefined when the configuration is sound. */
   problem?(configuration: C): string | undefined;
   /** Fills in what the schema's defaults cannot (ids for a table's new rows) before it is stored. */
   complete?(configuration: C): C;
+  /** The addresses it reads: each must pass the server's fetch rules (https, no credentials). */
+  urls?(configuration: C): string[];
+  /**
+   * What schema-11 players read in the manifest entry's `configuration` (how to present the source,
+   * with its records inlined); undefined where they read only the `dataDocument`.
+   */
+  playerConfiguration?(configuration: C, document: DataDocument | null, failing: boolean): Record<string, unknown>;
   /** Seconds between refreshes; undefined for a source that changes only when edited. */
   refreshSeconds(configuration: C): number | undefined;
   produce(configuration: C, ctx: ProduceContext): Promise<DataDocument>;

@@ -2,6 +2,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { FeedItem } from './feed-items.js';
 import { parseAtom, parseRss, SourceParseError } from './feeds.js';
 import { type CacheState, recordsDataset } from './document.js';
+import { structuredConfiguration } from './player-configurations.js';
 import { type DataSourceProvider, SourceFailure } from './provider.js';
 import { parseCsvRecords, parseJsonRecords } from './tables.js';
 
@@ -136,6 +137,8 @@ function structured(
           },
         }
       : {}),
+    urls: (c) => [c.url],
+    playerConfiguration: (c, document, failing) => structuredConfiguration(c, document, failing),
     refreshSeconds: (c) => c.refreshIntervalSeconds,
     async produce(c, ctx) {
       const body = await ctx.fetchText(c.url, ACCEPT[name]);

@@ -1,6 +1,6 @@
 import type { ManifestSchedule, ManifestPlaylist } from '../manifest-schema.js';
 import type { Claim } from './playback-resolver.js';
-import { DAY_MS } from './local-time.js';
+import { DAY_MS } from '../../../kernel/local-time.js';
 import { windowsBetween } from './schedule-windows.js';
 
 /** What a source's manifest content claims: its playlist always, each schedule in its windows. */

@@ -1,4 +1,4 @@
-import { clockMs, DAY_MS, dateOf, instantOf, wallClock, wallDate, weekdayOf } from './local-time.js';
+import { clockMs, DAY_MS, dateOf, instantOf, wallClock, wallDate, weekdayOf } from '../../../kernel/local-time.js';
 
 /** A schedule as players receive it in the manifest (`schedules[]`), and as the resolver reads it. */
 export interface ScheduleRule {

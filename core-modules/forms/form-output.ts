@@ -1,0 +1,210 @@
+import { Type } from '@sinclair/typebox';
+import type { DataDocument, DataSourceProvider, DocumentField, DocumentValue } from '../data-sources/data-sources.api.js';
+import { type FieldValue, type FormSchema, outputType } from './form-schema.js';
+import type { FormsRepository, RecordRow } from './forms.repository.js';
+import type { Workflow } from './workflow.js';
+
+/** Fields a screen gets per dataset: the bound the Android player validates. */
+export const MAX_OUTPUT_FIELDS = 16;
+export const MAX_OUTPUT_RECORDS = 2000;
+
+/** Fields every record has, besides the form's own. */
+const RECORD_FIELDS: DocumentField[] = [
+  { key: 'displayTitle', label: 'Title', type: 'text' },
+  { key: 'state', label: 'State', type: 'text' },
+  { key: 'priority', label: 'Priority', type: 'integer' },
+  { key: 'submittedAt', label: 'Submitted', type: 'datetime' },
+  { key: 'displayAt', label: 'Display from', type: 'datetime' },
+  { key: 'expiresAt', label: 'Expires', type: 'datetime' },
+];
+
+/** Every field a view may show: the record's own, then the form's (images and presentation left out). */
+export function outputFields(schema: FormSchema): DocumentField[] {
+  const own = schema.fields.flatMap((f) => {
+    const type = outputType(f);
+    return type ? [{ key: f.key, label: f.label, type }] : [];
+  });
+  return [...RECORD_FIELDS, ...own];
+}
+
+/** What screens get by default: the title, then the form's fields, within the players' bound. */
+export const defaultFields = (schema: FormSchema) =>
+  [RECORD_FIELDS[0]!, ...outputFields(schema).slice(RECORD_FIELDS.length)].slice(0, MAX_OUTPUT_FIELDS).map((f) => f.key);
+
+export const ViewSchema = Type.Object({
+  key: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,79}$' }),
+  name: Type.String({ minLength: 1, maxLength: 180 }),
+  includedStates: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 16, description: 'Default: the states that put records on air.' })),
+  fieldFilters: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: Type.String({ maxLength: 64 }),
+        operator: Type.Union(['equals', 'not_equals', 'contains', 'empty', 'not_empty', 'greater_than', 'less_than'].map((o) => Type.Literal(o))),
+        value: Type.Optional(Type.String({ maxLength: 240 })),
+      }),
+      { maxItems: 16 },
+    ),
+  ),
+  sort: Type.Optional(
+    Type.Array(Type.Object({ field: Type.String({ maxLength: 64 }), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }), { maxItems: 4 }),
+  ),
+  outputFields: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_OUTPUT_FIELDS })),
+  recordLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_OUTPUT_RECORDS, default: 100 })),
+});
+export interface View {
+  key: string;
+  name: string;
+  includedStates?: string[];
+  fieldFilters?: { field: string; operator: string; value?: string }[];
+  sort?: { field: string; direction: 'asc' | 'desc' }[];
+  outputFields?: string[];
+  recordLimit?: number;
+}
+
+/** The view screens get unless told otherwise: records on air, newest and most urgent first. */
+export const defaultView = (schema: FormSchema): Required<View> => ({
+  key: 'approved',
+  name: 'On air',
+  includedStates: [],
+  fieldFilters: [],
+  sort: [],
+  outputFields: defaultFields(schema),
+  recordLimit: 100,
+});
+
+/** What is wrong with a view of this form (undefined when nothing). Pure. */
+export function viewProblem(view: View, schema: FormSchema, workflow: Workflow): string | undefined {
+  const keys = new Set(outputFields(schema).map((f) => f.key));
+  const states = new Set(workflow.states.map((s) => s.key));
+  const unknownState = view.includedStates?.find((s) => !states.has(s));
+  if (unknownState) return `The workflow has no state “${unknownState}”.`;
+  const named = [...(view.outputFields ?? []), ...(view.fieldFilters ?? []).map((f) => f.field), ...(view.sort ?? []).map((s) => s.field)];
+  const unknownField = named.find((k) => !keys.has(k));
+  return unknownField ? `The form has no field “${unknownField}” screens can show.` : undefined;
+}
+
+function recordValue(r: RecordRow, key: string): FieldValue | undefined {
+  switch (key) {
+    case 'displayTitle':
+      return r.display_title || undefined;
+    case 'state':
+      return r.state;
+    case 'priority':
+      return r.priority;
+    case 'submittedAt':
+      return r.created_at.toISOString();
+    case 'displayAt':
+      return r.display_at?.toISOString();
+    case 'expiresAt':
+      return r.expires_at?.toISOString();
+    default:
+      return r.values[key];
+  }
+}
+
+function typed(type: DocumentField['type'], v: FieldValue): DocumentValue {
+  if (Array.isArray(v)) return { kind: 'text', text: v.join(', ') };
+  switch (type) {
+    case 'number':
+      return { kind: 'number', number: Number(v) };
+    case 'integer':
+      return { kind: 'integer', integer: Number(v) };
+    case 'boolean':
+      return { kind: 'boolean', boolean: v === true };
+    case 'date':
+      return { kind: 'date', date: String(v) };
+    case 'datetime':
+      return { kind: 'datetime', datetime: String(v) };
+    case 'url':
+      return { kind: 'url', url: String(v) };
+    default:
+      return { kind: 'text', text: String(v) };
+  }
+}
+
+const compare = (a: FieldValue | undefined, b: FieldValue | undefined) => {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+};
+
+function passes(r: RecordRow, f: { field: string; operator: string; value?: string }): boolean {
+  const v = recordValue(r, f.field);
+  const text = v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v);
+  const wanted = f.value ?? '';
+  switch (f.operator) {
+    case 'equals':
+      return text.toLowerCase() === wanted.toLowerCase();
+    case 'not_equals':
+      return text.toLowerCase() !== wanted.toLowerCase();
+    case 'contains':
+      return text.toLowerCase().includes(wanted.toLowerCase());
+    case 'empty':
+      return text === '';
+    case 'not_empty':
+      return text !== '';
+    default: {
+      const [n, m] = [Number(text), Number(wanted)];
+      if (text === '' || !Number.isFinite(n) || !Number.isFinite(m)) return false;
+      return f.operator === 'greater_than' ? n > m : n < m;
+    }
+  }
+}
+
+/**
+ * A view's dataset of the records on air (already filtered to their states and times): typed
+ * values, filtered, sorted and cut to the view's limit. Pure.
+ */
+export function viewDataset(view: View, schema: FormSchema, records: RecordRow[], now: Date): DataDocument['datasets'][number] {
+  const all = new Map(outputFields(schema).map((f) => [f.key, f]));
+  const fields = (view.outputFields?.length ? view.outputFields : defaultFields(schema)).flatMap((k) => (all.has(k) ? [all.get(k)!] : []));
+  let kept = records.filter(
+    (r) => (!view.includedStates?.length || view.includedStates.includes(r.state)) && (view.fieldFilters ?? []).every((f) => passes(r, f)),
+  );
+  for (const rule of [...(view.sort ?? [])].reverse()) {
+    kept = [...kept].sort((a, b) => (rule.direction === 'asc' ? 1 : -1) * compare(recordValue(a, rule.field), recordValue(b, rule.field)));
+  }
+  return {
+    id: view.key,
+    kind: 'records',
+    fields,
+    records: kept.slice(0, view.recordLimit ?? 100).map((r) => ({
+      id: r.id,
+      values: Object.fromEntries(
+        fields.flatMap((f) => {
+          const v = recordValue(r, f.key);
+          return v === undefined ? [] : [[f.key, typed(f.type, v)]];
+        }),
+      ),
+    })),
+    // Records change when people act on them, and the output is rebuilt then: never stale.
+    cache: { cachedAt: now.toISOString(), staleAt: null, usingCachedData: false, unavailable: false },
+  };
+}
+
+/** A form source's configuration: which revision screens see and its fields (kept by the forms module). */
+export const FormSourceConfig = Type.Object({
+  revision: Type.Integer({ minimum: 1 }),
+  fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String() }), { maxItems: 200 }),
+});
+
+/**
+ * The `form` provider: its output is the form's records on air (approved, from `displayAt` until
+ * `expiresAt`), read again every minute so a record's times take effect without anyone acting.
+ */
+export function formProvider(d: { formsRepository: FormsRepository }): DataSourceProvider<{ revision: number }> {
+  return {
+    name: 'form',
+    managedBy: 'forms',
+    configuration: FormSourceConfig,
+    refreshSeconds: () => 60,
+    async produce(_configuration, ctx) {
+      const definition = ctx.sourceId ? await d.formsRepository.definition(ctx.sourceId) : undefined;
+      const revision = ctx.sourceId ? await d.formsRepository.latestRevision(ctx.sourceId) : undefined;
+      if (!definition || !revision) return { schemaVersion: 1, datasets: [] };
+      const onAirStates = definition.workflow.states.filter((s) => s.eligibleForOutput).map((s) => s.key);
+      const records = await d.formsRepository.onAir(ctx.sourceId!, onAirStates);
+      return { schemaVersion: 1, datasets: [viewDataset(defaultView(revision.schema), revision.schema, records, ctx.now)] };
+    },
+  };
+}

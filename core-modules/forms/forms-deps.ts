@@ -1,0 +1,16 @@
+import type { KernelDeps } from '../../kernel/kernel.js';
+import type { UserDirectory } from '../auth/auth.api.js';
+import type { DataSourceLibrary } from '../data-sources/data-sources.api.js';
+import type { FormsRepository } from './forms.repository.js';
+import type { FormsService } from './forms.service.js';
+import type { RecordsService } from './records.service.js';
+
+export interface FormsDeps extends KernelDeps {
+  // From auth and data-sources (their exports).
+  userDirectory: UserDirectory;
+  dataSourceLibrary: DataSourceLibrary;
+  // Own.
+  formsRepository: FormsRepository;
+  formsService: FormsService;
+  recordsService: RecordsService;
+}

@@ -1,0 +1,30 @@
+import { asClass, asFunction } from 'awilix';
+import { definePlugin } from '../../kernel/plugin.js';
+import { formProvider } from './form-output.js';
+import type { FormsDeps } from './forms-deps.js';
+import { formsJobs } from './forms.jobs.js';
+import { FormsRepository } from './forms.repository.js';
+import { formsRoutes } from './forms.routes.js';
+import { FormsService } from './forms.service.js';
+import { RecordsService } from './records.service.js';
+import { recordsRoutes } from './records.routes.js';
+
+/**
+ * Forms (spec 4.12): data sources whose records staff submit and someone approves before they
+ * air. Forms plug into data sources as the `form` provider; data sources know nothing of them.
+ */
+export const formsModule = definePlugin<FormsDeps>({
+  name: 'forms',
+  dependsOn: ['auth', 'data-sources'],
+  migrations: new URL('./migrations', import.meta.url),
+  register(r) {
+    r.provide({
+      formsRepository: asClass(FormsRepository).singleton(),
+      formsService: asFunction((d: FormsDeps) => new FormsService(d)).singleton(),
+      recordsService: asFunction((d: FormsDeps) => new RecordsService(d)).singleton(),
+    });
+    r.routes([...formsRoutes, ...recordsRoutes]);
+    r.jobs(formsJobs);
+    r.onStart((d) => d.dataSourceLibrary.registerProvider(formProvider(d)));
+  },
+});

@@ -1,0 +1,264 @@
+import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { forbidden, invalidInput, notFound } from '../../kernel/errors.js';
+import type { UserDirectory } from '../auth/auth.api.js';
+import type { DataSourceLibrary, DataSourceView } from '../data-sources/data-sources.api.js';
+import { capabilitiesOf } from './form-access.js';
+import { type FormSchema, publishProblem, schemaProblem } from './form-schema.js';
+import { defaultView, outputFields, type View, viewDataset, viewProblem } from './form-output.js';
+import type { DefinitionRow, FormsRepository } from './forms.repository.js';
+import { revisionView } from './record-view.js';
+import { type Capability, collapse, DEFAULT_WORKFLOW, type Workflow, workflowProblem } from './workflow.js';
+
+interface Deps {
+  db: Knex;
+  auditLog: AuditLog;
+  formsRepository: FormsRepository;
+  dataSourceLibrary: DataSourceLibrary;
+  userDirectory: UserDirectory;
+}
+
+export const formNotFound = () => notFound('not_found', 'No such form.');
+export const noAccess = () => forbidden('insufficient_access', 'You may not do this on this form.');
+
+/** A form as the routes use it: its source, definition, and what the caller may do on it. */
+export interface FormContext {
+  source: DataSourceView;
+  definition: DefinitionRow;
+  caps: Set<Capability>;
+  createdBy: string | null;
+}
+
+/** Forms: their definitions (draft and published), workflows and who may do what on each. */
+export class FormsService {
+  constructor(private readonly d: Deps) {}
+
+  private get repo() {
+    return this.d.formsRepository;
+  }
+
+  /** The form and the caller's capabilities on it; 404 for an id that is no form, 403 without `need`. */
+  async context(p: ConsolePrincipal, id: string, need?: Capability, trx?: Knex.Transaction): Promise<FormContext> {
+    const [source, definition] = await Promise.all([this.d.dataSourceLibrary.find(id), this.repo.definition(id, trx)]);
+    if (!source || !definition) throw formNotFound();
+    const createdBy = source.createdBy ?? null;
+    const grants = await this.repo.grantsOf(id);
+    const caps = capabilitiesOf(p, createdBy, { listed: grants.length > 0, mine: grants.find((g) => g.user_id === p.userId)?.capabilities });
+    if (!caps.size || (need && !caps.has(need))) throw noAccess();
+    return { source, definition, caps, createdBy };
+  }
+
+  async list(p: ConsolePrincipal) {
+    const ids = await this.repo.formIds();
+    const [sources, revisions, grants, counts, definitions] = await Promise.all([
+      Promise.all(ids.map((id) => this.d.dataSourceLibrary.find(id))),
+      this.repo.latestRevisions(ids),
+      this.repo.grantsFor(p.userId),
+      this.repo.ownCounts(p.userId),
+      this.repo.definitionsOf(ids),
+    ]);
+    const revisionOf = new Map(revisions.map((r) => [r.source_id, r.number]));
+    const workflowOf = new Map(definitions.map((d) => [d.source_id, d.workflow]));
+    const items = sources.flatMap((s) => {
+      if (!s) return [];
+      const caps = capabilitiesOf(p, s.createdBy ?? null, { listed: grants.listed.has(s.id), mine: grants.mine.get(s.id) });
+      if (!caps.size) return [];
+      const workflow = workflowOf.get(s.id) ?? DEFAULT_WORKFLOW;
+      const initial = workflow.states.find((st) => st.initial)?.key;
+      const own = counts.filter((c) => c.source_id === s.id);
+      const sum = (pick: (state: string) => boolean) => own.filter((c) => pick(c.state)).reduce((n, c) => n + c.n, 0);
+      const sendsBack = (state: string) => state !== initial && workflow.transitions.some((t) => t.from === state && t.requiredCapability === 'submit');
+      return [
+        {
+          id: s.id,
+          name: s.name,
+          description: s.description,
+          publishedRevisionNumber: revisionOf.get(s.id) ?? null,
+          grantedCapabilities: collapse(caps),
+          submissionCounts: {
+            draft: sum((st) => st === initial),
+            changesRequested: sum(sendsBack),
+            submitted: sum((st) => st !== initial && !sendsBack(st)),
+            total: sum(() => true),
+          },
+        },
+      ];
+    });
+    return { items: items.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id)) };
+  }
+
+  async create(p: ConsolePrincipal, input: { name: string; description?: string; draftSchema?: FormSchema }, ip: string) {
+    const schema = input.draftSchema ?? { fields: [] };
+    const problem = schemaProblem(schema);
+    if (problem) throw invalidInput('validation_failed', problem, 'body/draftSchema');
+    const source = await this.d.dataSourceLibrary.createManaged(
+      p,
+      { provider: 'form', name: input.name.trim(), description: (input.description ?? '').trim(), configuration: sourceConfiguration(1, schema) },
+      ip,
+      // The first revision is published with the form: people can submit at once.
+      (trx, sourceId) => this.repo.insertForm(sourceId, schema, DEFAULT_WORKFLOW, trx),
+    );
+    return this.get(p, source.id);
+  }
+
+  async get(p: ConsolePrincipal, id: string) {
+    const form = await this.context(p, id);
+    return this.view(form);
+  }
+
+  async updateDetails(p: ConsolePrincipal, id: string, input: { name: string; description?: string }, ip: string) {
+    await this.context(p, id, 'manage');
+    await this.d.dataSourceLibrary.updateManaged(
+      p,
+      id,
+      { name: input.name.trim(), ...(input.description !== undefined ? { description: input.description.trim() } : {}) },
+      ip,
+    );
+    return this.get(p, id);
+  }
+
+  async saveDraft(p: ConsolePrincipal, id: string, schema: FormSchema, ip: string) {
+    await this.context(p, id, 'manage');
+    const problem = schemaProblem(schema);
+    if (problem) throw invalidInput('validation_failed', problem, 'body/schema');
+    await this.d.db.transaction(async (trx) => {
+      await this.repo.saveDefinition(id, { draft_schema: schema }, trx);
+      await this.audit('form.draft_updated', p, ip, id, trx);
+    });
+    return this.get(p, id);
+  }
+
+  /** Publishes the draft as the next revision: new records use it; records keep theirs. */
+  async publish(p: ConsolePrincipal, id: string, ip: string) {
+    await this.context(p, id, 'manage');
+    const revision = await this.d.db.transaction(async (trx) => {
+      const definition = (await this.repo.definition(id, trx, true))!;
+      const current = await this.repo.latestRevision(id, trx);
+      const problem = schemaProblem(definition.draft_schema) ?? publishProblem(current?.schema, definition.draft_schema);
+      if (problem) throw invalidInput('validation_failed', problem, 'body');
+      if (current && JSON.stringify(current.schema) === JSON.stringify(definition.draft_schema)) {
+        throw invalidInput('validation_failed', 'The draft is the published form: there is nothing to publish.', 'body');
+      }
+      const published = await this.repo.insertRevision(id, (current?.number ?? 0) + 1, definition.draft_schema, trx);
+      await this.audit('form.published', p, ip, id, trx, { revision: published.number });
+      return published;
+    });
+    await this.d.dataSourceLibrary.updateManaged(p, id, { configuration: sourceConfiguration(revision.number, revision.schema) }, ip);
+    return revisionView(revision);
+  }
+
+  async saveWorkflow(p: ConsolePrincipal, id: string, workflow: Workflow, ip: string) {
+    await this.context(p, id, 'manage');
+    const problem = workflowProblem(workflow);
+    if (problem) throw invalidInput('validation_failed', problem, 'body');
+    await this.d.db.transaction(async (trx) => {
+      const definition = (await this.repo.definition(id, trx, true))!;
+      const kept = new Set(workflow.states.map((s) => s.key));
+      const dropped = definition.workflow.states.map((s) => s.key).filter((k) => !kept.has(k));
+      const used = await this.repo.statesInUse(id, dropped, trx);
+      if (used.length) throw invalidInput('validation_failed', `Records are in ${used.join(', ')}: a state with records cannot go.`, 'body/states');
+      await this.repo.saveDefinition(id, { workflow }, trx);
+      await this.audit('form.workflow_configured', p, ip, id, trx);
+    });
+    // Which states are on air may have changed.
+    await this.d.dataSourceLibrary.refresh(id);
+    return this.get(p, id);
+  }
+
+  /** A view's dataset of the records on air now, as screens would get it; nothing is stored. */
+  async previewView(p: ConsolePrincipal, id: string, view: View) {
+    const form = await this.context(p, id, 'manage');
+    const revision = await this.repo.latestRevision(id);
+    if (!revision) throw invalidInput('validation_failed', 'The form has no published revision yet.', 'body');
+    const problem = viewProblem(view, revision.schema, form.definition.workflow);
+    if (problem) throw invalidInput('validation_failed', problem, 'body');
+    const onAir = form.definition.workflow.states.filter((s) => s.eligibleForOutput).map((s) => s.key);
+    return viewDataset(view, revision.schema, await this.repo.onAir(id, onAir), new Date());
+  }
+
+  async access(p: ConsolePrincipal, id: string) {
+    const form = await this.context(p, id, 'manage');
+    return { entries: await this.entries(form) };
+  }
+
+  /** Replaces what one user may do on the form (none: removes them from its list). */
+  async setAccess(p: ConsolePrincipal, id: string, userId: string, capabilities: Capability[], ip: string) {
+    const form = await this.context(p, id, 'manage');
+    const [user] = await this.d.userDirectory.byIds([userId]);
+    if (!user) throw invalidInput('validation_failed', 'There is no such user.', 'params/userId');
+    if (userId === form.createdBy) throw invalidInput('validation_failed', 'The form’s creator always manages it.', 'params/userId');
+    if (user.role === 'owner' || user.role === 'administrator') {
+      throw invalidInput('validation_failed', 'Owners and administrators always manage every form.', 'params/userId');
+    }
+    const kept = collapse(capabilities);
+    await this.d.db.transaction(async (trx) => {
+      await this.repo.replaceGrant(id, userId, kept, trx);
+      await this.audit('form.grants_replaced', p, ip, id, trx, { userId, capabilities: kept });
+    });
+    return { entries: await this.entries(form) };
+  }
+
+  async directory(p: ConsolePrincipal, id: string, search: string, limit: number) {
+    await this.context(p, id, 'manage');
+    const users = await this.d.userDirectory.search(search.trim(), limit);
+    return { items: users.map((u) => ({ id: u.id, name: u.name, username: u.username, role: u.role })) };
+  }
+
+  /** Who may do what: the creator, then each listed user (administrators and owners manage every form). */
+  private async entries(form: FormContext) {
+    const grants = await this.repo.grantsOf(form.source.id);
+    const users = new Map(
+      (await this.d.userDirectory.byIds([...(form.createdBy ? [form.createdBy] : []), ...grants.map((g) => g.user_id)])).map((u) => [u.id, u]),
+    );
+    const entry = (userId: string, capabilities: Capability[], isCreator: boolean) => {
+      const u = users.get(userId);
+      return u ? [{ userId, name: u.name, username: u.username, role: u.role, capabilities, isCreator }] : [];
+    };
+    return [
+      ...(form.createdBy ? entry(form.createdBy, ['manage'], true) : []),
+      ...grants
+        .filter((g) => g.user_id !== form.createdBy)
+        .flatMap((g) => entry(g.user_id, collapse(g.capabilities), false))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ];
+  }
+
+  private async view(form: FormContext) {
+    const id = form.source.id;
+    const [revision, counts] = await Promise.all([this.repo.latestRevision(id), this.repo.recordCounts(id)]);
+    const manager = form.caps.has('manage');
+    const schema = manager ? form.definition.draft_schema : (revision?.schema ?? { fields: [] });
+    return {
+      id,
+      name: form.source.name,
+      description: form.source.description,
+      createdBy: form.createdBy,
+      createdAt: form.source.createdAt,
+      updatedAt: form.source.updatedAt,
+      draftSchema: schema,
+      publishedRevision: revision ? revisionView(revision) : null,
+      workflow: {
+        states: form.definition.workflow.states.map((s, position) => ({
+          ...s,
+          initial: Boolean(s.initial),
+          terminal: Boolean(s.terminal),
+          position,
+          recordCount: counts.get(s.key) ?? 0,
+          removable: !counts.get(s.key),
+        })),
+        transitions: form.definition.workflow.transitions.map((t, position) => ({ ...t, position })),
+      },
+      views: revision ? [defaultView(revision.schema)] : [],
+      outputFields: revision ? outputFields(revision.schema) : [],
+      grantedCapabilities: collapse(form.caps),
+    };
+  }
+
+  private audit(action: string, actor: ConsolePrincipal, ip: string, id: string, trx: Knex.Transaction, metadata: Record<string, unknown> = {}) {
+    return this.d.auditLog.record({ action, actor, ip, resourceType: 'data_source', resourceId: id, metadata }, trx);
+  }
+}
+
+/** What the form's data source keeps: its published revision and the fields screens may get. */
+const sourceConfiguration = (revision: number, schema: FormSchema) => ({ revision, fields: outputFields(schema) });

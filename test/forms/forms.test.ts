@@ -1,0 +1,203 @@
+import { expect } from 'chai';
+import sharp from 'sharp';
+import type { FormsDeps } from '../../core-modules/forms/forms-deps.js';
+import { coreModules } from '../../core-modules/index.js';
+import { dataSourceViewerPlugin, showSources } from '../fixtures/data-source-viewer.plugin.js';
+import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { sessionsByRole } from '../support/library-assets.js';
+import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { eventually } from '../support/wait.js';
+
+const FIELDS = [
+  { key: 'headline', label: 'Headline', control: 'short_text', required: true, maxLength: 80 },
+  { key: 'details', label: 'Details', control: 'long_text' },
+  { key: 'price', label: 'Price', control: 'number', minimum: 0 },
+  {
+    key: 'category',
+    label: 'Category',
+    control: 'select',
+    options: [
+      { value: 'menu', label: 'Menu' },
+      { value: 'event', label: 'Event' },
+    ],
+  },
+  { key: 'photo', label: 'Photo', control: 'image' },
+  { key: 'intro', label: '', control: 'help_text' },
+];
+
+describe('forms and records', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  let author: ConsoleSession;
+  let manager: ConsoleSession;
+  let viewer: ConsoleSession;
+  let lobby: PairedScreen;
+  let formId: string;
+
+  const api = (by: ConsoleSession, method: string, path: string, body?: unknown) => consoleCall(k, by, method, path, body);
+  const errorOf = (res: { status: number; body: any }) => [res.status, res.body?.error?.code];
+  const records = (path = '') => `/api/v1/data-sources/${formId}/records${path}`;
+  const onAir = async () => (await api(owner, 'GET', `/api/v1/data-sources/${formId}/outputs`)).body.data.document?.datasets[0]?.records ?? [];
+
+  before(async () => {
+    k = await bootTestKernel({ plugins: [...coreModules, dataSourceViewerPlugin] });
+    owner = await setUpOwner(k);
+    ({ contributor: author, editor: manager, viewer } = await sessionsByRole(k, owner, ['contributor', 'editor', 'viewer']));
+    lobby = await pairScreen(k, owner, { name: 'Lobby' });
+    const res = await api(owner, 'POST', '/api/v1/forms', { name: 'Specials board', description: 'Daily specials', draftSchema: { fields: FIELDS } });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    formId = res.body.data.id;
+  });
+  after(() => k?.stop());
+  beforeEach(() => resetRateLimits(k));
+
+  it('creates a form with revision 1 published and the default workflow; it is a data source no generic edit may change', async () => {
+    const form = (await api(author, 'GET', `/api/v1/data-sources/${formId}/form`)).body.data;
+    expect(form.publishedRevision.revisionNumber).to.equal(1);
+    expect(form.workflow.states.map((s: any) => s.key)).to.deep.equal(['draft', 'submitted', 'changes_requested', 'approved', 'rejected', 'expired']);
+    expect(form.grantedCapabilities).to.deep.equal(['submit', 'view_all']);
+    const source = (await api(owner, 'GET', `/api/v1/data-sources/${formId}`)).body.data;
+    expect(source.provider).to.equal('form');
+    expect(errorOf(await api(owner, 'PATCH', `/api/v1/data-sources/${formId}`, { configuration: { revision: 9, fields: [] } }))).to.deep.equal([
+      422,
+      'validation_failed',
+    ]);
+    expect(
+      errorOf(await api(owner, 'POST', '/api/v1/data-sources', { provider: 'form', name: 'x', configuration: { revision: 1, fields: [] } })),
+    ).to.deep.equal([422, 'validation_failed']);
+    const list = (await api(author, 'GET', '/api/v1/forms')).body.data.items;
+    expect(list.find((f: any) => f.id === formId)).to.include({ name: 'Specials board', publishedRevisionNumber: 1 });
+    // Bad definitions change nothing.
+    const bad = await api(owner, 'PATCH', `/api/v1/data-sources/${formId}/form/draft`, {
+      schema: { fields: [{ key: 'state', label: 'State', control: 'short_text' }] },
+    });
+    expect(errorOf(bad)).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await api(author, 'PATCH', `/api/v1/data-sources/${formId}/form/draft`, { schema: { fields: [] } }))).to.deep.equal([
+      403,
+      'insufficient_access',
+    ]);
+  });
+
+  it('takes a record from draft through changes requested to approved: on air, on the screens showing the form', async () => {
+    const created = await api(author, 'POST', records(), { values: { headline: 'Soup of the day', price: '4.5', category: 'menu' }, displayTitle: 'Soup' });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const record = created.body.data;
+    expect(record).to.include({ state: 'draft', version: 1, eligible: false, displayTitle: 'Soup' });
+    expect(record.values).to.deep.equal({ headline: 'Soup of the day', price: 4.5, category: 'menu' });
+    const move = (by: ConsoleSession, body: unknown) => api(by, 'POST', records(`/${record.id}/transitions`), body);
+
+    expect(errorOf(await api(author, 'POST', records(), { values: { colour: 'red' } }))).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await api(author, 'POST', records(), { values: { category: 'drinks' } }))).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await api(viewer, 'POST', records(), { values: {} }))).to.deep.equal([403, 'insufficient_access']);
+    expect(errorOf(await move(author, { toState: 'submitted', version: 5 }))).to.deep.equal([409, 'conflict']);
+    expect((await move(author, { toState: 'submitted', version: 1 })).body.data).to.include({ state: 'submitted', version: 2 });
+
+    // The author may not approve; the manager sees it waiting.
+    expect(errorOf(await move(author, { toState: 'approved', version: 2 }))).to.deep.equal([403, 'insufficient_access']);
+    const waiting = (await api(manager, 'GET', '/api/v1/approvals')).body.data.items;
+    expect(waiting.map((w: any) => [w.recordId, w.formName, w.stateLabel])).to.deep.include([record.id, 'Specials board', 'Submitted']);
+    expect((await api(author, 'GET', '/api/v1/approvals')).body.data.items).to.deep.equal([]);
+
+    // Sending back needs a note; the note is kept as a comment.
+    expect(errorOf(await move(manager, { toState: 'changes_requested', version: 2 }))).to.deep.equal([422, 'validation_failed']);
+    expect((await move(manager, { toState: 'changes_requested', note: 'Add the soup’s name', version: 2 })).status).to.equal(200);
+    const edited = await api(author, 'PATCH', records(`/${record.id}`), { values: { headline: 'Pumpkin soup', price: 4.5 }, version: 3 });
+    expect(edited.body.data).to.include({ version: 4 });
+    expect((await move(author, { toState: 'submitted', version: 4 })).status).to.equal(200);
+
+    await showSources([lobby.screenId], [formId]);
+    const socket = await openPlayerSocket(k, lobby.credential);
+    try {
+      const since = socket.messages.length;
+      expect((await move(manager, { toState: 'approved', version: 5 })).body.data).to.include({ state: 'approved', eligible: true });
+      await eventually(
+        () => socket.messages.slice(since),
+        (m) => m.some((msg: any) => msg.type === 'manifest.changed'),
+      );
+      const manifest = (await playerCall(k, lobby.credential, 'GET', '/api/v1/player/manifest')).body.data;
+      const [dataset] = manifest.dataSources.find((s: any) => s.id === formId).dataDocument.datasets;
+      expect(dataset.records[0].values.headline).to.deep.equal({ kind: 'text', text: 'Pumpkin soup' });
+      expect(dataset.records[0].values.price).to.deep.equal({ kind: 'number', number: 4.5 });
+      expect(dataset.fields.length).to.be.at.most(16);
+    } finally {
+      socket.ws.close();
+      await showSources([lobby.screenId], []);
+    }
+    const detail = (await api(author, 'GET', records(`/${record.id}`))).body.data;
+    expect(detail.comments.map((c: any) => c.body)).to.deep.equal(['Add the soup’s name']);
+    expect(detail.events.map((e: any) => e.eventType)).to.include.members(['created', 'transition', 'edited']);
+    expect(detail).to.include({ canEdit: false, canDelete: false });
+    // A record on air goes off air when it expires, and the job says so.
+    await api(manager, 'PATCH', records(`/${record.id}`), { expiresAt: new Date(Date.now() - 1000).toISOString(), version: 6 });
+    await api(owner, 'POST', `/api/v1/data-sources/${formId}/outputs/rebuild`);
+    expect(await onAir()).to.deep.equal([]);
+    const { recordsService } = k.containerOf('forms').cradle as FormsDeps;
+    await recordsService.expireDue();
+    expect((await api(author, 'GET', records(`/${record.id}`))).body.data).to.include({ state: 'expired', eligible: false });
+  });
+
+  it('stores images read by their bytes, serves them with Range, and refuses what is not an image', async () => {
+    const record = (await api(author, 'POST', records(), { values: { headline: 'Cake' } })).body.data;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c04020' } })
+      .png()
+      .toBuffer();
+    const up = await api(author, 'POST', records(`/${record.id}/attachments`), {
+      fieldKey: 'photo',
+      fileName: '../cake.jpg',
+      data: png.toString('base64'),
+      version: 1,
+    });
+    expect(up.status, JSON.stringify(up.body)).to.equal(201);
+    const [attachment] = up.body.data.attachments;
+    expect(attachment).to.include({ fieldKey: 'photo', mimeType: 'image/png', size: png.length, fileName: 'cake.jpg' });
+    expect(up.body.data.values.photo).to.equal(attachment.id);
+    const path = records(`/${record.id}/attachments/${attachment.id}/content`);
+    const whole = await k.request(path, { headers: { cookie: author.cookie } });
+    expect(whole.status).to.equal(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(png)).to.equal(true);
+    const part = await k.request(path, { headers: { cookie: author.cookie, range: 'bytes=0-7' } });
+    expect(part.status).to.equal(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(png.subarray(0, 8))).to.equal(true);
+
+    const text = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    expect(errorOf(await api(author, 'POST', records(`/${record.id}/attachments`), { fieldKey: 'photo', data: text, version: 2 }))).to.deep.equal([
+      422,
+      'validation_failed',
+    ]);
+    expect(
+      errorOf(await api(author, 'POST', records(`/${record.id}/attachments`), { fieldKey: 'headline', data: png.toString('base64'), version: 2 })),
+    ).to.deep.equal([422, 'validation_failed']);
+    const removed = await api(author, 'DELETE', `${records(`/${record.id}/attachments/${attachment.id}`)}?version=2`);
+    expect(removed.status, JSON.stringify(removed.body)).to.equal(200);
+    expect(removed.body.data.attachments).to.deep.equal([]);
+    expect(removed.body.data.values.photo).to.equal(undefined);
+    expect((await k.request(path, { headers: { cookie: author.cookie } })).status).to.equal(404);
+  });
+
+  it('narrows a form to the people it lists, and lets managers find users to list', async () => {
+    const users = (await api(owner, 'GET', `/api/v1/data-sources/${formId}/user-directory?search=contributor`)).body.data.items;
+    expect(users).to.have.length(1);
+    const authorId = users[0].id;
+    const granted = await api(owner, 'PUT', `/api/v1/data-sources/${formId}/access/${authorId}`, { capabilities: ['submit', 'view_own'] });
+    expect(granted.status, JSON.stringify(granted.body)).to.equal(200);
+    expect(granted.body.data.entries.find((e: any) => e.userId === authorId).capabilities).to.deep.equal(['submit']);
+    // The viewer is not listed: the form is closed to them; the author sees only their own records.
+    expect(errorOf(await api(viewer, 'GET', `/api/v1/data-sources/${formId}/form`))).to.deep.equal([403, 'insufficient_access']);
+    expect((await api(viewer, 'GET', '/api/v1/forms')).body.data.items.map((f: any) => f.id)).to.not.include(formId);
+    const mine = (await api(author, 'GET', records())).body.data.items;
+    expect(mine.length).to.be.above(0);
+    expect(errorOf(await api(author, 'GET', `/api/v1/data-sources/${formId}/access`))).to.deep.equal([403, 'insufficient_access']);
+    const preview = await api(owner, 'POST', `/api/v1/data-sources/${formId}/views/preview`, {
+      key: 'menu',
+      name: 'Menu',
+      outputFields: ['headline', 'price'],
+    });
+    expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
+    expect(preview.body.data.fields.map((f: any) => f.key)).to.deep.equal(['headline', 'price']);
+    expect(errorOf(await api(owner, 'POST', `/api/v1/data-sources/${formId}/views/preview`, { key: 'x', name: 'X', outputFields: ['nope'] }))).to.deep.equal([
+      422,
+      'validation_failed',
+    ]);
+  });
+});
