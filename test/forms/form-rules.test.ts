@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { capabilitiesOf } from '../../core-modules/forms/form-access.js';
+import { checkedValues, type FormSchema, fieldValue, publishProblem, schemaProblem } from '../../core-modules/forms/form-schema.js';
+import { collapse, DEFAULT_WORKFLOW, requiresNote, workflowProblem } from '../../core-modules/forms/workflow.js';
+
+const schema: FormSchema = {
+  fields: [
+    { key: 'title', label: 'Title', control: 'short_text', required: true },
+    { key: 'count', label: 'Count', control: 'integer', minimum: 1, maximum: 10 },
+    { key: 'tags', label: 'Tags', control: 'multi_select', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+    { key: 'when', label: 'When', control: 'datetime' },
+    { key: 'photo', label: 'Photo', control: 'image', required: true },
+  ],
+};
+
+describe('form rules', () => {
+  it('checks each value by its control and normalises it', () => {
+    const [count, tags, when] = [schema.fields[1]!, schema.fields[2]!, schema.fields[3]!];
+    expect(fieldValue(count, '7')).to.equal(7);
+    expect(fieldValue(count, 7.5)).to.have.property('problem');
+    expect(fieldValue(count, 11)).to.have.property('problem');
+    expect(fieldValue(tags, ['a', 'a', 'b'])).to.deep.equal(['a', 'b']);
+    expect(fieldValue(tags, ['c'])).to.have.property('problem');
+    expect(fieldValue(when, '2026-11-25T10:00:00+01:00')).to.equal('2026-11-25T09:00:00.000Z');
+    expect(fieldValue(when, '2026-11-25 10:00')).to.have.property('problem');
+  });
+
+  it('asks for required fields only when complete, keeps images, and refuses unknown fields', () => {
+    expect(checkedValues(schema, { count: 2 }, {}, false)).to.deep.equal({ values: { count: 2 } });
+    expect(checkedValues(schema, { count: 2 }, {}, true)).to.deep.equal({ problem: 'Title is required.' });
+    expect(checkedValues(schema, { title: 'x' }, { photo: 'img-1' }, true)).to.deep.equal({ values: { title: 'x', photo: 'img-1' } });
+    expect(checkedValues(schema, { title: 'x' }, {}, true)).to.deep.equal({ problem: 'Photo is required.' });
+    expect(checkedValues(schema, { nope: 1 }, {}, false)).to.have.property('problem');
+    expect(checkedValues(schema, { photo: 'x' }, {}, false)).to.have.property('problem');
+  });
+
+  it('refuses unsound definitions and publishes only drafts old records still fit', () => {
+    expect(schemaProblem(schema)).to.equal(undefined);
+    expect(schemaProblem({ fields: [{ key: 'priority', label: 'P', control: 'integer' }] })).to.match(/reserved/);
+    expect(schemaProblem({ fields: [{ key: 's', label: 'S', control: 'select' }] })).to.match(/option/);
+    const retyped = { fields: schema.fields.map((f) => (f.key === 'count' ? { ...f, control: 'short_text' as const } : f)) };
+    expect(publishProblem(schema, retyped)).to.match(/kind of value/);
+    expect(publishProblem(schema, { fields: schema.fields.slice(1) })).to.match(/may change but not go/);
+    const relabelled = { fields: schema.fields.map((f) => ({ ...f, label: `${f.label}!` })) };
+    expect(publishProblem(schema, relabelled)).to.equal(undefined);
+  });
+
+  it('needs a note only to send a record back, and states the fewest capabilities', () => {
+    const back = DEFAULT_WORKFLOW.transitions.filter((t) => requiresNote(DEFAULT_WORKFLOW, t)).map((t) => t.to);
+    expect(back).to.deep.equal(['changes_requested']);
+    expect(workflowProblem(DEFAULT_WORKFLOW)).to.equal(undefined);
+    expect(workflowProblem({ ...DEFAULT_WORKFLOW, states: DEFAULT_WORKFLOW.states.map((s) => ({ ...s, eligibleForOutput: false })) })).to.match(/on air/);
+    expect(collapse(['approve', 'review', 'view_all', 'submit'])).to.deep.equal(['approve', 'submit']);
+    expect(collapse(['submit', 'view_own'])).to.deep.equal(['submit']);
+    expect(collapse(['manage', 'submit'])).to.deep.equal(['manage']);
+  });
+
+  it('opens a form by role until it lists people, then only to them (and its creator and administrators)', () => {
+    const open = { listed: false, mine: undefined };
+    expect([...capabilitiesOf({ userId: 'u', role: 'contributor' }, 'c', open)]).to.include('submit');
+    expect([...capabilitiesOf({ userId: 'u', role: 'viewer' }, 'c', open)]).to.not.include('submit');
+    expect(capabilitiesOf({ userId: 'u', role: 'editor' }, 'c', { listed: true, mine: undefined }).size).to.equal(0);
+    expect([...capabilitiesOf({ userId: 'c', role: 'viewer' }, 'c', { listed: true, mine: undefined })]).to.include('manage');
+    expect([...capabilitiesOf({ userId: 'u', role: 'administrator' }, 'c', { listed: true, mine: undefined })]).to.include('manage');
+    expect([...capabilitiesOf({ userId: 'u', role: 'viewer' }, 'c', { listed: true, mine: ['review'] })]).to.include.members(['review', 'view_all']);
+  });
+});
