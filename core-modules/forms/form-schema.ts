@@ -32,7 +32,7 @@ export const FieldSchema = Type.Object({
   default: Type.Optional(Type.String({ maxLength: 4000 })),
   options: Type.Optional(
     Type.Array(Type.Object({ value: Type.String({ minLength: 1, maxLength: 120 }), label: Type.String({ minLength: 1, maxLength: 180 }) }), {
-      maxItems: 100,
+      maxItems: 50,
     }),
   ),
   minimum: Type.Optional(Bound),

@@ -19,6 +19,8 @@ const FORM_ERRORS = {
 const MANAGE = 'Needs `manage` on the form (administrators, owners, its creator; editors on a form without access entries).';
 const Name = Type.String({ minLength: 1, maxLength: 180, pattern: '\\S' });
 const Description = Type.String({ maxLength: 2000 });
+/** A definition of 100 fields, each at its limits, is about 2.3 MB of JSON. */
+const DEFINITION_BODY_LIMIT = 3 * 1024 * 1024;
 
 export const formsRoutes = [
   route({
@@ -41,6 +43,7 @@ export const formsRoutes = [
       'At most 100 fields; controls: short_text, long_text, number, integer, boolean, select, multi_select, date, datetime, url, image, section, help_text.',
     tags,
     auth: { kind: 'console', access: 'managers' },
+    bodyLimit: DEFINITION_BODY_LIMIT,
     body: Type.Object({ name: Name, description: Type.Optional(Description), draftSchema: Type.Optional(FormSchemaSchema) }),
     errors: { 422: '`validation_failed`: a repeated or reserved field key, a choice without options, bounds that cross.' },
     response: { status: 201, schema: FormSchema },
@@ -81,6 +84,7 @@ export const formsRoutes = [
     tags,
     auth: signedIn,
     params: IdParams,
+    bodyLimit: DEFINITION_BODY_LIMIT,
     body: Type.Object({ schema: FormSchemaSchema }),
     errors: { ...FORM_ERRORS, 422: '`validation_failed`: the definition is not sound (the field at fault named).' },
     response: { status: 200, schema: FormSchema },

@@ -165,7 +165,7 @@ export const recordsRoutes = [
       fieldKey: Type.String({ minLength: 1, maxLength: 64 }),
       fileName: Type.Optional(Type.String({ maxLength: 255 })),
       contentType: Type.Optional(Type.String({ maxLength: 120, description: 'Ignored: the type is read from the bytes.' })),
-      data: Type.String({ minLength: 1 }),
+      data: Type.String({ minLength: 1, maxLength: Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 64, pattern: '^[A-Za-z0-9+/=\\s]+$', contentEncoding: 'base64' }),
       version: Version,
     }),
     errors: {

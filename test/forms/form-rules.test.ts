@@ -7,7 +7,15 @@ const schema: FormSchema = {
   fields: [
     { key: 'title', label: 'Title', control: 'short_text', required: true },
     { key: 'count', label: 'Count', control: 'integer', minimum: 1, maximum: 10 },
-    { key: 'tags', label: 'Tags', control: 'multi_select', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+    {
+      key: 'tags',
+      label: 'Tags',
+      control: 'multi_select',
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+    },
     { key: 'when', label: 'When', control: 'datetime' },
     { key: 'photo', label: 'Photo', control: 'image', required: true },
   ],
