@@ -51,9 +51,11 @@ const InspectionSchema = Type.Object({
 const PROVIDERS_NOTE =
   'Providers: `rss`, `atom` (a feed `url`), `json` (`url` and `mapping`: JSON Pointers to `rootList` and, in each element, `title`, `subtitle`, ' +
   '`date`, `author`, `description`, `imageUrl`, `link`, and up to 12 `valueFields`), `csv` (`url`, `mapping` by column name, `delimiter` , ; tab |). ' +
-  'All take `presentation` (list, agenda, cards, ticker), `maxItems` 1–100 (20), `sort` (newest, oldest, title, source), `filterKeyword`, ' +
+  'These four take `presentation` (list, agenda, cards, ticker), `maxItems` 1–100 (20), `sort` (newest, oldest, title, source), `filterKeyword`, ' +
   'up to 8 `filters` {field, operator equals|contains, value}, `refreshIntervalSeconds` 300–86,400 (900), `stalenessLimitHours` 1–2,160 (168), `emptyState`. ' +
-  'Defaults are filled in and stored.';
+  '`calendar`: 1–8 `calendars` {name, url} of iCalendar feeds, `timezone` (IANA, UTC), `displayMode` (today, upcoming, this_week, agenda), `maxEvents` 1–100 (10), ' +
+  '`fields`, `filterKeyword`, `filterCalendars`, `refreshIntervalSeconds`, `stalenessLimitHours`, `emptyState`; recurrences are expanded over the next 90 days in the zone. ' +
+  '`manual`: up to 12 typed `columns` and 200 `rows`. `form` sources are made with POST /api/v1/forms. Defaults are filled in and stored.';
 
 export const dataSourcesRoutes = [
   route({

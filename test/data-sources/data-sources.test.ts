@@ -128,6 +128,20 @@ describe('data sources', () => {
     expect(talk.values.description.text).to.equal('Doors open at 17:30.');
     expect(events.map((e: any) => e.values.start.datetime)).to.deep.equal(events.map((e: any) => e.values.start.datetime).sort());
 
+    // Schema-11 players read the events from the entry's configuration (the Android CalendarSourceConfig).
+    await showSources([lobby.screenId], [source.id]);
+    try {
+      const manifest = (await playerCall(k, lobby.credential, 'GET', '/api/v1/player/manifest')).body.data;
+      const { configuration } = manifest.dataSources.find((s: any) => s.id === source.id);
+      expect(configuration).to.include({ displayMode: 'upcoming', maxEvents: 10, timezone: 'Europe/Berlin', emptyState: 'No events scheduled' });
+      expect(configuration.data.events).to.have.length(events.length);
+      const standUp = configuration.data.events.find((e: any) => e.title === 'Team stand-up');
+      expect(standUp).to.include({ calendar: 'Team', allDay: false, location: 'Room 4, second floor', start: standUps[0].values.start.datetime });
+      expect(standUp.id).to.match(/^[0-9a-f]{24}$/);
+    } finally {
+      await showSources([lobby.screenId], []);
+    }
+
     // The calendar turns private (a sign-in page): the refresh fails, naming it; the events stay.
     feeds.answers.set('/team.ics', { type: 'text/html', body: '<html>Sign in to see this calendar</html>' });
     const kept = await rebuild(source.id);
