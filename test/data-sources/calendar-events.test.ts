@@ -35,7 +35,7 @@ describe('calendar expansion', () => {
     expect(new Set(events.map((e) => e.id)).size, 'each occurrence its own id').to.equal(4);
   });
 
-  it('places all-day and floating events in the source’s zone, leaves cancelled ones out, and gives a missing end an hour', () => {
+  it('places all-day and floating events in the source’s zone, leaves cancelled ones out, and ends a timed event without an end where it starts', () => {
     const ics = calendar(
       ['UID:a', 'DTSTART;VALUE=DATE:20260305', 'SUMMARY:Holiday'],
       ['UID:b', 'DTSTART:20260310T180000', 'SUMMARY:Talk'],
@@ -45,8 +45,31 @@ describe('calendar expansion', () => {
     const events = expandCalendar(ics, march);
     expect(events.map((e) => [e.title, e.allDay, e.start, e.end, e.date])).to.deep.equal([
       ['Holiday', true, '2026-03-04T23:00:00.000Z', '2026-03-05T23:00:00.000Z', '2026-03-05'],
-      ['Talk', false, '2026-03-10T17:00:00.000Z', '2026-03-10T18:00:00.000Z', undefined],
-      ['In UTC', false, '2026-03-12T08:00:00.000Z', '2026-03-12T09:00:00.000Z', undefined],
+      ['Talk', false, '2026-03-10T17:00:00.000Z', '2026-03-10T17:00:00.000Z', undefined],
+      ['In UTC', false, '2026-03-12T08:00:00.000Z', '2026-03-12T08:00:00.000Z', undefined],
+    ]);
+  });
+
+  it('reads lists of exclusions and extra dates, and places a zone it does not know in the source’s zone rather than dropping the event', () => {
+    const ics = calendar(
+      [
+        'UID:daily',
+        'DTSTART;TZID=Europe/Paris:20260302T090000',
+        'DTEND;TZID=Europe/Paris:20260302T100000',
+        'RRULE:FREQ=DAILY;COUNT=6',
+        'EXDATE;TZID=Europe/Paris:20260303T090000,20260305T090000',
+        'RDATE;TZID=Europe/Paris:20260310T120000',
+        'SUMMARY:Daily',
+      ],
+      ['UID:odd', 'DTSTART;TZID=W. Europe Standard Time:20260304T090000', 'SUMMARY:Odd zone'],
+    );
+    expect(expandCalendar(ics, march).map((e) => [e.title, e.start])).to.deep.equal([
+      ['Daily', '2026-03-02T08:00:00.000Z'],
+      ['Daily', '2026-03-04T08:00:00.000Z'],
+      ['Odd zone', '2026-03-04T08:00:00.000Z'],
+      ['Daily', '2026-03-06T08:00:00.000Z'],
+      ['Daily', '2026-03-07T08:00:00.000Z'],
+      ['Daily', '2026-03-10T11:00:00.000Z'],
     ]);
   });
 

@@ -30,7 +30,6 @@ export interface ExpandOptions {
 /** Occurrences looked at per event before giving up (a daily rule since 1990 is ~13,000). */
 const MAX_STEPS = 20_000;
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 const wallOf = (t: ICAL.Time) => Date.UTC(t.year, t.month - 1, t.day, t.isDate ? 0 : t.hour, t.isDate ? 0 : t.minute, t.isDate ? 0 : t.second);
 
@@ -106,8 +105,8 @@ function occurrence(
   const startAt = instant(start, tzidOf(component, 'dtstart'), o.timeZone);
   let endAt = end ? instant(end, tzidOf(component, 'dtend') ?? tzidOf(component, 'dtstart'), o.timeZone) : startAt;
   if (allDay && endAt <= startAt) endAt = instantOf(o.timeZone, wallOf(start) + DAY_MS, 'start');
-  // No end and no duration: an hour, as calendars show such events.
-  if (!allDay && endAt <= startAt) endAt = startAt + HOUR_MS;
+  // No end and no duration: a timed event takes no time (RFC 5545 3.6.1).
+  if (endAt < startAt) endAt = startAt;
   const id = (uid || 'event').slice(0, 40);
   return {
     id: recurring ? `${id}@${(recurrenceId ?? start).toString().replace(/[^0-9T]/g, '')}` : id,
