@@ -35,8 +35,8 @@ export interface DataSourceLibrary {
     ip: string,
     within: (trx: Knex.Transaction, sourceId: string) => Promise<void>,
   ): Promise<DataSourceView>;
-  /** A source, or undefined. */
-  find(id: string): Promise<DataSourceView | undefined>;
+  /** Those of `ids` that exist. */
+  findMany(ids: string[]): Promise<DataSourceView[]>;
   /** Renames a managed source or replaces its configuration (audited as an update). */
   updateManaged(
     actor: ConsolePrincipal,

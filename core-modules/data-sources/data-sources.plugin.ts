@@ -27,7 +27,7 @@ const library = (d: DataSourcesDeps): DataSourceLibrary => ({
     d.dataSourceProviders.set(provider.name, provider);
   },
   createManaged: (actor, input, ip, within) => d.dataSourcesService.create(actor, input, ip, within),
-  find: (id) => d.dataSourcesService.find(id),
+  findMany: (ids) => d.dataSourcesService.findMany(ids),
   updateManaged: (actor, id, changes, ip) => d.dataSourcesService.update(actor, id, changes, ip, true),
   refresh: (id) => d.dataSourcesService.refreshNow(id),
 });

@@ -61,9 +61,10 @@ export class DataSourcesService {
     return dataSourceView(source, await this.repo.output(id));
   }
 
-  async find(id: string): Promise<DataSourceView | undefined> {
-    const source = await this.repo.byId(id);
-    return source && dataSourceView(source, await this.repo.output(id));
+  async findMany(ids: string[]): Promise<DataSourceView[]> {
+    const [sources, outputs] = await Promise.all([this.repo.byIds(ids), this.repo.outputsOf(ids)]);
+    const outputOf = new Map(outputs.map((o) => [o.source_id, o]));
+    return sources.map((s) => dataSourceView(s, outputOf.get(s.id)));
   }
 
   /** `within` (for a provider another module manages) adds that module's rows in the same transaction. */

@@ -312,16 +312,16 @@ export class FormsRepository {
     if (capabilities.length) await this.grants.query(trx).insert({ source_id: sourceId, user_id: userId, capabilities });
   }
 
-  /** Forms with access entries, and this user's capabilities on those that list them. */
-  async grantsFor(userId: string): Promise<{ listed: Set<string>; mine: Map<string, Capability[]> }> {
-    const rows = (await this.grants.query().select('source_id', 'user_id', 'capabilities')) as unknown as {
-      source_id: string;
-      user_id: string;
-      capabilities: Capability[];
-    }[];
+  /** Which of these forms list anyone, and this user's capabilities on those that list them. */
+  async grantsFor(userId: string, sourceIds: string[]): Promise<{ listed: Set<string>; mine: Map<string, Capability[]> }> {
+    if (!sourceIds.length) return { listed: new Set(), mine: new Map() };
+    const [listed, mine] = await Promise.all([
+      this.grants.query().whereIn('source_id', sourceIds).distinct('source_id'),
+      this.grants.query().whereIn('source_id', sourceIds).where({ user_id: userId }).select('source_id', 'capabilities'),
+    ]);
     return {
-      listed: new Set(rows.map((r) => r.source_id)),
-      mine: new Map(rows.filter((r) => r.user_id === userId).map((r) => [r.source_id, r.capabilities])),
+      listed: new Set(listed.map((r) => (r as unknown as { source_id: string }).source_id)),
+      mine: new Map(mine.map((r) => [(r as unknown as { source_id: string }).source_id, (r as unknown as { capabilities: Capability[] }).capabilities])),
     };
   }
 }

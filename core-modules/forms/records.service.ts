@@ -288,8 +288,7 @@ export class RecordsService {
 
   /** Records waiting on the caller: in a state with a transition the caller may make as reviewer or approver. */
   async approvals(p: ConsolePrincipal, page: number, pageSize: number) {
-    const { items: forms } = await this.d.formsService.list(p);
-    const contexts = await Promise.all(forms.map((f) => this.d.formsService.context(p, f.id).catch(() => undefined)));
+    const contexts = await this.d.formsService.forms(p);
     const waitingStates = (c: FormContext) => [
       ...new Set(
         c.definition.workflow.transitions
@@ -297,7 +296,7 @@ export class RecordsService {
           .map((t) => t.from),
       ),
     ];
-    const reviewable = contexts.filter((c): c is FormContext => Boolean(c?.caps.has('review')));
+    const reviewable = contexts.filter((c) => c.caps.has('review'));
     const { rows, total } = await this.repo.waiting(
       reviewable.map((c) => ({ sourceId: c.source.id, states: waitingStates(c) })),
       page,
