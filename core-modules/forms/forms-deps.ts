@@ -3,6 +3,9 @@ import type { UserDirectory } from '../auth/auth.api.js';
 import type { DataSourceLibrary } from '../data-sources/data-sources.api.js';
 import type { FormsRepository } from './forms.repository.js';
 import type { FormsService } from './forms.service.js';
+import type { AttachmentFiles } from './attachment-files.js';
+import type { RecordAccess } from './record-access.js';
+import type { RecordAttachmentsService } from './record-attachments.service.js';
 import type { RecordsService } from './records.service.js';
 
 export interface FormsDeps extends KernelDeps {
@@ -13,4 +16,7 @@ export interface FormsDeps extends KernelDeps {
   formsRepository: FormsRepository;
   formsService: FormsService;
   recordsService: RecordsService;
+  recordAccess: RecordAccess;
+  attachmentFiles: AttachmentFiles;
+  recordAttachmentsService: RecordAttachmentsService;
 }

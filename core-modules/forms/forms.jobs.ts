@@ -21,8 +21,8 @@ export const formsJobs = [
     cron: '17 * * * *',
     retry: { limit: 0, delaySeconds: 60 },
     expireInSeconds: 30 * 60,
-    handler: async (_payload, { recordsService }) => {
-      await recordsService.sweepFiles();
+    handler: async (_payload, { attachmentFiles }) => {
+      await attachmentFiles.sweep();
     },
   }),
 ];

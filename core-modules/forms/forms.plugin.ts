@@ -6,6 +6,9 @@ import { formsJobs } from './forms.jobs.js';
 import { FormsRepository } from './forms.repository.js';
 import { formsRoutes } from './forms.routes.js';
 import { FormsService } from './forms.service.js';
+import { AttachmentFiles } from './attachment-files.js';
+import { RecordAccess } from './record-access.js';
+import { RecordAttachmentsService } from './record-attachments.service.js';
 import { RecordsService } from './records.service.js';
 import { recordsRoutes } from './records.routes.js';
 
@@ -22,6 +25,9 @@ export const formsModule = definePlugin<FormsDeps>({
       formsRepository: asClass(FormsRepository).singleton(),
       formsService: asFunction((d: FormsDeps) => new FormsService(d)).singleton(),
       recordsService: asFunction((d: FormsDeps) => new RecordsService(d)).singleton(),
+      recordAccess: asFunction((d: FormsDeps) => new RecordAccess(d)).singleton(),
+      attachmentFiles: asFunction((d: FormsDeps) => new AttachmentFiles(d)).singleton(),
+      recordAttachmentsService: asFunction((d: FormsDeps) => new RecordAttachmentsService(d)).singleton(),
     });
     r.routes([...formsRoutes, ...recordsRoutes]);
     r.jobs(formsJobs);

@@ -5,7 +5,7 @@ import { IdParams, PageOf, pageQuery, Uuid } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import type { FormsDeps } from './forms-deps.js';
 import { ApprovalSchema, CommentSchema, RecordDetailSchema, RecordInputSchema, RecordSchema } from './forms-wire.js';
-import { MAX_ATTACHMENT_BYTES } from './records.service.js';
+import { MAX_ATTACHMENT_BYTES } from './record-attachments.service.js';
 
 const route = routeFor<FormsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -176,7 +176,8 @@ export const recordsRoutes = [
       422: '`validation_failed`: not an image field, not base64, empty, over 25 MiB, or not JPEG, PNG, WebP or GIF.',
     },
     response: { status: 201, schema: RecordDetailSchema },
-    handler: async ({ deps, params, body, principal }) => reply(201, await deps.recordsService.attach(me(principal), params.id, params.recordId, body)),
+    handler: async ({ deps, params, body, principal }) =>
+      reply(201, await deps.recordAttachmentsService.attach(me(principal), params.id, params.recordId, body)),
   }),
   route({
     method: 'DELETE',
@@ -189,7 +190,8 @@ export const recordsRoutes = [
     query: Type.Object({ version: Version }),
     errors: { ...NOT_FOUND, ...FORBIDDEN, ...STALE, 422: '`validation_failed`: the field is required and the record is on air.' },
     response: { status: 200, schema: RecordDetailSchema },
-    handler: ({ deps, params, query, principal }) => deps.recordsService.detach(me(principal), params.id, params.recordId, params.attachmentId, query.version),
+    handler: ({ deps, params, query, principal }) =>
+      deps.recordAttachmentsService.detach(me(principal), params.id, params.recordId, params.attachmentId, query.version),
   }),
   route({
     method: 'GET',
@@ -203,7 +205,7 @@ export const recordsRoutes = [
     errors: { ...NOT_FOUND, 403: '`insufficient_access`.' },
     response: { status: 200, file: true, contentType: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], description: 'The image.' },
     handler: async ({ deps, params, principal, ctx }) =>
-      sendFile(ctx, await deps.recordsService.content(me(principal), params.id, params.recordId, params.attachmentId)),
+      sendFile(ctx, await deps.recordAttachmentsService.content(me(principal), params.id, params.recordId, params.attachmentId)),
   }),
   route({
     method: 'GET',

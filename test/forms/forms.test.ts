@@ -175,6 +175,29 @@ describe('forms and records', () => {
     expect((await k.request(path, { headers: { cookie: author.cookie } })).status).to.equal(404);
   });
 
+  it('deletes the images of a deleted form with the hourly sweep, and only those', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const upload = async (form: string) => {
+      const record = (await api(owner, 'POST', `/api/v1/data-sources/${form}/records`, { values: {} })).body.data;
+      const res = await api(owner, 'POST', `/api/v1/data-sources/${form}/records/${record.id}/attachments`, {
+        fieldKey: 'photo',
+        data: png.toString('base64'),
+        version: 1,
+      });
+      return `forms/${form}/${res.body.data.attachments[0].id}`;
+    };
+    const gone = (await api(owner, 'POST', '/api/v1/forms', { name: 'Short-lived', draftSchema: { fields: [FIELDS[4]] } })).body.data.id;
+    const [goneFile, keptFile] = [await upload(gone), await upload(formId)];
+    expect((await api(owner, 'DELETE', `/api/v1/data-sources/${gone}`)).status).to.equal(204);
+    const { attachmentFiles, storage } = k.containerOf('forms').cradle as FormsDeps;
+    expect(await attachmentFiles.sweep(), 'younger than the grace period').to.equal(0);
+    expect(await attachmentFiles.sweep(0)).to.equal(1);
+    expect(await storage.stat(goneFile)).to.equal(undefined);
+    expect(await storage.stat(keptFile)).to.not.equal(undefined);
+  });
+
   it('narrows a form to the people it lists, and lets managers find users to list', async () => {
     const users = (await api(owner, 'GET', `/api/v1/data-sources/${formId}/user-directory?search=contributor`)).body.data.items;
     expect(users).to.have.length(1);
