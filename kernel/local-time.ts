@@ -98,3 +98,10 @@ export const weekdayOf = (wall: number) => new Date(wall).getUTCDay();
 export const clockMs = (clock: string) => (Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))) * MINUTE_MS;
 
 export { DAY_MS, MINUTE_MS };
+
+/** Whether `text` is a day that exists, as YYYY-MM-DD (engines would read 2026-02-30 as 2 March). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return Number.isFinite(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}

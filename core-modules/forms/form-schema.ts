@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { isCalendarDate } from '../../kernel/local-time.js';
 
 export const MAX_FIELDS = 100;
 
@@ -117,9 +118,7 @@ export function fieldValue(f: FormField, raw: unknown): FieldValue | { problem: 
       return [...new Set(raw as string[])];
     }
     case 'date':
-      return typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && Number.isFinite(Date.parse(`${raw}T00:00:00Z`))
-        ? raw
-        : no('must be a date (YYYY-MM-DD)');
+      return typeof raw === 'string' && isCalendarDate(raw) ? raw : no('must be a date (YYYY-MM-DD)');
     case 'datetime':
       return typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) && Number.isFinite(Date.parse(raw))
         ? new Date(raw).toISOString()

@@ -31,6 +31,9 @@ describe('form rules', () => {
     expect(fieldValue(tags, ['c'])).to.have.property('problem');
     expect(fieldValue(when, '2026-11-25T10:00:00+01:00')).to.equal('2026-11-25T09:00:00.000Z');
     expect(fieldValue(when, '2026-11-25 10:00')).to.have.property('problem');
+    const day = { key: 'day', label: 'Day', control: 'date' as const };
+    expect(fieldValue(day, '2028-02-29')).to.equal('2028-02-29');
+    expect(fieldValue(day, '2026-02-29'), 'not a leap year').to.have.property('problem');
   });
 
   it('asks for required fields only when complete, keeps images, and refuses unknown fields', () => {

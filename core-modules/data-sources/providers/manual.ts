@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
+import { isCalendarDate } from '../../../kernel/local-time.js';
 import type { DataDocument, DocumentValue, FieldType } from './document.js';
 import type { DataSourceProvider } from './provider.js';
 
@@ -49,9 +50,7 @@ export function cellValue(type: FieldType, raw: string): DocumentValue | string 
     case 'boolean':
       return text === 'true' || text === 'false' ? { kind: 'boolean', boolean: text === 'true' } : 'must be true or false';
     case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) && Number.isFinite(Date.parse(`${text}T00:00:00Z`))
-        ? { kind: 'date', date: text }
-        : 'must be a date (YYYY-MM-DD)';
+      return isCalendarDate(text) ? { kind: 'date', date: text } : 'must be a date (YYYY-MM-DD)';
     case 'datetime':
       return /^\d{4}-\d{2}-\d{2}T/.test(text) && Number.isFinite(Date.parse(text))
         ? { kind: 'datetime', datetime: new Date(text).toISOString() }
