@@ -41,7 +41,7 @@ function displayChanges(input: RecordInput) {
   };
 }
 
-/** Records of forms: submissions along the workflow, their history, comments and images. */
+/** Records of forms: submissions, edits and moves along the workflow, comments, the approvals inbox and expiry. */
 export class RecordsService {
   constructor(private readonly d: Deps) {}
 
