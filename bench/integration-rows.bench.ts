@@ -44,6 +44,18 @@ async function run(): Promise<BenchResult> {
         ],
       },
     });
+    // A form beside the table, with a record waiting for approval (the approval is timed too).
+    const form = await post('/api/v1/forms', {
+      name: 'Bench specials',
+      draftSchema: { fields: [{ key: 'headline', label: 'Headline', control: 'short_text', required: true }] },
+    });
+    const record = await post(`/api/v1/data-sources/${form.id}/records`, { values: { headline: 'Pumpkin soup' }, displayTitle: 'Soup' });
+    const submitted = await fetch(`${server.url}/api/v1/data-sources/${form.id}/records/${record.id}/transitions`, {
+      method: 'POST',
+      headers: consoleHeaders,
+      body: JSON.stringify({ toState: 'submitted', version: 1 }),
+    });
+    if (submitted.status !== 200) throw new Error(`submitting answered ${submitted.status}: ${await submitted.text()}`);
     const { secret } = await post('/api/v1/integration-tokens', { name: 'Bench POS', scopes: ['data_source:write'], dataSourceIds: [table.id] });
     const writeHeaders = { 'content-type': 'application/json', authorization: `Bearer ${secret}` };
     const path = `/api/v1/integration/data-sources/${table.id}/rows`;
@@ -52,7 +64,7 @@ async function run(): Promise<BenchResult> {
     const fleet = await enrollFleet(server, n);
     await showSources(
       fleet.map((s) => s.screenId),
-      [table.id],
+      [table.id, form.id],
     );
     const player = server.kernel.containerOf('player').cradle as PlayerDeps;
     for (const s of fleet) await player.manifestService.manifest(s.screenId);
@@ -75,6 +87,21 @@ async function run(): Promise<BenchResult> {
     if (times.length !== n || open !== n) throw new Error(`${times.length} of ${n} sockets (${open} open) heard of the write`);
     const latencies = times.map((t) => t - start).sort((a, b) => a - b);
     const p99 = percentile(latencies, 99);
+
+    // (a') One approval: the record goes on air on every screen showing the form.
+    const approvalDelivered = awaitManifestChanged(child, DELIVERY_TIMEOUT_MS);
+    const approvedAt = performance.timeOrigin + performance.now();
+    const approved = await fetch(`${server.url}/api/v1/data-sources/${form.id}/records/${record.id}/transitions`, {
+      method: 'POST',
+      headers: consoleHeaders,
+      body: JSON.stringify({ toState: 'approved', version: 2 }),
+    });
+    const approveMs = performance.timeOrigin + performance.now() - approvedAt;
+    if (approved.status !== 200) throw new Error(`approving answered ${approved.status}: ${await approved.text()}`);
+    const approval = await approvalDelivered;
+    if (approval.times.length !== n) throw new Error(`${approval.times.length} of ${n} sockets heard of the approval`);
+    const approvalLatencies = approval.times.map((t) => t - approvedAt).sort((a, b) => a - b);
+    const approvalP99 = percentile(approvalLatencies, 99);
     await closeAll(child);
     child = undefined;
 
@@ -94,8 +121,9 @@ async function run(): Promise<BenchResult> {
 
     return {
       setup:
-        `a manual table of 3 columns shown on ${n} screens${n < WANTED ? ` (of ${WANTED} wanted; fd limit ${limit})` : ''} with open sockets; ` +
+        `a manual table of 3 columns and a form shown on ${n} screens${n < WANTED ? ` (of ${WANTED} wanted; fd limit ${limit})` : ''} with open sockets; ` +
         `(a) one integration write of ${ROWS} rows (the request took ${Math.round(writeMs)} ms), latency to each socket's manifest.changed; ` +
+        `(a') one form record approved (the request took ${Math.round(approveMs)} ms), the same; ` +
         `(b) ${ROWS}-row writes over ${LOAD.connections} connections, ${LOAD.seconds} s × ${LOAD.rounds} alternating rounds against GET /healthz`,
       measurements: [
         {
@@ -105,11 +133,19 @@ async function run(): Promise<BenchResult> {
           p99Ms: round1(p99),
           requests: n,
         },
+        {
+          label: `approval on air on ${n} screens (max ${round1(approvalLatencies.at(-1)!)} ms)`,
+          rps: n / (approvalLatencies.at(-1)! / 1000),
+          p50Ms: round1(percentile(approvalLatencies, 50)),
+          p99Ms: round1(approvalP99),
+          requests: n,
+        },
         health,
         writes,
       ],
       checks: [
         { name: `${TARGET_P99_MS} ms / p99 delivery`, value: TARGET_P99_MS / p99, target: 1, pass: p99 <= TARGET_P99_MS },
+        { name: `${TARGET_P99_MS} ms / p99 approval`, value: TARGET_P99_MS / approvalP99, target: 1, pass: approvalP99 <= TARGET_P99_MS },
         { name: 'writes/healthz req/s', value: writes.rps / health.rps, target: 0, pass: true },
       ],
     };

@@ -46,6 +46,7 @@ process.on('message', async (msg) => {
     await Promise.all(Array.from({ length: concurrency }, worker));
     process.send({ type: 'opened', hellos, failures, firstError });
   } else if (msg.type === 'await') {
+    received.clear(); // each wait times the change that follows it
     const deadline = now() + msg.timeoutMs;
     const open = () => sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
     while (received.size < open() && now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -94,6 +95,7 @@ export async function openAll(child: ChildProcess, server: BenchKernel, credenti
 }
 
 /** When each open socket first heard `manifest.changed` (epoch ms), and how many are open. */
+/** Sent before the change it times: resolves with each socket's time of its next manifest.changed. */
 export const awaitManifestChanged = (child: ChildProcess, timeoutMs: number) =>
   ask<{ times: number[]; open: number }>(child, { type: 'await', timeoutMs }, 'received', timeoutMs + 10_000);
 
