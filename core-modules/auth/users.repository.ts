@@ -4,6 +4,7 @@ import { mapUniqueViolation } from '../../kernel/db/database.js';
 import { conflict } from '../../kernel/errors.js';
 import type { Role } from '../../kernel/auth/principal.js';
 import { UserModel } from './auth.models.js';
+import { containsPattern } from '../../kernel/db/like.js';
 
 export interface UserRow {
   id: string;
@@ -72,7 +73,7 @@ export class UsersRepository {
   async search(search: string, limit: number): Promise<UserRow[]> {
     const query = this.users.query().where({ active: true });
     if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(search);
       query.where((q) => q.whereILike('name', like).orWhereILike('username', like));
     }
     return query.orderByRaw('lower(name), id').limit(limit);

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
 import type { OutputRow, SourceRow } from './data-sources.repository.js';
+import type { DataDocument } from './providers/document.js';
 
 export const ProviderSchema = Type.String({
   pattern: '^[a-z][a-z0-9_]{0,39}$',
@@ -32,7 +33,7 @@ export const DataSourceSchema = Type.Object({
 export type DataSourceView = Static<typeof DataSourceSchema>;
 
 export const statusOf = (o: OutputRow | undefined) => (!o?.attempted_at ? 'pending' : o.error_code ? 'failing' : 'ok');
-export const recordCount = (o: OutputRow | undefined) => (o?.document?.datasets ?? []).reduce((n, d) => n + d.records.length, 0);
+export const recordCount = (document: DataDocument | null | undefined) => (document?.datasets ?? []).reduce((n, d) => n + d.records.length, 0);
 
 export function dataSourceView(s: SourceRow, o: OutputRow | undefined): DataSourceView {
   return {
@@ -43,7 +44,7 @@ export function dataSourceView(s: SourceRow, o: OutputRow | undefined): DataSour
     configVersion: s.config_version,
     configuration: s.configuration,
     status: statusOf(o),
-    recordCount: recordCount(o),
+    recordCount: recordCount(o?.document),
     refreshedAt: isoOrNull(o?.refreshed_at),
     nextRefreshAt: isoOrNull(o?.due_at),
     lastError: o?.error_code && o.attempted_at ? { code: o.error_code, message: o.error_message ?? '', at: o.attempted_at.toISOString() } : null,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { OutputModel, SourceModel } from './data-sources.models.js';
 import type { DataDocument } from './providers/document.js';
+import { containsPattern } from '../../kernel/db/like.js';
 
 export interface SourceRow {
   id: string;
@@ -43,7 +44,7 @@ export class DataSourcesRepository {
   async page(q: { page: number; pageSize: number; provider?: string; search?: string }): Promise<{ rows: SourceRow[]; total: number }> {
     const query = this.sources.query();
     if (q.provider) query.where('provider', q.provider);
-    if (q.search) query.whereILike('name', `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (q.search) query.whereILike('name', containsPattern(q.search));
     const { results, total } = await query.orderByRaw('lower(name), id').page(q.page - 1, q.pageSize);
     return { rows: results, total };
   }

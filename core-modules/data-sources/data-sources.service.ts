@@ -160,7 +160,7 @@ export class DataSourcesService {
       consecutiveFailures: o?.failures ?? 0,
       error: o?.error_code ? { code: o.error_code, message: o.error_message ?? '' } : null,
       usingLastKnownGood: Boolean(o?.error_code && o.document),
-      recordCount: recordCount(o),
+      recordCount: recordCount(o?.document),
     };
   }
 
@@ -181,7 +181,7 @@ export class DataSourcesService {
     const { provider, configuration } = await this.checked(this.providerNamed(providerName).name, raw);
     try {
       const document = await this.d.sourceRefresher.produce(provider, configuration);
-      return { provider: provider.name, recordCount: document.datasets.reduce((n, d) => n + d.records.length, 0), configuration, document };
+      return { provider: provider.name, recordCount: recordCount(document), configuration, document };
     } catch (err) {
       throw unreadable(err);
     }

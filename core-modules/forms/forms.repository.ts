@@ -3,6 +3,7 @@ import { fn, raw } from 'objection';
 import type { FieldValue, FormSchema } from './form-schema.js';
 import { AttachmentModel, CommentModel, DefinitionModel, EventModel, GrantModel, RecordModel, RevisionModel } from './forms.models.js';
 import type { Capability, Workflow } from './workflow.js';
+import { containsPattern } from '../../kernel/db/like.js';
 
 export interface DefinitionRow {
   source_id: string;
@@ -83,7 +84,6 @@ const SORTS = {
   ],
   updated: [{ column: 'updated_at', order: 'desc' }],
 } as const;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The forms tables. The only place that queries them. */
 export class FormsRepository {
@@ -157,7 +157,7 @@ export class FormsRepository {
     if (q.states?.length) query.whereIn('state', q.states);
     if (q.onlyOf) query.where({ submitted_by: q.onlyOf });
     if (q.search) {
-      const like = `%${escapeLike(q.search)}%`;
+      const like = containsPattern(q.search);
       query.where((w) => w.whereILike('display_title', like).orWhereILike('submitter_name', like));
     }
     const { results, total } = await query.orderBy([...SORTS[q.sort], { column: 'id' }]).page(q.page - 1, q.pageSize);

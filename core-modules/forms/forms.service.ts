@@ -27,7 +27,6 @@ export interface FormContext {
   source: DataSourceView;
   definition: DefinitionRow;
   caps: Set<Capability>;
-  createdBy: string | null;
 }
 
 /** Forms: their definitions (draft and published), workflows and who may do what on each. */
@@ -59,7 +58,7 @@ export class FormsService {
       const source = sourceOf.get(definition.source_id);
       if (!source) return [];
       const caps = capabilitiesOf(p, source.createdBy, { listed: grants.listed.has(source.id), mine: grants.mine.get(source.id) });
-      return [{ source, definition, caps, createdBy: source.createdBy }];
+      return [{ source, definition, caps }];
     });
   }
 
@@ -190,7 +189,7 @@ export class FormsService {
     const form = await this.context(p, id, 'manage');
     const [user] = await this.d.userDirectory.byIds([userId]);
     if (!user) throw invalidInput('validation_failed', 'There is no such user.', 'params/userId');
-    if (userId === form.createdBy) throw invalidInput('validation_failed', 'The form’s creator always manages it.', 'params/userId');
+    if (userId === form.source.createdBy) throw invalidInput('validation_failed', 'The form’s creator always manages it.', 'params/userId');
     if (user.role === 'owner' || user.role === 'administrator') {
       throw invalidInput('validation_failed', 'Owners and administrators always manage every form.', 'params/userId');
     }
@@ -212,16 +211,16 @@ export class FormsService {
   private async entries(form: FormContext) {
     const grants = await this.repo.grantsOf(form.source.id);
     const users = new Map(
-      (await this.d.userDirectory.byIds([...(form.createdBy ? [form.createdBy] : []), ...grants.map((g) => g.user_id)])).map((u) => [u.id, u]),
+      (await this.d.userDirectory.byIds([...(form.source.createdBy ? [form.source.createdBy] : []), ...grants.map((g) => g.user_id)])).map((u) => [u.id, u]),
     );
     const entry = (userId: string, capabilities: Capability[], isCreator: boolean) => {
       const u = users.get(userId);
       return u ? [{ userId, name: u.name, username: u.username, role: u.role, capabilities, isCreator }] : [];
     };
     return [
-      ...(form.createdBy ? entry(form.createdBy, ['manage'], true) : []),
+      ...(form.source.createdBy ? entry(form.source.createdBy, ['manage'], true) : []),
       ...grants
-        .filter((g) => g.user_id !== form.createdBy)
+        .filter((g) => g.user_id !== form.source.createdBy)
         .flatMap((g) => entry(g.user_id, collapse(g.capabilities), false))
         .sort((a, b) => a.name.localeCompare(b.name)),
     ];
@@ -236,7 +235,7 @@ export class FormsService {
       id,
       name: form.source.name,
       description: form.source.description,
-      createdBy: form.createdBy,
+      createdBy: form.source.createdBy,
       createdAt: form.source.createdAt,
       updatedAt: form.source.updatedAt,
       draftSchema: schema,
@@ -258,7 +257,8 @@ export class FormsService {
     };
   }
 
-  private audit(action: string, actor: ConsolePrincipal, ip: string, id: string, trx: Knex.Transaction, metadata: Record<string, unknown> = {}) {
+  /** Records a change to a form or its records in the audit log (as a change to its data source). */
+  audit(action: string, actor: ConsolePrincipal, ip: string, id: string, trx: Knex.Transaction, metadata: Record<string, unknown> = {}) {
     return this.d.auditLog.record({ action, actor, ip, resourceType: 'data_source', resourceId: id, metadata }, trx);
   }
 }

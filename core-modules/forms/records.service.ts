@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { UserDirectory } from '../auth/auth.api.js';
@@ -14,7 +13,6 @@ import { EXPIRED_STATE, initialState, requiresNote, stateOf, type Workflow } fro
 
 interface Deps {
   db: Knex;
-  auditLog: AuditLog;
   formsRepository: FormsRepository;
   formsService: FormsService;
   recordAccess: RecordAccess;
@@ -120,7 +118,7 @@ export class RecordsService {
       if (!form.caps.has('manage')) throw noAccess();
       const files = await this.repo.attachmentsOf(record.id, trx);
       await this.repo.deleteRecord(record.id, trx);
-      await this.audit('form.record_deleted', p, ip, id, trx, { recordId, title: record.display_title });
+      await this.d.formsService.audit('form.record_deleted', p, ip, id, trx, { recordId, title: record.display_title });
       return { record, files };
     });
     await this.d.attachmentFiles.remove(
@@ -160,7 +158,7 @@ export class RecordsService {
         trx,
       );
       if (note) await this.repo.addComment(record.id, name, note, trx);
-      await this.audit('form.record_transition', p, ip, id, trx, { recordId, from: record.state, to: target.key });
+      await this.d.formsService.audit('form.record_transition', p, ip, id, trx, { recordId, from: record.state, to: target.key });
       return updated;
     });
     await this.d.dataSourceLibrary.refresh(id);
@@ -244,10 +242,6 @@ export class RecordsService {
     });
     for (const id of touched) await this.d.dataSourceLibrary.refresh(id);
     return touched.length;
-  }
-
-  private audit(action: string, actor: ConsolePrincipal, ip: string, id: string, trx: Knex.Transaction, metadata: Record<string, unknown>) {
-    return this.d.auditLog.record({ action, actor, ip, resourceType: 'data_source', resourceId: id, metadata }, trx);
   }
 }
 

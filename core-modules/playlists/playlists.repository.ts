@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { isStillReferenced } from '../../kernel/db/database.js';
 import { PlaylistModel } from './playlists.models.js';
+import { containsPattern } from '../../kernel/db/like.js';
 
 export interface TagRule {
   enabled: boolean;
@@ -59,7 +60,7 @@ export class PlaylistsRepository {
 
   async list(q: { search?: string; page: number; pageSize: number }): Promise<{ rows: PlaylistRow[]; total: number }> {
     // The search is literal text: LIKE wildcards typed by the user match only themselves.
-    const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const pattern = q.search ? containsPattern(q.search) : undefined;
     const query = this.withItemCount();
     if (pattern) query.where((w) => w.whereILike('p.name', pattern).orWhereILike('p.description', pattern));
     const { results, total } = await query

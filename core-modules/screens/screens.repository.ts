@@ -4,6 +4,7 @@ import { mapUniqueViolation } from '../../kernel/db/database.js';
 import { conflict } from '../../kernel/errors.js';
 import { RECENT_SECONDS, STALE_SECONDS, type ScreenStatus } from './screen-status.js';
 import { CredentialModel, ScreenModel, ScreenStatusModel } from './screens.models.js';
+import { containsPattern } from '../../kernel/db/like.js';
 
 export interface ScreenRow {
   id: string;
@@ -78,7 +79,6 @@ const STATUS = `CASE
     ELSE 'offline' END`;
 
 const installationTaken = () => conflict('state_conflict', 'This player installation is already paired to another screen.');
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A screen's access and reported display control, as sent in its last heartbeat (any JSON). */
 export interface ControlFacts {
@@ -133,7 +133,7 @@ export class ScreensRepository {
     if (filter.search) {
       where.push(`(f.name ILIKE :search OR f.description ILIKE :search OR f.room_name ILIKE :search
         OR f.room_number ILIKE :search OR f.location_name ILIKE :search OR f.model ILIKE :search)`);
-      bindings.search = `%${escapeLike(filter.search)}%`;
+      bindings.search = containsPattern(filter.search);
     }
     const { rows } = await this.db.raw<{ rows: (ScreenFactsRow & { total: number })[] }>(
       `SELECT f.*, count(*) OVER () AS total FROM (${FACTS}) f

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { AssetRow, VariantRow } from '../assets.repository.js';
 import type { AssetStatus, AssetType } from '../media-types.js';
 import { AssetCollectionModel, AssetModel, AssetTagModel } from '../media.models.js';
+import { containsPattern } from '../../../kernel/db/like.js';
 
 export type AssetSort = 'newest' | 'oldest' | 'name' | 'updated';
 
@@ -37,8 +38,6 @@ const ORDER: Record<AssetSort, string> = {
   updated: 'a.updated_at DESC, a.id DESC',
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The library's read side of assets: filtered pages and what each row of a page needs. */
 export class AssetsQueryRepository {
   private readonly db: Knex;
@@ -67,7 +66,7 @@ export class AssetsQueryRepository {
       );
     if (f.tagId) q.whereExists((s) => s.select(this.db.raw('1')).from('asset_tags as at').whereRaw('at.asset_id = a.id').where('at.tag_id', f.tagId!));
     if (f.search) {
-      const pattern = likePattern(f.search);
+      const pattern = containsPattern(f.search);
       q.where((w) => w.whereILike('a.name', pattern).orWhereILike('a.original_filename', pattern));
     }
     // Archived is computed at read time: archived by hand, or past its expiry. No job flips it.
