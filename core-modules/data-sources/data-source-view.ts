@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 import type { OutputRow, SourceRow } from './data-sources.repository.js';
 import type { DataDocument } from './providers/document.js';
 
@@ -7,8 +7,6 @@ export const ProviderSchema = Type.String({
   pattern: '^[a-z][a-z0-9_]{0,39}$',
   description: '`rss`, `atom`, `json`, `csv`, `calendar`, `manual`, `form` (made with POST /api/v1/forms), or a plugin’s.',
 });
-
-const Stamp = Type.String({ format: 'date-time' });
 
 /** How a source's refreshes go: `pending` before the first, `ok`, or `failing` (the last good output stays). */
 const StatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('ok'), Type.Literal('failing')]);

@@ -156,11 +156,14 @@ export function checkedValues(
     values[key] = value;
   }
   for (const f of schema.fields) if (f.control === 'image' && kept[f.key] !== undefined) values[f.key] = kept[f.key]!;
-  if (complete) {
-    const missing = schema.fields.find((f) => f.required && holdsValue(f) && values[f.key] === undefined);
-    if (missing) return { problem: `${missing.label} is required.` };
-  }
-  return { values };
+  const missing = complete ? missingRequired(schema, values) : undefined;
+  return missing ? { problem: missing } : { values };
+}
+
+/** Why a record's values are not complete (a required field, images included, holds nothing); undefined when they are. Pure. */
+export function missingRequired(schema: FormSchema, values: Record<string, FieldValue>): string | undefined {
+  const missing = schema.fields.find((f) => f.required && holdsValue(f) && values[f.key] === undefined);
+  return missing && `${missing.label} is required.`;
 }
 
 /** A field's type as screens get it; undefined for fields screens do not get (presentation, images). */

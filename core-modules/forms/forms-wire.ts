@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Uuid } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, Stamp } from '../../kernel/http/wire.js';
 import { FormSchemaSchema } from './form-schema.js';
 import { ViewSchema } from './form-output.js';
 import { CAPABILITIES, WorkflowSchema } from './workflow.js';
 
 // The forms API's request and response shapes.
 
-const Stamp = Type.String({ format: 'date-time' });
 export const CapabilitySchema = Type.Union(CAPABILITIES.map((c) => Type.Literal(c)));
 const Capabilities = Type.Array(CapabilitySchema);
 

@@ -4,7 +4,7 @@ import { invalidInput } from '../../kernel/errors.js';
 import type { UserDirectory } from '../auth/auth.api.js';
 import type { DataSourceLibrary } from '../data-sources/data-sources.api.js';
 import type { AttachmentFiles } from './attachment-files.js';
-import { checkedValues, type FieldValue, type FormSchema } from './form-schema.js';
+import { checkedValues, missingRequired } from './form-schema.js';
 import { type FormContext, type FormsService, noAccess } from './forms.service.js';
 import type { FormsRepository, RecordQuery } from './forms.repository.js';
 import { type RecordAccess, stale } from './record-access.js';
@@ -142,13 +142,8 @@ export class RecordsService {
       if (record.version !== input.version) throw stale();
       const target = stateOf(workflow, transition.to)!;
       if (transition.requiredCapability === 'submit' || target.eligibleForOutput) {
-        const complete = checkedValues(
-          await this.d.recordAccess.schemaOf(record),
-          withoutImages(record.values, await this.d.recordAccess.schemaOf(record)),
-          record.values,
-          true,
-        );
-        if ('problem' in complete) throw invalidInput('validation_failed', complete.problem, 'body');
+        const missing = missingRequired(await this.d.recordAccess.schemaOf(record), record.values);
+        if (missing) throw invalidInput('validation_failed', missing, 'body');
       }
       const name = await this.d.recordAccess.nameOf(p);
       const updated = await this.repo.updateRecord(record.id, { state: target.key, eligible: target.eligibleForOutput }, trx);
@@ -244,7 +239,3 @@ export class RecordsService {
     return touched.length;
   }
 }
-
-/** The values a client would send (images are set by upload): for a completeness check. */
-const withoutImages = (values: Record<string, FieldValue>, schema: FormSchema) =>
-  Object.fromEntries(Object.entries(values).filter(([k]) => schema.fields.find((f) => f.key === k)?.control !== 'image'));

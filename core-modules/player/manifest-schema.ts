@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ManifestPluginEntrySchema } from './manifest-plugins.js';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
-const Stamp = Type.String({ format: 'date-time' });
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(t);
 
 /** Schema 11 is the base the player protocol defines; later features raise it per player. */

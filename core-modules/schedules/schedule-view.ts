@@ -1,8 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 import type { ScheduleRow, Target } from './schedules.repository.js';
 
-const Stamp = Type.String({ format: 'date-time' });
 const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour clock, in the schedule’s zone.' });
 const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD, in the schedule’s zone.' });
 const Opt = Type.Optional;

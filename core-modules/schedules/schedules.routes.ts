@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
+import { IdParams, PageOf, Uuid, pageQuery, Stamp } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { ScheduleBodySchema, ScheduleSchema } from './schedule-view.js';
 import type { SchedulesDeps } from './schedules-deps.js';
@@ -14,7 +14,6 @@ const INVALID = {
   422: '`schedule_validation_failed` (with the fields at fault), `schedule_limit_exceeded` (1,000 schedules, 250 targets), `display_control_unsupported` (a display action for a screen that does not run the Linux player).',
 };
 
-const Stamp = Type.String({ format: 'date-time' });
 const PreviewSchema = Type.Object({
   screenId: Uuid,
   at: Stamp,

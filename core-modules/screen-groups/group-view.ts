@@ -1,8 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 import type { GroupRow } from './groups.repository.js';
-
-const Stamp = Type.String({ format: 'date-time' });
 
 export const GroupSchema = Type.Object({
   id: Uuid,

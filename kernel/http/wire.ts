@@ -4,6 +4,9 @@ import { Type, type TSchema } from '@sinclair/typebox';
 
 export const Uuid = Type.String({ format: 'uuid' });
 
+/** A moment on the wire: an RFC 3339 date and time. */
+export const Stamp = Type.String({ format: 'date-time' });
+
 /** `{ id }` path parameters. */
 export const IdParams = Type.Object({ id: Uuid });
 
