@@ -10,7 +10,7 @@ const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['data-sources'];
 const NOT_FOUND = { 404: '`data_source_not_found`.' };
 const INVALID = {
-  422: '`validation_failed`: the configuration does not fit the provider (the fields at fault named), the address is not https (or http where allowed) or carries credentials, a JSON mapping path is not a JSON Pointer, or the mapping names no field.',
+  422: '`validation_failed`: the configuration does not fit the provider (the fields at fault named), the address is not https (or http where allowed) or carries credentials, a JSON mapping path is not a JSON Pointer, the mapping names no field, or the source is one another module keeps (a form: use its own routes).',
 };
 
 const Name = Type.String({ minLength: 1, maxLength: 180 });
@@ -136,7 +136,7 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
-    errors: NOT_FOUND,
+    errors: { ...NOT_FOUND, 422: '`validation_failed`: a source another module keeps (a form) is copied through its own routes.' },
     response: { status: 201, schema: DataSourceSchema },
     handler: async ({ deps, params, principal, ctx }) => reply(201, await deps.dataSourcesService.duplicate(me(principal), params.id, ctx.ip)),
   }),
