@@ -72,8 +72,8 @@ export class SourceRefresher {
   constructor(private readonly d: Deps) {}
 
   /** The document a configuration makes now, without storing anything (preview, inspect). */
-  async produce(provider: DataSourceProvider, configuration: unknown, sourceId?: string): Promise<DataDocument> {
-    return provider.produce(configuration, { ...(await this.context()), ...(sourceId ? { sourceId } : {}) });
+  async produce(provider: DataSourceProvider, configuration: unknown): Promise<DataDocument> {
+    return provider.produce(configuration, { ...(await this.context()), refreshBy: () => {} });
   }
 
   /** The body of `url` under the fetch policy (inspection); throws SourceFailure. */
@@ -85,9 +85,13 @@ export class SourceRefresher {
     const provider = this.d.dataSourceProviders.get(source.provider);
     if (!provider) return { ok: false, changed: false };
     const started = performance.now();
-    const due = nextDue(provider.refreshSeconds(source.configuration));
+    // The interval's refresh, or sooner where the provider knows its output changes then.
+    let due = nextDue(provider.refreshSeconds(source.configuration));
+    const refreshBy = (at: Date) => {
+      if (!due || at < due) due = at;
+    };
     try {
-      const document = await this.produce(provider, source.configuration, source.id);
+      const document = await provider.produce(source.configuration, { ...(await this.context()), sourceId: source.id, refreshBy });
       const changed = await this.d.dataSourcesRepository.succeeded(
         source.id,
         (old) =>
@@ -140,7 +144,7 @@ export class SourceRefresher {
     await this.d.contentSources.changed(await this.d.dataSourceViewers.screensShowing(sourceIds));
   }
 
-  private async context(): Promise<ProduceContext> {
+  private async context(): Promise<Omit<ProduceContext, 'refreshBy' | 'sourceId'>> {
     const values = await this.d.settingsService.values([ALLOW_PRIVATE_KEY, ALLOWED_HOSTS_KEY]);
     const allowedHosts = String(values[ALLOWED_HOSTS_KEY])
       .split(',')

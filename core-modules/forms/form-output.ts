@@ -190,20 +190,25 @@ export const FormSourceConfig = Type.Object({
 
 /**
  * The `form` provider: its output is the form's records on air (approved, from `displayAt` until
- * `expiresAt`), read again every minute so a record's times take effect without anyone acting.
+ * `expiresAt`). It is produced again when people act on records, and at the next moment a
+ * record's times take it on or off air.
  */
 export function formProvider(d: { formsRepository: FormsRepository }): DataSourceProvider<{ revision: number }> {
   return {
     name: 'form',
     managedBy: 'forms',
     configuration: FormSourceConfig,
-    refreshSeconds: () => 60,
+    refreshSeconds: () => undefined,
     async produce(_configuration, ctx) {
       const definition = ctx.sourceId ? await d.formsRepository.definition(ctx.sourceId) : undefined;
       const revision = ctx.sourceId ? await d.formsRepository.latestRevision(ctx.sourceId) : undefined;
       if (!definition || !revision) return { schemaVersion: 1, datasets: [] };
       const onAirStates = definition.workflow.states.filter((s) => s.eligibleForOutput).map((s) => s.key);
-      const records = await d.formsRepository.onAir(ctx.sourceId!, onAirStates);
+      const [records, next] = await Promise.all([
+        d.formsRepository.onAir(ctx.sourceId!, onAirStates),
+        d.formsRepository.nextChange(ctx.sourceId!, onAirStates),
+      ]);
+      if (next) ctx.refreshBy(next);
       return { schemaVersion: 1, datasets: [viewDataset(defaultView(revision.schema), revision.schema, records, ctx.now)] };
     },
   };

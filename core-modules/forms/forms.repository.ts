@@ -242,6 +242,18 @@ export class FormsRepository {
       .orderBy([{ column: 'priority', order: 'desc' }, { column: 'created_at', order: 'desc' }, { column: 'id' }]);
   }
 
+  /** The next moment a record of these states comes on air (`display_at`) or goes off it (`expires_at`), or null. */
+  async nextChange(sourceId: string, states: string[]): Promise<Date | null> {
+    if (!states.length) return null;
+    const row = (await this.records
+      .query()
+      .where({ source_id: sourceId, eligible: true })
+      .whereIn('state', states)
+      .select(raw('least(min(display_at) filter (where display_at > now()), min(expires_at) filter (where expires_at > now())) as at'))
+      .first()) as unknown as { at: Date | null } | undefined;
+    return row?.at ?? null;
+  }
+
   /** Records on air whose time ran out, a batch at a time, locked for the caller's transaction. */
   async expiredOnAir(limit: number, trx: Knex.Transaction): Promise<RecordRow[]> {
     return await this.records

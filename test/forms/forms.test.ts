@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
+import type { DataSourcesDeps } from '../../core-modules/data-sources/data-sources-deps.js';
 import type { FormsDeps } from '../../core-modules/forms/forms-deps.js';
 import { coreModules } from '../../core-modules/index.js';
 import { dataSourceViewerPlugin, showSources } from '../fixtures/data-source-viewer.plugin.js';
@@ -135,6 +136,19 @@ describe('forms and records', () => {
     const { recordsService } = k.containerOf('forms').cradle as FormsDeps;
     await recordsService.expireDue();
     expect((await api(author, 'GET', records(`/${record.id}`))).body.data).to.include({ state: 'expired', eligible: false });
+  });
+
+  it('puts a record on air at its display time, with the form’s next refresh set for that moment', async () => {
+    const displayAt = new Date(Date.now() + 1_500);
+    const record = (await api(author, 'POST', records(), { values: { headline: 'Quiz night' }, displayAt: displayAt.toISOString() })).body.data;
+    await api(author, 'POST', records(`/${record.id}/transitions`), { toState: 'submitted', version: 1 });
+    expect((await api(manager, 'POST', records(`/${record.id}/transitions`), { toState: 'approved', version: 2 })).body.data.eligible).to.equal(true);
+    expect((await onAir()).map((r: any) => r.id)).to.not.include(record.id);
+    expect((await api(owner, 'GET', `/api/v1/data-sources/${formId}`)).body.data.nextRefreshAt).to.equal(displayAt.toISOString());
+    await new Promise((r) => setTimeout(r, displayAt.getTime() - Date.now() + 50));
+    const { sourceRefresher } = k.containerOf('data-sources').cradle as DataSourcesDeps;
+    await sourceRefresher.refreshDue();
+    expect((await onAir()).map((r: any) => r.id)).to.include(record.id);
   });
 
   it('stores images read by their bytes, serves them with Range, and refuses what is not an image', async () => {

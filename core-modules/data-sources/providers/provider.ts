@@ -20,6 +20,8 @@ export interface ProduceContext {
   now: Date;
   /** The saved source being refreshed; absent for a preview of an unsaved configuration. */
   sourceId?: string;
+  /** Asks for the next refresh no later than `at`: a time the output is known to change (a record's display time). */
+  refreshBy(at: Date): void;
 }
 
 /**
