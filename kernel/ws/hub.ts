@@ -100,6 +100,8 @@ export class SocketHub {
   private readonly channels = new Map<string, Set<WebSocket>>();
   private readonly subscribers = new Map<string, Set<HubSubscriber>>();
   private listener?: pg.Client;
+  /** The listener's statements, one at a time (a pg client must not be handed a query while one runs). */
+  private listenerTurn: Promise<unknown> = Promise.resolve();
   private closed = false;
   private heartbeat?: NodeJS.Timeout;
 
@@ -245,7 +247,12 @@ export class SocketHub {
     // notifications go out together and in order. PostgreSQL sends a payload repeated within one
     // transaction only once, so repeats (the same messages published twice) go one by one.
     if (payloads.length > 1 && this.listener && new Set(payloads).size === payloads.length) {
-      await this.listener.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i', [CHANNEL, payloads]);
+      const listener = this.listener;
+      const sent = this.listenerTurn.then(() =>
+        listener.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i', [CHANNEL, payloads]),
+      );
+      this.listenerTurn = sent.catch(() => {});
+      await sent;
       return;
     }
     // One after the other: notifications sent on different pool connections could overtake each other.

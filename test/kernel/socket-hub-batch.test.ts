@@ -79,6 +79,34 @@ describe('socket hub: batched publication', () => {
       }
     });
 
+    it('sends batches published at once one after another on the listening connection, in the order of the calls', async () => {
+      const red = await open(wsUrl(a, '/api/v1/notes/socket/red'));
+      // The listening connection is a single pg client: it must never be handed a statement while one runs.
+      const listener = (hubOf(b) as unknown as { listener: { query: (...args: unknown[]) => Promise<unknown> } }).listener;
+      const query = listener.query;
+      let running = 0;
+      let most = 0;
+      listener.query = async (...args: unknown[]) => {
+        most = Math.max(most, ++running);
+        try {
+          return await query.apply(listener, args);
+        } finally {
+          running--;
+        }
+      };
+      try {
+        await until(() => red.messages.length === 1);
+        const batches = [0, 1, 2].map((b) => Array.from({ length: 300 }, (_, n) => ({ channel: 'notes:red', message: { b, n } })));
+        await Promise.all(batches.map((entries) => hubOf(b).publishMany(entries)));
+        await until(() => red.messages.length === 901);
+        expect(red.messages.slice(1)).to.deep.equal(batches.flat().map((e) => e.message));
+        expect(most).to.equal(1);
+      } finally {
+        listener.query = query;
+        red.ws.close();
+      }
+    });
+
     it('refuses the whole batch when one message is too large, before sending any', async () => {
       const red = await open(wsUrl(a, '/api/v1/notes/socket/red'));
       try {
