@@ -15,8 +15,8 @@ export interface ChangeHandlers {
 /**
  * A LISTEN on the database for changes that affect device authentication. The triggers send them
  * from the writing transaction, so they arrive on commit, from every process and every write path
- * (a console revoke, an enrollment, a hand-made UPDATE alike). The kernel's socket hub has its own
- * LISTEN but offers no server-side subscription, hence this one.
+ * (a console revoke, an enrollment, a hand-made UPDATE alike). The kernel's socket hub listens only
+ * to what is published through it, in its own envelope; these come from triggers, hence this LISTEN.
  */
 export class CredentialChangesRepository {
   private client?: pg.Client;
