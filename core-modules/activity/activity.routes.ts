@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Type } from '@sinclair/typebox';
+import { CloneType, Type } from '@sinclair/typebox';
 import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
 import { routeFor } from '../../kernel/plugin.js';
 import type { ActivityDeps } from './activity-deps.js';
@@ -8,14 +8,14 @@ import { EXPORT_COLUMNS, proofOfPlayCsv } from './proof-of-play-export.js';
 import { ExportQuery, ListQuery, SessionSchema, SummaryQuery, SummarySchema } from './proof-of-play.service.js';
 import { TelemetryRollupSchema, TelemetrySampleSchema } from './telemetry.js';
 import { TimelineQuery, TimelineSchema } from './screen-timeline.js';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const route = routeFor<ActivityDeps>();
 const screenOf = (p: unknown) => (p as PlayerPrincipal).screenId;
 const ScreenParams = Type.Object({ screenId: Uuid });
 const Range = {
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'Default 24 hours before `to`.' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Default now.' })),
+  from: Type.Optional(CloneType(Stamp, { description: 'Default 24 hours before `to`.' })),
+  to: Type.Optional(CloneType(Stamp, { description: 'Default now.' })),
 };
 
 export const playerActivityRoutes = [
@@ -149,12 +149,12 @@ export const consoleActivityRoutes = [
       status: 200,
       schema: Type.Object({
         screenId: Uuid,
-        from: Type.String({ format: 'date-time' }),
-        to: Type.String({ format: 'date-time' }),
+        from: Stamp,
+        to: Stamp,
         snapshot: Type.Optional(
           Type.Object({
-            observedAt: Type.String({ format: 'date-time' }),
-            receivedAt: Type.String({ format: 'date-time' }),
+            observedAt: Stamp,
+            receivedAt: Stamp,
             sample: Type.Record(Type.String(), Type.Unknown()),
           }),
         ),

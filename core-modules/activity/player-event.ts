@@ -1,9 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { CloneType, Type, type Static } from '@sinclair/typebox';
 import type { AppError } from '../../kernel/errors.js';
 import { HANDLER_CLEANS_TEXT, inputValidator } from '../../kernel/http/validation.js';
 import { storableText } from '../../kernel/text.js';
 import { canonicalType, defaultCategory, defaultResult, defaultSeverity, RESULTS, SESSION_TYPES, SEVERITIES } from './event-contract.js';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const MAX_BATCH = 200;
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
@@ -23,7 +23,7 @@ export const PlayerEventSchema = Type.Object(
     category: text(48),
     severity: oneOf(SEVERITIES),
     result: oneOf(RESULTS),
-    occurredAt: Type.String({ format: 'date-time', description: 'Within the last 370 days and at most 15 minutes ahead.' }),
+    occurredAt: CloneType(Stamp, { description: 'Within the last 370 days and at most 15 minutes ahead.' }),
     elapsedRealtimeMs: count(),
     playerTimezone: text(80),
     priority: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
@@ -49,7 +49,7 @@ export const PlayerEventSchema = Type.Object(
     sourceId: text(128),
     selectedRecordId: text(160),
     selectionDate: Type.Optional(Type.String({ format: 'date' })),
-    sourceCachedAt: Type.Optional(Type.String({ format: 'date-time' })),
+    sourceCachedAt: Type.Optional(Stamp),
     sourceRevision: text(128),
     snapshotHash: text(128),
     metadata: Type.Optional(

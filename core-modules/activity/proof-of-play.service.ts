@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { CloneType, Type, type Static } from '@sinclair/typebox';
 import { invalidInput } from '../../kernel/errors.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import type { MediaLibrary } from '../media/media.api.js';
@@ -6,7 +6,7 @@ import type { ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
 import { SESSION_TYPES, TERMINAL_REASONS } from './event-contract.js';
 import type { PlaybackRollup } from './playback-rollup.js';
 import { GROUP_BY, type GroupBy, type PlayFilter, type ProofOfPlayRepository, type SessionRow } from './proof-of-play.repository.js';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
@@ -14,8 +14,8 @@ const literals = (values: readonly string[]) => Type.Union(values.map((v) => Typ
 
 /** The filters every proof-of-play read takes. */
 export const PlayQueryFields = {
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'Sessions that started at or after; default 24 hours before `to`.' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Sessions that started before; default now. At most 400 days after `from`.' })),
+  from: Type.Optional(CloneType(Stamp, { description: 'Sessions that started at or after; default 24 hours before `to`.' })),
+  to: Type.Optional(CloneType(Stamp, { description: 'Sessions that started before; default now. At most 400 days after `from`.' })),
   screen: Type.Optional(Uuid),
   group: Type.Optional(Type.String({ format: 'uuid', description: 'Screens now in this sync group.' })),
   location: Type.Optional(Type.String({ format: 'uuid', description: 'Where the screen was when it played.' })),
@@ -46,8 +46,8 @@ export const SessionSchema = Type.Object({
   activitySessionId: Type.String(),
   parentActivitySessionId: Type.Union([Type.String(), Type.Null()]),
   sessionType: Type.String(),
-  startedAt: Type.String({ format: 'date-time' }),
-  endedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  startedAt: Stamp,
+  endedAt: Type.Union([Stamp, Type.Null()]),
   durationMs: Type.Union([Type.Integer(), Type.Null()]),
   expectedDurationMs: Type.Union([Type.Integer(), Type.Null()]),
   result: Type.String(),
@@ -80,8 +80,8 @@ const Counts = {
   completionRate: Type.Union([Type.Number(), Type.Null()], { description: 'completed / sessions; null when there are none.' }),
 };
 export const SummarySchema = Type.Object({
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
+  from: Stamp,
+  to: Stamp,
   groupBy: Type.String(),
   totals: Type.Object({
     presentation: Type.Object(Counts, { description: 'Root sessions: the screens’ playback wall clock.' }),

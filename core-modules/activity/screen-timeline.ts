@@ -1,15 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { CloneType, Type, type Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { ProofOfPlayRepository } from './proof-of-play.repository.js';
 import { SessionSchema, sessionView, type ProofOfPlayService } from './proof-of-play.service.js';
-import { Nullable, Uuid } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const CATEGORIES = ['playback', 'connectivity', 'reliability', 'scheduling', 'commands', 'updates', 'takeovers', 'manifest', 'system'];
 
 export const TimelineQuery = Type.Object({
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'Default 24 hours before `to`.' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Default now.' })),
+  from: Type.Optional(CloneType(Stamp, { description: 'Default 24 hours before `to`.' })),
+  to: Type.Optional(CloneType(Stamp, { description: 'Default now.' })),
   category: Type.Optional(
     Type.Union(
       CATEGORIES.map((c) => Type.Literal(c)),
@@ -27,8 +27,8 @@ const EventSchema = Type.Object({
   category: Type.String(),
   severity: Type.String(),
   result: Type.String(),
-  occurredAt: Type.String({ format: 'date-time' }),
-  receivedAt: Type.String({ format: 'date-time' }),
+  occurredAt: Stamp,
+  receivedAt: Stamp,
   playerTimezone: Type.String(),
   activitySessionId: Nullable(Type.String()),
   terminalReason: Nullable(Type.String()),
@@ -39,8 +39,8 @@ const EventSchema = Type.Object({
 });
 export const TimelineSchema = Type.Object({
   screenId: Uuid,
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
+  from: Stamp,
+  to: Stamp,
   events: Type.Array(EventSchema),
   sessions: Type.Array(SessionSchema),
 });

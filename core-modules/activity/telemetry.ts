@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Stamp } from '../../kernel/http/wire.js';
+import { CloneType, Type, type Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { invalidInput } from '../../kernel/errors.js';
 import { TelemetrySnapshotModel } from './activity.models.js';
@@ -7,7 +8,7 @@ const text = () => Type.Optional(Type.String({ maxLength: 256 }));
 const num = () => Type.Optional(Type.Number());
 const flag = () => Type.Optional(Type.Boolean());
 const counter = () => Type.Optional(Type.Number({ minimum: 0 }));
-const stamp = () => Type.Optional(Type.String({ format: 'date-time' }));
+const stamp = () => Type.Optional(Stamp);
 
 /** Latest values, as the Linux player's reporter names them. */
 const GAUGES = {
@@ -106,7 +107,7 @@ const INTERVAL_FIELDS = [
  * counters in ROLLED are summed into five-minute rollups.
  */
 export const TelemetrySampleSchema = Type.Object({
-  observedAt: Type.String({ format: 'date-time', description: 'Within the last 24 hours and at most 15 minutes ahead, else 422 `telemetry_out_of_window`.' }),
+  observedAt: CloneType(Stamp, { description: 'Within the last 24 hours and at most 15 minutes ahead, else 422 `telemetry_out_of_window`.' }),
   ...GAUGES,
   interval: Type.Object({
     seconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
@@ -197,7 +198,7 @@ export class TelemetryService {
 }
 
 export const TelemetryRollupSchema = Type.Object({
-  bucket: Type.String({ format: 'date-time' }),
+  bucket: Stamp,
   samples: Type.Integer(),
   ...Object.fromEntries(Object.values(ROLLED).map((c) => [camel(c), Type.Integer()])),
   maxRoundTripMs: Type.Union([Type.Integer(), Type.Null()]),

@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { IntegrationTokenRow } from './integration-tokens.repository.js';
-import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 
 /** The closed set of integration capabilities. Routes name one; a token carries one or both. */
 export const INTEGRATION_SCOPES = ['data_source:write', 'activity:read'] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 export const ScopeSchema = Type.Union(INTEGRATION_SCOPES.map((s) => Type.Literal(s)));
 
-const Timestamp = Type.String({ format: 'date-time' });
+const Timestamp = Stamp;
 
 /** A token as the API shows it: never the secret or its hash. */
 export const IntegrationTokenSchema = Type.Object({

@@ -3,7 +3,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import type { AuthDeps } from './auth-deps.js';
 import { IntegrationTokenSchema, ScopeSchema } from './integration-token-view.js';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const route = routeFor<AuthDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -30,7 +30,7 @@ export const integrationTokensRoutes = [
       name: Type.String({ minLength: 1, maxLength: 120 }),
       scopes: Type.Array(ScopeSchema, { minItems: 1, maxItems: 2, uniqueItems: true }),
       dataSourceIds: Type.Optional(Type.Array(Uuid, { maxItems: 100, uniqueItems: true })),
-      expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+      expiresAt: Type.Optional(Stamp),
     }),
     errors: { 422: '`validation_failed`, or `token_invalid` (expiry not in the future, dataSourceIds without data_source:write).' },
     response: {

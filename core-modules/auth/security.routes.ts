@@ -6,7 +6,7 @@ import type { AuthDeps } from './auth-deps.js';
 import { currentSession } from './session-cookie.js';
 import { AuthMethodSchema } from './session-view.js';
 import { CeremonyOptionsSchema, PASSKEY_BODY_LIMIT, RegistrationCredentialSchema } from './webauthn.js';
-import { IdParams, Uuid } from '../../kernel/http/wire.js';
+import { IdParams, Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const route = routeFor<AuthDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -25,15 +25,15 @@ const PasskeySchema = Type.Object({
   id: Uuid,
   name: Type.String(),
   credentialId: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Stamp,
+  lastUsedAt: Type.Union([Stamp, Type.Null()]),
 });
 
 const OverviewSchema = Type.Object({
   relyingPartyId: Type.Union([Type.String(), Type.Null()]),
   userHandle: Type.String(),
   totpEnrolled: Type.Boolean(),
-  totpConfirmedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  totpConfirmedAt: Type.Union([Stamp, Type.Null()]),
   passkeys: Type.Array(PasskeySchema),
   recoveryCodesRemaining: Type.Integer(),
   enrolled: Type.Boolean(),

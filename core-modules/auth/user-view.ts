@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLES } from '../../kernel/auth/principal.js';
 import type { UserRow } from './users.repository.js';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
 
@@ -12,8 +12,8 @@ export const UserSchema = Type.Object({
   username: Type.String(),
   role: RoleSchema,
   active: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
-  lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Stamp,
+  lastLoginAt: Type.Union([Stamp, Type.Null()]),
 });
 export type UserView = Static<typeof UserSchema>;
 

@@ -1,3 +1,4 @@
+import { Stamp } from '../../kernel/http/wire.js';
 import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
 import type { FleetHealthDeps } from './fleet-health-deps.js';
@@ -8,7 +9,7 @@ const count = Type.Integer({ minimum: 0 });
 const AUTH = { kind: 'integration', capability: 'activity:read' } as const;
 
 const FleetSchema = Type.Object({
-  generatedAt: Type.String({ format: 'date-time' }),
+  generatedAt: Stamp,
   screens: Type.Object({ total: count, online: count, recent: count, stale: count, offline: count, disabled: count, revoked: count }),
   playlists: Type.Object({ total: count, empty: count }),
   commands: Type.Object({ open: count }),

@@ -111,7 +111,7 @@ export const RecordDetailSchema = Type.Object({
 });
 
 const Text = (max: number) => Type.String({ maxLength: max });
-const DateTime = Type.String({ format: 'date-time' });
+const DateTime = Stamp;
 export const RecordInputSchema = {
   values: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 100 })),
   displayTitle: Type.Optional(Nullable(Text(240))),

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { AssetRow, VariantRow } from './assets.repository.js';
 import { ASSET_STATUSES, ASSET_TYPES, VARIANT_KINDS } from './media-types.js';
-import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 
 const NumberOrNull = Type.Union([Type.Number(), Type.Null()]);
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -19,7 +19,7 @@ export const VariantSchema = Type.Object({
   videoCodec: Nullable(Type.String()),
   audioCodec: Nullable(Type.String()),
   playerCompatible: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: Stamp,
 });
 
 export const TagRefSchema = Type.Object({ id: Uuid, name: Type.String(), color: Type.String() });
@@ -48,11 +48,11 @@ export const AssetSchema = Type.Object({
   errorCode: Nullable(Type.String()),
   errorMessage: Nullable(Type.String()),
   createdBy: Nullable(Type.String()),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-  availableFrom: Nullable(Type.String({ format: 'date-time' })),
-  expiresAt: Nullable(Type.String({ format: 'date-time' })),
-  archivedAt: Nullable(Type.String({ format: 'date-time' })),
+  createdAt: Stamp,
+  updatedAt: Stamp,
+  availableFrom: Nullable(Stamp),
+  expiresAt: Nullable(Stamp),
+  archivedAt: Nullable(Stamp),
   folderId: Nullable(Uuid),
   tags: Type.Array(TagRefSchema),
   collectionIds: Type.Array(Uuid),

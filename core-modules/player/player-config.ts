@@ -1,3 +1,4 @@
+import { Stamp } from '../../kernel/http/wire.js';
 import { Type, type Static } from '@sinclair/typebox';
 import type { SettingValue } from '../settings/settings.api.js';
 
@@ -93,7 +94,7 @@ const ConfigBodySchema = Type.Object(Sections);
 export type ConfigBody = Static<typeof ConfigBodySchema>;
 
 export const PlayerConfigSchema = Type.Composite([
-  Type.Object({ schemaVersion: Type.Integer(), configRevision: Type.Integer(), generatedAt: Type.String({ format: 'date-time' }) }),
+  Type.Object({ schemaVersion: Type.Integer(), configRevision: Type.Integer(), generatedAt: Stamp }),
   ConfigBodySchema,
 ]);
 

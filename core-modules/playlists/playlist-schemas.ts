@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const L = Type.Literal;
 const FitMode = Type.Union([L('contain'), L('cover'), L('stretch')]);
@@ -70,8 +70,8 @@ const common = {
   description: Type.String(),
   revision: Type.Integer(),
   sourceType: SourceType,
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: Stamp,
+  updatedAt: Stamp,
 };
 export const PlaylistSummarySchema = Type.Object({ ...common, itemCount: Type.Integer({ description: 'Manual items only.' }), tagRuleEnabled: Type.Boolean() });
 export const PlaylistSchema = Type.Object({
@@ -86,6 +86,6 @@ export type PlaylistView = Static<typeof PlaylistSchema>;
 export const AssignmentSchema = Type.Object({
   screenId: Uuid,
   playlistId: Type.Union([Uuid, Type.Null()]),
-  assignedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  assignedAt: Type.Union([Stamp, Type.Null()]),
 });
 export type AssignmentView = Static<typeof AssignmentSchema>;

@@ -1,3 +1,4 @@
+import { Stamp } from '../../kernel/http/wire.js';
 import { Type, type Static } from '@sinclair/typebox';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
@@ -13,7 +14,7 @@ export const CatalogEntrySchema = Type.Object({
   /** False for an installation an earlier release left behind: its plugin is no longer offered. */
   available: Type.Boolean(),
   installed: Type.Boolean(),
-  installedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  installedAt: Type.Union([Stamp, Type.Null()]),
   configured: Type.Boolean(),
   active: Type.Boolean(),
   /** Same as `active`; the name older consoles read. */

@@ -1,3 +1,4 @@
+import { Stamp } from '../../kernel/http/wire.js';
 import { Type } from '@sinclair/typebox';
 import type { PolicyRow } from './policies.repository.js';
 
@@ -9,7 +10,7 @@ export const PolicyDocumentSchema = Type.Object({
   revision: Type.Integer({ minimum: 0 }),
   priority: Type.Optional(Type.Integer()),
   values: Type.Record(Type.String(), Type.Unknown()),
-  updatedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  updatedAt: Type.Optional(Stamp),
 });
 
 export const PolicyBodySchema = Type.Object({

@@ -3,14 +3,14 @@ import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { CAPTURE_INTERVAL_SECONDS, FAILURE_STATUS, LEASE_SECONDS, MAX_HEIGHT, MAX_IMAGE_BYTES, MAX_WIDTH } from './preview.service.js';
 import type { PreviewsDeps } from './previews-deps.js';
-import { Nullable, Uuid } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const route = routeFor<PreviewsDeps>();
 const ScreenParams = Type.Object({ id: Uuid });
 
 const SessionSchema = Type.Object({
   active: Type.Boolean(),
-  expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  expiresAt: Nullable(Stamp),
   captureIntervalSeconds: Type.Integer(),
   captureNow: Type.Boolean({ description: 'A capture was asked for and the player has not uploaded since.' }),
 });
@@ -48,14 +48,14 @@ export const previewRoutes = [
         screenId: Uuid,
         status: Type.Union(['available', 'loading', 'capture_error', 'unavailable'].map((s) => Type.Literal(s))),
         imageAvailable: Type.Boolean(),
-        leaseExpiresAt: Nullable(Type.String({ format: 'date-time' })),
-        capturedAt: Nullable(Type.String({ format: 'date-time' })),
+        leaseExpiresAt: Nullable(Stamp),
+        capturedAt: Nullable(Stamp),
         playerVersion: Nullable(Type.String()),
         width: Nullable(Type.Integer()),
         height: Nullable(Type.Integer()),
         fileSize: Nullable(Type.Integer()),
         captureFailureStatus: Nullable(Type.String()),
-        updatedAt: Nullable(Type.String({ format: 'date-time' })),
+        updatedAt: Nullable(Stamp),
       }),
     },
     handler: async ({ deps, params, ctx }) => {
@@ -112,7 +112,7 @@ export const previewRoutes = [
     files: { preview: 'The capture (image/jpeg or image/webp).' },
     body: Type.Object({
       playerVersion: Type.String({ minLength: 1, maxLength: 120 }),
-      capturedAt: Type.Optional(Type.String({ format: 'date-time' })),
+      capturedAt: Type.Optional(Stamp),
       failureStatus: Type.Optional(Type.String({ pattern: FAILURE_STATUS, description: 'e.g. `unavailable`, `sensitive_pairing`, `image_too_large`.' })),
       width: Type.Optional(Type.Integer({ minimum: 0 })),
       height: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { CloneType, Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams, PageOf, Uuid, pageQuery, Stamp } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
@@ -21,7 +21,7 @@ const PreviewSchema = Type.Object({
   winningPlaylistId: Type.Optional(Uuid),
   directFallbackPlaylistId: Type.Optional(Uuid),
   applicableSchedules: Type.Array(ScheduleSchema, { description: 'The schedules that hold at `at`, in precedence order (the winner first).' }),
-  nextTransition: Type.Optional(Type.String({ format: 'date-time', description: 'The next instant a schedule starts or ends (within the coming week).' })),
+  nextTransition: Type.Optional(CloneType(Stamp, { description: 'The next instant a schedule starts or ends (within the coming week).' })),
   conflicts: Type.Array(Type.String()),
 });
 

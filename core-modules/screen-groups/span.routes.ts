@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { IdParams, Uuid } from '../../kernel/http/wire.js';
+import { IdParams, Uuid, Stamp } from '../../kernel/http/wire.js';
 import { routeFor } from '../../kernel/plugin.js';
 import type { ScreenGroupsDeps } from './screen-groups-deps.js';
 import { MAX_CANVAS, MAX_PANELS, MIN_CANVAS } from './span-geometry.js';
@@ -46,7 +46,7 @@ const SpanSchema = Type.Object({
       frameRate: Type.Optional(Type.Number()),
       errorCode: Type.Optional(Type.Literal('span_panel_failed')),
       errorMessage: Type.Optional(Type.String()),
-      updatedAt: Type.String({ format: 'date-time' }),
+      updatedAt: Stamp,
     }),
   ),
 });

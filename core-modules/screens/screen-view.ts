@@ -2,9 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { PlayerHistoryRow } from './player-history.repository.js';
 import type { ScreenFactsRow } from './screens.repository.js';
 import { SCREEN_STATUSES, latest, screenStatus } from './screen-status.js';
-import { Nullable, Uuid, isoOrNull } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 
-const Time = () => Nullable(Type.String({ format: 'date-time' }));
+const Time = () => Nullable(Stamp);
 
 export const ScreenStatusSchema = Type.Union(
   SCREEN_STATUSES.map((s) => Type.Literal(s)),
@@ -43,8 +43,8 @@ export const ScreenSchema = Type.Object({
   uptimeSeconds: Nullable(Type.Integer()),
   status: ScreenStatusSchema,
   hasActiveCredential: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: Stamp,
+  updatedAt: Stamp,
 });
 export type ScreenView = Static<typeof ScreenSchema>;
 
@@ -101,7 +101,7 @@ export const PlayerHistorySchema = Type.Object({
   density: Nullable(Type.Number()),
   locale: Type.String(),
   timezone: Type.String(),
-  pairedAt: Type.String({ format: 'date-time' }),
+  pairedAt: Stamp,
   retiredAt: Time(),
   retirementReason: Nullable(Type.String()),
 });

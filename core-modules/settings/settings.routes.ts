@@ -1,3 +1,4 @@
+import { Stamp } from '../../kernel/http/wire.js';
 import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
@@ -42,7 +43,7 @@ const Document = Type.Object({
       ),
     }),
   ),
-  updatedAt: Type.String({ format: 'date-time' }),
+  updatedAt: Stamp,
 });
 
 export const settingsRoutes = [

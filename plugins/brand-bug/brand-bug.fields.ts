@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from '../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 export const CORNERS = ['top_left', 'top_right', 'bottom_left', 'bottom_right'] as const;
 export const BACKGROUND_STYLES = ['none', 'scrim'] as const;
@@ -9,7 +9,7 @@ const literals = <T extends readonly string[]>(values: T, description: string) =
     values.map((v) => Type.Literal(v)),
     { description },
   );
-const StampOrNull = (description: string) => Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description }));
+const StampOrNull = (description: string) => Type.Optional(Type.Union([Stamp, Type.Null()], { description }));
 
 /**
  * A brand bug's own fields (spec 2.2; bounds from the reference server). Sizes are percentages of

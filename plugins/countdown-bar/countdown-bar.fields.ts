@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Stamp } from '../../kernel/http/wire.js';
+import { CloneType, Type, type Static } from '@sinclair/typebox';
 
 const literals = <T extends readonly string[]>(values: T, description: string) =>
   Type.Union(
@@ -19,7 +20,7 @@ export const countdownBarFields = {
   scheduleType: literals(['weekly', 'one_time'], '`weekly` needs targetTime and daysOfWeek; `one_time` needs oneTimeAt.'),
   targetTime: Type.Optional(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: '`HH:MM` in `timezone` (weekly only).' })),
   daysOfWeek: Type.Optional(Type.Array(Int(0, 6), { minItems: 1, maxItems: 7, uniqueItems: true, description: '0 is Sunday (weekly only).' })),
-  oneTimeAt: Type.Optional(Type.String({ format: 'date-time', description: 'RFC 3339 (one_time only).' })),
+  oneTimeAt: Type.Optional(CloneType(Stamp, { description: 'RFC 3339 (one_time only).' })),
   timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. `Europe/Berlin`.' }),
   leadTimeSeconds: Int(60, 2_592_000, 'How long before the target the bar appears.'),
   displayMode: literals(['overlay', 'push'], '`overlay` covers the content; `push` shrinks it.'),

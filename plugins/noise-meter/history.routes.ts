@@ -3,7 +3,7 @@ import { Type, type TProperties } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
 import { RANGES, type RangeKey } from './history.service.js';
 import type { NoiseMeterDeps } from './noise-meter-deps.js';
-import { IdParams, Uuid } from '../../kernel/http/wire.js';
+import { IdParams, Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const route = routeFor<NoiseMeterDeps>();
 const base = '/api/v1/plugins/noise-meter/instances/{id}/history';
@@ -29,7 +29,7 @@ const ExportQuery = Type.Object({
   ),
 });
 
-const Instant = Type.String({ format: 'date-time' });
+const Instant = Stamp;
 const Level = Type.Union([Type.Number(), Type.Null()], { description: 'Relative 0–100, weighted by monitored time; null without data.' });
 const RangeView = Type.Object({ key: Type.String(), from: Instant, to: Instant });
 const Totals: TProperties = { averageLevel: Level, peakLevel: Level, monitoredMs: Type.Number(), warningMs: Type.Number(), loudMs: Type.Number() };

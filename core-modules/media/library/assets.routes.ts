@@ -4,7 +4,7 @@ import { routeFor } from '../../../kernel/plugin.js';
 import { ASSET_STATUSES } from '../media-types.js';
 import type { LibraryDeps } from './library.part.js';
 import { LibraryAssetSchema } from './library-asset-view.js';
-import { IdParams, PageOf, Uuid, pageQuery } from '../../../kernel/http/wire.js';
+import { IdParams, PageOf, Uuid, pageQuery, Stamp } from '../../../kernel/http/wire.js';
 
 const route = routeFor<LibraryDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -14,7 +14,7 @@ const literals = <const T extends string>(values: readonly T[], options: { defau
     options,
   );
 
-const DateTimeOrNull = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+const DateTimeOrNull = Type.Union([Stamp, Type.Null()]);
 
 const ListQuery = Type.Object({
   ...pageQuery(24),

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { CollectionRow, FolderRow, TagRow } from './organization.repository.js';
-import { Uuid } from '../../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 const Id = Uuid;
-const Timestamp = Type.String({ format: 'date-time' });
+const Timestamp = Stamp;
 
 export const FolderSchema = Type.Object({
   id: Id,

@@ -7,7 +7,7 @@ import { MAX_REDIRECTS } from './website-diagnostics.js';
 import { MAX_URL_LENGTH } from './website-url.js';
 import { CookiePolicySchema, FailureBehaviorSchema, ReloadPolicySchema } from './website-view.js';
 import { MAX_WEBSITES } from './websites.service.js';
-import { IdParams } from '../../../kernel/http/wire.js';
+import { IdParams, Stamp } from '../../../kernel/http/wire.js';
 
 const route = routeFor<LibraryDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -50,7 +50,7 @@ const DiagnosticsSchema = Type.Object({
   error: orNull(Type.String()),
   redirects: Type.Integer(),
   durationMs: Type.Integer(),
-  checkedAt: Type.String({ format: 'date-time' }),
+  checkedAt: Stamp,
 });
 
 export const websitesRoutes = [

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UPLOAD_STATUSES, type UploadRow } from './upload-sessions.repository.js';
-import { Uuid } from '../../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 export const UploadSchema = Type.Object({
   id: Uuid,
@@ -9,7 +9,7 @@ export const UploadSchema = Type.Object({
   sizeBytes: Type.Integer(),
   offset: Type.Integer(),
   status: Type.Union(UPLOAD_STATUSES.map((s) => Type.Literal(s))),
-  expiresAt: Type.String({ format: 'date-time' }),
+  expiresAt: Stamp,
   assetId: Type.Optional(Uuid),
   /** Where to send HEAD, PATCH and DELETE. */
   uploadEndpoint: Type.String(),

@@ -3,7 +3,7 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { reply, routeFor, type RouteDef } from '../../../kernel/plugin.js';
 import { TargetFields } from '../../screens/screens.api.js';
 import type { InstanceService } from './instance-service.js';
-import { IdParams, Uuid } from '../../../kernel/http/wire.js';
+import { IdParams, Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 export interface InstanceRoutesOptions {
   /** Path segment and plugin name: `brand-bug` serves `/api/v1/plugins/brand-bug/instances`. */
@@ -37,8 +37,8 @@ export function instanceViewSchema(fields: TProperties): TObject {
     ...instanceBaseFields,
     ...viewFields,
     revision: Type.Integer(),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
+    createdAt: Stamp,
+    updatedAt: Stamp,
   });
 }
 

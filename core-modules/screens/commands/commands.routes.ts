@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal, PlayerPrincipal } from '../../../kernel/auth/principal.js';
 import { routeFor, type RateLimitRule } from '../../../kernel/plugin.js';
 import type { CommandsDeps } from './commands.part.js';
-import { IdParams, Uuid } from '../../../kernel/http/wire.js';
+import { IdParams, Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 const route = routeFor<CommandsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -12,7 +12,7 @@ const ScreenParams = Type.Object({ id: Uuid });
 const CommandParams = Type.Object({ id: Uuid, commandId: Uuid });
 const STATES = ['pending', 'delivered', 'acknowledged', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
 const State = Type.Union(STATES.map((s) => Type.Literal(s)));
-const Timestamp = Type.String({ format: 'date-time' });
+const Timestamp = Stamp;
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 // Each type's payload shape is checked by the service (command-types.ts), so one route serves them all.
 const Payload = Type.Unknown({ description: 'A JSON object of at most 2048 bytes; its fields depend on the type.' });

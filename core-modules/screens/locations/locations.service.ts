@@ -4,7 +4,7 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../../kernel/errors.js';
 import type { LocationRow, LocationValues, LocationsRepository } from './locations.repository.js';
 import type { ScreenPlaces } from './screen-places.js';
-import { Uuid } from '../../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 interface Deps {
   locationsRepository: LocationsRepository;
@@ -41,8 +41,8 @@ export const LocationSchema = Type.Object({
   latitude: Type.Union([Type.Number(), Type.Null()]),
   longitude: Type.Union([Type.Number(), Type.Null()]),
   screenCount: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: Stamp,
+  updatedAt: Stamp,
 });
 type LocationView = Static<typeof LocationSchema>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PairingSessionFacts } from './pairing-sessions.repository.js';
-import { Nullable, Uuid } from '../../../kernel/http/wire.js';
+import { Nullable, Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 const DeviceText = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
 
@@ -62,8 +62,8 @@ export const PairingCreatedSchema = Type.Object({
   id: Uuid,
   code: Type.String({ description: 'Six characters to show on the screen; the console accepts it in any case, with dashes or spaces.' }),
   pollSecret: Type.String({ description: 'Shown once. Poll with `Authorization: Pairing <pollSecret>`.' }),
-  expiresAt: Type.String({ format: 'date-time' }),
-  serverTime: Type.String({ format: 'date-time' }),
+  expiresAt: Stamp,
+  serverTime: Stamp,
   pollingIntervalSeconds: Type.Integer(),
   approvalUrl: Type.String(),
   organizationName: Type.String(),
@@ -74,7 +74,7 @@ const PairingStatusSchema = Type.Union(PAIRING_STATUSES.map((s) => Type.Literal(
 
 export const PollResultSchema = Type.Object({
   status: PairingStatusSchema,
-  expiresAt: Type.String({ format: 'date-time' }),
+  expiresAt: Stamp,
   screenId: Type.Optional(Uuid),
   enrollmentToken: Type.Optional(Type.String({ description: 'Only in the first answer after approval (status `claimed`).' })),
   failureReason: Type.Optional(Type.String()),
@@ -98,8 +98,8 @@ export const PairingRequestSchema = Type.Object({
     timezone: Type.String(),
     approximateAddress: Nullable(Type.String()),
   }),
-  createdAt: Type.String({ format: 'date-time' }),
-  expiresAt: Type.String({ format: 'date-time' }),
+  createdAt: Stamp,
+  expiresAt: Stamp,
   previouslyPaired: Type.Boolean({ description: 'This player installation already has a screen here: approving repairs that screen.' }),
   existingScreenId: Type.Optional(Uuid),
   existingScreenName: Type.Optional(Type.String()),

@@ -7,7 +7,7 @@ import type { PowerAssistRepository, PowerAssistRow } from './power-assist.repos
 import { ScreenStatusSchema } from '../screen-view.js';
 import type { ScreensService } from '../screens.service.js';
 import { canonicalTimeZone } from '../../../kernel/time-zone.js';
-import { Uuid } from '../../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 interface Deps {
   screensService: ScreensService;
@@ -20,7 +20,7 @@ interface Deps {
 export const EXPECTED_HEARTBEAT_SECONDS = 60;
 const WINDOW_HOURS = 24;
 
-const Time = () => Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+const Time = () => Type.Union([Stamp, Type.Null()]);
 export const CLOCK = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
 export const PowerAssistSchema = Type.Object({
@@ -47,7 +47,7 @@ export const ReliabilitySchema = Type.Object({
   expectedHeartbeats: Type.Integer({ description: 'What a screen reporting without gaps would have sent in the window (or since pairing).' }),
   heartbeatRatio: Type.Union([Type.Number(), Type.Null()], { description: 'heartbeats / expectedHeartbeats, at most 1; null when nothing was expected.' }),
   contactHours: Type.Integer({ description: 'Hours of the window with any contact at all.' }),
-  hourly: Type.Array(Type.Object({ hour: Type.String({ format: 'date-time' }), heartbeats: Type.Integer(), contacts: Type.Integer() })),
+  hourly: Type.Array(Type.Object({ hour: Stamp, heartbeats: Type.Integer(), contacts: Type.Integer() })),
   powerAssist: Type.Union([PowerAssistSchema, Type.Null()]),
 });
 
