@@ -175,15 +175,16 @@ export class RecordsService {
     return { id: comment.id, authorName: comment.author_name, body: comment.body, createdAt: comment.created_at.toISOString() };
   }
 
-  /** Records waiting on the caller: in a state with a transition the caller may make as reviewer or approver. */
+  /**
+   * Records waiting on the caller: in a state with a review or approval transition the caller may
+   * make. A transition only managers make (expiring what is on air) is not a decision awaited.
+   */
   async approvals(p: ConsolePrincipal, page: number, pageSize: number) {
     const contexts = await this.d.formsService.forms(p);
+    const decides = (c: FormContext, capability: string) =>
+      (capability === 'review' || capability === 'approve') && (c.caps.has('manage') || c.caps.has(capability));
     const waitingStates = (c: FormContext) => [
-      ...new Set(
-        c.definition.workflow.transitions
-          .filter((t) => t.requiredCapability !== 'submit' && (c.caps.has('manage') || c.caps.has(t.requiredCapability as never)))
-          .map((t) => t.from),
-      ),
+      ...new Set(c.definition.workflow.transitions.filter((t) => decides(c, t.requiredCapability)).map((t) => t.from)),
     ];
     const reviewable = contexts.filter((c) => c.caps.has('review'));
     const { rows, total } = await this.repo.waiting(

@@ -121,6 +121,8 @@ describe('forms and records', () => {
       expect(dataset.records[0].values.headline).to.deep.equal({ kind: 'text', text: 'Pumpkin soup' });
       expect(dataset.records[0].values.price).to.deep.equal({ kind: 'number', number: 4.5 });
       expect(dataset.fields.length).to.be.at.most(16);
+      // On air, it awaits no decision: only a manager's Expire leads on from there.
+      expect((await api(manager, 'GET', '/api/v1/approvals')).body.data.items.map((w: any) => w.recordId)).to.not.include(record.id);
     } finally {
       socket.ws.close();
       await showSources([lobby.screenId], []);
