@@ -3,7 +3,12 @@ import type { DataDocument, DocumentValue } from './document.js';
 // What schema-11 players read in a manifest entry's `configuration`: the source's presentation
 // settings with its records inlined under `data`, cut to the bounds the Android player validates.
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** `text` within `max` UTF-16 units (as the Android player counts), never ending in half a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
 const textOf = (v: DocumentValue | undefined) => (!v ? '' : 'text' in v ? v.text : 'datetime' in v ? v.datetime : 'url' in v ? v.url : '');
 
 /**
@@ -17,7 +22,7 @@ export function structuredConfiguration(c: Record<string, unknown>, document: Da
   return {
     presentation: c.presentation,
     fields: c.fields,
-    emptyState: c.emptyState,
+    emptyState: cut(String(c.emptyState ?? ''), 240),
     dateSelection: { enabled: false },
     data: {
       records: (dataset?.records ?? []).slice(0, 200).map((r) => ({
@@ -55,17 +60,17 @@ export function calendarConfiguration(c: Record<string, unknown>, document: Data
     maxEvents: c.maxEvents,
     fields: c.fields,
     timezone: c.timezone,
-    emptyState: c.emptyState,
+    emptyState: cut(String(c.emptyState ?? ''), 240),
     data: {
       events: (dataset?.records ?? []).map((r) => ({
         id: r.id,
         calendar: plainOf(r.values.calendar) ?? '',
-        title: plainOf(r.values.title) ?? '',
+        title: cut(String(plainOf(r.values.title) ?? ''), 300),
         start: plainOf(r.values.start) ?? '',
         end: plainOf(r.values.end) ?? '',
         allDay: plainOf(r.values.allDay) === true,
-        ...(r.values.location ? { location: plainOf(r.values.location) } : {}),
-        ...(r.values.description ? { descriptionExcerpt: plainOf(r.values.description) } : {}),
+        ...(r.values.location ? { location: cut(String(plainOf(r.values.location)), 300) } : {}),
+        ...(r.values.description ? { descriptionExcerpt: cut(String(plainOf(r.values.description)), 500) } : {}),
       })),
       cachedAt: dataset?.cache.cachedAt ?? null,
       staleAt: dataset?.cache.staleAt ?? null,
