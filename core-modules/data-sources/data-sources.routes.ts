@@ -8,7 +8,7 @@ import type { DataSourcesDeps } from './data-sources-deps.js';
 const route = routeFor<DataSourcesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['data-sources'];
-const NOT_FOUND = { 404: '`data_source_not_found`.' };
+const NOT_FOUND = { 404: '`not_found`.' };
 const INVALID = {
   422: '`validation_failed`: the configuration does not fit the provider (the fields at fault named), the address is not https (or http where allowed) or carries credentials, a JSON mapping path is not a JSON Pointer, the mapping names no field, or the source is one another module keeps (a form: use its own routes).',
 };
@@ -23,8 +23,8 @@ const Configuration = Type.Object(
 
 const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 40 }) });
 const INSPECT_ERRORS = {
-  404: '`provider_not_found` (also for a provider with nothing to inspect: manual).',
-  422: '`validation_failed` (no url, or one that is not https where http is not allowed), `data_source_unreadable` (`details.reason` as for preview).',
+  404: '`data_source_provider_not_found` (also for a provider with nothing to inspect: manual).',
+  422: '`validation_failed`: no url, one that is not https where http is not allowed, or a source that could not be read (`details.reason` as for preview).',
 };
 const PreviewSchema = Type.Object({
   provider: ProviderSchema,
@@ -187,8 +187,8 @@ export const dataSourcesRoutes = [
     params: ProviderParams,
     body: Type.Object({ configuration: Configuration }),
     errors: {
-      404: '`provider_not_found`.',
-      422: `${INVALID[422]} \`data_source_unreadable\`: the source could not be read or parsed (\`details.reason\`: timeout, too_large, http_<status>, parse_failed, address_not_allowed, redirect_refused, …).`,
+      404: '`data_source_provider_not_found`.',
+      422: `${INVALID[422]} Also \`validation_failed\` when the source could not be read or parsed, with \`details.reason\`: timeout, too_large, http_<status>, parse_failed, address_not_allowed, redirect_refused, ….`,
     },
     response: { status: 200, schema: PreviewSchema },
     handler: ({ deps, params, body }) => deps.dataSourcesService.preview(params.provider, body.configuration),
@@ -215,7 +215,7 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
-    errors: { ...INSPECT_ERRORS, 404: '`data_source_not_found`.' },
+    errors: { ...INSPECT_ERRORS, 404: '`not_found`.' },
     response: { status: 200, schema: InspectionSchema },
     handler: ({ deps, params }) => deps.dataSourcesService.inspectSaved(params.id),
   }),

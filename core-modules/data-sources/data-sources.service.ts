@@ -29,7 +29,7 @@ interface Deps {
 
 export const REFRESH_SOURCE_JOB = 'data-sources.refresh-source';
 
-export const dataSourceNotFound = () => notFound('data_source_not_found', 'No such data source.');
+export const dataSourceNotFound = () => notFound('not_found', 'No such data source.');
 
 export interface SourceInput {
   provider: string;
@@ -190,7 +190,7 @@ export class DataSourcesService {
   /** The fields a source's data holds, before there is a mapping (rss, atom, json, csv). */
   async inspect(providerName: string, raw: Record<string, unknown>) {
     const provider = this.providerNamed(providerName);
-    if (!INSPECTABLE.has(provider.name)) throw notFound('provider_not_found', `A ${provider.name} source has no fields to detect.`);
+    if (!INSPECTABLE.has(provider.name)) throw notFound('data_source_provider_not_found', `A ${provider.name} source has no fields to detect.`);
     this.inspectValidator({ configuration: raw });
     const problem = await this.urlProblem(raw.url);
     if (problem) throw invalidInput('validation_failed', problem, 'body/configuration/url');
@@ -210,7 +210,7 @@ export class DataSourcesService {
 
   private providerNamed(name: string): DataSourceProvider {
     const provider = this.d.dataSourceProviders.get(name);
-    if (!provider) throw notFound('provider_not_found', `There is no data source provider ${name}.`);
+    if (!provider) throw notFound('data_source_provider_not_found', `There is no data source provider ${name}.`);
     return provider;
   }
 
@@ -291,7 +291,8 @@ export class DataSourcesService {
    * An integration's write: the rows of a manual table replaced, all or nothing; the columns stay as
    * people made them (a write that names another column is refused rather than changing them).
    */
-  async replaceRows(principal: IntegrationPrincipal, id: string, rows: { values: Record<string, string> }[]): Promise<DataSourceView> {
+  /** Replaces a manual table's rows for an integration; answers what the reference does: `{ id, name, rowCount, updatedAt }`. */
+  async replaceRows(principal: IntegrationPrincipal, id: string, rows: { values: Record<string, string> }[]) {
     const allowed = (principal.scope?.dataSourceIds as string[] | undefined) ?? [];
     if (allowed.length && !allowed.includes(id)) throw forbidden('insufficient_scope', 'This token may not write to this data source.');
     const source = await this.found(id);
@@ -315,7 +316,8 @@ export class DataSourcesService {
       );
     });
     await this.refreshSoon(id);
-    return this.get(id);
+    const saved = await this.found(id);
+    return { id, name: saved.name, rowCount: rows.length, updatedAt: saved.updated_at.toISOString() };
   }
 
   private audit(what: string, actor: ConsolePrincipal, ip: string, source: SourceRow, trx: Knex.Transaction) {
@@ -341,7 +343,7 @@ const INSPECT_ACCEPT = 'application/rss+xml, application/atom+xml, application/j
 /** A preview or inspection that could not read the source: what the refresh would have recorded. */
 function unreadable(err: unknown): Error {
   if (!(err instanceof SourceFailure)) return err as Error;
-  return new AppError('validation', 'data_source_unreadable', err.message, { reason: err.code });
+  return new AppError('validation', 'validation_failed', err.message, { reason: err.code });
 }
 
 export function outputsView(source: SourceRow, o: OutputRow | undefined) {

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { IntegrationPrincipal } from '../../kernel/auth/principal.js';
-import { IdParams } from '../../kernel/http/wire.js';
+import { IdParams, Stamp, Uuid } from '../../kernel/http/wire.js';
 import { routeFor } from '../../kernel/plugin.js';
-import { DataSourceSchema } from './data-source-view.js';
 import type { DataSourcesDeps } from './data-sources-deps.js';
 
 const route = routeFor<DataSourcesDeps>();
@@ -30,10 +29,13 @@ export const integrationRowsRoutes = [
     }),
     errors: {
       403: '`insufficient_scope`: the token lacks data_source:write, or is limited to other data sources.',
-      404: '`data_source_not_found`.',
+      404: '`not_found`.',
       422: '`rows_invalid`: an unknown column, a value that does not fit its column, more than 200 rows, or a source that is not a manual table.',
     },
-    response: { status: 200, schema: DataSourceSchema },
+    response: {
+      status: 200,
+      schema: Type.Object({ id: Uuid, name: Type.String(), rowCount: Type.Integer({ minimum: 0 }), updatedAt: Stamp }),
+    },
     handler: ({ deps, params, body, principal }) => deps.dataSourcesService.replaceRows(principal as IntegrationPrincipal, params.id, body.rows),
   }),
 ];

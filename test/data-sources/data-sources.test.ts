@@ -243,7 +243,7 @@ describe('data sources', () => {
     expect(errorOf(refused)).to.deep.equal([409, 'resource_in_use']);
     expect(errorOf(await api('DELETE', `/api/v1/data-sources/${copy.body.data.id}`, undefined, contributor))[0]).to.equal(403);
     expect((await api('DELETE', `/api/v1/data-sources/${copy.body.data.id}`)).status).to.equal(204);
-    expect(errorOf(await api('GET', `/api/v1/data-sources/${copy.body.data.id}`))).to.deep.equal([404, 'data_source_not_found']);
+    expect(errorOf(await api('GET', `/api/v1/data-sources/${copy.body.data.id}`))).to.deep.equal([404, 'not_found']);
     await showSources([lobby.screenId], []);
     expect((await api('DELETE', `/api/v1/data-sources/${source.id}`)).status).to.equal(204);
   });
@@ -333,10 +333,10 @@ describe('data sources', () => {
     const saved = await create('csv', { url: feeds.url('/menu.csv'), mapping: { title: 'dish' } });
     expect((await api('GET', `/api/v1/data-sources/${saved.id}/inspect`)).body.data.fields).to.have.length(3);
 
-    expect(errorOf(await api('POST', '/api/v1/data-sources/weather/preview', { configuration: {} }))).to.deep.equal([404, 'provider_not_found']);
-    expect(errorOf(await api('POST', '/api/v1/data-sources/manual/inspect', { configuration: {} }))).to.deep.equal([404, 'provider_not_found']);
+    expect(errorOf(await api('POST', '/api/v1/data-sources/weather/preview', { configuration: {} }))).to.deep.equal([404, 'data_source_provider_not_found']);
+    expect(errorOf(await api('POST', '/api/v1/data-sources/manual/inspect', { configuration: {} }))).to.deep.equal([404, 'data_source_provider_not_found']);
     const unreadable = await api('POST', '/api/v1/data-sources/atom/preview', { configuration: { url: feeds.url('/rss') } });
-    expect(errorOf(unreadable)).to.deep.equal([422, 'data_source_unreadable']);
+    expect(errorOf(unreadable)).to.deep.equal([422, 'validation_failed']);
     expect(unreadable.body.error.details.reason).to.equal('parse_failed');
     expect(errorOf(await api('POST', '/api/v1/data-sources/json/inspect', { configuration: {} }))).to.deep.equal([422, 'validation_failed']);
     expect(errorOf(await api('POST', '/api/v1/data-sources/rss/preview', { configuration: { url: feeds.url('/rss') } }, viewer))[0]).to.equal(403);
@@ -387,7 +387,8 @@ describe('data sources', () => {
         const rows = [{ values: { dish: 'Risotto', price: '12', vegan: 'false' } }, { values: { dish: 'Curry', price: '9.5', vegan: 'true' } }];
         const written = await write(secret, table.id, rows);
         expect(written.status, JSON.stringify(written.body)).to.equal(200);
-        expect(written.body.data).to.include({ recordCount: 2, configVersion: 2 });
+        expect(written.body.data).to.include({ id: table.id, name: 'Specials', rowCount: 2 });
+        expect(Date.parse(written.body.data.updatedAt)).to.be.closeTo(Date.now(), 60_000);
         await eventually(
           () => socket.messages.slice(since),
           (m) => m.some((msg: any) => msg.type === 'manifest.changed'),
@@ -417,7 +418,7 @@ describe('data sources', () => {
         const feed = await create('rss', { url: feeds.url('/rss') });
         const anyTable = await token({ scopes: ['data_source:write'] });
         expect(errorOf(await write(anyTable, feed.id, rows))).to.deep.equal([422, 'rows_invalid']);
-        expect(errorOf(await write(anyTable, randomUUID(), rows))).to.deep.equal([404, 'data_source_not_found']);
+        expect(errorOf(await write(anyTable, randomUUID(), rows))).to.deep.equal([404, 'not_found']);
         const after = (await api('GET', `/api/v1/data-sources/${table.id}/outputs`)).body.data;
         expect(
           records(after).map((r: any) => r.values.dish.text),
