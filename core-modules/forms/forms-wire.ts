@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Uuid, Stamp } from '../../kernel/http/wire.js';
 import { FormSchemaSchema } from './form-schema.js';
 import { ViewSchema } from './form-output.js';
-import { CAPABILITIES, WorkflowSchema } from './workflow.js';
+import { CAPABILITIES, WorkflowInputSchema } from './workflow.js';
 
 // The forms API's request and response shapes.
 
@@ -139,4 +139,4 @@ export const ApprovalSchema = Type.Object({
   submittedAt: Stamp,
 });
 
-export { WorkflowSchema };
+export { WorkflowInputSchema };

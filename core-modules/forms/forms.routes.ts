@@ -6,7 +6,7 @@ import { DatasetSchema } from '../data-sources/data-sources.api.js';
 import { FormSchemaSchema } from './form-schema.js';
 import { ViewSchema } from './form-output.js';
 import type { FormsDeps } from './forms-deps.js';
-import { AccessEntriesSchema, CapabilitySchema, FormSchema, FormSummarySchema, RevisionSchema, WorkflowSchema } from './forms-wire.js';
+import { AccessEntriesSchema, CapabilitySchema, FormSchema, FormSummarySchema, RevisionSchema, WorkflowInputSchema } from './forms-wire.js';
 
 const route = routeFor<FormsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -112,7 +112,7 @@ export const formsRoutes = [
     tags,
     auth: signedIn,
     params: IdParams,
-    body: WorkflowSchema,
+    body: WorkflowInputSchema,
     errors: { ...FORM_ERRORS, 422: '`validation_failed`: not one initial state, no on-air state, an unknown or repeated state, a state with records removed.' },
     response: { status: 200, schema: FormSchema },
     handler: ({ deps, params, body, principal, ctx }) => deps.formsService.saveWorkflow(me(principal), params.id, body, ctx.ip),

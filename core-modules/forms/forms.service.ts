@@ -9,7 +9,7 @@ import { type FormSchema, publishProblem, schemaProblem } from './form-schema.js
 import { defaultView, outputFields, type View, viewDataset, viewProblem } from './form-output.js';
 import type { DefinitionRow, FormsRepository } from './forms.repository.js';
 import { revisionView } from './record-view.js';
-import { type Capability, collapse, DEFAULT_WORKFLOW, type Workflow, workflowProblem } from './workflow.js';
+import { type Capability, collapse, DEFAULT_WORKFLOW, type WorkflowInput, workflowOf, workflowProblem } from './workflow.js';
 
 interface Deps {
   db: Knex;
@@ -150,8 +150,9 @@ export class FormsService {
     return revisionView(revision);
   }
 
-  async saveWorkflow(p: ConsolePrincipal, id: string, workflow: Workflow, ip: string) {
+  async saveWorkflow(p: ConsolePrincipal, id: string, input: WorkflowInput, ip: string) {
     await this.context(p, id, 'manage');
+    const workflow = workflowOf(input);
     const problem = workflowProblem(workflow);
     if (problem) throw invalidInput('validation_failed', problem, 'body');
     await this.d.db.transaction(async (trx) => {

@@ -3,31 +3,67 @@ import { type Static, Type } from '@sinclair/typebox';
 /** What a person may do on one form. */
 export const CAPABILITIES = ['manage', 'submit', 'view_own', 'view_all', 'review', 'approve'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
-/** What a transition may ask of whoever makes it. */
-const TRANSITION_CAPABILITIES = ['submit', 'review', 'approve', 'manage'] as const;
-
 const StateKey = Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' });
+const Label = Type.String({ minLength: 1, maxLength: 80 });
+const Capability = Type.Union(CAPABILITIES.map((c) => Type.Literal(c)));
+
+/** A workflow as a form keeps it: states in order, and the transitions between them. */
 export const WorkflowSchema = Type.Object({
   states: Type.Array(
     Type.Object({
       key: StateKey,
-      label: Type.String({ minLength: 1, maxLength: 80 }),
+      label: Label,
       eligibleForOutput: Type.Boolean({ description: 'Records in this state are on air (screens show them).' }),
       initial: Type.Optional(Type.Boolean({ default: false })),
       terminal: Type.Optional(Type.Boolean({ default: false })),
     }),
     { minItems: 1, maxItems: 16 },
   ),
-  transitions: Type.Array(
-    Type.Object({
-      from: StateKey,
-      to: StateKey,
-      label: Type.String({ minLength: 1, maxLength: 80 }),
-      requiredCapability: Type.Union(TRANSITION_CAPABILITIES.map((c) => Type.Literal(c))),
-    }),
-    { maxItems: 48 },
-  ),
+  transitions: Type.Array(Type.Object({ from: StateKey, to: StateKey, label: Label, requiredCapability: Capability }), { maxItems: 48 }),
 });
+
+/**
+ * A workflow as a client sends it: what it read back may be sent again. `position` orders states
+ * and transitions (the array order where it is missing); `recordCount` and `removable` are read-only
+ * and ignored.
+ */
+const Position = Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 }));
+export const WorkflowInputSchema = Type.Object({
+  states: Type.Array(
+    Type.Object({
+      key: StateKey,
+      label: Label,
+      eligibleForOutput: Type.Optional(Type.Boolean({ default: false, description: 'Records in this state are on air (screens show them).' })),
+      initial: Type.Optional(Type.Boolean({ default: false })),
+      terminal: Type.Optional(Type.Boolean({ default: false })),
+      position: Position,
+      recordCount: Type.Optional(Type.Integer({ minimum: 0, description: 'Read-only: ignored.' })),
+      removable: Type.Optional(Type.Boolean({ description: 'Read-only: ignored.' })),
+    }),
+    { minItems: 1, maxItems: 16 },
+  ),
+  transitions: Type.Array(Type.Object({ from: StateKey, to: StateKey, label: Label, requiredCapability: Capability, position: Position }), {
+    maxItems: 48,
+  }),
+});
+export type WorkflowInput = Static<typeof WorkflowInputSchema>;
+
+const byPosition = <T extends { position?: number }>(items: T[]) =>
+  items.map((item, index) => ({ item, at: item.position ?? index, index })).sort((a, b) => a.at - b.at || a.index - b.index);
+
+/** The workflow a form keeps from what a client sent: in position order, without read-only decorations. Pure. */
+export function workflowOf(input: WorkflowInput): Workflow {
+  return {
+    states: byPosition(input.states).map(({ item: s }) => ({
+      key: s.key,
+      label: s.label,
+      eligibleForOutput: s.eligibleForOutput ?? false,
+      initial: s.initial ?? false,
+      terminal: s.terminal ?? false,
+    })),
+    transitions: byPosition(input.transitions).map(({ item: t }) => ({ from: t.from, to: t.to, label: t.label, requiredCapability: t.requiredCapability })),
+  };
+}
 export type Workflow = Static<typeof WorkflowSchema>;
 export type Transition = Workflow['transitions'][number];
 

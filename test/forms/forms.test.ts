@@ -153,6 +153,45 @@ describe('forms and records', () => {
     expect((await onAir()).map((r: any) => r.id)).to.include(record.id);
   });
 
+  it('takes back the workflow it answered, ordered by position, and keeps a state that records are in', async () => {
+    const created = await api(owner, 'POST', '/api/v1/forms', { name: 'Room requests', draftSchema: { fields: FIELDS.slice(0, 1) } });
+    const id = created.body.data.id;
+    const workflowOf = async () => (await api(owner, 'GET', `/api/v1/data-sources/${id}/form`)).body.data.workflow;
+    const put = (workflow: unknown) => api(owner, 'PUT', `/api/v1/data-sources/${id}/form/workflow`, workflow);
+    // What was read goes back as it is (its read-only counts included).
+    const read = await workflowOf();
+    expect(read.states[0]).to.include({ key: 'draft', position: 0, recordCount: 0, removable: true });
+    const same = await put(read);
+    expect(same.status, JSON.stringify(same.body)).to.equal(200);
+    expect(same.body.data.workflow).to.deep.equal(read);
+    // Positions order the states; a state may leave out eligibleForOutput (not on air).
+    const reordered = {
+      states: [
+        { key: 'approved', label: 'Booked', eligibleForOutput: true, position: 2 },
+        { key: 'draft', label: 'Draft', initial: true, position: 0 },
+        { key: 'submitted', label: 'Asked', position: 1 },
+      ],
+      transitions: [
+        { from: 'submitted', to: 'approved', label: 'Book', requiredCapability: 'approve', position: 1 },
+        { from: 'draft', to: 'submitted', label: 'Ask', requiredCapability: 'view_own', position: 0 },
+      ],
+    };
+    const saved = (await put(reordered)).body.data.workflow;
+    expect(saved.states.map((s: any) => [s.key, s.label, s.eligibleForOutput, s.position])).to.deep.equal([
+      ['draft', 'Draft', false, 0],
+      ['submitted', 'Asked', false, 1],
+      ['approved', 'Booked', true, 2],
+    ]);
+    expect(saved.transitions.map((t: any) => t.label)).to.deep.equal(['Ask', 'Book']);
+    // A record in a state keeps it; what is refused changes nothing.
+    await api(author, 'POST', `/api/v1/data-sources/${id}/records`, { values: { headline: 'Room 4' } });
+    expect((await workflowOf()).states[0]).to.include({ key: 'draft', recordCount: 1, removable: false });
+    const withoutDraft = { states: reordered.states.slice(0, 1).concat([{ key: 'submitted', label: 'Asked', initial: true, position: 1 }]), transitions: [] };
+    expect(errorOf(await put(withoutDraft))).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await put({ ...reordered, states: reordered.states.map((s) => ({ ...s, recordCount: -1 })) }))).to.deep.equal([422, 'validation_failed']);
+    expect((await workflowOf()).states.map((s: any) => s.key)).to.deep.equal(['draft', 'submitted', 'approved']);
+  });
+
   it('stores images read by their bytes, serves them with Range, and refuses what is not an image', async () => {
     const record = (await api(author, 'POST', records(), { values: { headline: 'Cake' } })).body.data;
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c04020' } })
