@@ -8,8 +8,11 @@ export const ProviderSchema = Type.String({
   description: '`rss`, `atom`, `json`, `csv`, `calendar`, `manual`, `form` (made with POST /api/v1/forms), or a plugin’s.',
 });
 
-/** How a source's refreshes go: `pending` before the first, `ok`, or `failing` (the last good output stays). */
-const StatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('ok'), Type.Literal('failing')]);
+/**
+ * How a source's refreshes go (the reference's words): `pending` before the first, `ready`, `stale`
+ * while refreshes fail and screens keep the last good output, `error` when they fail with none.
+ */
+const StatusSchema = Type.Union(['pending', 'ready', 'stale', 'error'].map((s) => Type.Literal(s)));
 
 export const DataSourceSchema = Type.Object({
   id: Uuid,
@@ -19,8 +22,7 @@ export const DataSourceSchema = Type.Object({
   configVersion: Type.Integer({ minimum: 1 }),
   configuration: Type.Record(Type.String(), Type.Unknown()),
   status: StatusSchema,
-  /** Records in the output screens get (0 before the first good refresh). */
-  recordCount: Type.Integer({ minimum: 0 }),
+  cachedRecordCount: Type.Integer({ minimum: 0, description: 'Records in the output screens get (0 before the first good refresh).' }),
   refreshedAt: Nullable(Stamp),
   nextRefreshAt: Nullable(Stamp),
   lastError: Nullable(Type.Object({ code: Type.String(), message: Type.String(), at: Stamp })),
@@ -30,7 +32,7 @@ export const DataSourceSchema = Type.Object({
 });
 export type DataSourceView = Static<typeof DataSourceSchema>;
 
-export const statusOf = (o: OutputRow | undefined) => (!o?.attempted_at ? 'pending' : o.error_code ? 'failing' : 'ok');
+const statusOf = (o: OutputRow | undefined) => (!o?.attempted_at ? 'pending' : !o.error_code ? 'ready' : o.document ? 'stale' : 'error');
 export const recordCount = (document: DataDocument | null | undefined) => (document?.datasets ?? []).reduce((n, d) => n + d.records.length, 0);
 
 export function dataSourceView(s: SourceRow, o: OutputRow | undefined): DataSourceView {
@@ -42,7 +44,7 @@ export function dataSourceView(s: SourceRow, o: OutputRow | undefined): DataSour
     configVersion: s.config_version,
     configuration: s.configuration,
     status: statusOf(o),
-    recordCount: recordCount(o?.document),
+    cachedRecordCount: recordCount(o?.document),
     refreshedAt: isoOrNull(o?.refreshed_at),
     nextRefreshAt: isoOrNull(o?.due_at),
     lastError: o?.error_code && o.attempted_at ? { code: o.error_code, message: o.error_message ?? '', at: o.attempted_at.toISOString() } : null,
@@ -52,21 +54,69 @@ export function dataSourceView(s: SourceRow, o: OutputRow | undefined): DataSour
   };
 }
 
+const MaybeStamp = Nullable(Stamp);
 export const DiagnosticsSchema = Type.Object({
-  sourceId: Uuid,
+  dataSourceId: Uuid,
   provider: ProviderSchema,
   status: StatusSchema,
+  lastSuccessfulRefresh: MaybeStamp,
+  lastAttemptedRefresh: MaybeStamp,
+  httpResultCategory: Nullable(
+    Type.String({
+      description:
+        'How the last fetch went: `success`, `http_<status>`, `network_error`, `blocked` (an address the server does not fetch), `response_too_large`; null for a source that fetches nothing.',
+    }),
+  ),
+  parseStatus: Type.Union(['pending', 'success', 'fetch_failed', 'parse_failed', 'failed'].map((s) => Type.Literal(s))),
+  availableEventCount: Type.Integer({ minimum: 0, description: 'Events in the output (calendar sources).' }),
+  availableItemCount: Type.Integer({ minimum: 0, description: 'Records in the output (other sources).' }),
+  usingCachedData: Type.Boolean({ description: 'Refreshes fail and screens get the last good output.' }),
+  cacheUpdatedAt: MaybeStamp,
+  cacheExpiresAt: MaybeStamp,
+  errorCode: Nullable(Type.String()),
+  error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
   refreshIntervalSeconds: Nullable(Type.Integer()),
-  refreshedAt: Nullable(Stamp),
-  attemptedAt: Nullable(Stamp),
-  nextRefreshAt: Nullable(Stamp),
+  nextRefreshAt: MaybeStamp,
   durationMs: Nullable(Type.Integer()),
   consecutiveFailures: Type.Integer({ minimum: 0 }),
-  error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
-  /** Screens get the last good output while refreshes fail. */
-  usingLastKnownGood: Type.Boolean(),
-  recordCount: Type.Integer({ minimum: 0 }),
 });
+
+/** Where a failure code stopped the refresh: the fetch (and how), or the reading of what came. */
+const BLOCKED = new Set(['address_not_allowed', 'redirect_refused']);
+export function httpResultCategory(code: string | null): string {
+  if (!code || code === 'parse_failed') return 'success';
+  if (code.startsWith('http_')) return code;
+  if (code === 'too_large') return 'response_too_large';
+  return BLOCKED.has(code) ? 'blocked' : 'network_error';
+}
+const parseStatusOf = (o: OutputRow | undefined, fetches: boolean) =>
+  !o?.attempted_at ? 'pending' : !o.error_code ? 'success' : o.error_code === 'parse_failed' ? 'parse_failed' : fetches ? 'fetch_failed' : 'failed';
+
+/** A source's refresh diagnostics; `fetches` says whether its provider reads addresses at all. */
+export function diagnosticsView(s: SourceRow, o: OutputRow | undefined, fetches: boolean, refreshSeconds: number | null): Static<typeof DiagnosticsSchema> {
+  const count = recordCount(o?.document);
+  const calendar = s.provider === 'calendar';
+  return {
+    dataSourceId: s.id,
+    provider: s.provider,
+    status: statusOf(o) as Static<typeof StatusSchema>,
+    lastSuccessfulRefresh: isoOrNull(o?.refreshed_at),
+    lastAttemptedRefresh: isoOrNull(o?.attempted_at),
+    httpResultCategory: fetches && o?.attempted_at ? httpResultCategory(o.error_code) : null,
+    parseStatus: parseStatusOf(o, fetches),
+    availableEventCount: calendar ? count : 0,
+    availableItemCount: calendar ? 0 : count,
+    usingCachedData: Boolean(o?.error_code && o.document),
+    cacheUpdatedAt: isoOrNull(o?.refreshed_at),
+    cacheExpiresAt: o?.document?.datasets[0]?.cache.staleAt ?? null,
+    errorCode: o?.error_code ?? null,
+    error: o?.error_code ? { code: o.error_code, message: o.error_message ?? '' } : null,
+    refreshIntervalSeconds: refreshSeconds,
+    nextRefreshAt: isoOrNull(o?.due_at),
+    durationMs: o?.duration_ms ?? null,
+    consecutiveFailures: o?.failures ?? 0,
+  };
+}
 
 // One object with every kind's field optional (responses are trimmed to their schema, and a union
 // would be trimmed by its first branch).

@@ -7,7 +7,7 @@ import { inputValidator } from '../../kernel/http/validation.js';
 import type { JobQueue } from '../../kernel/jobs/job-queue.js';
 import type { UsageRegistry } from '../../kernel/usage-registry.js';
 import type { SettingsService } from '../settings/settings.api.js';
-import { type DataSourceView, dataSourceView, recordCount, statusOf } from './data-source-view.js';
+import { type DataSourceView, dataSourceView, diagnosticsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
 import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
 import { SourceParseError } from './providers/feeds.js';
@@ -147,21 +147,8 @@ export class DataSourcesService {
 
   async diagnostics(id: string) {
     const source = await this.found(id);
-    const o = await this.repo.output(id);
-    return {
-      sourceId: id,
-      provider: source.provider as DataSourceView['provider'],
-      status: statusOf(o),
-      refreshIntervalSeconds: this.d.dataSourceProviders.get(source.provider)?.refreshSeconds(source.configuration) ?? null,
-      refreshedAt: o?.refreshed_at?.toISOString() ?? null,
-      attemptedAt: o?.attempted_at?.toISOString() ?? null,
-      nextRefreshAt: o?.due_at?.toISOString() ?? null,
-      durationMs: o?.duration_ms ?? null,
-      consecutiveFailures: o?.failures ?? 0,
-      error: o?.error_code ? { code: o.error_code, message: o.error_message ?? '' } : null,
-      usingLastKnownGood: Boolean(o?.error_code && o.document),
-      recordCount: recordCount(o?.document),
-    };
+    const provider = this.d.dataSourceProviders.get(source.provider);
+    return diagnosticsView(source, await this.repo.output(id), Boolean(provider?.urls), provider?.refreshSeconds(source.configuration) ?? null);
   }
 
   async outputs(id: string) {

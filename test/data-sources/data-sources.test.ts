@@ -53,7 +53,7 @@ describe('data sources', () => {
   it('reads an RSS feed into typed records, newest first, as plain text, with the defaults stored', async () => {
     const source = await create('rss', { url: feeds.url('/rss') });
     expect(source.configuration).to.include({ maxItems: 20, refreshIntervalSeconds: 900, sort: 'newest', presentation: 'list' });
-    expect(source).to.include({ provider: 'rss', configVersion: 1, recordCount: 0 });
+    expect(source).to.include({ provider: 'rss', configVersion: 1, cachedRecordCount: 0 });
     const outputs = await rebuild(source.id);
     const [first, second] = records(outputs);
     expect(text(first, 'title')).to.equal('Library opens late');
@@ -67,7 +67,7 @@ describe('data sources', () => {
     // The same feed again: nothing changed for screens.
     expect((await rebuild(source.id)).outputVersion).to.equal(1);
     const read = (await api('GET', `/api/v1/data-sources/${source.id}`, undefined, viewer)).body.data;
-    expect(read).to.include({ status: 'ok', recordCount: 2, lastError: null });
+    expect(read).to.include({ status: 'ready', cachedRecordCount: 2, lastError: null });
   });
 
   it('reads Atom, JSON through a mapping of JSON Pointers, and CSV with quotes, line breaks and a byte-order mark', async () => {
@@ -147,7 +147,13 @@ describe('data sources', () => {
     const kept = await rebuild(source.id);
     expect(records(kept)).to.have.length(events.length);
     const diagnostics = (await api('GET', `/api/v1/data-sources/${source.id}/diagnostics`)).body.data;
-    expect(diagnostics).to.include({ status: 'failing', usingLastKnownGood: true });
+    expect(diagnostics).to.include({
+      status: 'stale',
+      usingCachedData: true,
+      parseStatus: 'parse_failed',
+      httpResultCategory: 'success',
+      errorCode: 'parse_failed',
+    });
     expect(diagnostics.error).to.include({ code: 'parse_failed' });
     expect(diagnostics.error.message).to.match(/^Team: /);
     const invalid = await api('POST', '/api/v1/data-sources', {
@@ -162,19 +168,20 @@ describe('data sources', () => {
     feeds.answers.set('/flaky', { type: 'application/rss+xml', body: RSS });
     const source = await create('rss', { url: feeds.url('/flaky') });
     await rebuild(source.id);
-    const cases: [Parameters<typeof feeds.answers.set>[1], string][] = [
-      [{ hang: true }, 'timeout'],
-      [{ bytes: 3 * 1024 * 1024 }, 'too_large'],
-      [{ type: 'application/rss+xml', body: '<rss><channel><item><title>cut' }, 'parse_failed'],
-      [{ type: 'application/rss+xml', body: 'gone', status: 503 }, 'http_503'],
-      [{ redirect: `http://127.0.0.1:${feeds.port}/rss` }, 'redirect_refused'],
+    const cases: [Parameters<typeof feeds.answers.set>[1], string, string][] = [
+      [{ hang: true }, 'timeout', 'network_error'],
+      [{ bytes: 3 * 1024 * 1024 }, 'too_large', 'response_too_large'],
+      [{ type: 'application/rss+xml', body: '<rss><channel><item><title>cut' }, 'parse_failed', 'success'],
+      [{ type: 'application/rss+xml', body: 'gone', status: 503 }, 'http_503', 'http_503'],
+      [{ redirect: `http://127.0.0.1:${feeds.port}/rss` }, 'redirect_refused', 'blocked'],
     ];
-    for (const [answer, code] of cases) {
+    for (const [answer, code, httpResultCategory] of cases) {
       feeds.answers.set('/flaky', answer);
       const outputs = await rebuild(source.id);
       expect(records(outputs), code).to.have.length(2);
       const diagnostics = (await api('GET', `/api/v1/data-sources/${source.id}/diagnostics`)).body.data;
-      expect(diagnostics, code).to.include({ status: 'failing', usingLastKnownGood: true, recordCount: 2 });
+      expect(diagnostics, code).to.include({ status: 'stale', usingCachedData: true, availableItemCount: 2, errorCode: code, httpResultCategory });
+      expect(diagnostics.parseStatus, code).to.equal(code === 'parse_failed' ? 'parse_failed' : 'fetch_failed');
       expect(diagnostics.error.code).to.equal(code);
     }
     expect((await api('GET', `/api/v1/data-sources/${source.id}/diagnostics`)).body.data.consecutiveFailures).to.equal(cases.length);
@@ -216,7 +223,9 @@ describe('data sources', () => {
     // Loopback by its address (not the allowed name) is refused when read; plain http needs the setting.
     const loopback = await create('rss', { url: `http://127.0.0.1:${feeds.port}/rss` });
     await rebuild(loopback.id);
-    expect((await api('GET', `/api/v1/data-sources/${loopback.id}/diagnostics`)).body.data.error.code).to.equal('address_not_allowed');
+    const refused = (await api('GET', `/api/v1/data-sources/${loopback.id}/diagnostics`)).body.data;
+    // Refused before any good read: an error, with nothing for screens.
+    expect(refused).to.include({ status: 'error', errorCode: 'address_not_allowed', httpResultCategory: 'blocked', usingCachedData: false });
     await setSettings(k, owner, { 'data_sources.allow_http': false });
     expect(errorOf(await api('POST', '/api/v1/data-sources', { provider: 'rss', name: 'Plain', configuration: { url: feeds.url('/rss') } }))).to.deep.equal([
       422,
