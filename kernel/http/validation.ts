@@ -3,8 +3,15 @@ import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { validationFailed, type ValidationIssue } from '../errors.js';
 
+// What PostgreSQL takes as a uuid (ajv-formats also accepts a `urn:uuid:` prefix, which it refuses).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function withFormats(ajv: Ajv): Ajv {
   addFormats.default(ajv);
+  ajv.addFormat('uuid', UUID);
+  // A moment JavaScript can read too: RFC 3339 allows a leap second (23:59:60), which Date cannot hold.
+  const dateTime = addFormats.default.get('date-time') as { validate: (s: string) => boolean };
+  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => dateTime.validate(s) && Number.isFinite(Date.parse(s)) });
   return ajv;
 }
 
@@ -60,21 +67,36 @@ export const HANDLER_CLEANS_TEXT = 'x-handler-cleans-text';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
+/** How deep a request may nest: far more than any route needs, far less than a stack or jsonb holds. */
+export const MAX_NESTING = 32;
+
 /**
- * The first place in `value` holding text PostgreSQL cannot store: a NUL (refused in text and
- * jsonb) or an unpaired UTF-16 surrogate (no UTF-8 encoding), in a string or an object key.
+ * The first place in `value` that cannot be taken: text PostgreSQL cannot store (a NUL, refused in
+ * text and jsonb, or an unpaired UTF-16 surrogate, which has no UTF-8 encoding) in a string or an
+ * object key, or nesting deeper than MAX_NESTING. Walked without recursion, however deep it is.
  */
-function unstorablePath(value: unknown, path: string[]): string[] | undefined {
-  if (typeof value === 'string') return unstorable(value) ? path : undefined;
-  if (!value || typeof value !== 'object') return undefined;
-  for (const [key, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+function unstorablePlace(value: unknown, root: string): { path: string[]; message: string } | undefined {
+  // Depth first in document order: children go on the stack last first.
+  const pending: { value: unknown; path: string[]; key?: string }[] = [{ value, path: [root] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: v, path, key } = next;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters PostgreSQL refuses.
-    if (typeof key === 'string' && unstorable(key)) return [...path, key.replace(/[\u0000\uD800-\uDFFF]/g, '?')];
-    const found = unstorablePath(v, [...path, String(key)]);
-    if (found) return found;
+    if (key !== undefined && unstorable(key)) return { path: [...path.slice(0, -1), key.replace(/[\u0000\uD800-\uDFFF]/g, '?')], message: UNSTORABLE };
+    if (typeof v === 'string') {
+      if (unstorable(v)) return { path, message: UNSTORABLE };
+      continue;
+    }
+    if (!v || typeof v !== 'object') continue;
+    if (path.length > MAX_NESTING) return { path, message: `nests deeper than ${MAX_NESTING} levels` };
+    const entries = Array.isArray(v) ? [...v.entries()] : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, item] = entries[i]!;
+      pending.push({ value: item, path: [...path, String(k)], ...(typeof k === 'string' ? { key: k } : {}) });
+    }
   }
   return undefined;
 }
+const UNSTORABLE = 'contains a character that cannot be stored (U+0000 or an unpaired surrogate)';
 
 /**
  * Compiles a validator that throws 422 validation_failed naming the failing fields. Values that
@@ -86,11 +108,8 @@ export function inputValidator(part: Part, schema: TSchema, fromText = part !== 
   const checkText = !(schema as Record<string, unknown>)[HANDLER_CLEANS_TEXT];
   return (value) => {
     if (!validate(value)) throw validationFailed(`The request ${part} is invalid.`, issues(part, validate.errors));
-    const bad = checkText ? unstorablePath(value, [part]) : undefined;
-    if (bad)
-      throw validationFailed(`The request ${part} is invalid.`, [
-        { field: bad.join('/'), message: 'contains a character that cannot be stored (U+0000 or an unpaired surrogate)' },
-      ]);
+    const bad = checkText ? unstorablePlace(value, part) : undefined;
+    if (bad) throw validationFailed(`The request ${part} is invalid.`, [{ field: bad.path.join('/'), message: bad.message }]);
   };
 }
 

@@ -39,6 +39,36 @@ describe('text the database cannot store', () => {
     );
   });
 
+  it('refuses ids PostgreSQL cannot read and moments JavaScript cannot hold, naming the field, and stores nothing', async () => {
+    const id = '5e54f636-b564-437d-ac86-5d56534fb9e0';
+    refused(await api('PATCH', `/api/v1/locations/urn:uuid:${id}`, { name: 'East' }), 'params/id');
+    const tokens = async () => (await api('GET', '/api/v1/integration-tokens')).body.data.items.length;
+    const before = await tokens();
+    // RFC 3339 has a leap second; Date (and so every date sum) has none.
+    refused(await api('POST', '/api/v1/integration-tokens', { name: 'Leap', scopes: ['activity:read'], expiresAt: '2099-12-31T23:59:60Z' }), 'body/expiresAt');
+    refused(
+      await api('POST', '/api/v1/integration-tokens', { name: 'Urn', scopes: ['data_source:write'], dataSourceIds: [`urn:uuid:${id}`] }),
+      'body/dataSourceIds/0',
+    );
+    expect(await tokens()).to.equal(before);
+  });
+
+  it('refuses a body nested deeper than any route needs, however deep (walked without recursion)', async () => {
+    // Sent as text: the test's own JSON.stringify could not write 100,000 levels.
+    const nested = (depth: number) => `{"provider":"manual","name":"Deep","configuration":{"extra":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+    for (const depth of [40, 100_000]) {
+      const res = await k.request('/api/v1/data-sources', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrfToken },
+        body: nested(depth),
+      });
+      const body = await res.json();
+      expect(res.status, `${depth} levels`).to.equal(422);
+      expect(body.error.details.fields[0].message).to.match(/nests deeper than 32 levels/);
+    }
+    expect((await api('GET', '/api/v1/data-sources')).body.data.total).to.equal(0);
+  });
+
   it('refuses it before authentication has anything to look up, and in a heartbeat (no longer accepted and left to fail the contact write)', async () => {
     const login = await call(k, 'POST', '/api/v1/auth/login', { username: 'olivia\u0000', password: 'x' });
     refused(login, 'body/username');
