@@ -7,3 +7,11 @@ export function getOrSet<K, V>(map: { get(key: K): V | undefined; set(key: K, va
   }
   return value;
 }
+
+/**
+ * `record[key]` when the record itself holds it. Keys people choose (column and field names) may
+ * be `constructor` or `toString`: a plain lookup would find Object.prototype's function instead.
+ */
+export function ownValue<V>(record: Record<string, V>, key: string): V | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

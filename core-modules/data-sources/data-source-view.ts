@@ -81,16 +81,21 @@ export const DiagnosticsSchema = Type.Object({
   consecutiveFailures: Type.Integer({ minimum: 0 }),
 });
 
-/** Where a failure code stopped the refresh: the fetch (and how), or the reading of what came. */
+/** Where a failure code stopped the refresh: in the fetch (and how), after it, or elsewhere (null). */
 const BLOCKED = new Set(['address_not_allowed', 'redirect_refused']);
-export function httpResultCategory(code: string | null): string {
+const NETWORK = new Set(['timeout', 'dns_failed', 'connection_refused', 'connection_failed', 'tls_error', 'too_many_redirects', 'redirect_invalid']);
+function httpResultCategory(code: string | null): string | null {
   if (!code || code === 'parse_failed') return 'success';
   if (code.startsWith('http_')) return code;
   if (code === 'too_large') return 'response_too_large';
-  return BLOCKED.has(code) ? 'blocked' : 'network_error';
+  return BLOCKED.has(code) ? 'blocked' : NETWORK.has(code) ? 'network_error' : null;
 }
-const parseStatusOf = (o: OutputRow | undefined, fetches: boolean) =>
-  !o?.attempted_at ? 'pending' : !o.error_code ? 'success' : o.error_code === 'parse_failed' ? 'parse_failed' : fetches ? 'fetch_failed' : 'failed';
+const parseStatusOf = (o: OutputRow | undefined, fetches: boolean) => {
+  if (!o?.attempted_at) return 'pending';
+  if (!o.error_code) return 'success';
+  if (o.error_code === 'parse_failed') return 'parse_failed';
+  return fetches && httpResultCategory(o.error_code) ? 'fetch_failed' : 'failed';
+};
 
 /** A source's refresh diagnostics; `fetches` says whether its provider reads addresses at all. */
 export function diagnosticsView(s: SourceRow, o: OutputRow | undefined, fetches: boolean, refreshSeconds: number | null): Static<typeof DiagnosticsSchema> {

@@ -90,23 +90,28 @@ export class SourceRefresher {
     const refreshBy = (at: Date) => {
       if (!due || at < due) due = at;
     };
+    let changed: boolean;
     try {
       const document = await provider.produce(source.configuration, { ...(await this.context()), sourceId: source.id, refreshBy });
-      const changed = await this.d.dataSourcesRepository.succeeded(
+      changed = await this.d.dataSourcesRepository.succeeded(
         source.id,
         (old) =>
           !old || recordsHash(old) !== recordsHash(document) || halfStale(old, Date.now()) ? { document, changed: true } : { document: old, changed: false },
         Math.round(performance.now() - started),
         due,
       );
-      if (changed) await this.tell([source.id]);
-      return { ok: true, changed };
     } catch (err) {
-      if (!(err instanceof SourceFailure)) throw err;
-      this.d.logger.info({ sourceId: source.id, code: err.code }, 'data source refresh failed; the last good output stays');
-      await this.d.dataSourcesRepository.failed(source.id, err.code, err.message, Math.round(performance.now() - started), due);
+      // A fault of ours (a provider's bug, an output the database refuses) fails this source like a
+      // bad feed would: recorded for diagnostics, the last good output kept, the others refreshed.
+      const failure =
+        err instanceof SourceFailure ? err : new SourceFailure('internal_error', 'The source could not be read: the server failed (see its log).');
+      if (failure === err) this.d.logger.info({ sourceId: source.id, code: failure.code }, 'data source refresh failed; the last good output stays');
+      else this.d.logger.error({ err, sourceId: source.id }, 'data source refresh crashed; the last good output stays');
+      await this.d.dataSourcesRepository.failed(source.id, failure.code, failure.message, Math.round(performance.now() - started), due);
       return { ok: false, changed: false };
     }
+    if (changed) await this.tell([source.id]);
+    return { ok: true, changed };
   }
 
   /**

@@ -3,6 +3,7 @@ import type { DataDocument, DataSourceProvider, DocumentField, DocumentValue } f
 import { type FieldValue, type FormSchema, outputType } from './form-schema.js';
 import type { FormsRepository, RecordRow } from './forms.repository.js';
 import type { Workflow } from './workflow.js';
+import { ownValue } from '../../kernel/collections.js';
 
 /** Fields a screen gets per dataset: the bound the Android player validates. */
 export const MAX_OUTPUT_FIELDS = 16;
@@ -98,7 +99,7 @@ function recordValue(r: RecordRow, key: string): FieldValue | undefined {
     case 'expiresAt':
       return r.expires_at?.toISOString();
     default:
-      return r.values[key];
+      return ownValue(r.values, key);
   }
 }
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { isCalendarDate } from '../../kernel/local-time.js';
+import { ownValue } from '../../kernel/collections.js';
 
 export const MAX_FIELDS = 100;
 
@@ -155,14 +156,14 @@ export function checkedValues(
     if (typeof value === 'object' && !Array.isArray(value)) return value;
     values[key] = value;
   }
-  for (const f of schema.fields) if (f.control === 'image' && kept[f.key] !== undefined) values[f.key] = kept[f.key]!;
+  for (const f of schema.fields) if (f.control === 'image' && ownValue(kept, f.key) !== undefined) values[f.key] = ownValue(kept, f.key)!;
   const missing = complete ? missingRequired(schema, values) : undefined;
   return missing ? { problem: missing } : { values };
 }
 
 /** Why a record's values are not complete (a required field, images included, holds nothing); undefined when they are. Pure. */
 export function missingRequired(schema: FormSchema, values: Record<string, FieldValue>): string | undefined {
-  const missing = schema.fields.find((f) => f.required && holdsValue(f) && values[f.key] === undefined);
+  const missing = schema.fields.find((f) => f.required && holdsValue(f) && ownValue(values, f.key) === undefined);
   return missing && `${missing.label} is required.`;
 }
 

@@ -320,8 +320,13 @@ export class FormsRepository {
   }
 
   async replaceGrant(sourceId: string, userId: string, capabilities: Capability[], trx: Knex.Transaction): Promise<void> {
-    await this.grants.query(trx).delete().where({ source_id: sourceId, user_id: userId });
-    if (capabilities.length) await this.grants.query(trx).insert({ source_id: sourceId, user_id: userId, capabilities });
+    if (!capabilities.length) {
+      await this.grants.query(trx).delete().where({ source_id: sourceId, user_id: userId });
+      return;
+    }
+    // One statement: two managers setting one person's access at once each win in turn (a
+    // delete-then-insert pair let both inserts collide).
+    await this.grants.query(trx).insert({ source_id: sourceId, user_id: userId, capabilities }).onConflict(['source_id', 'user_id']).merge();
   }
 
   /** Which of these forms list anyone, and this user's capabilities on those that list them. */

@@ -134,12 +134,13 @@ export class RecordsService {
     const workflow = form.definition.workflow;
     const row = await this.d.db.transaction(async (trx) => {
       const record = await this.d.recordAccess.visible(p, form, recordId, trx, true);
+      // First: a caller who read an older version asks about a state the record may have left.
+      if (record.version !== input.version) throw stale();
       const transition = workflow.transitions.find((t) => t.from === record.state && t.to === input.toState);
       if (transition && !this.d.recordAccess.mayMake(p, form, record, transition.requiredCapability)) throw noAccess();
       if (!transition) throw invalidInput('validation_failed', `A record cannot go from ${record.state} to ${input.toState}.`, 'body/toState');
       const note = input.note?.trim() ?? '';
       if (requiresNote(workflow, transition) && !note) throw invalidInput('validation_failed', `“${transition.label}” needs a note saying why.`, 'body/note');
-      if (record.version !== input.version) throw stale();
       const target = stateOf(workflow, transition.to)!;
       if (transition.requiredCapability === 'submit' || target.eligibleForOutput) {
         const missing = missingRequired(await this.d.recordAccess.schemaOf(record), record.values);

@@ -352,6 +352,42 @@ describe('data sources', () => {
     expect((await api('GET', '/api/v1/data-sources?pageSize=100')).body.data.total, 'only the one saved').to.equal(before + 1);
   });
 
+  it('reads names Object.prototype has (constructor, toString) as any others, and feeds with text the database cannot store or a CSV broken late', async () => {
+    // A table column, a JSON value field and a filter named after Object.prototype's members.
+    const table = await create('manual', {
+      columns: [
+        { key: 'constructor', label: 'Builder', type: 'text' },
+        { key: 'valueOf', label: 'Worth', type: 'number' },
+      ],
+      rows: [{ values: { constructor: 'Ada', valueOf: '3' } }, { values: {} }],
+    });
+    const tableRecords = records(await rebuild(table.id));
+    expect(tableRecords[0].values).to.deep.equal({ constructor: { kind: 'text', text: 'Ada' }, valueOf: { kind: 'number', number: 3 } });
+    expect(tableRecords[1].values).to.deep.equal({});
+    feeds.answers.set('/odd.json', { type: 'application/json', body: '{"data":{"rooms":[{"name":"A\\ud800B","toString":"x"},{"name":"C"}]}}' });
+    const odd = await create('json', {
+      url: feeds.url('/odd.json'),
+      mapping: { rootList: '/data/rooms', title: '/name', valueFields: { toString: '/toString', constructor: '/constructor' } },
+      filters: [{ field: 'constructor', operator: 'contains', value: '' }],
+    });
+    const oddRecords = records(await rebuild(odd.id));
+    // The unpaired surrogate became U+FFFD; a field the item does not have is empty, not a function.
+    expect(oddRecords.map((r: any) => r.values.title.text)).to.deep.equal(['A\uFFFDB', 'C']);
+    expect(oddRecords[0].values.toString).to.deep.equal({ kind: 'text', text: 'x' });
+    expect(oddRecords[1].values).to.not.have.own.property('constructor');
+    expect((await api('GET', `/api/v1/data-sources/${odd.id}/diagnostics`)).body.data).to.include({ status: 'ready', parseStatus: 'success' });
+    const filtered = await api('POST', '/api/v1/data-sources/rss/preview', {
+      configuration: { url: feeds.url('/rss'), filters: [{ field: 'constructor', operator: 'equals', value: 'x' }] },
+    });
+    expect(filtered.status, JSON.stringify(filtered.body)).to.equal(200);
+    expect(filtered.body.data.document.datasets[0].records).to.deep.equal([]);
+    // A quote left open after the sampled rows is the body's fault: 422, not a crash.
+    feeds.answers.set('/late.csv', { type: 'text/csv', body: `dish,price\n${'Soup,4\n'.repeat(60)}"Open,5\n` });
+    const late = await api('POST', '/api/v1/data-sources/csv/inspect', { configuration: { url: feeds.url('/late.csv') } });
+    expect(errorOf(late)).to.deep.equal([422, 'validation_failed']);
+    expect(late.body.error.details.reason).to.equal('parse_failed');
+  });
+
   describe('manual tables and integration writes', () => {
     const columns = [
       { key: 'dish', label: 'Dish', type: 'text' },

@@ -278,4 +278,33 @@ describe('forms and records', () => {
       'validation_failed',
     ]);
   });
+
+  it('holds a field keyed constructor to its rules, and settles people acting at once: the last access wins, a stale transition is 409', async () => {
+    const created = await api(owner, 'POST', '/api/v1/forms', {
+      name: 'Builders',
+      draftSchema: { fields: [{ key: 'constructor', label: 'Builder', control: 'short_text', required: true }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const id = created.body.data.id;
+    const at = (path = '') => `/api/v1/data-sources/${id}/records${path}`;
+    // Object.prototype's constructor is no value: the required field is empty.
+    const record = (await api(author, 'POST', at(), { values: {} })).body.data;
+    const submit = await api(author, 'POST', at(`/${record.id}/transitions`), { toState: 'submitted', version: 1 });
+    expect(errorOf(submit)).to.deep.equal([422, 'validation_failed']);
+    expect(submit.body.error.message).to.equal('Builder is required.');
+    await api(author, 'PATCH', at(`/${record.id}`), { values: { constructor: 'Ada' }, version: 1 });
+    expect((await api(author, 'POST', at(`/${record.id}/transitions`), { toState: 'submitted', version: 2 })).status).to.equal(200);
+    // Two decisions on one version: one is made, the other was made on a record that has moved.
+    const decisions = await Promise.all(
+      ['approved', 'rejected'].map((toState) => api(manager, 'POST', at(`/${record.id}/transitions`), { toState, version: 3 })),
+    );
+    expect(decisions.map((d) => d.status).sort()).to.deep.equal([200, 409]);
+    // Four managers set one person's access at once: each is taken, one after another.
+    const authorId = author.userId;
+    const sets = [['submit'], ['review'], ['approve'], ['view_all']];
+    const answers = await Promise.all(sets.map((capabilities) => api(owner, 'PUT', `/api/v1/data-sources/${id}/access/${authorId}`, { capabilities })));
+    expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200]);
+    const entry = (await api(owner, 'GET', `/api/v1/data-sources/${id}/access`)).body.data.entries.find((e: any) => e.userId === authorId);
+    expect(sets.map((c) => c.join())).to.include(entry.capabilities.join());
+  });
 });

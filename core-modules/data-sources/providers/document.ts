@@ -1,4 +1,5 @@
 import type { FeedItem } from './feed-items.js';
+import { ownValue } from '../../../kernel/collections.js';
 
 /** A typed value as players read it (`DocumentValue`): the field named by `kind` holds it. */
 export type DocumentValue =
@@ -69,7 +70,7 @@ export function recordsDataset(items: FeedItem[], valueFields: string[], cache: 
       id: item.id,
       values: Object.fromEntries([
         ...standard.filter((f) => item[f.of] !== '').map((f) => [f.key, typedValue(f.type, item[f.of])]),
-        ...valueFields.filter((k) => item.values[k]).map((k) => [k, typedValue('text', item.values[k]!)]),
+        ...valueFields.filter((k) => ownValue(item.values, k)).map((k) => [k, typedValue('text', item.values[k]!)]),
       ]),
     })),
     cache,

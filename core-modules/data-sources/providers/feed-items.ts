@@ -1,3 +1,4 @@
+import { storableText } from '../../../kernel/text.js';
 /** One entry of a feed or one row of a table, as the structured providers read it. */
 export interface FeedItem {
   id: string;
@@ -35,7 +36,8 @@ export function plainText(value: unknown, max = 1000): string {
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  // Unpaired surrogates (sent, or left by the cut) have no UTF-8: PostgreSQL would refuse the output.
+  return storableText(text.length > max ? `${text.slice(0, max - 1)}…` : text);
 }
 
 /** An ISO 8601 instant for a date a feed writes (RFC 822, RFC 3339, ISO), or '' when it does not parse. */

@@ -149,11 +149,13 @@ export function inspect(provider: string, body: string, hint: { rootList?: strin
   const delimiter = hint.delimiter ?? detectDelimiter(body);
   let rows: string[][];
   try {
-    rows = parseCsv(body, { bom: true, delimiter, skip_empty_lines: true, relax_column_count: true, to: SAMPLE_ROWS + 1 });
+    // Read whole (the row count needs every row): a fault anywhere is the body's, not a crash.
+    rows = parseCsv(body, { bom: true, delimiter, skip_empty_lines: true, relax_column_count: true });
   } catch (err) {
     throw new SourceParseError(`The body is not CSV: ${(err as Error).message}`);
   }
-  const [header = [], ...data] = rows;
+  const [header = [], ...all] = rows;
+  const data = all.slice(0, SAMPLE_ROWS);
   const fields = header.slice(0, MAX_FIELDS).map((name, i) =>
     field(
       name,
@@ -162,8 +164,7 @@ export function inspect(provider: string, body: string, hint: { rootList?: strin
     ),
   );
   const suggested = suggest(fields);
-  const total = parseCsv(body, { bom: true, delimiter, skip_empty_lines: true, relax_column_count: true }).length - 1;
-  return { provider, fields, rowCount: Math.max(0, total), delimiter, suggested, available: availableFrom(suggested) };
+  return { provider, fields, rowCount: all.length, delimiter, suggested, available: availableFrom(suggested) };
 }
 
 const availableFrom = (m: FieldMapping) => ({

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { isCalendarDate } from '../../../kernel/local-time.js';
 import type { DataDocument, DocumentValue, FieldType } from './document.js';
 import type { DataSourceProvider } from './provider.js';
+import { ownValue } from '../../../kernel/collections.js';
 
 export const MAX_COLUMNS = 12;
 export const MAX_ROWS = 200;
@@ -95,7 +96,7 @@ export function tableDocument(t: ManualTable, now: Date): DataDocument {
           id: row.id ?? randomUUID(),
           values: Object.fromEntries(
             t.columns.flatMap((c) => {
-              const raw = row.values[c.key];
+              const raw = ownValue(row.values, c.key);
               const typed = raw === undefined || raw.trim() === '' ? undefined : cellValue(c.type, raw);
               return typed && typeof typed !== 'string' ? [[c.key, typed]] : [];
             }),

@@ -5,6 +5,7 @@ import { type CacheState, recordsDataset } from './document.js';
 import { structuredConfiguration } from './player-configurations.js';
 import { type DataSourceProvider, SourceFailure } from './provider.js';
 import { parseCsvRecords, parseJsonRecords } from './tables.js';
+import { ownValue } from '../../../kernel/collections.js';
 
 export const MIN_REFRESH_SECONDS = 300;
 export const MAX_REFRESH_SECONDS = 86_400;
@@ -82,8 +83,7 @@ type Structured = {
   delimiter?: string;
 } & Mapped;
 
-const fieldOf = (item: FeedItem, field: string) =>
-  field in item.values ? item.values[field]! : String((item as unknown as Record<string, unknown>)[field] ?? '');
+const fieldOf = (item: FeedItem, field: string) => ownValue(item.values, field) ?? String(ownValue(item as unknown as Record<string, unknown>, field) ?? '');
 
 /** The items a screen shows: filtered, sorted, at most `maxItems`. Pure. */
 export function select(items: FeedItem[], c: Structured): FeedItem[] {

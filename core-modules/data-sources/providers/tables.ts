@@ -1,6 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { type FeedItem, httpUrl, isoDate, plainText } from './feed-items.js';
 import { SourceParseError, stableId } from './feeds.js';
+import { ownValue } from '../../../kernel/collections.js';
 
 /**
  * Where each record field comes from: JSON Pointers (RFC 6901) for JSON, relative to each element
@@ -28,7 +29,7 @@ export function atPointer(document: unknown, pointer: string): unknown {
   for (const raw of pointer.slice(1).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+    current = ownValue(current as Record<string, unknown>, key);
   }
   return current;
 }
@@ -72,5 +73,5 @@ export function parseCsvRecords(body: string, mapping: FieldMapping, delimiter =
   } catch (err) {
     throw new SourceParseError(`The body is not CSV: ${(err as Error).message}`);
   }
-  return rows.map((row, i) => mapped((column) => row[column], mapping, i));
+  return rows.map((row, i) => mapped((column) => ownValue(row, column), mapping, i));
 }
