@@ -13,7 +13,7 @@ const INVALID = {
   422: '`validation_failed`: the configuration does not fit the provider (the fields at fault named), the address is not https (or http where allowed) or carries credentials, a JSON mapping path is not a JSON Pointer, the mapping names no field, or the source is one another module keeps (a form: use its own routes).',
 };
 
-const Name = Type.String({ minLength: 1, maxLength: 180 });
+const Name = Type.String({ minLength: 1, maxLength: 180, pattern: '\\S', description: 'Not blank.' });
 const Description = Type.String({ maxLength: 2000 });
 // Checked against the provider's own schema by the service (its errors name body/configuration/…).
 const Configuration = Type.Object(

@@ -4,7 +4,7 @@ import { type Static, Type } from '@sinclair/typebox';
 export const CAPABILITIES = ['manage', 'submit', 'view_own', 'view_all', 'review', 'approve'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 const StateKey = Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' });
-const Label = Type.String({ minLength: 1, maxLength: 80 });
+const Label = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' });
 const Capability = Type.Union(CAPABILITIES.map((c) => Type.Literal(c)));
 
 /** A workflow as a form keeps it: states in order, and the transitions between them. */

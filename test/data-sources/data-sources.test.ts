@@ -208,6 +208,10 @@ describe('data sources', () => {
       configuration: { url: 'https://example.org/x', mapping: {} },
     });
     expect(errorOf(noMapping)).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await api('POST', '/api/v1/data-sources', { provider: 'rss', name: '  ', configuration: { url: feeds.url('/rss') } }))).to.deep.equal([
+      422,
+      'validation_failed',
+    ]);
     const notPointer = await api('POST', '/api/v1/data-sources', {
       provider: 'json',
       name: 'Bad',
