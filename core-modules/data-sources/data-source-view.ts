@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 import type { OutputRow, SourceRow } from './data-sources.repository.js';
-import type { DataDocument } from './providers/document.js';
+import type { DataDocument, DocumentValue } from './providers/document.js';
 
 export const ProviderSchema = Type.String({
   pattern: '^[a-z][a-z0-9_]{0,39}$',
@@ -144,7 +144,25 @@ export const DatasetSchema = Type.Object({
 });
 export const DocumentSchema = Type.Object({ schemaVersion: Type.Literal(1), datasets: Type.Array(DatasetSchema) });
 
+const OutputViewSchema = Type.Object({
+  key: Type.String({ description: 'The dataset’s id (a form’s view key).' }),
+  name: Type.String(),
+  fields: DatasetSchema.properties.fields,
+  recordCount: Type.Integer({ minimum: 0 }),
+  previewRecords: Type.Array(Type.Object({ id: Type.String(), values: Type.Record(Type.String(), Type.String()) }), {
+    maxItems: 20,
+    description: 'The first 20 records, each value as text.',
+  }),
+  usage: Type.Object({ widgets: Type.Integer({ minimum: 0 }), layouts: Type.Integer({ minimum: 0 }), names: Type.Array(Type.String()) }),
+});
+
 export const OutputsSchema = Type.Object({
+  views: Type.Array(OutputViewSchema, { description: 'One per dataset screens get, with a preview and where it is used.' }),
+  lastSuccessAt: Nullable(Stamp),
+  nextRefreshAt: Nullable(Stamp),
+  usingCachedData: Type.Boolean({ description: 'Refreshes fail and screens get the last good output.' }),
+  errorCode: Nullable(Type.String()),
+  stale: Type.Boolean({ description: 'The last refresh failed (screens may show old data).' }),
   sourceId: Uuid,
   configVersion: Type.Integer({ minimum: 1 }),
   /** Moves each time the records screens get change. */
@@ -153,3 +171,59 @@ export const OutputsSchema = Type.Object({
   /** What screens show; null before the first good refresh. */
   document: Nullable(DocumentSchema),
 });
+
+const MAX_PREVIEW_RECORDS = 20;
+
+/** A typed value as text, as the outputs' previews show it. */
+function textOf(v: DocumentValue): string {
+  switch (v.kind) {
+    case 'text':
+      return v.text;
+    case 'number':
+      return String(v.number);
+    case 'integer':
+      return String(v.integer);
+    case 'boolean':
+      return String(v.boolean);
+    case 'date':
+      return v.date;
+    case 'datetime':
+      return v.datetime;
+    case 'url':
+      return v.url;
+  }
+}
+
+/** Who uses a source (what keeps it from being deleted), as the outputs say. */
+export type SourceUses = { kind: string; name: string }[];
+
+export function outputsView(source: SourceRow, o: OutputRow | undefined, uses: SourceUses): Static<typeof OutputsSchema> {
+  const usage = {
+    widgets: uses.filter((u) => u.kind === 'widget').length,
+    layouts: uses.filter((u) => u.kind === 'layout').length,
+    names: uses.map((u) => u.name),
+  };
+  const failing = Boolean(o?.error_code);
+  return {
+    views: (o?.document?.datasets ?? []).map((d) => ({
+      key: d.id,
+      name: source.name,
+      fields: d.fields,
+      recordCount: d.records.length,
+      previewRecords: d.records
+        .slice(0, MAX_PREVIEW_RECORDS)
+        .map((r) => ({ id: r.id, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, textOf(v)])) })),
+      usage,
+    })),
+    lastSuccessAt: isoOrNull(o?.refreshed_at),
+    nextRefreshAt: isoOrNull(o?.due_at),
+    usingCachedData: failing && Boolean(o?.document),
+    errorCode: o?.error_code ?? null,
+    stale: failing,
+    sourceId: source.id,
+    configVersion: source.config_version,
+    outputVersion: o?.output_version ?? 0,
+    refreshedAt: isoOrNull(o?.refreshed_at),
+    document: o?.document ?? null,
+  };
+}

@@ -7,9 +7,9 @@ import { inputValidator } from '../../kernel/http/validation.js';
 import type { JobQueue } from '../../kernel/jobs/job-queue.js';
 import type { UsageRegistry } from '../../kernel/usage-registry.js';
 import type { SettingsService } from '../settings/settings.api.js';
-import { type DataSourceView, dataSourceView, diagnosticsView, recordCount } from './data-source-view.js';
+import { type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
-import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
+import type { DataSourcesRepository, SourceRow } from './data-sources.repository.js';
 import { SourceParseError } from './providers/feeds.js';
 import { inspect } from './providers/inspection.js';
 import { MAX_ROWS, type ManualTable, manualProvider, tableProblem } from './providers/manual.js';
@@ -151,16 +151,23 @@ export class DataSourcesService {
     return diagnosticsView(source, await this.repo.output(id), Boolean(provider?.urls), provider?.refreshSeconds(source.configuration) ?? null);
   }
 
-  async outputs(id: string) {
+  async outputs(p: ConsolePrincipal, id: string) {
     const source = await this.found(id);
-    return outputsView(source, await this.repo.output(id));
+    await this.d.dataSourceProviders.get(source.provider)?.guardOutputs?.(p, id, false);
+    return this.outputsOf(source);
   }
 
   /** Refreshes now and answers the outputs (the refresh's failure, if any, is in diagnostics). */
-  async rebuild(id: string) {
+  async rebuild(p: ConsolePrincipal, id: string) {
     const source = await this.found(id);
+    await this.d.dataSourceProviders.get(source.provider)?.guardOutputs?.(p, id, true);
     await this.d.sourceRefresher.refresh(source);
-    return outputsView(source, await this.repo.output(id));
+    return this.outputsOf(source);
+  }
+
+  private async outputsOf(source: SourceRow) {
+    const [output, uses] = await Promise.all([this.repo.output(source.id), this.d.db.transaction((trx) => this.d.dataSourceUsage.usesOf(source.id, trx))]);
+    return outputsView(source, output, uses);
   }
 
   /** What a configuration would give screens now, stored nowhere; 422 when it cannot be read. */
@@ -331,14 +338,4 @@ const INSPECT_ACCEPT = 'application/rss+xml, application/atom+xml, application/j
 function unreadable(err: unknown): Error {
   if (!(err instanceof SourceFailure)) return err as Error;
   return new AppError('validation', 'validation_failed', err.message, { reason: err.code });
-}
-
-export function outputsView(source: SourceRow, o: OutputRow | undefined) {
-  return {
-    sourceId: source.id,
-    configVersion: source.config_version,
-    outputVersion: o?.output_version ?? 0,
-    refreshedAt: o?.refreshed_at?.toISOString() ?? null,
-    document: o?.document ?? null,
-  };
 }

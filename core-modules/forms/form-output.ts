@@ -4,6 +4,7 @@ import { type FieldValue, type FormSchema, outputType } from './form-schema.js';
 import type { FormsRepository, RecordRow } from './forms.repository.js';
 import type { Workflow } from './workflow.js';
 import { ownValue } from '../../kernel/collections.js';
+import type { FormsService } from './forms.service.js';
 
 /** Fields a screen gets per dataset: the bound the Android player validates. */
 export const MAX_OUTPUT_FIELDS = 16;
@@ -194,11 +195,15 @@ export const FormSourceConfig = Type.Object({
  * `expiresAt`). It is produced again when people act on records, and at the next moment a
  * record's times take it on or off air.
  */
-export function formProvider(d: { formsRepository: FormsRepository }): DataSourceProvider<{ revision: number }> {
+export function formProvider(d: { formsRepository: FormsRepository; formsService: FormsService }): DataSourceProvider<{ revision: number }> {
   return {
     name: 'form',
     managedBy: 'forms',
     configuration: FormSourceConfig,
+    // A form's records on air are read by those who see all its records, and rebuilt by its managers.
+    async guardOutputs(p, sourceId, rebuild) {
+      await d.formsService.context(p, sourceId, rebuild ? 'manage' : 'view_all');
+    },
     refreshSeconds: () => undefined,
     async produce(_configuration, ctx) {
       const definition = ctx.sourceId ? await d.formsRepository.definition(ctx.sourceId) : undefined;

@@ -63,7 +63,11 @@ describe('data sources', () => {
     expect(text(second, 'imageUrl')).to.equal('https://news.example.org/market.jpg');
     expect(text(second, 'author')).to.equal('City desk');
     expect(outputs.document.datasets[0].fields.map((f: any) => f.key)).to.include.members(['title', 'date', 'description', 'link']);
-    expect(outputs).to.include({ configVersion: 1, outputVersion: 1 });
+    expect(outputs).to.include({ configVersion: 1, outputVersion: 1, usingCachedData: false, errorCode: null, stale: false });
+    // The reference's outputs tab: a view per dataset with text previews and where it is used.
+    const [view] = outputs.views;
+    expect(view).to.deep.include({ key: outputs.document.datasets[0].id, recordCount: 2, usage: { widgets: 0, layouts: 0, names: [] } });
+    expect(view.previewRecords[1].values).to.include({ title: 'Market moves to Saturday', date: '2026-11-24T07:30:00.000Z' });
     // The same feed again: nothing changed for screens.
     expect((await rebuild(source.id)).outputVersion).to.equal(1);
     const read = (await api('GET', `/api/v1/data-sources/${source.id}`, undefined, viewer)).body.data;

@@ -266,6 +266,12 @@ describe('forms and records', () => {
     const mine = (await api(author, 'GET', records())).body.data.items;
     expect(mine.length).to.be.above(0);
     expect(errorOf(await api(author, 'GET', `/api/v1/data-sources/${formId}/access`))).to.deep.equal([403, 'insufficient_access']);
+    // The outputs hold every record on air: read by those who see all records, rebuilt by managers.
+    for (const who of [author, viewer]) {
+      expect(errorOf(await api(who, 'GET', `/api/v1/data-sources/${formId}/outputs`))).to.deep.equal([403, 'insufficient_access']);
+    }
+    expect(errorOf(await api(author, 'POST', `/api/v1/data-sources/${formId}/outputs/rebuild`))).to.deep.equal([403, 'insufficient_access']);
+    expect((await api(owner, 'GET', `/api/v1/data-sources/${formId}/outputs`)).status).to.equal(200);
     const preview = await api(owner, 'POST', `/api/v1/data-sources/${formId}/views/preview`, {
       key: 'menu',
       name: 'Menu',

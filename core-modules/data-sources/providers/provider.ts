@@ -1,3 +1,4 @@
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import type { TSchema } from '@sinclair/typebox';
 import type { DataDocument } from './document.js';
 
@@ -47,6 +48,12 @@ export interface DataSourceProvider<C = any> {
    * with its records inlined); undefined where they read only the `dataDocument`.
    */
   playerConfiguration?(configuration: C, document: DataDocument | null, failing: boolean): Record<string, unknown>;
+  /**
+   * Refuses (throws 403) a caller who may not read the source's outputs, or with `rebuild` make
+   * them anew, where the provider's module narrows that (a form's records are its people's). Left
+   * out, signed-in users read and authors rebuild.
+   */
+  guardOutputs?(principal: ConsolePrincipal, sourceId: string, rebuild: boolean): Promise<void>;
   /** Seconds between refreshes; undefined for a source that changes only when edited. */
   refreshSeconds(configuration: C): number | undefined;
   produce(configuration: C, ctx: ProduceContext): Promise<DataDocument>;
