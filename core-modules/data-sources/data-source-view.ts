@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 import type { OutputRow, SourceRow } from './data-sources.repository.js';
-import type { DataDocument, DocumentValue } from './providers/document.js';
+import type { DataDocument, Dataset, DocumentValue } from './providers/document.js';
 
 export const ProviderSchema = Type.String({
   pattern: '^[a-z][a-z0-9_]{0,39}$',
@@ -135,7 +135,7 @@ const ValueSchema = Type.Object({
   datetime: Type.Optional(Type.String()),
   url: Type.Optional(Type.String()),
 });
-export const DatasetSchema = Type.Object({
+const DatasetSchema = Type.Object({
   id: Type.String(),
   kind: Type.String(),
   fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String(), currency: Type.Optional(Type.String()) })),
@@ -144,12 +144,14 @@ export const DatasetSchema = Type.Object({
 });
 export const DocumentSchema = Type.Object({ schemaVersion: Type.Literal(1), datasets: Type.Array(DatasetSchema) });
 
+const TextRecordSchema = Type.Object({ id: Type.String(), values: Type.Record(Type.String(), Type.String()) });
+
 const OutputViewSchema = Type.Object({
   key: Type.String({ description: 'The dataset’s id (a form’s view key).' }),
   name: Type.String(),
   fields: DatasetSchema.properties.fields,
   recordCount: Type.Integer({ minimum: 0 }),
-  previewRecords: Type.Array(Type.Object({ id: Type.String(), values: Type.Record(Type.String(), Type.String()) }), {
+  previewRecords: Type.Array(TextRecordSchema, {
     maxItems: 20,
     description: 'The first 20 records, each value as text.',
   }),
@@ -194,6 +196,25 @@ function textOf(v: DocumentValue): string {
   }
 }
 
+/** A dataset with its values as text (the reference's `TypedDataset`): what consoles preview. */
+export const TextDatasetSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  fields: DatasetSchema.properties.fields,
+  records: Type.Array(TextRecordSchema),
+  cachedAt: Nullable(Stamp),
+  staleAt: Nullable(Stamp),
+  usingCachedData: Type.Boolean(),
+  unavailable: Type.Boolean(),
+});
+
+const textRecord = (r: Dataset['records'][number]) => ({ id: r.id, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, textOf(v)])) });
+
+/** `dataset` with its values as text. Pure. */
+export function textDataset(dataset: Dataset): Static<typeof TextDatasetSchema> {
+  return { id: dataset.id, kind: dataset.kind, fields: dataset.fields, records: dataset.records.map(textRecord), ...dataset.cache };
+}
+
 /** Who uses a source (what keeps it from being deleted), as the outputs say. */
 export type SourceUses = { kind: string; name: string }[];
 
@@ -210,9 +231,7 @@ export function outputsView(source: SourceRow, o: OutputRow | undefined, uses: S
       name: source.name,
       fields: d.fields,
       recordCount: d.records.length,
-      previewRecords: d.records
-        .slice(0, MAX_PREVIEW_RECORDS)
-        .map((r) => ({ id: r.id, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, textOf(v)])) })),
+      previewRecords: d.records.slice(0, MAX_PREVIEW_RECORDS).map(textRecord),
       usage,
     })),
     lastSuccessAt: isoOrNull(o?.refreshed_at),

@@ -10,8 +10,8 @@ import type { DataDocument, DocumentField, DocumentValue } from './providers/doc
 import type { DataSourceProvider } from './providers/provider.js';
 
 export type { DataDocument, DataSourceProvider, DataSourceView, DocumentField, DocumentValue, ResourceUse };
-/** The wire schema of one dataset of a data document (for routes that answer one). */
-export { DatasetSchema } from './data-source-view.js';
+/** One dataset with its values as text, as consoles preview it: its wire schema, and the conversion. */
+export { TextDatasetSchema, textDataset } from './data-source-view.js';
 
 /** Data sources as other modules use them (exported as `dataSourceLibrary`). */
 export interface DataSourceLibrary {

@@ -50,8 +50,21 @@ export const ViewSchema = Type.Object({
   sort: Type.Optional(
     Type.Array(Type.Object({ field: Type.String({ maxLength: 64 }), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }), { maxItems: 4 }),
   ),
+  timeFilter: Type.Optional(
+    Type.Object(
+      {
+        enabled: Type.Boolean(),
+        startField: Type.Optional(Type.String({ maxLength: 64 })),
+        endField: Type.Optional(Type.String({ maxLength: 64 })),
+        startBeforeNow: Type.Optional(Type.Boolean()),
+        endAfterNow: Type.Optional(Type.Boolean()),
+      },
+      { description: 'Keeps records whose start field is not after now and whose end field is after now (an empty time passes).' },
+    ),
+  ),
   outputFields: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_OUTPUT_FIELDS })),
-  recordLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_OUTPUT_RECORDS, default: 100 })),
+  recordLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OUTPUT_RECORDS, default: 100, description: '0 means the default, 100.' })),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Where the view sits among the form’s views.' })),
 });
 export interface View {
   key: string;
@@ -59,8 +72,17 @@ export interface View {
   includedStates?: string[];
   fieldFilters?: { field: string; operator: string; value?: string }[];
   sort?: { field: string; direction: 'asc' | 'desc' }[];
+  timeFilter?: TimeFilter;
   outputFields?: string[];
   recordLimit?: number;
+  position?: number;
+}
+interface TimeFilter {
+  enabled: boolean;
+  startField?: string;
+  endField?: string;
+  startBeforeNow?: boolean;
+  endAfterNow?: boolean;
 }
 
 /** The view screens get unless told otherwise: records on air, newest and most urgent first. */
@@ -70,8 +92,10 @@ export const defaultView = (schema: FormSchema): Required<View> => ({
   includedStates: [],
   fieldFilters: [],
   sort: [],
+  timeFilter: { enabled: false },
   outputFields: defaultFields(schema),
   recordLimit: 100,
+  position: 0,
 });
 
 /** What is wrong with a view of this form (undefined when nothing). Pure. */
@@ -82,7 +106,11 @@ export function viewProblem(view: View, schema: FormSchema, workflow: Workflow):
   if (unknownState) return `The workflow has no state “${unknownState}”.`;
   const named = [...(view.outputFields ?? []), ...(view.fieldFilters ?? []).map((f) => f.field), ...(view.sort ?? []).map((s) => s.field)];
   const unknownField = named.find((k) => !keys.has(k));
-  return unknownField ? `The form has no field “${unknownField}” screens can show.` : undefined;
+  if (unknownField) return `The form has no field “${unknownField}” screens can show.`;
+  const times = new Set(outputFields(schema).flatMap((f) => (f.type === 'date' || f.type === 'datetime' ? [f.key] : [])));
+  const time = view.timeFilter;
+  const notTime = [time?.startField, time?.endField].find((k) => k && !times.has(k));
+  return notTime ? `The time filter’s “${notTime}” is not a date or time field.` : undefined;
 }
 
 function recordValue(r: RecordRow, key: string): FieldValue | undefined {
@@ -130,15 +158,29 @@ const compare = (a: FieldValue | undefined, b: FieldValue | undefined) => {
   return String(a).localeCompare(String(b));
 };
 
+/** Whether a record is within the time filter at `now`: started (or no start), not yet ended (or no end). */
+function inTime(r: RecordRow, filter: TimeFilter | undefined, now: Date): boolean {
+  if (!filter?.enabled) return true;
+  const at = (key: string | undefined) => {
+    const v = key ? recordValue(r, key) : undefined;
+    const t = typeof v === 'string' ? Date.parse(v) : Number.NaN;
+    return Number.isFinite(t) ? t : undefined;
+  };
+  const start = filter.startBeforeNow ? at(filter.startField) : undefined;
+  const end = filter.endAfterNow ? at(filter.endField) : undefined;
+  return (start === undefined || start <= now.getTime()) && (end === undefined || end > now.getTime());
+}
+
 function passes(r: RecordRow, f: { field: string; operator: string; value?: string }): boolean {
   const v = recordValue(r, f.field);
   const text = v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v);
   const wanted = f.value ?? '';
   switch (f.operator) {
+    // Exact, as the reference has it; only `contains` ignores case.
     case 'equals':
-      return text.toLowerCase() === wanted.toLowerCase();
+      return text === wanted;
     case 'not_equals':
-      return text.toLowerCase() !== wanted.toLowerCase();
+      return text !== wanted;
     case 'contains':
       return text.toLowerCase().includes(wanted.toLowerCase());
     case 'empty':
@@ -161,7 +203,10 @@ export function viewDataset(view: View, schema: FormSchema, records: RecordRow[]
   const all = new Map(outputFields(schema).map((f) => [f.key, f]));
   const fields = (view.outputFields?.length ? view.outputFields : defaultFields(schema)).flatMap((k) => (all.has(k) ? [all.get(k)!] : []));
   let kept = records.filter(
-    (r) => (!view.includedStates?.length || view.includedStates.includes(r.state)) && (view.fieldFilters ?? []).every((f) => passes(r, f)),
+    (r) =>
+      (!view.includedStates?.length || view.includedStates.includes(r.state)) &&
+      (view.fieldFilters ?? []).every((f) => passes(r, f)) &&
+      inTime(r, view.timeFilter, now),
   );
   for (const rule of [...(view.sort ?? [])].reverse()) {
     kept = [...kept].sort((a, b) => (rule.direction === 'asc' ? 1 : -1) * compare(recordValue(a, rule.field), recordValue(b, rule.field)));
@@ -170,7 +215,7 @@ export function viewDataset(view: View, schema: FormSchema, records: RecordRow[]
     id: view.key,
     kind: 'records',
     fields,
-    records: kept.slice(0, view.recordLimit ?? 100).map((r) => ({
+    records: kept.slice(0, view.recordLimit || 100).map((r) => ({
       id: r.id,
       values: Object.fromEntries(
         fields.flatMap((f) => {

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams, Uuid } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import { DatasetSchema } from '../data-sources/data-sources.api.js';
+import { TextDatasetSchema } from '../data-sources/data-sources.api.js';
 import { FormSchemaSchema } from './form-schema.js';
 import { ViewSchema } from './form-output.js';
 import type { FormsDeps } from './forms-deps.js';
@@ -128,7 +128,7 @@ export const formsRoutes = [
     params: IdParams,
     body: ViewSchema,
     errors: { ...FORM_ERRORS, 422: '`validation_failed`: a state or field the form does not have.' },
-    response: { status: 200, schema: DatasetSchema },
+    response: { status: 200, schema: TextDatasetSchema },
     handler: ({ deps, params, body, principal }) => deps.formsService.previewView(me(principal), params.id, body),
   }),
   route({

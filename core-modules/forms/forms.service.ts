@@ -3,7 +3,7 @@ import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { forbidden, invalidInput, notFound } from '../../kernel/errors.js';
 import type { UserDirectory } from '../auth/auth.api.js';
-import type { DataSourceLibrary, DataSourceView } from '../data-sources/data-sources.api.js';
+import { type DataSourceLibrary, type DataSourceView, textDataset } from '../data-sources/data-sources.api.js';
 import { capabilitiesOf } from './form-access.js';
 import { type FormSchema, publishProblem, schemaProblem } from './form-schema.js';
 import { defaultView, outputFields, type View, viewDataset, viewProblem } from './form-output.js';
@@ -177,7 +177,7 @@ export class FormsService {
     const problem = viewProblem(view, revision.schema, form.definition.workflow);
     if (problem) throw invalidInput('validation_failed', problem, 'body');
     const onAir = form.definition.workflow.states.filter((s) => s.eligibleForOutput).map((s) => s.key);
-    return viewDataset(view, revision.schema, await this.repo.onAir(id, onAir), new Date());
+    return textDataset(viewDataset(view, revision.schema, await this.repo.onAir(id, onAir), new Date()));
   }
 
   async access(p: ConsolePrincipal, id: string) {

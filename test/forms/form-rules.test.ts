@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { capabilitiesOf } from '../../core-modules/forms/form-access.js';
+import { viewDataset } from '../../core-modules/forms/form-output.js';
+import type { RecordRow } from '../../core-modules/forms/forms.repository.js';
 import { checkedValues, type FormSchema, fieldValue, publishProblem, schemaProblem } from '../../core-modules/forms/form-schema.js';
 import { collapse, DEFAULT_WORKFLOW, requiresNote, workflowProblem } from '../../core-modules/forms/workflow.js';
 
@@ -74,5 +76,47 @@ describe('form rules', () => {
     expect([...capabilitiesOf({ userId: 'c', role: 'viewer' }, 'c', { listed: true, mine: undefined })]).to.include('manage');
     expect([...capabilitiesOf({ userId: 'u', role: 'administrator' }, 'c', { listed: true, mine: undefined })]).to.include('manage');
     expect([...capabilitiesOf({ userId: 'u', role: 'viewer' }, 'c', { listed: true, mine: ['review'] })]).to.include.members(['review', 'view_all']);
+  });
+
+  it('keeps in a view the records within its time filter and those its filters match exactly', () => {
+    const events: FormSchema = {
+      fields: [
+        { key: 'name', label: 'Name', control: 'short_text' },
+        { key: 'starts', label: 'Starts', control: 'datetime' },
+        { key: 'ends', label: 'Ends', control: 'datetime' },
+      ],
+    };
+    const now = new Date('2026-11-26T12:00:00Z');
+    const row = (name: string, starts?: string, ends?: string): RecordRow => ({
+      id: name,
+      source_id: 's',
+      revision_id: 'r',
+      state: 'approved',
+      values: { name, ...(starts ? { starts } : {}), ...(ends ? { ends } : {}) },
+      submitted_by: null,
+      submitter_name: '',
+      display_title: name,
+      priority: 0,
+      display_at: null,
+      expires_at: null,
+      eligible: true,
+      version: 1,
+      state_changed_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+    const rows = [
+      row('running', '2026-11-26T11:00:00Z', '2026-11-26T13:00:00Z'),
+      row('later', '2026-11-26T14:00:00Z', '2026-11-26T15:00:00Z'),
+      row('over', '2026-11-26T09:00:00Z', '2026-11-26T12:00:00Z'),
+      row('open-ended', '2026-11-25T09:00:00Z'),
+      row('Running'),
+    ];
+    const names = (view: Parameters<typeof viewDataset>[0]) => viewDataset(view, events, rows, now).records.map((r) => r.id);
+    const timeFilter = { enabled: true, startField: 'starts', endField: 'ends', startBeforeNow: true, endAfterNow: true };
+    expect(names({ key: 'v', name: 'V', timeFilter })).to.deep.equal(['running', 'open-ended', 'Running']);
+    expect(names({ key: 'v', name: 'V', timeFilter: { ...timeFilter, enabled: false } })).to.have.length(5);
+    expect(names({ key: 'v', name: 'V', fieldFilters: [{ field: 'name', operator: 'equals', value: 'running' }] })).to.deep.equal(['running']);
+    expect(names({ key: 'v', name: 'V', fieldFilters: [{ field: 'name', operator: 'contains', value: 'RUN' }] })).to.deep.equal(['running', 'Running']);
   });
 });

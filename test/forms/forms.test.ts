@@ -279,6 +279,21 @@ describe('forms and records', () => {
     });
     expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
     expect(preview.body.data.fields.map((f: any) => f.key)).to.deep.equal(['headline', 'price']);
+    expect(preview.body.data).to.include({ id: 'menu', usingCachedData: false, unavailable: false });
+    // Values as text, as consoles show them; a view as the reference writes it (time filter, position, recordLimit 0 = 100).
+    const onAirNow = await api(owner, 'POST', `/api/v1/data-sources/${formId}/views/preview`, {
+      key: 'now',
+      name: 'Now',
+      outputFields: ['headline', 'displayAt'],
+      timeFilter: { enabled: true, startField: 'displayAt', endField: 'expiresAt', startBeforeNow: true, endAfterNow: true },
+      recordLimit: 0,
+      position: 2,
+    });
+    expect(onAirNow.status, JSON.stringify(onAirNow.body)).to.equal(200);
+    const quiz = onAirNow.body.data.records.find((r: any) => r.values.headline === 'Quiz night');
+    expect(Date.parse(quiz.values.displayAt)).to.be.below(Date.now());
+    const notATime = { key: 'x', name: 'X', timeFilter: { enabled: true, startField: 'headline', startBeforeNow: true } };
+    expect(errorOf(await api(owner, 'POST', `/api/v1/data-sources/${formId}/views/preview`, notATime))).to.deep.equal([422, 'validation_failed']);
     expect(errorOf(await api(owner, 'POST', `/api/v1/data-sources/${formId}/views/preview`, { key: 'x', name: 'X', outputFields: ['nope'] }))).to.deep.equal([
       422,
       'validation_failed',
