@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 import type { OutputRow, SourceRow } from './data-sources.repository.js';
-import type { DataDocument, Dataset, DocumentValue } from './providers/document.js';
+import { type DataDocument, type Dataset, valueText } from './providers/document.js';
 
 export const ProviderSchema = Type.String({
   pattern: '^[a-z][a-z0-9_]{0,39}$',
@@ -141,6 +141,22 @@ const DatasetSchema = Type.Object({
   fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String(), currency: Type.Optional(Type.String()) })),
   records: Type.Array(Type.Object({ id: Type.String(), values: Type.Record(Type.String(), ValueSchema) })),
   cache: Type.Object({ cachedAt: Nullable(Stamp), staleAt: Nullable(Stamp), usingCachedData: Type.Boolean(), unavailable: Type.Boolean() }),
+  timezone: Type.Optional(Type.String({ description: 'With dateSelection: the zone its days are counted in.' })),
+  dateSelection: Type.Optional(
+    Type.Object(
+      {
+        field: Type.String(),
+        timezone: Type.String(),
+        mode: Type.String(),
+        customStartDate: Type.String(),
+        customEndDate: Type.String(),
+        excludePast: Type.Boolean(),
+        noMatchBehavior: Type.String(),
+        fallbackText: Type.String(),
+      },
+      { description: 'Players show only the records of the selected day, dated in `field`.' },
+    ),
+  ),
 });
 export const DocumentSchema = Type.Object({ schemaVersion: Type.Literal(1), datasets: Type.Array(DatasetSchema) });
 
@@ -176,26 +192,6 @@ export const OutputsSchema = Type.Object({
 
 const MAX_PREVIEW_RECORDS = 20;
 
-/** A typed value as text, as the outputs' previews show it. */
-function textOf(v: DocumentValue): string {
-  switch (v.kind) {
-    case 'text':
-      return v.text;
-    case 'number':
-      return String(v.number);
-    case 'integer':
-      return String(v.integer);
-    case 'boolean':
-      return String(v.boolean);
-    case 'date':
-      return v.date;
-    case 'datetime':
-      return v.datetime;
-    case 'url':
-      return v.url;
-  }
-}
-
 /** A dataset with its values as text (the reference's `TypedDataset`): what consoles preview. */
 export const TextDatasetSchema = Type.Object({
   id: Type.String(),
@@ -208,7 +204,7 @@ export const TextDatasetSchema = Type.Object({
   unavailable: Type.Boolean(),
 });
 
-const textRecord = (r: Dataset['records'][number]) => ({ id: r.id, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, textOf(v)])) });
+const textRecord = (r: Dataset['records'][number]) => ({ id: r.id, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, valueText(v)])) });
 
 /** `dataset` with its values as text. Pure. */
 export function textDataset(dataset: Dataset): Static<typeof TextDatasetSchema> {

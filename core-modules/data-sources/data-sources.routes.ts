@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { IdParams, PageOf, pageQuery } from '../../kernel/http/wire.js';
+import { IdParams, Nullable, PageOf, pageQuery } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { DataSourceSchema, DiagnosticsSchema, DocumentSchema, OutputsSchema, ProviderSchema } from './data-source-view.js';
 import type { DataSourcesDeps } from './data-sources-deps.js';
@@ -29,7 +29,15 @@ const INSPECT_ERRORS = {
 const PreviewSchema = Type.Object({
   provider: ProviderSchema,
   recordCount: Type.Integer({ minimum: 0 }),
-  configuration: Type.Record(Type.String(), Type.Unknown()),
+  configuration: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'The configuration with its defaults, and (rss, atom, json, csv, calendar) what schema-11 players read: its records or events under `data`.',
+  }),
+  diagnostics: Type.Object({
+    parseStatus: Type.Literal('success'),
+    httpResultCategory: Nullable(Type.String()),
+    availableItemCount: Type.Integer({ minimum: 0 }),
+    availableEventCount: Type.Integer({ minimum: 0 }),
+  }),
   document: DocumentSchema,
 });
 const InspectionSchema = Type.Object({
@@ -187,13 +195,16 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: ProviderParams,
-    body: Type.Object({ configuration: Configuration }),
+    body: Type.Object({
+      configuration: Configuration,
+      previewDate: Type.Optional(Type.String({ format: 'date', description: 'With a date selection: the day to show (default today in its zone).' })),
+    }),
     errors: {
       404: '`data_source_provider_not_found`.',
       422: `${INVALID[422]} Also \`validation_failed\` when the source could not be read or parsed, with \`details.reason\`: timeout, too_large, http_<status>, parse_failed, address_not_allowed, redirect_refused, ….`,
     },
     response: { status: 200, schema: PreviewSchema },
-    handler: ({ deps, params, body }) => deps.dataSourcesService.preview(params.provider, body.configuration),
+    handler: ({ deps, params, body }) => deps.dataSourcesService.preview(params.provider, body.configuration, body.previewDate),
   }),
   route({
     method: 'POST',
@@ -204,7 +215,10 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: ProviderParams,
-    body: Type.Object({ configuration: Configuration }),
+    body: Type.Object({
+      configuration: Configuration,
+      previewDate: Type.Optional(Type.String({ format: 'date', description: 'With a date selection: the day to show (default today in its zone).' })),
+    }),
     errors: INSPECT_ERRORS,
     response: { status: 200, schema: InspectionSchema },
     handler: ({ deps, params, body }) => deps.dataSourcesService.inspect(params.provider, body.configuration),

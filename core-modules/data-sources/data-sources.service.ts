@@ -10,6 +10,8 @@ import type { SettingsService } from '../settings/settings.api.js';
 import { type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
 import type { DataSourcesRepository, SourceRow } from './data-sources.repository.js';
+import { onDay } from './providers/date-selection.js';
+import type { DataDocument } from './providers/document.js';
 import { SourceParseError } from './providers/feeds.js';
 import { inspect } from './providers/inspection.js';
 import { MAX_ROWS, type ManualTable, manualProvider, tableProblem } from './providers/manual.js';
@@ -171,14 +173,30 @@ export class DataSourcesService {
   }
 
   /** What a configuration would give screens now, stored nowhere; 422 when it cannot be read. */
-  async preview(providerName: string, raw: Record<string, unknown>) {
+  /** What a configuration would give screens (on `previewDate`, where it selects a day), stored nowhere; 422 when it cannot be read. */
+  async preview(providerName: string, raw: Record<string, unknown>, previewDate?: string) {
     const { provider, configuration } = await this.checked(this.providerNamed(providerName).name, raw);
+    let produced: DataDocument;
     try {
-      const document = await this.d.sourceRefresher.produce(provider, configuration);
-      return { provider: provider.name, recordCount: recordCount(document), configuration, document };
+      produced = await this.d.sourceRefresher.produce(provider, configuration);
     } catch (err) {
       throw unreadable(err);
     }
+    const document = onDay(produced, new Date(), previewDate);
+    const count = recordCount(document);
+    const calendar = provider.name === 'calendar';
+    return {
+      provider: provider.name,
+      recordCount: count,
+      configuration: { ...configuration, ...provider.playerConfiguration?.(configuration, document, false) },
+      diagnostics: {
+        parseStatus: 'success' as const,
+        httpResultCategory: provider.urls ? 'success' : null,
+        availableItemCount: calendar ? 0 : count,
+        availableEventCount: calendar ? count : 0,
+      },
+      document,
+    };
   }
 
   /** The fields a source's data holds, before there is a mapping (rss, atom, json, csv). */

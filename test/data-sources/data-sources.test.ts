@@ -396,6 +396,84 @@ describe('data sources', () => {
     expect(late.body.error.details.reason).to.equal('parse_failed');
   });
 
+  it('shows a menu by day: dates read in the feed’s format, the selection stored whole and handed to both players, a preview of a given day', async () => {
+    feeds.answers.set('/week.csv', {
+      type: 'text/csv',
+      body: 'day,dish,price\n11/26/2026,Soup,4.50\n11/27/2026,Curry,9\n11/27/2026,Salad,six\n',
+    });
+    const configuration = {
+      url: feeds.url('/week.csv'),
+      sort: 'oldest',
+      mapping: { title: 'dish', date: 'day', valueFields: { price: 'price' }, valueFieldTypes: { price: 'currency' } },
+      dateSelection: { enabled: true, mode: 'today', timezone: 'america/new_york', dateFormat: 'us_date' },
+    };
+    const menu = await create('csv', configuration);
+    expect(menu.configuration.dateSelection).to.deep.equal({
+      enabled: true,
+      dateFormat: 'us_date',
+      timezone: 'America/New_York',
+      mode: 'today',
+      customStartDate: '',
+      customEndDate: '',
+      excludePast: false,
+      noMatchBehavior: 'empty',
+      fallbackText: '',
+    });
+    await rebuild(menu.id);
+    await showSources([lobby.screenId], [menu.id]);
+    try {
+      const manifest = (await playerCall(k, lobby.credential, 'GET', '/api/v1/player/manifest')).body.data;
+      const entry = manifest.dataSources.find((s: any) => s.id === menu.id);
+      // Schema-11 players select on their clock from the configuration; later ones from the dataset.
+      expect(entry.configuration.dateSelection).to.deep.equal(menu.configuration.dateSelection);
+      expect(entry.configuration.data.records.map((r: any) => [r.title, r.date, r.values.price ?? ''])).to.deep.equal([
+        ['Soup', '2026-11-26', '4.5'],
+        ['Curry', '2026-11-27', '9'],
+        ['Salad', '2026-11-27', ''],
+      ]);
+      const [dataset] = entry.dataDocument.datasets;
+      expect(dataset).to.deep.include({ timezone: 'America/New_York' });
+      expect(dataset.dateSelection).to.include({ field: 'date', mode: 'today', timezone: 'America/New_York' });
+      expect(dataset.fields.find((f: any) => f.key === 'date').type).to.equal('date');
+      expect(dataset.records[0].values).to.deep.include({ date: { kind: 'date', date: '2026-11-26' }, price: { kind: 'number', number: 4.5 } });
+      expect(dataset.records[2].values).to.not.have.property('price');
+    } finally {
+      await showSources([lobby.screenId], []);
+    }
+    const friday = await api('POST', '/api/v1/data-sources/csv/preview', { configuration, previewDate: '2026-11-27' });
+    expect(friday.status, JSON.stringify(friday.body)).to.equal(200);
+    expect(friday.body.data.configuration.data.records.map((r: any) => r.title)).to.deep.equal(['Curry', 'Salad']);
+    expect(friday.body.data.diagnostics).to.include({ parseStatus: 'success', httpResultCategory: 'success', availableItemCount: 2 });
+    const badRange = { ...configuration, dateSelection: { enabled: true, mode: 'custom_range', customStartDate: '2026-12-01' } };
+    expect(errorOf(await api('POST', '/api/v1/data-sources', { provider: 'csv', name: 'Bad', configuration: badRange }))).to.deep.equal([
+      422,
+      'validation_failed',
+    ]);
+    const untyped = { ...configuration, mapping: { ...configuration.mapping, valueFieldTypes: { cost: 'number' } } };
+    expect(errorOf(await api('POST', '/api/v1/data-sources', { provider: 'csv', name: 'Bad', configuration: untyped }))).to.deep.equal([
+      422,
+      'validation_failed',
+    ]);
+    // A table selects on the date column it names.
+    const table = await create('manual', {
+      columns: [
+        { key: 'day', label: 'Day', type: 'date' },
+        { key: 'dish', label: 'Dish', type: 'text' },
+      ],
+      rows: [{ values: { day: '2026-11-26', dish: 'Soup' } }],
+      dateField: 'day',
+      dateSelection: { enabled: true, mode: 'next_available' },
+    });
+    expect(records(await rebuild(table.id)).length).to.equal(1);
+    const tableOutputs = (await api('GET', `/api/v1/data-sources/${table.id}/outputs`)).body.data;
+    expect(tableOutputs.document.datasets[0].dateSelection).to.include({ field: 'day', mode: 'next_available', timezone: 'UTC' });
+    const wrongColumn = { columns: [{ key: 'dish', label: 'Dish', type: 'text' }], dateField: 'dish', dateSelection: { enabled: true } };
+    expect(errorOf(await api('POST', '/api/v1/data-sources', { provider: 'manual', name: 'Bad', configuration: wrongColumn }))).to.deep.equal([
+      422,
+      'validation_failed',
+    ]);
+  });
+
   describe('manual tables and integration writes', () => {
     const columns = [
       { key: 'dish', label: 'Dish', type: 'text' },

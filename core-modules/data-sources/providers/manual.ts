@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { isCalendarDate } from '../../../kernel/local-time.js';
-import type { DataDocument, DocumentValue, FieldType } from './document.js';
+import { cellValue, type DataDocument, FIELD_TYPES, type FieldType } from './document.js';
 import type { DataSourceProvider } from './provider.js';
+import { completeSelection, type DateSelection, DateSelectionSchema, documentSelection, selectionProblem } from './date-selection.js';
 import { ownValue } from '../../../kernel/collections.js';
 
 export const MAX_COLUMNS = 12;
 export const MAX_ROWS = 200;
-const FIELD_TYPES: FieldType[] = ['text', 'number', 'integer', 'percent', 'currency', 'boolean', 'date', 'datetime', 'url'];
 
 const Column = Type.Object({
   key: Type.String({ pattern: '^[a-z][A-Za-z0-9_]{0,39}$', description: 'Starts with a lowercase letter; letters, digits and _.' }),
@@ -23,6 +22,8 @@ const Row = Type.Object({
 export const ManualConfig = Type.Object({
   columns: Type.Array(Column, { minItems: 1, maxItems: MAX_COLUMNS }),
   rows: Type.Optional(Type.Array(Row, { maxItems: MAX_ROWS, default: [] })),
+  dateField: Type.Optional(Type.String({ maxLength: 40, description: 'The date or datetime column a date selection reads.' })),
+  dateSelection: Type.Optional(DateSelectionSchema),
 });
 
 export interface ManualColumn {
@@ -34,33 +35,8 @@ export interface ManualColumn {
 export interface ManualTable {
   columns: ManualColumn[];
   rows: { id?: string; values: Record<string, string> }[];
-}
-
-/** The typed value of a cell as written, or why it is not one. Pure. */
-export function cellValue(type: FieldType, raw: string): DocumentValue | string {
-  const text = raw.trim();
-  switch (type) {
-    case 'number':
-    case 'percent':
-    case 'currency': {
-      const n = Number(text);
-      return text !== '' && Number.isFinite(n) ? { kind: 'number', number: n } : 'must be a number';
-    }
-    case 'integer':
-      return /^-?\d{1,15}$/.test(text) ? { kind: 'integer', integer: Number(text) } : 'must be a whole number';
-    case 'boolean':
-      return text === 'true' || text === 'false' ? { kind: 'boolean', boolean: text === 'true' } : 'must be true or false';
-    case 'date':
-      return isCalendarDate(text) ? { kind: 'date', date: text } : 'must be a date (YYYY-MM-DD)';
-    case 'datetime':
-      return /^\d{4}-\d{2}-\d{2}T/.test(text) && Number.isFinite(Date.parse(text))
-        ? { kind: 'datetime', datetime: new Date(text).toISOString() }
-        : 'must be an ISO 8601 date and time';
-    case 'url':
-      return /^https?:\/\//i.test(text) && URL.canParse(text) ? { kind: 'url', url: text } : 'must be an http(s) URL';
-    default:
-      return { kind: 'text', text: raw };
-  }
+  dateField?: string;
+  dateSelection?: DateSelection;
 }
 
 /** What is wrong with a table (undefined when nothing): unique column keys, currencies, cells that fit their column. */
@@ -69,6 +45,12 @@ export function tableProblem(t: ManualTable): string | undefined {
   if (keys.size !== t.columns.length) return 'Column keys must be unique.';
   const currencyless = t.columns.find((c) => c.type === 'currency' && !c.currency);
   if (currencyless) return `Column ${currencyless.key} is a currency and needs a three-letter currency code.`;
+  if (t.dateSelection?.enabled) {
+    const dated = t.columns.find((c) => c.key === t.dateField);
+    if (!dated || (dated.type !== 'date' && dated.type !== 'datetime')) return 'A date selection needs dateField to name a date or datetime column.';
+  }
+  const selection = selectionProblem(t.dateSelection);
+  if (selection) return selection;
   const ids = new Set<string>();
   for (const [i, row] of t.rows.entries()) {
     if (row.id && ids.has(row.id)) return `Row ${i + 1} repeats the id of another row.`;
@@ -85,10 +67,12 @@ export function tableProblem(t: ManualTable): string | undefined {
 
 /** The table as a document: one dataset with the columns as fields; empty cells are left out. */
 export function tableDocument(t: ManualTable, now: Date): DataDocument {
+  const selection = t.dateSelection?.enabled && t.dateField ? documentSelection(t.dateSelection, t.dateField) : undefined;
   return {
     schemaVersion: 1,
     datasets: [
       {
+        ...(selection ? { timezone: selection.timezone, dateSelection: selection } : {}),
         id: 'records',
         kind: 'records',
         fields: t.columns.map((c) => ({ key: c.key, label: c.label, type: c.type, ...(c.currency ? { currency: c.currency } : {}) })),
@@ -115,7 +99,11 @@ export const manualProvider: DataSourceProvider<ManualTable> = {
   configuration: ManualConfig,
   problem: tableProblem,
   // Every row gets an id, stored with it: records keep their identity from one write to the next.
-  complete: (t) => ({ ...t, rows: t.rows.map((r) => ({ ...r, id: r.id ?? randomUUID() })) }),
+  complete: (t) => ({
+    ...t,
+    rows: t.rows.map((r) => ({ ...r, id: r.id ?? randomUUID() })),
+    ...(t.dateSelection ? { dateSelection: completeSelection(t.dateSelection) } : {}),
+  }),
   refreshSeconds: () => undefined,
   produce: async (t, ctx) => tableDocument(t, ctx.now),
 };

@@ -1,4 +1,4 @@
-import type { DataDocument, DocumentValue } from './document.js';
+import { type DataDocument, type DocumentValue, valueText } from './document.js';
 
 // What schema-11 players read in a manifest entry's `configuration`: the source's presentation
 // settings with its records inlined under `data`, cut to the bounds the Android player validates.
@@ -9,7 +9,7 @@ function cut(text: string, max: number): string {
   const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
   return `${text.slice(0, end)}…`;
 }
-const textOf = (v: DocumentValue | undefined) => (!v ? '' : 'text' in v ? v.text : 'datetime' in v ? v.datetime : 'url' in v ? v.url : '');
+const textOf = (v: DocumentValue | undefined) => (v ? valueText(v) : '');
 
 /**
  * A structured source's configuration as schema-11 players read it (`StructuredSourceConfig`: how to
@@ -23,7 +23,7 @@ export function structuredConfiguration(c: Record<string, unknown>, document: Da
     presentation: c.presentation,
     fields: c.fields,
     emptyState: cut(String(c.emptyState ?? ''), 240),
-    dateSelection: { enabled: false },
+    dateSelection: c.dateSelection ?? { enabled: false },
     data: {
       records: (dataset?.records ?? []).slice(0, 200).map((r) => ({
         id: r.id.slice(0, 64),

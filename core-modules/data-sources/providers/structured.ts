@@ -1,7 +1,8 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FeedItem } from './feed-items.js';
 import { parseAtom, parseRss, SourceParseError } from './feeds.js';
-import { type CacheState, recordsDataset } from './document.js';
+import { completeSelection, type DateSelection, DateSelectionSchema, documentSelection, selectionProblem } from './date-selection.js';
+import { type CacheState, type FieldType, FIELD_TYPES, recordsDataset } from './document.js';
 import { structuredConfiguration } from './player-configurations.js';
 import { type DataSourceProvider, SourceFailure } from './provider.js';
 import { parseCsvRecords, parseJsonRecords } from './tables.js';
@@ -15,6 +16,7 @@ const MAX_VALUE_FIELDS = 12;
 /** Optional with a default: ajv fills it in, so stored configurations are complete. */
 const Opt = <T extends TSchema>(t: T) => Type.Optional(t);
 const Path = Type.String({ maxLength: 240 });
+const ValueName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' });
 const Mapping = Type.Object({
   rootList: Type.Optional(Path),
   title: Type.Optional(Path),
@@ -24,7 +26,13 @@ const Mapping = Type.Object({
   description: Type.Optional(Path),
   imageUrl: Type.Optional(Path),
   link: Type.Optional(Path),
-  valueFields: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), Path, { maxProperties: MAX_VALUE_FIELDS })),
+  valueFields: Type.Optional(Type.Record(ValueName, Path, { maxProperties: MAX_VALUE_FIELDS })),
+  valueFieldTypes: Type.Optional(
+    Type.Record(ValueName, Type.Union(FIELD_TYPES.map((t) => Type.Literal(t))), {
+      maxProperties: MAX_VALUE_FIELDS,
+      description: 'What each value field holds (text when left out): screens get it typed, and a value that does not fit is left out.',
+    }),
+  ),
 });
 
 const common = {
@@ -46,6 +54,7 @@ const common = {
   refreshIntervalSeconds: Opt(Type.Integer({ minimum: MIN_REFRESH_SECONDS, maximum: MAX_REFRESH_SECONDS, default: 900 })),
   stalenessLimitHours: Opt(Type.Integer({ minimum: 1, maximum: 2160, default: 168 })),
   emptyState: Opt(Type.String({ maxLength: 240, default: 'No items available' })),
+  dateSelection: Opt(DateSelectionSchema),
   /** Which record fields screens show. */
   fields: Opt(
     Type.Object(
@@ -71,7 +80,7 @@ export const CsvConfig = Type.Object({
   delimiter: Opt(Type.Union([Type.Literal(','), Type.Literal(';'), Type.Literal('\t'), Type.Literal('|')], { default: ',' })),
 });
 
-type Mapped = { mapping?: { [k: string]: unknown; valueFields?: Record<string, string> } };
+type Mapped = { mapping?: { [k: string]: unknown; valueFields?: Record<string, string>; valueFieldTypes?: Record<string, FieldType> } };
 type Structured = {
   url: string;
   maxItems: number;
@@ -80,6 +89,7 @@ type Structured = {
   filters: { field: string; operator: 'equals' | 'contains'; value: string }[];
   refreshIntervalSeconds: number;
   stalenessLimitHours: number;
+  dateSelection: DateSelection;
   delimiter?: string;
 } & Mapped;
 
@@ -126,17 +136,18 @@ function structured(
   return {
     name,
     configuration,
-    ...(name === 'json' || name === 'csv'
-      ? {
-          problem: (c: Structured) => {
-            const paths = Object.entries({ ...c.mapping, ...c.mapping?.valueFields }).flatMap(([k, p]) =>
-              k !== 'valueFields' && typeof p === 'string' && p ? [p] : [],
-            );
-            if (name === 'json' && paths.some((p) => !p.startsWith('/'))) return 'JSON mappings are JSON Pointers: each starts with /.';
-            return mappingProblem(c);
-          },
-        }
-      : {}),
+    problem: (c: Structured) => {
+      const selection = selectionProblem(c.dateSelection);
+      if (selection || name === 'rss' || name === 'atom') return selection;
+      const untyped = Object.keys(c.mapping?.valueFieldTypes ?? {}).find((k) => !ownValue(c.mapping?.valueFields ?? {}, k));
+      if (untyped) return `The value field type names ${untyped}, which is not mapped.`;
+      const paths = Object.entries({ ...c.mapping, ...c.mapping?.valueFields }).flatMap(([k, p]) =>
+        k !== 'valueFields' && typeof p === 'string' && p ? [p] : [],
+      );
+      if (name === 'json' && paths.some((p) => !p.startsWith('/'))) return 'JSON mappings are JSON Pointers: each starts with /.';
+      return mappingProblem(c);
+    },
+    complete: (c) => ({ ...c, dateSelection: completeSelection(c.dateSelection) }),
     urls: (c) => [c.url],
     playerConfiguration: (c, document, failing) => structuredConfiguration(c, document, failing),
     refreshSeconds: (c) => c.refreshIntervalSeconds,
@@ -155,7 +166,12 @@ function structured(
         usingCachedData: false,
         unavailable: false,
       };
-      return { schemaVersion: 1, datasets: [recordsDataset(select(items, c), Object.keys(c.mapping?.valueFields ?? {}), cache)] };
+      const types = c.mapping?.valueFieldTypes ?? {};
+      const valueFields = Object.keys(c.mapping?.valueFields ?? {}).map((key) => ({ key, type: ownValue(types, key) ?? ('text' as const) }));
+      const dataset = recordsDataset(select(items, c), valueFields, cache);
+      if (!c.dateSelection.enabled) return { schemaVersion: 1, datasets: [dataset] };
+      const dateSelection = documentSelection(c.dateSelection, 'date');
+      return { schemaVersion: 1, datasets: [{ ...dataset, timezone: dateSelection.timezone, dateSelection }] };
     },
   };
 }
@@ -163,6 +179,6 @@ function structured(
 export const structuredProviders = [
   structured('rss', FeedConfig, (body) => parseRss(body)),
   structured('atom', FeedConfig, (body) => parseAtom(body)),
-  structured('json', JsonConfig, (body, c) => parseJsonRecords(body, c.mapping ?? {})),
-  structured('csv', CsvConfig, (body, c) => parseCsvRecords(body, c.mapping ?? {}, c.delimiter)),
+  structured('json', JsonConfig, (body, c) => parseJsonRecords(body, c.mapping ?? {}, c.dateSelection.dateFormat)),
+  structured('csv', CsvConfig, (body, c) => parseCsvRecords(body, c.mapping ?? {}, c.delimiter, c.dateSelection.dateFormat)),
 ];

@@ -1,5 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import { type FeedItem, httpUrl, isoDate, plainText } from './feed-items.js';
+import { type DateFormat, recordDate } from './date-selection.js';
+import { type FeedItem, httpUrl, plainText } from './feed-items.js';
 import { SourceParseError, stableId } from './feeds.js';
 import { ownValue } from '../../../kernel/collections.js';
 
@@ -36,13 +37,13 @@ export function atPointer(document: unknown, pointer: string): unknown {
 
 const text = (value: unknown, max?: number) => (value !== null && typeof value === 'object' ? '' : plainText(value, max));
 
-function mapped(read: (path: string) => unknown, m: FieldMapping, index: number): FeedItem {
+function mapped(read: (path: string) => unknown, m: FieldMapping, index: number, dateFormat: DateFormat): FeedItem {
   const at = (path: string | undefined) => (path ? read(path) : undefined);
   const values = Object.fromEntries(Object.entries(m.valueFields ?? {}).map(([name, path]) => [name, text(read(path), 500)]));
   const item = {
     title: text(at(m.title), 300),
     subtitle: text(at(m.subtitle), 300),
-    date: isoDate(at(m.date)),
+    date: recordDate(text(at(m.date), 100), dateFormat),
     author: text(at(m.author), 200),
     description: text(at(m.description)),
     imageUrl: httpUrl(at(m.imageUrl)),
@@ -53,7 +54,7 @@ function mapped(read: (path: string) => unknown, m: FieldMapping, index: number)
 }
 
 /** JSON: the list at `rootList`, each element mapped. */
-export function parseJsonRecords(body: string, mapping: FieldMapping): FeedItem[] {
+export function parseJsonRecords(body: string, mapping: FieldMapping, dateFormat: DateFormat = 'auto'): FeedItem[] {
   let document: unknown;
   try {
     document = JSON.parse(body);
@@ -62,16 +63,16 @@ export function parseJsonRecords(body: string, mapping: FieldMapping): FeedItem[
   }
   const list = atPointer(document, mapping.rootList ?? '');
   if (!Array.isArray(list)) throw new SourceParseError(`Nothing at ${mapping.rootList || 'the root'} is a list.`);
-  return list.slice(0, MAX_ROWS).map((element, i) => mapped((path) => atPointer(element, path), mapping, i));
+  return list.slice(0, MAX_ROWS).map((element, i) => mapped((path) => atPointer(element, path), mapping, i, dateFormat));
 }
 
 /** CSV with a header row: quoted fields, a byte-order mark and the given delimiter understood. */
-export function parseCsvRecords(body: string, mapping: FieldMapping, delimiter = ','): FeedItem[] {
+export function parseCsvRecords(body: string, mapping: FieldMapping, delimiter = ',', dateFormat: DateFormat = 'auto'): FeedItem[] {
   let rows: Record<string, string>[];
   try {
     rows = parseCsv(body, { bom: true, columns: true, delimiter, skip_empty_lines: true, relax_column_count: true, to: MAX_ROWS, trim: true });
   } catch (err) {
     throw new SourceParseError(`The body is not CSV: ${(err as Error).message}`);
   }
-  return rows.map((row, i) => mapped((column) => ownValue(row, column), mapping, i));
+  return rows.map((row, i) => mapped((column) => ownValue(row, column), mapping, i, dateFormat));
 }
