@@ -22,6 +22,8 @@ export interface UserDirectory {
   search(search: string, limit: number): Promise<DirectoryUser[]>;
   /** Those of `ids` that exist, active or not. */
   byIds(ids: string[]): Promise<DirectoryUser[]>;
+  /** Active users of these roles, by name. */
+  withRoles(roles: DirectoryUser['role'][]): Promise<DirectoryUser[]>;
 }
 
 /** Exported as `organization`. */

@@ -19,5 +19,6 @@ export function userDirectory({ usersRepository }: { usersRepository: UsersRepos
   return {
     search: async (search, limit) => (await usersRepository.search(search, limit)).map(directoryUser),
     byIds: async (ids) => (await usersRepository.byIds(ids)).map(directoryUser),
+    withRoles: async (roles) => (await usersRepository.withRoles(roles)).map(directoryUser),
   };
 }

@@ -79,6 +79,11 @@ export class UsersRepository {
     return query.orderByRaw('lower(name), id').limit(limit);
   }
 
+  /** Active users of these roles, by name. */
+  async withRoles(roles: Role[]): Promise<UserRow[]> {
+    return this.users.query().where({ active: true }).whereIn('role', roles).orderByRaw('lower(name), id');
+  }
+
   async byIds(ids: string[]): Promise<UserRow[]> {
     return ids.length ? this.users.query().findByIds(ids) : [];
   }

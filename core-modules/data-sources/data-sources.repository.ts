@@ -41,11 +41,18 @@ export class DataSourcesRepository {
     this.outputs = OutputModel.bindKnex(d.db);
   }
 
-  async page(q: { page: number; pageSize: number; provider?: string; search?: string }): Promise<{ rows: SourceRow[]; total: number }> {
+  async page(q: {
+    page: number;
+    pageSize: number;
+    provider?: string;
+    search?: string;
+    sort?: 'name' | 'updated' | 'oldest';
+  }): Promise<{ rows: SourceRow[]; total: number }> {
     const query = this.sources.query();
     if (q.provider) query.where('provider', q.provider);
     if (q.search) query.whereILike('name', containsPattern(q.search));
-    const { results, total } = await query.orderByRaw('lower(name), id').page(q.page - 1, q.pageSize);
+    const order = q.sort === 'updated' ? 'updated_at desc, id desc' : q.sort === 'oldest' ? 'created_at, id' : 'lower(name), id';
+    const { results, total } = await query.orderByRaw(order).page(q.page - 1, q.pageSize);
     return { rows: results, total };
   }
 

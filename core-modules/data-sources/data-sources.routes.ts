@@ -73,7 +73,17 @@ export const dataSourcesRoutes = [
     summary: 'Data sources by name, with how their refreshes go',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
-    query: Type.Object({ ...pageQuery(50), provider: Type.Optional(ProviderSchema), search: Type.Optional(Type.String({ maxLength: 180 })) }),
+    query: Type.Object({
+      ...pageQuery(50),
+      provider: Type.Optional(ProviderSchema),
+      search: Type.Optional(Type.String({ maxLength: 180 })),
+      sort: Type.Optional(
+        Type.Union([Type.Literal('name'), Type.Literal('updated'), Type.Literal('oldest')], {
+          default: 'name',
+          description: 'By name, most recently changed first, or oldest first.',
+        }),
+      ),
+    }),
     response: { status: 200, schema: PageOf(DataSourceSchema) },
     handler: ({ deps, query }) => deps.dataSourcesService.page(query),
   }),

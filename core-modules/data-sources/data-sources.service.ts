@@ -52,7 +52,7 @@ export class DataSourcesService {
     return this.d.dataSourcesRepository;
   }
 
-  async page(q: { page: number; pageSize: number; provider?: string; search?: string }) {
+  async page(q: { page: number; pageSize: number; provider?: string; search?: string; sort?: 'name' | 'updated' | 'oldest' }) {
     const { rows, total } = await this.repo.page(q);
     const outputs = new Map((await this.repo.outputsOf(rows.map((r) => r.id))).map((o) => [o.source_id, o]));
     return { items: rows.map((r) => dataSourceView(r, outputs.get(r.id))), total, page: q.page, pageSize: q.pageSize };

@@ -122,7 +122,15 @@ export const RecordInputSchema = {
 
 export const AccessEntriesSchema = Type.Object({
   entries: Type.Array(
-    Type.Object({ userId: Uuid, name: Type.String(), username: Type.String(), role: Type.String(), capabilities: Capabilities, isCreator: Type.Boolean() }),
+    Type.Object({
+      userId: Uuid,
+      name: Type.String(),
+      username: Type.String(),
+      role: Type.String(),
+      capabilities: Capabilities,
+      isCreator: Type.Boolean(),
+      isGlobalOwner: Type.Boolean({ description: 'An owner: manages every form (as administrators do), whatever the list says.' }),
+    }),
   ),
 });
 

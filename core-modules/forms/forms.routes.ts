@@ -169,7 +169,9 @@ export const formsRoutes = [
     params: IdParams,
     query: Type.Object({
       search: Type.Optional(Type.String({ maxLength: 120, default: '' })),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+      limit: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 10_000, default: 50, description: 'At most 100; 0 or more than 100 gives 50, as the reference.' }),
+      ),
     }),
     errors: FORM_ERRORS,
     response: {

@@ -204,24 +204,30 @@ export class FormsService {
 
   async directory(p: ConsolePrincipal, id: string, search: string, limit: number) {
     await this.context(p, id, 'manage');
-    const users = await this.d.userDirectory.search(search.trim(), limit);
+    const users = await this.d.userDirectory.search(search.trim(), limit >= 1 && limit <= 100 ? limit : 50);
     return { items: users.map((u) => ({ id: u.id, name: u.name, username: u.username, role: u.role })) };
   }
 
-  /** Who may do what: the creator, then each listed user (administrators and owners manage every form). */
+  /**
+   * Who may do what: the creator, then the owners and administrators (who manage every form), then
+   * each listed user.
+   */
   private async entries(form: FormContext) {
-    const grants = await this.repo.grantsOf(form.source.id);
+    const creatorId = form.source.createdBy;
+    const [grants, managers] = await Promise.all([this.repo.grantsOf(form.source.id), this.d.userDirectory.withRoles(['owner', 'administrator'])]);
     const users = new Map(
-      (await this.d.userDirectory.byIds([...(form.source.createdBy ? [form.source.createdBy] : []), ...grants.map((g) => g.user_id)])).map((u) => [u.id, u]),
+      [...(await this.d.userDirectory.byIds([...(creatorId ? [creatorId] : []), ...grants.map((g) => g.user_id)])), ...managers].map((u) => [u.id, u]),
     );
     const entry = (userId: string, capabilities: Capability[], isCreator: boolean) => {
       const u = users.get(userId);
-      return u ? [{ userId, name: u.name, username: u.username, role: u.role, capabilities, isCreator }] : [];
+      return u ? [{ userId, name: u.name, username: u.username, role: u.role, capabilities, isCreator, isGlobalOwner: u.role === 'owner' }] : [];
     };
+    const implicit = new Set([creatorId, ...managers.map((u) => u.id)]);
     return [
-      ...(form.source.createdBy ? entry(form.source.createdBy, ['manage'], true) : []),
+      ...(creatorId ? entry(creatorId, ['manage'], true) : []),
+      ...managers.filter((u) => u.id !== creatorId).flatMap((u) => entry(u.id, ['manage'], false)),
       ...grants
-        .filter((g) => g.user_id !== form.source.createdBy)
+        .filter((g) => !implicit.has(g.user_id))
         .flatMap((g) => entry(g.user_id, collapse(g.capabilities), false))
         .sort((a, b) => a.name.localeCompare(b.name)),
     ];

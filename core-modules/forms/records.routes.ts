@@ -67,7 +67,10 @@ export const recordsRoutes = [
     tags,
     auth: signedIn,
     params: IdParams,
-    body: Type.Object(RecordInputSchema),
+    body: Type.Object({
+      ...RecordInputSchema,
+      version: Type.Optional(Type.Integer({ description: 'Ignored (a record read back may be sent): a new record is version 1.' })),
+    }),
     errors: {
       ...NOT_FOUND,
       403: '`insufficient_access`.',

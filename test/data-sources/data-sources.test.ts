@@ -254,6 +254,9 @@ describe('data sources', () => {
     expect(copy.status).to.equal(201);
     expect(copy.body.data).to.include({ name: 'News (copy)', configVersion: 1 });
     expect(copy.body.data.configuration.maxItems).to.equal(1);
+    // Lists go by name unless asked for the most recently changed first.
+    const latest = (await api('GET', '/api/v1/data-sources?sort=updated&pageSize=2')).body.data.items.map((s: any) => s.name);
+    expect(latest).to.deep.equal(['News (copy)', 'News']);
 
     await showSources([lobby.screenId], [source.id]);
     const refused = await api('DELETE', `/api/v1/data-sources/${source.id}`);
