@@ -198,6 +198,7 @@ describe('data sources', () => {
       [{ url: 'https://user:secret@example.org/feed' }, 'credentials'],
       [{ url: 'https://example.org/feed', maxItems: 0 }, 'maxItems'],
       [{ url: 'https://example.org/feed', refreshIntervalSeconds: 60 }, 'refresh below 300 s'],
+      [{ url: 'https://example.org/feed', maxItems: 201 }, 'more items than players take'],
       [{ url: 'https://example.org/feed', unknown: true }, 'unknown field'],
       [{}, 'no url'],
       [{ url: 'https://example.org/feed\u0000' }, 'NUL'],

@@ -10,7 +10,7 @@ import { ownValue } from '../../../kernel/collections.js';
 
 export const MIN_REFRESH_SECONDS = 300;
 export const MAX_REFRESH_SECONDS = 86_400;
-const MAX_ITEMS = 100;
+const MAX_ITEMS = 200;
 const MAX_VALUE_FIELDS = 12;
 
 /** Optional with a default: ajv fills it in, so stored configurations are complete. */
