@@ -35,14 +35,15 @@ export type DataSourceView = Static<typeof DataSourceSchema>;
 const statusOf = (o: OutputRow | undefined) => (!o?.attempted_at ? 'pending' : !o.error_code ? 'ready' : o.document ? 'stale' : 'error');
 export const recordCount = (document: DataDocument | null | undefined) => (document?.datasets ?? []).reduce((n, d) => n + d.records.length, 0);
 
-export function dataSourceView(s: SourceRow, o: OutputRow | undefined): DataSourceView {
+/** A source as the API shows it; `shown` is its provider's view of the configuration. */
+export function dataSourceView(s: SourceRow, o: OutputRow | undefined, shown?: (c: Record<string, unknown>) => Record<string, unknown>): DataSourceView {
   return {
     id: s.id,
     provider: s.provider as DataSourceView['provider'],
     name: s.name,
     description: s.description,
     configVersion: s.config_version,
-    configuration: s.configuration,
+    configuration: shown?.(s.configuration) ?? s.configuration,
     status: statusOf(o),
     cachedRecordCount: recordCount(o?.document),
     refreshedAt: isoOrNull(o?.refreshed_at),

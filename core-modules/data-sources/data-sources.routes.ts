@@ -21,6 +21,9 @@ const Configuration = Type.Object(
   { additionalProperties: true, description: 'The provider’s configuration: see the provider schemas in the description.' },
 );
 
+/** Room for an uploaded CSV file (2 MiB) however JSON escapes it. */
+const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+
 const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 40 }) });
 const INSPECT_ERRORS = {
   404: '`data_source_provider_not_found` (also for a provider with nothing to inspect: manual).',
@@ -90,6 +93,7 @@ export const dataSourcesRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/data-sources',
+    bodyLimit: UPLOAD_BODY_LIMIT,
     operationId: 'createDataSource',
     summary: 'Create a data source: a feed or table screens show, refreshed on its interval',
     description: `${PROVIDERS_NOTE} The first refresh starts at once.`,
@@ -115,6 +119,7 @@ export const dataSourcesRoutes = [
   route({
     method: 'PATCH',
     path: '/api/v1/data-sources/{id}',
+    bodyLimit: UPLOAD_BODY_LIMIT,
     operationId: 'updateDataSource',
     summary: 'Rename a data source or replace its configuration (read again at once; screens showing it follow)',
     description: `A new configuration replaces the old whole and moves \`configVersion\`. The provider cannot change. ${PROVIDERS_NOTE}`,
@@ -199,6 +204,7 @@ export const dataSourcesRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/data-sources/{provider}/preview',
+    bodyLimit: UPLOAD_BODY_LIMIT,
     operationId: 'previewDataSource',
     summary: 'What a configuration would give screens now (fetched and parsed under the same rules, stored nowhere)',
     description: `Answers the configuration with its defaults filled in and the data document. ${PROVIDERS_NOTE}`,
@@ -219,6 +225,7 @@ export const dataSourcesRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/data-sources/{provider}/inspect',
+    bodyLimit: UPLOAD_BODY_LIMIT,
     operationId: 'inspectDataSource',
     summary: 'The fields a feed, JSON document or CSV holds, with samples, a suggested mapping and the record fields it can fill',
     description: 'Needs only `url` (and optionally `mapping.rootList` for JSON, `delimiter` for CSV, detected otherwise): the mapping is what it helps write.',

@@ -9,7 +9,8 @@ import type { UsageRegistry } from '../../kernel/usage-registry.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import { type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
-import type { DataSourcesRepository, SourceRow } from './data-sources.repository.js';
+import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
+import { MAX_UPLOAD_BYTES } from './providers/structured.js';
 import { onDay } from './providers/date-selection.js';
 import type { DataDocument } from './providers/document.js';
 import { SourceParseError } from './providers/feeds.js';
@@ -55,18 +56,23 @@ export class DataSourcesService {
   async page(q: { page: number; pageSize: number; provider?: string; search?: string; sort?: 'name' | 'updated' | 'oldest' }) {
     const { rows, total } = await this.repo.page(q);
     const outputs = new Map((await this.repo.outputsOf(rows.map((r) => r.id))).map((o) => [o.source_id, o]));
-    return { items: rows.map((r) => dataSourceView(r, outputs.get(r.id))), total, page: q.page, pageSize: q.pageSize };
+    return { items: rows.map((r) => this.view(r, outputs.get(r.id))), total, page: q.page, pageSize: q.pageSize };
   }
 
   async get(id: string): Promise<DataSourceView> {
     const source = await this.found(id);
-    return dataSourceView(source, await this.repo.output(id));
+    return this.view(source, await this.repo.output(id));
+  }
+
+  private view(s: SourceRow, o: OutputRow | undefined): DataSourceView {
+    const provider = this.d.dataSourceProviders.get(s.provider);
+    return dataSourceView(s, o, provider?.shown && ((c) => provider.shown!(c)));
   }
 
   async findMany(ids: string[]): Promise<DataSourceView[]> {
     const [sources, outputs] = await Promise.all([this.repo.byIds(ids), this.repo.outputsOf(ids)]);
     const outputOf = new Map(outputs.map((o) => [o.source_id, o]));
-    return sources.map((s) => dataSourceView(s, outputOf.get(s.id)));
+    return sources.map((s) => this.view(s, outputOf.get(s.id)));
   }
 
   /** `within` (for a provider another module manages) adds that module's rows in the same transaction. */
@@ -103,7 +109,9 @@ export class DataSourcesService {
     if (input.provider !== undefined && input.provider !== source.provider) {
       throw invalidInput('validation_failed', 'A data source keeps its provider; create a new one instead.', 'body/provider');
     }
-    const checked = input.configuration ? await this.checked(source.provider, input.configuration, managed) : undefined;
+    const kept = this.d.dataSourceProviders.get(source.provider)?.kept;
+    const edited = input.configuration && kept ? kept(input.configuration, source.configuration) : input.configuration;
+    const checked = edited ? await this.checked(source.provider, edited, managed) : undefined;
     await this.d.db.transaction(async (trx) => {
       if (!(await this.repo.lock(id, trx))) throw dataSourceNotFound();
       await this.repo.update(
@@ -150,7 +158,8 @@ export class DataSourcesService {
   async diagnostics(id: string) {
     const source = await this.found(id);
     const provider = this.d.dataSourceProviders.get(source.provider);
-    return diagnosticsView(source, await this.repo.output(id), Boolean(provider?.urls), provider?.refreshSeconds(source.configuration) ?? null);
+    const fetches = Boolean(provider?.urls?.(source.configuration).length);
+    return diagnosticsView(source, await this.repo.output(id), fetches, provider?.refreshSeconds(source.configuration) ?? null);
   }
 
   async outputs(p: ConsolePrincipal, id: string) {
@@ -188,10 +197,10 @@ export class DataSourcesService {
     return {
       provider: provider.name,
       recordCount: count,
-      configuration: { ...configuration, ...provider.playerConfiguration?.(configuration, document, false) },
+      configuration: { ...(provider.shown?.(configuration) ?? configuration), ...provider.playerConfiguration?.(configuration, document, false) },
       diagnostics: {
         parseStatus: 'success' as const,
-        httpResultCategory: provider.urls ? 'success' : null,
+        httpResultCategory: provider.urls?.(configuration).length ? 'success' : null,
         availableItemCount: calendar ? 0 : count,
         availableEventCount: calendar ? count : 0,
       },
@@ -204,11 +213,14 @@ export class DataSourcesService {
     const provider = this.providerNamed(providerName);
     if (!INSPECTABLE.has(provider.name)) throw notFound('data_source_provider_not_found', `A ${provider.name} source has no fields to detect.`);
     this.inspectValidator({ configuration: raw });
-    const problem = await this.urlProblem(raw.url);
-    if (problem) throw invalidInput('validation_failed', problem, 'body/configuration/url');
-    const configuration = raw as { url: string; delimiter?: string; mapping?: { rootList?: string } };
+    const configuration = raw as { url?: string; uploadedContent?: string; delimiter?: string; mapping?: { rootList?: string } };
+    const uploaded = provider.name === 'csv' ? configuration.uploadedContent : undefined;
+    if (!uploaded) {
+      const problem = configuration.url ? await this.urlProblem(configuration.url) : 'There is no url to read.';
+      if (problem) throw invalidInput('validation_failed', problem, 'body/configuration/url');
+    }
     try {
-      const body = await this.d.sourceRefresher.read(configuration.url, INSPECT_ACCEPT);
+      const body = uploaded ?? (await this.d.sourceRefresher.read(configuration.url!, INSPECT_ACCEPT));
       return inspect(provider.name, body, { rootList: configuration.mapping?.rootList, delimiter: configuration.delimiter });
     } catch (err) {
       throw unreadable(err instanceof SourceParseError ? new SourceFailure('parse_failed', err.message) : err);
@@ -231,7 +243,8 @@ export class DataSourcesService {
     Type.Object({
       configuration: Type.Object(
         {
-          url: Type.String({ minLength: 1, maxLength: 2048 }),
+          url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+          uploadedContent: Type.Optional(Type.String({ maxLength: MAX_UPLOAD_BYTES })),
           delimiter: Type.Optional(Type.String({ maxLength: 1 })),
           mapping: Type.Optional(Type.Object({ rootList: Type.Optional(Type.String({ maxLength: 240 })) }, { additionalProperties: true })),
         },

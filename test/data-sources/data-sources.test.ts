@@ -478,6 +478,41 @@ describe('data sources', () => {
     ]);
   });
 
+  it('reads an uploaded CSV file: kept, never shown again, kept through an edit of what was shown, and inspected like a fetched one', async () => {
+    const upload = await api('POST', '/api/v1/data-sources', {
+      provider: 'csv',
+      name: 'Uploaded menu',
+      configuration: { uploadedContent: CSV, mapping: { title: 'dish', valueFields: { price: 'price' } } },
+    });
+    expect(upload.status, JSON.stringify(upload.body)).to.equal(201);
+    const source = upload.body.data;
+    expect(source.configuration).to.include({ uploaded: true }).and.not.have.property('uploadedContent');
+    expect(source.nextRefreshAt, 'a file changes only when edited').to.equal(null);
+    expect(records(await rebuild(source.id)).map((r: any) => text(r, 'title'))).to.deep.equal(['Soup, of the day', 'Salad']);
+    expect((await api('GET', `/api/v1/data-sources/${source.id}/diagnostics`)).body.data).to.include({ httpResultCategory: null, parseStatus: 'success' });
+    // What was shown goes back with one change: the file stays.
+    const edited = await api('PATCH', `/api/v1/data-sources/${source.id}`, { configuration: { ...source.configuration, maxItems: 1 } });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    expect(edited.body.data.configuration).to.include({ uploaded: true, maxItems: 1 });
+    expect(records(await rebuild(source.id)).map((r: any) => text(r, 'title'))).to.deep.equal(['Soup, of the day']);
+    // A url replaces the file.
+    const fetched = await api('PATCH', `/api/v1/data-sources/${source.id}`, { configuration: { url: feeds.url('/menu.csv'), mapping: { title: 'dish' } } });
+    expect(fetched.body.data.configuration).to.not.have.property('uploaded');
+    expect(fetched.body.data.nextRefreshAt).to.not.equal(null);
+    const inspected = await api('POST', '/api/v1/data-sources/csv/inspect', { configuration: { uploadedContent: CSV } });
+    expect(inspected.body.data).to.include({ rowCount: 2, delimiter: ',' });
+    for (const [configuration, why] of [
+      [{ mapping: { title: 'dish' } }, 'neither a url nor a file'],
+      [{ url: feeds.url('/menu.csv'), uploadedContent: CSV, mapping: { title: 'dish' } }, 'both'],
+      [{ uploadedContent: 'é'.repeat(1_100_000), mapping: { title: 'dish' } }, 'over 2 MiB in UTF-8'],
+    ] as const) {
+      expect(errorOf(await api('POST', '/api/v1/data-sources', { provider: 'csv', name: 'Bad', configuration })), why).to.deep.equal([
+        422,
+        'validation_failed',
+      ]);
+    }
+  });
+
   describe('manual tables and integration writes', () => {
     const columns = [
       { key: 'dish', label: 'Dish', type: 'text' },

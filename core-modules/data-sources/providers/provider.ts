@@ -39,6 +39,13 @@ export interface DataSourceProvider<C = any> {
   configuration: TSchema;
   /** What the schema cannot say (at least one mapped field, …); undefined when the configuration is sound. */
   problem?(configuration: C): string | undefined;
+  /** What responses show of a stored configuration (an uploaded file's bytes are kept, never shown). */
+  shown?(configuration: C): C;
+  /**
+   * The configuration an edit stores, given what was stored: what `shown` leaves out and the edit
+   * does not replace is kept (a file uploaded before).
+   */
+  kept?(edited: C, stored: C): C;
   /** Fills in what the schema's defaults cannot (ids for a table's new rows) before it is stored. */
   complete?(configuration: C): C;
   /** The addresses it reads: each must pass the server's fetch rules (https, no credentials). */

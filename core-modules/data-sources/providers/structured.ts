@@ -1,4 +1,4 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { CloneType, type TSchema, Type } from '@sinclair/typebox';
 import type { FeedItem } from './feed-items.js';
 import { parseAtom, parseRss, SourceParseError } from './feeds.js';
 import { completeSelection, type DateSelection, DateSelectionSchema, documentSelection, selectionProblem } from './date-selection.js';
@@ -74,15 +74,24 @@ const common = {
 
 export const FeedConfig = Type.Object(common);
 export const JsonConfig = Type.Object({ ...common, mapping: Mapping });
+/** An uploaded CSV file: what a fetched one may hold (2 MiB). */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const CsvConfig = Type.Object({
   ...common,
+  url: Type.Optional(CloneType(common.url, { description: 'https (http only where `data_sources.allow_http` is on); or send the file as uploadedContent.' })),
+  uploadedContent: Type.Optional(
+    Type.String({ maxLength: MAX_UPLOAD_BYTES, description: 'The CSV file itself, instead of a url (at most 2 MiB). Kept, and never shown again.' }),
+  ),
+  uploaded: Type.Optional(Type.Boolean({ description: 'Read-only: the source reads an uploaded file. Sent back without uploadedContent, it keeps the file.' })),
   mapping: Mapping,
   delimiter: Opt(Type.Union([Type.Literal(','), Type.Literal(';'), Type.Literal('\t'), Type.Literal('|')], { default: ',' })),
 });
 
 type Mapped = { mapping?: { [k: string]: unknown; valueFields?: Record<string, string>; valueFieldTypes?: Record<string, FieldType> } };
 type Structured = {
-  url: string;
+  url?: string;
+  uploadedContent?: string;
+  uploaded?: boolean;
   maxItems: number;
   sort: 'newest' | 'oldest' | 'title' | 'source';
   filterKeyword: string;
@@ -139,6 +148,10 @@ function structured(
     problem: (c: Structured) => {
       const selection = selectionProblem(c.dateSelection);
       if (selection || name === 'rss' || name === 'atom') return selection;
+      if (name === 'csv') {
+        if (!c.url === !c.uploadedContent) return 'A CSV source reads either a url or an uploaded file (uploadedContent), one of them.';
+        if (c.uploadedContent && Buffer.byteLength(c.uploadedContent) > MAX_UPLOAD_BYTES) return 'An uploaded CSV file holds at most 2 MiB.';
+      }
       const untyped = Object.keys(c.mapping?.valueFieldTypes ?? {}).find((k) => !ownValue(c.mapping?.valueFields ?? {}, k));
       if (untyped) return `The value field type names ${untyped}, which is not mapped.`;
       const paths = Object.entries({ ...c.mapping, ...c.mapping?.valueFields }).flatMap(([k, p]) =>
@@ -147,12 +160,19 @@ function structured(
       if (name === 'json' && paths.some((p) => !p.startsWith('/'))) return 'JSON mappings are JSON Pointers: each starts with /.';
       return mappingProblem(c);
     },
-    complete: (c) => ({ ...c, dateSelection: completeSelection(c.dateSelection) }),
-    urls: (c) => [c.url],
+    complete: ({ uploaded: _, ...c }) => ({ ...c, dateSelection: completeSelection(c.dateSelection), ...(c.uploadedContent ? { uploaded: true } : {}) }),
+    shown: ({ uploadedContent: _, ...c }) => c,
+    // Sent back as shown (uploaded, no file, no url): the stored file stays.
+    kept: (edited, stored) =>
+      edited.uploaded === true && !edited.uploadedContent && !edited.url && stored.uploadedContent
+        ? { ...edited, uploadedContent: stored.uploadedContent }
+        : edited,
+    urls: (c) => (c.url ? [c.url] : []),
     playerConfiguration: (c, document, failing) => structuredConfiguration(c, document, failing),
-    refreshSeconds: (c) => c.refreshIntervalSeconds,
+    // An uploaded file changes only when edited.
+    refreshSeconds: (c) => (c.uploadedContent ? undefined : c.refreshIntervalSeconds),
     async produce(c, ctx) {
-      const body = await ctx.fetchText(c.url, ACCEPT[name]);
+      const body = c.uploadedContent ?? (await ctx.fetchText(c.url!, ACCEPT[name]));
       let items: FeedItem[];
       try {
         items = parse(body, c);
