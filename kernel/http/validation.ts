@@ -67,8 +67,11 @@ export const HANDLER_CLEANS_TEXT = 'x-handler-cleans-text';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
-/** How deep a request may nest: far more than any route needs, far less than a stack or jsonb holds. */
-export const MAX_NESTING = 32;
+/**
+ * How deep a request may nest: more than any document the players take needs (a widget's
+ * presentation tree is 24 nodes deep, two JSON levels a node), far less than jsonb holds.
+ */
+export const MAX_NESTING = 100;
 
 /**
  * The first place in `value` that cannot be taken: text PostgreSQL cannot store (a NUL, refused in
