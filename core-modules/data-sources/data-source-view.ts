@@ -35,15 +35,15 @@ export type DataSourceView = Static<typeof DataSourceSchema>;
 const statusOf = (o: OutputRow | undefined) => (!o?.attempted_at ? 'pending' : !o.error_code ? 'ready' : o.document ? 'stale' : 'error');
 export const recordCount = (document: DataDocument | null | undefined) => (document?.datasets ?? []).reduce((n, d) => n + d.records.length, 0);
 
-/** A source as the API shows it; `shown` is its provider's view of the configuration. */
-export function dataSourceView(s: SourceRow, o: OutputRow | undefined, shown?: (c: Record<string, unknown>) => Record<string, unknown>): DataSourceView {
+/** A source as the API shows it; `configuration` is what its provider shows of the stored one. */
+export function dataSourceView(s: SourceRow, o: OutputRow | undefined, configuration: Record<string, unknown>): DataSourceView {
   return {
     id: s.id,
     provider: s.provider as DataSourceView['provider'],
     name: s.name,
     description: s.description,
     configVersion: s.config_version,
-    configuration: shown?.(s.configuration) ?? s.configuration,
+    configuration,
     status: statusOf(o),
     cachedRecordCount: recordCount(o?.document),
     refreshedAt: isoOrNull(o?.refreshed_at),
@@ -98,10 +98,14 @@ const parseStatusOf = (o: OutputRow | undefined, fetches: boolean) => {
   return fetches && httpResultCategory(o.error_code) ? 'fetch_failed' : 'failed';
 };
 
+/** What an output holds, as the reference counts it: events for a calendar, items for the rest. */
+export function availableCounts(provider: string, document: DataDocument | null | undefined) {
+  const count = recordCount(document);
+  return provider === 'calendar' ? { availableEventCount: count, availableItemCount: 0 } : { availableEventCount: 0, availableItemCount: count };
+}
+
 /** A source's refresh diagnostics; `fetches` says whether its provider reads addresses at all. */
 export function diagnosticsView(s: SourceRow, o: OutputRow | undefined, fetches: boolean, refreshSeconds: number | null): Static<typeof DiagnosticsSchema> {
-  const count = recordCount(o?.document);
-  const calendar = s.provider === 'calendar';
   return {
     dataSourceId: s.id,
     provider: s.provider,
@@ -110,8 +114,7 @@ export function diagnosticsView(s: SourceRow, o: OutputRow | undefined, fetches:
     lastAttemptedRefresh: isoOrNull(o?.attempted_at),
     httpResultCategory: fetches && o?.attempted_at ? httpResultCategory(o.error_code) : null,
     parseStatus: parseStatusOf(o, fetches),
-    availableEventCount: calendar ? count : 0,
-    availableItemCount: calendar ? 0 : count,
+    ...availableCounts(s.provider, o?.document),
     usingCachedData: Boolean(o?.error_code && o.document),
     cacheUpdatedAt: isoOrNull(o?.refreshed_at),
     cacheExpiresAt: o?.document?.datasets[0]?.cache.staleAt ?? null,

@@ -232,10 +232,7 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: ProviderParams,
-    body: Type.Object({
-      configuration: Configuration,
-      previewDate: Type.Optional(Type.String({ format: 'date', description: 'With a date selection: the day to show (default today in its zone).' })),
-    }),
+    body: Type.Object({ configuration: Configuration }),
     errors: INSPECT_ERRORS,
     response: { status: 200, schema: InspectionSchema },
     handler: ({ deps, params, body }) => deps.dataSourcesService.inspect(params.provider, body.configuration),

@@ -7,7 +7,7 @@ import { inputValidator } from '../../kernel/http/validation.js';
 import type { JobQueue } from '../../kernel/jobs/job-queue.js';
 import type { UsageRegistry } from '../../kernel/usage-registry.js';
 import type { SettingsService } from '../settings/settings.api.js';
-import { type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
+import { availableCounts, type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
 import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
 import { MAX_UPLOAD_BYTES } from './providers/structured.js';
@@ -66,7 +66,7 @@ export class DataSourcesService {
 
   private view(s: SourceRow, o: OutputRow | undefined): DataSourceView {
     const provider = this.d.dataSourceProviders.get(s.provider);
-    return dataSourceView(s, o, provider?.shown && ((c) => provider.shown!(c)));
+    return dataSourceView(s, o, provider?.shown?.(s.configuration) ?? s.configuration);
   }
 
   async findMany(ids: string[]): Promise<DataSourceView[]> {
@@ -109,8 +109,8 @@ export class DataSourcesService {
     if (input.provider !== undefined && input.provider !== source.provider) {
       throw invalidInput('validation_failed', 'A data source keeps its provider; create a new one instead.', 'body/provider');
     }
-    const kept = this.d.dataSourceProviders.get(source.provider)?.kept;
-    const edited = input.configuration && kept ? kept(input.configuration, source.configuration) : input.configuration;
+    const provider = this.d.dataSourceProviders.get(source.provider);
+    const edited = input.configuration && (provider?.kept?.(input.configuration, source.configuration) ?? input.configuration);
     const checked = edited ? await this.checked(source.provider, edited, managed) : undefined;
     await this.d.db.transaction(async (trx) => {
       if (!(await this.repo.lock(id, trx))) throw dataSourceNotFound();
@@ -181,7 +181,6 @@ export class DataSourcesService {
     return outputsView(source, output, uses);
   }
 
-  /** What a configuration would give screens now, stored nowhere; 422 when it cannot be read. */
   /** What a configuration would give screens (on `previewDate`, where it selects a day), stored nowhere; 422 when it cannot be read. */
   async preview(providerName: string, raw: Record<string, unknown>, previewDate?: string) {
     const { provider, configuration } = await this.checked(this.providerNamed(providerName).name, raw);
@@ -192,17 +191,14 @@ export class DataSourcesService {
       throw unreadable(err);
     }
     const document = onDay(produced, new Date(), previewDate);
-    const count = recordCount(document);
-    const calendar = provider.name === 'calendar';
     return {
       provider: provider.name,
-      recordCount: count,
+      recordCount: recordCount(document),
       configuration: { ...(provider.shown?.(configuration) ?? configuration), ...provider.playerConfiguration?.(configuration, document, false) },
       diagnostics: {
         parseStatus: 'success' as const,
         httpResultCategory: provider.urls?.(configuration).length ? 'success' : null,
-        availableItemCount: calendar ? 0 : count,
-        availableEventCount: calendar ? count : 0,
+        ...availableCounts(provider.name, document),
       },
       document,
     };
@@ -315,8 +311,8 @@ export class DataSourcesService {
   /**
    * An integration's write: the rows of a manual table replaced, all or nothing; the columns stay as
    * people made them (a write that names another column is refused rather than changing them).
+   * Answers what the reference does: `{ id, name, rowCount, updatedAt }`.
    */
-  /** Replaces a manual table's rows for an integration; answers what the reference does: `{ id, name, rowCount, updatedAt }`. */
   async replaceRows(principal: IntegrationPrincipal, id: string, rows: { values: Record<string, string> }[]) {
     const allowed = (principal.scope?.dataSourceIds as string[] | undefined) ?? [];
     if (allowed.length && !allowed.includes(id)) throw forbidden('insufficient_scope', 'This token may not write to this data source.');

@@ -2,11 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Uuid, Stamp } from '../../kernel/http/wire.js';
 import { FormSchemaSchema } from './form-schema.js';
 import { ViewSchema } from './form-output.js';
-import { CAPABILITIES, WorkflowInputSchema } from './workflow.js';
+import { CapabilitySchema, WorkflowInputSchema } from './workflow.js';
 
 // The forms API's request and response shapes.
 
-export const CapabilitySchema = Type.Union(CAPABILITIES.map((c) => Type.Literal(c)));
 const Capabilities = Type.Array(CapabilitySchema);
 
 export const RevisionSchema = Type.Object({
@@ -147,4 +146,4 @@ export const ApprovalSchema = Type.Object({
   submittedAt: Stamp,
 });
 
-export { WorkflowInputSchema };
+export { CapabilitySchema, WorkflowInputSchema };

@@ -5,22 +5,20 @@ export const CAPABILITIES = ['manage', 'submit', 'view_own', 'view_all', 'review
 export type Capability = (typeof CAPABILITIES)[number];
 const StateKey = Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' });
 const Label = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' });
-const Capability = Type.Union(CAPABILITIES.map((c) => Type.Literal(c)));
+/** A capability on the wire. */
+export const CapabilitySchema = Type.Union(CAPABILITIES.map((c) => Type.Literal(c)));
 
 /** A workflow as a form keeps it: states in order, and the transitions between them. */
-export const WorkflowSchema = Type.Object({
-  states: Type.Array(
-    Type.Object({
-      key: StateKey,
-      label: Label,
-      eligibleForOutput: Type.Boolean({ description: 'Records in this state are on air (screens show them).' }),
-      initial: Type.Optional(Type.Boolean({ default: false })),
-      terminal: Type.Optional(Type.Boolean({ default: false })),
-    }),
-    { minItems: 1, maxItems: 16 },
-  ),
-  transitions: Type.Array(Type.Object({ from: StateKey, to: StateKey, label: Label, requiredCapability: Capability }), { maxItems: 48 }),
-});
+export interface Workflow {
+  states: { key: string; label: string; eligibleForOutput: boolean; initial?: boolean; terminal?: boolean }[];
+  transitions: Transition[];
+}
+export interface Transition {
+  from: string;
+  to: string;
+  label: string;
+  requiredCapability: Capability;
+}
 
 /**
  * A workflow as a client sends it: what it read back may be sent again. `position` orders states
@@ -42,7 +40,7 @@ export const WorkflowInputSchema = Type.Object({
     }),
     { minItems: 1, maxItems: 16 },
   ),
-  transitions: Type.Array(Type.Object({ from: StateKey, to: StateKey, label: Label, requiredCapability: Capability, position: Position }), {
+  transitions: Type.Array(Type.Object({ from: StateKey, to: StateKey, label: Label, requiredCapability: CapabilitySchema, position: Position }), {
     maxItems: 48,
   }),
 });
@@ -64,8 +62,6 @@ export function workflowOf(input: WorkflowInput): Workflow {
     transitions: byPosition(input.transitions).map(({ item: t }) => ({ from: t.from, to: t.to, label: t.label, requiredCapability: t.requiredCapability })),
   };
 }
-export type Workflow = Static<typeof WorkflowSchema>;
-export type Transition = Workflow['transitions'][number];
 
 /** Draft → submitted → approved (on air) or rejected or back with changes requested; approved → expired. */
 export const DEFAULT_WORKFLOW: Workflow = {

@@ -136,7 +136,7 @@ export function selectByDate<R>(records: R[], dateOfRecord: (r: R) => string, se
     const later = dated.filter((x) => x.d >= from).sort((a, b) => (a.d < b.d ? -1 : a.d > b.d ? 1 : 0));
     return later.filter((x) => x.d === later[0]?.d).map((x) => x.r);
   };
-  if (s.mode === 'next_available') return upcoming(s.excludePast ? today : target);
+  if (s.mode === 'next_available') return upcoming(today);
   const matches = dated.filter(({ d }) => {
     if (s.excludePast && d < today) return false;
     if (s.mode === 'current_week') return d >= weekStart && d <= weekEnd;

@@ -75,7 +75,7 @@ const STANDARD: (DocumentField & { type: 'text' | 'datetime' | 'url'; of: keyof 
 // A date without a time (YYYY-MM-DD) is a day, the same in every zone; anything else in a date field is a moment.
 const typedValue = (type: 'text' | 'datetime' | 'url', text: string): DocumentValue =>
   type === 'datetime'
-    ? /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? isCalendarDate(text)
       ? { kind: 'date', date: text }
       : { kind: 'datetime', datetime: text }
     : type === 'url'
@@ -88,7 +88,7 @@ const typedValue = (type: 'text' | 'datetime' | 'url', text: string): DocumentVa
  */
 export function recordsDataset(items: FeedItem[], valueFields: { key: string; type: FieldType }[], cache: CacheState): Dataset {
   const standard = STANDARD.filter((f) => items.some((i) => i[f.of] !== ''));
-  const daysOnly = items.every((i) => i.date === '' || /^\d{4}-\d{2}-\d{2}$/.test(i.date));
+  const daysOnly = items.every((i) => i.date === '' || isCalendarDate(i.date));
   const fields: DocumentField[] = [
     ...standard.map(({ of: _, ...f }) => (f.key === 'date' && daysOnly ? { ...f, type: 'date' as const } : f)),
     ...valueFields.map(({ key, type }) => ({ key, label: key, type })),
