@@ -184,7 +184,11 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         server!.once('error', reject);
         server!.listen(config.port, config.host, () => resolve());
       });
-      cleanups.push(() => closeServer(server!, config.shutdownGraceSeconds));
+      // Stopping starts with everything that takes work at once: no new connections, sockets told
+      // to go away, no new jobs; then requests and jobs in flight get the grace, together.
+      cleanups.push(async () => {
+        await Promise.all([closeServer(server!, config.shutdownGraceSeconds), hub.close(config.shutdownGraceSeconds * 1000), stopJobs()]);
+      });
       const { port } = server.address() as { port: number };
       url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
       logger.info({ url, publicUrl: config.publicUrl.origin, role }, 'signage-server is listening');
@@ -217,7 +221,10 @@ function skippedUnlessInstalled(job: JobDef, plugin: string, installations: Plug
   };
 }
 
-/** Stops accepting, lets in-flight requests finish for up to `graceSeconds`, then cuts the rest. */
+/**
+ * Stops accepting, lets in-flight requests finish for up to `graceSeconds`, then cuts the rest.
+ * Upgraded sockets hold `server.close()` until the hub, stopping beside this, has closed them.
+ */
 async function closeServer(server: Server, graceSeconds: number): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive connections become idle as their last response finishes; close them as they do.

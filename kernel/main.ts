@@ -6,6 +6,8 @@ import { createLogger } from './logger.js';
 import { BootError } from './plugin-loader.js';
 
 const ROLES: ProcessRole[] = ['all', 'web', 'worker'];
+/** What stop hooks, the database pool and the embedded PostgreSQL get after the grace. */
+const STOP_HOOKS_SECONDS = 10;
 
 /** Entry point of `npm start` (web + worker), `npm run web` and `npm run worker`. */
 export async function main(defaultRole: ProcessRole): Promise<void> {
@@ -33,6 +35,15 @@ export async function main(defaultRole: ProcessRole): Promise<void> {
       process.exit(130);
     }
     logger.info({ signal }, 'shutting down');
+    // Bounded in every case: whatever hangs after the grace (a dead database, a stuck stop hook)
+    // must not keep a service manager waiting or the DATA_DIR lock held.
+    setTimeout(
+      () => {
+        logger.error({ seconds: config.shutdownGraceSeconds + STOP_HOOKS_SECONDS }, 'shutdown did not finish in time: exiting now');
+        process.exit(1);
+      },
+      (config.shutdownGraceSeconds + STOP_HOOKS_SECONDS) * 1000,
+    ).unref();
     const kernel = await starting.catch(() => undefined);
     if (!kernel) return; // start-up failed and is exiting by itself
     try {

@@ -204,6 +204,7 @@ export function buildOpenApi(routes: MountedRoute[], sockets: SocketRouteDef[], 
       responses: {
         101: { description: 'Switching protocols' },
         ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }),
+        503: errorResponse('This server process is stopping (`shutting_down`): connect again, to another process or after the restart.'),
         426: {
           ...errorResponse('A plain request: connect with `Upgrade: websocket` (`websocket_upgrade_required`).'),
           headers: { Upgrade: { description: '`websocket`', schema: { type: 'string' } } },

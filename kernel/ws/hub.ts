@@ -103,6 +103,7 @@ export class SocketHub {
   /** The listener's statements, one at a time (a pg client must not be handed a query while one runs). */
   private listenerTurn: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private closing?: Promise<void>;
   private heartbeat?: NodeJS.Timeout;
 
   constructor(
@@ -176,6 +177,7 @@ export class SocketHub {
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (this.closed) return refuse(socket, 503, 'shutting_down', 'This server process is stopping; connect again in a moment.');
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = this.mounted.map((m) => ({ m, found: m.pattern.exec(url.pathname) })).find((x) => x.found);
     if (!match) return refuse(socket, 404, 'route_not_found', `No socket route for ${url.pathname}.`);
@@ -308,12 +310,27 @@ export class SocketHub {
     return this.wss.clients.size;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Tells every socket the server is going away (1001: players reconnect to another process, or
+   * after the restart), gives them up to `graceMs` to close, then cuts the rest: a player that
+   * never answers the close must not hold the stop. Later calls share the first call's work.
+   */
+  close(graceMs = 0): Promise<void> {
+    this.closing ??= this.shutDown(graceMs);
+    return this.closing;
+  }
+
+  private async shutDown(graceMs: number): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeat);
     if (this.listener) this.resetSubscribers(false);
     for (const ws of this.wss.clients) ws.close(1001, 'server shutting down');
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    const allClosed = new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([allClosed, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    for (const ws of this.wss.clients) ws.terminate();
+    await allClosed;
     await this.listener?.end().catch(() => {});
     this.listener = undefined;
   }
