@@ -4,6 +4,7 @@
  */
 import { constants } from 'node:os';
 import { activityIngestBenchmark } from './activity-ingest.bench.js';
+import { gracefulStopBenchmark } from './graceful-stop.bench.js';
 import { healthzBenchmark } from './healthz.bench.js';
 import { integrationRowsBenchmark } from './integration-rows.bench.js';
 import { sourceRefreshBenchmark } from './source-refresh.bench.js';
@@ -38,6 +39,7 @@ const BENCHMARKS: Benchmark[] = [
   schedulePushBenchmark,
   integrationRowsBenchmark,
   sourceRefreshBenchmark,
+  gracefulStopBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.
