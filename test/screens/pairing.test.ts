@@ -15,7 +15,7 @@ describe('pairing rules', () => {
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules });
     owner = await setUpOwner(k);
-    for (const role of ['administrator', 'editor', 'viewer']) {
+    for (const role of ['administrator', 'editor', 'contributor', 'viewer']) {
       await consoleCall(k, owner, 'POST', '/api/v1/users', { name: role, username: role, password: 'a long enough password', role });
       sessions[role] = await login(k, role, 'a long enough password');
     }
@@ -98,6 +98,25 @@ describe('pairing rules', () => {
     }
     expect((await approve(sessions.administrator!, s.id)).status).to.equal(200);
   });
+
+  // The player's IP address is for those who may pair it; the field stays, null, as the console reads it.
+  for (const [role, seesAddress] of [
+    ['owner', true],
+    ['administrator', true],
+    ['editor', false],
+    ['contributor', false],
+    ['viewer', false],
+  ] as const) {
+    it(`gives the role ${role} ${seesAddress ? 'the player’s address' : 'null for the player’s address'} when it resolves a code`, async () => {
+      const s = await createPairingSession(k);
+      const resolved = await consoleCall(k, role === 'owner' ? owner : sessions[role]!, 'POST', '/api/v1/screens/pairing/resolve', { code: s.code });
+      expect(resolved.status).to.equal(200);
+      const { approximate_address } = await k.db('screen_pairing_sessions').where({ id: s.id }).first('approximate_address');
+      expect(approximate_address).to.be.a('string').and.not.be.empty;
+      expect(resolved.body.data.metadata).to.have.property('approximateAddress', seesAddress ? approximate_address : null);
+      expect(resolved.body.data.metadata).to.include({ model: s.metadata.model });
+    });
+  }
 
   it('validates approvals: name, location, and the exclusive repair modes', async () => {
     const s = await createPairingSession(k);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AuditLog } from '../../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { ACCESS } from '../../../kernel/auth/access.js';
+import type { ConsolePrincipal, Role } from '../../../kernel/auth/principal.js';
 import { AppError, conflict, invalidInput, notFound } from '../../../kernel/errors.js';
 import { normalizePairingCode } from '../credentials/device-secrets.js';
 import { sha256 } from '../../../kernel/secrets.js';
@@ -42,8 +43,11 @@ const stateConflict = (message: string) => conflict('state_conflict', message);
 export class PairingApprovalService {
   constructor(private readonly d: Deps) {}
 
-  /** The console finds a request by the code on the screen (any case, dashes and spaces ignored). */
-  async resolve(code: string): Promise<PairingRequest> {
+  /**
+   * The console finds a request by the code on the screen (any case, dashes and spaces ignored).
+   * Anyone signed in may look; the player's address is for those who may pair it.
+   */
+  async resolve(actor: ConsolePrincipal, code: string): Promise<PairingRequest> {
     const normalized = normalizePairingCode(code);
     if (!normalized) throw invalidInput('invalid_pairing_code', 'A pairing code is the 6 letters and digits shown on the screen.', 'body/code');
     const s = await this.d.pairingSessionsRepository.latestByCode(sha256(normalized));
@@ -52,7 +56,7 @@ export class PairingApprovalService {
       await this.d.pairingSessionsRepository.expire(s.id);
       throw pairingExpired();
     }
-    return pairingRequestView(s, await this.existingScreen(s));
+    return pairingRequestView(s, await this.existingScreen(s), (ACCESS.administrators as readonly Role[]).includes(actor.role));
   }
 
   async approve(actor: ConsolePrincipal, id: string, input: ApprovalInput, ip: string): Promise<ScreenView> {

@@ -96,7 +96,9 @@ export const PairingRequestSchema = Type.Object({
     density: Type.Number(),
     locale: Type.String(),
     timezone: Type.String(),
-    approximateAddress: Nullable(Type.String()),
+    approximateAddress: Nullable(
+      Type.String({ description: 'The address the player asked from; null for roles that may not pair screens (below administrator).' }),
+    ),
   }),
   createdAt: Stamp,
   expiresAt: Stamp,
@@ -115,11 +117,12 @@ export interface ExistingScreen {
   has_active_credential: boolean;
 }
 
-export function pairingRequestView(s: PairingSessionFacts, existing: ExistingScreen | undefined): PairingRequest {
+/** `mayPair`: the caller may approve the request, and so may see where the player is (its IP address). */
+export function pairingRequestView(s: PairingSessionFacts, existing: ExistingScreen | undefined, mayPair: boolean): PairingRequest {
   return {
     id: s.id,
     status: s.status,
-    metadata: { ...s.metadata, approximateAddress: s.approximate_address },
+    metadata: { ...s.metadata, approximateAddress: mayPair ? s.approximate_address : null },
     createdAt: s.created_at.toISOString(),
     expiresAt: s.expires_at.toISOString(),
     previouslyPaired: Boolean(existing),

@@ -82,7 +82,7 @@ export const pairingRoutes = [
     body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 32, description: 'Any case; dashes and spaces are ignored.' }) }),
     errors: { 404: '`pairing_not_found`.', 410: '`pairing_expired`.', 422: '`invalid_pairing_code`.', 429: '`rate_limited`.' },
     response: { status: 200, schema: PairingRequestSchema },
-    handler: ({ deps, body }) => deps.pairingApprovalService.resolve(body.code),
+    handler: ({ deps, body, principal }) => deps.pairingApprovalService.resolve(me(principal), body.code),
   }),
   route({
     method: 'POST',
