@@ -7,9 +7,9 @@ import type { ResourceUse, UseChecker } from '../../kernel/usage-registry.js';
 import type { DataSourceViewer } from './data-source-viewers.js';
 import type { DataSourceView } from './data-source-view.js';
 import type { DataDocument, DocumentField, DocumentValue } from './providers/document.js';
-import type { DataSourceProvider } from './providers/provider.js';
+import type { DataSourceProvider, SourceCaller, SourceOperation } from './providers/provider.js';
 
-export type { DataDocument, DataSourceProvider, DataSourceView, DocumentField, DocumentValue, ResourceUse };
+export type { DataDocument, DataSourceProvider, DataSourceView, DocumentField, DocumentValue, ResourceUse, SourceCaller, SourceOperation };
 /** One dataset with its values as text, as consoles preview it: its wire schema, and the conversion. */
 export { TextDatasetSchema, textDataset } from './data-source-view.js';
 

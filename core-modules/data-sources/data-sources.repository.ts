@@ -47,8 +47,12 @@ export class DataSourcesRepository {
     provider?: string;
     search?: string;
     sort?: 'name' | 'updated' | 'oldest';
+    /** Ids left out (sources the caller may not see). */
+    hidden?: string[];
   }): Promise<{ rows: SourceRow[]; total: number }> {
     const query = this.sources.query();
+    // One array parameter, however many.
+    if (q.hidden?.length) query.whereRaw('not (id = any(?::uuid[]))', [q.hidden]);
     if (q.provider) query.where('provider', q.provider);
     if (q.search) query.whereILike('name', containsPattern(q.search));
     const order = q.sort === 'updated' ? 'updated_at desc, id desc' : q.sort === 'oldest' ? 'created_at, id' : 'lower(name), id';
@@ -58,6 +62,11 @@ export class DataSourcesRepository {
 
   async byId(id: string, trx?: Knex.Transaction): Promise<SourceRow | undefined> {
     return await this.sources.query(trx).findById(id);
+  }
+
+  /** The ids of every source of this provider. */
+  async idsOf(provider: string): Promise<string[]> {
+    return (await this.sources.query().where({ provider }).select('id')).map((s) => s.id);
   }
 
   async byIds(ids: string[]): Promise<SourceRow[]> {

@@ -8,7 +8,11 @@ import type { DataSourcesDeps } from './data-sources-deps.js';
 const route = routeFor<DataSourcesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['data-sources'];
-const NOT_FOUND = { 404: '`not_found`.' };
+const NOT_FOUND = { 404: '`not_found`: no such data source, or one its provider hides from the caller (a form that lists who may reach it, not them).' };
+/** Where a source's provider narrows who may do what (a form is its people's). */
+const REFUSED = (what: string) => ({
+  403: `\`insufficient_access\`: the caller sees the source but its provider does not let them ${what}. Also \`insufficient_role\` or \`csrf_failed\`, as on every console route.`,
+});
 const INVALID = {
   422: '`validation_failed`: the configuration does not fit the provider (the fields at fault named), the address is not https (or http where allowed) or carries credentials, a JSON mapping path is not a JSON Pointer, the mapping names no field, or the source is one another module keeps (a form: use its own routes).',
 };
@@ -74,6 +78,7 @@ export const dataSourcesRoutes = [
     path: '/api/v1/data-sources',
     operationId: 'listDataSources',
     summary: 'Data sources by name, with how their refreshes go',
+    description: 'Leaves out the sources the caller may not see (a form that lists who may reach it, not them).',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
     query: Type.Object({
@@ -88,7 +93,7 @@ export const dataSourcesRoutes = [
       ),
     }),
     response: { status: 200, schema: PageOf(DataSourceSchema) },
-    handler: ({ deps, query }) => deps.dataSourcesService.page(query),
+    handler: ({ deps, query, principal }) => deps.dataSourcesService.page(me(principal), query),
   }),
   route({
     method: 'POST',
@@ -114,7 +119,7 @@ export const dataSourcesRoutes = [
     params: IdParams,
     errors: NOT_FOUND,
     response: { status: 200, schema: DataSourceSchema },
-    handler: ({ deps, params }) => deps.dataSourcesService.get(params.id),
+    handler: ({ deps, params, principal }) => deps.dataSourcesService.get(me(principal), params.id),
   }),
   route({
     method: 'PATCH',
@@ -132,7 +137,7 @@ export const dataSourcesRoutes = [
       description: Type.Optional(Description),
       configuration: Type.Optional(Configuration),
     }),
-    errors: { ...NOT_FOUND, ...INVALID },
+    errors: { ...NOT_FOUND, ...REFUSED('change it (a form: `manage`)'), ...INVALID },
     response: { status: 200, schema: DataSourceSchema },
     handler: ({ deps, params, body, principal, ctx }) => deps.dataSourcesService.update(me(principal), params.id, body, ctx.ip),
   }),
@@ -141,10 +146,15 @@ export const dataSourcesRoutes = [
     path: '/api/v1/data-sources/{id}',
     operationId: 'deleteDataSource',
     summary: 'Delete a data source nothing uses',
+    description: 'A form goes with its definition, records and images, for those who manage it.',
     tags,
     auth: { kind: 'console', access: 'managers' },
     params: IdParams,
-    errors: { ...NOT_FOUND, 409: '`resource_in_use`: a widget, layout or plugin shows it (`details.uses` names them).' },
+    errors: {
+      ...NOT_FOUND,
+      ...REFUSED('delete it (a form: `manage`)'),
+      409: '`resource_in_use`: a widget, layout or plugin shows it (`details.uses` names them).',
+    },
     response: { status: 204 },
     handler: async ({ deps, params, principal, ctx }) => {
       await deps.dataSourcesService.delete(me(principal), params.id, ctx.ip);
@@ -159,7 +169,11 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
-    errors: { ...NOT_FOUND, 422: '`validation_failed`: a source another module keeps (a form) is copied through its own routes.' },
+    errors: {
+      ...NOT_FOUND,
+      ...REFUSED('read what it holds (a form: `view_all`)'),
+      422: '`validation_failed`: a source another module keeps (a form) is copied through its own routes.',
+    },
     response: { status: 201, schema: DataSourceSchema },
     handler: async ({ deps, params, principal, ctx }) => reply(201, await deps.dataSourcesService.duplicate(me(principal), params.id, ctx.ip)),
   }),
@@ -173,7 +187,7 @@ export const dataSourcesRoutes = [
     params: IdParams,
     errors: NOT_FOUND,
     response: { status: 200, schema: DiagnosticsSchema },
-    handler: ({ deps, params }) => deps.dataSourcesService.diagnostics(params.id),
+    handler: ({ deps, params, principal }) => deps.dataSourcesService.diagnostics(me(principal), params.id),
   }),
   route({
     method: 'GET',
@@ -184,7 +198,7 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,
-    errors: { ...NOT_FOUND, 403: '`insufficient_access`: a form whose records the caller may not all see.' },
+    errors: { ...NOT_FOUND, ...REFUSED('read what it holds (a form: `view_all`)') },
     response: { status: 200, schema: OutputsSchema },
     handler: ({ deps, params, principal }) => deps.dataSourcesService.outputs(me(principal), params.id),
   }),
@@ -197,7 +211,7 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
-    errors: { ...NOT_FOUND, 403: '`insufficient_access`: a form the caller does not manage.' },
+    errors: { ...NOT_FOUND, ...REFUSED('read it anew (a form: `manage`)') },
     response: { status: 200, schema: OutputsSchema },
     handler: ({ deps, params, principal }) => deps.dataSourcesService.rebuild(me(principal), params.id),
   }),
@@ -245,8 +259,8 @@ export const dataSourcesRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
-    errors: { ...INSPECT_ERRORS, 404: '`not_found`.' },
+    errors: { ...INSPECT_ERRORS, 404: `${NOT_FOUND[404]} Also ${INSPECT_ERRORS[404]}`, ...REFUSED('read what it holds') },
     response: { status: 200, schema: InspectionSchema },
-    handler: ({ deps, params }) => deps.dataSourcesService.inspectSaved(params.id),
+    handler: ({ deps, params, principal }) => deps.dataSourcesService.inspectSaved(me(principal), params.id),
   }),
 ];

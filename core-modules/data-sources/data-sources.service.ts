@@ -16,7 +16,7 @@ import type { DataDocument } from './providers/document.js';
 import { SourceParseError } from './providers/feeds.js';
 import { inspect } from './providers/inspection.js';
 import { MAX_ROWS, type ManualTable, manualProvider, tableProblem } from './providers/manual.js';
-import { type DataSourceProvider, SourceFailure } from './providers/provider.js';
+import { type DataSourceProvider, type SourceCaller, SourceFailure, type SourceOperation } from './providers/provider.js';
 import { nextDue, type SourceRefresher } from './source-refresh.js';
 
 interface Deps {
@@ -53,15 +53,19 @@ export class DataSourcesService {
     return this.d.dataSourcesRepository;
   }
 
-  async page(q: { page: number; pageSize: number; provider?: string; search?: string; sort?: 'name' | 'updated' | 'oldest' }) {
-    const { rows, total } = await this.repo.page(q);
+  /** The sources the caller may see, a page at a time. */
+  async page(p: ConsolePrincipal, q: { page: number; pageSize: number; provider?: string; search?: string; sort?: 'name' | 'updated' | 'oldest' }) {
+    const { rows, total } = await this.repo.page({ ...q, hidden: await this.hiddenFrom(p, q.provider) });
     const outputs = new Map((await this.repo.outputsOf(rows.map((r) => r.id))).map((o) => [o.source_id, o]));
     return { items: rows.map((r) => this.view(r, outputs.get(r.id))), total, page: q.page, pageSize: q.pageSize };
   }
 
-  async get(id: string): Promise<DataSourceView> {
-    const source = await this.found(id);
-    return this.view(source, await this.repo.output(id));
+  async get(p: ConsolePrincipal, id: string): Promise<DataSourceView> {
+    return this.viewOf(await this.authorized(p, id, 'view'));
+  }
+
+  private async viewOf(source: SourceRow): Promise<DataSourceView> {
+    return this.view(source, await this.repo.output(source.id));
   }
 
   private view(s: SourceRow, o: OutputRow | undefined): DataSourceView {
@@ -94,7 +98,7 @@ export class DataSourcesService {
       return created;
     });
     await this.refreshSoon(row.id);
-    return this.get(row.id);
+    return this.viewOf(row);
   }
 
   async update(
@@ -104,7 +108,7 @@ export class DataSourcesService {
     ip: string,
     managed = false,
   ): Promise<DataSourceView> {
-    const source = await this.found(id);
+    const source = await this.authorized(actor, id, 'edit');
     if (!managed) this.assertUnmanaged(source.provider);
     if (input.provider !== undefined && input.provider !== source.provider) {
       throw invalidInput('validation_failed', 'A data source keeps its provider; create a new one instead.', 'body/provider');
@@ -130,10 +134,12 @@ export class DataSourcesService {
     if (checked) await this.refreshSoon(id);
     // The manifest entry carries the name and configuration version.
     else await this.d.sourceRefresher.tell([id]);
-    return this.get(id);
+    return this.viewOf(await this.existing(id));
   }
 
+  /** Deletes a source nothing uses; one another module keeps (a form) goes with all it holds, for those its provider lets delete it. */
   async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
+    await this.authorized(actor, id, 'delete');
     await this.d.db.transaction(async (trx) => {
       const source = await this.repo.lock(id, trx);
       if (!source) throw dataSourceNotFound();
@@ -149,29 +155,26 @@ export class DataSourcesService {
   }
 
   async duplicate(actor: ConsolePrincipal, id: string, ip: string): Promise<DataSourceView> {
-    const source = await this.found(id);
+    const source = await this.authorized(actor, id, 'read');
     this.assertUnmanaged(source.provider);
     const name = `${source.name} (copy)`.slice(0, MAX_NAME);
     return this.create(actor, { provider: source.provider, name, description: source.description, configuration: source.configuration }, ip);
   }
 
-  async diagnostics(id: string) {
-    const source = await this.found(id);
+  async diagnostics(p: ConsolePrincipal, id: string) {
+    const source = await this.authorized(p, id, 'view');
     const provider = this.d.dataSourceProviders.get(source.provider);
     const fetches = Boolean(provider?.urls?.(source.configuration).length);
     return diagnosticsView(source, await this.repo.output(id), fetches, provider?.refreshSeconds(source.configuration) ?? null);
   }
 
   async outputs(p: ConsolePrincipal, id: string) {
-    const source = await this.found(id);
-    await this.d.dataSourceProviders.get(source.provider)?.guardOutputs?.(p, id, false);
-    return this.outputsOf(source);
+    return this.outputsOf(await this.authorized(p, id, 'read'));
   }
 
   /** Refreshes now and answers the outputs (the refresh's failure, if any, is in diagnostics). */
   async rebuild(p: ConsolePrincipal, id: string) {
-    const source = await this.found(id);
-    await this.d.dataSourceProviders.get(source.provider)?.guardOutputs?.(p, id, true);
+    const source = await this.authorized(p, id, 'edit');
     await this.d.sourceRefresher.refresh(source);
     return this.outputsOf(source);
   }
@@ -223,8 +226,8 @@ export class DataSourcesService {
     }
   }
 
-  async inspectSaved(id: string) {
-    const source = await this.found(id);
+  async inspectSaved(p: ConsolePrincipal, id: string) {
+    const source = await this.authorized(p, id, 'read');
     return this.inspect(source.provider, source.configuration);
   }
 
@@ -249,7 +252,38 @@ export class DataSourcesService {
     }),
   );
 
-  private async found(id: string): Promise<SourceRow> {
+  /**
+   * The source, if the caller may do `operation` on it. Every operation on a saved source comes
+   * through here: a token limited to some sources reaches only those, and the source's provider
+   * says who may (404 for a source it hides from the caller, 403 for one they see but may not do
+   * this on).
+   */
+  private async authorized(caller: SourceCaller, id: string, operation: SourceOperation): Promise<SourceRow> {
+    const tokenSources = caller.kind === 'integration' ? (caller.scope?.dataSourceIds as string[] | undefined) : undefined;
+    if (tokenSources?.length && !tokenSources.includes(id)) throw forbidden('insufficient_scope', 'This token may not write to this data source.');
+    const source = await this.existing(id);
+    const provider = this.d.dataSourceProviders.get(source.provider);
+    if (!provider?.permissions) return source;
+    const allowed = (await provider.permissions(caller, [id])).get(id);
+    if (!allowed?.has('view')) throw dataSourceNotFound();
+    if (!allowed.has(operation)) throw forbidden('insufficient_access', 'You may not do this on this data source.');
+    return source;
+  }
+
+  /** The sources the caller may not see (their providers hide them), of `providerName` where given. */
+  private async hiddenFrom(caller: ConsolePrincipal, providerName?: string): Promise<string[]> {
+    const hidden: string[] = [];
+    for (const provider of this.d.dataSourceProviders.values()) {
+      if (!provider.permissions || (providerName && providerName !== provider.name)) continue;
+      const ids = await this.repo.idsOf(provider.name);
+      const allowed = await provider.permissions(caller, ids);
+      hidden.push(...ids.filter((id) => !allowed.get(id)?.has('view')));
+    }
+    return hidden;
+  }
+
+  /** The source, whoever asks: for the module's own work, never a caller's. */
+  private async existing(id: string): Promise<SourceRow> {
     const source = await this.repo.byId(id);
     if (!source) throw dataSourceNotFound();
     return source;
@@ -263,7 +297,7 @@ export class DataSourcesService {
 
   /** Produces a source's output now (its module changed what it holds). */
   async refreshNow(id: string): Promise<void> {
-    await this.d.sourceRefresher.refresh(await this.found(id));
+    await this.d.sourceRefresher.refresh(await this.existing(id));
   }
 
   /** The provider and the configuration with its defaults filled in; 422 naming what is wrong. */
@@ -303,7 +337,7 @@ export class DataSourcesService {
    * remote server); one that does not (a table), at once, so the write is what screens get next.
    */
   private async refreshSoon(id: string): Promise<void> {
-    const source = await this.found(id);
+    const source = await this.existing(id);
     if (this.d.dataSourceProviders.get(source.provider)?.refreshSeconds(source.configuration) === undefined) await this.d.sourceRefresher.refresh(source);
     else await this.d.jobs.send(REFRESH_SOURCE_JOB, { sourceId: id }, { singletonKey: id });
   }
@@ -314,9 +348,7 @@ export class DataSourcesService {
    * Answers what the reference does: `{ id, name, rowCount, updatedAt }`.
    */
   async replaceRows(principal: IntegrationPrincipal, id: string, rows: { values: Record<string, string> }[]) {
-    const allowed = (principal.scope?.dataSourceIds as string[] | undefined) ?? [];
-    if (allowed.length && !allowed.includes(id)) throw forbidden('insufficient_scope', 'This token may not write to this data source.');
-    const source = await this.found(id);
+    const source = await this.authorized(principal, id, 'edit');
     if (source.provider !== 'manual') throw invalidInput('rows_invalid', 'Only a manual table can be written to.', 'body/rows');
     if (rows.length > MAX_ROWS) throw invalidInput('rows_invalid', `A manual table holds at most ${MAX_ROWS} rows.`, 'body/rows');
     const table = { ...(source.configuration as unknown as ManualTable), rows: rows.map((r) => ({ values: r.values })) };
@@ -337,7 +369,7 @@ export class DataSourcesService {
       );
     });
     await this.refreshSoon(id);
-    const saved = await this.found(id);
+    const saved = await this.existing(id);
     return { id, name: saved.name, rowCount: rows.length, updatedAt: saved.updated_at.toISOString() };
   }
 

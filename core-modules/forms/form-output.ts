@@ -5,6 +5,7 @@ import type { FormsRepository, RecordRow } from './forms.repository.js';
 import type { Workflow } from './workflow.js';
 import { ownValue } from '../../kernel/collections.js';
 import type { FormsService } from './forms.service.js';
+import { sourceOperations } from './form-access.js';
 
 /** Fields a screen gets per dataset: the bound the Android player validates. */
 export const MAX_OUTPUT_FIELDS = 16;
@@ -245,9 +246,10 @@ export function formProvider(d: { formsRepository: FormsRepository; formsService
     name: 'form',
     managedBy: 'forms',
     configuration: FormSourceConfig,
-    // A form's records on air are read by those who see all its records, and rebuilt by its managers.
-    async guardOutputs(p, sourceId, rebuild) {
-      await d.formsService.context(p, sourceId, rebuild ? 'manage' : 'view_all');
+    async permissions(caller, sourceIds) {
+      if (caller.kind !== 'console') return new Map();
+      const forms = await d.formsService.forms(caller, sourceIds);
+      return new Map(forms.map((f) => [f.source.id, sourceOperations(f.caps)]));
     },
     refreshSeconds: () => undefined,
     async produce(_configuration, ctx) {

@@ -13,10 +13,11 @@ const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['forms'];
 const signedIn = { kind: 'console', access: 'signedIn' } as const;
 const FORM_ERRORS = {
-  403: '`insufficient_access`: the form lists who may reach it and the caller is not listed, or not with this capability.',
-  404: '`not_found`: no form with this id.',
+  403: '`insufficient_access`: the caller reaches the form but does not hold the capability this needs. Also `insufficient_role` or `csrf_failed`, as on every console route.',
+  404: '`not_found`: no form with this id, or one the caller may not reach (it lists who may, not them).',
 };
-const MANAGE = 'Needs `manage` on the form (administrators, owners, its creator; editors on a form without access entries).';
+const MANAGE =
+  'Needs `manage` on the form (administrators, owners; its creator and editors on a form without access entries, while they are editors; those listed with it).';
 const Name = Type.String({ minLength: 1, maxLength: 180, pattern: '\\S' });
 const Description = Type.String({ maxLength: 2000 });
 /** A definition of 100 fields, each at its limits, is about 2.3 MB of JSON. */
@@ -149,7 +150,9 @@ export const formsRoutes = [
     path: '/api/v1/data-sources/{id}/access/{userId}',
     operationId: 'setFormAccess',
     summary: 'Set what one user may do on the form (an empty list removes them)',
-    description: `${MANAGE} Once a form lists anyone, only those listed (and administrators, owners and its creator) reach it.`,
+    description:
+      `${MANAGE} Once a form lists anyone, only those listed (and administrators, owners and its creator) reach it. ` +
+      'What anyone holds is bounded by their current role: a contributor at most `submit` and `view_all`, a viewer at most `view_all`; the entries show what each may do now.',
     tags,
     auth: signedIn,
     params: Type.Object({ id: Uuid, userId: Uuid }),

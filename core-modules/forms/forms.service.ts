@@ -37,11 +37,14 @@ export class FormsService {
     return this.d.formsRepository;
   }
 
-  /** The form and the caller's capabilities on it; 404 for an id that is no form, 403 without `need`. */
+  /**
+   * The form and the caller's capabilities on it; 404 for an id that is no form or one the caller
+   * may not reach (whether it exists is not told), 403 without `need`.
+   */
   async context(p: ConsolePrincipal, id: string, need?: Capability): Promise<FormContext> {
     const [form] = await this.forms(p, [id]);
-    if (!form) throw formNotFound();
-    if (!form.caps.size || (need && !form.caps.has(need))) throw noAccess();
+    if (!form?.caps.size) throw formNotFound();
+    if (need && !form.caps.has(need)) throw noAccess();
     return form;
   }
 
@@ -190,7 +193,9 @@ export class FormsService {
     const form = await this.context(p, id, 'manage');
     const [user] = await this.d.userDirectory.byIds([userId]);
     if (!user) throw invalidInput('validation_failed', 'There is no such user.', 'params/userId');
-    if (userId === form.source.createdBy) throw invalidInput('validation_failed', 'The form’s creator always manages it.', 'params/userId');
+    if (userId === form.source.createdBy) {
+      throw invalidInput('validation_failed', 'The form’s creator holds on it all that their role allows.', 'params/userId');
+    }
     if (user.role === 'owner' || user.role === 'administrator') {
       throw invalidInput('validation_failed', 'Owners and administrators always manage every form.', 'params/userId');
     }
@@ -209,8 +214,8 @@ export class FormsService {
   }
 
   /**
-   * Who may do what: the creator, then the owners and administrators (who manage every form), then
-   * each listed user.
+   * Who may do what now (their current role bounds what they were granted): the creator, then the
+   * owners and administrators (who manage every form), then each listed user.
    */
   private async entries(form: FormContext) {
     const creatorId = form.source.createdBy;
@@ -218,17 +223,21 @@ export class FormsService {
     const users = new Map(
       [...(await this.d.userDirectory.byIds([...(creatorId ? [creatorId] : []), ...grants.map((g) => g.user_id)])), ...managers].map((u) => [u.id, u]),
     );
-    const entry = (userId: string, capabilities: Capability[], isCreator: boolean) => {
+    const grantOf = new Map(grants.map((g) => [g.user_id, g.capabilities]));
+    const entry = (userId: string) => {
       const u = users.get(userId);
-      return u ? [{ userId, name: u.name, username: u.username, role: u.role, capabilities, isCreator, isGlobalOwner: u.role === 'owner' }] : [];
+      if (!u) return [];
+      const capabilities = collapse(capabilitiesOf({ userId, role: u.role }, creatorId, { listed: true, mine: grantOf.get(userId) }));
+      const isCreator = userId === creatorId;
+      return [{ userId, name: u.name, username: u.username, role: u.role, capabilities, isCreator, isGlobalOwner: u.role === 'owner' }];
     };
     const implicit = new Set([creatorId, ...managers.map((u) => u.id)]);
     return [
-      ...(creatorId ? entry(creatorId, ['manage'], true) : []),
-      ...managers.filter((u) => u.id !== creatorId).flatMap((u) => entry(u.id, ['manage'], false)),
+      ...(creatorId ? entry(creatorId) : []),
+      ...managers.filter((u) => u.id !== creatorId).flatMap((u) => entry(u.id)),
       ...grants
         .filter((g) => !implicit.has(g.user_id))
-        .flatMap((g) => entry(g.user_id, collapse(g.capabilities), false))
+        .flatMap((g) => entry(g.user_id))
         .sort((a, b) => a.name.localeCompare(b.name)),
     ];
   }

@@ -43,6 +43,11 @@ export class RecordAccess {
     return capability === 'submit' ? r.submitted_by === p.userId && form.caps.has('submit') : form.caps.has(capability as Capability);
   }
 
+  /** Reviewers comment on any record they see; a submitter, on their own while they may still submit. */
+  mayComment(p: ConsolePrincipal, form: FormContext, r: RecordRow): boolean {
+    return form.caps.has('review') || (r.submitted_by === p.userId && form.caps.has('submit'));
+  }
+
   /** The record with its history, comments, images, and what the caller may do with it. */
   async detail(p: ConsolePrincipal, form: FormContext, recordId: string) {
     const row = (await this.repo.detail(recordId)) as RecordDetailRow;
@@ -52,7 +57,7 @@ export class RecordAccess {
     const own = row.submitted_by === p.userId;
     return recordDetailView(row, revision!, {
       canEdit: manager || (own && form.caps.has('submit') && editableBySubmitter(workflow, row.state)),
-      canComment: manager || form.caps.has('review') || own,
+      canComment: this.mayComment(p, form, row),
       canDelete: manager,
       availableTransitions: workflow.transitions
         .filter((t) => t.from === row.state)

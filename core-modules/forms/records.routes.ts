@@ -14,8 +14,10 @@ const signedIn = { kind: 'console', access: 'signedIn' } as const;
 const RecordParams = Type.Object({ id: Uuid, recordId: Uuid });
 const AttachmentParams = Type.Object({ id: Uuid, recordId: Uuid, attachmentId: Uuid });
 const Version = Type.Integer({ minimum: 1, description: 'The `version` the change is based on: another is 409 `conflict`.' });
-const NOT_FOUND = { 404: '`not_found`: no such form, or no such record the caller may see.' };
-const FORBIDDEN = { 403: '`insufficient_access`: the caller sees the record but may not do this.' };
+const NOT_FOUND = { 404: '`not_found`: no such form or one the caller may not reach, or no such record the caller may see.' };
+const FORBIDDEN = {
+  403: '`insufficient_access`: the caller sees the record but may not do this. Also `insufficient_role` or `csrf_failed`, as on every console route.',
+};
 const STALE = { 409: '`conflict`: the record changed since `version` (or is with its reviewers and the caller is its submitter).' };
 
 export const recordsRoutes = [
@@ -73,7 +75,7 @@ export const recordsRoutes = [
     }),
     errors: {
       ...NOT_FOUND,
-      403: '`insufficient_access`.',
+      403: '`insufficient_access`: the caller may not submit on this form. Also `csrf_failed`, as on every console change.',
       422: '`validation_failed`: a value that does not fit its field, or a field the form does not have.',
     },
     response: { status: 201, schema: RecordSchema },

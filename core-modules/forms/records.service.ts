@@ -167,7 +167,7 @@ export class RecordsService {
     if (!text) throw invalidInput('validation_failed', 'A comment needs some text.', 'body/body');
     const comment = await this.d.db.transaction(async (trx) => {
       const record = await this.d.recordAccess.visible(p, form, recordId, trx, true);
-      if (!form.caps.has('review') && record.submitted_by !== p.userId) throw noAccess();
+      if (!this.d.recordAccess.mayComment(p, form, record)) throw noAccess();
       const name = await this.d.recordAccess.nameOf(p);
       const added = await this.repo.addComment(record.id, name, text, trx);
       await this.repo.addEvent(record.id, { event_type: 'comment', actor_name: name, note: text }, trx);

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { capabilitiesOf } from '../../core-modules/forms/form-access.js';
+import { capabilitiesOf, sourceOperations } from '../../core-modules/forms/form-access.js';
 import { viewDataset } from '../../core-modules/forms/form-output.js';
 import type { RecordRow } from '../../core-modules/forms/forms.repository.js';
 import { checkedValues, type FormSchema, fieldValue, publishProblem, schemaProblem } from '../../core-modules/forms/form-schema.js';
-import { collapse, DEFAULT_WORKFLOW, requiresNote, workflowProblem } from '../../core-modules/forms/workflow.js';
+import { type Capability, collapse, DEFAULT_WORKFLOW, expand, requiresNote, workflowProblem } from '../../core-modules/forms/workflow.js';
+import type { Role } from '../../kernel/auth/principal.js';
 
 const schema: FormSchema = {
   fields: [
@@ -68,14 +69,27 @@ describe('form rules', () => {
     expect(collapse(['manage', 'submit'])).to.deep.equal(['manage']);
   });
 
-  it('opens a form by role until it lists people, then only to them (and its creator and administrators)', () => {
+  it('opens a form by role until it lists people, then only to them (and its creator and administrators), never past their role', () => {
     const open = { listed: false, mine: undefined };
-    expect([...capabilitiesOf({ userId: 'u', role: 'contributor' }, 'c', open)]).to.include('submit');
-    expect([...capabilitiesOf({ userId: 'u', role: 'viewer' }, 'c', open)]).to.not.include('submit');
-    expect(capabilitiesOf({ userId: 'u', role: 'editor' }, 'c', { listed: true, mine: undefined }).size).to.equal(0);
-    expect([...capabilitiesOf({ userId: 'c', role: 'viewer' }, 'c', { listed: true, mine: undefined })]).to.include('manage');
-    expect([...capabilitiesOf({ userId: 'u', role: 'administrator' }, 'c', { listed: true, mine: undefined })]).to.include('manage');
-    expect([...capabilitiesOf({ userId: 'u', role: 'viewer' }, 'c', { listed: true, mine: ['review'] })]).to.include.members(['review', 'view_all']);
+    const holds = (userId: string, role: Role, grants: { listed: boolean; mine: Capability[] | undefined }) =>
+      collapse(capabilitiesOf({ userId, role }, 'c', grants));
+    expect(holds('u', 'contributor', open)).to.deep.equal(['submit', 'view_all']);
+    expect(holds('u', 'viewer', open)).to.deep.equal(['view_all']);
+    expect(holds('u', 'editor', { listed: true, mine: undefined })).to.deep.equal([]);
+    expect(holds('c', 'editor', { listed: true, mine: undefined })).to.deep.equal(['manage']);
+    expect(holds('u', 'administrator', { listed: true, mine: undefined })).to.deep.equal(['manage']);
+    // A creator or a listed person demoted holds what their role now allows.
+    expect(holds('c', 'viewer', { listed: true, mine: undefined })).to.deep.equal(['view_all']);
+    expect(holds('u', 'viewer', { listed: true, mine: ['review'] })).to.deep.equal(['view_all']);
+    expect(holds('u', 'contributor', { listed: true, mine: ['manage'] })).to.deep.equal(['submit', 'view_all']);
+    expect(holds('u', 'contributor', { listed: true, mine: ['approve'] })).to.deep.equal(['view_all']);
+  });
+
+  it('lets a form’s people see its data source, read what it holds with view_all, and change or delete it with manage', () => {
+    expect([...sourceOperations(new Set())]).to.deep.equal([]);
+    expect([...sourceOperations(expand(['submit']))]).to.deep.equal(['view']);
+    expect([...sourceOperations(expand(['review']))]).to.deep.equal(['view', 'read']);
+    expect([...sourceOperations(expand(['manage']))]).to.deep.equal(['view', 'read', 'edit', 'delete']);
   });
 
   it('keeps in a view the records within its time filter and those its filters match exactly', () => {

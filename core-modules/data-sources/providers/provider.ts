@@ -1,4 +1,4 @@
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import type { ConsolePrincipal, IntegrationPrincipal } from '../../../kernel/auth/principal.js';
 import type { TSchema } from '@sinclair/typebox';
 import type { DataDocument } from './document.js';
 
@@ -24,6 +24,15 @@ export interface ProduceContext {
   /** Asks for the next refresh no later than `at`: a time the output is known to change (a record's display time). */
   refreshBy(at: Date): void;
 }
+
+/**
+ * What may be done on a saved source: `view` it (read it, find it in lists, its diagnostics),
+ * `read` what it holds (its outputs; inspecting or copying it), `edit` it (change it, read it
+ * anew), `delete` it.
+ */
+export type SourceOperation = 'view' | 'read' | 'edit' | 'delete';
+/** Who asks: a signed-in user, or an integration's token. */
+export type SourceCaller = ConsolePrincipal | IntegrationPrincipal;
 
 /**
  * One kind of data source (`rss`, `csv`, `manual`, …): its configuration (a JSON schema whose
@@ -56,11 +65,12 @@ export interface DataSourceProvider<C = any> {
    */
   playerConfiguration?(configuration: C, document: DataDocument | null, failing: boolean): Record<string, unknown>;
   /**
-   * Refuses (throws 403) a caller who may not read the source's outputs, or with `rebuild` make
-   * them anew, where the provider's module narrows that (a form's records are its people's). Left
-   * out, signed-in users read and authors rebuild.
+   * What the caller may do on each of these sources, where the provider's module narrows it (a form
+   * is its people's). Every operation on a saved source asks this first: a source the answer leaves
+   * without `view` is hidden from the caller (404, and left out of lists), one without the
+   * operation is refused (403). Left out, the routes' roles alone decide.
    */
-  guardOutputs?(principal: ConsolePrincipal, sourceId: string, rebuild: boolean): Promise<void>;
+  permissions?(caller: SourceCaller, sourceIds: string[]): Promise<Map<string, ReadonlySet<SourceOperation>>>;
   /** Seconds between refreshes; undefined for a source that changes only when edited. */
   refreshSeconds(configuration: C): number | undefined;
   produce(configuration: C, ctx: ProduceContext): Promise<DataDocument>;
