@@ -141,8 +141,12 @@ export interface CommandDef<C = any> {
 
 export interface ReadinessCheck {
   name: string;
-  /** Throws (or rejects) with a readable message when the part is not ready. */
-  check(): Promise<void>;
+  /**
+   * Throws (or rejects) with a readable message when the part is not ready. Resolves with a
+   * warning when it works but needs an operator's attention (an outdated ffmpeg): still ready.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most checks are `async () => {}`, which resolve void.
+  check(): Promise<void | { warning: string }>;
 }
 
 export type Hook<C> = (deps: C) => Promise<void> | void;

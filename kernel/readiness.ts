@@ -4,7 +4,8 @@ export const CHECK_TIMEOUT_MS = 2_000;
 
 export interface ReadinessReport {
   ready: boolean;
-  checks: Record<string, 'ok' | string>;
+  /** Per check: `ok`, `warn: <why>` (works, needs attention; still ready), or why it failed. */
+  checks: Record<string, string>;
 }
 
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -24,13 +25,13 @@ export class Readiness {
     const results = await Promise.all(
       this.checks.map(async (c) => {
         try {
-          await within(CHECK_TIMEOUT_MS, c.check());
-          return [c.name, 'ok'] as const;
+          const found = await within(CHECK_TIMEOUT_MS, c.check());
+          return { name: c.name, passed: true, result: found ? `warn: ${found.warning}` : 'ok' };
         } catch (err) {
-          return [c.name, (err as Error).message || 'failed'] as const;
+          return { name: c.name, passed: false, result: (err as Error).message || 'failed' };
         }
       }),
     );
-    return { ready: results.every(([, r]) => r === 'ok'), checks: Object.fromEntries(results) };
+    return { ready: results.every((r) => r.passed), checks: Object.fromEntries(results.map((r) => [r.name, r.result])) };
   }
 }

@@ -23,13 +23,16 @@ export const healthRoutes = [
     operationId: 'getReadiness',
     summary: 'Readiness: database, media storage and media tools are usable',
     description:
-      'Each check must pass within 2 s. While any fails (or a restore is running) the answer is 503 `not_ready` naming each failing part in `details.checks`.',
+      'Each check must pass within 2 s. A check is `ok`, or `warn: <why>` when the part works but needs attention (an ffmpeg or ffprobe older than FFmpeg 5.1, or the unpatched build npm installed): still ready. While any fails (or a restore is running) the answer is 503 `not_ready` naming each failing part in `details.checks`.',
     tags: ['health'],
     auth: { kind: 'public' },
     errors: { 503: 'Not ready (`not_ready`).' },
     response: {
       status: 200,
-      schema: Type.Object({ status: Type.Literal('ready'), checks: Type.Record(Type.String(), Type.String()) }),
+      schema: Type.Object({
+        status: Type.Literal('ready'),
+        checks: Type.Record(Type.String(), Type.String({ description: '`ok`, or `warn: <why>` for a part that works but needs attention.' })),
+      }),
     },
     handler: async ({ deps, ctx }) => {
       const report = await deps.readiness.report();

@@ -1,5 +1,6 @@
-import { checkTool } from '../media-tools.js';
+import { checkTool, parseToolVersion, toolConcern, type MediaTools, type ToolName } from '../media-tools.js';
 import type { KernelDeps } from '../kernel.js';
+import type { Logger } from '../logger.js';
 import { definePlugin } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { healthRoutes } from './health.routes.js';
@@ -9,16 +10,34 @@ import { systemJobs } from '../../jobs/system-jobs.js';
 // A tool that ran a moment ago still runs; do not spawn it on every probe of a load balancer.
 const TOOL_CHECK_CACHE_MS = 60_000;
 
-function cachedToolCheck(path: string) {
-  let okUntil = 0;
+const pathOf = (tools: MediaTools, tool: ToolName) => (tool === 'ffmpeg' ? tools.ffmpegPath : tools.ffprobePath);
+
+/**
+ * Fails while the tool does not run. An outdated build, or npm's unpatched one, still works, and
+ * npm's is what `npm ci && npm start` runs with, so it is a warning, not a reason to be unready.
+ */
+function cachedToolCheck(tool: ToolName, path: string) {
+  let cached: { until: number; found: { warning: string } | undefined } | undefined;
   return async () => {
-    if (Date.now() < okUntil) return;
-    await checkTool(path);
-    okUntil = Date.now() + TOOL_CHECK_CACHE_MS;
+    if (cached && Date.now() < cached.until) return cached.found;
+    const concern = toolConcern(tool, path, await checkTool(path));
+    cached = { until: Date.now() + TOOL_CHECK_CACHE_MS, found: concern ? { warning: concern } : undefined };
+    return cached.found;
   };
 }
 
 /** The kernel's own routes (home page, health, API docs) and readiness checks, on the same contract as any plugin. */
+/** At start, says loudly when uploads will be decoded by an outdated or unpatched ffmpeg. */
+async function warnAboutTool(tool: ToolName, path: string, logger: Logger): Promise<void> {
+  try {
+    const output = await checkTool(path);
+    const concern = toolConcern(tool, path, output);
+    if (concern) logger.warn({ tool, path, version: parseToolVersion(output).version }, concern);
+  } catch (err) {
+    logger.warn({ tool, path }, `${(err as Error).message}; media processing fails until it runs`);
+  }
+}
+
 export const systemPlugin = definePlugin<KernelDeps>({
   name: 'kernel',
   register(r) {
@@ -29,7 +48,11 @@ export const systemPlugin = definePlugin<KernelDeps>({
       name: 'storage',
       check: () => storage.checkWritable().catch((err: Error) => Promise.reject(new Error(`media storage is not writable: ${err.message}`))),
     }));
-    r.readiness(({ mediaTools }) => ({ name: 'ffmpeg', check: cachedToolCheck(mediaTools.ffmpegPath) }));
-    r.readiness(({ mediaTools }) => ({ name: 'ffprobe', check: cachedToolCheck(mediaTools.ffprobePath) }));
+    for (const tool of ['ffmpeg', 'ffprobe'] as const) {
+      r.readiness(({ mediaTools }) => ({ name: tool, check: cachedToolCheck(tool, pathOf(mediaTools, tool)) }));
+    }
+    r.onStart(async ({ mediaTools, logger }) => {
+      await Promise.all((['ffmpeg', 'ffprobe'] as const).map((tool) => warnAboutTool(tool, pathOf(mediaTools, tool), logger)));
+    });
   },
 });

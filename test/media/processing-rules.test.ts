@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { timemarkSeconds } from '../../core-modules/media/processing/ffmpeg-process.js';
 import { inspectImage, keepsOriginal } from '../../core-modules/media/processing/image-variants.js';
-import { fromFluent, hasFastStart, parseProbe, parseRate, type FfprobeOutput } from '../../core-modules/media/processing/probe.js';
+import { hasFastStart, parseProbe, parseRate, type FfprobeOutput } from '../../core-modules/media/processing/probe.js';
 import { processingJobs } from '../../core-modules/media/processing/processing.jobs.js';
 import { MediaRejected, readableFailure, StepFailed } from '../../core-modules/media/processing/processing-errors.js';
 import { decideCompatibility, playbackFrameRate, playbackSize, type VideoTraits } from '../../core-modules/media/processing/video-compatibility.js';
@@ -117,51 +117,6 @@ describe('ffmpeg progress and ffprobe output', () => {
     expect(timemarkSeconds('01:00:00.00')).to.equal(3600);
     expect(timemarkSeconds('N/A')).to.equal(undefined);
     expect(timemarkSeconds(undefined)).to.equal(undefined);
-  });
-
-  it("puts fluent-ffmpeg's flat reading of ffprobe back in the JSON shape: tags, dispositions, rotation, text fields", () => {
-    const data = {
-      streams: [
-        { codec_type: 'video', codec_name: 'mjpeg', width: 300, height: 300, 'DISPOSITION:attached_pic': 1, 'DISPOSITION:default': 0 },
-        {
-          codec_type: 'video',
-          codec_name: 'h264',
-          profile: 'High',
-          width: 1920,
-          height: 1080,
-          avg_frame_rate: 25,
-          r_frame_rate: '25/1',
-          duration: 'N/A',
-          side_data_type: 'Display Matrix',
-          rotation: '-90',
-          'TAG:language': 'und',
-          'DISPOSITION:default': 1,
-        },
-        { codec_type: 'audio', codec_name: 'aac', profile: 'LC', channels: 6, sample_rate: 48000 },
-      ],
-      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: 10.5, bit_rate: 8000000 },
-    };
-    const out = fromFluent(data as never);
-    expect(out.streams![0]!.disposition).to.deep.equal({ attached_pic: 1, default: 0 });
-    expect(out.streams![1]).to.deep.include({
-      avg_frame_rate: '25',
-      duration: undefined,
-      tags: { language: 'und' },
-      side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }],
-    });
-    expect(out.format).to.deep.equal({ format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10.5', bit_rate: '8000000' });
-    const probe = parseProbe(out);
-    expect(probe).to.deep.include({
-      videoCodec: 'h264',
-      rotation: 90,
-      displayWidth: 1080,
-      displayHeight: 1920,
-      frameRate: 25,
-      durationSeconds: 10.5,
-      audioChannels: 6,
-      audioSampleRate: 48000,
-      container: 'mp4',
-    });
   });
 
   it('parses rates, rotation and the displayed size', () => {

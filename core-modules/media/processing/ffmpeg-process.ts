@@ -1,6 +1,15 @@
-import ffmpeg, { type FfprobeData } from 'fluent-ffmpeg';
+import { spawn } from 'node:child_process';
+import ffmpeg from 'fluent-ffmpeg';
 import type { MediaTools } from '../../../kernel/media-tools.js';
+import type { FfprobeOutput } from './probe.js';
 import { StepFailed } from './processing-errors.js';
+
+/**
+ * Input options for every file ffmpeg and ffprobe read. Uploads are sniffed as MP4/MOV or
+ * Matroska/WebM, so only those demuxers may open them (not HLS, concat or image sequences, which
+ * open other files), and nothing but local files may be opened from within them.
+ */
+export const UNTRUSTED_INPUT = ['-protocol_whitelist', 'file', '-format_whitelist', 'mov,matroska'];
 
 /** One ffmpeg run: an input (with options before `-i`, such as a seek) and an output file. */
 export interface FfmpegJob {
@@ -44,7 +53,7 @@ export function runFfmpeg(tools: MediaTools, job: FfmpegJob, run: FfmpegRun): Pr
       // fluent-ffmpeg reads the input's duration with ffprobe when progress is listened to.
       .setFfprobePath(tools.ffprobePath)
       .input(job.input)
-      .inputOptions(['-hide_banner', '-nostdin', ...(job.inputOptions ?? [])])
+      .inputOptions(['-hide_banner', '-nostdin', ...UNTRUSTED_INPUT, ...(job.inputOptions ?? [])])
       .output(job.output)
       .outputOptions(job.outputOptions);
     let settled = false;
@@ -67,8 +76,10 @@ export function runFfmpeg(tools: MediaTools, job: FfmpegJob, run: FfmpegRun): Pr
 
     let reporting: Promise<void> = Promise.resolve();
     if (run.onProgress) {
-      command.on('progress', (progress: { timemark?: string }) => {
-        const seconds = timemarkSeconds(progress.timemark);
+      // Read from ffmpeg's own status lines: listening to fluent-ffmpeg's 'progress' makes it run
+      // an ffprobe of the input first, with no time limit and no way to kill it.
+      command.on('stderr', (line: string) => {
+        const seconds = timemarkSeconds(/\btime=\s*(\S+)/.exec(line)?.[1]);
         // One report at a time, in order; a slow database must not pile reports up.
         if (seconds !== undefined) reporting = reporting.then(() => run.onProgress!(seconds)).catch((err: Error) => stop(err));
       });
@@ -83,19 +94,51 @@ export function runFfmpeg(tools: MediaTools, job: FfmpegJob, run: FfmpegRun): Pr
   });
 }
 
-/** What ffprobe reads of a file (streams and format), through fluent-ffmpeg. */
-export function runFfprobe(ffprobePath: string, file: string, timeoutMs: number): Promise<FfprobeData> {
+// A file with thousands of streams or tags must not fill the memory.
+const PROBE_OUTPUT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What ffprobe reads of a file (streams and format), as its JSON. Run directly, not through
+ * fluent-ffmpeg, which does not hand out the process: past `timeoutMs` it is killed with its whole
+ * process group, so a wrapper set as FFPROBE_PATH (a sandbox) goes with the ffprobe it started.
+ */
+export function runFfprobe(ffprobePath: string, file: string, timeoutMs: number): Promise<FfprobeOutput> {
   return new Promise((resolve, reject) => {
-    // fluent-ffmpeg does not hand out the ffprobe process, so a probe past its time is given up
-    // on rather than killed (ffprobe of a local file ends on its own).
-    const timer = setTimeout(() => reject(new Error(`ffprobe did not answer within ${describe(timeoutMs)}`)), timeoutMs);
-    ffmpeg(file)
-      .setFfprobePath(ffprobePath)
-      .ffprobe((err: Error | null, data: FfprobeData) => {
-        clearTimeout(timer);
-        if (err) reject(err);
-        else resolve(data);
-      });
+    const args = ['-v', 'error', ...UNTRUSTED_INPUT, '-print_format', 'json', '-show_format', '-show_streams', file];
+    const child = spawn(ffprobePath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    let bytes = 0;
+    let stderr = '';
+    let failure: Error | undefined;
+    const kill = (err: Error) => {
+      failure ??= err;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => kill(new Error(`ffprobe did not answer within ${describe(timeoutMs)}`)), timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > PROBE_OUTPUT_MAX_BYTES) kill(new Error('ffprobe wrote more than 16 MiB'));
+      else stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4_000) stderr += chunk.toString('utf8');
+    });
+    // 'close' follows a failed spawn's 'error' too, and comes once every holder of its pipes is gone.
+    child.on('error', (err) => (failure ??= err));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (failure) return reject(failure);
+      if (code !== 0) return reject(new Error(`ffprobe exited with ${code}: ${stderr.trim()}`));
+      try {
+        resolve(JSON.parse(Buffer.concat(stdout).toString('utf8')) as FfprobeOutput);
+      } catch {
+        reject(new Error('ffprobe did not write JSON'));
+      }
+    });
   });
 }
 

@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import type { FfprobeData } from 'fluent-ffmpeg';
 import { runFfprobe } from './ffmpeg-process.js';
 import { MediaRejected } from './processing-errors.js';
 import type { VideoTraits } from './video-compatibility.js';
@@ -22,13 +21,13 @@ export interface VideoProbe extends Omit<VideoTraits, 'fastStart'> {
 const PROBE_TIMEOUT_MS = 60_000;
 
 export async function probeVideo(ffprobePath: string, file: string): Promise<VideoProbe> {
-  let data: FfprobeData;
+  let data: FfprobeOutput;
   try {
     data = await runFfprobe(ffprobePath, file, PROBE_TIMEOUT_MS);
   } catch {
     throw new MediaRejected('media_inspection_failed', 'The video could not be read; the file may be damaged or in a format that is not supported.');
   }
-  return parseProbe(fromFluent(data));
+  return parseProbe(data);
 }
 
 interface FfprobeStream {
@@ -60,43 +59,6 @@ const num = (v: string | number | undefined): number | null => {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isFinite(n) ? n : null;
 };
-
-const text = (v: unknown): string | undefined => (v === undefined || v === null || v === '' || v === 'N/A' ? undefined : String(v));
-
-/**
- * fluent-ffmpeg reads ffprobe's default (ini) output into flat objects: numbers where a value looks
- * like one, tags as `TAG:<name>`, dispositions as `DISPOSITION:<name>`, and the fields of a stream's
- * side data (the display matrix's `rotation`) among the stream's own. This puts them back in the
- * shape of ffprobe's JSON, which `parseProbe` reads.
- */
-export function fromFluent(data: FfprobeData): FfprobeOutput {
-  const streams = data.streams.map((stream): FfprobeStream => {
-    const raw = stream as unknown as Record<string, unknown>;
-    const prefixed = (prefix: string) =>
-      Object.fromEntries(Object.entries(raw).flatMap(([key, value]) => (key.startsWith(prefix) ? [[key.slice(prefix.length), value]] : [])));
-    const rotation = num(text(raw.rotation));
-    return {
-      codec_type: text(raw.codec_type),
-      codec_name: text(raw.codec_name),
-      profile: text(raw.profile),
-      width: num(text(raw.width)) ?? undefined,
-      height: num(text(raw.height)) ?? undefined,
-      pix_fmt: text(raw.pix_fmt),
-      avg_frame_rate: text(raw.avg_frame_rate),
-      r_frame_rate: text(raw.r_frame_rate),
-      sample_aspect_ratio: text(raw.sample_aspect_ratio),
-      display_aspect_ratio: text(raw.display_aspect_ratio),
-      duration: text(raw.duration),
-      bit_rate: text(raw.bit_rate),
-      channels: num(text(raw.channels)) ?? undefined,
-      sample_rate: text(raw.sample_rate),
-      disposition: Object.fromEntries(Object.entries(prefixed('DISPOSITION:')).map(([k, v]) => [k, Number(v)])),
-      tags: Object.fromEntries(Object.entries(prefixed('TAG:')).map(([k, v]) => [k, String(v)])),
-      ...(rotation === null ? {} : { side_data_list: [{ side_data_type: text(raw.side_data_type), rotation }] }),
-    };
-  });
-  return { streams, format: { format_name: text(data.format.format_name), duration: text(data.format.duration), bit_rate: text(data.format.bit_rate) } };
-}
 
 /** `30000/1001` → 29.97; `0/0` → null. */
 export function parseRate(text: string | undefined): number | null {
