@@ -3,7 +3,11 @@ import { integer, type Config } from '../../kernel/config.js';
 export interface MediaConfig {
   /** Largest upload accepted (MEDIA_MAX_UPLOAD_BYTES, default 10 GiB). */
   maxUploadBytes: number;
-  /** Uploads are refused when they would leave less free disk than this (MEDIA_RESERVED_FREE_BYTES, 1 GiB). */
+  /**
+   * Free disk kept on the media disk (MEDIA_RESERVED_FREE_BYTES, 1 GiB): uploads are refused when
+   * what they will write would leave less (DiskReserve; it keeps the database's max_wal_size when
+   * the database shares the disk).
+   */
   reservedFreeBytes: number;
   /** Hours an unfinished upload is kept. */
   uploadLifetimeHours: number;

@@ -7,8 +7,8 @@ import type { JobQueue } from '../../../kernel/jobs/job-queue.js';
 import type { Storage } from '../../../kernel/storage/storage.js';
 import { assetView, type AssetView } from '../asset-view.js';
 import type { AssetsRepository } from '../assets.repository.js';
-import type { MediaConfig } from '../media-config.js';
 import { storageKeys } from '../media-types.js';
+import type { DiskReserve } from './disk-reserve.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { sniffMediaType, SNIFF_BYTES, type SniffedType } from './sniff-media-type.js';
 import { uploadErrors } from './upload-errors.js';
@@ -20,7 +20,7 @@ interface Deps {
   storage: Storage;
   jobs: JobQueue;
   auditLog: AuditLog;
-  mediaConfig: MediaConfig;
+  diskReserve: DiskReserve;
   assetsRepository: AssetsRepository;
   uploadSessionsRepository: UploadSessionsRepository;
   uploadParts: UploadParts;
@@ -125,9 +125,12 @@ export class UploadCompletionService {
     });
   }
 
-  /** Storing the original copies the part, so the disk briefly holds the file twice. */
-  private async assertRoomFor(row: UploadRow): Promise<void> {
-    if ((await this.d.uploadParts.freeBytes()) - Number(row.size_bytes) < this.d.mediaConfig.reservedFreeBytes) throw uploadErrors.insufficientStorage();
+  /**
+   * Storing the original copies the part, so the disk briefly holds the file twice. That copy was
+   * reserved at create; this refuses only when writers outside the reservations took the room since.
+   */
+  private assertRoomFor(row: UploadRow): Promise<void> {
+    return this.d.diskReserve.assertFree(Number(row.size_bytes));
   }
 
   /** Copies the part into storage, hashing on the way: the bytes are read exactly once. */

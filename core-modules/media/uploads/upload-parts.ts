@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rm, statfs, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../../kernel/config.js';
@@ -55,6 +55,12 @@ export class UploadParts {
     await mkdir(this.dir, { recursive: true });
     const handle = await open(this.path(id), 'wx');
     await handle.close();
+  }
+
+  /** The id of the file system that holds the parts (fs.stat's dev). */
+  async device(): Promise<number> {
+    await mkdir(this.dir, { recursive: true });
+    return (await stat(this.dir)).dev;
   }
 
   /** Bytes available to this process on the disk that holds the parts. */

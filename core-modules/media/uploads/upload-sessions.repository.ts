@@ -8,6 +8,9 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 /** States in which bytes may still be appended (and the upload cancelled). */
 export const OPEN_STATUSES: readonly UploadStatus[] = ['pending', 'uploading'];
 
+/** States that still hold disk space reserved (see reservedBytes). */
+const RESERVING_STATUSES: readonly UploadStatus[] = [...OPEN_STATUSES, 'finalizing'];
+
 export interface UploadRow {
   id: string;
   created_by: string;
@@ -73,6 +76,26 @@ export class UploadSessionsRepository {
       .returning('*')
       .first();
     return row!;
+  }
+
+  /** Serialises reservations across every server process until `trx` ends. */
+  async lockReservations(trx: Knex.Transaction): Promise<void> {
+    await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('media.disk-reservations'))`);
+  }
+
+  /**
+   * Disk bytes that uploads in progress will still write: the rest of each part (size minus the
+   * bytes received) and the stored copy completion makes of it (size again). A finalizing upload
+   * has all its part, so it holds its size. An open upload past its expiry holds its reservation
+   * until it is marked expired: the sweep's update waits for an append still streaming into it.
+   */
+  async reservedBytes(trx: Knex.Transaction): Promise<number> {
+    const row = (await this.uploads
+      .query(trx)
+      .whereIn('status', RESERVING_STATUSES)
+      .select(raw('coalesce(sum(2 * size_bytes - offset_bytes), 0) AS bytes'))
+      .first()) as unknown as { bytes: string };
+    return Number(row.bytes);
   }
 
   /** Open uploads past their expiry become `expired`; returns their ids. */

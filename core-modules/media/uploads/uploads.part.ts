@@ -1,6 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import type { MediaBaseDeps } from '../media-deps.js';
+import { DiskReserve } from './disk-reserve.js';
 import { importCommands } from './import.command.js';
 import { UploadCompletionService } from './upload-completion.service.js';
 import { UploadParts } from './upload-parts.js';
@@ -12,6 +13,7 @@ import { UploadsService } from './uploads.service.js';
 export interface UploadsDeps extends MediaBaseDeps {
   uploadSessionsRepository: UploadSessionsRepository;
   uploadParts: UploadParts;
+  diskReserve: DiskReserve;
   uploadsService: UploadsService;
   uploadCompletionService: UploadCompletionService;
 }
@@ -21,10 +23,15 @@ export const uploadsPart: ModulePart<UploadsDeps> = (r) => {
   r.provide({
     uploadSessionsRepository: asClass(UploadSessionsRepository).singleton(),
     uploadParts: asClass(UploadParts).singleton(),
+    diskReserve: asFunction((deps: UploadsDeps) => new DiskReserve(deps)).singleton(),
     uploadsService: asFunction((deps: UploadsDeps) => new UploadsService(deps)).singleton(),
     uploadCompletionService: asFunction((deps: UploadsDeps) => new UploadCompletionService(deps)).singleton(),
   });
   r.routes(uploadsRoutes);
   r.jobs(uploadsJobs);
   r.commands(importCommands);
+  // Works out (and logs) what is kept free at start, not at the first upload.
+  r.onStart(async ({ diskReserve }) => {
+    await diskReserve.bytes();
+  });
 };

@@ -4,6 +4,7 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import type { Logger } from '../../../kernel/logger.js';
 import type { Storage } from '../../../kernel/storage/storage.js';
 import type { MediaConfig } from '../media-config.js';
+import type { DiskReserve } from './disk-reserve.js';
 import { uploadErrors } from './upload-errors.js';
 import type { UploadParts } from './upload-parts.js';
 import { OPEN_STATUSES, type UploadRow, type UploadSessionsRepository } from './upload-sessions.repository.js';
@@ -14,6 +15,7 @@ interface Deps {
   logger: Logger;
   storage: Storage;
   mediaConfig: MediaConfig;
+  diskReserve: DiskReserve;
   uploadSessionsRepository: UploadSessionsRepository;
   uploadParts: UploadParts;
 }
@@ -50,15 +52,22 @@ export class UploadsService {
   constructor(private readonly d: Deps) {}
 
   async create(actor: ConsolePrincipal, input: NewUploadInput): Promise<UploadView> {
-    const { maxUploadBytes, reservedFreeBytes, uploadLifetimeHours } = this.d.mediaConfig;
+    const { maxUploadBytes, uploadLifetimeHours } = this.d.mediaConfig;
     if (input.sizeBytes > maxUploadBytes) throw uploadErrors.tooLarge(maxUploadBytes);
-    if ((await this.d.uploadParts.freeBytes()) - input.sizeBytes < reservedFreeBytes) throw uploadErrors.insufficientStorage();
-    const row = await this.d.uploadSessionsRepository.insert({
-      createdBy: actor.userId,
-      filename: input.filename,
-      declaredMimeType: input.mimeType,
-      sizeBytes: input.sizeBytes,
-      lifetimeHours: uploadLifetimeHours,
+    const row = await this.d.db.transaction(async (trx) => {
+      // The part, then the stored copy completion makes of it: twice the size, reserved now so an
+      // accepted upload is not refused at the end.
+      await this.d.diskReserve.reserve(2 * input.sizeBytes, trx);
+      return this.d.uploadSessionsRepository.insert(
+        {
+          createdBy: actor.userId,
+          filename: input.filename,
+          declaredMimeType: input.mimeType,
+          sizeBytes: input.sizeBytes,
+          lifetimeHours: uploadLifetimeHours,
+        },
+        trx,
+      );
     });
     try {
       await this.d.uploadParts.create(row.id);
@@ -113,7 +122,7 @@ export class UploadsService {
     return outcome.row;
   }
 
-  /** Cancels an open upload and deletes its bytes. Repeating it (or cancelling a dead upload) is harmless. */
+  /** Cancels an open upload (its reservation goes) and deletes its bytes. Repeating it (or cancelling a dead upload) is harmless. */
   async cancel(actor: ConsolePrincipal, id: string): Promise<void> {
     await this.d.db.transaction(async (trx) => {
       const row = await this.d.uploadSessionsRepository.lockOf(id, actor.userId, trx);
@@ -126,7 +135,8 @@ export class UploadsService {
 
   /**
    * The hourly sweep: open uploads past their expiry become expired, completions abandoned past it
-   * fail (and what they stored is removed), and every part file no open upload needs is deleted.
+   * fail (and what they stored is removed), which releases their reservations, and every part file
+   * no open upload needs is deleted.
    */
   async cleanExpired(): Promise<{ expired: number; abandoned: number; partsRemoved: number }> {
     const expired = await this.d.uploadSessionsRepository.expireDue();
