@@ -211,8 +211,8 @@ describe('image inspection', () => {
       .toBuffer();
     let err: unknown;
     await inspectImage(file('big.png', png), 10_000).catch((e: unknown) => (err = e));
-    expect(err).to.be.instanceOf(MediaRejected).with.property('code', 'media_inspection_failed');
-    expect((err as Error).message).to.equal('The image is 200 × 100 pixels (0.02 MP); the limit is 0.01 MP.');
+    expect(err).to.be.instanceOf(MediaRejected).with.property('code', 'image_too_large');
+    expect((err as Error).message).to.equal('The image is 200 × 100 pixels (0.02 MP); the limit is 0.01 MP (10,000 pixels).');
     const frame = (background: string) =>
       sharp({ create: { width: 50, height: 50, channels: 3, background } })
         .png()

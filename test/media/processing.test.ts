@@ -13,7 +13,7 @@ import { hasFastStart, probeVideo } from '../../core-modules/media/processing/pr
 import { resolveMediaTools } from '../../kernel/media-tools.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { assertReady, createQueuedAsset, mediaDeps, snapshot, variantOf, waitForAsset, type AssetSnapshot } from '../support/media-assets.js';
-import { makeGif, makeH264Mp4, makePng, makeRotatedJpeg, makeVp9Webm, makeWebp } from '../support/media-files.js';
+import { makeGif, makeH264Mp4, makeHugePng, makePng, makeRotatedJpeg, makeVp9Webm, makeWebp } from '../support/media-files.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 const tools = resolveMediaTools({});
@@ -188,6 +188,13 @@ describe('media processing', function () {
       expect(snap.asset).to.include({ processing_status: 'failed', error_code: 'media_inspection_failed', processing_progress: null });
       expect(snap.asset.error_message).to.equal('The image could not be read; the file may be damaged or truncated.');
       expect(snap.variants.map((v) => v.kind)).to.deep.equal(['original']);
+    });
+
+    it('an image over the pixel limit fails as too large, naming the limit', async () => {
+      const asset = await createQueuedAsset(k, { bytes: makeHugePng(20_000, 20_000), ext: '.png', type: 'image', mimeType: 'image/png' });
+      const snap = await waitForAsset(k, asset.id);
+      expect(snap.asset).to.include({ processing_status: 'failed', error_code: 'image_too_large' });
+      expect(snap.asset.error_message).to.equal('The image is 20000 × 20000 pixels (400 MP); the limit is 100 MP (100,000,000 pixels).');
     });
 
     it('POST /assets/{id}/retry requeues a failed asset, which is inspected (and fails) again', async () => {

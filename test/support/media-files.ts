@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { resolveMediaTools } from '../../kernel/media-tools.js';
 
@@ -39,6 +40,32 @@ export const makeJpeg = (width = 640, height = 360) =>
   sharp({ create: { width, height, channels: 3, background: { r: 120, g: 120, b: 20 } } })
     .jpeg()
     .toBuffer();
+
+/**
+ * A valid black PNG of `width` × `height` in 1-bit greyscale: 400 megapixels fit in 50 kB. Made
+ * by hand because sharp takes seconds to encode that many pixels.
+ */
+export function makeHugePng(width = 20_000, height = 20_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13); // bit depth 1, greyscale, no interlace
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1;
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter 0, all pixels 0
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 function ffmpeg(args: string[], out: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -42,11 +42,23 @@ const damaged = (format = 'image') =>
     `The ${format === 'image' ? 'image' : `${format.toUpperCase()} image`} could not be read; the file may be damaged or truncated.`,
   );
 
+const megapixels = (n: number) => `${n >= 1e7 ? Math.round(n / 1e6) : Number((n / 1e6).toPrecision(2))} MP`;
+
+/** `image_too_large`, naming the image's size when it is known and the limit in both units. */
+function tooLarge(maxPixels: number, size?: string): MediaRejected {
+  const limit = `${megapixels(maxPixels)} (${maxPixels.toLocaleString('en-US')} pixels)`;
+  return new MediaRejected('image_too_large', size ? `The image is ${size}; the limit is ${limit}.` : `The image has more pixels than the limit of ${limit}.`);
+}
+
+/** sharp refuses to decode more pixels than `limitInputPixels`: that file is too large, not damaged. */
+const overPixelLimit = (err: unknown) => err instanceof Error && /exceeds pixel limit/.test(err.message);
+
 /** The header: format, displayed size and frames. Rejects files that are not an accepted image. */
 export async function readImageInfo(file: string): Promise<ImageInfo> {
   let meta: Metadata;
   try {
-    meta = await sharp(file).metadata();
+    // Reading the header decodes no pixels; sharp's own limit would call a huge image damaged.
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {
     throw damaged();
   }
@@ -70,15 +82,14 @@ export async function inspectImage(file: string, maxPixels: number): Promise<Ima
   const countedFrames = format === 'gif' && (await stat(file)).size > GIF_FRAME_COUNT_MAX_BYTES ? 1 : frames;
   const pixels = width * height * countedFrames;
   if (pixels > maxPixels) {
-    const mp = (n: number) => `${n >= 1e7 ? Math.round(n / 1e6) : Number((n / 1e6).toPrecision(2))} MP`;
-    const what = countedFrames > 1 ? `${width} × ${height} pixels in ${countedFrames} frames (${mp(pixels)})` : `${width} × ${height} pixels (${mp(pixels)})`;
-    throw new MediaRejected('media_inspection_failed', `The image is ${what}; the limit is ${mp(maxPixels)}.`);
+    const size = `${width} × ${height} pixels`;
+    throw tooLarge(maxPixels, countedFrames > 1 ? `${size} in ${countedFrames} frames (${megapixels(pixels)})` : `${size} (${megapixels(pixels)})`);
   }
   try {
     // JPEG shrink-on-load keeps this cheap for large photos; it still reads every byte.
     await sharp(file, { limitInputPixels: maxPixels }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
-  } catch {
-    throw damaged(format);
+  } catch (err) {
+    throw overPixelLimit(err) ? tooLarge(maxPixels) : damaged(format);
   }
   return info;
 }
@@ -89,7 +100,8 @@ export async function imageThumbnail(input: string | Buffer, maxPixels: number):
     .autoOrient()
     .resize(THUMBNAIL_BOX.width, THUMBNAIL_BOX.height, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .catch((err: unknown) => Promise.reject(overPixelLimit(err) ? tooLarge(maxPixels) : err));
   return { data, mimeType: 'image/webp', ext: '.webp', width: info.width, height: info.height };
 }
 
@@ -131,7 +143,10 @@ export async function imagePlayback(file: string, maxPixels: number): Promise<En
       pipeline = pipeline.gif();
       break;
   }
-  const { data, info: out } = await pipeline.toBuffer({ resolveWithObject: true });
+  // A GIF over 32 MiB passed inspection on its first frame; all its frames may be over the limit.
+  const { data, info: out } = await pipeline
+    .toBuffer({ resolveWithObject: true })
+    .catch((err: unknown) => Promise.reject(overPixelLimit(err) ? tooLarge(maxPixels, `${info.width} × ${info.height} pixels in ${info.frames} frames`) : err));
   // For animations sharp reports the height of all frames stacked.
   const height = animated && out.pageHeight ? out.pageHeight : out.height;
   return { data, mimeType: MIME[info.format], ext: EXT[info.format], width: out.width, height };

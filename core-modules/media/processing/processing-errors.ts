@@ -1,4 +1,5 @@
-export type FailureCode = 'media_inspection_failed' | 'media_processing_failed';
+/** On a failed asset (`errorCode`). `image_too_large`: more pixels than the limit the message names. */
+export type FailureCode = 'media_inspection_failed' | 'media_processing_failed' | 'image_too_large';
 
 /**
  * The file itself is the problem (damaged, too large, not a supported format): every retry would
