@@ -11,21 +11,27 @@ async function userNamed(deps: AuthDeps, args: string[]) {
   return user;
 }
 
+/** A name the user chose, quoted, with control and format characters (terminal escapes) replaced. */
+const printable = (name: string) => `"${name.replace(/\p{C}/gu, '\uFFFD')}"`;
+
 /** Lock-out recovery on the server itself, for when no Owner can sign in. */
 export const authCommands: CommandDef<AuthDeps>[] = [
   {
     name: 'user reset-password',
     usage: 'user reset-password <username>',
-    summary: 'Set a new random password (printed once) and end the user\u2019s sessions',
+    summary: 'Set a new random password (printed once), end the user\u2019s sessions and remove their passkeys',
     async run(args, deps, out) {
       const user = await userNamed(deps, args);
       const password = randomToken(15);
-      await deps.db.transaction(async (trx) => {
-        await deps.usersRepository.update(user.id, { password_hash: await hashPassword(password), active: true }, trx);
-        await deps.sessionsRepository.deleteForUser(user.id, trx);
+      const passwordHash = await hashPassword(password);
+      const removed = await deps.db.transaction(async (trx) => {
+        await deps.usersRepository.update(user.id, { password_hash: passwordHash, active: true }, trx);
         await deps.auditLog.record({ action: 'user.password_reset_cli', resourceType: 'user', resourceId: user.id }, trx);
+        return deps.usersService.revokeSignIns(user.id, trx, { via: 'cli' });
       });
       out(`New password for ${user.username}: ${password}`);
+      // A passkey signs in without the password: one planted by whoever took the account must go too.
+      out(removed.length ? `Passkeys removed: ${removed.map((p) => printable(p.name)).join(', ')}` : 'No passkeys to remove.');
       out('The account is active again and its sessions have ended. Change the password after signing in.');
     },
   },

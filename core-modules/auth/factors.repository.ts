@@ -140,6 +140,11 @@ export class FactorsRepository {
     return (await this.passkeyRows.query(trx).where({ id, user_id: userId }).delete()) === 1;
   }
 
+  /** Removes every passkey of a user (a password reset) and returns what was removed. */
+  async removePasskeys(userId: string, trx: Knex.Transaction): Promise<PasskeyRow[]> {
+    return this.passkeyRows.query(trx).where({ user_id: userId }).delete().returning('*');
+  }
+
   async recordPasskeyUse(id: string, signCount: number): Promise<void> {
     await this.passkeyRows.query().findById(id).patch({ sign_count: signCount, last_used_at: fn.now() });
   }

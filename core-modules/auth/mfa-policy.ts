@@ -1,8 +1,9 @@
 import type { Role } from '../../kernel/auth/principal.js';
-import type { SettingDefinition } from '../settings/settings.api.js';
+import type { SettingDefinition, SettingsService } from '../settings/settings.api.js';
 
 export const MFA_SCOPE_KEY = 'security.mfa_required_scope';
 export type MfaScope = 'none' | 'administrators' | 'all';
+export const SESSION_IDLE_KEY = 'security.session_idle_timeout_minutes';
 
 export const authSettings: SettingDefinition[] = [
   {
@@ -14,8 +15,23 @@ export const authSettings: SettingDefinition[] = [
     default: 'none',
     allowed: ['none', 'administrators', 'all'],
   },
+  {
+    key: SESSION_IDLE_KEY,
+    category: 'security',
+    type: 'integer',
+    title: 'Sign out after inactivity (minutes)',
+    description:
+      'A console session not used for this long ends, on every server process; any request counts as use. Sessions still end at their fixed lifetime (SESSION_TTL_MINUTES) however active.',
+    default: 30,
+    min: 5,
+    max: 1440,
+  },
 ];
 
 export function mfaRequiredFor(role: Role, scope: MfaScope): boolean {
   return scope === 'all' || (scope === 'administrators' && (role === 'owner' || role === 'administrator'));
+}
+
+export async function idleTimeoutSeconds(settings: SettingsService): Promise<number> {
+  return (await settings.get<number>(SESSION_IDLE_KEY)) * 60;
 }

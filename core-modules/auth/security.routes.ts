@@ -3,13 +3,19 @@ import type { Context } from 'koa';
 import type { ConsolePrincipal, RouteAuth } from '../../kernel/auth/principal.js';
 import { reply, routeFor, type RateLimitRule } from '../../kernel/plugin.js';
 import type { AuthDeps } from './auth-deps.js';
+import { RECENT_PROOF_SECONDS } from './recent-proof.js';
 import { currentSession } from './session-cookie.js';
 import { AuthMethodSchema } from './session-view.js';
 import { CeremonyOptionsSchema, PASSKEY_BODY_LIMIT, RegistrationCredentialSchema } from './webauthn.js';
 import { IdParams, Uuid, Stamp } from '../../kernel/http/wire.js';
+import { PASSWORD } from './user-view.js';
 
 const route = routeFor<AuthDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
+
+/** The 403s of a route that adds a factor. */
+const STALE_SESSION = `No sign-in or re-authentication on this session in the last ${RECENT_PROOF_SECONDS / 60} minutes (\`reauthentication_required\`): re-authenticate with \`POST /api/v1/me/security/reauthenticate\` or sign in again. Or the CSRF check failed (\`csrf_failed\`).`;
+const WRONG_PASSWORD = 'Wrong current password (`password_required`), or the CSRF check failed (`csrf_failed`).';
 
 // Reachable while a second factor is still owed: this is where the user settles it.
 const SELF: RouteAuth = { kind: 'console', access: 'signedIn', allowPendingMfa: true };
@@ -17,7 +23,8 @@ const SELF: RouteAuth = { kind: 'console', access: 'signedIn', allowPendingMfa: 
 /** Routes that check the current password: a stolen session must not be able to guess it quickly. */
 const PASSWORD_RATE_LIMIT: RateLimitRule = { bucket: 'security-password', limit: 10, windowSeconds: 600, by: 'ip+principal' };
 
-const PasswordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) });
+const CURRENT_PASSWORD = Type.String({ minLength: 1, maxLength: 1024 });
+const PasswordBody = Type.Object({ password: CURRENT_PASSWORD });
 const PasskeyName = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
 const TOKEN = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -51,6 +58,42 @@ function settleEnrollment(ctx: Context): void {
 
 export const securityRoutes = [
   route({
+    method: 'POST',
+    path: '/api/v1/me/security/reauthenticate',
+    operationId: 'reauthenticate',
+    summary: 'Confirm my password again, so this session may add a factor or change my password for the next few minutes',
+    description: `Answers 204. Signing in (with any method) counts as well. Without either in the last ${RECENT_PROOF_SECONDS / 60} minutes, adding an authenticator app or a passkey, changing one's own password as an administrator and resetting one's own factors answer 403 \`reauthentication_required\`.`,
+    tags: ['security'],
+    auth: SELF,
+    rateLimit: PASSWORD_RATE_LIMIT,
+    body: PasswordBody,
+    errors: { 403: WRONG_PASSWORD },
+    response: { status: 204 },
+    handler: async ({ deps, principal, body, ctx }) => {
+      await deps.securityService.reauthenticate(me(principal), body.password, ctx.ip);
+      return reply(204);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/me/password',
+    operationId: 'changeMyPassword',
+    summary: 'Change my password, giving the current one; my other sessions end',
+    description: 'Open to every role. Answers 204; this session goes on and counts as freshly signed in.',
+    tags: ['security'],
+    auth: { kind: 'console', access: 'signedIn' },
+    rateLimit: PASSWORD_RATE_LIMIT,
+    body: Type.Object({ currentPassword: CURRENT_PASSWORD, newPassword: PASSWORD }),
+    errors: {
+      403: 'Wrong current password (`password_required`), the CSRF check failed (`csrf_failed`), or a second factor is still owed (`mfa_enrollment_required`).',
+    },
+    response: { status: 204 },
+    handler: async ({ deps, principal, body, ctx }) => {
+      await deps.securityService.changePassword(me(principal), body, ctx.ip);
+      return reply(204);
+    },
+  }),
+  route({
     method: 'GET',
     path: '/api/v1/me/security',
     operationId: 'getMySecurity',
@@ -69,7 +112,7 @@ export const securityRoutes = [
     description: 'Shown once. Starting again before confirming replaces the pending secret.',
     tags: ['security'],
     auth: SELF,
-    errors: { 409: 'An authenticator app is already confirmed (`factor_exists`).' },
+    errors: { 403: STALE_SESSION, 409: 'An authenticator app is already confirmed (`factor_exists`).' },
     response: { status: 200, schema: Type.Object({ provisioningUri: Type.String(), secret: Type.String() }) },
     handler: ({ deps, principal }) => deps.securityService.startTotp(me(principal)),
   }),
@@ -99,7 +142,7 @@ export const securityRoutes = [
     auth: SELF,
     rateLimit: PASSWORD_RATE_LIMIT,
     body: PasswordBody,
-    errors: { 403: 'Wrong password (`password_required`).', 404: '`factor_not_found`.', 409: 'It is the last factor the policy requires (`last_factor`).' },
+    errors: { 403: WRONG_PASSWORD, 404: '`factor_not_found`.', 409: 'It is the last factor the policy requires (`last_factor`).' },
     response: { status: 204 },
     handler: async ({ deps, principal, body, ctx }) => {
       await deps.securityService.removeTotp(me(principal), body.password, ctx.ip);
@@ -115,7 +158,7 @@ export const securityRoutes = [
     auth: SELF,
     rateLimit: PASSWORD_RATE_LIMIT,
     body: PasswordBody,
-    errors: { 403: 'Wrong password (`password_required`).' },
+    errors: { 403: WRONG_PASSWORD },
     response: { status: 201, schema: Type.Object({ codes: Type.Array(Type.String()) }) },
     handler: async ({ deps, principal, body, ctx }) => ({ codes: await deps.securityService.newRecoveryCodes(me(principal), body.password, ctx.ip) }),
   }),
@@ -126,7 +169,7 @@ export const securityRoutes = [
     summary: 'Options for navigator.credentials.create(), and the challenge token to send back with the result',
     tags: ['security'],
     auth: SELF,
-    errors: { 409: 'Passkeys cannot work with this server address (`passkeys_unavailable`).' },
+    errors: { 403: STALE_SESSION, 409: 'Passkeys cannot work with this server address (`passkeys_unavailable`).' },
     response: { status: 200, schema: Type.Object({ challengeToken: Type.String(), options: CeremonyOptionsSchema }) },
     handler: ({ deps, principal }) => deps.securityService.passkeyOptions(me(principal)),
   }),
@@ -142,6 +185,7 @@ export const securityRoutes = [
     body: Type.Object({ challengeToken: TOKEN, name: Type.Optional(PasskeyName), credential: RegistrationCredentialSchema }),
     errors: {
       401: 'The ceremony expired (`challenge_expired`) or the credential did not verify (`passkey_rejected`).',
+      403: STALE_SESSION,
       409: '`passkeys_unavailable`, or the passkey is already registered (`factor_exists`).',
     },
     response: { status: 201, schema: PasskeySchema },
@@ -177,7 +221,7 @@ export const securityRoutes = [
     rateLimit: PASSWORD_RATE_LIMIT,
     params: IdParams,
     body: PasswordBody,
-    errors: { 403: 'Wrong password (`password_required`).', 404: '`factor_not_found`.', 409: 'It is the last factor the policy requires (`last_factor`).' },
+    errors: { 403: WRONG_PASSWORD, 404: '`factor_not_found`.', 409: 'It is the last factor the policy requires (`last_factor`).' },
     response: { status: 204 },
     handler: async ({ deps, principal, params, body, ctx }) => {
       await deps.securityService.removePasskey(me(principal), params.id, body.password, ctx.ip);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound, unauthenticated } from '../../kernel/errors.js';
@@ -6,7 +7,8 @@ import type { AuthConfig } from './auth-config.js';
 import type { ChallengesRepository } from './challenges.repository.js';
 import type { FactorsRepository, PasskeyRow } from './factors.repository.js';
 import { MFA_SCOPE_KEY, mfaRequiredFor, type MfaScope } from './mfa-policy.js';
-import { verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { requireRecentProof } from './recent-proof.js';
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from './recovery-codes.js';
 import type { AuthMethod, SessionsRepository } from './sessions.repository.js';
 import { matchingStep, newTotpSecret, provisioningUri } from './totp.js';
@@ -14,6 +16,7 @@ import type { UserRow, UsersRepository } from './users.repository.js';
 import { passkeyRejected, registrationOptions, relyingPartyOf, verifyRegistration } from './webauthn.js';
 
 interface Deps {
+  db: Knex;
   usersRepository: UsersRepository;
   sessionsRepository: SessionsRepository;
   factorsRepository: FactorsRepository;
@@ -42,10 +45,13 @@ export const passkeyView = (p: PasskeyRow): PasskeyView => ({
   lastUsedAt: p.last_used_at ? p.last_used_at.toISOString() : null,
 });
 
+const passwordRequired = () => forbidden('password_required', 'Enter your current password to change how you sign in.');
+
 /**
- * A signed-in user's own second factors: authenticator app, recovery codes, passkeys. Removing a
- * factor or minting recovery codes asks for the current password, so a borrowed session alone
- * cannot weaken the account.
+ * A signed-in user's own ways to sign in: password, authenticator app, recovery codes, passkeys.
+ * Removing a factor, minting recovery codes or changing the password asks for the current password;
+ * adding a factor needs a recent sign-in or re-authentication (recent-proof.ts). So a borrowed
+ * session alone can neither weaken the account nor plant a way back into it.
  */
 export class SecurityService {
   constructor(private readonly d: Deps) {}
@@ -62,8 +68,30 @@ export class SecurityService {
   }
 
   private async requirePassword(user: UserRow, password: string): Promise<void> {
-    if (!(await verifyPassword(user.password_hash, password)))
-      throw forbidden('password_required', 'Enter your current password to change your sign-in factors.');
+    if (!(await verifyPassword(user.password_hash, password))) throw passwordRequired();
+  }
+
+  /** Proves again who the session's user is, which lets it add factors for the next few minutes. */
+  async reauthenticate(me: ConsolePrincipal, password: string, ip: string): Promise<void> {
+    const user = await this.user(me);
+    const ok = await verifyPassword(user.password_hash, password);
+    const action = ok ? 'auth.reauthenticated' : 'auth.reauthentication_failed';
+    await this.d.auditLog.record({ action, actor: me, ip, resourceType: 'user', resourceId: user.id });
+    if (!ok) throw passwordRequired();
+    await this.d.sessionsRepository.markAuthenticated(me.sessionId);
+  }
+
+  /** Anyone's own password, given the current one. Their other sessions end; this one goes on. */
+  async changePassword(me: ConsolePrincipal, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
+    const user = await this.user(me);
+    await this.requirePassword(user, input.currentPassword);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.d.db.transaction(async (trx) => {
+      await this.d.usersRepository.update(user.id, { password_hash: passwordHash }, trx);
+      await this.d.sessionsRepository.deleteForUser(user.id, trx, me.sessionId);
+      await this.d.auditLog.record({ action: 'user.password_changed', actor: me, ip, resourceType: 'user', resourceId: user.id }, trx);
+    });
+    await this.d.sessionsRepository.markAuthenticated(me.sessionId);
   }
 
   async overview(me: ConsolePrincipal, authMethod: AuthMethod) {
@@ -94,6 +122,7 @@ export class SecurityService {
 
   /** A new pending secret; starting again before confirming replaces it. */
   async startTotp(me: ConsolePrincipal): Promise<{ provisioningUri: string; secret: string }> {
+    await requireRecentProof(this.d.sessionsRepository, me);
     const user = await this.user(me);
     const secret = newTotpSecret();
     if (!(await this.d.factorsRepository.startTotp(user.id, secret))) {
@@ -144,6 +173,7 @@ export class SecurityService {
 
   async passkeyOptions(me: ConsolePrincipal) {
     const rp = relyingPartyOf(this.d.authConfig);
+    await requireRecentProof(this.d.sessionsRepository, me);
     const user = await this.user(me);
     const options = await registrationOptions(rp, user, await this.d.factorsRepository.passkeys(user.id));
     const challengeToken = await this.d.challengesRepository.create('passkey_registration', user.id, options.challenge);
@@ -152,6 +182,7 @@ export class SecurityService {
 
   async addPasskey(me: ConsolePrincipal, input: { challengeToken: string; name?: string; credential: unknown }, ip: string): Promise<PasskeyView> {
     const rp = relyingPartyOf(this.d.authConfig);
+    await requireRecentProof(this.d.sessionsRepository, me);
     const challenge = await this.d.challengesRepository.find(input.challengeToken, 'passkey_registration');
     // One ceremony, one answer: the challenge is spent before the attestation is even looked at.
     if (!challenge || challenge.user_id !== me.userId || !challenge.webauthn_challenge || !(await this.d.challengesRepository.consume(challenge.id))) {

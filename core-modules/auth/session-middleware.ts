@@ -4,16 +4,22 @@ import createSession from 'koa-session';
 import type { AuthConfig } from './auth-config.js';
 import { COOKIE_NAME } from './auth-config.js';
 import { randomToken } from '../../kernel/secrets.js';
+import type { SettingsService } from '../settings/settings.api.js';
+import { idleTimeoutSeconds } from './mfa-policy.js';
 import type { SessionData, SessionsRepository } from './sessions.repository.js';
 
 const SIGN_IN_PREFIX = '/api/v1/auth/';
 
 /**
  * koa-session with PostgreSQL as its store: the cookie holds a random token, the table holds its
- * hash, so sessions work across server processes and survive restarts.
+ * hash, so sessions work across server processes and survive restarts. A session ends at its fixed
+ * lifetime or after the organization's idle timeout, whichever comes first.
  */
-export function sessionMiddleware(deps: { sessionsRepository: SessionsRepository; authConfig: AuthConfig }, app: Koa): Middleware {
-  const { sessionsRepository: repo, authConfig } = deps;
+export function sessionMiddleware(
+  deps: { sessionsRepository: SessionsRepository; authConfig: AuthConfig; settingsService: SettingsService },
+  app: Koa,
+): Middleware {
+  const { sessionsRepository: repo, authConfig, settingsService } = deps;
   const ttlMs = authConfig.sessionTtlSeconds * 1000;
   const session = createSession(
     {
@@ -28,7 +34,7 @@ export function sessionMiddleware(deps: { sessionsRepository: SessionsRepository
       genid: () => randomToken(32),
       store: {
         async get(token: string) {
-          const s = await repo.find(token);
+          const s = await repo.find(token, await idleTimeoutSeconds(settingsService));
           if (!s) return undefined;
           const { id, expiresAt, ...data } = s;
           return { ...data, sessionId: id, _expire: expiresAt.getTime(), _maxAge: ttlMs };

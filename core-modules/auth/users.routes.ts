@@ -4,9 +4,12 @@ import { reply, routeFor } from '../../kernel/plugin.js';
 import type { AuthDeps } from './auth-deps.js';
 import { NAME, PASSWORD, RoleSchema, USERNAME, UserSchema } from './user-view.js';
 import { IdParams } from '../../kernel/http/wire.js';
+import { RECENT_PROOF_SECONDS } from './recent-proof.js';
 
 const route = routeFor<AuthDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
+
+const SELF_NEEDS_PROOF = `Role (\`insufficient_role\`) or CSRF (\`csrf_failed\`) check failed, or this acts on my own account with no sign-in or re-authentication on this session in the last ${RECENT_PROOF_SECONDS / 60} minutes (\`reauthentication_required\`; see \`POST /api/v1/me/security/reauthenticate\`).`;
 
 const UserBody = {
   name: NAME,
@@ -43,11 +46,13 @@ export const usersRoutes = [
     path: '/api/v1/users/{id}',
     operationId: 'updateUser',
     summary: 'Change a user; a new password or a deactivation ends their sessions',
+    description:
+      'A new password set for someone else also removes their passkeys (each audited `auth.mfa.passkey_removed`): a passkey signs in without the password. My own new password needs a recent sign-in and ends only my other sessions.',
     tags: ['users'],
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
     body: Type.Object({ ...UserBody, password: Type.Optional(PASSWORD) }),
-    errors: { 404: '`user_not_found`.', 409: '`username_exists`, `cannot_deactivate_self`, `last_owner_required`.' },
+    errors: { 403: SELF_NEEDS_PROOF, 404: '`user_not_found`.', 409: '`username_exists`, `cannot_deactivate_self`, `last_owner_required`.' },
     response: { status: 200, schema: UserSchema },
     handler: ({ deps, params, body, principal, ctx }) => deps.usersService.update(me(principal), params.id, body, ctx.ip),
   }),
@@ -86,10 +91,11 @@ export const usersRoutes = [
     path: '/api/v1/users/{id}/security/reset',
     operationId: 'resetUserSecurity',
     summary: "Remove a user's second factors and sessions (lost device)",
+    description: 'Resetting my own needs a recent sign-in.',
     tags: ['users'],
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
-    errors: { 404: '`user_not_found`.' },
+    errors: { 403: SELF_NEEDS_PROOF, 404: '`user_not_found`.' },
     response: { status: 204 },
     handler: async ({ deps, params, principal, ctx }) => {
       await deps.usersService.resetSecurity(me(principal), params.id, ctx.ip);

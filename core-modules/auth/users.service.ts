@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal, Role } from '../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound } from '../../kernel/errors.js';
-import type { FactorsRepository } from './factors.repository.js';
+import type { FactorsRepository, PasskeyRow } from './factors.repository.js';
 import { hashPassword } from './passwords.js';
+import { requireRecentProof } from './recent-proof.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { userView, type UserView } from './user-view.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
@@ -28,7 +29,8 @@ const PRIVILEGED: readonly Role[] = ['owner', 'administrator'];
 
 /**
  * User management with the role hierarchy: only an Owner manages Owners and Administrators; the
- * last active Owner stays; nobody deactivates or deletes themself.
+ * last active Owner stays; nobody deactivates or deletes themself. Changing one's own password or
+ * resetting one's own factors here needs a recent sign-in (recent-proof.ts).
  */
 export class UsersService {
   constructor(private readonly d: Deps) {}
@@ -64,12 +66,14 @@ export class UsersService {
   }
 
   async update(actor: ConsolePrincipal, id: string, input: UserInput, ip: string): Promise<UserView> {
+    const self = id === actor.userId;
+    if (self && input.password) await requireRecentProof(this.d.sessionsRepository, actor);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const updated = await this.d.db.transaction(async (trx) => {
       const user = await this.target(id, trx);
       this.assertMayManage(actor, user.role, input.role);
       const active = input.active ?? user.active;
-      if (id === actor.userId && !active) throw conflict('cannot_deactivate_self', 'You cannot deactivate your own account.');
+      if (self && !active) throw conflict('cannot_deactivate_self', 'You cannot deactivate your own account.');
       const losesOwner = user.role === 'owner' && user.active && (input.role !== 'owner' || !active);
       if (losesOwner && (await this.d.usersRepository.countActiveOwners(trx)) <= 1) {
         throw conflict('last_owner_required', 'The organization must keep at least one active Owner.');
@@ -85,8 +89,11 @@ export class UsersService {
         },
         trx,
       );
-      // A new password or a deactivation ends every session of that user, on every server process.
-      if (passwordHash || !active) await this.d.sessionsRepository.deleteForUser(id, trx);
+      // A new password or a deactivation ends the sessions of that user, on every server process; my
+      // own new password ends only my other sessions.
+      if (passwordHash && !self) await this.revokeSignIns(id, trx, { actor, ip });
+      else if (passwordHash) await this.d.sessionsRepository.deleteForUser(id, trx, actor.sessionId);
+      else if (!active) await this.d.sessionsRepository.deleteForUser(id, trx);
       await this.d.auditLog.record(
         {
           action: 'user.updated',
@@ -128,11 +135,36 @@ export class UsersService {
     });
   }
 
+  /**
+   * What a password set by someone else (an administrator, or `cli user reset-password`) ends: every
+   * session of the user and every passkey, since a passkey signs in without the password and may be
+   * how someone else got in. An authenticator app stays: it never signs in alone.
+   */
+  async revokeSignIns(userId: string, trx: Knex.Transaction, by: { actor?: ConsolePrincipal; ip?: string; via?: 'cli' }): Promise<PasskeyRow[]> {
+    await this.d.sessionsRepository.deleteForUser(userId, trx);
+    const removed = await this.d.factorsRepository.removePasskeys(userId, trx);
+    for (const passkey of removed) {
+      await this.d.auditLog.record(
+        {
+          action: 'auth.mfa.passkey_removed',
+          actor: by.actor,
+          ip: by.ip,
+          resourceType: 'user',
+          resourceId: userId,
+          metadata: { factorId: passkey.id, name: passkey.name, reason: 'password_reset', ...(by.via ? { via: by.via } : {}) },
+        },
+        trx,
+      );
+    }
+    return removed;
+  }
+
   /** Removes every second factor and session of a user who lost their device. */
   async resetSecurity(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
     await this.d.db.transaction(async (trx) => {
       const user = await this.target(id, trx);
       this.assertMayManage(actor, user.role);
+      if (id === actor.userId) await requireRecentProof(this.d.sessionsRepository, actor);
       await this.d.factorsRepository.removeAll(id, trx);
       await this.d.sessionsRepository.deleteForUser(id, trx);
       await this.d.auditLog.record({ action: 'auth.mfa.reset', actor, ip, resourceType: 'user', resourceId: id }, trx);
