@@ -121,8 +121,8 @@ export class FormsRepository {
     return (await this.definitions.query().select('source_id')).map((d) => d.source_id);
   }
 
-  async definitionsOf(ids: string[]): Promise<DefinitionRow[]> {
-    return ids.length ? await this.definitions.query().findByIds(ids) : [];
+  async definitionsOf(ids: string[], trx?: Knex.Transaction): Promise<DefinitionRow[]> {
+    return ids.length ? await this.definitions.query(trx).findByIds(ids) : [];
   }
 
   async saveDefinition(sourceId: string, changes: Partial<Pick<DefinitionRow, 'draft_schema' | 'workflow'>>, trx: Knex.Transaction): Promise<void> {
@@ -142,8 +142,8 @@ export class FormsRepository {
       .orderBy([{ column: 'source_id' }, { column: 'number', order: 'desc' }]);
   }
 
-  async revisionsByIds(ids: string[]): Promise<RevisionRow[]> {
-    return ids.length ? await this.revisions.query().findByIds([...new Set(ids)]) : [];
+  async revisionsByIds(ids: string[], trx?: Knex.Transaction): Promise<RevisionRow[]> {
+    return ids.length ? await this.revisions.query(trx).findByIds([...new Set(ids)]) : [];
   }
 
   async insertRevision(sourceId: string, number: number, schema: FormSchema, trx: Knex.Transaction): Promise<RevisionRow> {

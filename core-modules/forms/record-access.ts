@@ -72,12 +72,13 @@ export class RecordAccess {
     });
   }
 
-  /** The revision a record was made on. */
-  async schemaOf(r: RecordRow): Promise<FormSchema> {
-    const [revision] = await this.repo.revisionsByIds([r.revision_id]);
+  /** The revision a record was made on (read in the caller's transaction: a second connection could be waited on forever). */
+  async schemaOf(r: RecordRow, trx?: Knex.Transaction): Promise<FormSchema> {
+    const [revision] = await this.repo.revisionsByIds([r.revision_id], trx);
     return revision!.schema;
   }
 
+  /** The caller's name. Asked before a transaction: it reads through another module, on a connection of its own. */
   async nameOf(p: ConsolePrincipal): Promise<string> {
     return (await this.d.userDirectory.byIds([p.userId]))[0]?.name ?? '';
   }

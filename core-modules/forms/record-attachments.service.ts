@@ -41,6 +41,7 @@ export class RecordAttachmentsService {
     const mime = await imageType(bytes);
     if (!mime) throw invalidInput('validation_failed', 'Only JPEG, PNG, WebP and GIF images can be attached.', 'body/data');
     const attachmentId = randomUUID();
+    const name = await this.d.recordAccess.nameOf(p);
     await this.d.attachmentFiles.put(id, attachmentId, bytes);
     let replaced: string | undefined;
     try {
@@ -65,7 +66,7 @@ export class RecordAttachmentsService {
           trx,
         );
         await this.repo.updateRecord(record.id, { values: { ...record.values, [field.key]: attachmentId } }, trx);
-        await this.repo.addEvent(record.id, { event_type: 'attachment_added', actor_name: await this.d.recordAccess.nameOf(p), note: field.key }, trx);
+        await this.repo.addEvent(record.id, { event_type: 'attachment_added', actor_name: name, note: field.key }, trx);
       });
     } catch (err) {
       await this.d.attachmentFiles.remove(id, [attachmentId]);
@@ -77,22 +78,19 @@ export class RecordAttachmentsService {
 
   async detach(p: ConsolePrincipal, id: string, recordId: string, attachmentId: string, version: number) {
     const form = await this.d.formsService.context(p, id);
+    const name = await this.d.recordAccess.nameOf(p);
     await this.d.db.transaction(async (trx) => {
       const record = await this.d.recordAccess.visible(p, form, recordId, trx, true);
       this.d.recordAccess.assertEditable(p, form, record);
       if (record.version !== version) throw stale();
       const attachment = await this.repo.attachment(record.id, attachmentId, trx);
       if (!attachment) throw notFound('not_found', 'No such attachment on this record.');
-      const field = (await this.d.recordAccess.schemaOf(record)).fields.find((f) => f.key === attachment.field_key);
+      const field = (await this.d.recordAccess.schemaOf(record, trx)).fields.find((f) => f.key === attachment.field_key);
       if (record.eligible && field?.required) throw invalidInput('validation_failed', `${field.label} is required while the record is on air.`, 'params');
       const { [attachment.field_key]: _, ...values } = record.values;
       await this.repo.deleteAttachment(attachment.id, trx);
       await this.repo.updateRecord(record.id, { values }, trx);
-      await this.repo.addEvent(
-        record.id,
-        { event_type: 'attachment_removed', actor_name: await this.d.recordAccess.nameOf(p), note: attachment.field_key },
-        trx,
-      );
+      await this.repo.addEvent(record.id, { event_type: 'attachment_removed', actor_name: name, note: attachment.field_key }, trx);
     });
     await this.d.attachmentFiles.remove(id, [attachmentId]);
     return this.d.recordAccess.detail(p, form, recordId);

@@ -92,11 +92,12 @@ export class RecordsService {
 
   async update(p: ConsolePrincipal, id: string, recordId: string, input: RecordInput & { version: number }) {
     const form = await this.d.formsService.context(p, id);
+    const name = await this.d.recordAccess.nameOf(p);
     const { row, wasOnAir } = await this.d.db.transaction(async (trx) => {
       const record = await this.d.recordAccess.visible(p, form, recordId, trx, true);
       this.d.recordAccess.assertEditable(p, form, record);
       if (record.version !== input.version) throw stale();
-      const schema = await this.d.recordAccess.schemaOf(record);
+      const schema = await this.d.recordAccess.schemaOf(record, trx);
       let values = record.values;
       if (input.values !== undefined) {
         const checked = checkedValues(schema, input.values, record.values, record.eligible);
@@ -104,7 +105,7 @@ export class RecordsService {
         values = checked.values;
       }
       const updated = await this.repo.updateRecord(record.id, { values, ...displayChanges(input) }, trx);
-      await this.repo.addEvent(record.id, { event_type: 'edited', actor_name: await this.d.recordAccess.nameOf(p) }, trx);
+      await this.repo.addEvent(record.id, { event_type: 'edited', actor_name: name }, trx);
       return { row: updated, wasOnAir: record.eligible };
     });
     if (wasOnAir) await this.d.dataSourceLibrary.refresh(id);
@@ -132,6 +133,7 @@ export class RecordsService {
   async transition(p: ConsolePrincipal, id: string, recordId: string, input: { toState: string; note?: string; version: number }, ip: string) {
     const form = await this.d.formsService.context(p, id);
     const workflow = form.definition.workflow;
+    const name = await this.d.recordAccess.nameOf(p);
     const row = await this.d.db.transaction(async (trx) => {
       const record = await this.d.recordAccess.visible(p, form, recordId, trx, true);
       // First: a caller who read an older version asks about a state the record may have left.
@@ -143,10 +145,9 @@ export class RecordsService {
       if (requiresNote(workflow, transition) && !note) throw invalidInput('validation_failed', `“${transition.label}” needs a note saying why.`, 'body/note');
       const target = stateOf(workflow, transition.to)!;
       if (transition.requiredCapability === 'submit' || target.eligibleForOutput) {
-        const missing = missingRequired(await this.d.recordAccess.schemaOf(record), record.values);
+        const missing = missingRequired(await this.d.recordAccess.schemaOf(record, trx), record.values);
         if (missing) throw invalidInput('validation_failed', missing, 'body');
       }
-      const name = await this.d.recordAccess.nameOf(p);
       const updated = await this.repo.updateRecord(record.id, { state: target.key, eligible: target.eligibleForOutput }, trx);
       await this.repo.addEvent(
         record.id,
@@ -165,10 +166,10 @@ export class RecordsService {
     const form = await this.d.formsService.context(p, id);
     const text = body.trim();
     if (!text) throw invalidInput('validation_failed', 'A comment needs some text.', 'body/body');
+    const name = await this.d.recordAccess.nameOf(p);
     const comment = await this.d.db.transaction(async (trx) => {
       const record = await this.d.recordAccess.visible(p, form, recordId, trx, true);
       if (!this.d.recordAccess.mayComment(p, form, record)) throw noAccess();
-      const name = await this.d.recordAccess.nameOf(p);
       const added = await this.repo.addComment(record.id, name, text, trx);
       await this.repo.addEvent(record.id, { event_type: 'comment', actor_name: name, note: text }, trx);
       return added;
@@ -224,7 +225,7 @@ export class RecordsService {
   async expireDue(): Promise<number> {
     const touched = await this.d.db.transaction(async (trx) => {
       const due = await this.repo.expiredOnAir(200, trx);
-      const definitions = new Map((await this.repo.definitionsOf([...new Set(due.map((r) => r.source_id))])).map((d) => [d.source_id, d.workflow]));
+      const definitions = new Map((await this.repo.definitionsOf([...new Set(due.map((r) => r.source_id))], trx)).map((d) => [d.source_id, d.workflow]));
       for (const r of due) {
         const workflow: Workflow | undefined = definitions.get(r.source_id);
         const expired = workflow && stateOf(workflow, EXPIRED_STATE);

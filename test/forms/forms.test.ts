@@ -332,4 +332,18 @@ describe('forms and records', () => {
     const entry = (await api(owner, 'GET', `/api/v1/data-sources/${id}/access`)).body.data.entries.find((e: any) => e.userId === managerId);
     expect(sets.map((c) => c.join())).to.include(entry.capabilities.join());
   });
+
+  it('answers more people acting at once than the server has database connections (10)', async () => {
+    const id = (await api(owner, 'POST', '/api/v1/forms', { name: 'Busy board', draftSchema: { fields: FIELDS } })).body.data.id;
+    const at = (path = '') => `/api/v1/data-sources/${id}/records${path}`;
+    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => api(owner, 'POST', at(), { values: { headline: `Item ${i}` } })));
+    const ids = made.map((r) => r.body.data.id as string);
+    // Each holds a transaction while it looks up who acts and the record's form revision: those must not wait on a second connection.
+    const moves = await Promise.all(ids.map((r) => api(owner, 'POST', at(`/${r}/transitions`), { toState: 'submitted', version: 1 })));
+    expect(moves.map((r) => r.status)).to.deep.equal(ids.map(() => 200));
+    const comments = await Promise.all(ids.map((r) => api(owner, 'POST', at(`/${r}/comments`), { body: 'Seen' })));
+    expect(comments.map((r) => r.status)).to.deep.equal(ids.map(() => 201));
+    const edits = await Promise.all(ids.map((r) => api(owner, 'PATCH', at(`/${r}`), { displayTitle: 'Edited', version: 2 })));
+    expect(edits.map((r) => r.status)).to.deep.equal(ids.map(() => 200));
+  });
 });
