@@ -174,7 +174,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       await hub.start();
       cleanups.push(() => hub.close());
       const middleware = plugins.flatMap((p) => p.middleware.map((factory) => (app: Koa) => factory(depsOf(p.def.name), app)));
-      const app = createHttpApp(table, logger, { trustProxy: config.trustProxy, middleware, onResponse: options.onResponse });
+      const app = createHttpApp(table, logger, { trustProxy: config.trustProxy, publicUrl: config.publicUrl, middleware, onResponse: options.onResponse });
       server = createServer(app.callback());
       server.requestTimeout = 0; // long uploads and downloads must not be cut off
       server.headersTimeout = 60_000;

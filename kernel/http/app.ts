@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
+import helmet from 'koa-helmet';
 import type { RouteTable } from './route-table.js';
 import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
@@ -68,8 +69,45 @@ function notFoundOrNotAllowed(table: RouteTable) {
   };
 }
 
+/**
+ * Security headers on every answer. The CSP fits the API reference page (swagger-ui: scripts from
+ * files, styles it sets inline, data: icons) and the console, a built app served from this origin:
+ * fetch and WebSocket to it, images and media from it or blob:/data:. Players are not browsers and
+ * ignore these. HSTS and the upgrade of subresource requests only when PUBLIC_URL is https: on
+ * plain http (a LAN address) the upgrade would break the pages.
+ */
+function securityHeaders(publicUrl: URL): Middleware {
+  const https = publicUrl.protocol === 'https:';
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // 'self' covers ws(s): of this origin in current browsers; the public one is named for older ones.
+        connectSrc: ["'self'", `${https ? 'wss' : 'ws'}://${publicUrl.host}`],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
+    // no-referrer would also make browsers send `Origin: null` on the console's own POSTs.
+    referrerPolicy: { policy: 'same-origin' },
+  });
+}
+
 export interface HttpAppOptions {
   trustProxy: boolean;
+  /** PUBLIC_URL: https turns on HSTS. */
+  publicUrl: URL;
   middleware: ((app: Koa) => Middleware)[];
   /** Sees every answer once it is final (status, headers, body), before Koa sends it. */
   onResponse?: (ctx: Context) => void;
@@ -79,6 +117,7 @@ export function createHttpApp(table: RouteTable, logger: Logger, options: HttpAp
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
   app.use(requestContext(logger, options.onResponse));
+  app.use(securityHeaders(options.publicUrl));
   for (const mw of options.middleware) app.use(mw(app));
   app.use(table.dispatch());
   app.use(notFoundOrNotAllowed(table));

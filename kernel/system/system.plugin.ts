@@ -26,7 +26,6 @@ function cachedToolCheck(tool: ToolName, path: string) {
   };
 }
 
-/** The kernel's own routes (home page, health, API docs) and readiness checks, on the same contract as any plugin. */
 /** At start, says loudly when uploads will be decoded by an outdated or unpatched ffmpeg. */
 async function warnAboutTool(tool: ToolName, path: string, logger: Logger): Promise<void> {
   try {
@@ -38,6 +37,7 @@ async function warnAboutTool(tool: ToolName, path: string, logger: Logger): Prom
   }
 }
 
+/** The kernel's own routes (home page, health, API docs) and readiness checks, on the same contract as any plugin. */
 export const systemPlugin = definePlugin<KernelDeps>({
   name: 'kernel',
   register(r) {
