@@ -65,10 +65,11 @@ function errorResponses({ route, installable }: MountedRoute) {
   const add = (status: number, text: string) => (out[status] ??= errorResponse(text));
   for (const [status, text] of Object.entries(route.errors ?? {})) add(Number(status), text);
   if (route.body || route.query || route.params) add(422, 'The input does not match the schema (`validation_failed`).');
+  // A route's own 429 text (other codes beside rate_limited) keeps the Retry-After the limit sends.
   if (route.rateLimit)
-    out[429] ??= {
-      ...errorResponse('Too many requests (`rate_limited`); try again after `Retry-After` seconds.'),
-      headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+    out[429] = {
+      ...(out[429] ?? errorResponse('Too many requests (`rate_limited`); try again after `Retry-After` seconds.')),
+      headers: { 'Retry-After': { description: 'Seconds to wait (with `rate_limited`).', schema: { type: 'integer' } } },
     };
   const mode = route.bodyMode ?? (route.body ? 'json' : 'none');
   const readsBody = !['GET', 'HEAD'].includes(route.method);

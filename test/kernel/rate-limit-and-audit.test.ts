@@ -49,8 +49,16 @@ describe('rate limits and audit log', () => {
   });
 
   it('opens a new window once the old one has passed', async () => {
-    await a.db('kernel_rate_limits').update({ window_start: a.db.raw(`now() - interval '2 minutes'`) });
+    await a.db('kernel_rate_limits').update({ expire: Date.now() - 1 });
     expect((await call(a, 'POST', '/api/v1/limited')).status).to.equal(200);
+  });
+
+  it('purges counters whose window has ended, and only those', async () => {
+    await call(a, 'POST', '/api/v1/limited');
+    await a.db('kernel_rate_limits').insert({ key: 'limited:ended', points: 9, expire: Date.now() - 1 });
+    const deps = a.containerOf('limited').cradle as KernelDeps;
+    expect(await deps.rateLimiter.purgeExpired()).to.equal(1);
+    expect(await a.db('kernel_rate_limits').pluck('key')).to.deep.equal(['limited:127.0.0.1']);
   });
 
   it('records audit entries without secret-looking metadata', async () => {
