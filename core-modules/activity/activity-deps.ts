@@ -1,6 +1,6 @@
 import type { MediaLibrary } from '../media/media.api.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
+import type { ScreenClocks, ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import type { ActivityEventsRepository } from './activity-events.repository.js';
 import type { ActivityIngestService } from './activity-ingest.service.js';
@@ -10,6 +10,7 @@ import type { ProofOfPlayRepository } from './proof-of-play.repository.js';
 import type { ProofOfPlayService } from './proof-of-play.service.js';
 import type { ScreenTimeline } from './screen-timeline.js';
 import type { TelemetryService } from './telemetry.js';
+import type { TelemetryRepository } from './telemetry.repository.js';
 
 export interface ActivityDeps extends KernelDeps {
   // From settings, media and screens (their exports).
@@ -17,6 +18,7 @@ export interface ActivityDeps extends KernelDeps {
   mediaLibrary: MediaLibrary;
   screensService: ScreenDirectory;
   screenTargets: ScreenTargets;
+  screenClocks: ScreenClocks;
   // Own.
   activityEventsRepository: ActivityEventsRepository;
   activityIngestService: ActivityIngestService;
@@ -24,6 +26,7 @@ export interface ActivityDeps extends KernelDeps {
   proofOfPlayRepository: ProofOfPlayRepository;
   proofOfPlayService: ProofOfPlayService;
   screenTimeline: ScreenTimeline;
+  telemetryRepository: TelemetryRepository;
   telemetryService: TelemetryService;
   activityRetention: ActivityRetention;
 }

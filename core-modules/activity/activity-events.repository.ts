@@ -88,6 +88,8 @@ function details(e: NormalizedEvent): Record<string, unknown> {
     'sourceRevision',
     'snapshotHash',
     'metadata',
+    'reportedOccurredAt',
+    'clockOffsetSeconds',
   ] as const;
   return Object.fromEntries(keys.filter((k) => e[k] !== undefined && !(k === 'metadata' && !Object.keys(e.metadata ?? {}).length)).map((k) => [k, e[k]]));
 }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../kernel/logger.js';
-import type { ScreenTargets } from '../screens/screens.api.js';
+import type { ScreenClocks, ScreenTargets } from '../screens/screens.api.js';
 import type { ActivityEventsRepository } from './activity-events.repository.js';
+import { clockCorrection } from './clock-correction.js';
 import { checkEvent, type NormalizedEvent } from './player-event.js';
 import type { PlaybackRollup } from './playback-rollup.js';
 import { deriveSessions } from './session-derivation.js';
@@ -12,6 +13,7 @@ interface Deps {
   activityEventsRepository: ActivityEventsRepository;
   playbackRollup: PlaybackRollup;
   screenTargets: ScreenTargets;
+  screenClocks: ScreenClocks;
 }
 
 export interface ActivityAck {
@@ -24,23 +26,29 @@ export interface ActivityAck {
 }
 
 /**
- * Ingests a screen's batch: each event checked on its own (a bad one is refused and reported, the
- * rest stored), stored once per id and per sequence, and the playback sessions derived from the
- * new ones — one insert for the events and one upsert for the sessions they touched.
+ * Ingests a screen's batch: each event put on the server's clock and checked on its own (a bad one
+ * is refused and reported, the rest stored), stored once per id and per sequence, and the playback
+ * sessions derived from the new ones — one insert for the events and one upsert for the sessions
+ * they touched.
  */
 export class ActivityIngestService {
   constructor(private readonly d: Deps) {}
 
   async ingest(screenId: string, raw: unknown[]): Promise<ActivityAck> {
     const now = Date.now();
+    // The players stamp events with their own clock: one that runs fast or slow is put right.
+    const clock = clockCorrection(await this.d.screenClocks.offsetOf(screenId));
     const rejected: ActivityAck['rejected'] = [];
     const valid: NormalizedEvent[] = [];
     raw.forEach((r, index) => {
-      const checked = checkEvent(r, now);
+      const checked = checkEvent(r, now, clock);
       if (checked.ok) valid.push(checked.event);
       else rejected.push({ index, id: checked.id, message: checked.message });
     });
-    if (rejected.length) this.d.logger.warn({ screenId, rejected: rejected.length, first: rejected[0] }, 'player activity events refused');
+    if (rejected.length) {
+      const offset = clock.uncorrected ?? clock.ms / 1000;
+      this.d.logger.warn({ screenId, rejected: rejected.length, first: rejected[0], clockOffsetSeconds: offset }, 'player activity events refused');
+    }
     valid.sort((a, b) => a.sequence - b.sequence);
 
     const stored = valid.length ? await this.store(screenId, valid) : new Set<string>();

@@ -10,6 +10,7 @@ import { ProofOfPlayRepository } from './proof-of-play.repository.js';
 import { ProofOfPlayService } from './proof-of-play.service.js';
 import { ScreenTimeline } from './screen-timeline.js';
 import { TelemetryService } from './telemetry.js';
+import { TelemetryRepository } from './telemetry.repository.js';
 import type { ActivityDeps } from './activity-deps.js';
 
 /**
@@ -29,6 +30,7 @@ export const activityModule = definePlugin<ActivityDeps>({
       proofOfPlayRepository: asClass(ProofOfPlayRepository).singleton(),
       proofOfPlayService: asFunction((d: ActivityDeps) => new ProofOfPlayService(d)).singleton(),
       screenTimeline: asFunction((d: ActivityDeps) => new ScreenTimeline(d)).singleton(),
+      telemetryRepository: asClass(TelemetryRepository).singleton(),
       telemetryService: asFunction((d: ActivityDeps) => new TelemetryService(d)).singleton(),
       activityRetention: asFunction((d: ActivityDeps) => new ActivityRetention(d)).singleton(),
     });

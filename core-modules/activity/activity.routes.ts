@@ -27,7 +27,10 @@ export const playerActivityRoutes = [
     description:
       'Contract version 2 (version 1 names accepted). Each event is checked on its own: a bad one is listed in `rejected` and acknowledged ' +
       '(sending it again cannot succeed), the others are stored. Idempotent by event id and by per-screen sequence: a repeat counts in ' +
-      '`duplicates`. The screen is the credential’s; a `screenId` in an event is ignored. Unknown fields are ignored.',
+      '`duplicates`. The screen is the credential’s; a `screenId` in an event is ignored. Unknown fields are ignored. `occurredAt` is the ' +
+      'player’s clock: it is moved onto the server’s by the screen’s deviceClockOffsetSeconds when that is 5 s to 24 h (the time as sent is ' +
+      'kept in the event’s details as reportedOccurredAt, with clockOffsetSeconds), then must be within the last 370 days and at most 15 ' +
+      'minutes ahead; a refusal for a clock further off says so.',
     tags: ['player'],
     auth: { kind: 'player' },
     body: ActivityBatchSchema,
@@ -49,11 +52,13 @@ export const playerActivityRoutes = [
     path: '/api/v1/player/telemetry',
     operationId: 'playerTelemetry',
     summary: 'Upload one telemetry sample (gauges and the last interval’s counters)',
-    description: 'Kept as the screen’s latest sample and summed into five-minute rollups; raw samples are not stored.',
+    description:
+      'Summed into the five-minute rollup of its time and kept as the screen’s latest sample unless a later one is already kept (a sample ' +
+      'sent late replaces nothing); raw samples are not stored. Its time is put on the server’s clock as activity events’ are.',
     tags: ['player'],
     auth: { kind: 'player' },
     body: TelemetrySampleSchema,
-    errors: { 422: '`validation_failed`, or `telemetry_out_of_window` when observedAt is not within the last 24 hours.' },
+    errors: { 422: '`validation_failed`, or `telemetry_out_of_window` when observedAt, on the server’s clock, is not within the last 24 hours.' },
     response: { status: 202, schema: Type.Object({ accepted: Type.Literal(true) }) },
     handler: async ({ deps, principal, body }) => {
       await deps.telemetryService.record(screenOf(principal), body);
@@ -153,7 +158,7 @@ export const consoleActivityRoutes = [
         to: Stamp,
         snapshot: Type.Optional(
           Type.Object({
-            observedAt: Stamp,
+            observedAt: CloneType(Stamp, { description: 'On the server’s clock (the player’s own is the sample’s observedAt).' }),
             receivedAt: Stamp,
             sample: Type.Record(Type.String(), Type.Unknown()),
           }),

@@ -4,6 +4,7 @@ import { HANDLER_CLEANS_TEXT, inputValidator } from '../../kernel/http/validatio
 import { storableText } from '../../kernel/text.js';
 import { canonicalType, defaultCategory, defaultResult, defaultSeverity, RESULTS, SESSION_TYPES, SEVERITIES } from './event-contract.js';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
+import { NO_CORRECTION, outsideWindow, type ClockCorrection } from './clock-correction.js';
 
 const MAX_BATCH = 200;
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
@@ -23,7 +24,11 @@ export const PlayerEventSchema = Type.Object(
     category: text(48),
     severity: oneOf(SEVERITIES),
     result: oneOf(RESULTS),
-    occurredAt: CloneType(Stamp, { description: 'Within the last 370 days and at most 15 minutes ahead.' }),
+    occurredAt: CloneType(Stamp, {
+      description:
+        'The player’s clock. Moved onto the server’s by the screen’s deviceClockOffsetSeconds when that is 5 s to 24 h; then within the ' +
+        'last 370 days and at most 15 minutes ahead.',
+    }),
     elapsedRealtimeMs: count(),
     playerTimezone: text(80),
     priority: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
@@ -116,12 +121,15 @@ export interface NormalizedEvent extends PlayerEvent {
   result: string;
   playerTimezone: string;
   priority: number;
+  /** Set when `at` was moved onto the server's clock: the time as reported, and by how much. */
+  reportedOccurredAt?: string;
+  clockOffsetSeconds?: number;
 }
 
 export type Checked = { ok: true; event: NormalizedEvent } | { ok: false; id: string | null; message: string };
 
 /** Checks one event of a batch; a bad one is reported, never stops the others. */
-export function checkEvent(raw: unknown, now: number): Checked {
+export function checkEvent(raw: unknown, now: number, clock: ClockCorrection = NO_CORRECTION): Checked {
   const id = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id.slice(0, 64) : null;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, id, message: 'an event is an object' };
   const event = cleaned(raw as Record<string, unknown>);
@@ -132,9 +140,9 @@ export function checkEvent(raw: unknown, now: number): Checked {
     return { ok: false, id, message: issues.map((i) => `${i.field.replace(/^body\/?/, '')} ${i.message}`).join('; ') || 'is invalid' };
   }
   const e = event as PlayerEvent;
-  const at = new Date(e.occurredAt);
+  const at = new Date(Date.parse(e.occurredAt) + clock.ms);
   if (!(at.getTime() >= now - PAST_MS && at.getTime() <= now + AHEAD_MS))
-    return { ok: false, id, message: 'occurredAt is outside the accepted reporting window' };
+    return { ok: false, id, message: outsideWindow('occurredAt', 'the last 370 days, at most 15 minutes ahead', clock) };
   const type = canonicalType(e.eventType);
   return {
     ok: true,
@@ -147,6 +155,9 @@ export function checkEvent(raw: unknown, now: number): Checked {
       result: e.result ?? defaultResult(type),
       playerTimezone: e.playerTimezone ?? 'UTC',
       priority: e.priority ?? 5,
+      // Only ever this server's own note: a player's field of the same name is not kept.
+      reportedOccurredAt: clock.ms ? e.occurredAt : undefined,
+      clockOffsetSeconds: clock.ms ? clock.ms / 1000 : undefined,
     },
   };
 }

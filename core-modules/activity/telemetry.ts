@@ -1,8 +1,9 @@
 import { Stamp } from '../../kernel/http/wire.js';
 import { CloneType, Type, type Static } from '@sinclair/typebox';
-import type { Knex } from 'knex';
 import { invalidInput } from '../../kernel/errors.js';
-import { TelemetrySnapshotModel } from './activity.models.js';
+import type { ScreenClocks } from '../screens/screens.api.js';
+import { clockCorrection, outsideWindow } from './clock-correction.js';
+import type { TelemetryRepository } from './telemetry.repository.js';
 
 const text = () => Type.Optional(Type.String({ maxLength: 256 }));
 const num = () => Type.Optional(Type.Number());
@@ -104,10 +105,15 @@ const INTERVAL_FIELDS = [
 /**
  * One sample as the Linux player sends it each minute: gauges (latest values) at the top level and
  * `interval` counters (deltas since its previous sample). The latest sample is kept whole; the
- * counters in ROLLED are summed into five-minute rollups.
+ * counters in ROLLED are summed into five-minute rollups. Its `clockOffsetSeconds` is shown, not
+ * used: the Linux player measures it after preparing a manifest's downloads, so it can be minutes off.
  */
 export const TelemetrySampleSchema = Type.Object({
-  observedAt: CloneType(Stamp, { description: 'Within the last 24 hours and at most 15 minutes ahead, else 422 `telemetry_out_of_window`.' }),
+  observedAt: CloneType(Stamp, {
+    description:
+      'The player’s clock, moved onto the server’s as activity events’ occurredAt is; then within the last 24 hours and at most 15 minutes ' +
+      'ahead, else 422 `telemetry_out_of_window`.',
+  }),
   ...GAUGES,
   interval: Type.Object({
     seconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
@@ -139,47 +145,29 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
 
 /** Telemetry: the latest sample per screen and five-minute rollups; raw samples are never kept. */
 export class TelemetryService {
-  private readonly snapshots: typeof TelemetrySnapshotModel;
+  constructor(private readonly d: { telemetryRepository: TelemetryRepository; screenClocks: ScreenClocks }) {}
 
-  constructor(private readonly d: { db: Knex }) {
-    this.snapshots = TelemetrySnapshotModel.bindKnex(d.db);
-  }
-
-  /** Two row writes per sample: the snapshot and its bucket. */
   async record(screenId: string, sample: TelemetrySample, now = Date.now()): Promise<void> {
-    const observed = new Date(sample.observedAt);
-    if (!(observed.getTime() >= now - PAST_MS && observed.getTime() <= now + AHEAD_MS)) {
-      throw invalidInput('telemetry_out_of_window', 'observedAt is outside the accepted reporting window (the last 24 hours).', 'body/observedAt');
+    // Stamped by the player's clock, like activity events, and put on the server's the same way.
+    const clock = clockCorrection(await this.d.screenClocks.offsetOf(screenId));
+    const observed = Date.parse(sample.observedAt) + clock.ms;
+    if (!(observed >= now - PAST_MS && observed <= now + AHEAD_MS)) {
+      throw invalidInput('telemetry_out_of_window', outsideWindow('observedAt', 'the last 24 hours', clock), 'body/observedAt');
     }
     const interval = sample.interval as Record<string, unknown>;
-    const counters = Object.fromEntries(Object.entries(ROLLED).map(([field, column]) => [column, Math.round(Number(interval[field] ?? 0)) || 0]));
-    const roundTrip = typeof sample.serverRoundTripMs === 'number' ? Math.round(sample.serverRoundTripMs) : null;
-    await this.d.db.transaction(async (trx) => {
-      await this.snapshots
-        .query(trx)
-        .insert({ screen_id: screenId, observed_at: observed, received_at: new Date(now), sample: sample as Record<string, unknown> })
-        .onConflict('screen_id')
-        .merge();
-      const sums = Object.keys(counters)
-        .map((c) => `${c} = screen_telemetry_rollups.${c} + excluded.${c}`)
-        .join(', ');
-      await trx.raw(
-        `INSERT INTO screen_telemetry_rollups (screen_id, bucket, samples, ${Object.keys(counters).join(', ')}, max_round_trip_ms)
-         VALUES (?, ?, 1, ${Object.keys(counters)
-           .map(() => '?')
-           .join(', ')}, ?)
-         ON CONFLICT (screen_id, bucket) DO UPDATE SET samples = screen_telemetry_rollups.samples + 1, ${sums},
-           max_round_trip_ms = GREATEST(screen_telemetry_rollups.max_round_trip_ms, excluded.max_round_trip_ms)`,
-        [screenId, new Date(Math.floor(observed.getTime() / BUCKET_MS) * BUCKET_MS), ...Object.values(counters), roundTrip],
-      );
+    await this.d.telemetryRepository.record({
+      screenId,
+      observedAt: new Date(observed),
+      receivedAt: new Date(now),
+      sample: sample as Record<string, unknown>,
+      bucket: new Date(Math.floor(observed / BUCKET_MS) * BUCKET_MS),
+      counters: Object.fromEntries(Object.entries(ROLLED).map(([field, column]) => [column, Math.round(Number(interval[field] ?? 0)) || 0])),
+      roundTripMs: typeof sample.serverRoundTripMs === 'number' ? Math.round(sample.serverRoundTripMs) : null,
     });
   }
 
   async read(screenId: string, from: Date, to: Date) {
-    const [snapshot, rollups] = await Promise.all([
-      this.snapshots.query().findById(screenId),
-      this.d.db('screen_telemetry_rollups').where({ screen_id: screenId }).where('bucket', '>=', from).where('bucket', '<', to).orderBy('bucket'),
-    ]);
+    const [snapshot, rollups] = await Promise.all([this.d.telemetryRepository.snapshot(screenId), this.d.telemetryRepository.rollups(screenId, from, to)]);
     return {
       screenId,
       from: from.toISOString(),

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { CloneType, Type, type Static } from '@sinclair/typebox';
 import type { PlayerHistoryRow } from './player-history.repository.js';
 import type { ScreenFactsRow } from './screens.repository.js';
 import { SCREEN_STATUSES, latest, screenStatus } from './screen-status.js';
@@ -41,6 +41,20 @@ export const ScreenSchema = Type.Object({
   lastDisconnectedAt: Time(),
   lastKnownIp: Nullable(Type.String()),
   uptimeSeconds: Nullable(Type.Integer()),
+  deviceClockOffsetSeconds: Nullable(
+    Type.Integer({
+      description:
+        'Seconds the server’s clock is ahead of the player’s (negative: the player’s runs fast), as last measured: by the server from the ' +
+        '`timestamp` of the socket’s player.pong or player.hello (which includes the network delay, up to a few seconds), else as the player ' +
+        'reported it in a heartbeat. Null until measured. The player’s activity events and telemetry are moved onto the server’s clock by it ' +
+        'when it is at least 5 seconds and at most 24 hours.',
+    }),
+  ),
+  deviceClockOffsetMeasuredAt: Nullable(CloneType(Stamp, { description: 'When deviceClockOffsetSeconds was measured or reported.' })),
+  clockSkewWarningSeconds: Type.Integer({ description: 'The server’s CLOCK_SKEW_WARNING_SECONDS (default 300).' }),
+  clockSkewWarning: Type.Boolean({
+    description: 'The player’s clock is more than clockSkewWarningSeconds off: schedules it evaluates offline may change at the wrong time.',
+  }),
   status: ScreenStatusSchema,
   hasActiveCredential: Type.Boolean(),
   createdAt: Stamp,
@@ -49,7 +63,7 @@ export const ScreenSchema = Type.Object({
 export type ScreenView = Static<typeof ScreenSchema>;
 
 /** `pendingContactAt`: contact this process has recorded but not yet written (see ContactBuffer). */
-export function screenView(r: ScreenFactsRow, pendingContactAt?: Date, now = Date.now()): ScreenView {
+export function screenView(r: ScreenFactsRow, clockSkewWarningSeconds: number, pendingContactAt?: Date, now = Date.now()): ScreenView {
   const lastContactAt = latest(r.last_contact_at, pendingContactAt);
   return {
     id: r.id,
@@ -78,6 +92,10 @@ export function screenView(r: ScreenFactsRow, pendingContactAt?: Date, now = Dat
     lastDisconnectedAt: isoOrNull(r.last_disconnected_at),
     lastKnownIp: r.last_known_ip,
     uptimeSeconds: r.uptime_seconds === null ? null : Number(r.uptime_seconds),
+    deviceClockOffsetSeconds: r.clock_offset_seconds,
+    deviceClockOffsetMeasuredAt: isoOrNull(r.clock_offset_at),
+    clockSkewWarningSeconds,
+    clockSkewWarning: Math.abs(r.clock_offset_seconds ?? 0) > clockSkewWarningSeconds,
     status: screenStatus({ enabled: r.enabled, hasActiveCredential: r.has_active_credential, online: r.online, lastContactAt }, now),
     hasActiveCredential: r.has_active_credential,
     createdAt: r.created_at.toISOString(),

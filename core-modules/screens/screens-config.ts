@@ -15,6 +15,8 @@ export interface ScreensConfig {
    * rather than at once; false reads the database on every device request.
    */
   credentialCache: boolean;
+  /** A screen whose clock is further off than this is flagged (CLOCK_SKEW_WARNING_SECONDS, default 300, as the reference's). */
+  clockSkewWarningSeconds: number;
 }
 
 export function loadScreensConfig(config: Config): ScreensConfig {
@@ -25,5 +27,6 @@ export function loadScreensConfig(config: Config): ScreensConfig {
     presenceRefreshMs,
     presenceTtlSeconds: Math.max(1, Math.ceil((presenceRefreshMs * 3) / 1000)),
     credentialCache: bool(config.raw, 'SCREENS_CREDENTIAL_CACHE', true),
+    clockSkewWarningSeconds: integer(config.raw, 'CLOCK_SKEW_WARNING_SECONDS', 300, 1, 86_400),
   };
 }

@@ -3,6 +3,7 @@ import type { CommandsService } from './commands/commands.service.js';
 import type { ScreensService } from './screens.service.js';
 
 export type { HeartbeatAnswer, HeartbeatExtensions } from './presence/heartbeat-extensions.js';
+export type { ClockOffset, ScreenClocks } from './presence/screen-clocks.js';
 export type { ScreenNotifier } from './screen-notifier.js';
 export type { ScreenPlaces } from './locations/screen-places.js';
 export { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';

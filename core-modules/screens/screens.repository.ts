@@ -40,6 +40,8 @@ export interface ScreenStatusRow {
   last_known_ip: string | null;
   uptime_seconds: number | null;
   last_heartbeat: Record<string, unknown> | null;
+  clock_offset_seconds: number | null;
+  clock_offset_at: Date | null;
 }
 
 /** A screen with what its status is derived from. */
@@ -64,7 +66,7 @@ export interface ScreenFilter {
 // process's rows stop counting on their own.
 const FACTS = `
   SELECT s.*, st.last_contact_at, st.last_heartbeat_at, st.last_connected_at, st.last_disconnected_at, st.last_known_ip,
-    st.uptime_seconds, st.last_heartbeat, l.name AS location_name,
+    st.uptime_seconds, st.last_heartbeat, st.clock_offset_seconds, st.clock_offset_at, l.name AS location_name,
     EXISTS (SELECT 1 FROM screen_credentials c WHERE c.screen_id = s.id AND c.revoked_at IS NULL) AS has_active_credential,
     EXISTS (SELECT 1 FROM screen_presence p WHERE p.screen_id = s.id AND p.last_seen_at > now() - make_interval(secs => :ttl)) AS online
   FROM screens s JOIN screen_status st ON st.screen_id = s.id LEFT JOIN locations l ON l.id = s.location_id`;

@@ -61,7 +61,8 @@ export class ScreensService {
       { status: q.status, locationId: q.locationId, search: search || undefined, limit: pageSize, offset: (page - 1) * pageSize },
       this.d.screensConfig.presenceTtlSeconds,
     );
-    return { items: rows.map((r) => screenView(r, this.d.contactBuffer.pendingContactAt(r.id))), total, page, pageSize };
+    const warnAt = this.d.screensConfig.clockSkewWarningSeconds;
+    return { items: rows.map((r) => screenView(r, warnAt, this.d.contactBuffer.pendingContactAt(r.id))), total, page, pageSize };
   }
 
   /** Every screen's id, for a change that reaches the whole fleet (a setting every manifest follows). */
@@ -107,7 +108,7 @@ export class ScreensService {
   async get(id: string): Promise<ScreenView> {
     const row = await this.d.screensRepository.find(id, this.d.screensConfig.presenceTtlSeconds);
     if (!row) throw screenNotFound();
-    return screenView(row, this.d.contactBuffer.pendingContactAt(id));
+    return screenView(row, this.d.screensConfig.clockSkewWarningSeconds, this.d.contactBuffer.pendingContactAt(id));
   }
 
   async update(actor: ConsolePrincipal, id: string, patch: ScreenPatch, ip: string): Promise<ScreenView> {

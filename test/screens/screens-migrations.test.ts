@@ -40,6 +40,7 @@ describe('screens migrations', () => {
       expect(await migrateAll(db, [...sets, screens])).to.deep.equal([
         'screens/20261122090000_create_screens',
         'screens/20261122100000_create_player_commands',
+        'screens/20261210090000_screen_clock_offset',
       ]);
     } finally {
       await db.destroy();

@@ -2,6 +2,7 @@ import type { Logger } from '../../../kernel/logger.js';
 import type { ContactRepository, ContactUpdate } from './contact.repository.js';
 import { sqlState } from '../../../kernel/db/database.js';
 import { getOrSet } from '../../../kernel/collections.js';
+import { supersedes, type ClockOffset } from './screen-clocks.js';
 
 /** The columns a heartbeat refreshes on its screen, already checked. */
 export interface HeartbeatFacts {
@@ -20,6 +21,7 @@ interface Pending {
   heartbeatAt?: Date;
   ip?: string;
   heartbeat?: HeartbeatFacts;
+  clock?: ClockOffset;
   heartbeats: number;
   contacts: number;
 }
@@ -57,6 +59,17 @@ export class ContactBuffer {
     if (ip) p.ip = ip;
     // A later heartbeat replaces an earlier one whole: it is the player's complete current state.
     p.heartbeat = facts;
+  }
+
+  /** A reading of the screen's clock offset (it came with a message, so it is contact too); kept by the rule the database applies. */
+  clock(screenId: string, offset: ClockOffset): void {
+    const p = this.entry(screenId, offset.at);
+    if (supersedes(offset, p.clock)) p.clock = offset;
+  }
+
+  /** The clock offset recorded here but not yet written. */
+  pendingClock(screenId: string): ClockOffset | undefined {
+    return this.pending.get(screenId)?.clock ?? this.inFlight?.get(screenId)?.clock;
   }
 
   /** Contact recorded here but not yet written. */
@@ -140,6 +153,7 @@ export class ContactBuffer {
     current.heartbeats += old.heartbeats;
     current.contacts += old.contacts;
     if (old.contactAt > current.contactAt) current.contactAt = old.contactAt;
+    if (old.clock && supersedes(old.clock, current.clock)) current.clock = old.clock;
     if (!current.heartbeat && old.heartbeat) {
       current.heartbeat = old.heartbeat;
       current.heartbeatAt = old.heartbeatAt;
@@ -161,6 +175,9 @@ const withoutReport = (u: ContactUpdate): ContactUpdate => ({
   locale: null,
   timezone: null,
   uptime_seconds: null,
+  clock_offset_seconds: null,
+  clock_offset_at: null,
+  clock_offset_source: null,
 });
 
 function toUpdate(id: string, p: Pending): ContactUpdate {
@@ -178,6 +195,9 @@ function toUpdate(id: string, p: Pending): ContactUpdate {
     locale: h?.locale ?? null,
     timezone: h?.timezone ?? null,
     uptime_seconds: h?.uptimeSeconds ?? null,
+    clock_offset_seconds: p.clock?.seconds ?? null,
+    clock_offset_at: p.clock?.at.toISOString() ?? null,
+    clock_offset_source: p.clock?.source ?? null,
     heartbeats: p.heartbeats,
     contacts: p.contacts,
   };

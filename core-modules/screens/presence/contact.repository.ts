@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { raw } from 'objection';
-import { ContactHourModel } from '../screens.models.js';
+import { ContactHourModel, ScreenStatusModel } from '../screens.models.js';
+import { SERVER_PRECEDENCE_MS, type ClockOffset } from './screen-clocks.js';
 
 /** What one flush writes for one screen: the latest of everything since the previous flush. */
 export interface ContactUpdate {
@@ -16,6 +17,9 @@ export interface ContactUpdate {
   locale: string | null;
   timezone: string | null;
   uptime_seconds: number | null;
+  clock_offset_seconds: number | null;
+  clock_offset_at: string | null;
+  clock_offset_source: ClockOffset['source'] | null;
   heartbeats: number;
   contacts: number;
 }
@@ -25,6 +29,12 @@ export interface ContactHour {
   heartbeats: number;
   contacts: number;
 }
+
+// supersedes() in SQL: a later clock reading replaces the stored one (an earlier one flushed late by
+// another process never does), except a player's own figure over a recent server measurement.
+const CLOCK_TAKES = `(v.clock_offset_at IS NOT NULL AND (st.clock_offset_at IS NULL OR (v.clock_offset_at >= st.clock_offset_at
+  AND (v.clock_offset_source = 'server' OR st.clock_offset_source = 'player'
+    OR v.clock_offset_at > st.clock_offset_at + make_interval(secs => ${SERVER_PRECEDENCE_MS / 1000})))))`;
 
 // One statement for a whole batch. The rows travel as a single jsonb parameter rather than a
 // VALUES list, so the batch size is not bounded by PostgreSQL's 65,535 bind parameters. Status rows
@@ -36,7 +46,8 @@ const APPLY = `
     SELECT * FROM jsonb_to_recordset(?::jsonb) AS v(
       id uuid, contact_at timestamptz, heartbeat_at timestamptz, ip text, heartbeat jsonb,
       player_version text, player_version_code integer, screen_width integer, screen_height integer,
-      locale text, timezone text, uptime_seconds bigint, heartbeats integer, contacts integer)
+      locale text, timezone text, uptime_seconds bigint, clock_offset_seconds integer, clock_offset_at timestamptz,
+      clock_offset_source text, heartbeats integer, contacts integer)
   ),
   locked AS (SELECT st.screen_id FROM screen_status st WHERE st.screen_id IN (SELECT id FROM v) ORDER BY st.screen_id FOR UPDATE),
   status AS (
@@ -45,7 +56,10 @@ const APPLY = `
       last_heartbeat_at = GREATEST(st.last_heartbeat_at, v.heartbeat_at),
       last_known_ip = COALESCE(v.ip, st.last_known_ip),
       last_heartbeat = COALESCE(v.heartbeat, st.last_heartbeat),
-      uptime_seconds = COALESCE(v.uptime_seconds, st.uptime_seconds)
+      uptime_seconds = COALESCE(v.uptime_seconds, st.uptime_seconds),
+      clock_offset_seconds = CASE WHEN ${CLOCK_TAKES} THEN v.clock_offset_seconds ELSE st.clock_offset_seconds END,
+      clock_offset_source = CASE WHEN ${CLOCK_TAKES} THEN v.clock_offset_source ELSE st.clock_offset_source END,
+      clock_offset_at = CASE WHEN ${CLOCK_TAKES} THEN v.clock_offset_at ELSE st.clock_offset_at END
     FROM v JOIN locked ON locked.screen_id = v.id WHERE st.screen_id = v.id
     RETURNING st.screen_id
   ),
@@ -73,16 +87,26 @@ const APPLY = `
 export class ContactRepository {
   private readonly db: Knex;
   private readonly contactHours: typeof ContactHourModel;
+  private readonly statuses: typeof ScreenStatusModel;
 
   constructor({ db }: { db: Knex }) {
-    // A batch of contact is one SQL statement over three tables; the hourly counts are read through the model.
+    // A batch of contact is one SQL statement over three tables; hourly counts and clock offsets are read through the models.
     this.db = db;
     this.contactHours = ContactHourModel.bindKnex(db);
+    this.statuses = ScreenStatusModel.bindKnex(db);
   }
 
   async apply(updates: ContactUpdate[]): Promise<void> {
     if (updates.length === 0) return;
     await this.db.raw(APPLY, [JSON.stringify(updates)]);
+  }
+
+  /** The screen's stored clock offset, if one was ever measured. */
+  async clockOffset(screenId: string): Promise<ClockOffset | undefined> {
+    const row = (await this.statuses.query().findById(screenId).select('clock_offset_seconds', 'clock_offset_at', 'clock_offset_source')) as
+      | { clock_offset_seconds: number | null; clock_offset_at: Date | null; clock_offset_source: ClockOffset['source'] | null }
+      | undefined;
+    return row?.clock_offset_at ? { seconds: row.clock_offset_seconds!, at: row.clock_offset_at, source: row.clock_offset_source! } : undefined;
   }
 
   /** Counts per hour for the last `hours` hours (only hours with contact have a row). */

@@ -73,6 +73,12 @@ export const HeartbeatSchema = Type.Object(
     lastCommandId: opt(text(200), 'UUID. A malformed value refuses the heartbeat with 400 invalid_request.'),
     currentUpdateDeploymentId: opt(text(200), 'UUID. A malformed value refuses the heartbeat with 400 invalid_request.'),
     noiseMeter: opt(NoiseMeter),
+    deviceClockOffsetSeconds: opt(
+      Type.Number(),
+      'Seconds the server’s clock is ahead of the player’s (negative: the player’s runs fast), as the player measured it against a ' +
+        'manifest’s serverTime (the Android player sends it). Becomes the screen’s deviceClockOffsetSeconds unless the server measured the ' +
+        'clock itself over the socket in the last 10 minutes.',
+    ),
   },
   {
     additionalProperties: true,

@@ -5,6 +5,7 @@ import type { Logger } from '../../../kernel/logger.js';
 import type { ContactBuffer, HeartbeatFacts } from './contact-buffer.js';
 import type { HeartbeatAnswer, HeartbeatExtensions } from './heartbeat-extensions.js';
 import { HeartbeatSchema, PLAYBACK_ID_FIELDS, STRICT_ID_FIELDS } from './heartbeat-schema.js';
+import { measuredOffset, reportedOffset } from './screen-clocks.js';
 
 interface Deps {
   contactBuffer: ContactBuffer;
@@ -54,6 +55,8 @@ export class HeartbeatService {
     const payload = ignoredFields.length ? Object.fromEntries(Object.entries(body).filter(([k]) => !ignoredFields.includes(k as never))) : body;
     if (ignoredFields.length) this.d.logger.warn({ screenId: principal.screenId, ignoredFields }, 'malformed playback identifiers dropped from a heartbeat');
     this.d.contactBuffer.heartbeat(principal.screenId, ip, facts(payload, bytes));
+    const offset = reportedOffset(payload.deviceClockOffsetSeconds, new Date());
+    if (offset) this.d.contactBuffer.clock(principal.screenId, offset);
     return ignoredFields.length ? { accepted: true, ignoredFields } : { accepted: true };
   }
 
@@ -66,6 +69,12 @@ export class HeartbeatService {
   /** Any socket traffic is contact. */
   socketActivity(principal: PlayerPrincipal, ip: string | undefined): void {
     this.d.contactBuffer.contact(principal.screenId, ip);
+  }
+
+  /** A socket message carrying the player's clock (`timestamp` of player.pong or player.hello), received at `receivedAt`. */
+  socketClock(principal: PlayerPrincipal, timestamp: unknown, receivedAt: Date): void {
+    const offset = measuredOffset(timestamp, receivedAt);
+    if (offset) this.d.contactBuffer.clock(principal.screenId, offset);
   }
 
   /**

@@ -61,7 +61,11 @@ class PlayerSocketSession {
       this.sendJson({ type: 'server.hello', protocolVersion: PROTOCOL_VERSION, screenId: this.principal.screenId, screenName });
       // Commands queued while the player was away: tell it now rather than at its next poll.
       if ((await this.deps.commandsRepository.countOpen(this.principal.screenId)) > 0) this.sendJson({ type: 'commands.available' });
-      this.pingTimer = setInterval(() => this.sendJson({ type: 'server.ping', timestamp: new Date().toISOString() }), this.deps.screensConfig.pingIntervalMs);
+      // A ping at once as well: the Linux player's pong carries its clock, so a reconnecting player's
+      // clock offset is measured again before the activity it sends on connecting is filed.
+      const ping = () => this.sendJson({ type: 'server.ping', timestamp: new Date().toISOString() });
+      ping();
+      this.pingTimer = setInterval(ping, this.deps.screensConfig.pingIntervalMs);
     } catch (err) {
       this.deps.logger.error({ err, screenId: this.principal.screenId }, 'could not register a player socket');
       this.close(SERVER_ERROR, 'server error');
@@ -70,6 +74,7 @@ class PlayerSocketSession {
 
   // Whatever a frame holds, it only ever affects this socket: every path ends in a return or a close.
   private onMessage(data: RawData, isBinary: boolean): void {
+    const receivedAt = new Date();
     try {
       this.deps.heartbeatService.socketActivity(this.principal, this.ip ?? undefined);
       // Binary frames carry live-stream JPEGs, which this server does not take (yet): dropped.
@@ -90,8 +95,10 @@ class PlayerSocketSession {
       switch (m.type) {
         case 'player.hello':
           if (m.protocolVersion !== PROTOCOL_VERSION) this.close(UNSUPPORTED, 'unsupported protocol version');
+          else this.deps.heartbeatService.socketClock(this.principal, m.timestamp, receivedAt);
           return;
         case 'player.pong':
+          this.deps.heartbeatService.socketClock(this.principal, m.timestamp, receivedAt);
           return;
         case 'player.status':
           this.deps.heartbeatService.acceptFromSocket(this.principal, m.payload, this.ip ?? undefined, text.length);
@@ -128,8 +135,9 @@ export const playerSocketRoutes: SocketRouteDef<PresenceDeps>[] = [
     summary: 'Player socket (protocol v1): pushes manifest, config and command notices; takes player.status',
     description:
       'Authorization: Bearer svc_device_…. Server → player: server.hello{protocolVersion, screenId, screenName}, server.ping{timestamp} ' +
-      'every 30 s, manifest.changed{manifestVersion}, config.changed{configRevision}, commands.available. Player → server: ' +
-      'player.hello{protocolVersion:1}, player.pong, player.status{payload: heartbeat}. Close codes: 1003 unknown type or ' +
+      'on connecting and every 30 s, manifest.changed{manifestVersion}, config.changed{configRevision}, commands.available. Player → server: ' +
+      'player.hello{protocolVersion:1, timestamp?}, player.pong{timestamp?}, player.status{payload: heartbeat}. A `timestamp` (the player’s ' +
+      'clock, RFC 3339) measures the screen’s deviceClockOffsetSeconds. Close codes: 1003 unknown type or ' +
       'protocol version, 1007 malformed JSON, 1008 credential revoked or screen disabled.',
     auth: { kind: 'player' },
     onConnection: (conn, deps) => new PlayerSocketSession(conn, deps).start(),

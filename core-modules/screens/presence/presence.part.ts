@@ -14,6 +14,7 @@ import { PresenceRepository } from './presence.repository.js';
 import { PresenceService } from './presence.service.js';
 import { reliabilityRoutes } from './reliability.routes.js';
 import { ReliabilityService } from './reliability.service.js';
+import { ScreenClocks } from './screen-clocks.js';
 
 export interface PresenceDeps extends ScreensBaseDeps {
   presenceRepository: PresenceRepository;
@@ -23,6 +24,7 @@ export interface PresenceDeps extends ScreensBaseDeps {
   presenceService: PresenceService;
   heartbeatService: HeartbeatService;
   heartbeatExtensions: HeartbeatExtensions;
+  screenClocks: ScreenClocks;
   reliabilityService: ReliabilityService;
   /** A socket that opens is told whether commands wait for it. */
   commandsRepository: CommandsDeps['commandsRepository'];
@@ -45,10 +47,11 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
       presenceService: asFunction((d: PresenceDeps) => new PresenceService(d)).singleton(),
       heartbeatService: asFunction((d: PresenceDeps) => new HeartbeatService(d)).singleton(),
       heartbeatExtensions: asClass(HeartbeatExtensions).singleton(),
+      screenClocks: asFunction((d: PresenceDeps) => new ScreenClocks(d)).singleton(),
       reliabilityService: asFunction((d: PresenceDeps) => new ReliabilityService(d)).singleton(),
     },
-    // Later modules take parts of heartbeats (noise history).
-    { exports: ['heartbeatExtensions'] },
+    // Later modules take parts of heartbeats (noise history) and put players' times on the server's clock.
+    { exports: ['heartbeatExtensions', 'screenClocks'] },
   );
   r.routes([...playerRoutes, ...reliabilityRoutes]);
   r.sockets(playerSocketRoutes);
