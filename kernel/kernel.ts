@@ -22,6 +22,8 @@ import { registerPlugins, type LoadedPlugin } from './plugin-loader.js';
 import { Readiness } from './readiness.js';
 import { AuditLog } from './audit-log.js';
 import { RateLimiter } from './rate-limiter.js';
+import { KeyRing } from './key-ring.js';
+import { SecretBox } from './secret-box.js';
 import { LocalDiskStorage } from './storage/local-disk-storage.js';
 import { systemPlugin } from './system/system.plugin.js';
 import { SocketHub } from './ws/hub.js';
@@ -70,6 +72,8 @@ export interface KernelDeps {
   readiness: Readiness;
   auditLog: AuditLog;
   rateLimiter: RateLimiter;
+  /** Seals secrets kept at rest and signs server-made tokens, under the key ring (SECRETS_KEY or DATA_DIR/secrets.key). */
+  secretBox: SecretBox;
   apiDocument: () => object;
   pluginInstallations: PluginInstallations;
 }
@@ -139,6 +143,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       readiness: asValue(new Readiness(readinessChecks)),
       auditLog: asValue(new AuditLog(db)),
       rateLimiter: asValue(new RateLimiter(db)),
+      secretBox: asValue(new SecretBox(KeyRing.load(config))),
       apiDocument: asValue(() => apiDocument),
       pluginInstallations: asValue(installations),
     });

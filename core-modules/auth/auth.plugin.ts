@@ -69,5 +69,10 @@ export const authModule = definePlugin<AuthDeps>({
       settingsService.define(authSettings);
       void authConfig; // resolved here so a bad SESSION_TTL_MINUTES or WebAuthn setting stops the boot
     });
+    r.onStart(async ({ secretBox, factorsRepository }) => {
+      secretBox.register({ name: 'auth: authenticator app secrets', reseal: () => factorsRepository.resealTotpSecrets() });
+      // Rows from before secrets were sealed; a no-op once done. Here rather than in a migration: migrations have no key.
+      await factorsRepository.sealPlainTotpSecrets();
+    });
   },
 });

@@ -2,10 +2,12 @@ import type { Knex } from 'knex';
 import { fn } from 'objection';
 import { mapUniqueViolation } from '../../kernel/db/database.js';
 import { conflict } from '../../kernel/errors.js';
+import type { SecretBox } from '../../kernel/secret-box.js';
 import { PasskeyModel, RecoveryCodeModel, TotpFactorModel } from './auth.models.js';
 
 export interface TotpRow {
   user_id: string;
+  /** Sealed in the table (SecretBox, bound to the user); plain here. */
   secret: string;
   confirmed_at: Date | null;
   last_used_step: number | null;
@@ -31,15 +33,19 @@ export interface PasskeyRow {
   last_used_at: Date | null;
 }
 
-/** Second factors: TOTP, recovery codes, passkeys. */
+const totpContext = (userId: string) => `auth.totp:${userId}`;
+
+/** Second factors: TOTP (its secret sealed at rest), recovery codes, passkeys. */
 export class FactorsRepository {
   private readonly db: Knex;
+  private readonly box: SecretBox;
   private readonly totpFactors: typeof TotpFactorModel;
   private readonly recoveryCodes: typeof RecoveryCodeModel;
   private readonly passkeyRows: typeof PasskeyModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db, secretBox }: { db: Knex; secretBox: SecretBox }) {
     this.db = db;
+    this.box = secretBox;
     this.totpFactors = TotpFactorModel.bindKnex(db);
     this.recoveryCodes = RecoveryCodeModel.bindKnex(db);
     this.passkeyRows = PasskeyModel.bindKnex(db);
@@ -57,14 +63,16 @@ export class FactorsRepository {
   }
 
   async totp(userId: string, trx?: Knex.Transaction): Promise<TotpRow | undefined> {
-    return this.totpFactors.query(trx).findById(userId);
+    const row = await this.totpFactors.query(trx).findById(userId);
+    return row && { ...row, secret: this.box.open(row.secret, totpContext(userId)) };
   }
 
   /**
    * Stores a new pending secret, replacing an earlier unconfirmed one; false when a confirmed factor
    * exists (it is never overwritten, even by a request that raced the confirmation).
    */
-  async startTotp(userId: string, secret: string): Promise<boolean> {
+  async startTotp(userId: string, plainSecret: string): Promise<boolean> {
+    const secret = this.box.seal(plainSecret, totpContext(userId));
     // knex, not the model: objection answers an insert with the row it was given even when the
     // conditional merge wrote nothing, and "nothing written" is the answer wanted here.
     const rows = await this.db('user_totp_factors')
@@ -90,6 +98,27 @@ export class FactorsRepository {
       .andWhere((q) => q.whereNull('last_used_step').orWhere('last_used_step', '<', step))
       .patch({ last_used_step: step });
     return n === 1;
+  }
+
+  /** Seals the secrets still kept in plain text (written before secrets were sealed); run at start. */
+  async sealPlainTotpSecrets(): Promise<number> {
+    return this.resealTotpWhere((stored) => !this.box.isSealed(stored));
+  }
+
+  /** Seals again, with the current key, every secret sealed with an older one (a key rotation). */
+  async resealTotpSecrets(): Promise<number> {
+    return this.resealTotpWhere((stored) => !this.box.isCurrent(stored));
+  }
+
+  private async resealTotpWhere(due: (stored: string) => boolean): Promise<number> {
+    let changed = 0;
+    for (const row of await this.totpFactors.query().select('user_id', 'secret')) {
+      if (!due(row.secret)) continue;
+      // Only if still as read: a secret replaced meanwhile is already sealed with the current key.
+      const secret = this.box.reseal(row.secret, totpContext(row.user_id));
+      changed += await this.totpFactors.query().where({ user_id: row.user_id, secret: row.secret }).patch({ secret });
+    }
+    return changed;
   }
 
   async removeTotp(userId: string, trx?: Knex.Transaction): Promise<void> {

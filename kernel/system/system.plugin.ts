@@ -5,6 +5,7 @@ import { definePlugin } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { homeRoutes } from './home.routes.js';
+import { secretsCommands } from './secrets.commands.js';
 import { systemJobs } from '../../jobs/system-jobs.js';
 
 // A tool that ran a moment ago still runs; do not spawn it on every probe of a load balancer.
@@ -43,6 +44,7 @@ export const systemPlugin = definePlugin<KernelDeps>({
   register(r) {
     r.routes([...homeRoutes, ...healthRoutes, ...apiDocsRoutes]);
     r.jobs(systemJobs);
+    r.commands(secretsCommands);
     r.readiness(({ db }) => ({ name: 'database', check: async () => void (await db.raw('SELECT 1')) }));
     r.readiness(({ storage }) => ({
       name: 'storage',

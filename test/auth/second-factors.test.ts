@@ -123,7 +123,7 @@ describe('second factors', () => {
       secret = second.body.data.secret;
       secrets.push(first.body.data.secret, secret);
       expect(secret).not.to.equal(first.body.data.secret);
-      expect((await k.db('user_totp_factors').where({ user_id: u.id }).first()).secret).to.equal(secret);
+      expect((await (k.containerOf('auth').resolve('factorsRepository') as FactorsRepository).totp(u.id))?.secret).to.equal(secret);
       const stale = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/totp/confirm', { code: await totp(first.body.data.secret) });
       expectError(stale, 401, 'invalid_code');
     });
@@ -136,7 +136,9 @@ describe('second factors', () => {
       expect(ok.body.data).to.deep.equal({ totpEnrolled: true });
       expectError(await consoleCall(k, u.session, 'POST', '/api/v1/me/security/totp/confirm', { code: await totp(secret) }), 404, 'factor_not_found');
       expectError(await consoleCall(k, u.session, 'POST', '/api/v1/me/security/totp'), 409, 'factor_exists');
-      expect((await k.db('user_totp_factors').where({ user_id: u.id }).first()).secret, 'the confirmed secret is kept').to.equal(secret);
+      expect((await (k.containerOf('auth').resolve('factorsRepository') as FactorsRepository).totp(u.id))?.secret, 'the confirmed secret is kept').to.equal(
+        secret,
+      );
       const overview = await consoleCall(k, u.session, 'GET', '/api/v1/me/security');
       expect(overview.body.data).to.deep.include({ totpEnrolled: true, enrolled: true });
       expect(Date.parse(overview.body.data.totpConfirmedAt)).to.be.closeTo(Date.now(), 60_000);
