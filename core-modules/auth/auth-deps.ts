@@ -13,6 +13,9 @@ import type { OrganizationRepository } from './organization.repository.js';
 import type { PasskeyLoginService } from './passkey-login.service.js';
 import type { SecurityService } from './security.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
+import type { SetupService } from './setup.service.js';
+import type { KnownDevices } from './known-device.js';
+import type { SignInLimits } from './sign-in-limits.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 
@@ -25,6 +28,9 @@ export interface AuthDeps extends KernelDeps {
   challengesRepository: ChallengesRepository;
   organizationRepository: OrganizationRepository;
   authService: AuthService;
+  setupService: SetupService;
+  knownDevices: KnownDevices;
+  signInLimits: SignInLimits;
   usersService: UsersService;
   securityService: SecurityService;
   passkeyLoginService: PasskeyLoginService;

@@ -25,6 +25,9 @@ import { securityRoutes } from './security.routes.js';
 import { SecurityService } from './security.service.js';
 import { sessionMiddleware } from './session-middleware.js';
 import { SessionsRepository } from './sessions.repository.js';
+import { SetupService } from './setup.service.js';
+import { KnownDevices } from './known-device.js';
+import { SignInLimits } from './sign-in-limits.js';
 import { usersRoutes } from './users.routes.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -47,6 +50,9 @@ export const authModule = definePlugin<AuthDeps>({
         organization: asFunction(organizationReader).singleton(),
         userDirectory: asFunction(userDirectory).singleton(),
         authService: asFunction((deps: AuthDeps) => new AuthService(deps)).singleton(),
+        setupService: asFunction((deps: AuthDeps) => new SetupService(deps)).singleton(),
+        knownDevices: asClass(KnownDevices).singleton(),
+        signInLimits: asClass(SignInLimits).singleton(),
         usersService: asFunction((deps: AuthDeps) => new UsersService(deps)).singleton(),
         securityService: asFunction((deps: AuthDeps) => new SecurityService(deps)).singleton(),
         passkeyLoginService: asFunction((deps: AuthDeps) => new PasskeyLoginService(deps)).singleton(),
@@ -69,10 +75,11 @@ export const authModule = definePlugin<AuthDeps>({
       settingsService.define(authSettings);
       void authConfig; // resolved here so a bad SESSION_TTL_MINUTES or WebAuthn setting stops the boot
     });
-    r.onStart(async ({ secretBox, factorsRepository }) => {
+    r.onStart(async ({ secretBox, factorsRepository, setupService }) => {
       secretBox.register({ name: 'auth: authenticator app secrets', reseal: () => factorsRepository.resealTotpSecrets() });
       // Rows from before secrets were sealed; a no-op once done. Here rather than in a migration: migrations have no key.
       await factorsRepository.sealPlainTotpSecrets();
+      await setupService.announce();
     });
   },
 });

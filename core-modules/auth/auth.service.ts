@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, rateLimitedWithCode, unauthenticated } from '../../kernel/errors.js';
@@ -7,10 +6,10 @@ import type { AuthConfig } from './auth-config.js';
 import { CHALLENGE_MAX_FAILURES, type ChallengesRepository } from './challenges.repository.js';
 import type { FactorsRepository } from './factors.repository.js';
 import { MFA_SCOPE_KEY, mfaRequiredFor, type MfaScope } from './mfa-policy.js';
-import type { OrganizationRepository } from './organization.repository.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { verifyPassword } from './passwords.js';
 import { recoveryCodeMatches } from './recovery-codes.js';
 import type { AuthMethod } from './sessions.repository.js';
+import type { SignInLimits } from './sign-in-limits.js';
 import { matchingStep } from './totp.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
@@ -26,17 +25,19 @@ export interface SignIn {
 export type LoginResult = ({ kind: 'session' } & SignIn) | { kind: 'challenge'; challengeToken: string; methods: LoginMethod[] };
 
 interface Deps {
-  db: Knex;
   usersRepository: UsersRepository;
-  organizationRepository: OrganizationRepository;
   factorsRepository: FactorsRepository;
   challengesRepository: ChallengesRepository;
   settingsService: SettingsService;
   auditLog: AuditLog;
   authConfig: AuthConfig;
+  signInLimits: SignInLimits;
 }
 
-/** Setup, password login, the second-factor step and logout. */
+/**
+ * Password login, the second-factor step and logout. Both steps count against the account's
+ * sign-in limits (`deviceCookie`: the browser's known-device cookie, if any).
+ */
 export class AuthService {
   constructor(private readonly d: Deps) {}
 
@@ -45,30 +46,10 @@ export class AuthService {
     return 'unavailable' in rp ? { available: false, reason: rp.unavailable } : { available: true };
   }
 
-  async isSetUp(): Promise<boolean> {
-    return Boolean((await this.d.organizationRepository.get()).setup_completed_at);
-  }
-
-  /** Creates the organization and its first Owner, exactly once even under concurrent calls. */
-  async setup(input: { organizationName: string; ownerName: string; username: string; password: string }, ip: string): Promise<SignIn> {
-    const passwordHash = await hashPassword(input.password);
-    const user = await this.d.db.transaction(async (trx) => {
-      const org = await this.d.organizationRepository.lock(trx);
-      if (org.setup_completed_at) throw conflict('setup_complete', 'This server is already set up; sign in instead.');
-      await this.d.organizationRepository.completeSetup(input.organizationName.trim(), trx);
-      const owner = await this.d.usersRepository.insert(
-        { name: input.ownerName.trim(), username: input.username.trim().toLowerCase(), password_hash: passwordHash, role: 'owner', active: true },
-        trx,
-      );
-      await this.d.auditLog.record({ action: 'auth.setup', actor: { kind: 'system' }, resourceType: 'user', resourceId: owner.id, ip }, trx);
-      return owner;
-    });
-    await this.d.usersRepository.touchLogin(user.id);
-    return { user, authMethod: 'password', mfaEnrollmentPending: await this.enrollmentPending(user) };
-  }
-
-  async login(username: string, password: string, ip: string): Promise<LoginResult> {
-    const user = await this.d.usersRepository.byUsername(username.trim().toLowerCase());
+  async login(username: string, password: string, ip: string, deviceCookie?: string): Promise<LoginResult> {
+    const name = username.trim().toLowerCase();
+    const user = await this.d.usersRepository.byUsername(name);
+    const device = await this.d.signInLimits.attempt(name, user?.id, deviceCookie);
     const ok = await verifyPassword(user?.password_hash, password);
     if (!user || !ok || !user.active) {
       await this.d.auditLog.record({
@@ -88,20 +69,23 @@ export class AuthService {
       if (factors.recoveryCodes > 0) methods.push('recovery_code');
       if (methods.length === 0)
         throw conflict('no_usable_factor', 'None of your second factors can be used on this server; ask an administrator to reset them.');
+      await this.d.signInLimits.refund(name, device);
       const challengeToken = await this.d.challengesRepository.create('login', user.id);
       return { kind: 'challenge', challengeToken, methods };
     }
-    return { kind: 'session', ...(await this.signedIn(user, 'password', ip)) };
+    return { kind: 'session', ...(await this.signedIn(user, 'password', ip, device)) };
   }
 
   /**
    * The second step: a 6-digit code is checked as TOTP only; anything else as a recovery code.
    * Five wrong answers destroy the challenge.
    */
-  async verifyMfa(challengeToken: string, code: string, ip: string): Promise<SignIn> {
+  async verifyMfa(challengeToken: string, code: string, ip: string, deviceCookie?: string): Promise<SignIn> {
     const challenge = await this.d.challengesRepository.find(challengeToken, 'login');
     const user = challenge?.user_id ? await this.d.usersRepository.byId(challenge.user_id) : undefined;
     if (!challenge || !user?.active) throw unauthenticated('challenge_expired', 'The sign-in step expired; sign in again.');
+    // Knowing the password must not open unlimited code guessing: codes spend the account's budget too.
+    const device = await this.d.signInLimits.attempt(user.username, user.id, deviceCookie);
     const method = /^\d{6}$/.test(code.trim()) ? 'totp' : 'recovery_code';
     const accepted = method === 'totp' ? await this.acceptTotp(user.id, code.trim()) : await this.acceptRecoveryCode(user.id, code);
     if (!accepted) {
@@ -114,7 +98,7 @@ export class AuthService {
       throw unauthenticated('invalid_code', 'That code is not valid.');
     }
     if (!(await this.d.challengesRepository.consume(challenge.id))) throw unauthenticated('challenge_expired', 'The sign-in step expired; sign in again.');
-    return this.signedIn(user, method, ip);
+    return this.signedIn(user, method, ip, device);
   }
 
   private async acceptTotp(userId: string, code: string): Promise<boolean> {
@@ -131,8 +115,12 @@ export class AuthService {
     return false;
   }
 
-  /** Records a completed sign-in (any method) and works out whether the user still owes a factor. */
-  async signedIn(user: UserRow, authMethod: AuthMethod, ip: string): Promise<SignIn> {
+  /**
+   * Records a completed sign-in (any method), forgives the account's failed attempts (and those of
+   * the known browser `device`), and works out whether the user still owes a factor.
+   */
+  async signedIn(user: UserRow, authMethod: AuthMethod, ip: string, device?: string): Promise<SignIn> {
+    await this.d.signInLimits.succeeded(user.username, device);
     await this.d.usersRepository.touchLogin(user.id);
     await this.d.auditLog.record({ action: 'auth.login', ip, resourceType: 'user', resourceId: user.id, metadata: { authMethod } });
     return { user, authMethod, mfaEnrollmentPending: await this.enrollmentPending(user) };

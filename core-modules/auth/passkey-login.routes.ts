@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
 import type { AuthDeps } from './auth-deps.js';
 import { AUTH_RATE_LIMIT } from './auth.routes.js';
-import { sessionReply, SessionSchema } from './session-view.js';
+import { SessionSchema } from './session-view.js';
+import { SIGNED_IN_HEADERS, signedInReply } from './known-device.js';
 import { AssertionCredentialSchema, CeremonyOptionsSchema, PASSKEY_BODY_LIMIT } from './webauthn.js';
 
 const route = routeFor<AuthDeps>();
@@ -54,7 +55,8 @@ export const passkeyLoginRoutes = [
       409: '`passkeys_unavailable`.',
       429: '`challenge_exhausted` after 5 failed second-step answers, or `rate_limited`.',
     },
-    response: { status: 200, schema: SessionSchema },
-    handler: async ({ deps, body, ctx }) => sessionReply(ctx, await deps.passkeyLoginService.login(body.challengeToken, body.credential, ctx.ip)),
+    response: { status: 200, schema: SessionSchema, headers: SIGNED_IN_HEADERS },
+    handler: async ({ deps, body, ctx }) =>
+      signedInReply(ctx, deps.knownDevices, await deps.passkeyLoginService.login(body.challengeToken, body.credential, ctx.ip)),
   }),
 ];
