@@ -23,7 +23,7 @@ const PAGE = `<!doctype html>
   </ul>
   <h2>First steps</h2>
   <ol>
-    <li>Create the first Owner: <code>POST /api/v1/auth/setup</code> with the organization's name and your username and password.</li>
+    <li>Create the first Owner: <code>POST /api/v1/auth/setup</code> with the organization's name and your username and password. From another machine, add <code>setupToken</code>: the setup token the server logs at start.</li>
     <li>Start a player on a screen and point it at this address; it shows a pairing code.</li>
     <li>Find the request by its code (<code>POST /api/v1/screens/pairing/resolve</code>) and approve it (<code>POST /api/v1/screens/pairing/{id}/approve</code>); then upload media, build a playlist and assign it to the screen.</li>
   </ol>
