@@ -4,6 +4,7 @@
  */
 import { constants } from 'node:os';
 import { activityIngestBenchmark } from './activity-ingest.bench.js';
+import { feedParsingBenchmark } from './feed-parsing.bench.js';
 import { gracefulStopBenchmark } from './graceful-stop.bench.js';
 import { healthzBenchmark } from './healthz.bench.js';
 import { integrationRowsBenchmark } from './integration-rows.bench.js';
@@ -39,6 +40,7 @@ const BENCHMARKS: Benchmark[] = [
   schedulePushBenchmark,
   integrationRowsBenchmark,
   sourceRefreshBenchmark,
+  feedParsingBenchmark,
   gracefulStopBenchmark,
 ];
 

@@ -7,6 +7,7 @@ import type { DataSourcesConfig } from './data-sources-config.js';
 import type { DataSourceViewers } from './data-source-viewers.js';
 import type { DataSourcesRepository } from './data-sources.repository.js';
 import type { DataSourcesService } from './data-sources.service.js';
+import type { ParsePool } from './parse-pool.js';
 import type { DataSourceProvider } from './providers/provider.js';
 import type { SourceRefresher } from './source-refresh.js';
 
@@ -20,6 +21,7 @@ export interface DataSourcesDeps extends KernelDeps {
   dataSourceProviders: Map<string, DataSourceProvider>;
   dataSourceViewers: DataSourceViewers;
   dataSourceUsage: UsageRegistry;
+  parsePool: ParsePool;
   sourceRefresher: SourceRefresher;
   dataSourceLibrary: DataSourceLibrary;
   dataSourcesConfig: DataSourcesConfig;

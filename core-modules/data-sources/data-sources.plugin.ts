@@ -11,6 +11,7 @@ import { dataSourcesJobs } from './data-sources.jobs.js';
 import { DataSourcesRepository } from './data-sources.repository.js';
 import { dataSourcesRoutes } from './data-sources.routes.js';
 import { integrationRowsRoutes } from './integration-rows.routes.js';
+import { ParsePool } from './parse-pool.js';
 import { DataSourcesService } from './data-sources.service.js';
 import { calendarProvider } from './providers/calendar.js';
 import { manualProvider } from './providers/manual.js';
@@ -45,6 +46,7 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
         dataSourceProviders: asValue(new Map([...structuredProviders, calendarProvider, manualProvider].map((p) => [p.name, p]))),
         dataSourceViewers: asClass(DataSourceViewers).singleton(),
         dataSourceUsage: asClass(UsageRegistry).singleton(),
+        parsePool: asFunction((d: DataSourcesDeps) => new ParsePool(d.dataSourcesConfig.parse, d.logger)).singleton(),
         sourceRefresher: asFunction((d: DataSourcesDeps) => new SourceRefresher(d)).singleton(),
         dataSourcesService: asFunction((d: DataSourcesDeps) => new DataSourcesService(d)).singleton(),
         dataSourceLibrary: asFunction(library).singleton(),
@@ -58,5 +60,6 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
       d.settingsService.define(dataSourcesSettings);
       d.contentSources.register(dataSourceContent(d));
     });
+    r.onStop((d) => d.parsePool.close());
   },
 });

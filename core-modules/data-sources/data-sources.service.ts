@@ -14,7 +14,6 @@ import { MAX_UPLOAD_BYTES } from './providers/structured.js';
 import { onDay } from './providers/date-selection.js';
 import type { DataDocument } from './providers/document.js';
 import { SourceParseError } from './providers/feeds.js';
-import { inspect } from './providers/inspection.js';
 import { MAX_ROWS, type ManualTable, manualProvider, tableProblem } from './providers/manual.js';
 import { type DataSourceProvider, type SourceCaller, SourceFailure, type SourceOperation } from './providers/provider.js';
 import { nextDue, type SourceRefresher } from './source-refresh.js';
@@ -220,7 +219,7 @@ export class DataSourcesService {
     }
     try {
       const body = uploaded ?? (await this.d.sourceRefresher.read(configuration.url!, INSPECT_ACCEPT));
-      return inspect(provider.name, body, { rootList: configuration.mapping?.rootList, delimiter: configuration.delimiter });
+      return await this.d.sourceRefresher.inspect(provider.name, body, { rootList: configuration.mapping?.rootList, delimiter: configuration.delimiter });
     } catch (err) {
       throw unreadable(err instanceof SourceParseError ? new SourceFailure('parse_failed', err.message) : err);
     }

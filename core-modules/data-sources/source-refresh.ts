@@ -7,7 +7,9 @@ import type { DataSourceViewers } from './data-source-viewers.js';
 import type { DataSourcesConfig } from './data-sources-config.js';
 import { ALLOW_PRIVATE_KEY, ALLOWED_HOSTS_KEY, FETCH_CONCURRENCY_KEY } from './data-sources-settings.js';
 import type { DataSourcesRepository, SourceRow } from './data-sources.repository.js';
+import type { ParsePool } from './parse-pool.js';
 import type { DataDocument } from './providers/document.js';
+import type { ParseJob } from './providers/parse-job.js';
 import { type DataSourceProvider, type ProduceContext, SourceFailure } from './providers/provider.js';
 
 interface Deps {
@@ -18,6 +20,7 @@ interface Deps {
   dataSourceViewers: DataSourceViewers;
   contentSources: ContentSources;
   dataSourcesConfig: DataSourcesConfig;
+  parsePool: ParsePool;
 }
 
 export const MAX_BYTES = 2 * 1024 * 1024;
@@ -79,6 +82,11 @@ export class SourceRefresher {
   /** The body of `url` under the fetch policy (inspection); throws SourceFailure. */
   async read(url: string, accept: string): Promise<string> {
     return (await this.context()).fetchText(url, accept);
+  }
+
+  /** A body's fields as `provider` reads them, parsed off the event loop; throws SourceParseError. */
+  inspect(provider: string, body: string, hint: Extract<ParseJob, { kind: 'inspect' }>['hint']) {
+    return this.d.parsePool.parse({ kind: 'inspect', provider, body, hint });
   }
 
   async refresh(source: SourceRow): Promise<{ ok: boolean; changed: boolean }> {
@@ -157,6 +165,7 @@ export class SourceRefresher {
       .filter(Boolean);
     return {
       now: new Date(),
+      parse: this.d.parsePool.parse,
       fetchText: async (url, accept) => {
         const outcome = await guardedFetch(url, {
           policy: { allowPrivate: values[ALLOW_PRIVATE_KEY] as boolean, allowedHosts },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { canonicalTimeZone } from '../../../kernel/time-zone.js';
-import { type CalendarEvent, expandCalendar } from './calendar-events.js';
+import type { CalendarEvent } from './calendar-events.js';
 import type { DataDocument, DocumentValue } from './document.js';
 import { SourceParseError } from './feeds.js';
 import { calendarConfiguration } from './player-configurations.js';
@@ -133,7 +133,7 @@ export const calendarProvider: DataSourceProvider<CalendarSettings> = {
         throw err;
       }
       try {
-        all.push(...expandCalendar(body, window).map((e) => ({ ...e, calendar: feed.name })));
+        all.push(...(await ctx.parse({ kind: 'calendar', body, window })).map((e) => ({ ...e, calendar: feed.name })));
       } catch (err) {
         if (err instanceof SourceParseError) throw new SourceFailure('parse_failed', `${feed.name}: ${err.message}`);
         throw err;

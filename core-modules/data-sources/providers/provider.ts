@@ -1,6 +1,7 @@
 import type { ConsolePrincipal, IntegrationPrincipal } from '../../../kernel/auth/principal.js';
 import type { TSchema } from '@sinclair/typebox';
 import type { DataDocument } from './document.js';
+import type { Parse } from './parse-job.js';
 
 /** Why a refresh got no document; `code` is what diagnostics show, the message is for users. */
 export class SourceFailure extends Error {
@@ -17,6 +18,8 @@ export class SourceFailure extends Error {
 export interface ProduceContext {
   /** The body of a 2xx answer as text; throws SourceFailure for anything else. */
   fetchText(url: string, accept: string): Promise<string>;
+  /** Parses a body off the event loop (the parse pool). */
+  parse: Parse;
   /** When the document is made (its `cachedAt`). */
   now: Date;
   /** The saved source being refreshed; absent for a preview of an unsaved configuration. */

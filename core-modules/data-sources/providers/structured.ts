@@ -88,7 +88,8 @@ export const CsvConfig = Type.Object({
 });
 
 type Mapped = { mapping?: { [k: string]: unknown; valueFields?: Record<string, string>; valueFieldTypes?: Record<string, FieldType> } };
-type Structured = {
+export type StructuredName = 'rss' | 'atom' | 'json' | 'csv';
+export type Structured = {
   url?: string;
   uploadedContent?: string;
   uploaded?: boolean;
@@ -137,11 +138,22 @@ const ACCEPT = {
   csv: 'text/csv, text/plain;q=0.8',
 };
 
-function structured(
-  name: 'rss' | 'atom' | 'json' | 'csv',
-  configuration: TSchema,
-  parse: (body: string, c: Structured) => FeedItem[],
-): DataSourceProvider<Structured> {
+const PARSERS: Record<StructuredName, (body: string, c: Structured) => FeedItem[]> = {
+  rss: (body) => parseRss(body),
+  atom: (body) => parseAtom(body),
+  json: (body, c) => parseJsonRecords(body, c.mapping ?? {}, c.dateSelection.dateFormat),
+  csv: (body, c) => parseCsvRecords(body, c.mapping ?? {}, c.delimiter, c.dateSelection.dateFormat),
+};
+
+/**
+ * The items a body gives a screen, at most `maxItems` (run in the parse pool, so a feed of any
+ * length sends back no more than a screen shows). Throws SourceParseError for a body that is not `name`.
+ */
+export function readItems(name: StructuredName, body: string, c: Structured): FeedItem[] {
+  return select(PARSERS[name](body, c), c);
+}
+
+function structured(name: StructuredName, configuration: TSchema): DataSourceProvider<Structured> {
   return {
     name,
     configuration,
@@ -172,10 +184,11 @@ function structured(
     // An uploaded file changes only when edited.
     refreshSeconds: (c) => (c.uploadedContent ? undefined : c.refreshIntervalSeconds),
     async produce(c, ctx) {
-      const body = c.uploadedContent ?? (await ctx.fetchText(c.url!, ACCEPT[name]));
+      const { uploadedContent, ...rest } = c;
+      const body = uploadedContent ?? (await ctx.fetchText(c.url!, ACCEPT[name]));
       let items: FeedItem[];
       try {
-        items = parse(body, c);
+        items = await ctx.parse({ kind: 'items', provider: name, body, configuration: rest });
       } catch (err) {
         if (err instanceof SourceParseError) throw new SourceFailure('parse_failed', err.message);
         throw err;
@@ -188,7 +201,7 @@ function structured(
       };
       const types = c.mapping?.valueFieldTypes ?? {};
       const valueFields = Object.keys(c.mapping?.valueFields ?? {}).map((key) => ({ key, type: ownValue(types, key) ?? ('text' as const) }));
-      const dataset = recordsDataset(select(items, c), valueFields, cache);
+      const dataset = recordsDataset(items, valueFields, cache);
       if (!c.dateSelection.enabled) return { schemaVersion: 1, datasets: [dataset] };
       const dateSelection = documentSelection(c.dateSelection, 'date');
       return { schemaVersion: 1, datasets: [{ ...dataset, timezone: dateSelection.timezone, dateSelection }] };
@@ -197,8 +210,8 @@ function structured(
 }
 
 export const structuredProviders = [
-  structured('rss', FeedConfig, (body) => parseRss(body)),
-  structured('atom', FeedConfig, (body) => parseAtom(body)),
-  structured('json', JsonConfig, (body, c) => parseJsonRecords(body, c.mapping ?? {}, c.dateSelection.dateFormat)),
-  structured('csv', CsvConfig, (body, c) => parseCsvRecords(body, c.mapping ?? {}, c.delimiter, c.dateSelection.dateFormat)),
+  structured('rss', FeedConfig),
+  structured('atom', FeedConfig),
+  structured('json', JsonConfig),
+  structured('csv', CsvConfig),
 ];
