@@ -25,6 +25,13 @@ describe('data sources', () => {
   const create = async (provider: string, configuration: Record<string, unknown>, name = `${provider} ${randomUUID().slice(0, 6)}`) => {
     const res = await api('POST', '/api/v1/data-sources', { provider, name, configuration });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    // A new source is first read by a job: let it finish, so it cannot land in the middle of what
+    // a test does next (a failure the test sets up, counted twice).
+    await eventually(
+      async () => (await api('GET', `/api/v1/data-sources/${res.body.data.id}/diagnostics`)).body.data.status,
+      (status) => status !== 'pending',
+      20_000,
+    );
     return res.body.data;
   };
   const rebuild = async (id: string) => (await api('POST', `/api/v1/data-sources/${id}/outputs/rebuild`)).body.data;
