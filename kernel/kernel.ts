@@ -7,6 +7,7 @@ import { Guards, type AuthenticatorMap } from './auth/guards.js';
 import type { Config } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { checkServerVersion, createKnex, type Knex } from './db/database.js';
+import { DatabaseHealth } from './db/database-health.js';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
 import { migrateAll, type MigrationSet } from './db/migrator.js';
 import { createHttpApp } from './http/app.js';
@@ -44,6 +45,8 @@ export interface KernelOptions {
   socketPingIntervalMs?: number;
   /** Test knob: sees every HTTP answer before it is sent (the suite checks each one against the OpenAPI document). */
   onResponse?: (ctx: Context) => void;
+  /** The process cannot work on: the embedded PostgreSQL stopped and could not be restarted. */
+  onFatal?: () => void;
 }
 
 export interface Kernel {
@@ -72,6 +75,8 @@ export interface KernelDeps {
   readiness: Readiness;
   auditLog: AuditLog;
   rateLimiter: RateLimiter;
+  /** Whether the database answers now (briefly cached), for liveness. */
+  databaseHealth: DatabaseHealth;
   /** Seals secrets kept at rest and signs server-made tokens, under the key ring (SECRETS_KEY or DATA_DIR/secrets.key). */
   secretBox: SecretBox;
   apiDocument: () => object;
@@ -84,8 +89,18 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const serves = role === 'all' || role === 'web';
   const cleanups: (() => Promise<void> | void)[] = [];
+  // Every step runs even when one before it failed (a stop hook that met a dead database): the
+  // pool, the embedded database and the DATA_DIR lock are always released. The first failure is rethrown.
   const cleanup = async () => {
-    for (const fn of cleanups.reverse()) await fn();
+    const failures: unknown[] = [];
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        failures.push(err);
+      }
+    }
+    if (failures.length) throw failures[0];
   };
 
   // 1. Declarations only: a wiring mistake fails here, before any I/O.
@@ -96,11 +111,11 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     let databaseUrl = config.databaseUrl ?? (role === 'cli' ? runningEmbeddedUrl(join(config.dataDir, 'postgres')) : undefined);
     if (!databaseUrl) {
       cleanups.push(lockDataDir(config.dataDir));
-      const embedded: EmbeddedPostgres = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), logger);
+      const embedded: EmbeddedPostgres = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), logger, { onGiveUp: options.onFatal });
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
-    const db = createKnex(databaseUrl);
+    const db = createKnex(databaseUrl, logger);
     cleanups.push(() => db.destroy());
     await checkServerVersion(db);
 
@@ -143,6 +158,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       readiness: asValue(new Readiness(readinessChecks)),
       auditLog: asValue(new AuditLog(db)),
       rateLimiter: asValue(new RateLimiter(db)),
+      databaseHealth: asValue(new DatabaseHealth(db)),
       secretBox: asValue(new SecretBox(KeyRing.load(config))),
       apiDocument: asValue(() => apiDocument),
       pluginInstallations: asValue(installations),

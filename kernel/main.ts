@@ -8,6 +8,7 @@ import { BootError } from './plugin-loader.js';
 const ROLES: ProcessRole[] = ['all', 'web', 'worker'];
 /** What stop hooks, the database pool and the embedded PostgreSQL get after the grace. */
 const STOP_HOOKS_SECONDS = 10;
+const EX_UNAVAILABLE = 69;
 
 /** Entry point of `npm start` (web + worker), `npm run web` and `npm run worker`. */
 export async function main(defaultRole: ProcessRole): Promise<void> {
@@ -24,17 +25,20 @@ export async function main(defaultRole: ProcessRole): Promise<void> {
   const logger = createLogger(config.logLevel);
   const role = (roleArg as ProcessRole | undefined) ?? defaultRole;
 
-  const starting = startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role, logger });
+  // The embedded database could not be restarted: stop and exit non-zero, for a service manager to
+  // restart the whole server (it would otherwise answer 503 for ever).
+  const onFatal = () => void shutdown({ reason: 'database_lost' }, EX_UNAVAILABLE);
+  const starting = startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role, logger, onFatal });
 
   // Signal handlers go in before start-up finishes, so a signal during start-up still stops the
   // embedded database (a process killed by a signal runs no exit handlers).
-  let signals = 0;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (++signals > 1) {
-      logger.warn({ signal }, 'second signal: exiting now');
+  let stops = 0;
+  const shutdown = async (why: { signal: NodeJS.Signals } | { reason: string }, exitCode = 0) => {
+    if (++stops > 1) {
+      logger.warn(why, 'second signal: exiting now');
       process.exit(130);
     }
-    logger.info({ signal }, 'shutting down');
+    logger.info(why, 'shutting down');
     // Bounded in every case: whatever hangs after the grace (a dead database, a stuck stop hook)
     // must not keep a service manager waiting or the DATA_DIR lock held.
     setTimeout(
@@ -49,14 +53,14 @@ export async function main(defaultRole: ProcessRole): Promise<void> {
     try {
       await kernel.stop();
       logger.info('stopped');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       logger.error({ err }, 'shutdown failed');
       process.exit(1);
     }
   };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', (signal) => shutdown({ signal }));
+  process.on('SIGINT', (signal) => shutdown({ signal }));
 
   try {
     await starting;

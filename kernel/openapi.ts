@@ -60,6 +60,10 @@ function parameters(location: 'path' | 'query', schema?: TSchema) {
   }));
 }
 
+// Every operation, and every socket, may find the database down or restarting.
+const DATABASE_DOWN = 'The database is unavailable (`database_unavailable`); try again after `Retry-After` seconds.';
+const DATABASE_RETRY_AFTER = { description: 'Seconds to wait (with `database_unavailable`).', schema: { type: 'integer' } };
+
 function errorResponses({ route, installable }: MountedRoute) {
   const out: Record<string, unknown> = {};
   const add = (status: number, text: string) => (out[status] ??= errorResponse(text));
@@ -99,6 +103,8 @@ function errorResponses({ route, installable }: MountedRoute) {
     const own = out[409] as { description: string } | undefined;
     out[409] = errorResponse(own ? `${own.description} ${notInstalled}` : notInstalled);
   }
+  const own503 = out[503] as { description: string } | undefined;
+  out[503] = { ...errorResponse(own503 ? `${own503.description} ${DATABASE_DOWN}` : DATABASE_DOWN), headers: { 'Retry-After': DATABASE_RETRY_AFTER } };
   return out;
 }
 
@@ -205,7 +211,10 @@ export function buildOpenApi(routes: MountedRoute[], sockets: SocketRouteDef[], 
       responses: {
         101: { description: 'Switching protocols' },
         ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }),
-        503: errorResponse('This server process is stopping (`shutting_down`): connect again, to another process or after the restart.'),
+        503: {
+          ...errorResponse(`This server process is stopping (\`shutting_down\`): connect again, to another process or after the restart. ${DATABASE_DOWN}`),
+          headers: { 'Retry-After': DATABASE_RETRY_AFTER },
+        },
         426: {
           ...errorResponse('A plain request: connect with `Upgrade: websocket` (`websocket_upgrade_required`).'),
           headers: { Upgrade: { description: '`websocket`', schema: { type: 'string' } } },

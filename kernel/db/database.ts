@@ -1,19 +1,41 @@
+import { inspect } from 'node:util';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { conflict, type AppError } from '../errors.js';
+import { AppError, conflict } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { throttledLog } from './throttled-log.js';
 
 export type { Knex };
 
 // int8 (counts, sums) as JS numbers; values beyond 2^53 do not occur in this schema.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createKnex(url: string, poolMax = 10): Knex {
+/** Without a logger (tests, scripts), knex prints its warnings itself. */
+export function createKnex(url: string, logger?: Logger): Knex {
   return knexFactory({
     client: 'pg',
-    connection: { connectionString: url, application_name: 'signage-server' },
-    pool: { min: 0, max: poolMax },
+    // A server that stopped answering (a network split) must not hold a request, or a stop, for
+    // the minutes a TCP connect can take.
+    connection: { connectionString: url, application_name: 'signage-server', connectionTimeoutMillis: 5_000 },
+    pool: { min: 0, max: 10 },
     acquireConnectionTimeout: 10_000,
+    ...(logger ? { log: knexLog(logger) } : {}),
   });
+}
+
+/**
+ * Knex prints pool trouble (`Acquire connection error`, one per connection attempt and stack
+ * included) with console.log; these go through the logger instead, first line only, throttled.
+ */
+function knexLog(logger: Logger) {
+  const log = throttledLog(logger);
+  const text = (m: unknown) => (typeof m === 'string' ? m : inspect(m)).split('\n')[0]!;
+  return {
+    warn: (m: unknown) => log('warn', { component: 'knex' }, text(m)),
+    deprecate: (m: unknown) => log('warn', { component: 'knex' }, text(m)),
+    error: (m: unknown) => log('error', { component: 'knex' }, text(m)),
+    debug: (m: unknown) => logger.debug({ component: 'knex' }, text(m)),
+  };
 }
 
 export const MIN_SERVER_VERSION = 150000;
@@ -38,6 +60,37 @@ export function mapUniqueViolation(err: unknown, toError: (constraint: string | 
   if (sqlState(err) === UNIQUE_VIOLATION)
     throw toError(driverError(err)?.constraint) ?? conflict('already_exists', 'A record with the same unique value already exists.');
   throw err;
+}
+
+/** What clients are told to wait before trying again while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailable = () =>
+  new AppError('unavailable', 'database_unavailable', 'The database is not available at the moment; try again shortly.', undefined, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
+// Connection exceptions (08), a server shutting down, crashed or starting (57P01-57P03), no free
+// connection slot (53300).
+const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// pg's and knex's own words for a connection lost, never made, or not free in time (no code).
+const UNAVAILABLE_MESSAGE =
+  /^Connection terminated|is not queryable|^timeout exceeded when trying to connect|^Connection ended unexpectedly|^Knex: Timeout acquiring a connection/;
+
+/**
+ * Whether a failure means the database cannot be reached or is not serving (down, restarting,
+ * refusing connections, the pool waited too long for one), rather than a query's own error.
+ * Looks through objection's wrapper (`nativeError`) and an AggregateError's `errors` (a host name
+ * with several addresses), not through `cause`: a fetch's `cause` is another server's socket error.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; nativeError?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_STATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  const inner = [e.nativeError, ...(Array.isArray(e.errors) ? e.errors : [])];
+  return inner.some((i) => i !== err && isDatabaseUnavailable(i, depth + 1));
 }
 
 /** The driver's error: objection wraps it (`nativeError`), knex passes it on as it is. */

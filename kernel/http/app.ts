@@ -4,6 +4,7 @@ import helmet from 'koa-helmet';
 import type { RouteTable } from './route-table.js';
 import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -43,10 +44,12 @@ function requestContext(logger: Logger, onResponse?: (ctx: Context) => void) {
 }
 
 function renderError(ctx: Context, err: unknown, logger: Logger) {
-  if (err instanceof AppError) {
-    ctx.status = err.status;
-    for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
-    ctx.body = { error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } };
+  // The database down or restarting is no bug: 503 with Retry-After, whichever query ran into it.
+  const known = err instanceof AppError ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : undefined;
+  if (known) {
+    ctx.status = known.status;
+    for (const [name, value] of Object.entries(known.headers ?? {})) ctx.set(name, value);
+    ctx.body = { error: { code: known.code, message: known.message, ...(known.details === undefined ? {} : { details: known.details }) } };
     return;
   }
   // Anything else is a bug: log it with the request id, tell the client nothing about it.

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import type { JobDef } from '../plugin.js';
 import { payloadValidator } from '../http/validation.js';
 import { sqlState } from '../db/database.js';
+import { throttledLog } from '../db/throttled-log.js';
 
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
@@ -62,7 +63,9 @@ export class JobQueue {
       supervise: options.work,
       schedule: options.work,
     });
-    boss.on('error', (err) => this.logger.error({ err }, 'job queue error'));
+    // While the database is down every worker's poll fails with the same error: one line each per minute.
+    const log = throttledLog(this.logger);
+    boss.on('error', (err: Error & { queue?: string }) => log('error', { component: 'pg-boss', err, queue: err.queue }, `job queue error: ${err.message}`));
     await boss.start();
     this.boss = boss;
     for (const { def } of this.jobs.values()) await this.ensureQueue(boss, def);

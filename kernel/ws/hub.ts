@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Guards } from '../auth/guards.js';
 import type { Principal } from '../auth/principal.js';
 import { AppError } from '../errors.js';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { SocketRouteDef } from '../plugin.js';
 import { getOrSet } from '../collections.js';
@@ -170,6 +171,10 @@ export class SocketHub {
   attach(server: Server) {
     server.on('upgrade', (req, socket, head) => {
       this.upgrade(req, socket, head).catch((err) => {
+        if (isDatabaseUnavailable(err)) {
+          const down = databaseUnavailable();
+          return refuse(socket, down.status, down.code, down.message, down.headers);
+        }
         this.logger.error({ err }, 'socket upgrade failed');
         refuse(socket, 500, 'internal_error', 'An internal error occurred.');
       });
@@ -336,10 +341,11 @@ export class SocketHub {
   }
 }
 
-function refuse(socket: Duplex, status: number, code: string, message: string) {
+function refuse(socket: Duplex, status: number, code: string, message: string, headers: Record<string, string> = {}) {
   const body = JSON.stringify({ error: { code, message } });
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${extra.join('')}` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

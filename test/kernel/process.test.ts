@@ -197,6 +197,16 @@ async function withDb<T>(url: string, work: (c: pg.Client) => Promise<T>): Promi
 
 const messages = (s: Server) => s.logs().map((l) => l.msg);
 
+/** SIGKILLs the embedded postmaster (its pid from `postmaster.pid`) and waits until it is gone. */
+async function killPostmaster(s: Server): Promise<number> {
+  const pid = Number(readFileSync(join(s.dataDir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  signal(pid, 'SIGKILL');
+  const deadline = Date.now() + 5_000;
+  while (postgresPids(s.dataDir).includes(pid) && Date.now() < deadline) await sleep(10);
+  expect(postgresPids(s.dataDir), 'the postmaster is gone').not.to.include(pid);
+  return pid;
+}
+
 describe('server process (node --import tsx kernel/main.ts)', function () {
   this.timeout(60_000);
 
@@ -319,6 +329,36 @@ describe('server process (node --import tsx kernel/main.ts)', function () {
     restarted.child.kill('SIGTERM');
     expect(await exitWithin(restarted, 20_000), restarted.output()).to.deep.equal({ code: 0, signal: null });
     expect(postgresPids(dataDir), 'postgres left running after SIGTERM').to.deep.equal([]);
+  });
+
+  it('stops promptly on SIGTERM while its embedded database is dead', async function () {
+    this.timeout(90_000);
+    const dataDir = makeDataDir();
+    const s = await startServer(dataDir);
+    await waitReady(s, 60_000);
+    await killPostmaster(s);
+    s.child.kill('SIGTERM');
+    // Well within the grace (5 s): nothing is in flight, and nothing may wait on the dead server.
+    expect(await exitWithin(s, 4_000), s.output()).to.deep.equal({ code: 0, signal: null });
+    expect(messages(s)).to.include('stopped');
+    expect(postgresPids(dataDir), 'postgres left running').to.deep.equal([]);
+    expect(existsSync(join(dataDir, 'server.pid')), 'DATA_DIR lock released').to.equal(false);
+  });
+
+  it('exits 69 when its embedded database cannot be restarted, for a service manager to act', async function () {
+    this.timeout(150_000); // the start, then five restarts 1 to 15 s apart
+    const dataDir = makeDataDir();
+    const s = await startServer(dataDir);
+    await waitReady(s, 60_000);
+    // PostgreSQL refuses a data folder others may read: every restart fails.
+    chmodSync(join(dataDir, 'postgres', 'data'), 0o777);
+    await killPostmaster(s);
+    expect(await exitWithin(s, 60_000), s.output()).to.deep.equal({ code: 69, signal: null });
+    expect(s.logs().filter((l) => l.msg === 'restarting the embedded PostgreSQL failed')).to.have.length(5);
+    expect(s.logs().find((l) => l.level === 60)).to.include({ msg: 'the embedded PostgreSQL could not be restarted (5 attempts); giving up' });
+    expect(s.stderr(), 'nothing printed outside the JSON log').to.equal('');
+    expect(postgresPids(dataDir), 'postgres left running').to.deep.equal([]);
+    expect(existsSync(join(dataDir, 'server.pid')), 'DATA_DIR lock released').to.equal(false);
   });
 
   it('lets a request in flight at SIGTERM finish with a complete 200', async () => {
