@@ -5,6 +5,7 @@ import type { JobDef } from '../plugin.js';
 import { payloadValidator } from '../http/validation.js';
 import { sqlState } from '../db/database.js';
 import { throttledLog } from '../db/throttled-log.js';
+import { JobLeases } from './job-leases.js';
 
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
@@ -40,6 +41,7 @@ export function positionalToKnex(text: string, values: unknown[]): [string, unkn
 export class JobQueue {
   private readonly jobs = new Map<string, BoundJob>();
   private boss?: PgBoss;
+  private leases?: JobLeases;
   private readonly stopping = new AbortController();
 
   constructor(
@@ -68,6 +70,12 @@ export class JobQueue {
     boss.on('error', (err: Error & { queue?: string }) => log('error', { component: 'pg-boss', err, queue: err.queue }, `job queue error: ${err.message}`));
     await boss.start();
     this.boss = boss;
+    this.leases = new JobLeases(
+      (text, values) => boss.getDb().executeSql(text, values ?? []),
+      // pg-boss takes ids and output together; its types list that form for one id only.
+      (name, ids, reason) => (boss.fail as (n: string, i: string[], d: object) => Promise<void>).call(boss, name, ids, { message: reason }),
+      this.logger,
+    );
     for (const { def } of this.jobs.values()) await this.ensureQueue(boss, def);
     if (!options.work) return;
     for (const job of this.jobs.values()) {
@@ -76,6 +84,8 @@ export class JobQueue {
       );
       if (job.def.cron) await boss.schedule(job.def.name, job.def.cron, {}, { tz: 'UTC' });
     }
+    // Jobs a killed process left active are run again within a minute, not at their expiry.
+    this.leases.startReclaiming();
   }
 
   private async ensureQueue(boss: PgBoss, def: JobDef) {
@@ -104,13 +114,26 @@ export class JobQueue {
       return;
     }
     const started = Date.now();
+    const lost = await this.leases!.take(item.id, job.def.name);
     try {
-      await job.def.handler(item.data as never, job.deps, { id: item.id, retryCount: item.retryCount, signal: this.stopping.signal });
+      const signal = AbortSignal.any([this.stopping.signal, lost]);
+      await job.def.handler(item.data as never, job.deps, { id: item.id, retryCount: item.retryCount, signal });
       log.info({ ms: Date.now() - started }, 'job done');
     } catch (err) {
       log.warn({ err, retryCount: item.retryCount }, 'job failed');
       throw err;
+    } finally {
+      this.leases!.release(item.id);
     }
+  }
+
+  /**
+   * Whether a job of one of `names` whose payload contains `match` is queued, or running in a live
+   * process. False while one is active means its process died (its lease is stale): the work stalled.
+   */
+  async anyLive(names: string[], match: object): Promise<boolean> {
+    if (!this.leases) throw new Error('the job queue is not started');
+    return this.leases.anyLive(names, match);
   }
 
   async send(name: string, payload: object, options: SendOptions = {}): Promise<string | null> {
@@ -139,10 +162,14 @@ export class JobQueue {
   async stop(graceSeconds: number): Promise<void> {
     if (!this.boss) return;
     const abort = setTimeout(() => this.stopping.abort(), Math.max(0, graceSeconds * 1000 - 1000));
+    const db = this.boss.getDb() as PgBoss.Db & { close?: () => Promise<void> };
     try {
-      await this.boss.stop({ graceful: true, wait: true, timeout: graceSeconds * 1000 });
+      // pg-boss's pool stays open for the leases to go; it is closed below.
+      await this.boss.stop({ graceful: true, wait: true, timeout: graceSeconds * 1000, close: false });
+      await this.leases?.stop();
     } finally {
       clearTimeout(abort);
+      await db.close?.();
     }
     this.boss = undefined;
   }

@@ -195,15 +195,26 @@ export class ProcessingService {
     if (row) this.d.logger.warn({ assetId, code, reason: message }, 'media processing failed');
   }
 
-  /** `POST /assets/{id}/retry`: a failed asset goes back to the start of processing. */
+  /**
+   * `POST /assets/{id}/retry`: a failed asset, or a stalled one (in progress with no job queued or
+   * running in a live process: its worker was killed), goes back to the start of processing.
+   */
   async retry(assetId: string): Promise<AssetView> {
     return this.d.db.transaction(async (trx) => {
       const asset = await this.repo.lock(assetId, trx);
       if (!asset || asset.processing_status === 'deleting') throw notFound('not_found', 'There is no such asset.');
-      if (asset.processing_status !== 'failed') {
-        throw invalidInput('validation_failed', `Only a failed asset can be retried; this one is ${asset.processing_status}.`, 'id');
+      const status = asset.processing_status;
+      const inProgress = status === 'queued' || status === 'inspecting' || status === 'processing';
+      if (!inProgress && status !== 'failed') {
+        throw invalidInput('validation_failed', `Only a failed asset can be retried; this one is ${status}.`, 'id');
       }
-      const queued = await this.repo.transition(assetId, 'queued', { error_code: null, error_message: null, processing_progress: null }, trx);
+      // Jobs for this asset are sent under its row lock, which is held here: none can appear meanwhile.
+      if (inProgress && (await this.d.jobs.anyLive(Object.values(PROCESSING_JOBS), { assetId }))) {
+        throw invalidInput('validation_failed', `This asset is ${status} and its processing is under way; it can be retried if it fails or stalls.`, 'id');
+      }
+      const reset = { error_code: null, error_message: null, processing_progress: null };
+      // A late step of the stalled run finds the asset no longer processing and does nothing.
+      const queued = status === 'queued' ? await this.repo.update(assetId, reset, trx) : await this.repo.transition(assetId, 'queued', reset, trx);
       await this.d.jobs.send(PROCESSING_JOBS.inspectAsset, { assetId }, { trx });
       return assetView(queued!, await this.repo.variants(assetId, trx));
     });

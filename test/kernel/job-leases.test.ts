@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LEASE_TTL_SECONDS, RECLAIM_EVERY_MS } from '../../kernel/jobs/job-leases.js';
+import type { JobQueue } from '../../kernel/jobs/job-queue.js';
+import { holdJob, leaseProbePlugin, leaseProbeRuns } from '../fixtures/lease-probe/lease-probe.plugin.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { createTestDatabase } from '../support/test-database.js';
+import { eventually } from '../support/wait.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WORKER = join(ROOT, 'test', 'fixtures', 'lease-probe', 'worker.ts');
+
+/** A real worker process (its own pg-boss, its own leases) that holds every lease-probe job until killed. */
+function spawnWorker(databaseUrl: string, dataDir: string): { child: ChildProcess; ready: Promise<void>; output: () => string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LEASE_PROBE_HOLD: '1' };
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (out += c));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', () => out.includes('worker ready') && resolve());
+    child.once('exit', (code, signal) => reject(new Error(`worker exited (${code ?? signal}) before it was ready:\n${out}`)));
+  });
+  return { child, ready, output: () => out };
+}
+
+const gone = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+describe('job leases: a killed process does not hold its jobs until they expire', function () {
+  this.timeout(240_000);
+  let web: TestKernel | undefined;
+  let worker: TestKernel | undefined;
+  let child: ChildProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'signage-lease-test-'));
+
+  after(async () => {
+    if (child?.pid && child.exitCode === null && child.signalCode === null) {
+      process.kill(-child.pid, 'SIGKILL');
+      await gone(child);
+    }
+    await worker?.stop();
+    await web?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps a live worker’s job past the lease time, and runs a killed worker’s job again in another worker within a minute', async () => {
+    const databaseUrl = await createTestDatabase();
+    web = await bootTestKernel({ plugins: [leaseProbePlugin], role: 'web', databaseUrl });
+    const spawned = spawnWorker(databaseUrl, dataDir);
+    child = spawned.child;
+    await spawned.ready;
+    const jobs = web.containerOf('lease-probe').resolve<JobQueue>('jobs');
+    const jobId = (await jobs.send(holdJob.name, { label: 'held' }))!;
+    const lease = () => web!.db('kernel_job_leases').where({ job_id: jobId }).first();
+    const taken = await eventually(lease, (l) => Boolean(l), 30_000, 200);
+    expect(taken?.instance_id, spawned.output()).to.contain(`/${child.pid}/`);
+
+    // Another worker runs beside it for longer than a lease lasts: the live worker renews and keeps its job.
+    worker = await bootTestKernel({ plugins: [leaseProbePlugin], role: 'worker', databaseUrl });
+    const heldSince = Date.now();
+    await new Promise((r) => setTimeout(r, LEASE_TTL_SECONDS * 1000 + RECLAIM_EVERY_MS + 2_000 - (Date.now() - heldSince)));
+    expect(leaseProbeRuns, 'not taken from a live worker').to.deep.equal([]);
+    const renewed = await lease();
+    expect(renewed.instance_id).to.equal(taken.instance_id);
+    expect(Date.now() - new Date(renewed.renewed_at).getTime()).to.be.below(LEASE_TTL_SECONDS * 1000);
+    expect(await web.db('pgboss.job').where({ id: jobId }).first('state')).to.deep.equal({ state: 'active' });
+
+    process.kill(-child.pid!, 'SIGKILL');
+    const killedAt = Date.now();
+    await gone(child);
+    const runs = await eventually(
+      () => leaseProbeRuns,
+      (r) => r.length > 0,
+      90_000,
+      100,
+    );
+    const takeover = runs[0] ? runs[0].at - killedAt : Number.NaN;
+    console.log(`      a killed worker's job ran again ${(takeover / 1000).toFixed(1)} s after the kill`);
+    expect(runs.map((r) => ({ jobId: r.jobId, retryCount: r.retryCount }))).to.deep.equal([{ jobId, retryCount: 1 }]);
+    expect(takeover).to.be.below(60_000);
+    const done = await eventually(
+      () => web!.db('pgboss.job').where({ id: jobId }).first('state'),
+      (j) => j?.state === 'completed',
+      10_000,
+    );
+    expect(done).to.deep.equal({ state: 'completed' });
+    expect(await web.db('kernel_job_leases').where({ instance_id: taken.instance_id }), 'the dead worker’s lease is gone').to.deep.equal([]);
+  });
+});

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { createQueuedAsset, mediaDeps } from '../support/media-assets.js';
+import { makePng } from '../support/media-files.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+
+// A web process only sends jobs, so the test sets each job's state as a worker (alive or killed) would leave it.
+describe('retrying a stalled asset', function () {
+  this.timeout(120_000);
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules, role: 'web' });
+    owner = await setUpOwner(k);
+  });
+  after(() => k?.stop());
+
+  const retry = (id: string) => consoleCall(k, owner, 'POST', `/api/v1/assets/${id}/retry`);
+  const jobsOf = (assetId: string, name: string) => k.db('pgboss.job').where({ name }).whereRaw("data->>'assetId' = ?", [assetId]).select('id', 'state');
+
+  it('refuses while its transcode is queued or runs under a live lease, and takes it once the lease went stale', async () => {
+    const asset = await createQueuedAsset(k, { bytes: await makePng(16, 16), ext: '.png', type: 'image', mimeType: 'image/png' }, { send: false });
+    await k.db('assets').where({ id: asset.id }).update({ processing_status: 'processing', processing_progress: 40 });
+    const jobId = (await mediaDeps(k).jobs.send('media.video-optimize', { assetId: asset.id }))!;
+
+    const queued = await retry(asset.id);
+    expect(queued.status).to.equal(422);
+    expect(queued.body.error.message).to.equal('This asset is processing and its processing is under way; it can be retried if it fails or stalls.');
+
+    // A worker took it 10 minutes ago and still renews its lease: a slow transcode, not a stalled one.
+    await k
+      .db('pgboss.job')
+      .where({ id: jobId })
+      .update({ state: 'active', started_on: k.db.raw("now() - interval '10 minutes'") });
+    await k
+      .db('kernel_job_leases')
+      .insert({ job_id: jobId, job_name: 'media.video-optimize', instance_id: 'host/1234/live', started_at: k.db.fn.now(), renewed_at: k.db.fn.now() });
+    expect((await retry(asset.id)).status).to.equal(422);
+
+    // The worker was killed: its lease stopped being renewed a minute ago.
+    await k
+      .db('kernel_job_leases')
+      .where({ job_id: jobId })
+      .update({ renewed_at: k.db.raw("now() - interval '1 minute'") });
+    const res = await retry(asset.id);
+    expect(res.status).to.equal(200);
+    expect(res.body.data).to.include({ id: asset.id, processingStatus: 'queued', processingProgress: null });
+    expect(await jobsOf(asset.id, 'media.inspect-asset')).to.have.length(1);
+  });
+
+  it('takes an asset left queued with no job at all', async () => {
+    const asset = await createQueuedAsset(k, { bytes: await makePng(16, 16), ext: '.png', type: 'image', mimeType: 'image/png' }, { send: false });
+    const res = await retry(asset.id);
+    expect(res.status).to.equal(200);
+    expect(res.body.data).to.include({ id: asset.id, processingStatus: 'queued' });
+    expect(await jobsOf(asset.id, 'media.inspect-asset')).to.have.length(1);
+  });
+});
