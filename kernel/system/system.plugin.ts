@@ -5,6 +5,7 @@ import { definePlugin } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { homeRoutes } from './home.routes.js';
+import { checkSecretKeys } from './key-check.js';
 import { secretsCommands } from './secrets.commands.js';
 import { systemJobs } from '../../jobs/system-jobs.js';
 
@@ -53,6 +54,7 @@ export const systemPlugin = definePlugin<KernelDeps>({
     for (const tool of ['ffmpeg', 'ffprobe'] as const) {
       r.readiness(({ mediaTools }) => ({ name: tool, check: cachedToolCheck(tool, pathOf(mediaTools, tool)) }));
     }
+    r.onStart(({ db, secretBox }) => checkSecretKeys(db, secretBox));
     r.onStart(async ({ mediaTools, logger }) => {
       await Promise.all((['ffmpeg', 'ffprobe'] as const).map((tool) => warnAboutTool(tool, pathOf(mediaTools, tool), logger)));
     });

@@ -17,6 +17,7 @@ describe('migrations', () => {
         'kernel/20261121090000_create_audit_log_and_rate_limits',
         'kernel/20261122090000_create_plugin_installations',
         'kernel/20261127200000_rate_limits_on_rate_limiter_flexible',
+        'kernel/20261127210000_create_key_check',
         'kernel/20261128090000_create_job_leases',
         'notes/20261121000000_create_notes',
         'notes/20261121000100_add_note_source',
@@ -29,7 +30,7 @@ describe('migrations', () => {
       expect(await db.schema.hasTable('notes_items')).to.equal(false);
       expect(await db.schema.hasTable('audit_log')).to.equal(false);
 
-      expect(await migrateAll(db, [kernelSet, notesSet])).to.have.length(6);
+      expect(await migrateAll(db, [kernelSet, notesSet])).to.have.length(7);
       expect(await db.schema.hasTable('audit_log')).to.equal(true);
       expect(await columns(db, 'notes_items')).to.deep.equal(['created_at', 'id', 'source', 'text']);
       expect(await migrateAll(db, [kernelSet, notesSet]), 'nothing left to apply').to.deep.equal([]);
@@ -43,7 +44,7 @@ describe('migrations', () => {
     const dbs = [createKnex(url), createKnex(url), createKnex(url)];
     try {
       const results = await Promise.all(dbs.map((db) => migrateAll(db, [kernelSet, notesSet])));
-      expect(results.map((r) => r.length).sort()).to.deep.equal([0, 0, 6]);
+      expect(results.map((r) => r.length).sort()).to.deep.equal([0, 0, 7]);
     } finally {
       await Promise.all(dbs.map((db) => db.destroy()));
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -31,11 +31,19 @@ export interface TestKernelOptions {
   install?: string[];
 }
 
+/** The key file of the first kernel booted on each database. */
+const keyFiles = new Map<string, string>();
+
 /** Boots the real kernel with the given plugins on a fresh database and a throw-away DATA_DIR. */
 export async function bootTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'signage-test-data-'));
+  // Processes on one database share its secret keys, as a deployment's hosts must (SECRETS_KEY):
+  // a second kernel on a database gets the first one's key file.
+  const keyFile = keyFiles.get(databaseUrl);
+  if (keyFile && ownsDataDir && existsSync(keyFile)) copyFileSync(keyFile, join(dataDir, 'secrets.key'));
+  else if (!keyFile) keyFiles.set(databaseUrl, join(dataDir, 'secrets.key'));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
