@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,8 @@ describe('job leases: a killed process does not hold its jobs until they expire'
   it('keeps a live worker’s job past the lease time, and runs a killed worker’s job again in another worker within a minute', async () => {
     const databaseUrl = await createTestDatabase();
     web = await bootTestKernel({ plugins: [leaseProbePlugin], role: 'web', databaseUrl });
+    // One deployment: the worker has the web process's secret keys.
+    copyFileSync(join(web.dataDir, 'secrets.key'), join(dataDir, 'secrets.key'));
     const spawned = spawnWorker(databaseUrl, dataDir);
     child = spawned.child;
     await spawned.ready;
