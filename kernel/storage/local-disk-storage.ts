@@ -7,6 +7,11 @@ import { pipeline } from 'node:stream/promises';
 import { assertKey, StorageNotFound, type ByteRange, type Storage, type StoredObject } from './storage.js';
 
 const TMP = '.tmp';
+/**
+ * A write in progress keeps its temp file's mtime fresh (stores copy local files at disk speed), so
+ * one untouched for this long was left by a process killed mid-write.
+ */
+export const STALE_TEMP_AFTER_MS = 3600_000;
 
 async function fsyncPath(path: string) {
   const handle = await open(path, 'r');
@@ -86,6 +91,30 @@ export class LocalDiskStorage implements Storage {
       }
     };
     for await (const full of walk(start)) yield relative(this.root, full).split(sep).join('/');
+  }
+
+  /** Removes what interrupted writes left in the temp folder (see STALE_TEMP_AFTER_MS); returns their names. */
+  async sweepTemporary(olderThanMs = STALE_TEMP_AFTER_MS, now = Date.now()): Promise<string[]> {
+    const tmpDir = join(this.root, TMP);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(tmpDir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    const removed: string[] = [];
+    for (const entry of entries) {
+      const path = join(tmpDir, entry.name);
+      try {
+        if (now - (await stat(path)).mtimeMs <= olderThanMs) continue;
+        await rm(path, { recursive: true, force: true });
+        removed.push(entry.name);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // renamed into place meanwhile
+      }
+    }
+    return removed;
   }
 
   async checkWritable(): Promise<void> {

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import ffmpeg from 'fluent-ffmpeg';
 import type { MediaTools } from '../../../kernel/media-tools.js';
+import { killWithThisProcess } from './orphan-guard.js';
 import type { FfprobeOutput } from './probe.js';
 import { StepFailed } from './processing-errors.js';
 
@@ -90,6 +91,11 @@ export function runFfmpeg(tools: MediaTools, job: FfmpegJob, run: FfmpegRun): Pr
       else finish(new StepFailed(`${run.what} failed: the video could not be processed.`, `${err.message}\n${(stderr ?? '').trim()}`.trim()));
     });
     command.on('end', () => void reporting.then(() => finish()));
+    // ffmpeg dies with this process, even a SIGKILLed one (fluent-ffmpeg spawns it, synchronously before 'start').
+    command.on('start', () => {
+      const proc = (command as unknown as { ffmpegProc?: ChildProcess }).ffmpegProc;
+      if (proc?.pid) proc.once('exit', killWithThisProcess(proc.pid));
+    });
     command.run();
   });
 }
@@ -106,6 +112,8 @@ export function runFfprobe(ffprobePath: string, file: string, timeoutMs: number)
   return new Promise((resolve, reject) => {
     const args = ['-v', 'error', ...UNTRUSTED_INPUT, '-print_format', 'json', '-show_format', '-show_streams', file];
     const child = spawn(ffprobePath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its group goes with this process too, however this process ends.
+    if (child.pid) child.once('exit', killWithThisProcess(-child.pid));
     const stdout: Buffer[] = [];
     let bytes = 0;
     let stderr = '';

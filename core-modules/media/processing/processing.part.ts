@@ -5,6 +5,7 @@ import { processingJobs } from './processing.jobs.js';
 import { processingRoutes } from './processing.routes.js';
 import { ProcessingService } from './processing.service.js';
 import { VideoRenditionsService } from './video-renditions.js';
+import { sweepWorkDirs } from './work-files.js';
 
 export interface ProcessingDeps extends MediaBaseDeps {
   processingService: ProcessingService;
@@ -20,4 +21,15 @@ export const processingPart: ModulePart<ProcessingDeps> = (r) => {
   );
   r.routes(processingRoutes);
   r.jobs(processingJobs);
+  // What a killed process left: its work folders (named after it, so a live process's stay) and
+  // the storage temp files of writes it never finished (media writes almost all of them).
+  r.onStart(async ({ storage, logger }) => {
+    try {
+      const workDirs = await sweepWorkDirs();
+      const storageTemp = await storage.sweepTemporary();
+      if (workDirs.length || storageTemp.length) logger.info({ workDirs, storageTemp }, 'removed temporary files left by stopped processes');
+    } catch (err) {
+      logger.warn({ err }, 'could not sweep temporary files left by stopped processes');
+    }
+  });
 };
