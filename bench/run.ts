@@ -8,6 +8,7 @@ import { feedParsingBenchmark } from './feed-parsing.bench.js';
 import { gracefulStopBenchmark } from './graceful-stop.bench.js';
 import { healthzBenchmark } from './healthz.bench.js';
 import { integrationRowsBenchmark } from './integration-rows.bench.js';
+import { jobTakeoverBenchmark } from './job-takeover.bench.js';
 import { sourceRefreshBenchmark } from './source-refresh.bench.js';
 import { heartbeatBenchmark } from './heartbeat.bench.js';
 import { formatJsonLine, formatOutcome, type Outcome } from './report.js';
@@ -42,6 +43,7 @@ const BENCHMARKS: Benchmark[] = [
   sourceRefreshBenchmark,
   feedParsingBenchmark,
   gracefulStopBenchmark,
+  jobTakeoverBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.
