@@ -196,14 +196,15 @@ export class AssetsRepository {
     return this.variantRows.query(trx).delete().where({ asset_id: assetId }).whereNot({ kind: 'original' }).returning(['kind', 'storage_key']);
   }
 
-  /** Assets in a processing state that nothing has touched since `before`. */
-  async stalledSince(before: Date, limit = 100): Promise<Pick<AssetRow, 'id' | 'processing_status'>[]> {
+  /** Assets in a processing state untouched since `before`, by id, after `afterId` (a page's last). */
+  async stalledSince(before: Date, limit = 100, afterId?: string): Promise<Pick<AssetRow, 'id' | 'processing_status'>[]> {
     return this.assets
       .query()
       .select('id', 'processing_status')
       .whereIn('processing_status', ['queued', 'inspecting', 'processing'])
       .where('updated_at', '<', before)
-      .orderBy('updated_at')
+      .modify((q) => void (afterId && q.where('id', '>', afterId)))
+      .orderBy('id')
       .limit(limit);
   }
 }

@@ -157,6 +157,21 @@ export class JobLeases {
     return rows.length > 0;
   }
 
+  /** Of `values`, those for which a job of `names` with that payload `field` is live (as anyLive says). */
+  async liveFor(names: string[], field: string, values: string[]): Promise<Set<string>> {
+    if (values.length === 0) return new Set();
+    const fresh = `now() - make_interval(secs => ${LEASE_TTL_SECONDS})`;
+    const { rows } = await this.sql(
+      `SELECT DISTINCT j.data->>$2 AS value FROM ${BOSS}.job j
+       WHERE j.name = ANY($1::text[]) AND j.data->>$2 = ANY($3::text[])
+         AND (j.state IN ('created', 'retry')
+           OR (j.state = 'active' AND (j.started_on > ${fresh}
+             OR EXISTS (SELECT 1 FROM kernel_job_leases l WHERE l.job_id = j.id AND l.renewed_at > ${fresh}))))`,
+      [names, field, values],
+    );
+    return new Set(rows.map((r) => String(r.value)));
+  }
+
   /** Looks for stale leases now and every RECLAIM_EVERY_MS (workers only). */
   startReclaiming(): void {
     const run = () => this.reclaim().catch((err: Error) => this.logger.warn({ err }, 'could not reclaim the jobs of dead processes'));

@@ -136,6 +136,12 @@ export class JobQueue {
     return this.leases.anyLive(names, match);
   }
 
+  /** anyLive for many at once: of `values`, those with a live job of `names` whose payload `field` holds it. */
+  async liveFor(names: string[], field: string, values: string[]): Promise<Set<string>> {
+    if (!this.leases) throw new Error('the job queue is not started');
+    return this.leases.liveFor(names, field, values);
+  }
+
   async send(name: string, payload: object, options: SendOptions = {}): Promise<string | null> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`unknown job "${name}"`);

@@ -49,6 +49,57 @@ describe('retrying a stalled asset', function () {
     expect(await jobsOf(asset.id, 'media.inspect-asset')).to.have.length(1);
   });
 
+  it('marks failed, after 15 quiet minutes, an asset whose job is gone or was left by a dead process, and not one whose job waits or runs', async () => {
+    const { jobs, processingService } = mediaDeps(k);
+    const make = async (status: string) => {
+      const a = await createQueuedAsset(k, { bytes: await makePng(16, 16), ext: '.png', type: 'image', mimeType: 'image/png' }, { send: false });
+      await k
+        .db('assets')
+        .where({ id: a.id })
+        .update({ processing_status: status, updated_at: k.db.raw("now() - interval '20 minutes'") });
+      return a.id;
+    };
+    const running = async (assetId: string, renewedAgo: string) => {
+      const jobId = (await jobs.send('media.video-optimize', { assetId }))!;
+      await k
+        .db('pgboss.job')
+        .where({ id: jobId })
+        .update({ state: 'active', started_on: k.db.raw("now() - interval '20 minutes'") });
+      await k.db('kernel_job_leases').insert({
+        job_id: jobId,
+        job_name: 'media.video-optimize',
+        instance_id: 'host/1/x',
+        started_at: k.db.fn.now(),
+        renewed_at: k.db.raw(`now() - interval '${renewedAgo}'`),
+      });
+    };
+    const noJob = await make('processing');
+    const backlog = await make('queued');
+    await jobs.send('media.inspect-asset', { assetId: backlog });
+    const slow = await make('processing');
+    await running(slow, '5 seconds');
+    const orphaned = await make('processing');
+    await running(orphaned, '2 minutes');
+    const recent = await make('processing');
+    await k.db('assets').where({ id: recent }).update({ updated_at: k.db.fn.now() });
+
+    expect(await processingService.failStalled()).to.equal(2);
+    const status = async (id: string) => (await k.db('assets').where({ id }).first('processing_status')).processing_status;
+    expect({
+      noJob: await status(noJob),
+      backlog: await status(backlog),
+      slow: await status(slow),
+      orphaned: await status(orphaned),
+      recent: await status(recent),
+    }).to.deep.equal({
+      noJob: 'failed',
+      backlog: 'queued',
+      slow: 'processing',
+      orphaned: 'failed',
+      recent: 'processing',
+    });
+  });
+
   it('takes an asset left queued with no job at all', async () => {
     const asset = await createQueuedAsset(k, { bytes: await makePng(16, 16), ext: '.png', type: 'image', mimeType: 'image/png' }, { send: false });
     const res = await retry(asset.id);

@@ -15,11 +15,11 @@ import { fetchToFile, storeBuffer, storeFile, withWorkDir } from './work-files.j
 type Deps = Pick<MediaBaseDeps, 'db' | 'assetsRepository' | 'storage' | 'mediaTools' | 'mediaConfig' | 'jobs' | 'logger' | 'mediaEvents'>;
 
 /**
- * An asset nothing has touched for this long while in a processing state lost its job for good
- * (a crash during the last attempt). Every job touches the asset when it starts, and the longest
- * one, a transcode, may run 6 hours; a day also leaves room for a backlog of queued transcodes.
+ * An asset in a processing state with no job queued or running in a live process (job leases), and
+ * untouched for this long, lost its job for good (its worker was killed during the last attempt).
+ * The quiet time covers a job sent just after its asset was written.
  */
-export const STALLED_AFTER_MS = 24 * 3600_000;
+export const STALLED_AFTER_MS = 15 * 60_000;
 
 /** Progress is written at most this often: the console polls, it needs no more. */
 const PROGRESS_INTERVAL_MS = 1_000;
@@ -224,10 +224,22 @@ export class ProcessingService {
   async failStalled(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - STALLED_AFTER_MS);
     let failed = 0;
-    for (const a of await this.repo.stalledSince(before)) {
-      const code: FailureCode = a.processing_status === 'processing' ? 'media_processing_failed' : 'media_inspection_failed';
-      const row = await this.repo.failProcessing(a.id, code, 'Processing stopped and did not resume; retry the asset.', { untouchedSince: before });
-      if (row) failed++;
+    // A backlog of queued transcodes, or a slow one whose worker lives, is not stalled: look past them.
+    const page = 100;
+    for (let afterId: string | undefined; ; ) {
+      const quiet = await this.repo.stalledSince(before, page, afterId);
+      afterId = quiet.at(-1)?.id;
+      const live = await this.d.jobs.liveFor(
+        Object.values(PROCESSING_JOBS),
+        'assetId',
+        quiet.map((a) => a.id),
+      );
+      for (const a of quiet.filter((q) => !live.has(q.id))) {
+        const code: FailureCode = a.processing_status === 'processing' ? 'media_processing_failed' : 'media_inspection_failed';
+        const row = await this.repo.failProcessing(a.id, code, 'Processing stopped and did not resume; retry the asset.', { untouchedSince: before });
+        if (row) failed++;
+      }
+      if (quiet.length < page) break;
     }
     if (failed) this.d.logger.warn({ failed }, 'stalled media processing marked failed');
     return failed;
