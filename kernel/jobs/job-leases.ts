@@ -36,8 +36,8 @@ export class JobLeases {
   /** This process, as written into its leases (for an operator reading the table). */
   readonly instanceId = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   private readonly held = new Map<string, Held>();
-  /** Leases whose jobs ended here; their rows go at the next renewal, once pg-boss has completed the job. */
-  private released = false;
+  /** Jobs that ended here; their leases go at the next renewal, once pg-boss has completed or failed them. */
+  private readonly ended = new Set<string>();
   private renewTimer?: NodeJS.Timeout;
   private reclaimTimer?: NodeJS.Timeout;
   private renewing?: Promise<void>;
@@ -52,6 +52,7 @@ export class JobLeases {
   async take(jobId: string, name: string): Promise<AbortSignal> {
     const controller = new AbortController();
     this.held.set(jobId, { controller });
+    this.ended.delete(jobId); // run again here: its lease is this new row
     try {
       await this.sql(
         `INSERT INTO kernel_job_leases (job_id, job_name, instance_id, started_at, renewed_at) VALUES ($1, $2, $3, now(), now())
@@ -68,7 +69,7 @@ export class JobLeases {
 
   /** The job ended here (pg-boss completes or fails it next). */
   release(jobId: string): void {
-    if (this.held.delete(jobId)) this.released = true;
+    if (this.held.delete(jobId)) this.ended.add(jobId);
   }
 
   /** Renews this process's leases, drops those of ended jobs, and aborts jobs whose lease another process took. */
@@ -80,13 +81,17 @@ export class JobLeases {
   private async renewNow(): Promise<void> {
     const ids = [...this.held.keys()];
     try {
-      if (this.released) {
-        this.released = false;
-        await this.sql('DELETE FROM kernel_job_leases WHERE instance_id = $1 AND NOT (job_id = ANY($2::uuid[]))', [this.instanceId, ids]);
+      if (this.ended.size) {
+        const ended = [...this.ended];
+        this.ended.clear();
+        await this.sql('DELETE FROM kernel_job_leases WHERE instance_id = $1 AND job_id = ANY($2::uuid[])', [this.instanceId, ended]);
       }
       if (ids.length === 0) {
-        clearInterval(this.renewTimer);
-        this.renewTimer = undefined;
+        // A job taken while the delete ran keeps the timer it found.
+        if (this.held.size === 0) {
+          clearInterval(this.renewTimer);
+          this.renewTimer = undefined;
+        }
         return;
       }
       const { rows } = await this.sql('UPDATE kernel_job_leases SET renewed_at = now() WHERE instance_id = $1 AND job_id = ANY($2::uuid[]) RETURNING job_id', [

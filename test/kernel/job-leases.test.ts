@@ -4,8 +4,12 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LEASE_TTL_SECONDS, RECLAIM_EVERY_MS } from '../../kernel/jobs/job-leases.js';
-import type { JobQueue } from '../../kernel/jobs/job-queue.js';
+import { randomUUID } from 'node:crypto';
+import { createKnex } from '../../kernel/db/database.js';
+import { migrateAll } from '../../kernel/db/migrator.js';
+import { JobLeases, LEASE_TTL_SECONDS, RECLAIM_EVERY_MS } from '../../kernel/jobs/job-leases.js';
+import { type JobQueue, positionalToKnex } from '../../kernel/jobs/job-queue.js';
+import { createLogger } from '../../kernel/logger.js';
 import { holdJob, leaseProbePlugin, leaseProbeRuns } from '../fixtures/lease-probe/lease-probe.plugin.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -93,5 +97,37 @@ describe('job leases: a killed process does not hold its jobs until they expire'
     );
     expect(done).to.deep.equal({ state: 'completed' });
     expect(await web.db('kernel_job_leases').where({ instance_id: taken.instance_id }), 'the dead worker’s lease is gone').to.deep.equal([]);
+  });
+});
+
+describe('job leases, one process', () => {
+  it('drops the leases of ended jobs only, and tells a job whose lease another worker took to stop', async () => {
+    const db = createKnex(await createTestDatabase());
+    try {
+      await migrateAll(db, [{ owner: 'kernel', folder: new URL('../../migrations', import.meta.url) }]);
+      const sql = async (text: string, values: unknown[] = []) => {
+        const [q, bindings] = positionalToKnex(text, values);
+        return (await db.raw(q, bindings as never[])) as { rows: Record<string, unknown>[] };
+      };
+      const leases = new JobLeases(sql, async () => {}, createLogger('silent'));
+      const [ended, running, taken] = [randomUUID(), randomUUID(), randomUUID()];
+      await leases.take(ended, 'probe.ended');
+      const runningSignal = await leases.take(running, 'probe.running');
+      const takenSignal = await leases.take(taken, 'probe.taken');
+      leases.release(ended);
+      // Another worker found this lease stale and took the job over.
+      await db('kernel_job_leases').where({ job_id: taken }).update({ instance_id: 'elsewhere/1/reclaim' });
+      await leases.renew();
+      expect((await db('kernel_job_leases').orderBy('job_name')).map((l) => [l.job_name, l.instance_id === leases.instanceId])).to.deep.equal([
+        ['probe.running', true],
+        ['probe.taken', false],
+      ]);
+      expect(runningSignal.aborted).to.equal(false);
+      expect(takenSignal.aborted).to.equal(true);
+      await leases.stop();
+      expect(await db('kernel_job_leases').where({ instance_id: leases.instanceId })).to.deep.equal([]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
