@@ -310,6 +310,11 @@ export class SocketHub {
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   }
 
+  /** This process is stopping: its sockets are closing, and what they held goes with the process. */
+  get stopping(): boolean {
+    return this.closed;
+  }
+
   /** Sockets held by this process. */
   get localConnections(): number {
     return this.wss.clients.size;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../kernel/logger.js';
+import type { SocketHub } from '../../../kernel/ws/hub.js';
 import type { PresenceRepository } from './presence.repository.js';
 import type { ScreensConfig } from '../screens-config.js';
 
@@ -11,6 +12,7 @@ export interface LocalSocket {
 }
 
 interface Deps {
+  hub: Pick<SocketHub, 'stopping'>;
   presenceRepository: PresenceRepository;
   screensConfig: ScreensConfig;
   logger: Logger;
@@ -48,8 +50,9 @@ export class PresenceService {
 
   async close(connectionId: string): Promise<void> {
     this.local.delete(connectionId);
-    // After stop the instance's rows are gone already (and the pool may be too).
-    if (this.stopped) return;
+    // A stopping process drops all its rows in one statement (stop); a thousand sockets closing
+    // at once must not each queue a delete in front of it. After stop the pool may be gone too.
+    if (this.stopped || this.d.hub.stopping) return;
     await this.d.presenceRepository.disconnect(connectionId).catch((err) => this.d.logger.warn({ err, connectionId }, 'could not remove a presence row'));
   }
 
