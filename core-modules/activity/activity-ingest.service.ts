@@ -37,7 +37,8 @@ export class ActivityIngestService {
   async ingest(screenId: string, raw: unknown[]): Promise<ActivityAck> {
     const now = Date.now();
     // The players stamp events with their own clock: one that runs fast or slow is put right.
-    const clock = clockCorrection(await this.d.screenClocks.offsetOf(screenId));
+    const [offset, placements] = await Promise.all([this.d.screenClocks.offsetOf(screenId), this.d.screenTargets.placements([screenId])]);
+    const clock = clockCorrection(offset);
     const rejected: ActivityAck['rejected'] = [];
     const valid: NormalizedEvent[] = [];
     raw.forEach((r, index) => {
@@ -51,7 +52,7 @@ export class ActivityIngestService {
     }
     valid.sort((a, b) => a.sequence - b.sequence);
 
-    const stored = valid.length ? await this.store(screenId, valid) : new Set<string>();
+    const stored = valid.length ? await this.store(screenId, valid, placements.get(screenId)?.locationId ?? null) : new Set<string>();
     return {
       accepted: stored.size,
       duplicates: valid.length - stored.size,
@@ -61,8 +62,7 @@ export class ActivityIngestService {
     };
   }
 
-  private async store(screenId: string, events: NormalizedEvent[]): Promise<Set<string>> {
-    const placement = (await this.d.screenTargets.placements([screenId])).get(screenId);
+  private async store(screenId: string, events: NormalizedEvent[], locationId: string | null): Promise<Set<string>> {
     const repo = this.d.activityEventsRepository;
     return this.d.db.transaction(async (trx) => {
       await repo.lockScreen(trx, screenId);
@@ -71,7 +71,7 @@ export class ActivityIngestService {
       if (!fresh.length) return stored;
       const named = [...new Set(fresh.flatMap((e) => (e.activitySessionId ? [e.activitySessionId] : [])))];
       const [sessions, lastEventAt] = await Promise.all([repo.sessions(trx, screenId, named), repo.lastEventBefore(trx, screenId, fresh[0]!.sequence)]);
-      deriveSessions(sessions, fresh, { locationId: placement?.locationId ?? null, lastEventAt });
+      deriveSessions(sessions, fresh, { locationId, lastEventAt });
       await this.d.playbackRollup.markLate(trx, await repo.saveSessions(trx, screenId, sessions.values()));
       return stored;
     });

@@ -27,7 +27,7 @@ const EventSchema = Type.Object({
   category: Type.String(),
   severity: Type.String(),
   result: Type.String(),
-  occurredAt: Stamp,
+  occurredAt: CloneType(Stamp, { description: 'On the server’s clock (see details.reportedOccurredAt).' }),
   receivedAt: Stamp,
   playerTimezone: Type.String(),
   activitySessionId: Nullable(Type.String()),
@@ -35,7 +35,11 @@ const EventSchema = Type.Object({
   durationMs: Nullable(Type.Integer()),
   failureCode: Nullable(Type.String()),
   failureMessage: Nullable(Type.String()),
-  details: Type.Record(Type.String(), Type.Unknown()),
+  details: Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      'The event’s other fields as reported (presentation, content, schedule, metadata, …); and, when its time was moved onto the server’s ' +
+      'clock, `reportedOccurredAt` (the player’s) and `clockOffsetSeconds` (what was added).',
+  }),
 });
 export const TimelineSchema = Type.Object({
   screenId: Uuid,

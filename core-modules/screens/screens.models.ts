@@ -22,6 +22,9 @@ export class ScreenStatusModel extends TableModel {
 }
 export interface ScreenStatusModel {
   screen_id: string;
+  clock_offset_seconds: number | null;
+  clock_offset_at: Date | null;
+  clock_offset_source: 'server' | 'player' | null;
 }
 
 /** A row of `locations`: where screens stand. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { raw } from 'objection';
+import { plainRows } from '../../../kernel/db/table-model.js';
 import { ContactHourModel, ScreenStatusModel } from '../screens.models.js';
 import { SERVER_PRECEDENCE_MS, type ClockOffset } from './screen-clocks.js';
 
@@ -101,11 +102,11 @@ export class ContactRepository {
     await this.db.raw(APPLY, [JSON.stringify(updates)]);
   }
 
-  /** The screen's stored clock offset, if one was ever measured. */
+  /** The screen's stored clock offset, if one was ever measured. Read for every activity batch, so no model instance is built. */
   async clockOffset(screenId: string): Promise<ClockOffset | undefined> {
-    const row = (await this.statuses.query().findById(screenId).select('clock_offset_seconds', 'clock_offset_at', 'clock_offset_source')) as
-      | { clock_offset_seconds: number | null; clock_offset_at: Date | null; clock_offset_source: ClockOffset['source'] | null }
-      | undefined;
+    const [row] = await plainRows(
+      this.statuses.query().where({ screen_id: screenId }).select('clock_offset_seconds', 'clock_offset_at', 'clock_offset_source'),
+    );
     return row?.clock_offset_at ? { seconds: row.clock_offset_seconds!, at: row.clock_offset_at, source: row.clock_offset_source! } : undefined;
   }
 
