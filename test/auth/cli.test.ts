@@ -1,19 +1,10 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
 import { coreModules } from '../../core-modules/index.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { runCli } from '../support/cli.js';
 import { consoleCall, OWNER, resetRateLimits, setUpOwner } from '../support/console-client.js';
 
-function cli(k: TestKernel, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'kernel/cli.ts', ...args],
-      { env: { PATH: process.env.PATH, DATABASE_URL: k.databaseUrl, DATA_DIR: k.dataDir, LOG_LEVEL: 'warn' }, timeout: 60_000 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (k: TestKernel, ...args: string[]) => runCli(k, args);
 
 describe('lock-out recovery from the command line', () => {
   let k: TestKernel;

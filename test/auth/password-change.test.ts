@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-import { consoleCall, login, resetRateLimits, setUpOwner, type ApiResponse, type ConsoleSession } from '../support/console-client.js';
+import { runCli } from '../support/cli.js';
+import { consoleCall, login, resetRateLimits, setUpOwner, type ApiResponse, type ConsoleSession, newSignedInUser } from '../support/console-client.js';
 import { SoftwareAuthenticator } from '../support/webauthn-authenticator.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -13,21 +13,11 @@ function expectError(res: ApiResponse, status: number, code: string) {
   expect(res.body.error.code).to.equal(code);
 }
 
-function cli(k: TestKernel, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'kernel/cli.ts', ...args],
-      { env: { PATH: process.env.PATH, DATABASE_URL: k.databaseUrl, DATA_DIR: k.dataDir, LOG_LEVEL: 'warn' }, timeout: 60_000 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (k: TestKernel, ...args: string[]) => runCli(k, args);
 
 describe('password changes', () => {
   let k: TestKernel;
   let owner: ConsoleSession;
-  let userCount = 0;
 
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules, env: { PUBLIC_URL: ORIGIN } });
@@ -36,12 +26,8 @@ describe('password changes', () => {
   after(() => k?.stop());
   beforeEach(() => resetRateLimits(k));
 
-  async function newUser(role = 'editor') {
-    const username = `pw${++userCount}`;
-    const created = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: `User ${userCount}`, username, password: PASSWORD, role });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    return { username, id: created.body.data.id as string, session: await login(k, username, PASSWORD) };
-  }
+  /** A fresh console user, signed in with a password. */
+  const newUser = (role = 'editor') => newSignedInUser(k, owner, PASSWORD, role, 'pw');
 
   /** Registers a passkey for the user (right after sign-in) and returns the authenticator holding it. */
   async function addPasskey(session: ConsoleSession, name: string) {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { generate } from 'otplib';
 import { coreModules } from '../../core-modules/index.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-import { consoleCall, login, OWNER, resetRateLimits, setUpOwner, type ApiResponse, type ConsoleSession } from '../support/console-client.js';
+import { consoleCall, login, OWNER, resetRateLimits, setUpOwner, type ApiResponse, type ConsoleSession, newSignedInUser } from '../support/console-client.js';
 import { SoftwareAuthenticator } from '../support/webauthn-authenticator.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -23,7 +23,6 @@ function expectError(res: ApiResponse, status: number, code: string) {
 describe('a recent proof of identity before changing how one signs in', () => {
   let k: TestKernel;
   let owner: ConsoleSession;
-  let userCount = 0;
 
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules, env: { PUBLIC_URL: ORIGIN } });
@@ -32,12 +31,8 @@ describe('a recent proof of identity before changing how one signs in', () => {
   after(() => k?.stop());
   beforeEach(() => resetRateLimits(k));
 
-  async function newUser(role = 'editor') {
-    const username = `proof${++userCount}`;
-    const created = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: `User ${userCount}`, username, password: PASSWORD, role });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    return { username, id: created.body.data.id as string, session: await login(k, username, PASSWORD) };
-  }
+  /** A fresh console user, signed in with a password. */
+  const newUser = (role = 'editor') => newSignedInUser(k, owner, PASSWORD, role, 'proof');
 
   /** The session was signed in (or last re-authenticated) 11 minutes ago. */
   async function age(session: ConsoleSession, minutes = 11) {

@@ -4,7 +4,17 @@ import { generate } from 'otplib';
 import { coreModules } from '../../core-modules/index.js';
 import type { FactorsRepository } from '../../core-modules/auth/factors.repository.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-import { consoleCall, login, OWNER, resetRateLimits, sessionFrom, setUpOwner, type ApiResponse, type ConsoleSession } from '../support/console-client.js';
+import {
+  consoleCall,
+  login,
+  OWNER,
+  resetRateLimits,
+  sessionFrom,
+  setUpOwner,
+  type ApiResponse,
+  type ConsoleSession,
+  newSignedInUser,
+} from '../support/console-client.js';
 import { SoftwareAuthenticator } from '../support/webauthn-authenticator.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -38,7 +48,6 @@ describe('second factors', () => {
   let owner: ConsoleSession;
   const secrets: string[] = [];
   const recoveryCodes: string[] = [];
-  let userCount = 0;
 
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules, env: { PUBLIC_URL: ORIGIN } });
@@ -48,12 +57,7 @@ describe('second factors', () => {
   beforeEach(() => resetRateLimits(k));
 
   /** A fresh console user, signed in with a password. */
-  async function newUser(role = 'editor') {
-    const username = `user${++userCount}`;
-    const created = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: `User ${userCount}`, username, password: PASSWORD, role });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    return { username, id: created.body.data.id as string, session: await login(k, username, PASSWORD) };
-  }
+  const newUser = (role = 'editor') => newSignedInUser(k, owner, PASSWORD, role, 'user');
 
   async function enrollTotp(session: ConsoleSession): Promise<string> {
     const start = await consoleCall(k, session, 'POST', '/api/v1/me/security/totp');

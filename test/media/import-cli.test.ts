@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { parseImportArgs } from '../../core-modules/media/uploads/import.command
 import { OWNER, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { makeH264Mp4, makeJpeg, makePng } from '../support/media-files.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { runCli } from '../support/cli.js';
 import { headUpload, patchUpload, sha256, startUpload } from '../support/uploads.js';
 
 interface CliResult {
@@ -17,16 +17,8 @@ interface CliResult {
   stderr: string;
 }
 
-function importCli(k: TestKernel, args: string[], env: Record<string, string> = { SIGNAGE_PASSWORD: OWNER.password }): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'kernel/cli.ts', 'media', 'import', ...args],
-      { env: { PATH: process.env.PATH, DATABASE_URL: k.databaseUrl, DATA_DIR: k.dataDir, LOG_LEVEL: 'warn', ...env }, timeout: 120_000 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const importCli = (k: TestKernel, args: string[], env: Record<string, string> = { SIGNAGE_PASSWORD: OWNER.password }): Promise<CliResult> =>
+  runCli(k, ['media', 'import', ...args], env, 120_000);
 
 describe('media import from the command line', () => {
   let k: TestKernel;

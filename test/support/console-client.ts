@@ -50,3 +50,14 @@ export async function login(k: TestKernel, username: string, password: string): 
 export async function resetRateLimits(k: TestKernel): Promise<void> {
   await k.db('kernel_rate_limits').delete();
 }
+
+let usersMade = 0;
+
+/** A new console user made by `owner` (a unique username from `prefix`), signed in with its password. */
+export async function newSignedInUser(k: TestKernel, owner: ConsoleSession, password: string, role = 'editor', prefix = 'user') {
+  const n = ++usersMade;
+  const username = `${prefix}${n}`;
+  const created = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: `User ${n}`, username, password, role });
+  if (created.status !== 201) throw new Error(`creating ${username} failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return { username, id: created.body.data.id as string, session: await login(k, username, password) };
+}
