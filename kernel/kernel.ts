@@ -66,6 +66,8 @@ const KERNEL_MIGRATIONS = new URL('../migrations', import.meta.url);
 /** Services every plugin's container sees. */
 export interface KernelDeps {
   config: Config;
+  /** What this process does: a start hook may skip work a command-line tool does not need. */
+  processRole: ProcessRole;
   logger: Logger;
   db: Knex;
   jobs: JobQueue;
@@ -149,6 +151,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     const installations = new PluginInstallations(db, plugins, depsOf, logger);
     root.register({
       config: asValue(config),
+      processRole: asValue(role),
       logger: asValue(logger),
       db: asValue(db),
       jobs: asValue(jobs),

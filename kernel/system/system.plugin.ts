@@ -55,7 +55,9 @@ export const systemPlugin = definePlugin<KernelDeps>({
       r.readiness(({ mediaTools }) => ({ name: tool, check: cachedToolCheck(tool, pathOf(mediaTools, tool)) }));
     }
     r.onStart(({ db, secretBox }) => checkSecretKeys(db, secretBox));
-    r.onStart(async ({ mediaTools, logger }) => {
+    r.onStart(async ({ mediaTools, logger, processRole }) => {
+      // A command-line tool decodes nothing; its output is for the command.
+      if (processRole === 'cli') return;
       await Promise.all((['ffmpeg', 'ffprobe'] as const).map((tool) => warnAboutTool(tool, pathOf(mediaTools, tool), logger)));
     });
   },
