@@ -38,7 +38,8 @@ describe('data sources', () => {
   const records = (outputs: any) => outputs.document.datasets[0].records;
   const text = (record: any, key: string) => record.values[key]?.text ?? record.values[key]?.datetime ?? record.values[key]?.url;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(120_000); // a kernel, four people, a paired screen and settings: slow on a busy machine
     await feeds.start();
     k = await bootTestKernel({ plugins: [...coreModules, dataSourceViewerPlugin], env: { DATA_SOURCE_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) } });
     owner = await setUpOwner(k);
