@@ -4,7 +4,7 @@ import { ParsePool } from '../core-modules/data-sources/parse-pool.js';
 import { runParseJob } from '../core-modules/data-sources/providers/parse-job.js';
 import { createLogger } from '../kernel/logger.js';
 import { RSS } from '../test/support/feed-server.js';
-import { referenceFeed } from '../test/support/hostile-feeds.js';
+import { referenceFeed, RSS_DEFAULTS } from '../test/support/hostile-feeds.js';
 import type { BenchResult, Benchmark, Measurement } from './support.js';
 
 const FEEDS = 8;
@@ -18,16 +18,7 @@ const THROUGHPUT_RATIO_TARGET = 0.9;
 /** The server's pool on this machine. */
 const LIMITS = { threads: PARSE_THREADS, memoryMb: 256, timeoutMs: 60_000 };
 
-const configuration = {
-  maxItems: 20,
-  sort: 'newest' as const,
-  filterKeyword: '',
-  filters: [],
-  refreshIntervalSeconds: 900,
-  stalenessLimitHours: 168,
-  dateSelection: { enabled: false },
-};
-const job = (body: string) => ({ kind: 'items', provider: 'rss', body, configuration }) as const;
+const job = (body: string) => ({ kind: 'items', provider: 'rss', body, configuration: RSS_DEFAULTS }) as const;
 // The three kinds of 2 MiB feeds of references, in turn.
 const SHAPES = [referenceFeed('items'), referenceFeed('items', '&amp;'), referenceFeed('one')];
 const bodies = Array.from({ length: FEEDS }, (_, i) => SHAPES[i % SHAPES.length]!);

@@ -7,7 +7,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { createLogger } from '../../kernel/logger.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { FeedServer, RSS } from '../support/feed-server.js';
-import { referenceFeed } from '../support/hostile-feeds.js';
+import { referenceFeed, RSS_DEFAULTS } from '../support/hostile-feeds.js';
 import { setSettings } from '../support/library-assets.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
@@ -126,7 +126,7 @@ describe('parse pool', () => {
         expect(reason).to.be.instanceOf(SourceParseError);
         expect(reason.message).to.equal('Reading the source took longer than the 0.3 s the server gives one source.');
       }
-      expect(await pool.parse({ kind: 'items', provider: 'rss', body: RSS, configuration: { ...FEED_DEFAULTS } })).to.have.length(2);
+      expect(await pool.parse({ kind: 'items', provider: 'rss', body: RSS, configuration: { ...RSS_DEFAULTS } })).to.have.length(2);
     } finally {
       await pool.close();
     }
@@ -143,13 +143,3 @@ describe('parse pool', () => {
     }
   });
 });
-
-const FEED_DEFAULTS = {
-  maxItems: 20,
-  sort: 'newest' as const,
-  filterKeyword: '',
-  filters: [],
-  refreshIntervalSeconds: 900,
-  stalenessLimitHours: 168,
-  dateSelection: { enabled: false },
-};

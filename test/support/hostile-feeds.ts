@@ -22,3 +22,14 @@ export function referenceFeed(shape: 'items' | 'one', reference = '&#x41;'): str
   }
   return parts.join('') + tail;
 }
+
+/** An RSS source's configuration with the defaults the server stores, for parsing a feed directly. */
+export const RSS_DEFAULTS = {
+  maxItems: 20,
+  sort: 'newest' as const,
+  filterKeyword: '',
+  filters: [],
+  refreshIntervalSeconds: 900,
+  stalenessLimitHours: 168,
+  dateSelection: { enabled: false },
+};
