@@ -8,23 +8,24 @@ export interface ResourceUse {
 }
 
 /** Asked, in the deleting transaction, who uses the resource now. */
-export type UseChecker = (resourceId: string, trx: Knex.Transaction) => Promise<ResourceUse[]>;
+export type UseChecker<Ref = string> = (resource: Ref, trx: Knex.Transaction) => Promise<ResourceUse[]>;
 
 /**
  * Who uses a resource of a module: the modules that use it register a checker, and a delete is
- * refused while any reports a use.
+ * refused while any reports a use. A resource is named by its id, or by a richer reference (a
+ * content kind's `{contentType, contentId}`).
  */
-export class UsageRegistry {
-  private readonly checkers: UseChecker[] = [];
+export class UsageRegistry<Ref = string> {
+  private readonly checkers: UseChecker<Ref>[] = [];
 
-  register(checker: UseChecker): void {
+  register(checker: UseChecker<Ref>): void {
     this.checkers.push(checker);
   }
 
-  async usesOf(resourceId: string, trx: Knex.Transaction): Promise<ResourceUse[]> {
+  async usesOf(resource: Ref, trx: Knex.Transaction): Promise<ResourceUse[]> {
     const uses: ResourceUse[] = [];
     // One after another: they share the transaction's connection.
-    for (const check of this.checkers) uses.push(...(await check(resourceId, trx)));
+    for (const check of this.checkers) uses.push(...(await check(resource, trx)));
     return uses;
   }
 }

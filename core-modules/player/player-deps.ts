@@ -3,6 +3,7 @@ import type { OrganizationReader } from '../auth/auth.api.js';
 import type { MediaEvents, MediaLibrary } from '../media/media.api.js';
 import type { ScreenNotifier, ScreenDirectory, ScreenTargets, ScreenPlaces } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
+import type { ContentKinds } from './content-kinds.js';
 import type { ContentSources } from './content-sources.js';
 import type { ManifestPlugins } from './manifest-plugins.js';
 import type { ManifestService } from './manifest.service.js';
@@ -24,6 +25,7 @@ export interface PlayerDeps extends KernelDeps {
   playerConfig: PlayerConfigService;
   manifestPlugins: ManifestPlugins;
   contentSources: ContentSources;
+  contentKinds: ContentKinds;
   screenTargets: ScreenTargets;
   screenPlaces: ScreenPlaces;
   settingsService: SettingsService;

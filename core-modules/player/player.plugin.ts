@@ -1,5 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
+import { ContentKinds } from './content-kinds.js';
 import { ContentSources } from './content-sources.js';
 import { ManifestPlugins } from './manifest-plugins.js';
 import { ManifestService } from './manifest.service.js';
@@ -25,11 +26,13 @@ export const playerModule = definePlugin<PlayerDeps>({
         playerConfigService: asFunction((d: PlayerDeps) => new PlayerConfigService(d)).singleton(),
         manifestPlugins: asClass(ManifestPlugins).singleton(),
         contentSources: asClass(ContentSources).singleton(),
+        contentKinds: asClass(ContentKinds).singleton(),
         playerConfig: asFunction((d: PlayerDeps) => d.playerConfigService).singleton(),
       },
       // Modules register what screens play (content sources) and plugins their `plugins[]` entries;
       // both say which screens a change of theirs affects. Policies put per-screen values in the config.
-      { exports: ['manifestPlugins', 'contentSources', 'playerConfig'] },
+      // Owners register the kinds of content screens can be given (contentKinds).
+      { exports: ['manifestPlugins', 'contentSources', 'contentKinds', 'playerConfig'] },
     );
     r.routes(playerContentRoutes);
     // Sources and plugins say which screens a committed change may affect; the version only moves
