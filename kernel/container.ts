@@ -3,8 +3,9 @@ import type { LoadedPlugin } from './plugin-loader.js';
 
 /**
  * One container per plugin. It sees the kernel's services, the exports of the plugins it names in
- * `dependsOn`, and its own registrations; nothing else, so a plugin cannot reach into another one
- * it did not declare.
+ * `dependsOn`, the refs it `uses` (under the names it gives them; the loader has checked each one
+ * is exported by a dependency) and its own registrations; nothing else, so a plugin cannot reach
+ * into another one it did not declare.
  */
 export function createPluginContainers(root: AwilixContainer, plugins: LoadedPlugin[]): Map<string, AwilixContainer> {
   const containers = new Map<string, AwilixContainer>();
@@ -25,6 +26,15 @@ export function createPluginContainers(root: AwilixContainer, plugins: LoadedPlu
           key,
           asFunction(() => depContainer.resolve(key)),
         );
+    }
+    for (const [name, ref] of Object.entries(plugin.def.uses ?? {})) {
+      if (!ref) continue;
+      // Plugins are in dependency order, so the exporter's container already exists.
+      const exporter = containers.get(ref.module)!;
+      container.register(
+        name,
+        asFunction(() => exporter.resolve(ref.key)),
+      );
     }
     container.register(plugin.registrations as Record<string, Resolver<unknown>>);
     containers.set(plugin.def.name, container);

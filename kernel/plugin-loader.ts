@@ -2,6 +2,7 @@ import type { NameAndRegistrationPair } from 'awilix';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import type { CredentialKind } from './auth/principal.js';
+import { describeRef } from './export-ref.js';
 import type { CommandDef, Hook, JobDef, PluginDef, ReadinessCheck, RouteDef, SocketRouteDef } from './plugin.js';
 import type { Authenticator } from './auth/principal.js';
 
@@ -61,7 +62,39 @@ export function sortPlugins(plugins: PluginDef[]): PluginDef[] {
 export function registerPlugins(plugins: PluginDef[]): LoadedPlugin[] {
   const loaded = sortPlugins(plugins).map(collect);
   checkUnique(loaded);
+  checkUses(loaded);
   return loaded;
+}
+
+/** The plugins `plugin` may take exports from: its `dependsOn`, transitively (they all start before it). */
+function dependenciesOf(plugin: LoadedPlugin, byName: Map<string, LoadedPlugin>): Set<string> {
+  const found = new Set<string>();
+  const visit = (p: LoadedPlugin) => {
+    for (const dep of p.def.dependsOn ?? []) {
+      if (found.has(dep)) continue;
+      found.add(dep);
+      visit(byName.get(dep)!);
+    }
+  };
+  visit(plugin);
+  return found;
+}
+
+/** Every ref a plugin uses is exported by a plugin it depends on, under a name it does not provide itself. */
+function checkUses(plugins: LoadedPlugin[]) {
+  const byName = new Map(plugins.map((p) => [p.def.name, p]));
+  for (const p of plugins) {
+    const uses = Object.entries(p.def.uses ?? {});
+    if (!uses.length) continue;
+    const deps = dependenciesOf(p, byName);
+    for (const [name, ref] of uses) {
+      if (!ref) continue;
+      const what = `plugin "${p.def.name}" uses ${describeRef(ref)}`;
+      if (!deps.has(ref.module)) throw new BootError(`${what}, but "${ref.module}" is not among its dependencies (dependsOn)`);
+      if (!byName.get(ref.module)!.exports.has(ref.key)) throw new BootError(`${what}, which "${ref.module}" does not export`);
+      if (name in p.registrations) throw new BootError(`${what} as "${name}", a name it also provides itself`);
+    }
+  }
 }
 
 function collect(def: PluginDef): LoadedPlugin {
@@ -79,16 +112,21 @@ function collect(def: PluginDef): LoadedPlugin {
     onStart: [],
     onStop: [],
   };
+  const provide = (registrations: NameAndRegistrationPair<any>, options?: { exports?: string[] }) => {
+    for (const key of Object.keys(registrations)) {
+      if (key in p.registrations) throw new BootError(`plugin "${def.name}" provides "${key}" twice`);
+    }
+    Object.assign(p.registrations, registrations);
+    for (const key of options?.exports ?? []) {
+      if (!(key in registrations)) throw new BootError(`plugin "${def.name}" exports "${key}" which it does not provide`);
+      p.exports.add(key);
+    }
+  };
   def.register({
-    provide(registrations, options) {
-      for (const key of Object.keys(registrations)) {
-        if (key in p.registrations) throw new BootError(`plugin "${def.name}" provides "${key}" twice`);
-      }
-      Object.assign(p.registrations, registrations);
-      for (const key of options?.exports ?? []) {
-        if (!(key in registrations)) throw new BootError(`plugin "${def.name}" exports "${key}" which it does not provide`);
-        p.exports.add(key);
-      }
+    provide,
+    export(ref, resolver) {
+      if (ref.module !== def.name) throw new BootError(`plugin "${def.name}" provides ${describeRef(ref)}: only "${ref.module}" may`);
+      provide({ [ref.key]: resolver }, { exports: [ref.key] });
     },
     routes: (defs) => p.routes.push(...defs),
     sockets: (defs) => p.sockets.push(...defs),

@@ -1,9 +1,10 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { NameAndRegistrationPair } from 'awilix';
+import type { NameAndRegistrationPair, Resolver } from 'awilix';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import type { AuthRequest, Authenticator, CredentialKind, Principal, RouteAuth } from './auth/principal.js';
+import type { ExportRef } from './export-ref.js';
 import type { UploadedFile } from './http/body.js';
 import type { SocketConnection } from './ws/hub.js';
 
@@ -127,6 +128,21 @@ export interface SocketRouteDef<C = any> {
   description?: string;
   auth: RouteAuth;
   onConnection(conn: SocketConnection, deps: C): void;
+  /**
+   * The messages the server sends on this socket, for the API document: read when it is built,
+   * after every start hook, so modules may declare them in theirs.
+   */
+  messages?(deps: C): SocketMessageDoc[];
+}
+
+/** One message type a socket sends, as the API document lists it. */
+export interface SocketMessageDoc {
+  type: string;
+  description: string;
+  /** The message's fields beside `type`. */
+  schema: TSchema;
+  /** The module that declared it. */
+  module?: string;
 }
 
 /** A command-line tool run on the server (`npm run cli -- <name> …`), e.g. lock-out recovery. */
@@ -154,6 +170,11 @@ export type Hook<C> = (deps: C) => Promise<void> | void;
 export interface Registrar<C = any> {
   /** Register services in this plugin's container; `exports` are visible to plugins that depend on it. */
   provide(registrations: NameAndRegistrationPair<any>, options?: { exports?: string[] }): void;
+  /**
+   * Provide one of this plugin's exports, declared as a ref in its face: registered under the
+   * ref's key, visible to the plugins that use the ref, and type-checked against the ref's type.
+   */
+  export<T>(ref: ExportRef<T>, resolver: Resolver<T>): void;
   routes(defs: RouteDef<C, any, any, any>[]): void;
   sockets(defs: SocketRouteDef<C>[]): void;
   jobs(defs: JobDef<C, any>[]): void;
@@ -204,6 +225,12 @@ export interface PluginDef<C = any> {
   /** kebab-case; prefixes its tables, job names and migration table. */
   name: string;
   dependsOn?: string[];
+  /**
+   * The exports of other modules it resolves, by the name its deps use (`{ userDirectory:
+   * userDirectoryRef }`); each ref's module must be among its dependencies. Derive the deps type
+   * from the same object with `UsedDeps` (`kernel/export-ref.ts`).
+   */
+  uses?: { [K in keyof C]?: ExportRef<C[K]> };
   /** Folder of knex migrations (`new URL('./migrations', import.meta.url)`), run in file-name order. */
   migrations?: URL;
   /** Present for optional features (plugins/); core modules are always installed. */

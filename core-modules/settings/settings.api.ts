@@ -1,3 +1,31 @@
 // The settings module's public face: other modules define their organization settings and read them.
-export type { SettingDefinition, SettingValue } from './setting-definition.js';
-export type { SettingsRule, SettingsService } from './settings.service.js';
+import type { ValidationIssue } from '../../kernel/errors.js';
+import type { EventListener } from '../../kernel/after-commit-events.js';
+import { exportRef } from '../../kernel/export-ref.js';
+import type { SettingDefinition, SettingValue } from './setting-definition.js';
+import type { SettingsRule } from './settings.service.js';
+
+export type { SettingDefinition, SettingValue, SettingsRule };
+
+/** What other modules may do with organization settings: define theirs and read values. Changing them is the settings routes' job. */
+export interface OrganizationSettings {
+  /** Adds definitions (in a start hook); a key defined twice is an error. */
+  define(defs: SettingDefinition[]): void;
+  /** A rule across settings (a minimum below a maximum), checked on every change against the values it would leave. */
+  defineRule(rule: SettingsRule): void;
+  /** What is wrong with values for a screen or group policy (unknown keys, organization-only keys, bad values), or nothing. */
+  policyIssues(values: Record<string, unknown>): { code: string; issues: ValidationIssue[] } | undefined;
+  /** The values the organization has set among `keys` (not the defaults), and the organization's revision. */
+  explicit(keys: readonly string[]): Promise<{ values: Record<string, SettingValue>; revision: number }>;
+  /** The current value, or the definition's default. */
+  get<T extends SettingValue>(key: string): Promise<T>;
+  /** The current values of `keys`, in one read. */
+  values(keys: readonly string[]): Promise<Record<string, SettingValue>>;
+  /** Told, in the process that made it, of each committed change: the keys whose values were sent. */
+  readonly changed: { subscribe(listener: EventListener<{ keys: string[] }>): void };
+}
+
+/** The name modules not yet on refs import for the same facade; it goes when the last of them uses the ref. */
+export type SettingsService = OrganizationSettings;
+
+export const settingsServiceRef = exportRef<OrganizationSettings>('settings', 'settingsService');

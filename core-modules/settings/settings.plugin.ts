@@ -1,5 +1,6 @@
 import { asClass } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
+import { settingsServiceRef } from './settings.api.js';
 import { settingsRoutes } from './settings.routes.js';
 import { SettingsService } from './settings.service.js';
 import type { SettingsDeps } from './settings-deps.js';
@@ -9,7 +10,7 @@ export const settingsModule = definePlugin<SettingsDeps>({
   name: 'settings',
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
-    r.provide({ settingsService: asClass(SettingsService).singleton() }, { exports: ['settingsService'] });
+    r.export(settingsServiceRef, asClass(SettingsService).singleton());
     r.routes(settingsRoutes);
   },
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { asValue } from 'awilix';
 import { Type } from '@sinclair/typebox';
+import { exportRef } from '../../kernel/export-ref.js';
 import { definePlugin, type PluginDef } from '../../kernel/plugin.js';
 import { BootError, registerPlugins, sortPlugins } from '../../kernel/plugin-loader.js';
 import { bootTestKernel, call } from '../support/test-kernel.js';
@@ -41,6 +42,66 @@ describe('plugin loader', () => {
 
   it('refuses to export what a plugin does not provide', () => {
     expect(() => registerPlugins([plugin('a', [], (r) => r.provide({ x: asValue(1) }, { exports: ['y'] }))])).to.throw(BootError, 'exports "y"');
+  });
+
+  describe('export refs', () => {
+    const greetingRef = exportRef<string>('provider', 'greeting');
+    const provider = plugin('provider', [], (r) => r.export(greetingRef, asValue('hello')));
+    const consumer = (name: string, dependsOn: string[]) => definePlugin({ name, dependsOn, uses: { greeting: greetingRef }, register: () => {} });
+
+    it('refuses a plugin that uses a ref its dependency does not export, naming the plugin and the ref', () => {
+      const silent = plugin('provider');
+      expect(() => registerPlugins([silent, consumer('reader', ['provider'])])).to.throw(
+        BootError,
+        'plugin "reader" uses "greeting" of "provider", which "provider" does not export',
+      );
+    });
+
+    it('refuses a ref of a module that is not among its dependencies, even when that module is loaded', () => {
+      expect(() => registerPlugins([provider, consumer('reader', [])])).to.throw(
+        BootError,
+        'plugin "reader" uses "greeting" of "provider", but "provider" is not among its dependencies (dependsOn)',
+      );
+    });
+
+    it("refuses a plugin providing another module's ref, and a used name the plugin also provides", () => {
+      expect(() => registerPlugins([plugin('impostor', [], (r) => r.export(greetingRef, asValue('hi')))])).to.throw(
+        BootError,
+        'plugin "impostor" provides "greeting" of "provider": only "provider" may',
+      );
+      const clash = definePlugin({
+        name: 'reader',
+        dependsOn: ['provider'],
+        uses: { greeting: greetingRef },
+        register: (r) => r.provide({ greeting: asValue('own') }),
+      });
+      expect(() => registerPlugins([provider, clash])).to.throw(BootError, 'as "greeting", a name it also provides itself');
+    });
+
+    it('gives a used ref under the name the consumer chose, from a dependency of a dependency too', async () => {
+      const middle = plugin('middle', ['provider']);
+      const reader = (name: string, dependsOn: string[]) =>
+        definePlugin({
+          name,
+          dependsOn,
+          uses: { salutation: greetingRef },
+          register: (r) =>
+            r.routes([
+              {
+                ...ping(`/greeting/${name}`),
+                response: { status: 200, schema: Type.Object({ value: Type.String() }) },
+                handler: ({ deps }) => ({ value: deps.salutation }),
+              },
+            ]),
+        });
+      const k = await bootTestKernel({ plugins: [provider, middle, reader('direct', ['provider']), reader('transitive', ['middle'])] });
+      try {
+        expect((await call(k, 'GET', '/greeting/direct')).body.data.value).to.equal('hello');
+        expect((await call(k, 'GET', '/greeting/transitive')).body.data.value).to.equal('hello');
+      } finally {
+        await k.stop();
+      }
+    });
   });
 
   describe('containers', () => {
