@@ -36,9 +36,8 @@ async function run(): Promise<BenchResult> {
     const big = await seedPlaylist(playlists, 'Bench big', assetIds, BIG_PLAYLIST_ITEMS);
     const fleet = await enrollFleet(server, SCREENS + 1);
     const bigScreen = fleet.pop()!;
-    const missing = () => new Error('playlist missing');
-    for (const s of fleet) await playlists.assignmentsRepository.assign(s.screenId, small, missing);
-    await playlists.assignmentsRepository.assign(bigScreen.screenId, big, missing);
+    for (const s of fleet) await playlists.assignmentsRepository.assign(s.screenId, { contentType: 'playlist', contentId: small });
+    await playlists.assignmentsRepository.assign(bigScreen.screenId, { contentType: 'playlist', contentId: big });
 
     // Each screen's current ETag, as the player holds it after its last 200.
     const pairs: { authorization: string; etag: string }[] = [];

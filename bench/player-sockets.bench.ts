@@ -31,7 +31,7 @@ async function assignEveryScreen(server: BenchKernel, screenIds: string[]): Prom
   const playlistId = await seedPlaylist(playlists, 'Bench fleet', [first], 1);
   let next = 0;
   const assignSome = async () => {
-    while (next < screenIds.length) await playlists.assignmentsRepository.assign(screenIds[next++]!, playlistId, () => new Error('bench playlist missing'));
+    while (next < screenIds.length) await playlists.assignmentsRepository.assign(screenIds[next++]!, { contentType: 'playlist', contentId: playlistId });
   };
   await Promise.all(Array.from({ length: ASSIGN_CONCURRENCY }, assignSome));
   await player.manifestService.refreshMany(screenIds);

@@ -28,7 +28,7 @@ async function run(): Promise<BenchResult> {
     const asset = await createStoredAsset(media, FILE_BYTES);
     const playlistId = await seedPlaylist(playlists, 'Bench downloads', [asset.id], 1);
     const [screen] = await enrollFleet(server, 1);
-    await playlists.assignmentsRepository.assign(screen!.screenId, playlistId, () => new Error('bench playlist missing'));
+    await playlists.assignmentsRepository.assign(screen!.screenId, { contentType: 'playlist', contentId: playlistId });
     const listed = (await player.manifestService.content(screen!.screenId)).assets.find((a) => a.assetId === asset.id);
     if (!listed) throw new Error('the asset is not in the screen’s manifest');
 

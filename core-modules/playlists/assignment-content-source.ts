@@ -1,12 +1,12 @@
 import type { ServedFile } from '../media/media.api.js';
-import type { ContentSource, ManifestItem, SourceContent } from '../player/player.api.js';
+import type { ContentKinds, ContentSource, ManifestItem, SourceContent } from '../player/player.api.js';
+import { parseRefKey } from '../player/player.api.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
-import type { PlaylistLibrary } from './playlist-library.js';
 import type { ItemView, PlaylistView } from './playlist-schemas.js';
 
 interface Deps {
   assignmentsRepository: AssignmentsRepository;
-  playlistLibrary: PlaylistLibrary;
+  contentKinds: ContentKinds;
 }
 
 const manifestItem = (item: ItemView, file: ServedFile): ManifestItem => ({
@@ -37,13 +37,13 @@ export function playlistContent(playlist: PlaylistView, served: Map<string, Serv
   return { playlist: { id: playlist.id, revision: playlist.revision, name: playlist.name, items }, files };
 }
 
-/** The playlist assigned to the screen itself: the first content source, keyed by playlist. */
+/** The content assigned to the screen itself (a playlist or another kind): the first content source, keyed by `<type>:<id>`. */
 export function assignmentContentSource(d: Deps): ContentSource {
   return {
     name: 'playlists.assignment',
     rank: 100,
     plugin: 'playlists',
-    keysFor: (screenIds) => d.assignmentsRepository.playlistsOf(screenIds),
-    content: (playlistId, memo) => d.playlistLibrary.content(playlistId, memo),
+    keysFor: (screenIds) => d.assignmentsRepository.contentOf(screenIds),
+    content: (key, memo) => d.contentKinds.content(parseRefKey(key), memo),
   };
 }

@@ -1,16 +1,27 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
+import type { ContentRef } from '../player/player.api.js';
+import { refKey } from '../player/player.api.js';
 import { AssignmentModel } from './playlists.models.js';
 import type { TagRule } from './playlists.repository.js';
-import { sqlState } from '../../kernel/db/database.js';
 
 export interface AssignmentRow {
   screen_id: string;
-  playlist_id: string;
+  content_type: string;
+  content_id: string;
   assigned_at: Date;
 }
 
-/** The screen_playlist_assignments table: at most one playlist per screen. */
+export const refOf = (row: Pick<AssignmentRow, 'content_type' | 'content_id'>): ContentRef => ({
+  contentType: row.content_type,
+  contentId: row.content_id,
+});
+
+/**
+ * The screen_playlist_assignments table: at most one piece of content (a playlist, or another
+ * registered kind) per screen. Writers check the content through contentKinds in the same
+ * transaction, which holds it until commit: see ContentKinds.assertUnused for the delete side.
+ */
 export class AssignmentsRepository {
   private readonly assignments: typeof AssignmentModel;
 
@@ -22,10 +33,12 @@ export class AssignmentsRepository {
     return this.assignments.query().findById(screenId);
   }
 
-  /** The playlist of each of `screenIds` that has one (one query, for refreshing many screens). */
-  async playlistsOf(screenIds: string[]): Promise<Map<string, string>> {
-    const rows = screenIds.length ? await this.assignments.query().whereRaw('screen_id = ANY(?::uuid[])', [screenIds]).select('screen_id', 'playlist_id') : [];
-    return new Map(rows.map((r) => [r.screen_id, r.playlist_id]));
+  /** The content of each of `screenIds` that has some, as `refKey`s (one query, for refreshing many screens). */
+  async contentOf(screenIds: string[]): Promise<Map<string, string>> {
+    const rows = screenIds.length
+      ? await this.assignments.query().whereRaw('screen_id = ANY(?::uuid[])', [screenIds]).select('screen_id', 'content_type', 'content_id')
+      : [];
+    return new Map(rows.map((r) => [r.screen_id, refKey(refOf(r))]));
   }
 
   /**
@@ -37,38 +50,38 @@ export class AssignmentsRepository {
     return this.assignments
       .query()
       .alias('a')
-      .join('playlists as p', 'p.id', 'a.playlist_id')
-      .select('a.screen_id', 'a.playlist_id', 'p.tag_rule', raw(`${hasItem} AS has_item`, [assetId]))
+      .join('playlists as p', (j) => j.on('p.id', 'a.content_id').andOnVal('a.content_type', 'playlist'))
+      .select('a.screen_id', 'p.id as playlist_id', 'p.tag_rule', raw(`${hasItem} AS has_item`, [assetId]))
       .whereRaw(`(${hasItem} OR coalesce((p.tag_rule->>'enabled')::boolean, false))`, [assetId])
       .castTo<{ screen_id: string; playlist_id: string; has_item: boolean; tag_rule: TagRule | null }[]>();
   }
 
-  async screensOf(playlistId: string, trx?: Knex.Transaction): Promise<string[]> {
-    const rows = await this.assignments.query(trx).where({ playlist_id: playlistId }).select('screen_id');
+  async screensOf(ref: ContentRef, trx?: Knex.Transaction): Promise<string[]> {
+    const rows = await this.assignments.query(trx).where({ content_type: ref.contentType, content_id: ref.contentId }).select('screen_id');
     return rows.map((r) => r.screen_id);
   }
 
-  /** Upsert; `missingPlaylist()` when the playlist is gone (the foreign key decides, so no race with a delete). */
-  async assign(screenId: string, playlistId: string, missingPlaylist: () => Error): Promise<AssignmentRow> {
-    try {
-      return await this.assignments
-        .query()
-        .insert({ screen_id: screenId, playlist_id: playlistId, assigned_at: fn.now() })
-        .onConflict('screen_id')
-        .merge()
-        .returning('*');
-    } catch (err) {
-      if (sqlState(err) === '23503') throw missingPlaylist();
-      throw err;
-    }
+  /** Every assignment of a playlist, for the dependency graph. */
+  async playlistAssignments(): Promise<{ screen_id: string; content_id: string }[]> {
+    return this.assignments.query().where({ content_type: 'playlist' }).select('screen_id', 'content_id');
   }
 
-  /** Assigns the playlist to each screen that has none yet, in one statement; in the caller's transaction. */
-  async assignIfNone(screenIds: string[], playlistId: string, trx: Knex.Transaction): Promise<void> {
+  /** Upsert, in the transaction that has checked the content and holds it (contentKinds.check). */
+  async assign(screenId: string, ref: ContentRef, trx?: Knex.Transaction): Promise<AssignmentRow> {
+    return this.assignments
+      .query(trx)
+      .insert({ screen_id: screenId, content_type: ref.contentType, content_id: ref.contentId, assigned_at: fn.now() })
+      .onConflict('screen_id')
+      .merge()
+      .returning('*');
+  }
+
+  /** Assigns the content to each screen that has none yet, in one statement; in the caller's transaction. */
+  async assignIfNone(screenIds: string[], ref: ContentRef, trx: Knex.Transaction): Promise<void> {
     if (!screenIds.length) return;
     await this.assignments
       .query(trx)
-      .insert(screenIds.map((screen_id) => ({ screen_id, playlist_id: playlistId, assigned_at: fn.now() })))
+      .insert(screenIds.map((screen_id) => ({ screen_id, content_type: ref.contentType, content_id: ref.contentId, assigned_at: fn.now() })))
       .onConflict('screen_id')
       .ignore();
   }

@@ -3,7 +3,8 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { AssignmentSchema } from './playlist-schemas.js';
 import type { PlaylistsDeps } from './playlists-deps.js';
-import { IdParams, Uuid } from '../../kernel/http/wire.js';
+import { IdParams } from '../../kernel/http/wire.js';
+import { ContentChoiceSchema, refFromWire } from '../player/player.api.js';
 
 const route = routeFor<PlaylistsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -14,7 +15,7 @@ export const assignmentsRoutes = [
     method: 'GET',
     path: '/api/v1/screens/{id}/playlist-assignment',
     operationId: 'getScreenPlaylistAssignment',
-    summary: "A screen's playlist (null when none is assigned)",
+    summary: "A screen's playlist or layout (both null when none is assigned)",
     tags,
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,
@@ -26,14 +27,17 @@ export const assignmentsRoutes = [
     method: 'PUT',
     path: '/api/v1/screens/{id}/playlist-assignment',
     operationId: 'assignScreenPlaylist',
-    summary: 'Assign a playlist to a screen, replacing any other',
+    summary: 'Assign a playlist (or another kind of content) to a screen, replacing any other',
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
-    body: Type.Object({ playlistId: Uuid }),
-    errors: { 404: '`screen_not_found`, `playlist_not_found`.' },
+    body: Type.Object(ContentChoiceSchema),
+    errors: {
+      404: '`screen_not_found`, `playlist_not_found`.',
+      422: '`validation_failed` (not exactly one of `playlistId` and `layoutId`), `content_type_unsupported` (no layouts on this server).',
+    },
     response: { status: 200, schema: AssignmentSchema },
-    handler: ({ deps, params, body, principal, ctx }) => deps.assignmentsService.assign(me(principal), params.id, body.playlistId, ctx.ip),
+    handler: ({ deps, params, body, principal, ctx }) => deps.assignmentsService.assign(me(principal), params.id, refFromWire(body)!, ctx.ip),
   }),
   route({
     method: 'DELETE',

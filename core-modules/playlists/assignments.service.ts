@@ -1,25 +1,33 @@
+import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import type { ResourceUse } from '../../kernel/usage-registry.js';
+import type { ContentKinds, ContentRef } from '../player/player.api.js';
+import { wireOf } from '../player/player.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
-import type { AssignmentRow, AssignmentsRepository } from './assignments.repository.js';
+import { type AssignmentRow, type AssignmentsRepository, refOf } from './assignments.repository.js';
 import type { PlaylistEvents } from './playlist-events.js';
-import { playlistNotFound } from './playlist-reader.js';
 import type { AssignmentView } from './playlist-schemas.js';
 
 interface Deps {
+  db: Knex;
   assignmentsRepository: AssignmentsRepository;
   screensService: ScreenDirectory;
+  contentKinds: ContentKinds;
   playlistEvents: PlaylistEvents;
   auditLog: AuditLog;
 }
 
 const view = (screenId: string, row: AssignmentRow | undefined): AssignmentView => ({
   screenId,
-  playlistId: row?.playlist_id ?? null,
+  ...wireOf(row && refOf(row)),
   assignedAt: row?.assigned_at.toISOString() ?? null,
 });
 
-/** Which playlist a screen plays when nothing else (schedules, takeovers, later) says otherwise. */
+/** The reference's fields naming the content, without the empty one: for the audit log. */
+const named = (ref: ContentRef) => Object.fromEntries(Object.entries(wireOf(ref)).filter(([, id]) => id !== null));
+
+/** What a screen plays when nothing else (schedules, takeovers, later) says otherwise: a playlist or another kind of content. */
 export class AssignmentsService {
   constructor(private readonly d: Deps) {}
 
@@ -28,11 +36,15 @@ export class AssignmentsService {
     return view(screenId, await this.d.assignmentsRepository.byScreen(screenId));
   }
 
-  async assign(actor: ConsolePrincipal, screenId: string, playlistId: string, ip: string): Promise<AssignmentView> {
+  async assign(actor: ConsolePrincipal, screenId: string, ref: ContentRef, ip: string): Promise<AssignmentView> {
     await this.d.screensService.get(screenId);
-    const row = await this.d.assignmentsRepository.assign(screenId, playlistId, playlistNotFound);
-    await this.d.auditLog.record({ action: 'screen.playlist_assigned', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { playlistId } });
-    await this.d.playlistEvents.emit({ reason: 'assignment.changed', playlistId, revision: null, screenIds: [screenId] });
+    // The kind checks the content and holds it until commit, so its delete cannot pass between.
+    const row = await this.d.db.transaction(async (trx) => {
+      await this.d.contentKinds.check([ref], trx);
+      return this.d.assignmentsRepository.assign(screenId, ref, trx);
+    });
+    await this.d.auditLog.record({ action: 'screen.playlist_assigned', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: named(ref) });
+    await this.d.playlistEvents.emit({ reason: 'assignment.changed', playlistId: null, revision: null, screenIds: [screenId] });
     return view(screenId, row);
   }
 
@@ -41,5 +53,13 @@ export class AssignmentsService {
     if (!(await this.d.assignmentsRepository.unassign(screenId))) return; // already unassigned: nothing changed
     await this.d.auditLog.record({ action: 'screen.playlist_unassigned', actor, ip, resourceType: 'screen', resourceId: screenId });
     await this.d.playlistEvents.emit({ reason: 'assignment.changed', playlistId: null, revision: null, screenIds: [screenId] });
+  }
+
+  /** The screens assigned the content, as uses that keep it from being deleted (registered with contentKinds). */
+  async usesOf(ref: ContentRef, trx: Knex.Transaction): Promise<ResourceUse[]> {
+    const screenIds = await this.d.assignmentsRepository.screensOf(ref, trx);
+    if (!screenIds.length) return [];
+    const names = await this.d.screensService.namesOf(screenIds);
+    return screenIds.map((id) => ({ kind: 'screen', id, name: names.get(id) ?? id }));
   }
 }

@@ -118,7 +118,7 @@ export class PlaylistItemsService {
       reason: 'playlist.updated',
       playlistId,
       revision: view.revision,
-      screenIds: await this.d.assignmentsRepository.screensOf(playlistId),
+      screenIds: await this.d.assignmentsRepository.screensOf({ contentType: 'playlist', contentId: playlistId }),
     });
     return view;
   }

@@ -1,17 +1,15 @@
 import type { Knex } from 'knex';
 import type { MediaLibrary } from '../media/media.api.js';
-import type { BuildMemo, SourceContent } from '../player/player.api.js';
+import type { BuildMemo, ContentRef, SourceContent } from '../player/player.api.js';
 import { playlistContent } from './assignment-content-source.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { PlaylistReader } from './playlist-reader.js';
-import type { PlaylistUsageRegistry } from './playlist-usage.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
 
 interface Deps {
   playlistsRepository: PlaylistsRepository;
   assignmentsRepository: AssignmentsRepository;
   playlistReader: PlaylistReader;
-  playlistUsage: PlaylistUsageRegistry;
   mediaLibrary: MediaLibrary;
 }
 
@@ -19,8 +17,9 @@ interface Deps {
 export type PlaylistsChangedListener = (playlistIds: string[]) => Promise<void> | void;
 
 /**
- * Playlists as other modules use them (exported as `playlistLibrary`): groups and schedules name
- * playlists, put them in manifests, follow their changes and keep them from being deleted.
+ * Playlists as other modules use them (exported as `playlistLibrary`): groups and schedules follow
+ * their changes and hand screens their content. Naming, checking and holding a playlist is done
+ * through contentKinds (the playlist kind, playlist-kind.ts).
  */
 export class PlaylistLibrary {
   private readonly listeners: PlaylistsChangedListener[] = [];
@@ -40,33 +39,16 @@ export class PlaylistLibrary {
   }
 
   /**
-   * Locks the existing ones among `ids` until `trx` ends, so a delete cannot slip between a use being
-   * checked and recorded; returns them. Call before writing a use.
+   * Makes the content the screens' own where they have none: a screen leaving a group keeps playing
+   * what the group gave it. In the caller's transaction, which holds the content (the group's row
+   * names it, so its delete is refused until this commits); the caller rebuilds the screen's manifest.
    */
-  holdForUse(ids: string[], trx: Knex.Transaction): Promise<string[]> {
-    return this.d.playlistsRepository.share(ids, trx);
-  }
-
-  /**
-   * Makes the playlist the screens' own where they have none: a screen leaving a group keeps playing
-   * what the group gave it. In the caller's transaction; the caller rebuilds the screen's manifest.
-   */
-  keepAsAssignment(screenIds: string[], playlistId: string, trx: Knex.Transaction): Promise<void> {
-    return this.d.assignmentsRepository.assignIfNone(screenIds, playlistId, trx);
-  }
-
-  /** The name of each of `ids` that exists. */
-  namesOf(ids: string[]): Promise<Map<string, string>> {
-    return this.d.playlistsRepository.namesOf(ids);
+  keepAsAssignment(screenIds: string[], ref: ContentRef, trx: Knex.Transaction): Promise<void> {
+    return this.d.assignmentsRepository.assignIfNone(screenIds, ref, trx);
   }
 
   onChange(listener: PlaylistsChangedListener): void {
     this.listeners.push(listener);
-  }
-
-  /** Registers who uses a playlist: a delete is refused (409 playlist_in_use) while one does. */
-  registerUsage(...args: Parameters<PlaylistUsageRegistry['register']>): void {
-    this.d.playlistUsage.register(...args);
   }
 
   /** For the module itself, after a committed change: playlists whose content may differ now. */

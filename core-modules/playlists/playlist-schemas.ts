@@ -1,3 +1,4 @@
+import { ContentViewSchema } from '../player/player.api.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
@@ -85,7 +86,7 @@ export type PlaylistView = Static<typeof PlaylistSchema>;
 
 export const AssignmentSchema = Type.Object({
   screenId: Uuid,
-  playlistId: Type.Union([Uuid, Type.Null()]),
+  ...ContentViewSchema,
   assignedAt: Type.Union([Stamp, Type.Null()]),
 });
 export type AssignmentView = Static<typeof AssignmentSchema>;

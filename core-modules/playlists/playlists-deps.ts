@@ -1,8 +1,8 @@
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
 import type { AssetUsageRegistry, MediaEvents, MediaLibrary } from '../media/media.api.js';
-import type { ContentSources } from '../player/player.api.js';
-import type { ScreenNotifier, ScreenDirectory } from '../screens/screens.api.js';
+import type { ContentKinds, ContentSources } from '../player/player.api.js';
+import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { AssignmentsService } from './assignments.service.js';
 import type { PlaylistEvents } from './playlist-events.js';
@@ -10,7 +10,6 @@ import type { PlaylistItemsRepository } from './playlist-items.repository.js';
 import type { PlaylistItemsService } from './playlist-items.service.js';
 import type { PlaylistLibrary } from './playlist-library.js';
 import type { PlaylistReader } from './playlist-reader.js';
-import type { PlaylistUsageRegistry } from './playlist-usage.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
 import type { PlaylistsService } from './playlists.service.js';
 
@@ -20,8 +19,8 @@ export interface PlaylistsDeps extends KernelDeps {
   mediaLibrary: MediaLibrary;
   mediaEvents: MediaEvents;
   contentSources: ContentSources;
+  contentKinds: ContentKinds;
   screensService: ScreenDirectory;
-  screenNotifier: ScreenNotifier;
   dependencyGraph: DependencyGraph;
   // Own.
   playlistsRepository: PlaylistsRepository;
@@ -29,7 +28,6 @@ export interface PlaylistsDeps extends KernelDeps {
   assignmentsRepository: AssignmentsRepository;
   playlistReader: PlaylistReader;
   playlistEvents: PlaylistEvents;
-  playlistUsage: PlaylistUsageRegistry;
   playlistLibrary: PlaylistLibrary;
   playlistsService: PlaylistsService;
   playlistItemsService: PlaylistItemsService;

@@ -19,7 +19,9 @@ export function playlistsGraph(d: { db: Knex; mediaLibrary: MediaLibrary }): Gra
     async edges() {
       const [items, assignments, rules] = await Promise.all([
         db('playlist_items').distinct('playlist_id', 'asset_id') as Promise<{ playlist_id: string; asset_id: string }[]>,
-        db('screen_playlist_assignments').select('playlist_id', 'screen_id') as Promise<{ playlist_id: string; screen_id: string }[]>,
+        db('screen_playlist_assignments').where({ content_type: 'playlist' }).select('content_id', 'screen_id') as Promise<
+          { content_id: string; screen_id: string }[]
+        >,
         db('playlists').whereRaw(`(tag_rule->>'enabled')::boolean`).select('id', 'tag_rule') as Promise<{ id: string; tag_rule: TagRule }[]>,
       ]);
       const edges: GraphEdge[] = items.map((i) => ({ fromType: 'media', fromId: i.asset_id, toType: 'playlists', toId: i.playlist_id, relationship: 'item' }));
@@ -29,7 +31,7 @@ export function playlistsGraph(d: { db: Knex; mediaLibrary: MediaLibrary }): Gra
           edges.push({ fromType: 'media', fromId: a.id, toType: 'playlists', toId: p.id, relationship: 'tag_rule' });
         }
       }
-      for (const a of assignments) edges.push({ fromType: 'playlists', fromId: a.playlist_id, toType: 'screens', toId: a.screen_id, relationship: 'assigned' });
+      for (const a of assignments) edges.push({ fromType: 'playlists', fromId: a.content_id, toType: 'screens', toId: a.screen_id, relationship: 'assigned' });
       return edges;
     },
   };

@@ -2,7 +2,6 @@
 import type { PlaylistReader } from './playlist-reader.js';
 
 export type { PlaylistLibrary, PlaylistsChangedListener } from './playlist-library.js';
-export type { PlaylistUse, PlaylistUseChecker } from './playlist-usage.js';
 export { playlistNotFound } from './playlist-reader.js';
 
 /** The playlists as other modules read them (exported as `playlistReader`). */

@@ -8,8 +8,8 @@ import { PlaylistEvents } from './playlist-events.js';
 import { PlaylistItemsRepository } from './playlist-items.repository.js';
 import { PlaylistItemsService } from './playlist-items.service.js';
 import { PlaylistLibrary } from './playlist-library.js';
+import { playlistKind } from './playlist-kind.js';
 import { PlaylistReader } from './playlist-reader.js';
-import { PlaylistUsageRegistry } from './playlist-usage.js';
 import { playlistsGraph } from './playlists-graph.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { playlistsRoutes } from './playlists.routes.js';
@@ -29,7 +29,6 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
         assignmentsRepository: asClass(AssignmentsRepository).singleton(),
         playlistReader: asFunction((d: PlaylistsDeps) => new PlaylistReader(d)).singleton(),
         playlistEvents: asFunction((d: PlaylistsDeps) => new PlaylistEvents(d)).singleton(),
-        playlistUsage: asClass(PlaylistUsageRegistry).singleton(),
         playlistLibrary: asFunction((d: PlaylistsDeps) => new PlaylistLibrary(d)).singleton(),
         playlistsService: asFunction((d: PlaylistsDeps) => new PlaylistsService(d)).singleton(),
         playlistItemsService: asFunction((d: PlaylistsDeps) => new PlaylistItemsService(d)).singleton(),
@@ -48,6 +47,11 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
     // The playlist assigned to a screen is what it plays unless a higher-ranked source says otherwise.
     // After a committed change, the screens it may affect are rebuilt; so are those playing an asset
     // whose files changed.
+    // Playlists are a kind of content screens are given; a screen's own content is a use of it.
+    r.onStart((d) => {
+      d.contentKinds.register(playlistKind(d));
+      d.contentKinds.registerUse((ref, trx) => d.assignmentsService.usesOf(ref, trx));
+    });
     r.onStart((d) => {
       d.contentSources.register(assignmentContentSource(d));
       d.playlistEvents.subscribe(async ({ reason, playlistId, screenIds }) => {

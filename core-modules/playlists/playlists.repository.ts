@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
-import { isStillReferenced } from '../../kernel/db/database.js';
 import { PlaylistModel } from './playlists.models.js';
 import { containsPattern } from '../../kernel/db/like.js';
 
@@ -122,13 +121,8 @@ export class PlaylistsRepository {
     );
   }
 
-  /** False when there is no such playlist; `inUse()` while a screen is assigned to it. */
-  async delete(id: string, inUse: () => Error, trx?: Knex.Transaction): Promise<boolean> {
-    try {
-      return (await this.playlists.query(trx).deleteById(id)) > 0;
-    } catch (err) {
-      if (isStillReferenced(err)) throw inUse();
-      throw err;
-    }
+  /** False when there is no such playlist. Its uses are checked by the caller (contentKinds.assertUnused). */
+  async delete(id: string, trx?: Knex.Transaction): Promise<boolean> {
+    return (await this.playlists.query(trx).deleteById(id)) > 0;
   }
 }

@@ -2,14 +2,14 @@ import type { Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { conflict, invalidInput } from '../../kernel/errors.js';
+import { invalidInput } from '../../kernel/errors.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { PlaylistEvents } from './playlist-events.js';
 import { playlistNotFound, summaryView, type PlaylistReader } from './playlist-reader.js';
 import type { NewPlaylist, PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
 import type { PlaylistsRepository, TagRule } from './playlists.repository.js';
 import type { MediaLibrary } from '../media/media.api.js';
-import type { PlaylistUse, PlaylistUsageRegistry } from './playlist-usage.js';
+import type { ContentKinds } from '../player/player.api.js';
 
 interface Deps {
   db: Knex;
@@ -18,20 +18,12 @@ interface Deps {
   mediaLibrary: MediaLibrary;
   playlistReader: PlaylistReader;
   playlistEvents: PlaylistEvents;
-  playlistUsage: PlaylistUsageRegistry;
+  contentKinds: ContentKinds;
   auditLog: AuditLog;
 }
 
 // A tag playlist as the console creates it, before any tag is chosen (the reference's defaults).
 const NEW_TAG_RULE = { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } as const satisfies TagRule;
-
-const playlistInUse = () => conflict('playlist_in_use', 'Screens are assigned to this playlist; assign them something else first.');
-const playlistUsed = (uses: PlaylistUse[]) =>
-  conflict(
-    'playlist_in_use',
-    `This playlist is in use: ${uses.map((u) => `${u.kind.replace(/_/g, ' ')} “${u.name}”`).join(', ')}. Remove it from them first.`,
-    { uses },
-  );
 
 function values(input: PlaylistInput) {
   const name = input.name?.trim();
@@ -102,12 +94,12 @@ export class PlaylistsService {
     const row = await this.d.playlistsRepository.byId(id);
     if (!row) throw playlistNotFound();
     await this.d.db.transaction(async (trx) => {
-      // Users lock the playlist to share it (PlaylistLibrary.holdForUse): a use and this delete take turns.
+      // Whoever stores a ref to the playlist (a screen, a group, a schedule) holds its row shared while
+      // writing (contentKinds.check): locked for update here, a use and this delete take turns, so
+      // the uses asked for next include every committed one and none can be added before this commits.
       if (!(await this.d.playlistsRepository.lock(id, trx))) throw playlistNotFound();
-      const uses = await this.d.playlistUsage.usesOf(id, trx);
-      if (uses.length) throw playlistUsed(uses);
-      // The assignment's foreign key is the real guard for screens (a racing assignment still fails the delete).
-      if (!(await this.d.playlistsRepository.delete(id, playlistInUse, trx))) throw playlistNotFound();
+      await this.d.contentKinds.assertUnused({ contentType: 'playlist', contentId: id }, trx); // 409 playlist_conflict
+      if (!(await this.d.playlistsRepository.delete(id, trx))) throw playlistNotFound();
     });
     await this.d.auditLog.record({ action: 'playlist.deleted', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { name: row.name } });
   }
@@ -118,7 +110,7 @@ export class PlaylistsService {
       reason: 'playlist.updated',
       playlistId: id,
       revision: view.revision,
-      screenIds: await this.d.assignmentsRepository.screensOf(id),
+      screenIds: await this.d.assignmentsRepository.screensOf({ contentType: 'playlist', contentId: id }),
     });
     return view;
   }
