@@ -1,6 +1,6 @@
-import type { ContentSource, SourceContent } from '../player/player.api.js';
-import type { PlaylistLibrary } from '../playlists/playlists.api.js';
-import type { GroupsRepository } from './groups.repository.js';
+import type { ContentKinds, ContentSource, SourceContent } from '../player/player.api.js';
+import { parseRefKey, refKey } from '../player/player.api.js';
+import { type GroupsRepository, groupContent } from './groups.repository.js';
 import type { PanelFilesService } from './panel-files.service.js';
 import type { SpanRepository } from './span.repository.js';
 import { panelOf } from './span.repository.js';
@@ -8,7 +8,7 @@ import { panelOf } from './span.repository.js';
 interface Deps {
   groupsRepository: GroupsRepository;
   spanRepository: SpanRepository;
-  playlistLibrary: PlaylistLibrary;
+  contentKinds: ContentKinds;
   panelFilesService: PanelFilesService;
 }
 
@@ -16,7 +16,8 @@ interface Deps {
 interface GroupPart {
   groupId: string;
   playbackEpoch: string;
-  playlistId: string | null;
+  /** The group's content as a `refKey`, if any. */
+  content: string | null;
   wall?: { screenId: string; canvas: { width: number; height: number }; viewport: ReturnType<typeof viewportOf> };
 }
 
@@ -44,10 +45,11 @@ export function groupContentSource(d: Deps): ContentSource {
       const keys = new Map<string, string>();
       for (const [screenId, group] of groups) {
         const wall = panels.get(screenId);
+        const given = groupContent(group);
         const part: GroupPart = {
           groupId: group.id,
           playbackEpoch: group.playback_epoch.toISOString(),
-          playlistId: group.playlist_id,
+          content: given && refKey(given),
           ...(wall && group.display_mode === 'span' ? { wall: { screenId, canvas: wall.canvas, viewport: viewportOf(wall.panel) } } : {}),
         };
         // The key is the content's description itself: equal parts share one build.
@@ -57,9 +59,9 @@ export function groupContentSource(d: Deps): ContentSource {
     },
     async content(key, memo) {
       const part = JSON.parse(key) as GroupPart;
-      const playlist = part.playlistId ? await d.playlistLibrary.content(part.playlistId, memo) : undefined;
+      const given = part.content ? await d.contentKinds.content(parseRefKey(part.content), memo) : undefined;
       const content: SourceContent = {
-        ...(playlist ?? { files: [] }),
+        ...(given ?? { files: [] }),
         syncGroup: { id: part.groupId, playbackEpoch: part.playbackEpoch },
       };
       const { wall } = part;

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
-import type { GroupRow } from './groups.repository.js';
+import { wireOf } from '../player/player.api.js';
+import { type GroupRow, groupContent } from './groups.repository.js';
 
 export const GroupSchema = Type.Object({
   id: Uuid,
@@ -9,8 +10,11 @@ export const GroupSchema = Type.Object({
   displayMode: Type.Union([Type.Literal('mirror'), Type.Literal('span')]),
   /** Present while the group has a playlist its members play when they have none of their own. */
   playlistId: Type.Optional(Uuid),
+  /** Present while the group has a layout its members play when they have none of their own. */
+  layoutId: Type.Optional(Uuid),
+  /** The name of the group's playlist, layout or other content. */
   playlistName: Type.Optional(Type.String()),
-  presentationType: Type.Optional(Type.Literal('playlist')),
+  presentationType: Type.Optional(Type.String({ description: 'The kind of the group’s content: `playlist`, `layout`, …' })),
   /** Members synchronise playback from this instant; it moves when the group's playlist changes. */
   playbackEpoch: Stamp,
   membershipCount: Type.Integer({ minimum: 0 }),
@@ -20,14 +24,17 @@ export const GroupSchema = Type.Object({
 });
 export type GroupView = Static<typeof GroupSchema>;
 
-export function groupView(row: GroupRow, members: { id: string; name: string; location: string }[], playlistName: string | undefined): GroupView {
+export function groupView(row: GroupRow, members: { id: string; name: string; location: string }[], contentName: string | undefined): GroupView {
+  const content = groupContent(row);
+  // The reference leaves out the field of the kind not played.
+  const ids = Object.fromEntries(Object.entries(wireOf(content)).filter(([, v]) => v !== null));
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     displayMode: row.display_mode,
-    ...(row.playlist_id ? { playlistId: row.playlist_id, presentationType: 'playlist' as const } : {}),
-    ...(row.playlist_id && playlistName !== undefined ? { playlistName } : {}),
+    ...(content ? { ...ids, presentationType: content.contentType } : {}),
+    ...(content && contentName !== undefined ? { playlistName: contentName } : {}),
     playbackEpoch: row.playback_epoch.toISOString(),
     membershipCount: members.length,
     screens: members,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { fn } from 'objection';
+import type { ContentRef } from '../player/player.api.js';
 import { GroupModel, MemberModel } from './screen-groups.models.js';
 
 export interface GroupRow {
@@ -7,7 +8,9 @@ export interface GroupRow {
   name: string;
   description: string;
   display_mode: 'mirror' | 'span';
-  playlist_id: string | null;
+  /** What members with none of their own play (both set or both null). */
+  content_type: string | null;
+  content_id: string | null;
   playback_epoch: Date;
   created_at: Date;
   updated_at: Date;
@@ -20,6 +23,10 @@ export interface MemberRow {
 }
 
 export type GroupValues = Partial<Pick<GroupRow, 'name' | 'description'>>;
+
+/** The content a group gives its members, if any. */
+export const groupContent = (row: Pick<GroupRow, 'content_type' | 'content_id'>): ContentRef | null =>
+  row.content_type && row.content_id ? { contentType: row.content_type, contentId: row.content_id } : null;
 
 /** The screen_groups and screen_group_members tables. The only place that queries them. */
 export class GroupsRepository {
@@ -62,9 +69,21 @@ export class GroupsRepository {
     return (await this.groups.query().insert(values).returning('id')).id;
   }
 
-  async update(id: string, values: GroupValues & { playlist_id?: string | null }, trx?: Knex.Transaction): Promise<boolean> {
-    const changes = { ...values, updated_at: fn.now(), ...(values.playlist_id === undefined ? {} : { playback_epoch: fn.now() }) };
-    return (await this.groups.query(trx).findById(id).patch(changes)) > 0;
+  async update(id: string, values: GroupValues, trx?: Knex.Transaction): Promise<boolean> {
+    return (
+      (await this.groups
+        .query(trx)
+        .findById(id)
+        .patch({ ...values, updated_at: fn.now() })) > 0
+    );
+  }
+
+  /** Sets what the members play (null: nothing); they start it together from now on. */
+  async setContent(id: string, ref: ContentRef | null, trx: Knex.Transaction): Promise<void> {
+    await this.groups
+      .query(trx)
+      .findById(id)
+      .patch({ content_type: ref?.contentType ?? null, content_id: ref?.contentId ?? null, playback_epoch: fn.now(), updated_at: fn.now() });
   }
 
   async delete(id: string, trx: Knex.Transaction): Promise<boolean> {
@@ -88,15 +107,15 @@ export class GroupsRepository {
   }
 
   /** The group of each of `screenIds` that is in one, with what the group gives its members. */
-  async memberGroups(screenIds: string[]): Promise<Map<string, Pick<GroupRow, 'id' | 'playlist_id' | 'playback_epoch' | 'display_mode'>>> {
+  async memberGroups(screenIds: string[]): Promise<Map<string, Pick<GroupRow, 'id' | 'content_type' | 'content_id' | 'playback_epoch' | 'display_mode'>>> {
     if (!screenIds.length) return new Map();
     const rows = await this.members
       .query()
       .alias('m')
       .join('screen_groups as g', 'g.id', 'm.group_id')
       .whereRaw('m.screen_id = ANY(?::uuid[])', [screenIds])
-      .select('m.screen_id', 'g.id', 'g.playlist_id', 'g.playback_epoch', 'g.display_mode')
-      .castTo<(Pick<GroupRow, 'id' | 'playlist_id' | 'playback_epoch' | 'display_mode'> & { screen_id: string })[]>();
+      .select('m.screen_id', 'g.id', 'g.content_type', 'g.content_id', 'g.playback_epoch', 'g.display_mode')
+      .castTo<(Pick<GroupRow, 'id' | 'content_type' | 'content_id' | 'playback_epoch' | 'display_mode'> & { screen_id: string })[]>();
     return new Map(rows.map(({ screen_id, ...group }) => [screen_id, group]));
   }
 
@@ -115,19 +134,15 @@ export class GroupsRepository {
     return (await this.members.query(trx).where({ group_id: groupId, screen_id: screenId }).delete()) > 0;
   }
 
-  /** Groups that play the playlist, with their names (for the playlist's delete check). */
-  async usingPlaylist(playlistIds: string[], trx?: Knex.Transaction): Promise<{ id: string; name: string; playlist_id: string }[]> {
-    if (!playlistIds.length) return [];
-    return this.groups
-      .query(trx)
-      .whereIn('playlist_id', playlistIds)
-      .select('id', 'name', 'playlist_id')
-      .castTo<{ id: string; name: string; playlist_id: string }[]>();
+  /** Groups giving their members content of `contentType` among `contentIds`, with their names (for a delete check, or to follow changes). */
+  async using(contentType: string, contentIds: string[], trx?: Knex.Transaction): Promise<{ id: string; name: string }[]> {
+    if (!contentIds.length) return [];
+    return this.groups.query(trx).where({ content_type: contentType }).whereIn('content_id', contentIds).select('id', 'name');
   }
 
-  /** Every group and its playlist, for the dependency graph. */
-  async all(): Promise<Pick<GroupRow, 'id' | 'name' | 'playlist_id'>[]> {
-    return this.groups.query().select('id', 'name', 'playlist_id').orderBy('id');
+  /** Every group and its content, for the dependency graph. */
+  async all(): Promise<Pick<GroupRow, 'id' | 'name' | 'content_type' | 'content_id'>[]> {
+    return this.groups.query().select('id', 'name', 'content_type', 'content_id').orderBy('id');
   }
 
   /** Every membership, for the dependency graph. */

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
+import { ContentChoiceSchema, refFromWire } from '../player/player.api.js';
 import { GroupSchema } from './group-view.js';
 import type { ScreenGroupsDeps } from './screen-groups-deps.js';
 
@@ -113,20 +114,23 @@ export const groupsRoutes = [
     method: 'PUT',
     path: '/api/v1/screen-groups/{id}/playlist-assignment',
     operationId: 'assignScreenGroupPlaylist',
-    summary: 'The playlist the group’s members play when they have none of their own',
+    summary: 'The playlist (or other content) the group’s members play when they have none of their own',
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
-    body: Type.Object({ playlistId: Uuid }),
-    errors: { 404: '`schedule_not_found` (no such group), `playlist_not_found`.' },
+    body: Type.Object(ContentChoiceSchema),
+    errors: {
+      404: '`schedule_not_found` (no such group), `playlist_not_found`.',
+      422: '`validation_failed` (not exactly one of `playlistId` and `layoutId`), `content_type_unsupported` (no layouts on this server).',
+    },
     response: { status: 200, schema: GroupSchema },
-    handler: ({ deps, params, body, principal, ctx }) => deps.groupsService.assign(me(principal), params.id, body.playlistId, ctx.ip),
+    handler: ({ deps, params, body, principal, ctx }) => deps.groupsService.assign(me(principal), params.id, refFromWire(body)!, ctx.ip),
   }),
   route({
     method: 'DELETE',
     path: '/api/v1/screen-groups/{id}/playlist-assignment',
     operationId: 'unassignScreenGroupPlaylist',
-    summary: 'Remove the group’s playlist',
+    summary: 'Remove the group’s playlist or other content',
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,

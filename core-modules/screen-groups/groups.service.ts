@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, notFound } from '../../kernel/errors.js';
-import type { ContentSources } from '../player/player.api.js';
-import { type PlaylistLibrary, playlistNotFound } from '../playlists/playlists.api.js';
+import type { ContentKinds, ContentRef, ContentSources } from '../player/player.api.js';
+import { refKey, wireOf } from '../player/player.api.js';
+import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
 import { type GroupView, groupView } from './group-view.js';
-import type { GroupRow, GroupsRepository, GroupValues } from './groups.repository.js';
+import { type GroupRow, type GroupsRepository, type GroupValues, groupContent } from './groups.repository.js';
 import type { MembershipGuards } from './membership-guards.js';
 
 interface Deps {
@@ -18,6 +19,7 @@ interface Deps {
   screenTargets: ScreenTargets;
   playlistLibrary: PlaylistLibrary;
   contentSources: ContentSources;
+  contentKinds: ContentKinds;
   auditLog: AuditLog;
 }
 
@@ -27,9 +29,9 @@ const alreadyGrouped = () => conflict('schedule_conflict', 'That screen already 
 const notMember = () => notFound('schedule_not_found', 'That screen is not in this screen group.');
 
 /**
- * Screen groups: a screen is in at most one; a member with no playlist of its own plays the
- * group's (the group's content source ranks below the screen's own assignment), and a screen that
- * leaves a group, or whose group is deleted, keeps the group's playlist as its own.
+ * Screen groups: a screen is in at most one; a member with no content of its own plays the group's
+ * (a playlist or another kind; the group's content source ranks below the screen's own assignment),
+ * and a screen that leaves a group, or whose group is deleted, keeps the group's content as its own.
  */
 export class GroupsService {
   constructor(private readonly d: Deps) {}
@@ -61,7 +63,8 @@ export class GroupsService {
     const members = await this.d.db.transaction(async (trx) => {
       const group = await this.locked(id, trx);
       const memberIds = (await this.d.groupsRepository.membersOf([id], trx)).get(id)!;
-      if (group.playlist_id) await this.d.playlistLibrary.keepAsAssignment(memberIds, group.playlist_id, trx);
+      const content = groupContent(group);
+      if (content) await this.d.playlistLibrary.keepAsAssignment(memberIds, content, trx);
       await this.d.groupsRepository.delete(id, trx);
       return memberIds;
     });
@@ -89,19 +92,21 @@ export class GroupsService {
     await this.d.db.transaction(async (trx) => {
       const group = await this.locked(id, trx);
       if (!(await this.d.groupsRepository.removeMember(id, screenId, trx))) throw notMember();
-      if (group.playlist_id) await this.d.playlistLibrary.keepAsAssignment([screenId], group.playlist_id, trx);
+      const content = groupContent(group);
+      if (content) await this.d.playlistLibrary.keepAsAssignment([screenId], content, trx);
     });
     await this.audit('member_removed', actor, ip, id, { screenId });
     await this.moved([screenId]);
   }
 
-  async assign(actor: ConsolePrincipal, id: string, playlistId: string, ip: string): Promise<GroupView> {
+  async assign(actor: ConsolePrincipal, id: string, ref: ContentRef, ip: string): Promise<GroupView> {
     await this.d.db.transaction(async (trx) => {
       await this.locked(id, trx);
-      if (!(await this.d.playlistLibrary.holdForUse([playlistId], trx)).length) throw playlistNotFound();
-      await this.d.groupsRepository.update(id, { playlist_id: playlistId }, trx);
+      // Checked and held until commit: the content's delete waits, then sees this group using it.
+      await this.d.contentKinds.check([ref], trx);
+      await this.d.groupsRepository.setContent(id, ref, trx);
     });
-    await this.audit('playlist_assigned', actor, ip, id, { playlistId });
+    await this.audit('playlist_assigned', actor, ip, id, Object.fromEntries(Object.entries(wireOf(ref)).filter(([, v]) => v !== null)));
     await this.contentChanged([id]);
     return this.get(id);
   }
@@ -109,10 +114,10 @@ export class GroupsService {
   async unassign(actor: ConsolePrincipal, id: string, ip: string): Promise<GroupView> {
     const group = await this.d.db.transaction(async (trx) => {
       const locked = await this.locked(id, trx);
-      if (locked.playlist_id) await this.d.groupsRepository.update(id, { playlist_id: null }, trx);
+      if (groupContent(locked)) await this.d.groupsRepository.setContent(id, null, trx);
       return locked;
     });
-    if (group.playlist_id) {
+    if (groupContent(group)) {
       await this.audit('playlist_unassigned', actor, ip, id, {});
       await this.contentChanged([id]);
     }
@@ -140,18 +145,19 @@ export class GroupsService {
   private async views(rows: GroupRow[]): Promise<GroupView[]> {
     const members = await this.d.groupsRepository.membersOf(rows.map((r) => r.id));
     const screenIds = [...members.values()].flat();
-    const [names, places, playlistNames] = await Promise.all([
+    const [names, places, contentNames] = await Promise.all([
       this.d.screensService.namesOf(screenIds),
       this.d.screenPlaces.labels(screenIds),
-      this.d.playlistLibrary.namesOf(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : []))),
+      this.d.contentKinds.names(rows.flatMap((r) => groupContent(r) ?? [])),
     ]);
-    return rows.map((row) =>
-      groupView(
+    return rows.map((row) => {
+      const content = groupContent(row);
+      return groupView(
         row,
         members.get(row.id)!.map((id) => ({ id, name: names.get(id) ?? '', location: places.get(id) ?? '' })),
-        row.playlist_id ? playlistNames.get(row.playlist_id) : undefined,
-      ),
-    );
+        content ? contentNames.get(refKey(content)) : undefined,
+      );
+    });
   }
 
   private audit(what: string, actor: ConsolePrincipal, ip: string, id: string, metadata: Record<string, unknown>) {

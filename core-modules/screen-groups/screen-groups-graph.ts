@@ -8,7 +8,10 @@ export function screenGroupsGraph(d: { groupsRepository: GroupsRepository }): Gr
     nodes: async () => (await d.groupsRepository.all()).map((g) => ({ id: g.id, type: 'screen_groups', name: g.name })),
     edges: async () => [
       ...(await d.groupsRepository.all()).flatMap((g) =>
-        g.playlist_id ? [{ fromType: 'playlists', fromId: g.playlist_id, toType: 'screen_groups', toId: g.id, relationship: 'assigned' }] : [],
+        // Only playlists are in the graph so far; other kinds join it with their owners' nodes.
+        g.content_type === 'playlist' && g.content_id
+          ? [{ fromType: 'playlists', fromId: g.content_id, toType: 'screen_groups', toId: g.id, relationship: 'assigned' }]
+          : [],
       ),
       ...(await d.groupsRepository.allMembers()).map((m) => ({
         fromType: 'screen_groups',

@@ -44,11 +44,12 @@ export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
       d.contentSources.register(groupContentSource(d));
       // A group's playlist changed (edited, or its media did): its members' manifests follow.
       d.playlistLibrary.onChange(async (playlistIds) => {
-        const groups = await d.groupsRepository.usingPlaylist(playlistIds);
+        const groups = await d.groupsRepository.using('playlist', playlistIds);
         await d.groupsService.contentChanged(groups.map((g) => g.id));
       });
-      d.playlistLibrary.registerUsage(async (playlistId, trx) =>
-        (await d.groupsRepository.usingPlaylist([playlistId], trx)).map((g) => ({ kind: 'screen_group', id: g.id, name: g.name })),
+      // A group's content, of any kind, cannot be deleted while the group plays it.
+      d.contentKinds.registerUse(async (ref, trx) =>
+        (await d.groupsRepository.using(ref.contentType, [ref.contentId], trx)).map((g) => ({ kind: 'screen_group', id: g.id, name: g.name })),
       );
       // Plugin instances (and later alert rules) targeting `sync_groups` reach the members.
       d.screenTargets.registerSyncGroups({
