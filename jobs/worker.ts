@@ -1,5 +1,6 @@
-import { main } from '../kernel/main.js';
+import { runServer } from '../kernel/run-server.js';
+import { application } from './application.js';
 
 // `npm run worker`: runs background jobs and cron schedules only, with no HTTP server, so a site can
 // scale workers apart from web processes on the same database.
-await main('worker');
+await runServer(application, 'worker');

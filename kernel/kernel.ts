@@ -38,6 +38,8 @@ export type ProcessRole = 'all' | 'web' | 'worker' | 'cli';
 export interface KernelOptions {
   config: Config;
   plugins: PluginDef[];
+  /** System-wide jobs (retention of the kernel's tables) that the kernel's own plugin runs; the entry points pass them in. */
+  systemJobs?: JobDef<KernelDeps>[];
   role?: ProcessRole;
   logger?: Logger;
   /** Test knobs: how often workers poll for jobs and the socket hub pings. */
@@ -48,6 +50,9 @@ export interface KernelOptions {
   /** The process cannot work on: the embedded PostgreSQL stopped and could not be restarted. */
   onFatal?: () => void;
 }
+
+/** What an entry point hands the kernel: the features it runs. */
+export type Application = Pick<KernelOptions, 'plugins' | 'systemJobs'>;
 
 export interface Kernel {
   /** Base URL of the HTTP server (web roles only). */
@@ -106,7 +111,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   };
 
   // 1. Declarations only: a wiring mistake fails here, before any I/O.
-  const plugins = registerPlugins([systemPlugin, ...options.plugins]);
+  const plugins = registerPlugins([systemPlugin(options.systemJobs ?? []), ...options.plugins]);
 
   try {
     // 2. Database: the configured one, or the embedded one under DATA_DIR.

@@ -1,15 +1,13 @@
-import { coreModules } from '../core-modules/index.js';
-import { optionalPlugins } from '../plugins/index.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { startKernel } from './kernel.js';
+import { type Application, startKernel } from './kernel.js';
 import { createLogger } from './logger.js';
 
 /**
- * `npm run cli -- <command> [args]`: tools run on the server itself, such as lock-out recovery.
+ * `npm run cli -- <command> [args]` (entry point `jobs/cli.ts`): tools run on the server itself, such as lock-out recovery.
  * It uses the same configuration as the server; with the embedded database it connects to the
  * running server's database, or starts it briefly when the server is stopped.
  */
-async function cli(argv: string[]): Promise<number> {
+export async function runCli(app: Application, argv: string[]): Promise<number> {
   let config: Config;
   try {
     config = loadConfig();
@@ -18,7 +16,7 @@ async function cli(argv: string[]): Promise<number> {
     process.stderr.write(`signage-server: configuration error: ${err.message}\n`);
     return 78;
   }
-  const kernel = await startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role: 'cli', logger: createLogger('warn', process.stderr) });
+  const kernel = await startKernel({ ...app, config, role: 'cli', logger: createLogger('warn', process.stderr) });
   try {
     const words = argv.filter((a) => !a.startsWith('--'));
     const found = kernel.commands
@@ -41,5 +39,3 @@ async function cli(argv: string[]): Promise<number> {
     await kernel.stop();
   }
 }
-
-process.exitCode = await cli(process.argv.slice(2));

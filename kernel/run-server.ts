@@ -1,7 +1,5 @@
-import { coreModules } from '../core-modules/index.js';
-import { optionalPlugins } from '../plugins/index.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { startKernel, type ProcessRole } from './kernel.js';
+import { type Application, startKernel, type ProcessRole } from './kernel.js';
 import { createLogger } from './logger.js';
 import { BootError } from './plugin-loader.js';
 
@@ -10,8 +8,11 @@ const ROLES: ProcessRole[] = ['all', 'web', 'worker'];
 const STOP_HOOKS_SECONDS = 10;
 const EX_UNAVAILABLE = 69;
 
-/** Entry point of `npm start` (web + worker), `npm run web` and `npm run worker`. */
-export async function main(defaultRole: ProcessRole): Promise<void> {
+/**
+ * Runs the server process of `npm start` (web + worker), `npm run web` and `npm run worker` until a
+ * signal stops it. The entry points above the kernel (`jobs/server.ts`, `jobs/worker.ts`) say what it runs.
+ */
+export async function runServer(app: Application, defaultRole: ProcessRole): Promise<void> {
   const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length);
   let config: Config;
   try {
@@ -28,7 +29,7 @@ export async function main(defaultRole: ProcessRole): Promise<void> {
   // The embedded database could not be restarted: stop and exit non-zero, for a service manager to
   // restart the whole server (it would otherwise answer 503 for ever).
   const onFatal = () => void shutdown({ reason: 'database_lost' }, EX_UNAVAILABLE);
-  const starting = startKernel({ config, plugins: [...coreModules, ...optionalPlugins], role, logger, onFatal });
+  const starting = startKernel({ ...app, config, role, logger, onFatal });
 
   // Signal handlers go in before start-up finishes, so a signal during start-up still stops the
   // embedded database (a process killed by a signal runs no exit handlers).
@@ -69,5 +70,3 @@ export async function main(defaultRole: ProcessRole): Promise<void> {
     process.exit(1);
   }
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await main('all');

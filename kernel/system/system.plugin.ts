@@ -1,13 +1,12 @@
 import { checkTool, parseToolVersion, toolConcern, type MediaTools, type ToolName } from '../media-tools.js';
 import type { KernelDeps } from '../kernel.js';
 import type { Logger } from '../logger.js';
-import { definePlugin } from '../plugin.js';
+import { definePlugin, type JobDef } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { homeRoutes } from './home.routes.js';
 import { checkSecretKeys } from './key-check.js';
 import { secretsCommands } from './secrets.commands.js';
-import { systemJobs } from '../../jobs/system-jobs.js';
 
 // A tool that ran a moment ago still runs; do not spawn it on every probe of a load balancer.
 const TOOL_CHECK_CACHE_MS = 60_000;
@@ -39,26 +38,30 @@ async function warnAboutTool(tool: ToolName, path: string, logger: Logger): Prom
   }
 }
 
-/** The kernel's own routes (home page, health, API docs) and readiness checks, on the same contract as any plugin. */
-export const systemPlugin = definePlugin<KernelDeps>({
-  name: 'kernel',
-  register(r) {
-    r.routes([...homeRoutes, ...healthRoutes, ...apiDocsRoutes]);
-    r.jobs(systemJobs);
-    r.commands(secretsCommands);
-    r.readiness(({ db }) => ({ name: 'database', check: async () => void (await db.raw('SELECT 1')) }));
-    r.readiness(({ storage }) => ({
-      name: 'storage',
-      check: () => storage.checkWritable().catch((err: Error) => Promise.reject(new Error(`media storage is not writable: ${err.message}`))),
-    }));
-    for (const tool of ['ffmpeg', 'ffprobe'] as const) {
-      r.readiness(({ mediaTools }) => ({ name: tool, check: cachedToolCheck(tool, pathOf(mediaTools, tool)) }));
-    }
-    r.onStart(({ db, secretBox }) => checkSecretKeys(db, secretBox));
-    r.onStart(async ({ mediaTools, logger, processRole }) => {
-      // A command-line tool decodes nothing; its output is for the command.
-      if (processRole === 'cli') return;
-      await Promise.all((['ffmpeg', 'ffprobe'] as const).map((tool) => warnAboutTool(tool, pathOf(mediaTools, tool), logger)));
-    });
-  },
-});
+/**
+ * The kernel's own routes (home page, health, API docs) and readiness checks, on the same contract
+ * as any plugin. The system-wide jobs are given by the entry point: the kernel lists no job of its own.
+ */
+export const systemPlugin = (systemJobs: JobDef<KernelDeps>[]) =>
+  definePlugin<KernelDeps>({
+    name: 'kernel',
+    register(r) {
+      r.routes([...homeRoutes, ...healthRoutes, ...apiDocsRoutes]);
+      r.jobs(systemJobs);
+      r.commands(secretsCommands);
+      r.readiness(({ db }) => ({ name: 'database', check: async () => void (await db.raw('SELECT 1')) }));
+      r.readiness(({ storage }) => ({
+        name: 'storage',
+        check: () => storage.checkWritable().catch((err: Error) => Promise.reject(new Error(`media storage is not writable: ${err.message}`))),
+      }));
+      for (const tool of ['ffmpeg', 'ffprobe'] as const) {
+        r.readiness(({ mediaTools }) => ({ name: tool, check: cachedToolCheck(tool, pathOf(mediaTools, tool)) }));
+      }
+      r.onStart(({ db, secretBox }) => checkSecretKeys(db, secretBox));
+      r.onStart(async ({ mediaTools, logger, processRole }) => {
+        // A command-line tool decodes nothing; its output is for the command.
+        if (processRole === 'cli') return;
+        await Promise.all((['ffmpeg', 'ffprobe'] as const).map((tool) => warnAboutTool(tool, pathOf(mediaTools, tool), logger)));
+      });
+    },
+  });

@@ -10,12 +10,12 @@ import pg from 'pg';
 import { freePort } from '../../kernel/net.js';
 
 /**
- * End to end: the real server process as `npm start` runs it (`node --import tsx kernel/main.ts`),
+ * End to end: the real server process as `npm start` runs it (`node --import tsx jobs/server.ts`),
  * each test on its own DATA_DIR with the embedded PostgreSQL, driven by signals.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = join(ROOT, 'kernel', 'main.ts');
+const MAIN = join(ROOT, 'jobs', 'server.ts');
 // Settings a developer's shell might carry that would change what these tests start.
 const CONFIG_VARS = [
   'DATABASE_URL',
@@ -207,7 +207,7 @@ async function killPostmaster(s: Server): Promise<number> {
   return pid;
 }
 
-describe('server process (node --import tsx kernel/main.ts)', function () {
+describe('server process (node --import tsx jobs/server.ts)', function () {
   this.timeout(60_000);
 
   afterEach(async function () {

@@ -11,7 +11,7 @@ export function runCli(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'kernel/cli.ts', ...args],
+      ['--import', 'tsx', 'jobs/cli.ts', ...args],
       { env: { PATH: process.env.PATH, DATABASE_URL: k.databaseUrl, DATA_DIR: k.dataDir, LOG_LEVEL: 'warn', ...env }, timeout: timeoutMs },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
