@@ -3,7 +3,7 @@ import { ACCESS } from './auth/access.js';
 import type { RouteAuth } from './auth/principal.js';
 import type { MountedRoute } from './http/route-table.js';
 import { closeObjects } from './http/validation.js';
-import type { RouteResponse, SocketRouteDef } from './plugin.js';
+import type { RouteResponse, SocketMessageDoc, SocketRouteDef } from './plugin.js';
 
 export const API_VERSION = '0.10.0';
 
@@ -195,8 +195,30 @@ function operation(mounted: MountedRoute) {
   };
 }
 
+// OpenAPI has no words for what a socket sends: each message is listed in the description and,
+// with the JSON schema of the whole message (`type` included), under `x-server-messages`.
+function messageList(messages: SocketMessageDoc[] | undefined): string {
+  if (!messages?.length) return '';
+  return `\n\nServer → player messages:\n${messages.map((m) => `- \`${m.type}\`: ${m.description}`).join('\n')}`;
+}
+
+function messageEntry(m: SocketMessageDoc) {
+  const fields = closeObjects(m.schema) as { properties?: Record<string, unknown>; required?: string[] };
+  return {
+    type: m.type,
+    ...(m.module ? { module: m.module } : {}),
+    description: m.description,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', ...(fields.required ?? [])],
+      properties: { type: { const: m.type }, ...fields.properties },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document, built from the registered routes so it cannot drift from them. */
-export function buildOpenApi(routes: MountedRoute[], sockets: SocketRouteDef[], serverUrl: string) {
+export function buildOpenApi(routes: MountedRoute[], sockets: (SocketRouteDef & { serverMessages?: SocketMessageDoc[] })[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const mounted of routes) {
     paths[mounted.route.path] ??= {};
@@ -206,8 +228,9 @@ export function buildOpenApi(routes: MountedRoute[], sockets: SocketRouteDef[], 
     paths[socket.path] ??= {};
     paths[socket.path]!.get = {
       summary: socket.summary,
-      description: `${socket.description ?? ''}\n\nWebSocket: send \`Upgrade: websocket\`.`.trim(),
+      description: `${socket.description ?? ''}${messageList(socket.serverMessages)}\n\nWebSocket: send \`Upgrade: websocket\`.`.trim(),
       tags: ['sockets'],
+      ...(socket.serverMessages ? { 'x-server-messages': socket.serverMessages.map(messageEntry) } : {}),
       responses: {
         101: { description: 'Switching protocols' },
         ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }),

@@ -1,7 +1,8 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { UsageRegistry } from '../../kernel/usage-registry.js';
 import type { ContentSources } from '../player/player.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import { settingsServiceRef } from '../settings/settings.api.js';
 import type { DataSourceLibrary } from './data-sources.api.js';
 import type { DataSourcesConfig } from './data-sources-config.js';
 import type { DataSourceViewers } from './data-source-viewers.js';
@@ -11,9 +12,10 @@ import type { ParsePool } from './parse-pool.js';
 import type { DataSourceProvider } from './providers/provider.js';
 import type { SourceRefresher } from './source-refresh.js';
 
-export interface DataSourcesDeps extends KernelDeps {
-  // From settings and player (their exports).
-  settingsService: SettingsService;
+export const dataSourcesUses = { settingsService: settingsServiceRef };
+
+export interface DataSourcesDeps extends KernelDeps, UsedDeps<typeof dataSourcesUses> {
+  // From player (its exports, until it declares them as refs).
   contentSources: ContentSources;
   // Own.
   dataSourcesRepository: DataSourcesRepository;

@@ -3,8 +3,8 @@ import { definePlugin } from '../../kernel/plugin.js';
 import { UsageRegistry } from '../../kernel/usage-registry.js';
 import { dataSourceContent } from './data-source-content.js';
 import { DataSourceViewers } from './data-source-viewers.js';
-import type { DataSourceLibrary } from './data-sources.api.js';
-import type { DataSourcesDeps } from './data-sources-deps.js';
+import { dataSourceLibraryRef, type DataSourceLibrary } from './data-sources.api.js';
+import { dataSourcesUses, type DataSourcesDeps } from './data-sources-deps.js';
 import { loadDataSourcesConfig } from './data-sources-config.js';
 import { dataSourcesSettings } from './data-sources-settings.js';
 import { dataSourcesJobs } from './data-sources.jobs.js';
@@ -37,6 +37,7 @@ const library = (d: DataSourcesDeps): DataSourceLibrary => ({
 export const dataSourcesModule = definePlugin<DataSourcesDeps>({
   name: 'data-sources',
   dependsOn: ['settings', 'player'],
+  uses: dataSourcesUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide(
@@ -49,11 +50,10 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
         parsePool: asFunction((d: DataSourcesDeps) => new ParsePool(d.dataSourcesConfig.parse, d.logger)).singleton(),
         sourceRefresher: asFunction((d: DataSourcesDeps) => new SourceRefresher(d)).singleton(),
         dataSourcesService: asFunction((d: DataSourcesDeps) => new DataSourcesService(d)).singleton(),
-        dataSourceLibrary: asFunction(library).singleton(),
       },
-      // Widgets, layouts and plugins show data sources on screens.
-      { exports: ['dataSourceLibrary'] },
     );
+    // Widgets, layouts and plugins show data sources on screens.
+    r.export(dataSourceLibraryRef, asFunction(library).singleton());
     r.routes([...dataSourcesRoutes, ...integrationRowsRoutes]);
     r.jobs(dataSourcesJobs);
     r.onStart((d) => {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 
@@ -45,15 +46,18 @@ export class ManifestVersions {
     return version;
   }
 
-  /** Tells every process (this one first, so it never answers from what it just replaced) of new versions. */
-  async announce(bumped: { screenId: string; version: number }[]): Promise<void> {
+  /**
+   * Tells every process (this one first, so it never answers from what it just replaced) of new
+   * versions; with `trx`, at the commit of the transaction that records them.
+   */
+  async announce(bumped: { screenId: string; version: number }[], trx?: Knex.Transaction): Promise<void> {
     if (!bumped.length) return;
     for (const { screenId, version } of bumped) this.remember(screenId, version);
     const entries = [];
     for (let i = 0; i < bumped.length; i += PER_MESSAGE) {
       entries.push({ channel: CHANNEL, message: { versions: bumped.slice(i, i + PER_MESSAGE).map((b) => [b.screenId, b.version]) } });
     }
-    await this.d.hub.publishMany(entries);
+    await this.d.hub.publishMany(entries, trx);
   }
 
   private take(message: unknown): void {

@@ -1,7 +1,8 @@
 import type { Logger } from '../../kernel/logger.js';
 import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { MediaLibrary } from '../media/media.api.js';
-import type { ScreenNotifier } from '../screens/screens.api.js';
+import type { Knex } from 'knex';
+import type { PlayerMessages } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import { BuildMemo, resolutionKey, type ContentSources, type Resolved, type SourceContent } from './content-sources.js';
 import { assembleManifestContent, contentHash, filesNamedBy, manifestFile, type ManifestShared } from './manifest-builder.js';
@@ -16,7 +17,8 @@ interface Deps {
   hub: SocketHub;
   mediaLibrary: MediaLibrary;
   contentSources: ContentSources;
-  screenNotifier: ScreenNotifier;
+  playerMessages: PlayerMessages;
+  db: Knex;
   playerStateRepository: PlayerStateRepository;
   manifestPlugins: ManifestPlugins;
   settingsService: SettingsService;
@@ -157,12 +159,22 @@ export class ManifestService {
         hashes.set(screenId, built.hash);
         builtOf.set(screenId, built);
       }
-      const bumped = await this.d.playerStateRepository.recordMany('manifest', hashes);
+      // The version-recording transaction: new versions, their pushes and their announcement to
+      // other processes commit together, so a version never moves unannounced (a process killed
+      // before the commit leaves the old version, and the next refresh moves it and tells).
+      const bumped = await this.d.db.transaction(async (trx) => {
+        const moved = await this.d.playerStateRepository.recordMany('manifest', hashes, trx);
+        await this.d.playerMessages.sendEach(
+          'manifest.changed',
+          moved.map((b) => ({ screenId: b.screenId, fields: { manifestVersion: b.version } })),
+          trx,
+        );
+        await this.versions.announce(moved, trx);
+        return moved;
+      });
       // Kept for the fetches that follow; the version is known for the screens whose version moved.
       const versionOf = new Map(bumped.map((b) => [b.screenId, b.version]));
       for (const [screenId, built] of builtOf) this.built.set(screenId, { ...built, version: versionOf.get(screenId) });
-      await this.announce(bumped);
-      await this.d.screenNotifier.manifestChangedMany(bumped.map((b) => ({ screenId: b.screenId, manifestVersion: b.version })));
     }
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OrganizationReader } from '../auth/auth.api.js';
-import type { ScreenNotifier, ScreenPlaces } from '../screens/screens.api.js';
+import type { Knex } from 'knex';
+import type { PlayerMessages, ScreenPlaces } from '../screens/screens.api.js';
 import type { SettingsService, SettingValue } from '../settings/settings.api.js';
 import { CONFIG_SCHEMA_VERSION, CONFIG_SOURCE_KEYS, configBody, type ConfigBody } from './player-config.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
@@ -13,7 +14,8 @@ interface Deps {
   playerStateRepository: PlayerStateRepository;
   settingsService: SettingsService;
   screenPlaces: ScreenPlaces;
-  screenNotifier: ScreenNotifier;
+  playerMessages: PlayerMessages;
+  db: Knex;
   organization: OrganizationReader;
 }
 
@@ -52,8 +54,15 @@ export class PlayerConfigService {
     const hashes = new Map(
       [...labels].map(([screenId, label]) => [screenId, hashOf(configBody({ ...source.values, ...overrides.get(screenId) }, source.organizationName, label))]),
     );
-    const bumped = await this.d.playerStateRepository.recordMany('config', hashes);
-    await this.d.screenNotifier.configChangedMany(bumped.map((b) => ({ screenId: b.screenId, configRevision: b.version })));
+    // One transaction: a revision moves if and only if its push goes out (at commit).
+    await this.d.db.transaction(async (trx) => {
+      const bumped = await this.d.playerStateRepository.recordMany('config', hashes, trx);
+      await this.d.playerMessages.sendEach(
+        'config.changed',
+        bumped.map((b) => ({ screenId: b.screenId, fields: { configRevision: b.version } })),
+        trx,
+      );
+    });
   }
 
   /** The screen's configuration revision (0 before its first). */

@@ -1,7 +1,7 @@
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { OrganizationReader } from '../auth/auth.api.js';
 import type { MediaEvents, MediaLibrary } from '../media/media.api.js';
-import type { ScreenNotifier, ScreenDirectory, ScreenTargets, ScreenPlaces } from '../screens/screens.api.js';
+import type { PlayerMessages, ScreenDirectory, ScreenTargets, ScreenPlaces } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import type { ContentKinds } from './content-kinds.js';
 import type { ContentSources } from './content-sources.js';
@@ -15,7 +15,7 @@ export interface PlayerDeps extends KernelDeps {
   // From media and screens (their exports).
   mediaLibrary: MediaLibrary;
   mediaEvents: MediaEvents;
-  screenNotifier: ScreenNotifier;
+  playerMessages: PlayerMessages;
   screensService: ScreenDirectory;
   // Own.
   playerStateRepository: PlayerStateRepository;

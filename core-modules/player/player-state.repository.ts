@@ -32,9 +32,9 @@ export class PlayerStateRepository {
    * One upsert statement, so concurrent callers are safe: a second caller with the same hash waits
    * on the row lock, re-checks the WHERE against the committed row and leaves it alone.
    */
-  async record(kind: StateKind, screenId: string, hash: string): Promise<RecordedState> {
+  async record(kind: StateKind, screenId: string, hash: string, trx?: Knex.Transaction): Promise<RecordedState> {
     const { table, column } = TABLES[kind];
-    const result = await this.db.raw(
+    const result = await (trx ?? this.db).raw(
       `INSERT INTO ${table} (screen_id, ${column}, content_hash, updated_at) VALUES (?, 1, ?, now())
        ON CONFLICT (screen_id) DO UPDATE
          SET ${column} = ${table}.${column} + 1, content_hash = excluded.content_hash, updated_at = now()
@@ -44,17 +44,19 @@ export class PlayerStateRepository {
     );
     const row = result.rows[0] as { version: string } | undefined;
     if (row) return { version: Number(row.version), bumped: true };
-    return { version: await this.current(kind, screenId), bumped: false };
+    return { version: await this.current(kind, screenId, trx), bumped: false };
   }
 
   /**
    * `record` for many screens in one statement; returns only the screens whose counter moved, with
-   * their new value. Rows are locked in screen id order, so two batches never deadlock.
+   * their new value. Rows are locked in screen id order, so two batches never deadlock. Pass the
+   * transaction that also tells the players (`playerMessages.sendEach(…, trx)`): a version moves
+   * if and only if its push goes out.
    */
-  async recordMany(kind: StateKind, hashes: Map<string, string>): Promise<{ screenId: string; version: number }[]> {
+  async recordMany(kind: StateKind, hashes: Map<string, string>, trx?: Knex.Transaction): Promise<{ screenId: string; version: number }[]> {
     if (!hashes.size) return [];
     const { table, column } = TABLES[kind];
-    const result = await this.db.raw(
+    const result = await (trx ?? this.db).raw(
       `INSERT INTO ${table} (screen_id, ${column}, content_hash, updated_at)
        SELECT screen_id, 1, content_hash, now() FROM unnest(?::uuid[], ?::text[]) AS i(screen_id, content_hash) ORDER BY screen_id
        ON CONFLICT (screen_id) DO UPDATE
@@ -66,8 +68,8 @@ export class PlayerStateRepository {
     return (result.rows as { screen_id: string; version: string }[]).map((r) => ({ screenId: r.screen_id, version: Number(r.version) }));
   }
 
-  async current(kind: StateKind, screenId: string): Promise<number> {
-    const row = await this.models[kind].query().findById(screenId).select(`${TABLES[kind].column} as version`).castTo<{ version: string } | undefined>();
+  async current(kind: StateKind, screenId: string, trx?: Knex.Transaction): Promise<number> {
+    const row = await this.models[kind].query(trx).findById(screenId).select(`${TABLES[kind].column} as version`).castTo<{ version: string } | undefined>();
     return row ? Number(row.version) : 0;
   }
 }

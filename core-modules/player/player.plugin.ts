@@ -10,6 +10,7 @@ import { CONFIG_SOURCE_KEYS } from './player-config.js';
 import { cacheFloorRule, configSettings, manifestSettings, MANIFEST_SETTING_KEYS } from './player-settings.js';
 import { PlayerDownloadsService } from './player-downloads.service.js';
 import { PlayerStateRepository } from './player-state.repository.js';
+import { configChanged, manifestChanged } from './player-messages.js';
 import type { PlayerDeps } from './player-deps.js';
 
 /** What a player fetches: its manifest (with pushes when it changes), the files it lists, its config. */
@@ -35,6 +36,10 @@ export const playerModule = definePlugin<PlayerDeps>({
       { exports: ['manifestPlugins', 'contentSources', 'contentKinds', 'playerConfig'] },
     );
     r.routes(playerContentRoutes);
+    r.onStart(({ playerMessages }) => {
+      playerMessages.declare(manifestChanged);
+      playerMessages.declare(configChanged);
+    });
     // Sources and plugins say which screens a committed change may affect; the version only moves
     // (and the player is only told) when the screen's content really changed. Many screens are
     // refreshed as one batch. The logo every manifest lists is followed here; a source follows the

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { AppError, conflict, invalidInput, notFound } from '../../kernel/errors.js';
 import type { UploadedFile } from '../../kernel/http/body.js';
-import type { ScreenNotifier, ScreenDirectory } from '../screens/screens.api.js';
+import type { PlayerMessages, ScreenDirectory } from '../screens/screens.api.js';
 import type { Capture, PreviewsRepository } from './previews.repository.js';
 
 export const LEASE_SECONDS = 60;
@@ -23,7 +23,7 @@ export interface PreviewUpload {
 interface Deps {
   previewsRepository: PreviewsRepository;
   screensService: ScreenDirectory;
-  screenNotifier: ScreenNotifier;
+  playerMessages: PlayerMessages;
 }
 
 const previewNotFound = () => notFound('preview_not_found', 'This screen has no preview image.');
@@ -47,7 +47,7 @@ export class PreviewService {
   async renew(screenId: string, forceCapture: boolean) {
     await this.d.screensService.get(screenId);
     const expiresAt = await this.d.previewsRepository.renewLease(screenId, LEASE_SECONDS, forceCapture);
-    await this.d.screenNotifier.previewSessionChanged(screenId);
+    await this.d.playerMessages.send('preview.session_changed', screenId, {});
     return { active: true, expiresAt: expiresAt.toISOString(), captureIntervalSeconds: CAPTURE_INTERVAL_SECONDS, captureNow: forceCapture };
   }
 

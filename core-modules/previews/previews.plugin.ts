@@ -1,5 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
+import { previewSessionChanged } from './preview-messages.js';
 import { previewRoutes } from './preview.routes.js';
 import { PreviewService } from './preview.service.js';
 import { PreviewsRepository } from './previews.repository.js';
@@ -16,5 +17,6 @@ export const previewsModule = definePlugin<PreviewsDeps>({
       previewService: asFunction((d: PreviewsDeps) => new PreviewService(d)).singleton(),
     });
     r.routes(previewRoutes);
+    r.onStart(({ playerMessages }) => playerMessages.declare(previewSessionChanged));
   },
 });

@@ -14,63 +14,23 @@ const closeOrder = (credentialId: string | null) => ({ type: CLOSE, credentialId
 const CONTROL_PREFIX = `{"type":"screens.control.`;
 
 /**
- * What other modules push to players over the socket, and the orders that close a screen's
- * sockets when it is disabled or its credential revoked. Exported for later modules (manifest,
- * config, commands), so none of them needs to know channel names or message shapes.
+ * The screens module's own orders to the sockets of a screen (disabled, credential revoked): they
+ * travel on the screen's channel like player messages but never reach the player. Not exported:
+ * other modules send players declared messages through `playerMessages`.
  */
 export class ScreenNotifier {
   constructor(private readonly d: { hub: SocketHub; logger: Logger }) {}
 
-  manifestChanged(screenId: string, manifestVersion: number): Promise<void> {
-    return this.publish(screenId, { type: 'manifest.changed', manifestVersion });
-  }
-
-  /** The same for many screens at once, packed into few notifications (a playlist on thousands of screens). */
-  manifestChangedMany(changes: { screenId: string; manifestVersion: number }[]): Promise<void> {
-    return this.publishMany(
-      'manifest.changed',
-      changes.map(({ screenId, manifestVersion }) => ({ screenId, fields: { manifestVersion } })),
-    );
-  }
-
-  /** New config revisions, packed like manifestChangedMany (a setting every player follows). */
-  configChangedMany(changes: { screenId: string; configRevision: number }[]): Promise<void> {
-    return this.publishMany(
-      'config.changed',
-      changes.map(({ screenId, configRevision }) => ({ screenId, fields: { configRevision } })),
-    );
-  }
-
-  /** A preview lease started, was renewed or asked for a capture now: the player polls its session at once. */
-  previewSessionChanged(screenId: string): Promise<void> {
-    return this.publish(screenId, { type: 'preview.session_changed' });
-  }
-
-  commandsAvailable(screenId: string): Promise<void> {
-    return this.publish(screenId, { type: 'commands.available' });
-  }
-
   /** Closes (1008) the screen's sockets, or only those opened with the given credentials. */
   async closeSockets(screenId: string, credentialIds?: string[]): Promise<void> {
-    for (const credentialId of credentialIds ?? [null]) await this.publish(screenId, closeOrder(credentialId));
-  }
-
-  private async publishMany(type: string, changes: { screenId: string; fields: object }[]): Promise<void> {
-    if (!changes.length) return;
-    try {
-      await this.d.hub.publishMany(changes.map(({ screenId, fields }) => ({ channel: screenChannel(screenId), message: { type, ...fields } })));
-    } catch (err) {
-      this.d.logger.warn({ err, screens: changes.length, type }, 'could not notify screens');
-    }
-  }
-
-  // Publishing happens after the change committed. If it fails the change still stands: a closed
-  // socket is also caught by the presence sweep, a missed push by the player's own reconciliation.
-  private async publish(screenId: string, message: object): Promise<void> {
-    try {
-      await this.d.hub.publish(screenChannel(screenId), message);
-    } catch (err) {
-      this.d.logger.warn({ err, screenId, type: (message as { type: string }).type }, 'could not notify a screen');
+    for (const credentialId of credentialIds ?? [null]) {
+      // After the change committed: if this fails the change still stands, and a closed socket is
+      // also caught by the presence sweep.
+      try {
+        await this.d.hub.publish(screenChannel(screenId), closeOrder(credentialId));
+      } catch (err) {
+        this.d.logger.warn({ err, screenId }, 'could not order a screen’s sockets closed');
+      }
     }
   }
 }

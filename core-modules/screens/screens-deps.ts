@@ -6,6 +6,7 @@ import type { CredentialsDeps } from './credentials/credentials.part.js';
 import type { LocationsDeps } from './locations/locations.part.js';
 import type { PairingDeps } from './pairing/pairing.part.js';
 import type { PlayerHistoryRepository } from './player-history.repository.js';
+import type { PlayerMessages } from './player-messages.js';
 import type { PresenceDeps } from './presence/presence.part.js';
 import type { ScreenNotifier } from './screen-notifier.js';
 import type { ScreensConfig } from './screens-config.js';
@@ -22,6 +23,7 @@ export interface ScreensBaseDeps extends KernelDeps {
   playerHistoryRepository: PlayerHistoryRepository;
   screensService: ScreensService;
   screenNotifier: ScreenNotifier;
+  playerMessages: PlayerMessages;
   screenTargets: ScreenTargets;
 }
 

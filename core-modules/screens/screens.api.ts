@@ -1,10 +1,13 @@
 // The screens module's public face: what other modules may use of screens, locations and players.
+import type { Static, TObject, TProperties } from '@sinclair/typebox';
+import type { Knex } from 'knex';
 import type { CommandsService } from './commands/commands.service.js';
+import type { PlayerMessageDef, PlayerMessageDoc } from './player-messages.js';
 import type { ScreensService } from './screens.service.js';
 
 export type { HeartbeatAnswer, HeartbeatExtensions } from './presence/heartbeat-extensions.js';
 export type { ClockOffset, ScreenClocks } from './presence/screen-clocks.js';
-export type { ScreenNotifier } from './screen-notifier.js';
+export type { PlayerMessageDef } from './player-messages.js';
 export type { ScreenPlaces } from './locations/screen-places.js';
 export { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 export { reaches, TargetFields, type ScreenPlacement, type ScreenTargets, type TargetScope } from './screen-targets.js';
@@ -16,3 +19,31 @@ export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | '
 
 /** Queuing commands for players, as other modules do (exported as `screenCommands`). */
 export type ScreenCommands = Pick<CommandsService, 'enqueue'>;
+
+/**
+ * The fields each socket message type carries beside `type`, by type name. A module that declares
+ * a message adds its entry from its own folder (declaration merging), so `send` is typed without
+ * the screens module knowing any other module's messages:
+ * `declare module '../screens/screens.api.js' { interface PlayerMessageFields { 'x.changed': MessageFields<typeof fields> } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules that declare messages.
+export interface PlayerMessageFields {}
+
+export type PlayerMessageType = keyof PlayerMessageFields & string;
+
+/** The fields of a declared message as TypeScript sees them. */
+export type MessageFields<P extends TProperties> = Static<TObject<P>>;
+
+/**
+ * Socket messages to players (exported as `playerMessages`): declare each type your module sends
+ * in its start hook, then send it. With `trx` a message goes out at that transaction's commit
+ * (never after a rollback): pass the change's transaction for what a player must not miss.
+ */
+export interface PlayerMessages {
+  declare<P extends TProperties>(def: PlayerMessageDef<P>): void;
+  documented(): PlayerMessageDoc[];
+  /** One message, with the same fields, to each of these screens' sockets (any process). */
+  send<T extends PlayerMessageType>(type: T, screens: string | string[], fields: PlayerMessageFields[T], trx?: Knex.Transaction): Promise<void>;
+  /** Each screen its own fields (a new version per screen), packed into few notifications. */
+  sendEach<T extends PlayerMessageType>(type: T, entries: { screenId: string; fields: PlayerMessageFields[T] }[], trx?: Knex.Transaction): Promise<void>;
+}

@@ -7,6 +7,7 @@ import { locationsPart } from './locations/locations.part.js';
 import { pairingPart } from './pairing/pairing.part.js';
 import { PlayerHistoryRepository } from './player-history.repository.js';
 import { presencePart } from './presence/presence.part.js';
+import { PlayerMessages } from './player-messages.js';
 import { ScreenNotifier } from './screen-notifier.js';
 import { ScreenTargets } from './screen-targets.js';
 import { loadScreensConfig } from './screens-config.js';
@@ -35,11 +36,12 @@ export const screensModule = definePlugin<ScreensDeps>({
         playerHistoryRepository: asClass(PlayerHistoryRepository).singleton(),
         screensService: asFunction((d: ScreensDeps) => new ScreensService(d)).singleton(),
         screenNotifier: asFunction((d: ScreensDeps) => new ScreenNotifier(d)).singleton(),
+        playerMessages: asFunction((d: ScreensDeps) => new PlayerMessages(d)).singleton(),
         screenTargets: asClass(ScreenTargets).singleton(),
       },
-      // Later modules push to players (manifest.changed, config.changed, commands.available), look
-      // screens up and target screens (plugin instances). Parts export their own.
-      { exports: ['screenNotifier', 'screensService', 'screenTargets'] },
+      // Later modules declare and send their socket messages to players (manifest.changed,
+      // config.changed, ...), look screens up and target screens (plugin instances). Parts export their own.
+      { exports: ['playerMessages', 'screensService', 'screenTargets'] },
     );
     r.routes(screensRoutes);
     for (const part of parts) part(r);

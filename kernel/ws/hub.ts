@@ -1,5 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Knex } from 'knex';
 import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Guards } from '../auth/guards.js';
@@ -7,7 +8,7 @@ import type { Principal } from '../auth/principal.js';
 import { AppError } from '../errors.js';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import type { SocketRouteDef } from '../plugin.js';
+import type { SocketMessageDoc, SocketRouteDef } from '../plugin.js';
 import { getOrSet } from '../collections.js';
 
 const CHANNEL = 'signage_hub';
@@ -44,6 +45,9 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
+/** A socket route as the API document shows it. */
+export type DocumentedSocket = SocketRouteDef & { serverMessages?: SocketMessageDoc[] };
+
 /** One message for `publishMany`. */
 export interface HubEntry {
   channel: string;
@@ -68,6 +72,13 @@ const PACK_CLOSE = ']}';
 
 function assertFits(channel: string, text: string): void {
   if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) throw new Error(`hub message for ${channel} exceeds ${MAX_MESSAGE_BYTES} bytes`);
+}
+
+const NOTIFY_ALL = 'SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i';
+
+/** Every payload, in order, as one statement of the transaction: delivered at its commit. */
+async function notifyAll(trx: Knex.Transaction, payloads: string[]): Promise<void> {
+  await trx.raw('SELECT pg_notify(?, p) FROM unnest(?::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i', [CHANNEL, payloads]);
 }
 
 /** Packs entry texts, in order, into as few payloads as fit under MAX_MESSAGE_BYTES; a lone entry stays unpacked. */
@@ -119,8 +130,9 @@ export class SocketHub {
     this.mounted.push({ def, deps, ...compile(def.path) });
   }
 
-  routes(): SocketRouteDef[] {
-    return this.mounted.map((m) => m.def);
+  /** The mounted socket routes, each with the messages it sends as they are declared now. */
+  routes(): DocumentedSocket[] {
+    return this.mounted.map((m) => ({ ...m.def, serverMessages: m.def.messages?.(m.deps) }));
   }
 
   /** Starts listening for publications from every process. */
@@ -230,34 +242,41 @@ export class SocketHub {
     if (set?.size === 0) this.channels.delete(channel);
   }
 
-  /** Sends `message` (JSON) to every socket, on any server process, that joined `channel`. */
-  async publish(channel: string, message: object): Promise<void> {
+  /**
+   * Sends `message` (JSON) to every socket, on any server process, that joined `channel`. With
+   * `trx`, the notification is part of that transaction: PostgreSQL delivers it when the
+   * transaction commits, never before and never after a rollback (so a change and its notice
+   * stand or fall together, and no process can die between them).
+   */
+  async publish(channel: string, message: object, trx?: Knex.Transaction): Promise<void> {
     const payload = entryText(channel, message);
     assertFits(channel, payload);
-    await this.notify(payload);
+    if (trx) await notifyAll(trx, [payload]);
+    else await this.notify(payload);
   }
 
   /**
    * `publish` for many messages at once (a change that concerns thousands of screens): they are
    * packed into as few notifications as fit, which every process unpacks. Each message must fit on
    * its own, as for `publish`; one that does not fails the call before anything is sent. Messages
-   * are delivered in the order given.
+   * are delivered in the order given. With `trx`, as for `publish`: sent at its commit. PostgreSQL
+   * sends a payload repeated within one transaction only once.
    */
-  async publishMany(entries: HubEntry[]): Promise<void> {
+  async publishMany(entries: HubEntry[], trx?: Knex.Transaction): Promise<void> {
     const texts = entries.map(({ channel, message }) => {
       const text = entryText(channel, message);
       assertFits(channel, text);
       return text;
     });
     const payloads = packPayloads(texts);
+    if (!payloads.length) return;
+    if (trx) return notifyAll(trx, payloads);
     // One statement on the listening connection: one round trip and one transaction, so the
     // notifications go out together and in order. PostgreSQL sends a payload repeated within one
     // transaction only once, so repeats (the same messages published twice) go one by one.
     if (payloads.length > 1 && this.listener && new Set(payloads).size === payloads.length) {
       const listener = this.listener;
-      const sent = this.listenerTurn.then(() =>
-        listener.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i', [CHANNEL, payloads]),
-      );
+      const sent = this.listenerTurn.then(() => listener.query(NOTIFY_ALL, [CHANNEL, payloads]));
       this.listenerTurn = sent.catch(() => {});
       await sent;
       return;

@@ -99,7 +99,7 @@ describe('player socket', () => {
     const r = await connected(red);
     const b = await connected(blue);
     try {
-      await deps().screenNotifier.manifestChanged(red.screenId, 42);
+      await deps().playerMessages.send('manifest.changed', red.screenId, { manifestVersion: 42 });
       await deps().screenNotifier.closeSockets(red.screenId, [randomUUID()]); // some other credential: not this socket
       await deps().hub.publish('screens', { type: 'config.changed', configRevision: 7 });
       expect(await r.next('manifest.changed')).to.deep.equal({ type: 'manifest.changed', manifestVersion: 42 });

@@ -1,6 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import type { ScreensBaseDeps } from '../screens-deps.js';
+import { commandsAvailable } from './command-messages.js';
 import { commandsJobs } from './commands.jobs.js';
 import { CommandsRepository } from './commands.repository.js';
 import { commandsRoutes } from './commands.routes.js';
@@ -24,4 +25,5 @@ export const commandsPart: ModulePart<CommandsDeps> = (r) => {
   );
   r.routes(commandsRoutes);
   r.jobs(commandsJobs);
+  r.onStart(({ playerMessages }) => playerMessages.declare(commandsAvailable));
 };

@@ -5,7 +5,7 @@ import type { ConsolePrincipal, PlayerPrincipal } from '../../../kernel/auth/pri
 import { conflict, forbidden, notFound, rateLimitedWithCode } from '../../../kernel/errors.js';
 import { checkCommandPayload, checkCommandType } from './command-types.js';
 import { OPEN_STATES, type CommandRow, type CommandsRepository } from './commands.repository.js';
-import type { ScreenNotifier } from '../screen-notifier.js';
+import type { PlayerMessages } from '../player-messages.js';
 import type { ScreensRepository } from '../screens.repository.js';
 import { screenNotFound } from '../screens.service.js';
 import { isoOrNull } from '../../../kernel/http/wire.js';
@@ -14,7 +14,7 @@ interface Deps {
   db: Knex;
   commandsRepository: CommandsRepository;
   screensRepository: ScreensRepository;
-  screenNotifier: ScreenNotifier;
+  playerMessages: PlayerMessages;
   auditLog: AuditLog;
 }
 
@@ -83,7 +83,7 @@ export class CommandsService {
     // Players run a command only once per key (they remember keys across restarts), so every
     // command gets one: the console's, or a fresh one that can never repeat.
     const key = input.idempotencyKey ?? randomUUID();
-    const { row, created } = await this.d.db.transaction(async (trx) => {
+    const { row } = await this.d.db.transaction(async (trx) => {
       const screen = await this.d.commandsRepository.lockScreen(screenId, trx);
       if (!screen) throw screenNotFound();
       if (input.idempotencyKey) {
@@ -104,10 +104,10 @@ export class CommandsService {
         { action: 'screen.command_queued', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { commandId: inserted.id, type } },
         trx,
       );
+      // Delivered at commit, so the player that reacts at once finds the command.
+      await this.d.playerMessages.send('commands.available', screenId, {}, trx);
       return { row: inserted, created: true };
     });
-    // After commit, so the player that reacts at once finds the command.
-    if (created) await this.d.screenNotifier.commandsAvailable(screenId);
     return { id: row.id, state: row.state, expiresAt: row.expires_at.toISOString() };
   }
 
@@ -130,10 +130,10 @@ export class CommandsService {
         { action: 'screen.command_cancelled', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: { commandId: id, type: command!.type } },
         trx,
       );
+      // The player re-fetches and drops a command it had been handed but not yet run.
+      await this.d.playerMessages.send('commands.available', screenId, {}, trx);
       return cancelled;
     });
-    // The player re-fetches and drops a command it had been handed but not yet run.
-    await this.d.screenNotifier.commandsAvailable(screenId);
     return { id: row.id, state: row.state };
   }
 

@@ -134,12 +134,12 @@ export const playerSocketRoutes: SocketRouteDef<PresenceDeps>[] = [
     path: '/api/v1/player/socket',
     summary: 'Player socket (protocol v1): pushes manifest, config and command notices; takes player.status',
     description:
-      'Authorization: Bearer svc_device_…. Server → player: server.hello{protocolVersion, screenId, screenName}, server.ping{timestamp} ' +
-      'on connecting and every 30 s, manifest.changed{manifestVersion}, config.changed{configRevision}, commands.available. Player → server: ' +
-      'player.hello{protocolVersion:1, timestamp?}, player.pong{timestamp?}, player.status{payload: heartbeat}. A `timestamp` (the player’s ' +
-      'clock, RFC 3339) measures the screen’s deviceClockOffsetSeconds. Close codes: 1003 unknown type or ' +
-      'protocol version, 1007 malformed JSON, 1008 credential revoked or screen disabled.',
+      'Authorization: Bearer svc_device_…. Player → server: player.hello{protocolVersion:1, timestamp?}, player.pong{timestamp?}, ' +
+      'player.status{payload: heartbeat}. A `timestamp` (the player’s clock, RFC 3339) measures the screen’s deviceClockOffsetSeconds. ' +
+      'Close codes: 1003 unknown type or protocol version, 1007 malformed JSON, 1008 credential revoked or screen disabled. ' +
+      'Each server → player message, declared by the module that sends it, is listed below and under x-server-messages.',
     auth: { kind: 'player' },
     onConnection: (conn, deps) => new PlayerSocketSession(conn, deps).start(),
+    messages: (deps) => deps.playerMessages.documented(),
   },
 ];

@@ -15,6 +15,7 @@ import { PresenceService } from './presence.service.js';
 import { reliabilityRoutes } from './reliability.routes.js';
 import { ReliabilityService } from './reliability.service.js';
 import { ScreenClocks } from './screen-clocks.js';
+import { serverHello, serverPing } from './session-messages.js';
 
 export interface PresenceDeps extends ScreensBaseDeps {
   presenceRepository: PresenceRepository;
@@ -63,6 +64,10 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
       purge: ({ contactRepository }) => contactRepository.purgeHoursOlderThan(CONTACT_HOURS_KEEP_DAYS),
     }),
   ]);
+  r.onStart(({ playerMessages }) => {
+    playerMessages.declare(serverHello);
+    playerMessages.declare(serverPing);
+  });
   r.onStart(({ contactBuffer, presenceService, screensConfig }) => {
     contactBuffer.start(screensConfig.contactFlushMs);
     presenceService.start();
