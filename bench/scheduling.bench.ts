@@ -42,17 +42,18 @@ async function run(): Promise<BenchResult> {
     ).rows.map((r: { id: string }) => r.id);
     await db.raw('INSERT INTO screen_status (screen_id) SELECT unnest(?::uuid[])', [screenIds]);
     const groupIds: string[] = (
-      await db.raw(`INSERT INTO screen_groups (name, playlist_id) SELECT 'Group ' || i, ?::uuid FROM generate_series(1, ?) i RETURNING id`, [
-        playlistIds[0],
-        GROUPS,
-      ])
+      await db.raw(
+        `INSERT INTO screen_groups (name, content_type, content_id) SELECT 'Group ' || i, 'playlist', ?::uuid FROM generate_series(1, ?) i RETURNING id`,
+        [playlistIds[0], GROUPS],
+      )
     ).rows.map((r: { id: string }) => r.id);
     await db('screen_group_members').insert(screenIds.map((screen_id, i) => ({ screen_id, group_id: groupIds[i % GROUPS]! })));
     // Weekly schedules across the day, in three zones, each on two groups.
     const zones = ['Europe/Berlin', 'America/New_York', 'UTC'];
     const schedules = Array.from({ length: SCHEDULES }, (_, i) => ({
       name: `Schedule ${i}`,
-      playlist_id: playlistIds[i % PLAYLISTS],
+      content_type: 'playlist',
+      content_id: playlistIds[i % PLAYLISTS],
       type: 'weekly',
       timezone: zones[i % zones.length],
       priority: (i % 7) - 3,

@@ -170,6 +170,12 @@ export function refFromWire(body: Partial<Record<WireField, string | null>>, cod
   return { contentType: type, contentId: body[field]! };
 }
 
+/** Only the field naming the ref's content, as the reference's optional fields answer it: `{playlistId}`, `{layoutId}`, or `{}`. */
+export function wireField(ref: ContentRef | null | undefined): { playlistId?: string; layoutId?: string } {
+  const field = ref && WIRE_FIELDS[ref.contentType as keyof typeof WIRE_FIELDS];
+  return field ? { [field]: ref.contentId } : {};
+}
+
 /** A ref as the reference's views answer it: `{playlistId, layoutId}`, null where not that kind. */
 export function wireOf(ref: ContentRef | null | undefined): { playlistId: string | null; layoutId: string | null } {
   return {

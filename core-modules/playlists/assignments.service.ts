@@ -3,7 +3,7 @@ import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import type { ResourceUse } from '../../kernel/usage-registry.js';
 import type { ContentKinds, ContentRef } from '../player/player.api.js';
-import { wireOf } from '../player/player.api.js';
+import { wireField, wireOf } from '../player/player.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import { type AssignmentRow, type AssignmentsRepository, refOf } from './assignments.repository.js';
 import type { PlaylistEvents } from './playlist-events.js';
@@ -24,9 +24,6 @@ const view = (screenId: string, row: AssignmentRow | undefined): AssignmentView 
   assignedAt: row?.assigned_at.toISOString() ?? null,
 });
 
-/** The reference's fields naming the content, without the empty one: for the audit log. */
-const named = (ref: ContentRef) => Object.fromEntries(Object.entries(wireOf(ref)).filter(([, id]) => id !== null));
-
 /** What a screen plays when nothing else (schedules, takeovers, later) says otherwise: a playlist or another kind of content. */
 export class AssignmentsService {
   constructor(private readonly d: Deps) {}
@@ -43,7 +40,14 @@ export class AssignmentsService {
       await this.d.contentKinds.check([ref], trx);
       return this.d.assignmentsRepository.assign(screenId, ref, trx);
     });
-    await this.d.auditLog.record({ action: 'screen.playlist_assigned', actor, ip, resourceType: 'screen', resourceId: screenId, metadata: named(ref) });
+    await this.d.auditLog.record({
+      action: 'screen.playlist_assigned',
+      actor,
+      ip,
+      resourceType: 'screen',
+      resourceId: screenId,
+      metadata: { ...wireField(ref) },
+    });
     await this.d.playlistEvents.emit({ reason: 'assignment.changed', playlistId: null, revision: null, screenIds: [screenId] });
     return view(screenId, row);
   }

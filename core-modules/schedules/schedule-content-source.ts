@@ -1,9 +1,17 @@
-import { type ContentSource, type ManifestSchedule, PREFETCH_DAYS_KEY, type SourceContent } from '../player/player.api.js';
-import type { PlaylistLibrary } from '../playlists/playlists.api.js';
+import {
+  type ContentKinds,
+  type ContentRef,
+  type ContentSource,
+  type ManifestSchedule,
+  PREFETCH_DAYS_KEY,
+  type SourceContent,
+  refKey,
+  wireField,
+} from '../player/player.api.js';
 import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
-import type { ScheduleRow, SchedulesRepository } from './schedules.repository.js';
+import { type ScheduleRow, type SchedulesRepository, scheduleContent } from './schedules.repository.js';
 
 /** Above a screen's own assignment (100) and its group's (90); takeovers and quick present rank higher. */
 export const SCHEDULE_RANK = 300;
@@ -13,7 +21,7 @@ interface Deps {
   schedulesRepository: SchedulesRepository;
   screenGroups: GroupDirectory;
   screensService: ScreenDirectory;
-  playlistLibrary: PlaylistLibrary;
+  contentKinds: ContentKinds;
   settingsService: SettingsService;
 }
 
@@ -21,7 +29,8 @@ interface Deps {
 export function manifestSchedule(row: Omit<ScheduleRow, 'revision' | 'created_by' | 'created_at' | 'updated_at'>, specificity: 0 | 1): ManifestSchedule {
   const common = {
     id: row.id,
-    ...(row.playlist_id ? { playlistId: row.playlist_id } : {}),
+    // The reference's field for the content's kind (`playlistId`, `layoutId`), the other left out.
+    ...wireField(scheduleContent(row)),
     ...(row.display_action ? { displayAction: row.display_action } : {}),
     type: row.type,
     timezone: row.timezone,
@@ -37,6 +46,22 @@ export function manifestSchedule(row: Omit<ScheduleRow, 'revision' | 'created_by
     dailyEnd: row.daily_end!,
     daysOfWeek: row.days_of_week,
   };
+}
+
+/**
+ * What scheduled content contributes: a playlist given as what plays (`playlist`) is one the player
+ * may switch to (`playlists`); every other section a kind gives (a layout's `layouts`, …) is a list
+ * gathered as it is, with the files.
+ */
+function scheduled(contents: (SourceContent | undefined)[]): SourceContent {
+  const merged: Record<string, unknown[]> = { playlists: [], files: [] };
+  for (const content of contents) {
+    if (!content) continue;
+    const { playlist, adjust: _, ...sections } = content;
+    if (playlist) merged.playlists!.push(playlist);
+    for (const [name, value] of Object.entries(sections)) if (Array.isArray(value)) merged[name] = [...(merged[name] ?? []), ...value];
+  }
+  return merged as unknown as SourceContent;
 }
 
 /**
@@ -74,17 +99,19 @@ export function scheduleContentSource(d: Deps): ContentSource {
       });
       const specificityOf = new Map(entries.map((e) => [e.id, e.specificity]));
       const rows = (await d.schedulesRepository.atRevisions(entries)).filter((r) => r.enabled);
-      // Asked together: the library loads them in one batch.
-      const ids = [...new Set(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : [])))];
-      const playlists = new Map(await Promise.all(ids.map(async (id) => [id, await d.playlistLibrary.content(id, memo)] as const)));
-      // A schedule whose playlist has gone meanwhile is left out rather than sent pointing at nothing.
-      const playable = rows.filter((r) => r.display_action || (r.playlist_id && playlists.get(r.playlist_id)?.playlist));
-      const contents = [...playlists.values()].filter((c): c is SourceContent => c !== undefined);
-      return {
-        schedules: playable.map((r) => manifestSchedule(r, specificityOf.get(r.id)!)),
-        playlists: contents.map((c) => c.playlist!),
-        files: contents.flatMap((c) => c.files),
-      };
+      // Asked together: each kind loads its own in one batch.
+      const refs = new Map<string, ContentRef>();
+      for (const row of rows) {
+        const ref = scheduleContent(row);
+        if (ref) refs.set(refKey(ref), ref);
+      }
+      const given = new Map(await Promise.all([...refs].map(async ([key, ref]) => [key, await d.contentKinds.content(ref, memo)] as const)));
+      // A schedule whose content has gone meanwhile is left out rather than sent pointing at nothing.
+      const playable = rows.filter((row) => {
+        const ref = scheduleContent(row);
+        return row.display_action || (ref && given.get(refKey(ref)));
+      });
+      return { schedules: playable.map((r) => manifestSchedule(r, specificityOf.get(r.id)!)), ...scheduled([...given.values()]) };
     },
   };
 }

@@ -67,8 +67,8 @@ export function scheduleIssues(input: ScheduleInput): Issue[] {
   const issues: Issue[] = [];
   const add = (field: string, message: string) => issues.push({ field: `body/${field}`, message });
   const plays = [input.playlistId, input.layoutId, input.displayAction].filter((v) => v !== undefined).length;
+  // Whether this server shows the content's kind (a layout needs the layouts module) is the kinds' to say.
   if (plays !== 1) add('playlistId', 'Give exactly one of playlistId, layoutId or displayAction.');
-  else if (input.layoutId !== undefined) add('layoutId', 'Layouts cannot be scheduled on this server yet; schedule a playlist.');
   else if (input.displayAction !== undefined) {
     const problem = displayActionProblem(input.displayAction);
     if (problem) add('displayAction', problem);

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
-import type { ScheduleRow, Target } from './schedules.repository.js';
+import { wireField } from '../player/player.api.js';
+import { type ScheduleRow, scheduleContent, type Target } from './schedules.repository.js';
 
 const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour clock, in the schedule’s zone.' });
 const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD, in the schedule’s zone.' });
@@ -14,7 +15,7 @@ export const ScheduleBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 180 }),
   description: Opt(Type.String({ maxLength: 2000 })),
   playlistId: Opt(Uuid),
-  layoutId: Opt(Uuid),
+  layoutId: Opt(Type.String({ format: 'uuid', description: '422 `content_type_unsupported` while no layouts module is installed.' })),
   displayAction: Opt(
     Type.Object({
       type: Type.String({ maxLength: 40 }),
@@ -43,8 +44,9 @@ export const ScheduleSchema = Type.Object({
   name: Type.String(),
   description: Type.String(),
   playlistId: Opt(Uuid),
-  playlistName: Type.String({ description: 'Empty for a display-control schedule.' }),
-  presentationType: Type.Union([Type.Literal('playlist'), Type.Literal('display_control')]),
+  layoutId: Opt(Uuid),
+  playlistName: Type.String({ description: 'The name of what it plays (a playlist, a layout, …); empty for a display-control schedule.' }),
+  presentationType: Type.String({ description: 'What it plays: `playlist`, `layout`, …, or `display_control`.' }),
   displayAction: Opt(Type.Object({ type: Type.String(), input: Opt(Type.String()), volume: Opt(Type.Integer()), brightness: Opt(Type.Integer()) })),
   type: Type.Union([Type.Literal('weekly'), Type.Literal('one_time')]),
   timezone: Type.String(),
@@ -64,14 +66,15 @@ export const ScheduleSchema = Type.Object({
 export type ScheduleView = Static<typeof ScheduleSchema>;
 
 /** Only what the schedule's type uses; the rest is left out, as players receive it. */
-export function scheduleView(row: ScheduleRow, targets: (Target & { name: string })[], playlistName: string): ScheduleView {
+export function scheduleView(row: ScheduleRow, targets: (Target & { name: string })[], contentName: string): ScheduleView {
+  const content = scheduleContent(row);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    ...(row.playlist_id ? { playlistId: row.playlist_id } : {}),
-    playlistName,
-    presentationType: row.display_action ? 'display_control' : 'playlist',
+    ...wireField(content),
+    playlistName: contentName,
+    presentationType: content?.contentType ?? 'display_control',
     ...(row.display_action ? { displayAction: row.display_action } : {}),
     type: row.type,
     timezone: row.timezone,

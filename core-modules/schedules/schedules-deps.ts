@@ -1,6 +1,6 @@
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
-import type { ContentSources } from '../player/player.api.js';
+import type { ContentKinds, ContentSources } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { GroupDirectory, MembershipGuards } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
@@ -17,6 +17,7 @@ export interface SchedulesDeps extends KernelDeps {
   groupMembershipGuards: MembershipGuards;
   playlistLibrary: PlaylistLibrary;
   contentSources: ContentSources;
+  contentKinds: ContentKinds;
   dependencyGraph: DependencyGraph;
   // Own.
   schedulesRepository: SchedulesRepository;

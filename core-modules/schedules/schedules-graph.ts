@@ -8,7 +8,10 @@ export function schedulesGraph(d: { schedulesRepository: SchedulesRepository }):
     nodes: async () => (await d.schedulesRepository.all()).map((s) => ({ id: s.id, type: 'schedules', name: s.name })),
     edges: async () => [
       ...(await d.schedulesRepository.all()).flatMap((s) =>
-        s.playlist_id ? [{ fromType: 'playlists', fromId: s.playlist_id, toType: 'schedules', toId: s.id, relationship: 'scheduled' }] : [],
+        // Only playlists are in the graph so far; other kinds join it with their owners' nodes.
+        s.content_type === 'playlist' && s.content_id
+          ? [{ fromType: 'playlists', fromId: s.content_id, toType: 'schedules', toId: s.id, relationship: 'scheduled' }]
+          : [],
       ),
       ...(await d.schedulesRepository.allTargets()).map((t) => ({
         fromType: 'schedules',

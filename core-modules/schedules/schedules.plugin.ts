@@ -37,10 +37,11 @@ export const schedulesModule = definePlugin<SchedulesDeps>({
       d.contentSources.register(scheduleContentSource(d));
       // A scheduled playlist changed (edited, or its media did): the screens it reaches follow.
       d.playlistLibrary.onChange(async (playlistIds) =>
-        d.schedulesService.contentChanged((await d.schedulesRepository.usingPlaylists(playlistIds)).map((s) => s.id)),
+        d.schedulesService.contentChanged((await d.schedulesRepository.using('playlist', playlistIds)).map((s) => s.id)),
       );
-      d.playlistLibrary.registerUsage(async (playlistId, trx) =>
-        (await d.schedulesRepository.usingPlaylists([playlistId], trx)).map((s) => ({ kind: 'schedule', id: s.id, name: s.name })),
+      // Scheduled content, of any kind, cannot be deleted while a schedule plays it.
+      d.contentKinds.registerUse(async (ref, trx) =>
+        (await d.schedulesRepository.using(ref.contentType, [ref.contentId], trx)).map((s) => ({ kind: 'schedule', id: s.id, name: s.name })),
       );
       d.dependencyGraph.register(schedulesGraph(d));
       // A group that display-control schedules target takes Linux players only.

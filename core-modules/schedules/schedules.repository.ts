@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
+import type { ContentRef } from '../player/player.api.js';
 import { ScheduleModel, ScheduleTargetModel } from './schedules.models.js';
 
 export type TargetType = 'screen' | 'group';
@@ -16,7 +17,9 @@ export interface ScheduleRow {
   id: string;
   name: string;
   description: string;
-  playlist_id: string | null;
+  /** What it plays (both set, display_action null) or neither (a display-control schedule). */
+  content_type: string | null;
+  content_id: string | null;
   display_action: DisplayAction | null;
   type: 'weekly' | 'one_time';
   timezone: string;
@@ -43,6 +46,10 @@ export interface TargetRow {
 
 /** Schedule rows kept by `atRevisions`: the most a fleet may have (1,000) several revisions over. */
 const SEEN_REVISIONS = 5_000;
+
+/** What a schedule plays, if it plays content. */
+export const scheduleContent = (row: Pick<ScheduleRow, 'content_type' | 'content_id'>): ContentRef | null =>
+  row.content_type && row.content_id ? { contentType: row.content_type, contentId: row.content_id } : null;
 
 export type ScheduleValues = Omit<ScheduleRow, 'id' | 'revision' | 'created_by' | 'created_at' | 'updated_at'>;
 export type Target = { type: TargetType; id: string };
@@ -192,10 +199,10 @@ export class SchedulesRepository {
     return result;
   }
 
-  /** Schedules that play any of the playlists. */
-  async usingPlaylists(playlistIds: string[], trx?: Knex.Transaction): Promise<Pick<ScheduleRow, 'id' | 'name'>[]> {
-    if (!playlistIds.length) return [];
-    return this.schedules.query(trx).whereIn('playlist_id', playlistIds).select('id', 'name').orderBy('id');
+  /** Schedules that play content of `contentType` among `contentIds`. */
+  async using(contentType: string, contentIds: string[], trx?: Knex.Transaction): Promise<Pick<ScheduleRow, 'id' | 'name'>[]> {
+    if (!contentIds.length) return [];
+    return this.schedules.query(trx).where({ content_type: contentType }).whereIn('content_id', contentIds).select('id', 'name').orderBy('id');
   }
 
   /** Schedules whose playing may begin or end around now (entering the prefetch horizon, or ending). */
@@ -231,9 +238,9 @@ export class SchedulesRepository {
     return Boolean(row);
   }
 
-  /** Every schedule with its playlist and targets, for the dependency graph. */
-  async all(): Promise<Pick<ScheduleRow, 'id' | 'name' | 'playlist_id'>[]> {
-    return this.schedules.query().select('id', 'name', 'playlist_id').orderBy('id');
+  /** Every schedule with its content, for the dependency graph. */
+  async all(): Promise<Pick<ScheduleRow, 'id' | 'name' | 'content_type' | 'content_id'>[]> {
+    return this.schedules.query().select('id', 'name', 'content_type', 'content_id').orderBy('id');
   }
 
   async allTargets(): Promise<TargetRow[]> {

@@ -3,13 +3,12 @@ import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound, validationFailed } from '../../kernel/errors.js';
 import type { SettingsService } from '../settings/settings.api.js';
-import type { ContentSources } from '../player/player.api.js';
-import { type PlaylistLibrary, playlistNotFound } from '../playlists/playlists.api.js';
+import { type ContentKinds, type ContentSources, refFromWire, refKey, wireField } from '../player/player.api.js';
 import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import { MAX_SCHEDULES, MAX_TARGETS, type ScheduleInput, scheduleIssues } from './schedule-rules.js';
 import { type ScheduleView, scheduleView } from './schedule-view.js';
-import type { ScheduleRow, ScheduleValues, SchedulesRepository, Target } from './schedules.repository.js';
+import { type ScheduleRow, type ScheduleValues, type SchedulesRepository, scheduleContent, type Target } from './schedules.repository.js';
 
 export const DEFAULT_TIMEZONE_KEY = 'scheduling.default_timezone';
 
@@ -18,7 +17,7 @@ interface Deps {
   schedulesRepository: SchedulesRepository;
   screensService: ScreenDirectory;
   screenGroups: GroupDirectory;
-  playlistLibrary: PlaylistLibrary;
+  contentKinds: ContentKinds;
   contentSources: ContentSources;
   settingsService: SettingsService;
   auditLog: AuditLog;
@@ -32,7 +31,7 @@ const invalid = (issues: { field: string; message: string }[]) => validationFail
 const inputOf = (row: ScheduleRow, targets: Target[]): ScheduleInput => ({
   name: row.name,
   description: row.description,
-  ...(row.playlist_id ? { playlistId: row.playlist_id } : {}),
+  ...wireField(scheduleContent(row)),
   ...(row.display_action ? { displayAction: row.display_action } : {}),
   type: row.type,
   timezone: row.timezone,
@@ -51,10 +50,12 @@ const inputOf = (row: ScheduleRow, targets: Target[]): ScheduleInput => ({
 /** The columns a valid input sets; the other type's fields are cleared. */
 const valuesOf = (input: ScheduleInput, timezone: string): ScheduleValues => {
   const weekly = input.type === 'weekly';
+  const content = input.displayAction === undefined ? refFromWire(input, 'schedule_validation_failed') : undefined;
   return {
     name: input.name,
     description: input.description ?? '',
-    playlist_id: input.playlistId ?? null,
+    content_type: content?.contentType ?? null,
+    content_id: content?.contentId ?? null,
     display_action: input.displayAction ?? null,
     type: input.type,
     timezone,
@@ -93,7 +94,7 @@ export class SchedulesService {
     const { values, targets } = await this.checked(input);
     const id = await this.d.db.transaction(async (trx) => {
       if ((await this.d.schedulesRepository.lockAndCount(trx)) >= MAX_SCHEDULES) throw limitExceeded(`At most ${MAX_SCHEDULES} schedules.`);
-      await this.holdPlaylist(values, trx);
+      await this.holdContent(values, trx);
       return this.d.schedulesRepository.insert({ ...values, created_by: actor.userId }, targets, trx);
     });
     await this.audit('created', actor, ip, id, { name: values.name });
@@ -107,13 +108,18 @@ export class SchedulesService {
     const oldTargets = (await this.d.schedulesRepository.targetsOf([id])).get(id)!;
     const merged = { ...inputOf(before, oldTargets), ...patch };
     // Naming the other kind of content replaces the stored one.
-    if (patch.playlistId !== undefined) delete merged.displayAction;
-    if (patch.displayAction !== undefined) delete merged.playlistId;
+    if (patch.playlistId !== undefined || patch.layoutId !== undefined) delete merged.displayAction;
+    if (patch.playlistId !== undefined) delete merged.layoutId;
+    if (patch.layoutId !== undefined) delete merged.playlistId;
+    if (patch.displayAction !== undefined) {
+      delete merged.playlistId;
+      delete merged.layoutId;
+    }
     // A change of type or of content replaces the other kind's fields.
     const { values, targets } = await this.checked(merged);
     await this.d.db.transaction(async (trx) => {
       if (!(await this.d.schedulesRepository.lock(id, trx))) throw scheduleNotFound();
-      await this.holdPlaylist(values, trx);
+      await this.holdContent(values, trx);
       await this.d.schedulesRepository.update(id, values, targets, trx);
     });
     await this.audit('updated', actor, ip, id, { fields: Object.keys(patch) });
@@ -158,7 +164,9 @@ export class SchedulesService {
         'body/targets',
       );
     }
-    return { values: valuesOf(input, input.timezone ?? (await this.defaultTimezone())), targets };
+    const values = valuesOf(input, input.timezone ?? (await this.defaultTimezone()));
+    if (values.content_type) this.d.contentKinds.kind(values.content_type); // 422 content_type_unsupported (a layout, with no layouts module)
+    return { values, targets };
   }
 
   /** The schedule's specificity for the screen: 1 when it names the screen, 0 its group, undefined neither. */
@@ -180,9 +188,10 @@ export class SchedulesService {
     return screenIds.every((id) => platforms.get(id) === 'linux');
   }
 
-  // Shares the playlist until the transaction ends, so a delete cannot slip in between.
-  private async holdPlaylist(values: ScheduleValues, trx: Knex.Transaction): Promise<void> {
-    if (values.playlist_id && !(await this.d.playlistLibrary.holdForUse([values.playlist_id], trx)).length) throw playlistNotFound();
+  // Checks the content and holds it until the transaction ends, so its delete cannot slip in between.
+  private async holdContent(values: ScheduleValues, trx: Knex.Transaction): Promise<void> {
+    const ref = scheduleContent(values);
+    if (ref) await this.d.contentKinds.check([ref], trx);
   }
 
   private async normalised(targets: ScheduleInput['targets']): Promise<Target[]> {
@@ -212,18 +221,22 @@ export class SchedulesService {
   async views(rows: ScheduleRow[], known?: Map<string, Target[]>): Promise<ScheduleView[]> {
     const targetsOf = known ?? (await this.d.schedulesRepository.targetsOf(rows.map((r) => r.id)));
     const all = [...targetsOf.values()].flat();
-    const [screenNames, groupNames, playlistNames] = await Promise.all([
+    const [screenNames, groupNames, contentNames] = await Promise.all([
       this.d.screensService.namesOf(all.filter((t) => t.type === 'screen').map((t) => t.id)),
       this.d.screenGroups.namesOf(all.filter((t) => t.type === 'group').map((t) => t.id)),
-      this.d.playlistLibrary.namesOf([...new Set(rows.flatMap((r) => (r.playlist_id ? [r.playlist_id] : [])))]),
+      this.d.contentKinds.names(rows.flatMap((r) => scheduleContent(r) ?? [])),
     ]);
+    const contentName = (row: ScheduleRow) => {
+      const ref = scheduleContent(row);
+      return ref ? (contentNames.get(refKey(ref)) ?? '') : '';
+    };
     const nameOf = (t: Target) => (t.type === 'screen' ? screenNames : groupNames).get(t.id);
     return rows.map((row) =>
       scheduleView(
         row,
         // A target deleted since (a group) reaches nothing and is not shown.
         targetsOf.get(row.id)!.flatMap((t) => (nameOf(t) === undefined ? [] : [{ ...t, name: nameOf(t)! }])),
-        row.playlist_id ? (playlistNames.get(row.playlist_id) ?? '') : '',
+        contentName(row),
       ),
     );
   }

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
-import { wireOf } from '../player/player.api.js';
+import { wireField } from '../player/player.api.js';
 import { type GroupRow, groupContent } from './groups.repository.js';
 
 export const GroupSchema = Type.Object({
@@ -26,14 +26,13 @@ export type GroupView = Static<typeof GroupSchema>;
 
 export function groupView(row: GroupRow, members: { id: string; name: string; location: string }[], contentName: string | undefined): GroupView {
   const content = groupContent(row);
-  // The reference leaves out the field of the kind not played.
-  const ids = Object.fromEntries(Object.entries(wireOf(content)).filter(([, v]) => v !== null));
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     displayMode: row.display_mode,
-    ...(content ? { ...ids, presentationType: content.contentType } : {}),
+    // The reference leaves out the field of the kind not played.
+    ...(content ? { ...wireField(content), presentationType: content.contentType } : {}),
     ...(content && contentName !== undefined ? { playlistName: contentName } : {}),
     playbackEpoch: row.playback_epoch.toISOString(),
     membershipCount: members.length,

@@ -3,7 +3,7 @@ import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, notFound } from '../../kernel/errors.js';
 import type { ContentKinds, ContentRef, ContentSources } from '../player/player.api.js';
-import { refKey, wireOf } from '../player/player.api.js';
+import { refKey, wireField } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
 import { type GroupView, groupView } from './group-view.js';
@@ -106,7 +106,7 @@ export class GroupsService {
       await this.d.contentKinds.check([ref], trx);
       await this.d.groupsRepository.setContent(id, ref, trx);
     });
-    await this.audit('playlist_assigned', actor, ip, id, Object.fromEntries(Object.entries(wireOf(ref)).filter(([, v]) => v !== null)));
+    await this.audit('playlist_assigned', actor, ip, id, { ...wireField(ref) });
     await this.contentChanged([id]);
     return this.get(id);
   }

@@ -238,21 +238,33 @@ describe('playlists and screen assignment', () => {
     const playlist = await createPlaylist();
     const path = `/api/v1/screens/${screen.screenId}/playlist-assignment`;
 
-    expect((await api('GET', path, undefined, roles.viewer)).body.data).to.deep.equal({ screenId: screen.screenId, playlistId: null, assignedAt: null });
+    expect((await api('GET', path, undefined, roles.viewer)).body.data).to.deep.equal({
+      screenId: screen.screenId,
+      playlistId: null,
+      layoutId: null,
+      assignedAt: null,
+    });
     const assigned = await api('PUT', path, { playlistId: playlist.id });
     expect(assigned.status, JSON.stringify(assigned.body)).to.equal(200);
-    expect(assigned.body.data).to.deep.include({ screenId: screen.screenId, playlistId: playlist.id });
+    expect(assigned.body.data).to.deep.include({ screenId: screen.screenId, playlistId: playlist.id, layoutId: null });
     expect(Date.parse(assigned.body.data.assignedAt)).to.be.a('number').and.not.NaN;
     expect((await api('GET', path)).body.data.playlistId).to.equal(playlist.id);
 
     expect(errorOf(await api('PUT', path, { playlistId: randomUUID() }))).to.deep.equal([404, 'playlist_not_found']);
+    // Exactly one of the reference's two fields; a layout needs a layouts module, which this server lacks.
+    expect(errorOf(await api('PUT', path, {}))).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await api('PUT', path, { playlistId: playlist.id, layoutId: randomUUID() }))).to.deep.equal([422, 'validation_failed']);
+    expect(errorOf(await api('PUT', path, { layoutId: randomUUID() }))).to.deep.equal([422, 'content_type_unsupported']);
+    expect((await api('GET', path)).body.data.playlistId, 'a refused PUT changes nothing').to.equal(playlist.id);
     expect(errorOf(await api('PUT', `/api/v1/screens/${randomUUID()}/playlist-assignment`, { playlistId: playlist.id }))).to.deep.equal([
       404,
       'screen_not_found',
     ]);
     expect(errorOf(await api('GET', `/api/v1/screens/${randomUUID()}/playlist-assignment`))).to.deep.equal([404, 'screen_not_found']);
 
-    expect(errorOf(await api('DELETE', `/api/v1/playlists/${playlist.id}`))).to.deep.equal([409, 'playlist_in_use']);
+    const refused = await api('DELETE', `/api/v1/playlists/${playlist.id}`);
+    expect(errorOf(refused)).to.deep.equal([409, 'playlist_conflict']);
+    expect(refused.body.error.details.uses).to.deep.equal([{ kind: 'screen', id: screen.screenId, name: 'Hall' }]);
     expect((await api('DELETE', path)).status).to.equal(204);
     expect((await api('GET', path)).body.data.playlistId).to.equal(null);
     expect((await api('DELETE', `/api/v1/playlists/${playlist.id}`)).status).to.equal(204);

@@ -103,6 +103,8 @@ describe('schedules', () => {
       [weekly(playlist.id, target, { startDate: '2026-03-01', endDate: '2026-02-01' }), 422, 'schedule_validation_failed'],
       [weekly(playlist.id, target, { priority: 1000 }), 400, ''],
       [weekly(playlist.id, target, { layoutId: randomUUID() }), 422, 'schedule_validation_failed'],
+      // Exactly one thing to play, but of a kind no module on this server registers.
+      [{ ...weekly(playlist.id, target), playlistId: undefined, layoutId: randomUUID() }, 422, 'content_type_unsupported'],
       [
         weekly(playlist.id, target, { type: 'one_time', oneTimeStart: '2026-12-24T20:00:00Z', oneTimeEnd: '2026-12-24T16:00:00Z' }),
         422,
@@ -137,7 +139,8 @@ describe('schedules', () => {
     const existing = Number((await k.db('schedules').count({ n: '*' }).first())!.n);
     const filler = Array.from({ length: 1000 - existing }, (_, i) => ({
       name: `filler ${i}`,
-      playlist_id: playlist.id,
+      content_type: 'playlist',
+      content_id: playlist.id,
       type: 'weekly',
       timezone: 'UTC',
       daily_start: '01:00',
@@ -208,7 +211,7 @@ describe('schedules', () => {
     expect(schedule.targets).to.deep.equal([{ type: 'group', id: group.id, name: group.name }]);
     for (const screen of [hall, kiosk]) expect((await manifestOf(screen)).schedules.map((s: any) => [s.id, s.specificity])).to.deep.equal([[schedule.id, 0]]);
     const refused = await api('DELETE', `/api/v1/playlists/${playlist.id}`);
-    expect(errorOf(refused)).to.deep.equal([409, 'playlist_in_use']);
+    expect(errorOf(refused)).to.deep.equal([409, 'playlist_conflict']);
     expect(refused.body.error.message).to.contain(schedule.name);
     await api('DELETE', `/api/v1/schedules/${schedule.id}`);
     await api('DELETE', `/api/v1/screen-groups/${group.id}`);
@@ -282,7 +285,15 @@ describe('schedules', () => {
       expect(before.schedules).to.deep.equal([]);
       const [row] = await k
         .db('schedules')
-        .insert({ name: 'soon', playlist_id: playlist.id, type: 'one_time', timezone: 'UTC', one_time_start: inHours(48 - 0.1), one_time_end: inHours(49) })
+        .insert({
+          name: 'soon',
+          content_type: 'playlist',
+          content_id: playlist.id,
+          type: 'one_time',
+          timezone: 'UTC',
+          one_time_start: inHours(48 - 0.1),
+          one_time_end: inHours(49),
+        })
         .returning('id');
       await k.db('schedule_targets').insert({ schedule_id: row.id, target_type: 'screen', target_id: kiosk.screenId });
       const socket = await openPlayerSocket(k, kiosk.credential);

@@ -135,7 +135,7 @@ describe('screen groups', () => {
     const group = await createGroup('Café wall');
     await api('PUT', `/api/v1/screen-groups/${group.id}/playlist-assignment`, { playlistId: playlist.id });
     const refused = await api('DELETE', `/api/v1/playlists/${playlist.id}`);
-    expect(errorOf(refused)).to.deep.equal([409, 'playlist_in_use']);
+    expect(errorOf(refused)).to.deep.equal([409, 'playlist_conflict']);
     expect(refused.body.error.message).to.contain('Café wall');
     expect((await api('GET', `/api/v1/playlists/${playlist.id}`)).status).to.equal(200);
     await api('DELETE', `/api/v1/screen-groups/${group.id}/playlist-assignment`);
