@@ -1,7 +1,8 @@
 import type { MediaLibrary } from '../media/media.api.js';
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { ScreenClocks, ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import { settingsServiceRef } from '../settings/settings.api.js';
 import type { ActivityEventsRepository } from './activity-events.repository.js';
 import type { ActivityIngestService } from './activity-ingest.service.js';
 import type { ActivityRetention } from './activity-retention.js';
@@ -12,9 +13,10 @@ import type { ScreenTimeline } from './screen-timeline.js';
 import type { TelemetryService } from './telemetry.js';
 import type { TelemetryRepository } from './telemetry.repository.js';
 
-export interface ActivityDeps extends KernelDeps {
-  // From settings, media and screens (their exports).
-  settingsService: SettingsService;
+export const activityUses = { settingsService: settingsServiceRef };
+
+export interface ActivityDeps extends KernelDeps, UsedDeps<typeof activityUses> {
+  // From media and screens (their exports, until they declare them as refs).
   mediaLibrary: MediaLibrary;
   screensService: ScreenDirectory;
   screenTargets: ScreenTargets;

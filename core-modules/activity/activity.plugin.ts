@@ -11,7 +11,7 @@ import { ProofOfPlayService } from './proof-of-play.service.js';
 import { ScreenTimeline } from './screen-timeline.js';
 import { TelemetryService } from './telemetry.js';
 import { TelemetryRepository } from './telemetry.repository.js';
-import type { ActivityDeps } from './activity-deps.js';
+import { activityUses, type ActivityDeps } from './activity-deps.js';
 
 /**
  * What players report about themselves: activity events (proof of play and screen events) with
@@ -21,6 +21,7 @@ import type { ActivityDeps } from './activity-deps.js';
 export const activityModule = definePlugin<ActivityDeps>({
   name: 'activity',
   dependsOn: ['settings', 'media', 'screens'],
+  uses: activityUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide({

@@ -3,6 +3,7 @@
 export type { DataSourceViewer } from './data-source-viewers.js';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { exportRef } from '../../kernel/export-ref.js';
 import type { ResourceUse, UseChecker } from '../../kernel/usage-registry.js';
 import type { DataSourceViewer } from './data-source-viewers.js';
 import type { DataSourceView } from './data-source-view.js';
@@ -13,7 +14,7 @@ export type { DataDocument, DataSourceProvider, DataSourceView, DocumentField, D
 /** One dataset with its values as text, as consoles preview it: its wire schema, and the conversion. */
 export { TextDatasetSchema, textDataset } from './data-source-view.js';
 
-/** Data sources as other modules use them (exported as `dataSourceLibrary`). */
+/** Data sources as other modules use them (exported as `dataSourceLibraryRef`). */
 export interface DataSourceLibrary {
   /** Says which screens show which sources: their manifests carry those sources, and follow their changes. */
   registerViewer(viewer: DataSourceViewer): void;
@@ -47,3 +48,5 @@ export interface DataSourceLibrary {
   /** Produces its output again now; screens showing it follow when it changed. */
   refresh(id: string): Promise<void>;
 }
+
+export const dataSourceLibraryRef = exportRef<DataSourceLibrary>('data-sources', 'dataSourceLibrary');

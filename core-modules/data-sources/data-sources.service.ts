@@ -6,7 +6,7 @@ import { AppError, conflict, forbidden, invalidInput, notFound } from '../../ker
 import { inputValidator } from '../../kernel/http/validation.js';
 import type { JobQueue } from '../../kernel/jobs/job-queue.js';
 import type { UsageRegistry } from '../../kernel/usage-registry.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import type { OrganizationSettings } from '../settings/settings.api.js';
 import { availableCounts, type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
 import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
@@ -22,7 +22,7 @@ interface Deps {
   db: Knex;
   auditLog: AuditLog;
   jobs: JobQueue;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
   dataSourcesRepository: DataSourcesRepository;
   dataSourceProviders: Map<string, DataSourceProvider>;
   dataSourceUsage: UsageRegistry;

@@ -2,7 +2,7 @@ import { canonicalHash } from '../../kernel/canonical-json.js';
 import type { Logger } from '../../kernel/logger.js';
 import { guardedFetch } from '../../kernel/outbound/guarded-fetch.js';
 import type { ContentSources } from '../player/player.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import type { OrganizationSettings } from '../settings/settings.api.js';
 import type { DataSourceViewers } from './data-source-viewers.js';
 import type { DataSourcesConfig } from './data-sources-config.js';
 import { ALLOW_PRIVATE_KEY, ALLOWED_HOSTS_KEY, FETCH_CONCURRENCY_KEY } from './data-sources-settings.js';
@@ -14,7 +14,7 @@ import { type DataSourceProvider, type ProduceContext, SourceFailure } from './p
 
 interface Deps {
   logger: Logger;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
   dataSourcesRepository: DataSourcesRepository;
   dataSourceProviders: Map<string, DataSourceProvider>;
   dataSourceViewers: DataSourceViewers;

@@ -1,2 +1,18 @@
 // The dependency graph's public face: modules contribute the nodes and edges they own.
-export type { DependencyGraph, DependencyGraphDeps, GraphContribution, GraphEdge, GraphNode } from './dependency-graph.js';
+import { exportRef } from '../../kernel/export-ref.js';
+import type { GraphContribution } from './dependency-graph.js';
+
+export type { GraphContribution, GraphEdge, GraphNode } from './dependency-graph.js';
+
+/** What other modules do with the graph: add their part of it (in a start hook). Reading it is the graph's own route. */
+export interface GraphContributions {
+  register(contribution: GraphContribution): void;
+}
+
+// The names modules not yet on refs import for the same facade; they go when the last of them uses the ref.
+export type DependencyGraph = GraphContributions;
+export interface DependencyGraphDeps {
+  dependencyGraph: GraphContributions;
+}
+
+export const dependencyGraphRef = exportRef<GraphContributions>('dependency-graph', 'dependencyGraph');

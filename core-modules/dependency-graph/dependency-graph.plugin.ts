@@ -1,6 +1,7 @@
 import { asClass } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin, routeFor } from '../../kernel/plugin.js';
+import { dependencyGraphRef } from './dependency-graph.api.js';
 import { DependencyGraph, GraphSchema } from './dependency-graph.js';
 
 export interface DependencyGraphModuleDeps extends KernelDeps {
@@ -16,7 +17,7 @@ const route = routeFor<DependencyGraphModuleDeps>();
 export const dependencyGraphModule = definePlugin<DependencyGraphModuleDeps>({
   name: 'dependency-graph',
   register(r) {
-    r.provide({ dependencyGraph: asClass(DependencyGraph).singleton() }, { exports: ['dependencyGraph'] });
+    r.export(dependencyGraphRef, asClass(DependencyGraph).singleton());
     r.routes([
       route({
         method: 'GET',

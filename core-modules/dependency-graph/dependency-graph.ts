@@ -36,11 +36,6 @@ export interface GraphContribution {
   edges(): Promise<GraphEdge[]>;
 }
 
-/** For the containers of plugins that contribute. */
-export interface DependencyGraphDeps {
-  dependencyGraph: DependencyGraph;
-}
-
 const nodeKey = (type: string, id: string) => `${type}\u0000${id}`;
 // Code-unit order rather than locale order: the same everywhere, so the answer is stable.
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

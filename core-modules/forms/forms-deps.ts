@@ -1,6 +1,7 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { UserDirectory } from '../auth/auth.api.js';
-import type { DataSourceLibrary } from '../data-sources/data-sources.api.js';
+import { dataSourceLibraryRef } from '../data-sources/data-sources.api.js';
 import type { FormsRepository } from './forms.repository.js';
 import type { FormsService } from './forms.service.js';
 import type { AttachmentFiles } from './attachment-files.js';
@@ -8,10 +9,11 @@ import type { RecordAccess } from './record-access.js';
 import type { RecordAttachmentsService } from './record-attachments.service.js';
 import type { RecordsService } from './records.service.js';
 
-export interface FormsDeps extends KernelDeps {
-  // From auth and data-sources (their exports).
+export const formsUses = { dataSourceLibrary: dataSourceLibraryRef };
+
+export interface FormsDeps extends KernelDeps, UsedDeps<typeof formsUses> {
+  // From auth (its export, until it declares it as a ref).
   userDirectory: UserDirectory;
-  dataSourceLibrary: DataSourceLibrary;
   // Own.
   formsRepository: FormsRepository;
   formsService: FormsService;

@@ -1,7 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { formProvider } from './form-output.js';
-import type { FormsDeps } from './forms-deps.js';
+import { formsUses, type FormsDeps } from './forms-deps.js';
 import { formsJobs } from './forms.jobs.js';
 import { FormsRepository } from './forms.repository.js';
 import { formsRoutes } from './forms.routes.js';
@@ -19,6 +19,7 @@ import { recordsRoutes } from './records.routes.js';
 export const formsModule = definePlugin<FormsDeps>({
   name: 'forms',
   dependsOn: ['auth', 'data-sources'],
+  uses: formsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide({

@@ -1,6 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { PoliciesDeps } from './policies-deps.js';
+import { policiesUses, type PoliciesDeps } from './policies-deps.js';
 import { PoliciesRepository } from './policies.repository.js';
 import { policiesRoutes } from './policies.routes.js';
 import { PoliciesService } from './policies.service.js';
@@ -9,6 +9,7 @@ import { PoliciesService } from './policies.service.js';
 export const policiesModule = definePlugin<PoliciesDeps>({
   name: 'policies',
   dependsOn: ['settings', 'screens', 'screen-groups', 'player'],
+  uses: policiesUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide({

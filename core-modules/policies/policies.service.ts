@@ -4,13 +4,13 @@ import { conflict, validationFailed } from '../../kernel/errors.js';
 import { type ConfigOverrides, POLICY_KEYS, type PlayerConfig } from '../player/player.api.js';
 import { type GroupDirectory, groupNotFound } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
-import type { SettingsService, SettingValue } from '../settings/settings.api.js';
+import type { OrganizationSettings, SettingValue } from '../settings/settings.api.js';
 import type { PoliciesRepository, PolicyScope } from './policies.repository.js';
 import { policyDocument, type PolicySource } from './policy-view.js';
 
 interface Deps {
   policiesRepository: PoliciesRepository;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
   screensService: ScreenDirectory;
   screenGroups: GroupDirectory;
   playerConfig: PlayerConfig;

@@ -4,12 +4,13 @@ import { definePlugin } from '../../kernel/plugin.js';
 import { brandBugFields, type BrandBugSettings } from './brand-bug.fields.js';
 import { brandBugGraph } from './brand-bug.graph.js';
 import { brandBugKind } from './brand-bug.kind.js';
-import type { BrandBugDeps } from './brand-bug-deps.js';
+import { brandBugUses, type BrandBugDeps } from './brand-bug-deps.js';
 
 /** An on-screen mark (logo, text or both) in a corner of the targeted screens (spec 2.2, 4.20). */
 export const brandBugPlugin = definePlugin<BrandBugDeps>({
   name: 'brand-bug',
   dependsOn: ['media', 'screens', 'player', 'dependency-graph', 'plugin-catalog'],
+  uses: brandBugUses,
   migrations: new URL('./migrations', import.meta.url),
   installable: {
     title: 'Brand bug',

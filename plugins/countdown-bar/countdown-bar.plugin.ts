@@ -3,12 +3,13 @@ import { instanceRoutes, InstanceService, InstanceStore } from '../../core-modul
 import { definePlugin } from '../../kernel/plugin.js';
 import { countdownBarFields, type CountdownBarSettings } from './countdown-bar.fields.js';
 import { countdownBarKind } from './countdown-bar.kind.js';
-import type { CountdownBarDeps } from './countdown-bar-deps.js';
+import { countdownBarUses, type CountdownBarDeps } from './countdown-bar-deps.js';
 
 /** A bar counting down to a weekly or one-time moment on the targeted screens. */
 export const countdownBarPlugin = definePlugin<CountdownBarDeps>({
   name: 'countdown-bar',
   dependsOn: ['screens', 'player', 'dependency-graph', 'plugin-catalog'],
+  uses: countdownBarUses,
   migrations: new URL('./migrations', import.meta.url),
   installable: {
     title: 'Countdown bar',

@@ -1,6 +1,7 @@
-import type { DependencyGraph } from '../../core-modules/dependency-graph/dependency-graph.api.js';
+import { dependencyGraphRef } from '../../core-modules/dependency-graph/dependency-graph.api.js';
 import type { ManifestPlugins } from '../../core-modules/player/player.api.js';
 import type { HeartbeatExtensions, ScreenTargets, ScreenDirectory } from '../../core-modules/screens/screens.api.js';
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { HistoryExport, ExportLimits } from './history-export.js';
 import type { HistoryIngest } from './history-ingest.js';
@@ -9,9 +10,10 @@ import type { HistoryRepository } from './history.repository.js';
 import type { HistoryService } from './history.service.js';
 import type { NoiseMeterInstances } from './noise-meter.instances.js';
 
-export interface NoiseMeterDeps extends KernelDeps {
-  // From dependency-graph, screens and player (their exports).
-  dependencyGraph: DependencyGraph;
+export const noiseMeterUses = { dependencyGraph: dependencyGraphRef };
+
+export interface NoiseMeterDeps extends KernelDeps, UsedDeps<typeof noiseMeterUses> {
+  // From screens and player (their exports, until they declare them as refs).
   screenTargets: ScreenTargets;
   screensService: ScreenDirectory;
   heartbeatExtensions: HeartbeatExtensions;

@@ -10,7 +10,7 @@ import { historyRoutes } from './history.routes.js';
 import { HistoryService } from './history.service.js';
 import { noiseMeterFields } from './noise-meter.fields.js';
 import { NoiseMeterInstances } from './noise-meter.instances.js';
-import type { NoiseMeterDeps } from './noise-meter-deps.js';
+import { noiseMeterUses, type NoiseMeterDeps } from './noise-meter-deps.js';
 
 /**
  * A bar that shows while the room a screen is in stays too loud. The Linux player measures its own
@@ -24,6 +24,7 @@ export function noiseMeterPluginWith(limits: ExportLimits) {
   return definePlugin<NoiseMeterDeps>({
     name: 'noise-meter',
     dependsOn: ['dependency-graph', 'screens', 'player', 'plugin-catalog'],
+    uses: noiseMeterUses,
     migrations: new URL('./migrations', import.meta.url),
     installable: {
       title: 'Noise meter',
