@@ -44,7 +44,7 @@ async function run(): Promise<BenchResult> {
     for (const s of fleet) {
       const m = await player.manifestService.manifest(s.screenId);
       if (itemCount(m) !== SMALL_PLAYLIST_ITEMS) throw new Error(`manifest lists ${itemCount(m)} items, expected ${SMALL_PLAYLIST_ITEMS}`);
-      pairs.push({ authorization: `Bearer ${s.credential}`, etag: manifestEtag(s.screenId, m.manifestVersion) });
+      pairs.push({ authorization: `Bearer ${s.credential}`, etag: manifestEtag(s.screenId, m.manifestVersion, m.schemaVersion) });
     }
     // One real request first: the route answers 304 to the ETag computed here.
     const check = await fetch(`${server.url}/api/v1/player/manifest`, {

@@ -46,7 +46,10 @@ async function run(): Promise<BenchResult> {
       body: JSON.stringify({ playlistId: lobby }),
     });
     const etags = new Map<string, string>();
-    for (const s of fleet) etags.set(s.screenId, manifestEtag(s.screenId, (await player.manifestService.manifest(s.screenId)).manifestVersion));
+    for (const s of fleet) {
+      const m = await player.manifestService.manifest(s.screenId);
+      etags.set(s.screenId, manifestEtag(s.screenId, m.manifestVersion, m.schemaVersion));
+    }
 
     child = startSocketClients(server);
     await openAll(

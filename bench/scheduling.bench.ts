@@ -1,5 +1,5 @@
 import { decide } from '../core-modules/player/playback/playback-resolver.js';
-import { claimsOf } from '../core-modules/player/playback/claims.js';
+import { claimsOf } from '../core-modules/player/manifest-sections.js';
 import { BuildMemo, type Resolved, resolutionKey } from '../core-modules/player/content-sources.js';
 import type { PlayerDeps } from '../core-modules/player/player-deps.js';
 import type { MediaDeps } from '../core-modules/media/media-deps.js';
@@ -73,6 +73,7 @@ async function run(): Promise<BenchResult> {
     // once, and the decision taken per screen, as the manifest refresh and the preview do.
     const resolveAll = async () => {
       const at = Date.now();
+      const sections = player.manifestSections.all();
       // Screens with the same sources and keys have the same claims: built and claimed once.
       const contents = new Map<string, Promise<ReturnType<typeof claimsOf>>>();
       let decided = 0;
@@ -84,7 +85,7 @@ async function run(): Promise<BenchResult> {
           if (!contents.has(key))
             contents.set(
               key,
-              build(resolved, memo).then((built) => built.flatMap((b) => (b.content ? claimsOf(b, b.content, at) : []))),
+              build(resolved, memo).then((built) => built.flatMap((b) => (b.content ? claimsOf(sections, b, b.content, at) : []))),
             );
           const decision = decide(await contents.get(key)!, at);
           if (decision.winner) decided++;

@@ -1,7 +1,7 @@
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { UsageRegistry } from '../../kernel/usage-registry.js';
-import type { ContentSources } from '../player/player.api.js';
+import type { ContentSources, ManifestSectionRegistry } from '../player/player.api.js';
 import { settingsServiceRef } from '../settings/settings.api.js';
 import type { DataSourceLibrary } from './data-sources.api.js';
 import type { DataSourcesConfig } from './data-sources-config.js';
@@ -17,6 +17,7 @@ export const dataSourcesUses = { settingsService: settingsServiceRef };
 export interface DataSourcesDeps extends KernelDeps, UsedDeps<typeof dataSourcesUses> {
   // From player (its exports, until it declares them as refs).
   contentSources: ContentSources;
+  manifestSections: ManifestSectionRegistry;
   // Own.
   dataSourcesRepository: DataSourcesRepository;
   dataSourcesService: DataSourcesService;

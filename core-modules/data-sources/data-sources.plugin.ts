@@ -2,6 +2,7 @@ import { asClass, asFunction, asValue } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { UsageRegistry } from '../../kernel/usage-registry.js';
 import { dataSourceContent } from './data-source-content.js';
+import { dataSourcesSection } from './data-sources.section.js';
 import { DataSourceViewers } from './data-source-viewers.js';
 import { dataSourceLibraryRef, type DataSourceLibrary } from './data-sources.api.js';
 import { dataSourcesUses, type DataSourcesDeps } from './data-sources-deps.js';
@@ -58,6 +59,7 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
     r.jobs(dataSourcesJobs);
     r.onStart((d) => {
       d.settingsService.define(dataSourcesSettings);
+      d.manifestSections.register(dataSourcesSection);
       d.contentSources.register(dataSourceContent(d));
     });
     r.onStop((d) => d.parsePool.close());

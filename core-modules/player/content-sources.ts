@@ -2,19 +2,18 @@ import type { Logger } from '../../kernel/logger.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import type { ServedFile } from '../media/media.api.js';
 import type { ManifestContent } from './manifest-schema.js';
-import { claimsOf } from './playback/claims.js';
+import { claimsOf, type ManifestLists, type ManifestSectionRegistry, type ManifestSections } from './manifest-sections.js';
 import type { Claim } from './playback/playback-resolver.js';
 import { ScreensChanged } from './screens-changed.js';
 
 /**
- * What one source puts in a screen's manifest: any of the manifest's content sections, and the
- * files they name (listed in `assets`: players download and verify those, and may fetch only them).
- * `playlist` is what the source plays whenever it holds (an assignment); `playlists` are those it
- * may switch to at a time it states (a schedule's, named by its `schedules`).
+ * What one source puts in a screen's manifest: any of the manifest's sections (registered by the
+ * modules that own them, see `ManifestSectionRegistry`), and the files they name (listed in
+ * `assets`: players download and verify those, and may fetch only them). `playlist` is what the
+ * source plays whenever it holds (an assignment); `playlists` are those it may switch to at a time
+ * it states (a schedule's, named by its `schedules`; a takeover's, named by its `takeover`).
  */
-export type SourceContent = Partial<
-  Pick<ManifestContent, 'playlist' | 'playlists' | 'schedules' | 'layouts' | 'websites' | 'widgets' | 'dataSources' | 'syncGroup' | 'canvas' | 'viewport'>
-> & {
+export type SourceContent = Partial<ManifestLists & ManifestSections> & {
   files: ServedFile[];
   /**
    * Rewrites the assembled manifest of each screen this content reaches, for what depends on the
@@ -96,10 +95,11 @@ interface Deps {
 }
 
 /**
+  manifestSections: ManifestSectionRegistry;
  * What a screen plays is decided here (exported as `contentSources`): modules register ranked
- * sources and call `changed` after their changes commit. Precedence, in one place: the highest-ranked
- * source with content for a screen decides the playlist it plays; sections that list things
- * (schedules, layouts, …) gather every source's, highest rank first; files are the union.
+ * sources and call `changed` after their changes commit. Precedence, in one place: sources are
+ * taken highest rank first, and each manifest section merges what they give by its own rule
+ * (`assembleManifestContent`); what plays is decided from the claims of those sections.
  */
 export class ContentSources {
   private readonly sources: ContentSource[] = [];
@@ -143,7 +143,8 @@ export class ContentSources {
     const resolved = (await this.resolve([screenId])).get(screenId) ?? [];
     const memo = new BuildMemo();
     const contents = await Promise.all(resolved.map(async ({ source, key }) => ({ source, content: await source.content(key, memo) })));
-    return contents.flatMap(({ source, content }) => (content ? claimsOf(source, content, at) : []));
+    const sections = this.d.manifestSections.all();
+    return contents.flatMap(({ source, content }) => (content ? claimsOf(sections, source, content, at) : []));
   }
 }
 

@@ -3,7 +3,9 @@ import { canonicalHash } from '../../kernel/canonical-json.js';
 import type { ServedFile } from '../media/media.api.js';
 import type { SourceContent } from './content-sources.js';
 import type { ManifestPluginEntry } from './manifest-plugins.js';
-import { MANIFEST_SCHEMA_VERSION, type ManifestAsset, type ManifestContent, type ManifestPlaylist } from './manifest-schema.js';
+import type { ManifestAsset, ManifestContent } from './manifest-schema.js';
+import type { ManifestSection, SectionName } from './manifest-sections.js';
+import { BASE_SCHEMA, SCHEMA_VERSIONS, type PlayerProfile } from './player-profiles.js';
 
 export const downloadPath = (assetId: string, variantId: string) => `/api/v1/player/assets/${assetId}/variants/${variantId}`;
 const DOWNLOAD_PATH = /^\/api\/v1\/player\/assets\/([0-9a-f-]{36})\/variants\/([0-9a-f-]{36})$/;
@@ -36,17 +38,6 @@ export const manifestFile = (f: ServedFile): ManifestAsset => ({
   expiresAt: f.expiresAt,
 });
 
-/**
- * Schema 11 knows `none` and `fade`; the Android player refuses a schema 11 manifest with a
- * `crossfade` (schema 14, for players that announce it). Until manifests follow each player's
- * announced capabilities, a crossfade is sent as the fade every player supports, as the
- * reference does for players that have not announced it.
- */
-const forSchema11 = (playlist: ManifestPlaylist): ManifestPlaylist => ({
-  ...playlist,
-  items: playlist.items.map((item) => (item.transition === 'crossfade' ? { ...item, transition: 'fade' } : item)),
-});
-
 /** What every screen's manifest shares, from settings: timing, and the logo when one is set and served. */
 export interface ManifestShared {
   prefetchHorizonDays: number;
@@ -54,53 +45,105 @@ export interface ManifestShared {
   logo?: ManifestAsset;
 }
 
-const LISTS = ['schedules', 'layouts', 'websites', 'widgets', 'dataSources'] as const;
-const SINGLES = ['syncGroup', 'canvas', 'viewport'] as const;
+type Sections = ManifestSection<SectionName>[];
+const given = (c: SourceContent, name: SectionName) => (c as Record<string, unknown>)[name];
+const entryKey = (e: unknown) => {
+  const { id, assetId } = (e ?? {}) as { id?: unknown; assetId?: unknown };
+  return typeof id === 'string' ? id : typeof assetId === 'string' ? assetId : undefined;
+};
 
 /**
- * A screen's manifest content from what its sources give, highest rank first (the precedence rule
- * of `ContentSources`): the first playlist is the one it plays, list sections gather every
- * source's, and each file is listed once. Pure, so it is unit-testable and its hash is stable.
+ * A screen's manifest content from what its sources give, highest rank first: each section merged
+ * by its own rule (see `MergeRule`), each file listed once. The one precedence rule of the server;
+ * pure, so it is unit-testable and its hash is stable.
  */
-export function assembleManifestContent(contents: SourceContent[], shared: ManifestShared): ManifestContent {
-  const fallbackSource = contents.find((c) => c.playlist);
-  const fallback = fallbackSource?.playlist;
-  // A lower source's playlist can never play: neither it nor its files are sent, unless that source
-  // also names something that may play (a schedule's playlists).
-  const sending = contents.filter((c) => !c.playlist || c === fallbackSource || c.playlists?.length);
+export function assembleManifestContent(contents: SourceContent[], sections: Sections, shared: ManifestShared): ManifestContent {
+  const merged: Record<string, unknown> = {};
+  const shadowed = new Set<SourceContent>();
+  for (const section of sections) {
+    const givers = contents.filter((c) => given(c, section.name) !== undefined);
+    if (section.merge === 'list') {
+      const seen = new Set<string>();
+      merged[section.name] = givers.flatMap((c) =>
+        (given(c, section.name) as unknown[]).filter((e) => {
+          const key = entryKey(e);
+          if (key === undefined) return true;
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        }),
+      );
+    } else if (givers[0]) {
+      merged[section.name] = given(givers[0], section.name);
+      if (section.merge === 'fallback') for (const c of givers.slice(1)) shadowed.add(c);
+    }
+  }
+  // A shadowed source's content can never play: its files are not sent, unless that source also
+  // lists playlists it may switch to (a schedule's).
+  const sending = contents.filter((c) => !shadowed.has(c) || c.playlists?.length);
   const files = new Map<string, ManifestAsset>();
   for (const file of sending.flatMap((c) => c.files)) if (!files.has(file.assetId)) files.set(file.assetId, manifestFile(file));
   const { logo } = shared;
   if (logo && !files.has(logo.assetId)) files.set(logo.assetId, logo);
-  // The fallback and what schedules may switch to.
-  const playlists = [...(fallback ? [fallback] : []), ...contents.flatMap((c) => c.playlists ?? [])].map(forSchema11);
-  const lists = Object.fromEntries(LISTS.map((section) => [section, contents.flatMap((c) => c[section] ?? [])])) as Pick<
-    ManifestContent,
-    (typeof LISTS)[number]
-  >;
-  return {
+  const content = {
     mode: 'presentation',
-    ...(fallback ? { playlist: forSchema11(fallback), directFallbackPlaylist: forSchema11(fallback) } : {}),
-    playlists: playlists.filter((p, i) => playlists.findIndex((q) => q.id === p.id) === i),
-    ...lists,
+    ...merged,
     assets: [...files.values()],
     plugins: [],
     ...(logo ? { branding: { logoAssetId: logo.assetId, logoVariantId: logo.variantId } } : {}),
     prefetchHorizonDays: shared.prefetchHorizonDays,
     activationGraceSeconds: shared.activationGraceSeconds,
-    // One value each, from the highest-ranked source that states it.
-    ...Object.fromEntries(
-      SINGLES.flatMap((section) =>
-        contents
-          .filter((c) => c[section])
-          .slice(0, 1)
-          .map((c) => [section, c[section]]),
-      ),
-    ),
-  };
+    // Every list section is among `merged`; which ones exist is known at boot, not to the compiler.
+  } as unknown as ManifestContent;
+  return withFallback(content);
+}
+
+/**
+ * The fallback also goes by the name the players give it after schedules, and is first among the
+ * playlists the screen may switch to.
+ */
+function withFallback(content: ManifestContent): ManifestContent {
+  const { playlist } = content;
+  if (!playlist) return content;
+  const playlists = content.playlists ?? [];
+  return { ...content, directFallbackPlaylist: playlist, playlists: [playlist, ...playlists.filter((p) => p.id !== playlist.id)] };
+}
+
+/**
+ * What this player is sent of the content: sections newer than its schema are left out, and each
+ * section gives what that player reads of it (a crossfade as a fade, a data source's records as
+ * that schema carries them).
+ */
+export function contentFor(content: ManifestContent, sections: Sections, player: PlayerProfile): ManifestContent {
+  const result: Record<string, unknown> = { ...content };
+  for (const section of sections) {
+    const value = result[section.name];
+    if (value === undefined) continue;
+    const shown = (section.since ?? BASE_SCHEMA) > player.schema ? undefined : section.forPlayer ? section.forPlayer(value as never, player) : value;
+    if (shown === undefined) delete result[section.name];
+    else result[section.name] = shown;
+  }
+  if (result.playlist) result.directFallbackPlaylist = result.playlist;
+  return result as unknown as ManifestContent;
 }
 
 export const contentHash = canonicalHash;
 
-export const manifestEtag = (screenId: string, version: number) =>
-  `"sha256-${createHash('sha256').update(`${screenId}:${version}:${MANIFEST_SCHEMA_VERSION}`).digest('hex')}"`;
+/**
+ * The manifest's ETag, by the reference's rule for the schema it is served in (a version is only
+ * ever served in one schema: the schema is part of the content the version counts).
+ */
+export const manifestEtag = (screenId: string, version: number, schema: number) =>
+  schema <= 12
+    ? `"manifest-${createHash('sha256').update(`${screenId}:${version}`).digest('hex')}"`
+    : `"sha256-${createHash('sha256').update(`${screenId}:${version}:${schema}`).digest('hex')}"`;
+
+/**
+ * Whether `etag` names this version of the screen's manifest, in whichever schema it was served:
+ * revalidation knows the version, not the schema it was built in.
+ */
+export function namesVersion(etag: string, screenId: string, version: number): boolean {
+  if (etag.startsWith('"manifest-')) return etag === manifestEtag(screenId, version, BASE_SCHEMA);
+  if (!etag.startsWith('"sha256-')) return false;
+  return SCHEMA_VERSIONS.some((schema) => schema > 12 && etag === manifestEtag(screenId, version, schema));
+}

@@ -1,11 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { ManifestLists, ManifestSection, ManifestSections, SectionName } from './manifest-sections.js';
 import { ManifestPluginEntrySchema } from './manifest-plugins.js';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(t);
-
-/** Schema 11 is the base the player protocol defines; later features raise it per player. */
-export const MANIFEST_SCHEMA_VERSION = 11;
 
 export const ManifestItemSchema = Type.Object({
   /** Tag-rule items, computed rather than stored, carry an id derived from playlist and asset. */
@@ -40,86 +38,48 @@ export const ManifestAssetSchema = Type.Object({
   expiresAt: Opt(Stamp),
 });
 
-/**
- * A schedule as players resolve it offline (weekly wall-clock windows in its zone, or one-time
- * instants). Optional fields are left out rather than null: the Android player reads `daysOfWeek`
- * as a list that must not be null.
- */
-export const ManifestScheduleSchema = Type.Object({
-  id: Uuid,
-  playlistId: Opt(Uuid),
-  /** A display-control schedule (Linux players only): what it does to the display while it holds. */
-  displayAction: Opt(Type.Object({ type: Type.String(), input: Opt(Type.String()), volume: Opt(Type.Integer()), brightness: Opt(Type.Integer()) })),
-  type: Type.Union([Type.Literal('weekly'), Type.Literal('one_time')]),
-  timezone: Type.String(),
-  priority: Type.Integer({ minimum: -999, maximum: 999 }),
-  /** 1: the schedule targets the screen itself; 0: its group. */
-  specificity: Type.Integer({ minimum: 0, maximum: 1 }),
-  startDate: Opt(Type.String({ format: 'date' })),
-  endDate: Opt(Type.String({ format: 'date' })),
-  oneTimeStart: Opt(Stamp),
-  oneTimeEnd: Opt(Stamp),
-  dailyStart: Opt(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })),
-  dailyEnd: Opt(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })),
-  daysOfWeek: Opt(Type.Array(Type.Integer({ minimum: 0, maximum: 6 }))),
-});
-export type ManifestSchedule = Static<typeof ManifestScheduleSchema>;
-
-// Sections this server does not fill yet are still sent, empty: players iterate them unconditionally.
-const Later = Type.Array(Type.Unknown());
-
-/** The parts of a manifest that decide its version: everything but the version and the clocks. */
-export const ManifestContentSchema = Type.Object({
+/** What every manifest carries whatever its sections: the player's envelope. */
+export const ManifestEnvelopeSchema = Type.Object({
   mode: Type.Literal('presentation'),
-  /** What the screen plays when no schedule (or later, takeover) holds: its own playlist, else its group's. */
-  playlist: Opt(ManifestPlaylistSchema),
-  /** The same playlist under the name the players give the fallback after schedules. */
+  /** The fallback again, under the name the players give it after schedules. */
   directFallbackPlaylist: Opt(ManifestPlaylistSchema),
-  /** Every playlist the screen may switch to offline: the fallback and each schedule's. */
-  playlists: Type.Array(ManifestPlaylistSchema),
-  schedules: Type.Array(ManifestScheduleSchema),
+  /** Every file the screen may need, each once: players download and verify these, and may fetch only them. */
   assets: Type.Array(ManifestAssetSchema),
-  websites: Later,
-  widgets: Later,
-  dataSources: Later,
   plugins: Type.Array(ManifestPluginEntrySchema),
-  layouts: Later,
   /** The organization's logo, when set to a ready image: listed in `assets` so players show it offline. */
   branding: Opt(Type.Object({ logoAssetId: Uuid, logoVariantId: Uuid })),
   prefetchHorizonDays: Type.Integer({ minimum: 1 }),
   activationGraceSeconds: Type.Integer({ minimum: 1 }),
-  /** The screen's group: members play in step from `playbackEpoch`. */
-  syncGroup: Opt(Type.Object({ id: Uuid, playbackEpoch: Stamp })),
-  /** A video wall's logical canvas, and this screen's panel of it (span groups only). */
-  canvas: Opt(Type.Object({ width: Type.Integer({ minimum: 320, maximum: 16384 }), height: Type.Integer({ minimum: 320, maximum: 16384 }) })),
-  viewport: Opt(
-    Type.Object({
-      x: Type.Integer({ minimum: 0 }),
-      y: Type.Integer({ minimum: 0 }),
-      width: Type.Integer({ minimum: 1 }),
-      height: Type.Integer({ minimum: 1 }),
-      rotation: Type.Integer(),
-      order: Type.Integer({ minimum: 0, maximum: 63 }),
-      bezelLeft: Type.Integer({ minimum: 0, maximum: 500 }),
-      bezelTop: Type.Integer({ minimum: 0, maximum: 500 }),
-      bezelRight: Type.Integer({ minimum: 0, maximum: 500 }),
-      bezelBottom: Type.Integer({ minimum: 0, maximum: 500 }),
-    }),
-  ),
 });
-export type ManifestContent = Static<typeof ManifestContentSchema>;
+export type ManifestEnvelope = Static<typeof ManifestEnvelopeSchema>;
+
+/** The parts of a manifest that decide its version: the envelope and the sections the screen's sources give. */
+export type ManifestContent = ManifestEnvelope & ManifestLists & Partial<ManifestSections>;
 export type ManifestAsset = Static<typeof ManifestAssetSchema>;
 export type ManifestItem = Static<typeof ManifestItemSchema>;
 export type ManifestPlaylist = Static<typeof ManifestPlaylistSchema>;
 
-export const ManifestSchema = Type.Composite([
-  Type.Object({
-    schemaVersion: Type.Integer(),
-    manifestVersion: Type.Integer(),
-    screenId: Uuid,
-    generatedAt: Stamp,
-    serverTime: Stamp,
+const VersioningSchema = Type.Object({
+  schemaVersion: Type.Integer({
+    minimum: 11,
+    description: 'The highest schema both the player (its reported presentationSchemaVersions) and the server know; 11 for a player that reported none.',
   }),
-  ManifestContentSchema,
-]);
-export type Manifest = Static<typeof ManifestSchema>;
+  manifestVersion: Type.Integer(),
+  screenId: Uuid,
+  generatedAt: Stamp,
+  serverTime: Stamp,
+});
+
+export type Manifest = Static<typeof VersioningSchema> & ManifestContent;
+
+/** The manifest as documented and served: the envelope and every registered section (lists always present). */
+export function composeManifestSchema(sections: ManifestSection<SectionName>[]): TSchema {
+  const properties = Object.fromEntries(
+    sections.map((s) => {
+      const since = s.since && s.since > 11 ? ` Sent from schema ${s.since}.` : '';
+      const schema = { ...s.schema, ...(since ? { description: `${s.schema.description ?? ''}${since}`.trim() } : {}) };
+      return [s.name, s.merge === 'list' && !since ? schema : Type.Optional(schema)];
+    }),
+  );
+  return Type.Composite([VersioningSchema, ManifestEnvelopeSchema, Type.Object(properties)]);
+}

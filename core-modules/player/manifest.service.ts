@@ -2,12 +2,14 @@ import type { Logger } from '../../kernel/logger.js';
 import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { MediaLibrary } from '../media/media.api.js';
 import type { Knex } from 'knex';
-import type { PlayerMessages } from '../screens/screens.api.js';
+import type { PlayerMessages, ScreenDirectory } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import { BuildMemo, resolutionKey, type ContentSources, type Resolved, type SourceContent } from './content-sources.js';
-import { assembleManifestContent, contentHash, filesNamedBy, manifestFile, type ManifestShared } from './manifest-builder.js';
+import { assembleManifestContent, contentFor, contentHash, filesNamedBy, manifestFile, type ManifestShared } from './manifest-builder.js';
 import type { ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
-import { MANIFEST_SCHEMA_VERSION, type Manifest, type ManifestAsset, type ManifestContent } from './manifest-schema.js';
+import type { Manifest, ManifestAsset, ManifestContent } from './manifest-schema.js';
+import type { ManifestSectionRegistry } from './manifest-sections.js';
+import { profileKey, profileOf, type PlayerProfile } from './player-profiles.js';
 import { ManifestVersions } from './manifest-versions.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 import { ACTIVATION_GRACE_KEY, LOGO_KEY, PREFETCH_DAYS_KEY } from './player-settings.js';
@@ -21,17 +23,28 @@ interface Deps {
   db: Knex;
   playerStateRepository: PlayerStateRepository;
   manifestPlugins: ManifestPlugins;
+  manifestSections: ManifestSectionRegistry;
+  screensService: ScreenDirectory;
   settingsService: SettingsService;
 }
 
 /** Files named by plugin entries, looked up once per refresh however many screens name them. */
 type FileLookups = Map<string, Promise<ManifestAsset | undefined>>;
 
-/** A screen's content as built, its hash, and the version recorded for it when known. */
+/** A screen's content as built for its player, its hash, and the version recorded for it when known. */
 export interface BuiltContent {
   content: ManifestContent;
+  /** The manifest schema it was built in (part of the hash: a version is served in one schema). */
+  schema: number;
+  /** The player profile it was built for (`profileKey`). */
+  profile: string;
   hash: string;
   version?: number;
+}
+
+/** Content as built for a player profile, with the hash its version counts (schema included). */
+function builtFor(content: ManifestContent, profile: PlayerProfile): BuiltContent {
+  return { content, schema: profile.schema, profile: profileKey(profile), hash: contentHash({ schemaVersion: profile.schema, content }) };
 }
 
 // What was built is reused this long: the fetches and downloads after a change come within
@@ -80,6 +93,12 @@ export class ManifestService {
     return (this.built.get(screenId) ?? (await this.build(screenId))).content;
   }
 
+  /** The profile each screen's manifest is built for, from what its player last reported. */
+  private async profiles(screenIds: string[]): Promise<Map<string, PlayerProfile>> {
+    const facts = await this.d.screensService.playersOf(screenIds);
+    return new Map(screenIds.map((id) => [id, profileOf(facts.get(id))]));
+  }
+
   /**
    * Also records the content: a change no event announced still moves the version on the next
    * fetch, so the version always matches what is served. The fetches that follow a change (every
@@ -87,31 +106,35 @@ export class ManifestService {
    * version, without building it again.
    */
   async manifest(screenId: string): Promise<Manifest> {
-    const stored = await this.versions.current(screenId);
+    const [stored, profiles] = await Promise.all([this.versions.current(screenId), this.profiles([screenId])]);
+    const profile = profiles.get(screenId)!;
     const recent = this.built.get(screenId);
-    let served: { content: ManifestContent; version: number };
-    if (recent && recent.version === stored) served = { content: recent.content, version: stored };
+    let served: { content: ManifestContent; schema: number; version: number };
+    // What the refresh built is served while the player reports as it did then.
+    if (recent && recent.version === stored && recent.profile === profileKey(profile)) served = { ...recent, version: stored };
     else {
-      const { content, hash } = await this.build(screenId);
+      const { content, hash, schema } = await this.build(screenId, profile);
       const { version, bumped } = await this.d.playerStateRepository.record('manifest', screenId, hash);
       if (bumped) await this.announce([{ screenId, version }]);
-      this.built.set(screenId, { content, hash, version });
-      served = { content, version };
+      this.built.set(screenId, { content, schema, profile: profileKey(profile), hash, version });
+      served = { content, schema, version };
     }
     const now = new Date().toISOString();
-    return { schemaVersion: MANIFEST_SCHEMA_VERSION, manifestVersion: served.version, screenId, generatedAt: now, serverTime: now, ...served.content };
+    return { schemaVersion: served.schema, manifestVersion: served.version, screenId, generatedAt: now, serverTime: now, ...served.content };
   }
 
   /** Builds the screen's content now, never from the recent copy (which it replaces). */
-  async build(screenId: string): Promise<BuiltContent> {
-    const [resolved, pluginsOf, shared] = await Promise.all([
+  async build(screenId: string, known?: PlayerProfile): Promise<BuiltContent> {
+    const [resolved, pluginsOf, shared, profiles] = await Promise.all([
       this.d.contentSources.resolve([screenId]),
       this.d.manifestPlugins.entriesFor([screenId]),
       this.shared(),
+      known ? new Map([[screenId, known]]) : this.profiles([screenId]),
     ]);
+    const profile = profiles.get(screenId)!;
     const plugins = pluginsOf.get(screenId) ?? [];
-    const content = await this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared, new BuildMemo()), plugins, new Map());
-    const built = { content, hash: contentHash(content) };
+    const content = await this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared, new BuildMemo(), profile), plugins, new Map());
+    const built = builtFor(content, profile);
     this.built.set(screenId, built);
     return built;
   }
@@ -134,28 +157,29 @@ export class ManifestService {
    */
   async refreshMany(screenIds: string[]): Promise<void> {
     const unique = [...new Set(screenIds)];
-    const contentOf = new Map<string, Promise<{ content: ManifestContent; hash: string }>>();
+    const contentOf = new Map<string, Promise<BuiltContent>>();
     const memo = new BuildMemo();
     const files: FileLookups = new Map();
     const shared = await this.shared();
     for (let i = 0; i < unique.length; i += REFRESH_BATCH) {
       const batch = unique.slice(i, i + REFRESH_BATCH);
-      const [resolvedOf, pluginsOf] = await Promise.all([this.d.contentSources.resolve(batch), this.d.manifestPlugins.entriesFor(batch)]);
+      const [resolvedOf, pluginsOf, profiles] = await Promise.all([
+        this.d.contentSources.resolve(batch),
+        this.d.manifestPlugins.entriesFor(batch),
+        this.profiles(batch),
+      ]);
       const hashes = new Map<string, string>();
       const builtOf = new Map<string, BuiltContent>();
       for (const screenId of batch) {
         const resolved = resolvedOf.get(screenId) ?? [];
-        const key = resolutionKey(resolved);
-        if (!contentOf.has(key))
-          contentOf.set(
-            key,
-            this.sourcesContent(resolved, shared, memo).then((content) => ({ content, hash: contentHash(content) })),
-          );
+        const profile = profiles.get(screenId)!;
+        // Screens whose players report alike and whose sources give alike get one build.
+        const key = `${profileKey(profile)}|${resolutionKey(resolved)}`;
+        if (!contentOf.has(key)) contentOf.set(key, this.sourcesContent(resolved, shared, memo, profile).then((content) => builtFor(content, profile)));
         const sources = await contentOf.get(key)!;
         // Plugin entries are per screen: only a screen without any shares its sources' content.
         const plugins = pluginsOf.get(screenId) ?? [];
-        const withPlugins = plugins.length ? await this.withPlugins(sources.content, plugins, files) : sources.content;
-        const built = plugins.length ? { content: withPlugins, hash: contentHash(withPlugins) } : sources;
+        const built = plugins.length ? builtFor(await this.withPlugins(sources.content, plugins, files), profile) : sources;
         hashes.set(screenId, built.hash);
         builtOf.set(screenId, built);
       }
@@ -207,11 +231,12 @@ export class ManifestService {
     return served?.variantId === variantId ? manifestFile(served) : undefined;
   }
 
-  private async sourcesContent(resolved: Resolved, shared: ManifestShared, memo: BuildMemo): Promise<ManifestContent> {
+  private async sourcesContent(resolved: Resolved, shared: ManifestShared, memo: BuildMemo, profile: PlayerProfile): Promise<ManifestContent> {
     const contents = (await Promise.all(resolved.map(({ source, key }) => source.content(key, memo)))).filter((c): c is SourceContent => c !== undefined);
-    let content = assembleManifestContent(contents, shared);
+    const sections = this.d.manifestSections.all();
+    let content = assembleManifestContent(contents, sections, shared);
     for (const { adjust } of contents) if (adjust) content = await adjust(content, memo);
-    return content;
+    return contentFor(content, sections, profile);
   }
 
   /** The settings every manifest follows; a logo that is not a served image is left out. */

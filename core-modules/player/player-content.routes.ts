@@ -6,8 +6,9 @@ import { reply, routeFor, type RouteDef } from '../../kernel/plugin.js';
 // has exactly one Range implementation. (Media registers its file services inside its parts, which
 // its exports list cannot reach without reshaping media.plugin.ts.)
 import { sendFile } from '../../kernel/http/file-response.js';
-import { manifestEtag } from './manifest-builder.js';
-import { ManifestSchema } from './manifest-schema.js';
+import { manifestEtag, namesVersion } from './manifest-builder.js';
+import { composeManifestSchema } from './manifest-schema.js';
+import type { ManifestSectionRegistry } from './manifest-sections.js';
 import { configEtag } from './player-config.service.js';
 import { PlayerConfigSchema } from './player-config.js';
 import type { PlayerDeps } from './player-deps.js';
@@ -44,53 +45,72 @@ function downloadRoute(method: 'GET' | 'HEAD'): RouteDef<PlayerDeps, typeof Vari
   });
 }
 
-export const playerContentRoutes = [
-  route({
-    method: 'GET',
-    path: '/api/v1/player/manifest',
-    operationId: 'playerManifest',
-    summary: 'What this screen plays: its playlist, the files to download and their checksums',
-    description:
-      'ETag `"sha256-…"` and `Cache-Control: private, no-cache`; an exact `If-None-Match` answers 304. `manifestVersion` moves only when the content does.',
-    tags: ['player'],
-    auth: { kind: 'player' },
-    response: {
-      status: 200,
-      schema: ManifestSchema,
-      otherStatuses: { 304: 'Not modified: the manifest is the one `If-None-Match` names.' },
-      headers: { ETag: '`"sha256-…"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' },
-    },
-    handler: async ({ deps, principal, ctx }) => {
-      const screenId = screenOf(principal);
-      // Revalidation is the hot path (every player, every few minutes): answer it from the stored
-      // version alone, which each process keeps in memory (ManifestVersions). Changes reach that
-      // version through the modules' change events.
-      const stored = await deps.manifestService.currentVersion(screenId);
-      if (stored > 0 && notModified(ctx, manifestEtag(screenId, stored))) return reply(304);
-      const manifest = await deps.manifestService.manifest(screenId);
-      return notModified(ctx, manifestEtag(manifest.screenId, manifest.manifestVersion)) ? reply(304) : manifest;
-    },
-  }),
-  downloadRoute('GET'),
-  downloadRoute('HEAD'),
-  route({
-    method: 'GET',
-    path: '/api/v1/player/config',
-    operationId: 'playerConfig',
-    summary: 'The player’s settings (playback, cache, sync, website, reliability, kiosk, updates)',
-    description: 'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`.',
-    tags: ['player'],
-    auth: { kind: 'player' },
-    response: {
-      status: 200,
-      schema: PlayerConfigSchema,
-      otherStatuses: { 304: 'Not modified: the config is the one `If-None-Match` names.' },
-      headers: { ETag: '`"config-<screenId>-<revision>"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' },
-    },
-    handler: async ({ deps, principal, ctx }) => {
-      const screenId = screenOf(principal);
-      const config = await deps.playerConfigService.config(screenId);
-      return notModified(ctx, configEtag(screenId, config.configRevision)) ? reply(304) : config;
-    },
-  }),
-];
+/**
+ * The player's content routes. The manifest's schema is composed from the registered sections when
+ * the router first reads it, after every module's start hook has registered its own (a getter, since
+ * the route is declared before those hooks run).
+ */
+export const playerContentRoutes = (sections: ManifestSectionRegistry) => {
+  let composed: ReturnType<typeof composeManifestSchema> | undefined;
+  return [
+    route({
+      method: 'GET',
+      path: '/api/v1/player/manifest',
+      operationId: 'playerManifest',
+      summary: 'What this screen plays: its playlist, the files to download and their checksums',
+      description:
+        'ETag by the served schema, as the reference players expect: `"manifest-"+sha256(screenId:version)` to schema 12, ' +
+        '`"sha256-"+sha256(screenId:version:schema)` from 13. `Cache-Control: private, no-cache`; an exact `If-None-Match` answers 304. ' +
+        '`manifestVersion` moves only when the content does. `schemaVersion` is the highest both the player (its heartbeats’ ' +
+        '`presentationSchemaVersions`) and the server know, 11 for a player that reported none; sections are sent as that schema carries them.',
+      tags: ['player'],
+      auth: { kind: 'player' },
+      response: {
+        status: 200,
+        get schema() {
+          composed ??= composeManifestSchema(sections.seal());
+          return composed;
+        },
+        otherStatuses: { 304: 'Not modified: the manifest is the one `If-None-Match` names.' },
+        headers: { ETag: '`"manifest-…"` or `"sha256-…"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' },
+      },
+      handler: async ({ deps, principal, ctx }) => {
+        const screenId = screenOf(principal);
+        // Revalidation is the hot path (every player, every few minutes): answer it from the stored
+        // version alone, which each process keeps in memory (ManifestVersions). Changes reach that
+        // version through the modules' change events.
+        // A version is served in one schema only, so the ETag naming it names that manifest.
+        const stored = await deps.manifestService.currentVersion(screenId);
+        const held = ctx.get('if-none-match');
+        if (stored > 0 && held && namesVersion(held, screenId, stored)) {
+          notModified(ctx, held);
+          return reply(304);
+        }
+        const manifest = await deps.manifestService.manifest(screenId);
+        return notModified(ctx, manifestEtag(manifest.screenId, manifest.manifestVersion, manifest.schemaVersion)) ? reply(304) : manifest;
+      },
+    }),
+    downloadRoute('GET'),
+    downloadRoute('HEAD'),
+    route({
+      method: 'GET',
+      path: '/api/v1/player/config',
+      operationId: 'playerConfig',
+      summary: 'The player’s settings (playback, cache, sync, website, reliability, kiosk, updates)',
+      description: 'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`.',
+      tags: ['player'],
+      auth: { kind: 'player' },
+      response: {
+        status: 200,
+        schema: PlayerConfigSchema,
+        otherStatuses: { 304: 'Not modified: the config is the one `If-None-Match` names.' },
+        headers: { ETag: '`"config-<screenId>-<revision>"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' },
+      },
+      handler: async ({ deps, principal, ctx }) => {
+        const screenId = screenOf(principal);
+        const config = await deps.playerConfigService.config(screenId);
+        return notModified(ctx, configEtag(screenId, config.configRevision)) ? reply(304) : config;
+      },
+    }),
+  ];
+};

@@ -5,6 +5,7 @@ import type { PlayerMessages, ScreenDirectory, ScreenTargets, ScreenPlaces } fro
 import type { SettingsService } from '../settings/settings.api.js';
 import type { ContentKinds } from './content-kinds.js';
 import type { ContentSources } from './content-sources.js';
+import type { ManifestSectionRegistry } from './manifest-sections.js';
 import type { ManifestPlugins } from './manifest-plugins.js';
 import type { ManifestService } from './manifest.service.js';
 import type { PlayerConfigService } from './player-config.service.js';
@@ -25,6 +26,7 @@ export interface PlayerDeps extends KernelDeps {
   playerConfig: PlayerConfigService;
   manifestPlugins: ManifestPlugins;
   contentSources: ContentSources;
+  manifestSections: ManifestSectionRegistry;
   contentKinds: ContentKinds;
   screenTargets: ScreenTargets;
   screenPlaces: ScreenPlaces;

@@ -6,7 +6,10 @@ export { ContentChoiceSchema, ContentViewSchema, parseRefKey, refFromWire, refKe
 export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
 export type { ManifestAsset, ManifestContent, ManifestItem, ManifestPlaylist } from './manifest-schema.js';
 export { downloadPath } from './manifest-builder.js';
-export type { ManifestSchedule } from './manifest-schema.js';
+export type { ManifestLists, ManifestSections } from './manifest-sections.js';
+export type { ManifestSection, ManifestSectionRegistry, SectionSource } from './manifest-sections.js';
+export { claimsOf } from './manifest-sections.js';
+export type { PlayerProfile } from './player-profiles.js';
 export { POLICY_KEYS, PREFETCH_DAYS_KEY } from './player-settings.js';
 export type { ConfigOverrides } from './player-config.service.js';
 import type { PlayerConfigService } from './player-config.service.js';
@@ -15,5 +18,4 @@ import type { PlayerConfigService } from './player-config.service.js';
 export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'>;
 export { isTimeZone } from '../../kernel/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
-export { claimsOf } from './playback/claims.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';

@@ -1,8 +1,10 @@
-import { asClass, asFunction } from 'awilix';
+import { asClass, asFunction, asValue } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { ContentKinds } from './content-kinds.js';
 import { ContentSources } from './content-sources.js';
 import { ManifestPlugins } from './manifest-plugins.js';
+import { ManifestSectionRegistry } from './manifest-sections.js';
+import { playerSections } from './player-sections.js';
 import { ManifestService } from './manifest.service.js';
 import { playerContentRoutes } from './player-content.routes.js';
 import { PlayerConfigService } from './player-config.service.js';
@@ -19,8 +21,11 @@ export const playerModule = definePlugin<PlayerDeps>({
   dependsOn: ['settings', 'auth', 'media', 'screens'],
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
+    // One registry per kernel: the manifest route composes its schema from it.
+    const sections = new ManifestSectionRegistry();
     r.provide(
       {
+        manifestSections: asValue(sections),
         playerStateRepository: asClass(PlayerStateRepository).singleton(),
         manifestService: asFunction((d: PlayerDeps) => new ManifestService(d)).singleton(),
         playerDownloadsService: asFunction((d: PlayerDeps) => new PlayerDownloadsService(d)).singleton(),
@@ -33,9 +38,13 @@ export const playerModule = definePlugin<PlayerDeps>({
       // Modules register what screens play (content sources) and plugins their `plugins[]` entries;
       // both say which screens a change of theirs affects. Policies put per-screen values in the config.
       // Owners register the kinds of content screens can be given (contentKinds).
-      { exports: ['manifestPlugins', 'contentSources', 'contentKinds', 'playerConfig'] },
+      // Modules declare their manifest sections (manifestSections) when they start.
+      { exports: ['manifestPlugins', 'contentSources', 'contentKinds', 'manifestSections', 'playerConfig'] },
     );
-    r.routes(playerContentRoutes);
+    r.routes(playerContentRoutes(sections));
+    r.onStart(() => {
+      for (const section of playerSections) sections.register(section);
+    });
     r.onStart(({ playerMessages }) => {
       playerMessages.declare(manifestChanged);
       playerMessages.declare(configChanged);

@@ -1,17 +1,9 @@
-import {
-  type ContentKinds,
-  type ContentRef,
-  type ContentSource,
-  type ManifestSchedule,
-  PREFETCH_DAYS_KEY,
-  type SourceContent,
-  refKey,
-  wireField,
-} from '../player/player.api.js';
+import { type ContentKinds, type ContentRef, type ContentSource, PREFETCH_DAYS_KEY, type SourceContent, refKey, wireField } from '../player/player.api.js';
 import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { SettingsService } from '../settings/settings.api.js';
 import { type ScheduleRow, type SchedulesRepository, scheduleContent } from './schedules.repository.js';
+import type { ManifestSchedule } from './schedules.section.js';
 
 /** Above a screen's own assignment (100) and its group's (90); takeovers and quick present rank higher. */
 export const SCHEDULE_RANK = 300;

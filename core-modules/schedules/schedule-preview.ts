@@ -1,8 +1,9 @@
-import { claimsOf, type ContentSources, decide } from '../player/player.api.js';
+import { type ContentSources, decide } from '../player/player.api.js';
 import { type ScreenDirectory, screenNotFound } from '../screens/screens.api.js';
 import { manifestSchedule, SCHEDULE_RANK, SCHEDULE_SOURCE } from './schedule-content-source.js';
 import type { ScheduleInput } from './schedule-rules.js';
 import type { ScheduleView } from './schedule-view.js';
+import { scheduleClaims } from './schedules.section.js';
 import type { ScheduleRow, SchedulesRepository } from './schedules.repository.js';
 import type { SchedulesService } from './schedules.service.js';
 
@@ -58,7 +59,7 @@ export class SchedulePreview {
     const row: ScheduleRow = { ...values, id: PROPOSED_ID, revision: 0, created_by: null, created_at: now, updated_at: now };
     // Claimed as the manifest's schedules are (a display-control one claims nothing to play).
     if (specificity !== undefined && values.enabled) {
-      claims.push(...claimsOf({ name: SCHEDULE_SOURCE, rank: SCHEDULE_RANK }, { schedules: [manifestSchedule(row, specificity)] }, at));
+      claims.push(...scheduleClaims([manifestSchedule(row, specificity)], { name: SCHEDULE_SOURCE, rank: SCHEDULE_RANK }, at));
     }
     return (await this.d.schedulesService.views([row], new Map([[PROPOSED_ID, targets]])))[0];
   }

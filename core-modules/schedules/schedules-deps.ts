@@ -1,6 +1,6 @@
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
-import type { ContentKinds, ContentSources } from '../player/player.api.js';
+import type { ContentKinds, ContentSources, ManifestSectionRegistry } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { GroupDirectory, MembershipGuards } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
@@ -18,6 +18,7 @@ export interface SchedulesDeps extends KernelDeps {
   playlistLibrary: PlaylistLibrary;
   contentSources: ContentSources;
   contentKinds: ContentKinds;
+  manifestSections: ManifestSectionRegistry;
   dependencyGraph: DependencyGraph;
   // Own.
   schedulesRepository: SchedulesRepository;

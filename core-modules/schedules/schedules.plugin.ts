@@ -3,6 +3,7 @@ import { invalidInput } from '../../kernel/errors.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import { scheduleContentSource } from './schedule-content-source.js';
 import { SchedulePreview } from './schedule-preview.js';
+import { schedulesSection } from './schedules.section.js';
 import type { SchedulesDeps } from './schedules-deps.js';
 import { schedulesGraph } from './schedules-graph.js';
 import { schedulesJobs } from './schedules.jobs.js';
@@ -34,6 +35,7 @@ export const schedulesModule = definePlugin<SchedulesDeps>({
           default: 'UTC',
         },
       ]);
+      d.manifestSections.register(schedulesSection);
       d.contentSources.register(scheduleContentSource(d));
       // A scheduled playlist changed (edited, or its media did): the screens it reaches follow.
       d.playlistLibrary.onChange(async (playlistIds) =>

@@ -1,7 +1,7 @@
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
 import type { MediaLibrary, VideoRenditions } from '../media/media.api.js';
-import type { ContentKinds, ContentSources } from '../player/player.api.js';
+import type { ContentKinds, ContentSources, ManifestSectionRegistry } from '../player/player.api.js';
 import type { PlaylistLibrary } from '../playlists/playlists.api.js';
 import type { ScreenCommands, ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
 import type { DisplayControlService } from './display-control.service.js';
@@ -23,6 +23,7 @@ export interface ScreenGroupsDeps extends KernelDeps {
   screenCommands: ScreenCommands;
   playlistLibrary: PlaylistLibrary;
   contentSources: ContentSources;
+  manifestSections: ManifestSectionRegistry;
   contentKinds: ContentKinds;
   dependencyGraph: DependencyGraph;
   // Own.

@@ -2,6 +2,7 @@ import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { DisplayControlService } from './display-control.service.js';
 import { displayControlRoutes } from './display-control.routes.js';
+import { groupSections } from './group-sections.js';
 import { groupContentSource } from './group-content-source.js';
 import { MembershipGuards } from './membership-guards.js';
 import { panelFileJobs } from './panel-files.jobs.js';
@@ -41,6 +42,7 @@ export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
     r.routes([...groupsRoutes, ...spanRoutes, ...panelFileRoutes, ...displayControlRoutes]);
     r.jobs(panelFileJobs);
     r.onStart((d) => {
+      for (const section of groupSections) d.manifestSections.register(section);
       d.contentSources.register(groupContentSource(d));
       // A group's playlist changed (edited, or its media did): its members' manifests follow.
       d.playlistLibrary.onChange(async (playlistIds) => {

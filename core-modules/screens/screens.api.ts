@@ -12,10 +12,11 @@ export type { ScreenPlaces } from './locations/screen-places.js';
 export { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 export { reaches, TargetFields, type ScreenPlacement, type ScreenTargets, type TargetScope } from './screen-targets.js';
 export type { ScreenView } from './screen-view.js';
+export type { PlayerFacts } from './player-facts.js';
 export { screenNotFound } from './screens.service.js';
 
 /** The screens as other modules read them (exported as `screensService`). */
-export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts' | 'platformsOf'>;
+export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts' | 'platformsOf' | 'playersOf'>;
 
 /** Queuing commands for players, as other modules do (exported as `screenCommands`). */
 export type ScreenCommands = Pick<CommandsService, 'enqueue'>;

@@ -31,6 +31,15 @@ export interface ScreenRow {
   updated_at: Date;
 }
 
+/** A screen's player as its heartbeats describe it (the reported parts as sent, unchecked). */
+export interface PlayerFactsRow {
+  id: string;
+  platform: string;
+  player_version_code: number | null;
+  schema_versions: unknown;
+  capabilities: unknown;
+}
+
 /** The screen_status row: what the player last reported and when. */
 export interface ScreenStatusRow {
   last_contact_at: Date | null;
@@ -236,6 +245,24 @@ export class ScreensRepository {
 
   async platformsOf(ids: string[]): Promise<{ id: string; platform: string }[]> {
     return ids.length ? this.screens.query().whereRaw('id = ANY(?::uuid[])', [ids]).select('id', 'platform') : [];
+  }
+
+  /** What each of `ids`' player reported that decides how its manifest is built (platform, version, schemas, capabilities). */
+  async playerFactsOf(ids: string[]): Promise<PlayerFactsRow[]> {
+    if (!ids.length) return [];
+    return this.screens
+      .query()
+      .alias('s')
+      .leftJoin('screen_status as st', 'st.screen_id', 's.id')
+      .whereRaw('s.id = ANY(?::uuid[])', [ids])
+      .select(
+        's.id',
+        's.platform',
+        's.player_version_code',
+        this.db.raw(`st.last_heartbeat->'presentationSchemaVersions' AS schema_versions`),
+        this.db.raw(`st.last_heartbeat->'nativePresentationCapabilities' AS capabilities`),
+      )
+      .castTo<PlayerFactsRow[]>();
   }
 
   async exists(id: string): Promise<boolean> {

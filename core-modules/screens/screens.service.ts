@@ -4,6 +4,7 @@ import { invalidInput, notFound } from '../../kernel/errors.js';
 import type { CommandsRepository } from './commands/commands.repository.js';
 import type { ContactBuffer } from './presence/contact-buffer.js';
 import type { LocationsRepository } from './locations/locations.repository.js';
+import { playerFacts, type PlayerFacts } from './player-facts.js';
 import type { PlayerHistoryRepository } from './player-history.repository.js';
 import { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 import { playerHistoryView, screenView, type ScreenView } from './screen-view.js';
@@ -98,6 +99,12 @@ export class ScreensService {
   /** The player platform of each of `ids` (`linux`, `android`, or "" before a player reported one). */
   async platformsOf(ids: string[]): Promise<Map<string, string>> {
     return new Map((await this.d.screensRepository.platformsOf(ids)).map((r) => [r.id, r.platform]));
+  }
+
+  /** What each of `ids`' player reported about itself, for what its manifest may contain. */
+  async playersOf(ids: string[]): Promise<Map<string, PlayerFacts>> {
+    const rows = await this.d.screensRepository.playerFactsOf(ids);
+    return new Map(rows.map((r) => [r.id, playerFacts(r)]));
   }
 
   /** Fleet health: commands waiting for players, on every screen. */

@@ -3,7 +3,11 @@ import type { VariantRow } from '../../core-modules/media/assets.repository.js';
 import { playerVariant } from '../../core-modules/media/library/media-library-reader.js';
 import type { ServedFile } from '../../core-modules/media/media.api.js';
 import type { SourceContent } from '../../core-modules/player/content-sources.js';
-import { assembleManifestContent, contentHash, manifestFile } from '../../core-modules/player/manifest-builder.js';
+import { assembleManifestContent as assembleWith, contentFor, contentHash, manifestFile } from '../../core-modules/player/manifest-builder.js';
+import type { ManifestShared } from '../../core-modules/player/manifest-builder.js';
+import { playerSections } from '../../core-modules/player/player-sections.js';
+import { profileOf } from '../../core-modules/player/player-profiles.js';
+import { schedulesSection } from '../../core-modules/schedules/schedules.section.js';
 
 const ASSET = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
@@ -46,6 +50,9 @@ const source = (playlistId: string, assetId: string, extra: Partial<SourceConten
 });
 
 const SHARED = { prefetchHorizonDays: 14, activationGraceSeconds: 30 };
+// The sections the player and the schedules module register.
+const SECTIONS = [...playerSections, schedulesSection] as unknown as Parameters<typeof assembleWith>[1];
+const assembleManifestContent = (contents: SourceContent[], shared: ManifestShared) => assembleWith(contents, SECTIONS, shared);
 const P1 = '00000000-0000-4000-8000-000000000091';
 const P2 = '00000000-0000-4000-8000-000000000092';
 
@@ -118,10 +125,17 @@ describe('manifest assembly (pure)', () => {
     expect(onlyScheduled.playlists.map((p) => p.id)).to.deep.equal([P2]);
   });
 
-  it('sends a crossfade as the fade schema 11 players know', () => {
+  it('sends a crossfade only to players that play one (schema 14 and version code 33), a fade to the others', () => {
     const content = assembleManifestContent([{ playlist: playlist(P1, ASSET, 'crossfade'), files: [file(ASSET)] }], SHARED);
-    expect(content.playlist?.items[0]?.transition).to.equal('fade');
-    expect(content.playlists[0]?.items[0]?.transition).to.equal('fade');
+    const transitions = (facts: Parameters<typeof profileOf>[0]) => {
+      const sent = contentFor(content, SECTIONS, profileOf(facts));
+      return [sent.playlist?.items[0]?.transition, sent.directFallbackPlaylist?.items[0]?.transition, sent.playlists[0]?.items[0]?.transition];
+    };
+    const player = { platform: 'android', capabilities: {} };
+    expect(transitions(undefined)).to.deep.equal(['fade', 'fade', 'fade']);
+    expect(transitions({ ...player, versionCode: 40, schemaVersions: [11, 12, 13] })).to.deep.equal(['fade', 'fade', 'fade']);
+    expect(transitions({ ...player, versionCode: 32, schemaVersions: [11, 12, 13, 14] })).to.deep.equal(['fade', 'fade', 'fade']);
+    expect(transitions({ ...player, versionCode: 33, schemaVersions: [11, 12, 13, 14] })).to.deep.equal(['crossfade', 'crossfade', 'crossfade']);
   });
 
   it('states the timing it is given, and lists a logo once among the assets with its branding ids', () => {
