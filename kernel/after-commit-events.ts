@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Logger } from './logger.js';
+import type { SocketHub } from './ws/hub.js';
 
 export type EventListener<E> = (event: E) => Promise<void> | void;
 
@@ -27,5 +30,144 @@ export class AfterCommitEvents<E> {
         this.logger.warn({ err, event }, `a ${this.name} listener failed`);
       }
     }
+  }
+}
+
+/** What a process says on a CommittedWork's channel. */
+type Notice =
+  /** A committed change needs `items` worked on; `origin` does it, the others stand by. */
+  | { origin: string; id: string; items: string[] }
+  /** The origin (or a process that took over) is working on these notices, or has finished them. */
+  | { origin: string; working: string[] }
+  | { origin: string; done: string[] };
+
+// Item lists go in notices of at most this many (36-character ids: about 5.6 KB, under the hub's limit).
+const ITEMS_PER_NOTICE = 150;
+
+interface Pending {
+  items: string[];
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Work that must follow a committed change even when the process that made it dies right after
+ * the commit: the refresh that tells players their content changed. `schedule(items, trx)` puts a
+ * notice on the hub inside the change's transaction (PostgreSQL's NOTIFY: delivered to every
+ * listening process at commit, never before and never after a rollback). After the commit this
+ * process does the work at once, as an after-commit listener would, saying on the hub that it is
+ * working and when it is done; every other listening process keeps the notice and does the work
+ * itself when the origin has said nothing of it for `takeoverMs` (a process killed between commit
+ * and work). So a push arrives as fast as before, is done once while the origin lives, and is
+ * never lost while any web process runs. The work must be idempotent: after a takeover it may run
+ * twice (a manifest refresh is: versions move only for new contents).
+ */
+export class CommittedWork {
+  /** Names this process's notices, so it ignores its own. */
+  private readonly self = randomUUID();
+  private readonly pending = new Map<string, Pending>();
+  private readonly channel: string;
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly d: { hub: SocketHub; logger: Logger },
+    /** Unique, kebab-case: names the hub channel and the log lines. */
+    private readonly name: string,
+    private readonly work: (items: string[]) => Promise<void>,
+    private readonly takeoverMs = 5_000,
+  ) {
+    this.channel = `committed-work:${name}`;
+  }
+
+  /** Starts standing by for other processes' notices (web processes; others never hear any). */
+  listen(): void {
+    // Notices missed while the hub was not listening are lost to this process, not to the others.
+    this.unsubscribe ??= this.d.hub.subscribe(this.channel, { message: (m) => this.take(m as Notice), reset: () => {} });
+  }
+
+  /**
+   * Call inside the change's transaction (the outermost one: a savepoint's release is no commit):
+   * the work runs once it commits (here, or elsewhere if this process dies first), and never if it
+   * rolls back. Resolves once the notice is written, not when the work is done.
+   */
+  async schedule(items: string[], trx: Knex.Transaction): Promise<void> {
+    const unique = [...new Set(items)];
+    if (!unique.length) return;
+    const notices: { id: string; items: string[] }[] = [];
+    for (let i = 0; i < unique.length; i += ITEMS_PER_NOTICE) notices.push({ id: randomUUID(), items: unique.slice(i, i + ITEMS_PER_NOTICE) });
+    await this.d.hub.publishMany(
+      notices.map((n) => ({ channel: this.channel, message: { origin: this.self, ...n } })),
+      trx,
+    );
+    trx.executionPromise.then(
+      () =>
+        void this.run(
+          unique,
+          notices.map((n) => n.id),
+        ),
+      () => {}, // rolled back: nothing happened, nothing to do
+    );
+  }
+
+  /** Does the work now, for a change that committed without a transaction to carry a notice. */
+  async now(items: string[]): Promise<void> {
+    const unique = [...new Set(items)];
+    if (unique.length) await this.run(unique, []);
+  }
+
+  private async run(items: string[], ids: string[]): Promise<void> {
+    // Tells the others this process is on it, for as long as it is.
+    const say = (key: 'working' | 'done') =>
+      ids.length ? this.d.hub.publish(this.channel, { origin: this.self, [key]: ids }).catch(() => {}) : Promise.resolve();
+    const keepAlive = ids.length ? setInterval(() => void say('working'), this.takeoverMs / 2) : undefined;
+    keepAlive?.unref();
+    try {
+      await this.work(items);
+      clearInterval(keepAlive);
+      await say('done');
+    } catch (err) {
+      // Not done: the processes standing by take it over once this one stops saying it works on it.
+      clearInterval(keepAlive);
+      this.d.logger.warn({ err, items: items.length }, `${this.name}: the work after a committed change failed`);
+    }
+  }
+
+  private take(notice: Notice): void {
+    if (!notice || notice.origin === this.self) return;
+    if ('items' in notice) {
+      if (Array.isArray(notice.items) && typeof notice.id === 'string') this.wait(notice.id, notice.items);
+      return;
+    }
+    const ids = 'done' in notice ? notice.done : notice.working;
+    if (!Array.isArray(ids)) return;
+    for (const id of ids) {
+      const pending = this.pending.get(id);
+      if (!pending) continue;
+      clearTimeout(pending.timer);
+      if ('done' in notice) this.pending.delete(id);
+      else this.wait(id, pending.items);
+    }
+  }
+
+  // Several processes may stand by: each waits a little differently, and the first to take over
+  // says so (`working`), which sends the others back to waiting.
+  private wait(id: string, items: string[]): void {
+    const timer = setTimeout(
+      () => {
+        this.pending.delete(id);
+        this.d.logger.info({ items: items.length }, `${this.name}: taking over work its origin did not do`);
+        void this.run(items, [id]);
+      },
+      this.takeoverMs * (1 + Math.random() / 2),
+    );
+    timer.unref();
+    this.pending.set(id, { items, timer });
+  }
+
+  /** Stops standing by (the process is stopping): what it held is left to the others. */
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    for (const { timer } of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
   }
 }

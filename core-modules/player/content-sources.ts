@@ -1,4 +1,6 @@
+import type { Knex } from 'knex';
 import type { Logger } from '../../kernel/logger.js';
+import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import type { ServedFile } from '../media/media.api.js';
 import type { ManifestContent } from './manifest-schema.js';
@@ -91,11 +93,12 @@ export type Resolved = { source: ContentSource; key: string }[];
 
 interface Deps {
   logger: Logger;
+  hub: SocketHub;
   pluginInstallations: PluginInstallations;
+  manifestSections: ManifestSectionRegistry;
 }
 
 /**
-  manifestSections: ManifestSectionRegistry;
  * What a screen plays is decided here (exported as `contentSources`): modules register ranked
  * sources and call `changed` after their changes commit. Precedence, in one place: sources are
  * taken highest rank first, and each manifest section merges what they give by its own rule
@@ -106,7 +109,7 @@ export class ContentSources {
   readonly changes: ScreensChanged;
 
   constructor(private readonly d: Deps) {
-    this.changes = new ScreensChanged(d.logger, 'content sources');
+    this.changes = new ScreensChanged(d, 'content-sources');
   }
 
   register(source: ContentSource): void {
@@ -115,9 +118,14 @@ export class ContentSources {
     this.sources.sort((a, b) => b.rank - a.rank || a.name.localeCompare(b.name));
   }
 
-  /** Call after a committed change with every screen whose content it may affect. */
-  changed(screenIds: string[]): Promise<void> {
-    return this.changes.notify(screenIds);
+  /**
+   * Every screen whose content a change may affect. The rule: call it inside the change's
+   * transaction and pass `trx`, so the rebuild and the players' `manifest.changed` are carried by
+   * the commit itself (a process killed right after it loses none; a rollback sends nothing).
+   * Without `trx`, only for callers not yet converted: call after the commit.
+   */
+  changed(screenIds: string[], trx?: Knex.Transaction): Promise<void> {
+    return this.changes.notify(screenIds, trx);
   }
 
   /** Each screen's sources with content for it, highest rank first. */

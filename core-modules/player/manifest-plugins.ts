@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { Knex } from 'knex';
 import type { Logger } from '../../kernel/logger.js';
+import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import type { ScreenPlacement, ScreenTargets } from '../screens/screens.api.js';
 import { ScreensChanged } from './screens-changed.js';
@@ -21,6 +23,7 @@ export interface ManifestContributor {
 
 interface Deps {
   logger: Logger;
+  hub: SocketHub;
   pluginInstallations: PluginInstallations;
   screenTargets: ScreenTargets;
 }
@@ -35,16 +38,16 @@ export class ManifestPlugins {
   readonly changes: ScreensChanged;
 
   constructor(private readonly d: Deps) {
-    this.changes = new ScreensChanged(d.logger, 'plugin entries');
+    this.changes = new ScreensChanged(d, 'plugin-entries');
   }
 
   register(contributor: ManifestContributor): void {
     this.contributors.push(contributor);
   }
 
-  /** Call after a committed change of an instance with every screen it may affect (before or after). */
-  changed(screenIds: string[]): Promise<void> {
-    return this.changes.notify(screenIds);
+  /** Every screen a change of an instance may affect (before or after): as `contentSources.changed`, pass the change's `trx`. */
+  changed(screenIds: string[], trx?: Knex.Transaction): Promise<void> {
+    return this.changes.notify(screenIds, trx);
   }
 
   /** Entries per screen, stably ordered (the content hash must not move when nothing changed). */

@@ -60,6 +60,11 @@ export const playerModule = definePlugin<PlayerDeps>({
         if (assetId === (await manifestService.logoAssetId())) await manifestService.refreshMany(await screensService.ids());
       });
     });
+    // Changes other processes announced and have yet to finish stay theirs (or another's) to finish.
+    r.onStop(({ contentSources, manifestPlugins }) => {
+      contentSources.changes.stop();
+      manifestPlugins.changes.stop();
+    });
     // A screen that moves may fall under other plugin targets; its config names where it is.
     r.onStart(({ screenTargets, screenPlaces, manifestService, playerConfigService }) => {
       screenTargets.moved.subscribe((screenId) => manifestService.refreshMany([screenId]));

@@ -1,34 +1,47 @@
+import type { Knex } from 'knex';
+import { CommittedWork } from '../../kernel/after-commit-events.js';
 import type { Logger } from '../../kernel/logger.js';
+import type { SocketHub } from '../../kernel/ws/hub.js';
 
 /**
  * How a contributor to the manifest (a content source, a plugin's entries) says which screens a
- * committed change of theirs may affect. The player module listens and rebuilds those manifests.
+ * change of theirs may affect. The player module listens and rebuilds those manifests.
  */
 export class ScreensChanged {
   private listener?: (screenIds: string[]) => Promise<void>;
+  private readonly work: CommittedWork;
 
   constructor(
-    private readonly logger: Logger,
-    private readonly what: string,
-  ) {}
+    d: { hub: SocketHub; logger: Logger },
+    /** kebab-case: names the hub channel. */
+    name: string,
+  ) {
+    this.work = new CommittedWork(d, name, (screenIds) => this.listener?.(screenIds) ?? Promise.resolve());
+  }
 
   /** Set by the player module: rebuilds these screens' manifests and tells those that changed. */
   listen(listener: (screenIds: string[]) => Promise<void>): void {
     this.listener = listener;
+    this.work.listen();
   }
 
   /**
-   * Call after a committed change with every screen it may affect (reached before or after).
-   * Screens whose content did not change keep their version. A failure is logged, never thrown:
-   * the change stands and the players catch up on their next manifest fetch.
+   * Every screen a change may affect (reached before or after it). Screens whose content did not
+   * change keep their version. Pass the change's transaction, and call inside it: the rebuild is
+   * then carried by the transaction itself (a notice every server process receives at commit) and
+   * happens even if this process dies right after the commit; it never happens after a rollback.
+   * Without `trx` (callers not yet converted), call after the commit: the rebuild runs at once,
+   * in this process only. A failure is logged, never thrown: the change stands and the players
+   * catch up on their next manifest fetch.
    */
-  async notify(screenIds: string[]): Promise<void> {
-    const unique = [...new Set(screenIds)];
-    if (!unique.length || !this.listener) return;
-    try {
-      await this.listener(unique);
-    } catch (err) {
-      this.logger.warn({ err, screens: unique.length }, `could not refresh manifests after a change of ${this.what}`);
-    }
+  async notify(screenIds: string[], trx?: Knex.Transaction): Promise<void> {
+    if (!screenIds.length) return;
+    if (trx) await this.work.schedule(screenIds, trx);
+    else await this.work.now(screenIds);
+  }
+
+  /** The process is stopping: changes other processes announced are theirs to finish. */
+  stop(): void {
+    this.work.stop();
   }
 }

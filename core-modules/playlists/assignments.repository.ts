@@ -86,7 +86,7 @@ export class AssignmentsRepository {
       .ignore();
   }
 
-  async unassign(screenId: string): Promise<boolean> {
-    return (await this.assignments.query().deleteById(screenId)) > 0;
+  async unassign(screenId: string, trx?: Knex.Transaction): Promise<boolean> {
+    return (await this.assignments.query(trx).deleteById(screenId)) > 0;
   }
 }

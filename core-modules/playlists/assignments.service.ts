@@ -2,11 +2,10 @@ import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import type { ResourceUse } from '../../kernel/usage-registry.js';
-import type { ContentKinds, ContentRef } from '../player/player.api.js';
+import type { ContentKinds, ContentRef, ContentSources } from '../player/player.api.js';
 import { wireField, wireOf } from '../player/player.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import { type AssignmentRow, type AssignmentsRepository, refOf } from './assignments.repository.js';
-import type { PlaylistEvents } from './playlist-events.js';
 import type { AssignmentView } from './playlist-schemas.js';
 
 interface Deps {
@@ -14,7 +13,7 @@ interface Deps {
   assignmentsRepository: AssignmentsRepository;
   screensService: ScreenDirectory;
   contentKinds: ContentKinds;
-  playlistEvents: PlaylistEvents;
+  contentSources: ContentSources;
   auditLog: AuditLog;
 }
 
@@ -38,7 +37,10 @@ export class AssignmentsService {
     // The kind checks the content and holds it until commit, so its delete cannot pass between.
     const row = await this.d.db.transaction(async (trx) => {
       await this.d.contentKinds.check([ref], trx);
-      return this.d.assignmentsRepository.assign(screenId, ref, trx);
+      const assigned = await this.d.assignmentsRepository.assign(screenId, ref, trx);
+      // Carried by the commit: the player hears of it even if this process dies right after.
+      await this.d.contentSources.changed([screenId], trx);
+      return assigned;
     });
     await this.d.auditLog.record({
       action: 'screen.playlist_assigned',
@@ -48,15 +50,17 @@ export class AssignmentsService {
       resourceId: screenId,
       metadata: { ...wireField(ref) },
     });
-    await this.d.playlistEvents.emit({ reason: 'assignment.changed', playlistId: null, revision: null, screenIds: [screenId] });
     return view(screenId, row);
   }
 
   async unassign(actor: ConsolePrincipal, screenId: string, ip: string): Promise<void> {
     await this.d.screensService.get(screenId);
-    if (!(await this.d.assignmentsRepository.unassign(screenId))) return; // already unassigned: nothing changed
-    await this.d.auditLog.record({ action: 'screen.playlist_unassigned', actor, ip, resourceType: 'screen', resourceId: screenId });
-    await this.d.playlistEvents.emit({ reason: 'assignment.changed', playlistId: null, revision: null, screenIds: [screenId] });
+    const removed = await this.d.db.transaction(async (trx) => {
+      if (!(await this.d.assignmentsRepository.unassign(screenId, trx))) return false; // already unassigned: nothing changed
+      await this.d.contentSources.changed([screenId], trx);
+      return true;
+    });
+    if (removed) await this.d.auditLog.record({ action: 'screen.playlist_unassigned', actor, ip, resourceType: 'screen', resourceId: screenId });
   }
 
   /** The screens assigned the content, as uses that keep it from being deleted (registered with contentKinds). */

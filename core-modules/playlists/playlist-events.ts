@@ -1,9 +1,9 @@
 import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
 import type { Logger } from '../../kernel/logger.js';
 
-/** What changed: a playlist's content (every screen it is assigned to) or one screen's assignment. */
+/** What changed: a playlist's content (every screen it is assigned to). Assignments tell contentSources in their own transaction. */
 export interface PlaylistsChanged {
-  reason: 'playlist.updated' | 'playlist.deleted' | 'assignment.changed';
+  reason: 'playlist.updated' | 'playlist.deleted';
   playlistId: string | null;
   revision: number | null;
   /** The screens whose manifest this affects. */

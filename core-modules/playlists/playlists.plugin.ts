@@ -54,9 +54,9 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
     });
     r.onStart((d) => {
       d.contentSources.register(assignmentContentSource(d));
-      d.playlistEvents.subscribe(async ({ reason, playlistId, screenIds }) => {
+      d.playlistEvents.subscribe(async ({ playlistId, screenIds }) => {
         await d.contentSources.changed(screenIds);
-        if (reason !== 'assignment.changed' && playlistId) await d.playlistLibrary.tell([playlistId]);
+        if (playlistId) await d.playlistLibrary.tell([playlistId]);
       });
       d.mediaEvents.subscribe(async ({ assetId }) => {
         await d.contentSources.changed(await d.playlistReader.screensPlaying(assetId));

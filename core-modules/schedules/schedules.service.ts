@@ -95,10 +95,11 @@ export class SchedulesService {
     const id = await this.d.db.transaction(async (trx) => {
       if ((await this.d.schedulesRepository.lockAndCount(trx)) >= MAX_SCHEDULES) throw limitExceeded(`At most ${MAX_SCHEDULES} schedules.`);
       await this.holdContent(values, trx);
-      return this.d.schedulesRepository.insert({ ...values, created_by: actor.userId }, targets, trx);
+      const created = await this.d.schedulesRepository.insert({ ...values, created_by: actor.userId }, targets, trx);
+      await this.reached(targets, trx);
+      return created;
     });
     await this.audit('created', actor, ip, id, { name: values.name });
-    await this.reached(targets);
     return this.get(id);
   }
 
@@ -121,9 +122,9 @@ export class SchedulesService {
       if (!(await this.d.schedulesRepository.lock(id, trx))) throw scheduleNotFound();
       await this.holdContent(values, trx);
       await this.d.schedulesRepository.update(id, values, targets, trx);
+      await this.reached([...oldTargets, ...targets], trx);
     });
     await this.audit('updated', actor, ip, id, { fields: Object.keys(patch) });
-    await this.reached([...oldTargets, ...targets]);
     return this.get(id);
   }
 
@@ -131,19 +132,23 @@ export class SchedulesService {
     await this.d.db.transaction(async (trx) => {
       const row = await this.d.schedulesRepository.lock(id, trx);
       if (!row) throw scheduleNotFound();
-      if (row.enabled !== enabled) await this.d.schedulesRepository.update(id, { enabled }, undefined, trx);
+      if (row.enabled === enabled) return;
+      await this.d.schedulesRepository.update(id, { enabled }, undefined, trx);
+      await this.reached((await this.d.schedulesRepository.targetsOf([id])).get(id)!, trx);
     });
     await this.audit(enabled ? 'enabled' : 'disabled', actor, ip, id, {});
-    await this.reached((await this.d.schedulesRepository.targetsOf([id])).get(id)!);
     return this.get(id);
   }
 
   async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
     const targets = (await this.d.schedulesRepository.targetsOf([id])).get(id)!;
-    const deleted = await this.d.db.transaction((trx) => this.d.schedulesRepository.delete(id, trx));
+    const deleted = await this.d.db.transaction(async (trx) => {
+      if (!(await this.d.schedulesRepository.delete(id, trx))) return false;
+      await this.reached(targets, trx);
+      return true;
+    });
     if (!deleted) throw scheduleNotFound();
     await this.audit('deleted', actor, ip, id, {});
-    await this.reached(targets);
   }
 
   /** After a committed change to what these schedules play: the screens they reach are rebuilt. */
@@ -211,10 +216,11 @@ export class SchedulesService {
     return normalised.filter((t, i) => normalised.findIndex((u) => u.type === t.type && u.id === t.id) === i);
   }
 
-  private async reached(targets: Target[]): Promise<void> {
+  // With the change's transaction, so the screens hear of it even if this process dies at the commit.
+  private async reached(targets: Target[], trx?: Knex.Transaction): Promise<void> {
     const groupIds = [...new Set(targets.filter((t) => t.type === 'group').map((t) => t.id))];
     const members = await this.d.screenGroups.membersOf(groupIds);
-    await this.d.contentSources.changed([...targets.filter((t) => t.type === 'screen').map((t) => t.id), ...[...members.values()].flat()]);
+    await this.d.contentSources.changed([...targets.filter((t) => t.type === 'screen').map((t) => t.id), ...[...members.values()].flat()], trx);
   }
 
   /** The schedules as the console shows them; `known` gives the targets of ones not stored (a preview's). */
