@@ -38,7 +38,7 @@ describe('content sources', () => {
 
   it('is not asked while its plugin is not installed', async () => {
     await takeOver([screen.screenId], takeoverAsset);
-    expect((await manifest(screen)).playlist.id).to.equal(assigned.playlistId);
+    expect(await manifest(screen)).to.not.have.property('takeover');
     await takeOver([screen.screenId], undefined);
   });
 
@@ -54,12 +54,12 @@ describe('content sources', () => {
     const now = await manifest(screen);
     expect(now.manifestVersion).to.equal(before.manifestVersion + 1);
     expect(pushed.manifestVersion).to.equal(now.manifestVersion);
-    expect(now.playlist.id, 'the higher-ranked source decides what plays').to.equal(TAKEOVER_PLAYLIST_ID);
-    expect(
-      now.playlists.map((p: { id: string }) => p.id),
-      'the assigned playlist cannot play meanwhile: not sent',
-    ).to.deep.equal([TAKEOVER_PLAYLIST_ID]);
-    expect(now.assets.map((a: { assetId: string }) => a.assetId)).to.deep.equal([takeoverAsset]);
+    // As the reference sends it: in its own section, which players rank above everything, with the
+    // fallback kept for when it ends (takeover-precedence.test.ts holds this against the players' rule).
+    expect(now.takeover.playlistId, 'the higher-ranked source decides what plays').to.equal(TAKEOVER_PLAYLIST_ID);
+    expect(now.playlist.id).to.equal(assigned.playlistId);
+    expect(now.playlists.map((p: { id: string }) => p.id)).to.deep.equal([assigned.playlistId, TAKEOVER_PLAYLIST_ID]);
+    expect(now.assets.map((a: { assetId: string }) => a.assetId).sort()).to.deep.equal([assigned.assetId, takeoverAsset].sort());
     const file = now.assets.find((a: { assetId: string }) => a.assetId === takeoverAsset);
     expect((await k.request(file.downloadPath, { headers: bearer(screen.credential) })).status, 'the screen may download what its source lists').to.equal(200);
     expect((await k.request(file.downloadPath, { headers: bearer(other.credential) })).status, 'a screen the source does not claim may not').to.equal(404);
@@ -71,9 +71,10 @@ describe('content sources', () => {
     await takeOver([screen.screenId], undefined);
     const now = await eventually(
       () => manifest(screen),
-      (m) => m.playlist.id === assigned.playlistId,
+      (m) => !m.takeover,
     );
     expect(now.playlist.id).to.equal(assigned.playlistId);
+    expect(now.playlists.map((p: { id: string }) => p.id)).to.deep.equal([assigned.playlistId]);
     expect(now.manifestVersion).to.equal(before.manifestVersion + 1);
     expect(now.assets.map((a: { assetId: string }) => a.assetId)).to.deep.equal([assigned.assetId]);
   });

@@ -137,6 +137,16 @@ export function androidManifestProblems(manifest: any, screenId: string): string
   );
   const assets = new Map(manifest.assets.map((a: any) => [a.variantId, a]));
   const playlists = [...manifest.playlists, ...(manifest.playlist ? [manifest.playlist] : [])];
+  // Every schedule and the takeover must name a presentation the manifest carries.
+  const playlistIds = new Set([...playlists, ...(manifest.directFallbackPlaylist ? [manifest.directFallbackPlaylist] : [])].map((p: any) => p.id));
+  const layoutIds = new Set((manifest.layouts ?? []).map((l: any) => l.id));
+  const takeover = manifest.takeover ?? manifest.emergency;
+  check(
+    problems,
+    (manifest.schedules ?? []).every((s: any) => (s.layoutId ? layoutIds.has(s.layoutId) : playlistIds.has(s.playlistId))) &&
+      (!takeover || playlistIds.has(takeover.playlistId)),
+    'a schedule or the takeover references an unavailable presentation',
+  );
   for (const item of playlists.flatMap((p: any) => p.items)) {
     const where = `item ${item.id}`;
     if (!['layout', 'website', 'widget'].includes(item.assetType))
