@@ -111,7 +111,10 @@ async function run(): Promise<BenchResult> {
     const photoFile = join(dir, 'photo.jpg');
     const clipFile = join(dir, 'clip.mp4');
     const { ffprobePath } = deps.mediaTools;
-    const [jpeg, h264, jpegWork, h264Work]: number[][] = [[], [], [], []];
+    const jpeg: number[] = [];
+    const h264: number[] = [];
+    const jpegWork: number[] = [];
+    const h264Work: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       jpeg.push(await secondsToReady(deps, photo, { ext: '.jpg', type: 'image', mimeType: 'image/jpeg' }));
       h264.push(await secondsToReady(deps, clip, { ext: '.mp4', type: 'video', mimeType: 'video/mp4' }));

@@ -35,6 +35,8 @@ async function run(): Promise<BenchResult> {
     const assetIds = await seedAssets(media, 10);
     const playlistIds: string[] = [];
     for (let i = 0; i < PLAYLISTS; i++) playlistIds.push(await seedPlaylist(playlists, `Bench ${i}`, assetIds, 5));
+    const groupPlaylist = playlistIds[0];
+    if (groupPlaylist === undefined) throw new Error('the benchmark seeds at least one playlist');
     const screenIds: string[] = (
       await db.raw(`INSERT INTO screens (player_installation_id, name) SELECT gen_random_uuid(), 'Bench ' || i FROM generate_series(1, ?) i RETURNING id`, [
         SCREENS,
@@ -44,7 +46,7 @@ async function run(): Promise<BenchResult> {
     const groupIds: string[] = (
       await db.raw(
         `INSERT INTO screen_groups (name, content_type, content_id) SELECT 'Group ' || i, 'playlist', ?::uuid FROM generate_series(1, ?) i RETURNING id`,
-        [playlistIds[0], GROUPS],
+        [groupPlaylist, GROUPS],
       )
     ).rows.map((r: { id: string }) => r.id);
     await db('screen_group_members').insert(screenIds.map((screen_id, i) => ({ screen_id, group_id: groupIds[i % GROUPS]! })));

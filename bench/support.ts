@@ -121,14 +121,15 @@ export interface Target {
  * them in alternating rounds, A B then B A: background load on a shared machine lands on both
  * targets instead of skewing whichever happened to run during it.
  */
-export async function compare(targets: Target[], options: LoadOptions): Promise<Measurement[]> {
+export async function compare<T extends readonly Target[]>(targets: [...T], options: LoadOptions): Promise<{ [K in keyof T]: Measurement }> {
   for (const t of targets) await cannon(t, options.warmupSeconds, options);
   const runs = new Map<Target, autocannon.Result[]>(targets.map((t) => [t, []]));
   for (let round = 0; round < options.rounds; round++) {
     const order = round % 2 ? [...targets].reverse() : targets;
     for (const t of order) runs.get(t)!.push(assertClean(t, await cannon(t, options.seconds / options.rounds, options)));
   }
-  return targets.map((t) => combine(t.label, runs.get(t)!));
+  // One measurement per target, in their order: a caller that lists two targets gets two.
+  return targets.map((t) => combine(t.label, runs.get(t)!)) as { [K in keyof T]: Measurement };
 }
 
 // Fast failures would inflate req/s; a run with any is not a measurement of the route.

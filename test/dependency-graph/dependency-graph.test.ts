@@ -18,7 +18,7 @@ describe('dependency graph', () => {
   before(async () => {
     k = await bootTestKernel({ plugins: [...coreModules, stickyNotesPlugin], install: [] });
     owner = await setUpOwner(k);
-    viewer = (await sessionsByRole(k, owner, ['viewer'])).viewer!;
+    viewer = (await sessionsByRole(k, owner, ['viewer'])).viewer;
   });
   after(() => k?.stop());
   beforeEach(() => resetRateLimits(k));

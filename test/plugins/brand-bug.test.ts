@@ -135,7 +135,7 @@ describe('brand bug plugin', () => {
 
   it('lets Owner and Administrator change instances; other roles only read; CSRF and sign-in are required', async () => {
     await create();
-    expect((await api('POST', BASE, valid({ name: 'By admin' }), roles.administrator!)).status).to.equal(201);
+    expect((await api('POST', BASE, valid({ name: 'By admin' }), roles.administrator)).status).to.equal(201);
     const [mine] = (await api('GET', BASE)).body.data.items;
     for (const role of ['editor', 'contributor', 'viewer']) {
       const as = roles[role]!;

@@ -178,9 +178,10 @@ describe('countdown bar plugin', () => {
 
   it('lets only Owner and Administrator change instances', async () => {
     const roles = await sessionsByRole(k, owner, ['administrator', 'editor', 'viewer']);
-    expect((await api('POST', BASE, valid(), roles.administrator!)).status).to.equal(201);
-    for (const role of ['editor', 'viewer']) expect(errorOf(await api('POST', BASE, valid(), roles[role]!)), role).to.deep.equal([403, 'insufficient_role']);
-    expect((await api('GET', BASE, undefined, roles.viewer!)).body.data.items).to.have.length(1);
+    expect((await api('POST', BASE, valid(), roles.administrator)).status).to.equal(201);
+    for (const role of ['editor', 'viewer'] as const)
+      expect(errorOf(await api('POST', BASE, valid(), roles[role])), role).to.deep.equal([403, 'insufficient_role']);
+    expect((await api('GET', BASE, undefined, roles.viewer)).body.data.items).to.have.length(1);
     expect((await call(k, 'POST', BASE, valid())).status).to.equal(401);
   });
 

@@ -90,8 +90,9 @@ export const seedImage = async (k: TestKernel, name?: string) => seedAsset(k, { 
 const PASSWORD = 'a long enough password';
 
 /** A signed-in session for a new user of each role, created by the owner. */
-export async function sessionsByRole(k: TestKernel, owner: ConsoleSession, roles: Role[]): Promise<Record<string, ConsoleSession>> {
-  const sessions: Record<string, ConsoleSession> = {};
+export async function sessionsByRole<R extends Role>(k: TestKernel, owner: ConsoleSession, roles: R[]): Promise<Record<R, ConsoleSession>> {
+  // Filled below for every role asked for.
+  const sessions = {} as Record<R, ConsoleSession>;
   for (const role of roles) {
     const username = `${role}-${randomUUID().slice(0, 6)}`;
     const res = await consoleCall(k, owner, 'POST', '/api/v1/users', { name: `A ${role}`, username, password: PASSWORD, role });

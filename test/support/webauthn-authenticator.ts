@@ -156,7 +156,7 @@ export class SoftwareAuthenticator {
     const clientDataJSON = clientData(tamper.type ?? 'webauthn.get', tamper.challenge ?? challenge, tamper.origin ?? this.origin);
     // ECDSA over authenticatorData || SHA-256(clientDataJSON), DER-encoded as WebAuthn expects.
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), { key: credential.privateKey, dsaEncoding: 'der' });
-    if (tamper.badSignature) signature[signature.length - 1] ^= 0x01;
+    if (tamper.badSignature) signature.writeUInt8(signature.readUInt8(signature.length - 1) ^ 0x01, signature.length - 1);
     return {
       id: b64url(credential.id),
       rawId: b64url(credential.id),
