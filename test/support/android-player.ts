@@ -7,7 +7,7 @@
  */
 
 type Scalar = 'String' | 'Int' | 'Long' | 'Float' | 'Double' | 'Boolean';
-type Kind = Scalar | { list: Kind } | { model: Model };
+type Kind = Scalar | 'JsonObject' | { list: Kind } | { map: Kind } | { model: Model };
 interface Field {
   kind: Kind;
   nullable?: boolean;
@@ -25,6 +25,7 @@ const model = (m: Model): Kind => ({ model: m });
 const INT_MAX = 2 ** 31 - 1;
 
 function problemsOf(value: unknown, kind: Kind, path: string): string[] {
+  if (kind === 'JsonObject') return value && typeof value === 'object' && !Array.isArray(value) ? [] : [`${path}: expected an object`];
   if (typeof kind === 'string') {
     const ok =
       kind === 'String'
@@ -37,6 +38,10 @@ function problemsOf(value: unknown, kind: Kind, path: string): string[] {
               ? Number.isSafeInteger(value)
               : typeof value === 'number' && Number.isFinite(value);
     return ok ? [] : [`${path}: expected ${kind}, got ${JSON.stringify(value)}`];
+  }
+  if ('map' in kind) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return [`${path}: expected an object`];
+    return Object.entries(value).flatMap(([k, v]) => problemsOf(v, kind.map, `${path}.${k}`));
   }
   if ('list' in kind) return Array.isArray(value) ? value.flatMap((v, i) => problemsOf(v, kind.list, `${path}[${i}]`)) : [`${path}: expected a list`];
   if (!value || typeof value !== 'object' || Array.isArray(value)) return [`${path}: expected an object`];
@@ -106,7 +111,52 @@ const ManifestPluginConfig: Model = {
   speed: opt('String'),
   expiresAt: opt('String'),
 };
+const DataDocument: Model = { schemaVersion: req('Int'), datasets: opt(listOf('JsonObject')) };
+const ManifestDataSource: Model = {
+  id: req('String'),
+  name: req('String'),
+  provider: opt('String'),
+  configVersion: opt('Int'),
+  configuration: opt('JsonObject'),
+  dataDocument: nullable(model(DataDocument)),
+};
+// What a schema-12 player decodes every data source's configuration as.
+const TypedRecordData: Model = {
+  fields: opt(listOf(model({ key: req('String'), label: req('String'), type: req('String') }))),
+  records: opt(listOf(model({ id: req('String'), values: opt({ map: 'String' }) }))),
+  cachedAt: nullable('String'),
+  staleAt: nullable('String'),
+  usingCachedData: opt('Boolean'),
+  unavailable: opt('Boolean'),
+  dateSelection: nullable('JsonObject'),
+  dateField: opt('String'),
+  attribution: opt('String'),
+};
+const Takeover: Model = { id: req('String'), playlistId: req('String'), activatedAt: req('String'), expiresAt: req('String') };
+const ManifestWebsite: Model = {
+  assetId: req('String'),
+  name: req('String'),
+  url: req('String'),
+  allowedHosts: req(listOf('String')),
+  javascriptEnabled: req('Boolean'),
+  domStorageEnabled: req('Boolean'),
+  cookiePolicy: req('String'),
+  reloadPolicy: req('String'),
+  refreshIntervalSeconds: nullable('Int'),
+  loadTimeoutSeconds: req('Int'),
+  zoomPercent: req('Int'),
+  scrollX: req('Int'),
+  scrollY: req('Int'),
+  customUserAgent: opt('String'),
+  backgroundColor: opt('String'),
+  failureBehavior: req('String'),
+  fallbackImageAssetId: nullable('String'),
+  fallbackVariantId: nullable('String'),
+};
 const PlayerManifest: Model = {
+  dataSources: opt(listOf(model(ManifestDataSource))),
+  takeover: nullable(model(Takeover)),
+  emergency: nullable(model(Takeover)),
   schemaVersion: req('Int'),
   manifestVersion: req('Long'),
   screenId: req('String'),
@@ -115,6 +165,7 @@ const PlayerManifest: Model = {
   playlist: nullable(model(ManifestPlaylist)),
   playlists: opt(listOf(model(ManifestPlaylist))),
   assets: opt(listOf(model(ManifestAsset))),
+  websites: opt(listOf(model(ManifestWebsite))),
   branding: nullable(model({ logoAssetId: nullable('String'), logoVariantId: nullable('String') })),
   plugins: opt(listOf(model({ id: req('String'), type: req('String'), version: req('Int'), config: req(model(ManifestPluginConfig)) }))),
   serverTime: nullable('String'),
@@ -149,7 +200,10 @@ export function androidManifestProblems(manifest: any, screenId: string): string
   );
   for (const item of playlists.flatMap((p: any) => p.items)) {
     const where = `item ${item.id}`;
-    if (!['layout', 'website', 'widget'].includes(item.assetType))
+    if (item.assetType === 'website') {
+      const site = (manifest.websites ?? []).find((w: any) => w.assetId === item.assetId);
+      check(problems, site !== undefined && (item.durationMs ?? 0) > 0 && item.deliveryPolicy === 'stream', `${where}: website item`);
+    } else if (!['layout', 'widget'].includes(item.assetType))
       check(problems, item.variantId != null && (assets.get(item.variantId) as any)?.assetId === item.assetId, `${where}: its variant is not in assets`);
     const transitions = manifest.schemaVersion >= 14 ? ['none', 'fade', 'crossfade'] : ['none', 'fade'];
     check(
@@ -169,6 +223,71 @@ export function androidManifestProblems(manifest: any, screenId: string): string
     if ((assets.get(item.variantId) as any)?.mimeType?.startsWith('image/'))
       check(problems, (item.durationMs ?? 0) > 0 || item.usePlayerDefaults === true, `${where}: image duration`);
     if (item.videoEndOffsetMs != null) check(problems, item.videoEndOffsetMs > (item.videoStartOffsetMs ?? 0), `${where}: video offsets`);
+  }
+  const FIELD_TYPES = ['text', 'number', 'integer', 'percent', 'currency', 'boolean', 'date', 'datetime', 'url'];
+  for (const source of manifest.dataSources ?? []) {
+    const where = `data source ${source.id}`;
+    if (manifest.schemaVersion === 12) {
+      const data = source.configuration ?? {};
+      const decoded = problemsOf(data, model(TypedRecordData), `${where}.configuration`);
+      problems.push(...decoded);
+      if (decoded.length) continue;
+      const fields = data.fields ?? [];
+      const records = data.records ?? [];
+      check(
+        problems,
+        fields.length <= 20 &&
+          records.length <= 2000 &&
+          new Set(fields.map((f: any) => f.key)).size === fields.length &&
+          fields.every((f: any) => FIELD_TYPES.includes(f.type)) &&
+          records.every(
+            (r: any) => r.id.length <= 80 && Object.keys(r.values ?? {}).length <= 20 && Object.values(r.values ?? {}).every((v: any) => v.length <= 500),
+          ),
+        `${where}: typed records out of bounds`,
+      );
+    }
+    if (manifest.schemaVersion >= 13) {
+      const document = source.dataDocument;
+      check(
+        problems,
+        Boolean(document) && document.schemaVersion === 1 && (document.datasets ?? []).length <= 16,
+        `${where}: data document missing or invalid`,
+      );
+      for (const dataset of document?.datasets ?? []) {
+        const fields = dataset.fields ?? [];
+        check(
+          problems,
+          typeof dataset.id === 'string' &&
+            dataset.id.length >= 1 &&
+            dataset.id.length <= 80 &&
+            ['scalar', 'records', 'time_series', 'list', 'object'].includes(dataset.kind) &&
+            fields.length <= 16 &&
+            new Set(fields.map((f: any) => f.key)).size === fields.length &&
+            fields.every((f: any) => [...FIELD_TYPES, 'duration', 'asset', 'null'].includes(f.type)) &&
+            (dataset.records ?? []).length <= 2000,
+          `${where}: dataset ${dataset.id}`,
+        );
+      }
+    }
+  }
+  if (manifest.schemaVersion >= 13)
+    check(
+      problems,
+      (manifest.widgets ?? []).every((w: any) => w.presentation),
+      'a widget without its presentation',
+    );
+  for (const site of manifest.websites ?? []) {
+    check(
+      problems,
+      site.allowedHosts.length >= 1 &&
+        site.allowedHosts.length <= 25 &&
+        site.url.length <= 2048 &&
+        within(site.loadTimeoutSeconds, 1, 120) &&
+        within(site.zoomPercent, 50, 200),
+      `website ${site.assetId}: configuration`,
+    );
+    if (site.fallbackVariantId != null)
+      check(problems, (assets.get(site.fallbackVariantId) as any)?.assetId === site.fallbackImageAssetId, `website ${site.assetId}: fallback`);
   }
   return problems;
 }
