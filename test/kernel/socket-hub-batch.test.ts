@@ -72,8 +72,10 @@ describe('socket hub: batched publication', () => {
         expect(onA[0]!.messages.slice(1)).to.deep.equal(expected('notes:red'));
         expect(onA[1]!.messages.slice(1)).to.deep.equal(expected('notes:blue'));
         expect(onB.messages.slice(1)).to.deep.equal(expected('notes:red'));
-        await new Promise((r) => setTimeout(r, 200));
-        expect(green.messages).to.deep.equal([{ type: 'hello' }]);
+        // Nothing of the batch reached green: green's next message, published after it, is its own.
+        await hubOf(b).publish('notes:green', { type: 'note.added', text: 'for green' });
+        await until(() => green.messages.length >= 2);
+        expect(green.messages).to.deep.equal([{ type: 'hello' }, { type: 'note.added', text: 'for green' }]);
       } finally {
         for (const s of [...onA, onB, green]) s.ws.close();
       }
@@ -119,8 +121,10 @@ describe('socket hub: batched publication', () => {
           ])
           .catch((e: Error) => (error = e));
         expect(error?.message).to.contain('exceeds');
-        await new Promise((r) => setTimeout(r, 200));
-        expect(red.messages).to.deep.equal([{ type: 'hello' }]);
+        // None of the refused batch was sent: red's next message, published after it, is the first it gets.
+        await hubOf(b).publish('notes:red', { n: 2 });
+        await until(() => red.messages.length >= 2);
+        expect(red.messages).to.deep.equal([{ type: 'hello' }, { n: 2 }]);
       } finally {
         red.ws.close();
       }
@@ -169,9 +173,17 @@ describe('socket hub: batched publication', () => {
       } finally {
         unsubscribe();
       }
-      await hubOf(b).publish('notes:internal', { n: 4 });
-      await new Promise((r) => setTimeout(r, 200));
-      expect(received).to.have.length(4);
+      // A subscriber still on the channel gets the next message; the one that left does not.
+      const witnessed: unknown[] = [];
+      const unsubscribeWitness = hubOf(a).subscribe('notes:internal', { message: (m) => witnessed.push(m), reset: () => {} });
+      try {
+        await hubOf(b).publish('notes:internal', { n: 4 });
+        await until(() => witnessed.length === 1);
+        expect(witnessed).to.deep.equal([{ n: 4 }]);
+        expect(received).to.have.length(4);
+      } finally {
+        unsubscribeWitness();
+      }
     });
   });
 });
