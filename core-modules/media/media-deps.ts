@@ -4,6 +4,8 @@ import type { AssetsRepository } from './assets.repository.js';
 import type { MediaConfig } from './media-config.js';
 import type { MediaEvents } from './media-events.js';
 import type { TaggedMediaRepository } from './library/tagged-media.repository.js';
+import type { MediaLibraryReader } from './library/media-library-reader.js';
+import type { PlayableTypes } from './playable-types.js';
 import type { DependencyGraphDeps } from '../dependency-graph/dependency-graph.api.js';
 import type { LibraryDeps } from './library/library.part.js';
 import type { ProcessingDeps } from './processing/processing.part.js';
@@ -16,6 +18,8 @@ export interface MediaBaseDeps extends KernelDeps {
   assetsRepository: AssetsRepository;
   mediaEvents: MediaEvents;
   taggedMediaRepository: TaggedMediaRepository;
+  mediaLibrary: MediaLibraryReader;
+  playableTypes: PlayableTypes;
 }
 
 /** The whole media module's container. */

@@ -1,7 +1,7 @@
 import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
 import type { Logger } from '../../kernel/logger.js';
 
-/** An asset's set of variants is complete and committed: it became ready, with the files processing made. */
+/** How an asset plays changed, committed: it became ready with the files processing made, or a website's page settings changed. */
 export interface AssetVariantsChanged {
   assetId: string;
 }

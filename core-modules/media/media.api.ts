@@ -7,6 +7,8 @@ import type { VideoCrop } from './processing/video-crop.js';
 export type { AssetStatus, AssetType };
 export type { AssetUse, AssetUsageRegistry } from './library/asset-usage.js';
 export type { VideoCrop } from './processing/video-crop.js';
+export type { PlayableAsset, PlayableType, PlayableTypes } from './playable-types.js';
+import type { PlayableAsset } from './playable-types.js';
 export type { AssetVariantsChanged, MediaEvents } from './media-events.js';
 
 /**
@@ -56,6 +58,8 @@ export interface MediaLibrary {
   existingTagIds(tagIds: string[]): Promise<string[]>;
   /** The file served for each of these assets now; assets without one are left out. */
   served(assetIds: string[]): Promise<Map<string, ServedFile>>;
+  /** What playing each of these assets needs (its file, or a website's entry, …); those that cannot be played now are left out. */
+  playable(assetIds: string[]): Promise<Map<string, PlayableAsset>>;
   /**
    * A stored variant of an asset, ready to be sent with `sendFile`; undefined when the asset has no
    * such variant or storage lost its file.

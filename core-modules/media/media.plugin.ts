@@ -9,6 +9,7 @@ import { loadMediaConfig } from './media-config.js';
 import { TaggedMediaRepository } from './library/tagged-media.repository.js';
 import { MediaEvents } from './media-events.js';
 import { MediaLibraryReader } from './library/media-library-reader.js';
+import { PlayableTypes } from './playable-types.js';
 import type { MediaDeps } from './media-deps.js';
 import { processingPart } from './processing/processing.part.js';
 import { uploadsPart } from './uploads/uploads.part.js';
@@ -32,10 +33,16 @@ export const mediaModule = definePlugin<MediaDeps>({
         taggedMediaRepository: asClass(TaggedMediaRepository).singleton(),
         // The library as other modules read it: summaries, tags for tag rules, the files screens are given.
         mediaLibrary: asClass(MediaLibraryReader).singleton(),
+        // How each asset type is played; a module owning a type (widgets, later) registers it.
+        playableTypes: asClass(PlayableTypes).singleton(),
       },
-      { exports: ['assetUsage', 'mediaEvents', 'mediaLibrary'] },
+      { exports: ['assetUsage', 'mediaEvents', 'mediaLibrary', 'playableTypes'] },
     );
     for (const part of parts) part(r);
     r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(mediaGraph(db)));
+    r.onStart(({ playableTypes, mediaLibrary }) => {
+      playableTypes.register(mediaLibrary.filePlayback('image'));
+      playableTypes.register(mediaLibrary.filePlayback('video'));
+    });
   },
 });

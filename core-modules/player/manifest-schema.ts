@@ -9,7 +9,8 @@ export const ManifestItemSchema = Type.Object({
   /** Tag-rule items, computed rather than stored, carry an id derived from playlist and asset. */
   id: Uuid,
   assetId: Uuid,
-  variantId: Uuid,
+  /** The file it plays; left out for an item that streams instead (a website, named in `websites[]`). */
+  variantId: Opt(Uuid),
   assetType: Type.String(),
   durationMs: Type.Union([Type.Integer(), Type.Null()]),
   fitMode: Type.String(),

@@ -31,11 +31,11 @@ export class PlaylistLibrary {
     return memo.batched('playlists.content', playlistId, (ids) => this.contents(ids));
   }
 
-  // Four queries however many playlists: the playlists, their items, and their files.
+  // A few queries however many playlists: the playlists, their items, and what playing their assets needs.
   private async contents(ids: string[]): Promise<Map<string, SourceContent>> {
     const playlists = await this.d.playlistReader.findMany(ids);
-    const served = await this.d.mediaLibrary.served([...playlists.values()].flatMap((p) => p.items.map((i) => i.assetId)));
-    return new Map([...playlists].map(([id, playlist]) => [id, playlistContent(playlist, served)]));
+    const playable = await this.d.mediaLibrary.playable([...playlists.values()].flatMap((p) => p.items.map((i) => i.assetId)));
+    return new Map([...playlists].map(([id, playlist]) => [id, playlistContent(playlist, playable)]));
   }
 
   /**

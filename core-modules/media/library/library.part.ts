@@ -19,6 +19,7 @@ import { ContentOrganizationRepository } from './organization.repository.js';
 import { organizationRoutes } from './organization.routes.js';
 import { ContentOrganizationService } from './organization.service.js';
 import { WebsiteDiagnostics } from './website-diagnostics.js';
+import { websitePlayback } from './website-playback.js';
 import { WebsitesRepository } from './websites.repository.js';
 import { websitesRoutes } from './websites.routes.js';
 import { WebsitesService } from './websites.service.js';
@@ -61,10 +62,12 @@ export const libraryPart: ModulePart<LibraryDeps> = (r) => {
     websiteDiagnostics: asClass(WebsiteDiagnostics).singleton(),
   });
   r.routes([...assetsRoutes, ...assetFilesRoutes, ...organizationRoutes, ...websitesRoutes]);
-  r.onStart(({ settingsService, assetUsage, websitesRepository, libraryConfig }) => {
+  r.onStart(({ settingsService, assetUsage, websitesRepository, libraryConfig, playableTypes, mediaLibrary }) => {
     settingsService.define(librarySettings);
     void libraryConfig; // resolved here so a bad WEBSITE_DIAGNOSTICS_TIMEOUT_MS stops the boot
     // A website that falls back to an image uses it: deleting or archiving that image would break it.
     assetUsage.register((assetIds, trx) => websitesRepository.fallbackUses(assetIds, trx));
+    // Websites reach screens as the reference sends them: a streamed item and a `websites[]` entry.
+    playableTypes.register(websitePlayback({ websitesRepository, mediaLibrary }));
   });
 };

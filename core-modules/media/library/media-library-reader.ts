@@ -4,6 +4,7 @@ import type { Storage } from '../../../kernel/storage/storage.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
 import type { AssetRow, AssetsRepository, VariantRow } from '../assets.repository.js';
 import type { AssetSummary, MediaLibrary, ServedFile, TaggedAsset } from '../media.api.js';
+import type { PlayableAsset, PlayableType, PlayableTypes } from '../playable-types.js';
 import type { TaggedMediaRepository } from './tagged-media.repository.js';
 import { variantFile } from './variant-file.js';
 
@@ -12,6 +13,7 @@ interface Deps {
   storage: Storage;
   assetsRepository: AssetsRepository;
   taggedMediaRepository: TaggedMediaRepository;
+  playableTypes: PlayableTypes;
 }
 
 // The file a player plays: the playback copy when processing made one, else the original (a ready
@@ -67,6 +69,27 @@ export class MediaLibraryReader implements MediaLibrary {
       if (variant) found.set(asset.id, servedFile(asset, variant));
     }
     return found;
+  }
+
+  /** What playing each of these assets needs, by its type's registration; assets not ready, archived or of no playable type are left out. */
+  async playable(assetIds: string[]): Promise<Map<string, PlayableAsset>> {
+    const assets = await this.d.assetsRepository.byIds([...new Set(assetIds)]);
+    const ready = assets.filter((a) => a.processing_status === 'ready' && !a.archived_at);
+    return this.d.playableTypes.playable(new Map(ready.map((a) => [a.id, a.type])));
+  }
+
+  /** Images and videos are played from the file served for them. */
+  filePlayback(type: 'image' | 'video'): PlayableType {
+    return {
+      type,
+      playable: async (assetIds) =>
+        new Map(
+          [...(await this.served(assetIds))].map(([id, file]) => [
+            id,
+            { assetId: id, assetType: file.assetType, file, files: [file], availableFrom: file.availableFrom, expiresAt: file.expiresAt },
+          ]),
+        ),
+    };
   }
 
   async variantFile(assetId: string, variantId: string): Promise<FileToSend | undefined> {

@@ -7,6 +7,7 @@ import type { AssetViewBuilder, LibraryAssetView } from './library-asset-view.js
 import type { WebsiteDiagnostics, DiagnosticsReport } from './website-diagnostics.js';
 import { normalizeUrl, websiteUrlProblem } from './website-url.js';
 import type { WebsiteFields, WebsiteRow, WebsitesRepository } from './websites.repository.js';
+import type { MediaEvents } from '../media-events.js';
 
 export const MAX_WEBSITES = 500;
 
@@ -17,6 +18,7 @@ interface Deps {
   websitesRepository: WebsitesRepository;
   assetViewBuilder: AssetViewBuilder;
   websiteDiagnostics: WebsiteDiagnostics;
+  mediaEvents: MediaEvents;
 }
 
 /** The API's website fields (camelCase), all optional: a PATCH sends only what changes. */
@@ -147,6 +149,8 @@ export class WebsitesService {
       );
       return updated!;
     });
+    // Screens showing it get the new page settings (its `websites[]` entry) without waiting.
+    await this.d.mediaEvents.emit({ assetId });
     return this.d.assetViewBuilder.one(row);
   }
 

@@ -1,0 +1,55 @@
+import type { ServedFile } from './media.api.js';
+
+/**
+ * What a screen needs to play an asset as a playlist item: the file the item names (absent for what
+ * is not a file a player downloads, a website), what the item must say whatever the playlist's
+ * settings (a website streams), the manifest section entries it needs (a website's `websites[]`
+ * entry), and every file the player must download for it (a website's fallback image).
+ */
+export interface PlayableAsset {
+  assetId: string;
+  assetType: string;
+  file?: ServedFile;
+  item?: { deliveryPolicy?: 'stream' };
+  sections?: Record<string, unknown[]>;
+  files: ServedFile[];
+  /** ISO 8601: its availability window, when it has one. */
+  availableFrom?: string;
+  expiresAt?: string;
+}
+
+/** How assets of one type are played; registered by the module owning the type. */
+export interface PlayableType {
+  /** The asset type: `image`, `video`, `website`; `widget` when widgets come. */
+  type: string;
+  /** What playing each of `assetIds` (all of this type) needs; those it cannot play now are left out. */
+  playable(assetIds: string[]): Promise<Map<string, PlayableAsset>>;
+}
+
+/**
+ * The asset types screens can play (exported in the media face as `playableTypes`): each type's
+ * owner says how its assets are played, so a playlist item of a new type reaches manifests
+ * without the playlists or player modules knowing it.
+ */
+export class PlayableTypes {
+  private readonly types = new Map<string, PlayableType>();
+
+  register(type: PlayableType): void {
+    if (this.types.has(type.type)) throw new Error(`playable asset type ${type.type} is registered twice`);
+    this.types.set(type.type, type);
+  }
+
+  /** What playing each asset needs, by the type each has (`typeOf`); assets of no registered type are left out. */
+  async playable(typeOf: Map<string, string>): Promise<Map<string, PlayableAsset>> {
+    const byType = new Map<string, string[]>();
+    for (const [id, type] of typeOf) byType.set(type, [...(byType.get(type) ?? []), id]);
+    const result = new Map<string, PlayableAsset>();
+    await Promise.all(
+      [...byType].map(async ([type, ids]) => {
+        const found = await this.types.get(type)?.playable(ids);
+        for (const [id, playable] of found ?? []) result.set(id, playable);
+      }),
+    );
+    return result;
+  }
+}
