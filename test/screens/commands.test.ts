@@ -70,8 +70,8 @@ describe('screen commands', () => {
       await late.next('server.hello');
       await late.next('commands.available');
       const quiet = await openPlayerSocket(k, other.credential);
-      await quiet.next('server.hello');
-      await new Promise((r) => setTimeout(r, 200));
+      // The server tells of waiting commands between its hello and its first ping.
+      await quiet.next('server.ping');
       expect(
         quiet.messages.map((m) => m.type),
         'a screen with nothing waiting',
