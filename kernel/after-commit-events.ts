@@ -74,6 +74,12 @@ export class CommittedWork {
     private readonly name: string,
     private readonly work: (items: string[]) => Promise<void>,
     private readonly takeoverMs = 5_000,
+    /**
+     * Called at once, in every listening process, when a change commits (before any work): for
+     * what must not outlive it, such as a copy built from the state before (a cache entry). The
+     * caller's request may answer before the work is done; what it reads next must not be stale.
+     */
+    private readonly onCommit: (items: string[]) => void = () => {},
   ) {
     this.channel = `committed-work:${name}`;
   }
@@ -99,11 +105,13 @@ export class CommittedWork {
       trx,
     );
     trx.executionPromise.then(
-      () =>
+      () => {
+        this.committed(unique);
         void this.run(
           unique,
           notices.map((n) => n.id),
-        ),
+        );
+      },
       () => {}, // rolled back: nothing happened, nothing to do
     );
   }
@@ -134,7 +142,9 @@ export class CommittedWork {
   private take(notice: Notice): void {
     if (!notice || notice.origin === this.self) return;
     if ('items' in notice) {
-      if (Array.isArray(notice.items) && typeof notice.id === 'string') this.wait(notice.id, notice.items);
+      if (!Array.isArray(notice.items) || typeof notice.id !== 'string') return;
+      this.committed(notice.items);
+      this.wait(notice.id, notice.items);
       return;
     }
     const ids = 'done' in notice ? notice.done : notice.working;
@@ -145,6 +155,14 @@ export class CommittedWork {
       clearTimeout(pending.timer);
       if ('done' in notice) this.pending.delete(id);
       else this.wait(id, pending.items);
+    }
+  }
+
+  private committed(items: string[]): void {
+    try {
+      this.onCommit(items);
+    } catch (err) {
+      this.d.logger.warn({ err }, `${this.name}: a commit hook failed`);
     }
   }
 

@@ -61,6 +61,10 @@ class RecentlyBuilt {
     return entry && now - entry.at < BUILT_TTL_MS ? entry : undefined;
   }
 
+  delete(screenId: string): void {
+    this.entries.delete(screenId);
+  }
+
   set(screenId: string, built: BuiltContent): void {
     if (this.entries.size >= MAX_BUILT) this.entries.clear();
     this.entries.delete(screenId);
@@ -142,6 +146,11 @@ export class ManifestService {
   /** The stored version (0 before the first manifest), for cheap revalidation: usually from memory. */
   currentVersion(screenId: string): Promise<number> {
     return this.versions.current(screenId);
+  }
+
+  /** A change to these screens' content committed: what was built before it is not served again. */
+  forget(screenIds: string[]): void {
+    for (const screenId of screenIds) this.built.delete(screenId);
   }
 
   /** Recomputes after a change and tells the screen when its version moved. */

@@ -54,8 +54,9 @@ export const playerModule = definePlugin<PlayerDeps>({
     // refreshed as one batch. The logo every manifest lists is followed here; a source follows the
     // media it names itself.
     r.onStart(({ contentSources, mediaEvents, manifestPlugins, manifestService, screensService }) => {
-      contentSources.changes.listen((screenIds) => manifestService.refreshMany(screenIds));
-      manifestPlugins.changes.listen((screenIds) => manifestService.refreshMany(screenIds));
+      const forget = (screenIds: string[]) => manifestService.forget(screenIds);
+      contentSources.changes.listen((screenIds) => manifestService.refreshMany(screenIds), forget);
+      manifestPlugins.changes.listen((screenIds) => manifestService.refreshMany(screenIds), forget);
       mediaEvents.subscribe(async ({ assetId }) => {
         if (assetId === (await manifestService.logoAssetId())) await manifestService.refreshMany(await screensService.ids());
       });

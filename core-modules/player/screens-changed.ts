@@ -9,6 +9,7 @@ import type { SocketHub } from '../../kernel/ws/hub.js';
  */
 export class ScreensChanged {
   private listener?: (screenIds: string[]) => Promise<void>;
+  private forget?: (screenIds: string[]) => void;
   private readonly work: CommittedWork;
 
   constructor(
@@ -16,12 +17,23 @@ export class ScreensChanged {
     /** kebab-case: names the hub channel. */
     name: string,
   ) {
-    this.work = new CommittedWork(d, name, (screenIds) => this.listener?.(screenIds) ?? Promise.resolve());
+    this.work = new CommittedWork(
+      d,
+      name,
+      (screenIds) => this.listener?.(screenIds) ?? Promise.resolve(),
+      undefined,
+      (screenIds) => this.forget?.(screenIds),
+    );
   }
 
-  /** Set by the player module: rebuilds these screens' manifests and tells those that changed. */
-  listen(listener: (screenIds: string[]) => Promise<void>): void {
+  /**
+   * Set by the player module: `listener` rebuilds these screens' manifests and tells those that
+   * changed; `forget`, called in every process the moment a change commits, drops what it built
+   * from before (a fetch in between then builds afresh instead of serving that).
+   */
+  listen(listener: (screenIds: string[]) => Promise<void>, forget?: (screenIds: string[]) => void): void {
     this.listener = listener;
+    this.forget = forget;
     this.work.listen();
   }
 
