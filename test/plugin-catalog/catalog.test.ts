@@ -184,7 +184,14 @@ describe('plugin catalog and install lifecycle', () => {
       () => 'uninstalled',
       (err) => err.code as string,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // The uninstall is under way once it waits for the row the creation holds.
+    const waiting = await eventually(
+      async () =>
+        (await k.db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n as number,
+      (n) => n > 0,
+      10_000,
+    );
+    expect(waiting, 'the uninstall waits for the held installation').to.be.greaterThan(0);
     const made = await stickyDeps.instanceStore.insert({ name: 'Late', enabled: true, target_scope: 'all', target_ids: [], settings: { text: 'late' } }, trx);
     await trx.commit();
     expect(await uninstall).to.equal('plugin_in_use');
