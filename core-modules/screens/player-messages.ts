@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Knex } from 'knex';
+import { payloadValidator } from '../../kernel/http/validation.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { SocketHub } from '../../kernel/ws/hub.js';
 import { screenChannel } from './screen-notifier.js';
@@ -31,7 +31,7 @@ const RESERVED = [/^server\./, /^player\./, /^screens\.control\./];
 
 interface Declared {
   doc: PlayerMessageDoc;
-  check: TypeCheck<TObject>;
+  check: (fields: unknown) => void;
 }
 
 /**
@@ -59,7 +59,10 @@ export class PlayerMessages {
     if (this.types.has(def.type)) throw new Error(`player message ${def.type} is declared twice`);
     if ('type' in def.fields) throw new Error(`player message ${def.type} declares a field named type`);
     const schema = Type.Object(def.fields, { additionalProperties: false }) as TObject;
-    this.types.set(def.type, { doc: { type: def.type, module: def.module, description: def.description, schema }, check: TypeCompiler.Compile(schema) });
+    this.types.set(def.type, {
+      doc: { type: def.type, module: def.module, description: def.description, schema },
+      check: payloadValidator(def.type, schema, 'player message'),
+    });
   }
 
   /** Every declared message, by type name: what the socket route documents. */
@@ -81,12 +84,7 @@ export class PlayerMessages {
   async sendEach(type: string, entries: { screenId: string; fields: object }[], trx?: Knex.Transaction): Promise<void> {
     const declared = this.types.get(type);
     if (!declared) throw new Error(`player message ${type} was never declared (PlayerMessages.declare)`);
-    for (const { fields } of entries) {
-      if (!declared.check.Check(fields)) {
-        const [first] = declared.check.Errors(fields);
-        throw new Error(`player message ${type} does not match its declaration: ${first ? `${first.path || '/'} ${first.message}` : 'invalid'}`);
-      }
-    }
+    for (const { fields } of entries) declared.check(fields);
     if (!entries.length) return;
     const messages = entries.map(({ screenId, fields }) => ({ channel: screenChannel(screenId), message: { type, ...fields } }));
     if (trx) return this.d.hub.publishMany(messages, trx);

@@ -5,7 +5,7 @@ import type { CommandsService } from './commands/commands.service.js';
 import type { PlayerMessageDef, PlayerMessageDoc } from './player-messages.js';
 import type { ScreensService } from './screens.service.js';
 
-export type { HeartbeatAnswer, HeartbeatExtensions } from './presence/heartbeat-extensions.js';
+export type { HeartbeatExtension, HeartbeatExtensions } from './presence/heartbeat-extensions.js';
 export type { ClockOffset, ScreenClocks } from './presence/screen-clocks.js';
 export type { PlayerMessageDef } from './player-messages.js';
 export type { ScreenPlaces } from './locations/screen-places.js';

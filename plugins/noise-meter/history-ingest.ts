@@ -1,4 +1,4 @@
-import type { HeartbeatAnswer } from '../../core-modules/screens/screens.api.js';
+import { Type, type Static } from '@sinclair/typebox';
 import type { BucketValues, HistoryRepository } from './history.repository.js';
 import type { NoiseMeterInstances } from './noise-meter.instances.js';
 
@@ -29,6 +29,14 @@ export function plausibleBucket(bucket: Record<string, unknown>, now: number, re
   return { bucketStart: new Date(started - (started % BUCKET_MS)), averageLevel, peakLevel, monitoredMs, warningMs, loudMs, triggerCount };
 }
 
+/** What the plugin adds to the heartbeat's answer (registered with heartbeatExtensions). */
+export const noiseHistoryAnswer = {
+  noiseHistory: Type.Object(
+    { accepted: Type.Integer({ description: 'Buckets of noiseMeter.pendingHistory consumed (stored, already stored, or implausible and dropped).' }) },
+    { description: 'Present when the noise-meter plugin is installed and the heartbeat carried pending history.' },
+  ),
+};
+
 interface Deps {
   instanceService: NoiseMeterInstances;
   historyRepository: HistoryRepository;
@@ -43,7 +51,10 @@ interface Deps {
 export class HistoryIngest {
   constructor(private readonly d: Deps) {}
 
-  async handle(screenId: string, heartbeat: Record<string, unknown>): Promise<HeartbeatAnswer | undefined> {
+  async handle(
+    screenId: string,
+    heartbeat: Record<string, unknown>,
+  ): Promise<{ noiseHistory: Static<(typeof noiseHistoryAnswer)['noiseHistory']> } | undefined> {
     const pending = (heartbeat.noiseMeter as { pendingHistory?: unknown } | null | undefined)?.pendingHistory;
     if (!Array.isArray(pending)) return undefined;
     if (pending.length) await this.store(screenId, pending as Record<string, unknown>[]);

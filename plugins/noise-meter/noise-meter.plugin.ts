@@ -3,7 +3,7 @@ import { instanceRoutes, InstanceStore } from '../../core-modules/plugin-catalog
 import { retentionJob } from '../../kernel/jobs/retention-job.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import { HistoryExport, type ExportLimits } from './history-export.js';
-import { HistoryIngest } from './history-ingest.js';
+import { HistoryIngest, noiseHistoryAnswer } from './history-ingest.js';
 import { HistoryRetention } from './history-retention.js';
 import { HistoryRepository } from './history.repository.js';
 import { historyRoutes } from './history.routes.js';
@@ -56,7 +56,11 @@ export function noiseMeterPluginWith(limits: ExportLimits) {
       r.onStart(({ manifestPlugins, dependencyGraph, heartbeatExtensions, instanceService, historyIngest }) => {
         manifestPlugins.register(instanceService.contributor());
         dependencyGraph.register(instanceService.graph());
-        heartbeatExtensions.register({ plugin: 'noise-meter', handle: (screenId, heartbeat) => historyIngest.handle(screenId, heartbeat) });
+        heartbeatExtensions.register({
+          plugin: 'noise-meter',
+          answers: noiseHistoryAnswer,
+          handle: (screenId, heartbeat) => historyIngest.handle(screenId, heartbeat),
+        });
       });
     },
   });

@@ -105,12 +105,12 @@ describe('pushes a change’s commit carries', function () {
     try {
       const playlists = b.containerOf('playlists').cradle as PlaylistsDeps;
       const { playerMessages } = b.containerOf('screens').cradle as ScreensDeps;
-      const change = (trx: Parameters<Parameters<typeof b.db.transaction>[0]>[0]) =>
-        Promise.all([
-          playlists.assignmentsRepository.assign(screen.screenId, { contentType: 'playlist', contentId: playlist.id }, trx),
-          playlists.contentSources.changed([screen.screenId], trx),
-          playerMessages.send('commands.available', screen.screenId, {}, trx),
-        ]);
+      // One statement at a time: a transaction is one connection.
+      const change = async (trx: Parameters<Parameters<typeof b.db.transaction>[0]>[0]) => {
+        await playlists.assignmentsRepository.assign(screen.screenId, { contentType: 'playlist', contentId: playlist.id }, trx);
+        await playlists.contentSources.changed([screen.screenId], trx);
+        await playerMessages.send('commands.available', screen.screenId, {}, trx);
+      };
       await b.db
         .transaction(async (trx) => {
           await change(trx);
@@ -124,7 +124,7 @@ describe('pushes a change’s commit carries', function () {
         socket.messages.map((m) => m.type).filter((t) => ['manifest.changed', 'commands.available', 'preview.session_changed'].includes(t));
       expect(relevant()).to.deep.equal(['preview.session_changed']);
 
-      await b.db.transaction(async (trx) => void (await change(trx)));
+      await b.db.transaction(change);
       expect(await socket.next('manifest.changed'), 'the version the rollback never moved').to.deep.equal({
         type: 'manifest.changed',
         manifestVersion: before + 1,

@@ -87,13 +87,8 @@ export const HeartbeatSchema = Type.Object(
   },
 );
 
+/** The answer's own fields; heartbeat extensions add theirs (HeartbeatExtensions.answerSchema). */
 export const HeartbeatAckSchema = Type.Object({
   accepted: Type.Literal(true),
   ignoredFields: Type.Optional(Type.Array(Type.String(), { description: 'Playback identifiers that were malformed and dropped.' })),
-  noiseHistory: Type.Optional(
-    Type.Object(
-      { accepted: Type.Integer({ description: 'Buckets of noiseMeter.pendingHistory consumed (stored, already stored, or implausible and dropped).' }) },
-      { description: 'Present when the noise-meter plugin is installed and the heartbeat carried pending history.' },
-    ),
-  ),
 });

@@ -3,19 +3,23 @@ import { AppError, badRequest } from '../../../kernel/errors.js';
 import { inputValidator } from '../../../kernel/http/validation.js';
 import type { Logger } from '../../../kernel/logger.js';
 import type { ContactBuffer, HeartbeatFacts } from './contact-buffer.js';
-import type { HeartbeatAnswer, HeartbeatExtensions } from './heartbeat-extensions.js';
+import type { PluginInstallations } from '../../../kernel/plugin-installations.js';
+import type { HeartbeatExtensions } from './heartbeat-extensions.js';
 import { HeartbeatSchema, PLAYBACK_ID_FIELDS, STRICT_ID_FIELDS } from './heartbeat-schema.js';
 import { measuredOffset, reportedOffset } from './screen-clocks.js';
 
 interface Deps {
   contactBuffer: ContactBuffer;
   heartbeatExtensions: HeartbeatExtensions;
+  pluginInstallations: PluginInstallations;
   logger: Logger;
 }
 
-export interface HeartbeatAck extends HeartbeatAnswer {
+/** `accepted` and `ignoredFields`, and the fields heartbeat extensions answer. */
+export interface HeartbeatAck {
   accepted: true;
   ignoredFields?: string[];
+  [extensionField: string]: unknown;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,10 +42,11 @@ const dimension = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) 
 export class HeartbeatService {
   constructor(private readonly d: Deps) {}
 
-  /** POST /player/heartbeat: also hands the parts other modules take (noise history) to them. */
+  /** POST /player/heartbeat: also hands the parts other modules take (noise history) to them, and adds their answer fields. */
   async acceptWithExtensions(principal: PlayerPrincipal, body: Record<string, unknown>, ip: string | undefined, bytes?: number): Promise<HeartbeatAck> {
     const ack = this.accept(principal, body, ip, bytes);
-    return { ...ack, ...(await this.d.heartbeatExtensions.run(principal.screenId, body)) };
+    const extra = await this.d.heartbeatExtensions.run(principal.screenId, body, (plugin) => this.d.pluginInstallations.isInstalled(plugin));
+    return { ...ack, ...extra };
   }
 
   /** The body already matches HeartbeatSchema. `bytes`: its size, when known. */

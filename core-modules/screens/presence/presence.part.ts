@@ -1,4 +1,4 @@
-import { asClass, asFunction } from 'awilix';
+import { asClass, asFunction, asValue } from 'awilix';
 import { retentionJob } from '../../../kernel/jobs/retention-job.js';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import type { CommandsDeps } from '../commands/commands.part.js';
@@ -39,6 +39,8 @@ const CONTACT_HOURS_KEEP_DAYS = 31;
  * liveness, contact times buffered and flushed in batches, reliability and power assist.
  */
 export const presencePart: ModulePart<PresenceDeps> = (r) => {
+  // One per kernel, made here: the heartbeat route composes its answer schema from it.
+  const heartbeatExtensions = new HeartbeatExtensions();
   r.provide(
     {
       presenceRepository: asClass(PresenceRepository).singleton(),
@@ -47,14 +49,15 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
       contactBuffer: asFunction((d: PresenceDeps) => new ContactBuffer(d.contactRepository, d.logger)).singleton(),
       presenceService: asFunction((d: PresenceDeps) => new PresenceService(d)).singleton(),
       heartbeatService: asFunction((d: PresenceDeps) => new HeartbeatService(d)).singleton(),
-      heartbeatExtensions: asClass(HeartbeatExtensions).singleton(),
+      heartbeatExtensions: asValue(heartbeatExtensions),
       screenClocks: asFunction((d: PresenceDeps) => new ScreenClocks(d)).singleton(),
       reliabilityService: asFunction((d: PresenceDeps) => new ReliabilityService(d)).singleton(),
     },
-    // Later modules take parts of heartbeats (noise history) and put players' times on the server's clock.
+    // Later modules take parts of heartbeats (noise history) and add fields to the answer, and put
+    // players' times on the server's clock.
     { exports: ['heartbeatExtensions', 'screenClocks'] },
   );
-  r.routes([...playerRoutes, ...reliabilityRoutes]);
+  r.routes([...playerRoutes(heartbeatExtensions), ...reliabilityRoutes]);
   r.sockets(playerSocketRoutes);
   r.jobs([
     retentionJob<PresenceDeps>({
