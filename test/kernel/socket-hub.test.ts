@@ -63,6 +63,40 @@ describe('socket hub', () => {
     expect(JSON.parse(guarded.body).error.code).to.equal('device_credential_required');
   });
 
+  it('sends what is published in a transaction at its commit, to every process, and nothing of a rollback', async () => {
+    const red = await open(wsUrl(a, '/api/v1/notes/socket/red'));
+    try {
+      await until(() => red.messages.length === 1);
+      const hubB = (b.containerOf('notes').cradle as NotesDeps).hub;
+      await b.db
+        .transaction(async (trx) => {
+          await hubB.publish('notes:red', { type: 'note.added', text: 'rolled back' }, trx);
+          await hubB.publishMany([{ channel: 'notes:red', message: { type: 'note.added', text: 'rolled back too' } }], trx);
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      let committed = false;
+      await b.db.transaction(async (trx) => {
+        await hubB.publishMany(
+          [
+            { channel: 'notes:red', message: { type: 'note.added', text: 'one' } },
+            { channel: 'notes:red', message: { type: 'note.added', text: 'two' } },
+          ],
+          trx,
+        );
+        // Held until the commit: nothing is delivered while the transaction is open.
+        await hubB.publish('notes:red', { type: 'note.added', text: 'outside, sent at once' });
+        await until(() => red.messages.length === 2);
+        committed = true;
+      });
+      await until(() => red.messages.length === 4);
+      expect(committed).to.equal(true);
+      expect(red.messages.slice(1).map((m) => (m as { text: string }).text)).to.deep.equal(['outside, sent at once', 'one', 'two']);
+    } finally {
+      red.ws.close();
+    }
+  });
+
   it('refuses a message too large for a cross-process notification', async () => {
     const hub = (a.containerOf('notes').cradle as NotesDeps).hub;
     let error: Error | undefined;
