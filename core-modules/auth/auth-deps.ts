@@ -1,42 +1,9 @@
-import type { KernelDeps } from '../../kernel/kernel.js';
-import type { OrganizationReader } from './auth.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
-import type { AuthConfig } from './auth-config.js';
-import type { AuthService } from './auth.service.js';
-import type { ChallengesRepository } from './challenges.repository.js';
-import type { FactorsRepository } from './factors.repository.js';
-import type { IntegrationTokensRepository } from './integration-tokens.repository.js';
-import type { IntegrationTokensService } from './integration-tokens.service.js';
-import type { PreferencesService } from './preferences.js';
-import type { PreferencesRepository } from './preferences.repository.js';
-import type { OrganizationRepository } from './organization.repository.js';
-import type { PasskeyLoginService } from './passkey-login.service.js';
-import type { SecurityService } from './security.service.js';
-import type { SessionsRepository } from './sessions.repository.js';
-import type { SetupService } from './setup.service.js';
-import type { KnownDevices } from './known-device.js';
-import type { SignInLimits } from './sign-in-limits.js';
-import type { UsersRepository } from './users.repository.js';
-import type { UsersService } from './users.service.js';
+import type { FactorsDeps } from './factors/factors-deps.js';
+import type { IntegrationTokensDeps } from './integration-tokens/integration-tokens-deps.js';
+import type { OrganizationDeps } from './organization/organization-deps.js';
+import type { PreferencesDeps } from './preferences/preferences-deps.js';
+import type { SignInDeps } from './sign-in/sign-in-deps.js';
+import type { UsersDeps } from './users/users-deps.js';
 
-export interface AuthDeps extends KernelDeps {
-  settingsService: SettingsService;
-  authConfig: AuthConfig;
-  usersRepository: UsersRepository;
-  sessionsRepository: SessionsRepository;
-  factorsRepository: FactorsRepository;
-  challengesRepository: ChallengesRepository;
-  organizationRepository: OrganizationRepository;
-  authService: AuthService;
-  setupService: SetupService;
-  knownDevices: KnownDevices;
-  signInLimits: SignInLimits;
-  usersService: UsersService;
-  securityService: SecurityService;
-  passkeyLoginService: PasskeyLoginService;
-  integrationTokensRepository: IntegrationTokensRepository;
-  integrationTokensService: IntegrationTokensService;
-  preferencesRepository: PreferencesRepository;
-  preferencesService: PreferencesService;
-  organization: OrganizationReader;
-}
+/** The whole auth module's container. */
+export type AuthDeps = SignInDeps & UsersDeps & FactorsDeps & IntegrationTokensDeps & OrganizationDeps & PreferencesDeps;

@@ -1,10 +1,105 @@
+import type { Role } from '../../kernel/auth/principal.js';
 import { TableModel } from '../../kernel/db/table-model.js';
-import type { ChallengeRecord } from './challenges.repository.js';
-import type { PasskeyRow, RecoveryCodeRow, TotpRow } from './factors.repository.js';
-import type { IntegrationTokenRow } from './integration-tokens.repository.js';
-import type { OrganizationRow } from './organization.repository.js';
-import type { SessionRow } from './sessions.repository.js';
-import type { UserRow } from './users.repository.js';
+
+// The rows of the auth module's tables, and the objection models that read them.
+
+export interface UserRow {
+  id: string;
+  name: string;
+  username: string;
+  password_hash: string;
+  role: Role;
+  active: boolean;
+  user_handle: string;
+  preferences: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  last_login_at: Date | null;
+}
+
+export type AuthMethod = 'password' | 'totp' | 'passkey' | 'recovery_code';
+
+/** A row of `sessions`. */
+export interface SessionRow {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  csrf_token: string;
+  auth_method: AuthMethod;
+  mfa_enrollment_pending: boolean;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  expires_at: Date;
+  /** The last sign-in or re-authentication on this session. */
+  authenticated_at: Date;
+  last_seen_at: Date;
+}
+
+export interface TotpRow {
+  user_id: string;
+  /** Sealed in the table (SecretBox, bound to the user); plain here. */
+  secret: string;
+  confirmed_at: Date | null;
+  last_used_step: number | null;
+}
+
+export interface RecoveryCodeRow {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface PasskeyRow {
+  id: string;
+  user_id: string;
+  name: string;
+  credential_id: string;
+  public_key: Buffer;
+  sign_count: number;
+  transports: string[];
+  aaguid: string | null;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+export type ChallengePurpose = 'login' | 'passkey_login' | 'passkey_registration';
+
+export interface ChallengeRow {
+  id: string;
+  purpose: ChallengePurpose;
+  user_id: string | null;
+  webauthn_challenge: string | null;
+  failed_attempts: number;
+  expires_at: Date;
+}
+
+/** What only the table holds: the hash of the token the client keeps. */
+export interface ChallengeRecord extends ChallengeRow {
+  token_hash: string;
+}
+
+export interface IntegrationTokenRow {
+  id: string;
+  name: string;
+  public_id: string;
+  secret_hash: string;
+  scopes: string[];
+  data_source_ids: string[];
+  created_by: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface OrganizationRow {
+  installation_id: string;
+  name: string | null;
+  pairing_enabled: boolean;
+  setup_completed_at: Date | null;
+}
 
 /** The one row of `organization`: installation id, name, pairing switch. */
 export class OrganizationModel extends TableModel {

@@ -3,6 +3,7 @@ import { fn, raw } from 'objection';
 import type { Role } from '../../kernel/auth/principal.js';
 import { sha256 } from '../../kernel/secrets.js';
 import { SessionModel } from './auth.models.js';
+import type { AuthMethod, SessionRow } from './auth.models.js';
 
 export interface SessionData {
   userId: string;
@@ -11,30 +12,11 @@ export interface SessionData {
   mfaEnrollmentPending: boolean;
 }
 
-export type AuthMethod = 'password' | 'totp' | 'passkey' | 'recovery_code';
-
 export interface StoredSession extends SessionData {
   id: string;
   expiresAt: Date;
   /** The user's current role, read with the session (only sessions of active users are found). */
   role: Role;
-}
-
-/** A row of `sessions`. */
-export interface SessionRow {
-  id: string;
-  token_hash: string;
-  user_id: string;
-  csrf_token: string;
-  auth_method: AuthMethod;
-  mfa_enrollment_pending: boolean;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: Date;
-  expires_at: Date;
-  /** The last sign-in or re-authentication on this session. */
-  authenticated_at: Date;
-  last_seen_at: Date;
 }
 
 /** How finely last use is recorded: a console polling every few seconds writes once a minute, not every request. */

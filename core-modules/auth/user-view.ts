@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLES } from '../../kernel/auth/principal.js';
-import type { UserRow } from './users.repository.js';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
+import type { UserRow } from './auth.models.js';
 
 export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
 

@@ -5,20 +5,7 @@ import { conflict } from '../../kernel/errors.js';
 import type { Role } from '../../kernel/auth/principal.js';
 import { UserModel } from './auth.models.js';
 import { containsPattern } from '../../kernel/db/like.js';
-
-export interface UserRow {
-  id: string;
-  name: string;
-  username: string;
-  password_hash: string;
-  role: Role;
-  active: boolean;
-  user_handle: string;
-  preferences: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-  last_login_at: Date | null;
-}
+import type { UserRow } from './auth.models.js';
 
 export type NewUser = Pick<UserRow, 'name' | 'username' | 'password_hash' | 'role' | 'active'>;
 

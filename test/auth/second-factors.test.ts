@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { generate } from 'otplib';
 import { coreModules } from '../../core-modules/index.js';
-import type { FactorsRepository } from '../../core-modules/auth/factors.repository.js';
+import type { FactorsRepository } from '../../core-modules/auth/factors/factors.repository.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import {
   consoleCall,

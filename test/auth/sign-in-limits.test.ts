@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { generate } from 'otplib';
 import { coreModules } from '../../core-modules/index.js';
-import { ACCOUNT_ATTEMPTS, ACCOUNT_WINDOW_SECONDS, DEVICE_ATTEMPTS } from '../../core-modules/auth/sign-in-limits.js';
+import { ACCOUNT_ATTEMPTS, ACCOUNT_WINDOW_SECONDS, DEVICE_ATTEMPTS } from '../../core-modules/auth/sign-in/sign-in-limits.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, OWNER, resetRateLimits, sessionFrom, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { SoftwareAuthenticator } from '../support/webauthn-authenticator.js';
