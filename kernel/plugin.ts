@@ -168,7 +168,10 @@ export interface ReadinessCheck {
 export type Hook<C> = (deps: C) => Promise<void> | void;
 
 export interface Registrar<C = any> {
-  /** Register services in this plugin's container; `exports` are visible to plugins that depend on it. */
+  /**
+   * Register services in this plugin's container; `exports` are visible to plugins that depend on it.
+   * A new export is a ref (`export` below): string exports stay only until every module has moved.
+   */
   provide(registrations: NameAndRegistrationPair<any>, options?: { exports?: string[] }): void;
   /**
    * Provide one of this plugin's exports, declared as a ref in its face: registered under the
