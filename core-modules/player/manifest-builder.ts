@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { canonicalHash } from '../../kernel/canonical-json.js';
 import type { ServedFile } from '../media/media.api.js';
 import type { SourceContent } from './content-sources.js';
 import type { ManifestPluginEntry } from './manifest-plugins.js';
@@ -127,7 +126,42 @@ export function contentFor(content: ManifestContent, sections: Sections, player:
   return result as unknown as ManifestContent;
 }
 
-export const contentHash = canonicalHash;
+/**
+ * The SHA-256 of the content in canonical form (keys sorted at every level, undefined left out),
+ * the same as `canonicalHash` gives for JSON values but about twice as fast: JSON.stringify writes
+ * the keys in sorted order itself, given them all, instead of from a sorted copy of the content.
+ * Every build of a 500-item manifest hashes it.
+ */
+export function contentHash(value: unknown): string {
+  const keys = new Set<string>();
+  collectKeys(value, keys);
+  // An array replacer makes JSON.stringify write every object's keys in the array's order.
+  return createHash('sha256')
+    .update(JSON.stringify(value, [...keys].sort(keyOrder)) ?? '')
+    .digest('hex');
+}
+
+// The order a sorted copy's keys come out in: JavaScript puts integer-like keys first, ascending.
+const INDEX = /^(0|[1-9][0-9]{0,8})$/;
+function keyOrder(a: string, b: string): number {
+  const ai = INDEX.test(a);
+  const bi = INDEX.test(b);
+  if (ai || bi) return ai && bi ? Number(a) - Number(b) : ai ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function collectKeys(value: unknown, keys: Set<string>): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const v of value) collectKeys(v, keys);
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    keys.add(key);
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== null && typeof v === 'object') collectKeys(v, keys);
+  }
+}
 
 /**
  * The manifest's ETag, by the reference's rule for the schema it is served in (a version is only

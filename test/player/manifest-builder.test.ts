@@ -3,6 +3,7 @@ import type { VariantRow } from '../../core-modules/media/assets.repository.js';
 import { playerVariant } from '../../core-modules/media/library/media-library-reader.js';
 import type { ServedFile } from '../../core-modules/media/media.api.js';
 import type { SourceContent } from '../../core-modules/player/content-sources.js';
+import { canonicalHash } from '../../kernel/canonical-json.js';
 import { assembleManifestContent as assembleWith, contentFor, contentHash, manifestFile } from '../../core-modules/player/manifest-builder.js';
 import type { ManifestShared } from '../../core-modules/player/manifest-builder.js';
 import { playerSections } from '../../core-modules/player/player-sections.js';
@@ -152,5 +153,7 @@ describe('manifest assembly (pure)', () => {
   it('hashes content independently of key order, and differently when content differs', () => {
     expect(contentHash({ a: 1, b: [1, { c: 2, d: undefined }] })).to.equal(contentHash({ b: [1, { c: 2 }], a: 1 }));
     expect(contentHash({ a: [1, 2] })).not.to.equal(contentHash({ a: [2, 1] }));
+    const content = { z: { y: [{ b: 'é"\\', a: null, c: undefined }], x: 1.5 }, a: [undefined, true, { '2': 2, '10': 10 }] };
+    expect(contentHash(content), 'the kernel’s canonical hash, computed faster').to.equal(canonicalHash(content));
   });
 });
