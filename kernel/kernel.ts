@@ -29,11 +29,9 @@ import { LocalDiskStorage } from './storage/local-disk-storage.js';
 import { systemPlugin } from './system/system.plugin.js';
 import { SocketHub } from './ws/hub.js';
 
-/**
- * `all` serves HTTP and runs jobs; `web` only serves (and sends jobs); `worker` only runs jobs;
- * `cli` does neither, for command-line tools (and may share a running server's embedded database).
- */
-export type ProcessRole = 'all' | 'web' | 'worker' | 'cli';
+// What every plugin's container sees, in a file of its own: the kernel's own plugin reads it without importing the kernel.
+export type { KernelDeps, ProcessRole } from './kernel-deps.js';
+import type { KernelDeps, ProcessRole } from './kernel-deps.js';
 
 export interface KernelOptions {
   config: Config;
@@ -67,28 +65,6 @@ export interface Kernel {
 }
 
 const KERNEL_MIGRATIONS = new URL('../migrations', import.meta.url);
-
-/** Services every plugin's container sees. */
-export interface KernelDeps {
-  config: Config;
-  /** What this process does: a start hook may skip work a command-line tool does not need. */
-  processRole: ProcessRole;
-  logger: Logger;
-  db: Knex;
-  jobs: JobQueue;
-  hub: SocketHub;
-  storage: LocalDiskStorage;
-  mediaTools: ReturnType<typeof resolveMediaTools>;
-  readiness: Readiness;
-  auditLog: AuditLog;
-  rateLimiter: RateLimiter;
-  /** Whether the database answers now (briefly cached), for liveness. */
-  databaseHealth: DatabaseHealth;
-  /** Seals secrets kept at rest and signs server-made tokens, under the key ring (SECRETS_KEY or DATA_DIR/secrets.key). */
-  secretBox: SecretBox;
-  apiDocument: () => object;
-  pluginInstallations: PluginInstallations;
-}
 
 export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;

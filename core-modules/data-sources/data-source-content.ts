@@ -1,8 +1,9 @@
 import type { ContentSource } from '../player/player.api.js';
 import type { DataSourceViewers } from './data-source-viewers.js';
-import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
+import type { DataSourcesRepository } from './data-sources.repository.js';
 import type { DataDocument } from './providers/document.js';
 import type { DataSourceProvider } from './providers/provider.js';
+import type { OutputRow, SourceRow } from './data-sources.models.js';
 
 interface Deps {
   dataSourcesRepository: DataSourcesRepository;

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
-import type { OutputRow, SourceRow } from './data-sources.repository.js';
 import { type DataDocument, type Dataset, valueText } from './providers/document.js';
+import type { OutputRow, SourceRow } from './data-sources.models.js';
 
 export const ProviderSchema = Type.String({
   pattern: '^[a-z][a-z0-9_]{0,39}$',

@@ -41,18 +41,16 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
   uses: dataSourcesUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
-    r.provide(
-      {
-        dataSourcesConfig: asFunction(({ config }: DataSourcesDeps) => loadDataSourcesConfig(config)).singleton(),
-        dataSourcesRepository: asClass(DataSourcesRepository).singleton(),
-        dataSourceProviders: asValue(new Map([...structuredProviders, calendarProvider, manualProvider].map((p) => [p.name, p]))),
-        dataSourceViewers: asClass(DataSourceViewers).singleton(),
-        dataSourceUsage: asClass(UsageRegistry).singleton(),
-        parsePool: asFunction((d: DataSourcesDeps) => new ParsePool(d.dataSourcesConfig.parse, d.logger)).singleton(),
-        sourceRefresher: asFunction((d: DataSourcesDeps) => new SourceRefresher(d)).singleton(),
-        dataSourcesService: asFunction((d: DataSourcesDeps) => new DataSourcesService(d)).singleton(),
-      },
-    );
+    r.provide({
+      dataSourcesConfig: asFunction(({ config }: DataSourcesDeps) => loadDataSourcesConfig(config)).singleton(),
+      dataSourcesRepository: asClass(DataSourcesRepository).singleton(),
+      dataSourceProviders: asValue(new Map([...structuredProviders, calendarProvider, manualProvider].map((p) => [p.name, p]))),
+      dataSourceViewers: asClass(DataSourceViewers).singleton(),
+      dataSourceUsage: asClass(UsageRegistry).singleton(),
+      parsePool: asFunction((d: DataSourcesDeps) => new ParsePool(d.dataSourcesConfig.parse, d.logger)).singleton(),
+      sourceRefresher: asFunction((d: DataSourcesDeps) => new SourceRefresher(d)).singleton(),
+      dataSourcesService: asFunction((d: DataSourcesDeps) => new DataSourcesService(d)).singleton(),
+    });
     // Widgets, layouts and plugins show data sources on screens.
     r.export(dataSourceLibraryRef, asFunction(library).singleton());
     r.routes([...dataSourcesRoutes, ...integrationRowsRoutes]);

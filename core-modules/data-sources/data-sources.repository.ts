@@ -3,31 +3,7 @@ import { fn, raw } from 'objection';
 import { OutputModel, SourceModel } from './data-sources.models.js';
 import type { DataDocument } from './providers/document.js';
 import { containsPattern } from '../../kernel/db/like.js';
-
-export interface SourceRow {
-  id: string;
-  name: string;
-  description: string;
-  provider: string;
-  configuration: Record<string, unknown>;
-  config_version: number;
-  created_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface OutputRow {
-  source_id: string;
-  document: DataDocument | null;
-  output_version: number;
-  refreshed_at: Date | null;
-  attempted_at: Date | null;
-  due_at: Date | null;
-  error_code: string | null;
-  error_message: string | null;
-  failures: number;
-  duration_ms: number | null;
-}
+import type { OutputRow, SourceRow } from './data-sources.models.js';
 
 export type NewSource = Pick<SourceRow, 'name' | 'description' | 'provider' | 'configuration' | 'created_by'>;
 

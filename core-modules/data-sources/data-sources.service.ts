@@ -9,7 +9,7 @@ import type { UsageRegistry } from '../../kernel/usage-registry.js';
 import type { OrganizationSettings } from '../settings/settings.api.js';
 import { availableCounts, type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
-import type { DataSourcesRepository, OutputRow, SourceRow } from './data-sources.repository.js';
+import type { DataSourcesRepository } from './data-sources.repository.js';
 import { MAX_UPLOAD_BYTES } from './providers/structured.js';
 import { onDay } from './providers/date-selection.js';
 import type { DataDocument } from './providers/document.js';
@@ -17,6 +17,7 @@ import { SourceParseError } from './providers/feeds.js';
 import { MAX_ROWS, type ManualTable, manualProvider, tableProblem } from './providers/manual.js';
 import { type DataSourceProvider, type SourceCaller, SourceFailure, type SourceOperation } from './providers/provider.js';
 import { nextDue, type SourceRefresher } from './source-refresh.js';
+import type { OutputRow, SourceRow } from './data-sources.models.js';
 
 interface Deps {
   db: Knex;

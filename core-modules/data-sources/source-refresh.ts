@@ -6,11 +6,12 @@ import type { OrganizationSettings } from '../settings/settings.api.js';
 import type { DataSourceViewers } from './data-source-viewers.js';
 import type { DataSourcesConfig } from './data-sources-config.js';
 import { ALLOW_PRIVATE_KEY, ALLOWED_HOSTS_KEY, FETCH_CONCURRENCY_KEY } from './data-sources-settings.js';
-import type { DataSourcesRepository, SourceRow } from './data-sources.repository.js';
+import type { DataSourcesRepository } from './data-sources.repository.js';
 import type { ParsePool } from './parse-pool.js';
 import type { DataDocument } from './providers/document.js';
 import type { ParseJob } from './providers/parse-job.js';
 import { type DataSourceProvider, type ProduceContext, SourceFailure } from './providers/provider.js';
+import type { SourceRow } from './data-sources.models.js';
 
 interface Deps {
   logger: Logger;

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { DataDocument, DataSourceProvider, DocumentField, DocumentValue } from '../data-sources/data-sources.api.js';
 import { type FieldValue, type FormSchema, outputType } from './form-schema.js';
-import type { FormsRepository, RecordRow } from './forms.repository.js';
+import type { FormsRepository } from './forms.repository.js';
 import type { Workflow } from './workflow.js';
 import { ownValue } from '../../kernel/collections.js';
 import type { FormsService } from './forms.service.js';
 import { sourceOperations } from './form-access.js';
+import type { RecordRow } from './forms.models.js';
 
 /** Fields a screen gets per dataset: the bound the Android player validates. */
 export const MAX_OUTPUT_FIELDS = 16;

@@ -1,5 +1,51 @@
 import { TableModel } from '../../kernel/db/table-model.js';
-import type { AttachmentRow, DefinitionRow, RecordRow, RevisionRow } from './forms.repository.js';
+import type { FieldValue, FormSchema } from './form-schema.js';
+import type { Workflow } from './workflow.js';
+
+export interface DefinitionRow {
+  source_id: string;
+  draft_schema: FormSchema;
+  workflow: Workflow;
+}
+
+export interface RevisionRow {
+  id: string;
+  source_id: string;
+  number: number;
+  schema: FormSchema;
+  published_at: Date;
+}
+
+export interface RecordRow {
+  id: string;
+  source_id: string;
+  revision_id: string;
+  state: string;
+  values: Record<string, FieldValue>;
+  submitted_by: string | null;
+  submitter_name: string;
+  display_title: string;
+  priority: number;
+  display_at: Date | null;
+  expires_at: Date | null;
+  eligible: boolean;
+  version: number;
+  state_changed_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AttachmentRow {
+  id: string;
+  record_id: string;
+  source_id: string;
+  field_key: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  created_at: Date;
+}
 
 /** A row of `form_definitions`: a form's draft and workflow. */
 export class DefinitionModel extends TableModel {

@@ -1,40 +1,11 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
-import type { FieldValue, FormSchema } from './form-schema.js';
+import type { FormSchema } from './form-schema.js';
 import { AttachmentModel, CommentModel, DefinitionModel, EventModel, GrantModel, RecordModel, RevisionModel } from './forms.models.js';
 import type { Capability, Workflow } from './workflow.js';
 import { containsPattern } from '../../kernel/db/like.js';
+import type { AttachmentRow, DefinitionRow, RecordRow, RevisionRow } from './forms.models.js';
 
-export interface DefinitionRow {
-  source_id: string;
-  draft_schema: FormSchema;
-  workflow: Workflow;
-}
-export interface RevisionRow {
-  id: string;
-  source_id: string;
-  number: number;
-  schema: FormSchema;
-  published_at: Date;
-}
-export interface RecordRow {
-  id: string;
-  source_id: string;
-  revision_id: string;
-  state: string;
-  values: Record<string, FieldValue>;
-  submitted_by: string | null;
-  submitter_name: string;
-  display_title: string;
-  priority: number;
-  display_at: Date | null;
-  expires_at: Date | null;
-  eligible: boolean;
-  version: number;
-  state_changed_at: Date;
-  created_at: Date;
-  updated_at: Date;
-}
 export interface EventRow {
   id: string;
   event_type: string;
@@ -48,17 +19,6 @@ export interface CommentRow {
   id: string;
   author_name: string;
   body: string;
-  created_at: Date;
-}
-export interface AttachmentRow {
-  id: string;
-  record_id: string;
-  source_id: string;
-  field_key: string;
-  file_name: string;
-  mime_type: string;
-  size: number;
-  sha256: string;
   created_at: Date;
 }
 export type RecordDetailRow = RecordRow & { events: EventRow[]; comments: CommentRow[]; attachments: AttachmentRow[] };

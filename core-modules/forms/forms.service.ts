@@ -7,9 +7,10 @@ import { type DataSourceLibrary, type DataSourceView, textDataset } from '../dat
 import { capabilitiesOf } from './form-access.js';
 import { type FormSchema, publishProblem, schemaProblem } from './form-schema.js';
 import { defaultView, outputFields, type View, viewDataset, viewProblem } from './form-output.js';
-import type { DefinitionRow, FormsRepository } from './forms.repository.js';
+import type { FormsRepository } from './forms.repository.js';
 import { revisionView } from './record-view.js';
 import { type Capability, collapse, DEFAULT_WORKFLOW, type WorkflowInput, workflowOf, workflowProblem } from './workflow.js';
+import type { DefinitionRow } from './forms.models.js';
 
 interface Deps {
   db: Knex;

@@ -4,9 +4,10 @@ import { conflict, notFound } from '../../kernel/errors.js';
 import type { UserDirectory } from '../auth/auth.api.js';
 import type { FormSchema } from './form-schema.js';
 import { type FormContext, noAccess } from './forms.service.js';
-import type { FormsRepository, RecordDetailRow, RecordRow } from './forms.repository.js';
+import type { FormsRepository, RecordDetailRow } from './forms.repository.js';
 import { recordDetailView } from './record-view.js';
 import { type Capability, editableBySubmitter, requiresNote, stateOf } from './workflow.js';
+import type { RecordRow } from './forms.models.js';
 
 export const recordNotFound = () => notFound('not_found', 'No such record.');
 export const stale = () => conflict('conflict', 'The record changed since you read it: load it again.');

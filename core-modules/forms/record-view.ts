@@ -1,4 +1,5 @@
-import type { RecordDetailRow, RecordRow, RevisionRow } from './forms.repository.js';
+import type { RecordDetailRow } from './forms.repository.js';
+import type { RecordRow, RevisionRow } from './forms.models.js';
 
 export const revisionView = (r: RevisionRow) => ({
   id: r.id,

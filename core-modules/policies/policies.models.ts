@@ -1,5 +1,16 @@
 import { TableModel } from '../../kernel/db/table-model.js';
-import type { PolicyRow } from './policies.repository.js';
+
+export type PolicyScope = 'screen' | 'group';
+
+export interface PolicyRow {
+  scope: PolicyScope;
+  target_id: string;
+  values: Record<string, unknown>;
+  priority: number;
+  revision: number;
+  updated_by: string | null;
+  updated_at: Date;
+}
 
 /** A row of `player_policies`: a group's or a screen's values over the organization's. */
 export class PolicyModel extends TableModel {

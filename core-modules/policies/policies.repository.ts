@@ -1,18 +1,7 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { PolicyModel } from './policies.models.js';
-
-export type PolicyScope = 'screen' | 'group';
-
-export interface PolicyRow {
-  scope: PolicyScope;
-  target_id: string;
-  values: Record<string, unknown>;
-  priority: number;
-  revision: number;
-  updated_by: string | null;
-  updated_at: Date;
-}
+import type { PolicyRow, PolicyScope } from './policies.models.js';
 
 /** The player_policies table. The only place that queries it. */
 export class PoliciesRepository {

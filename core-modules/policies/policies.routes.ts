@@ -2,8 +2,8 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import type { PoliciesDeps } from './policies-deps.js';
-import type { PolicyScope } from './policies.repository.js';
 import { EffectivePolicySchema, PolicyBodySchema, PolicyDocumentSchema } from './policy-view.js';
+import type { PolicyScope } from './policies.models.js';
 
 const route = routeFor<PoliciesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;

@@ -5,8 +5,9 @@ import { type ConfigOverrides, POLICY_KEYS, type PlayerConfig } from '../player/
 import { type GroupDirectory, groupNotFound } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { OrganizationSettings, SettingValue } from '../settings/settings.api.js';
-import type { PoliciesRepository, PolicyScope } from './policies.repository.js';
+import type { PoliciesRepository } from './policies.repository.js';
 import { policyDocument, type PolicySource } from './policy-view.js';
+import type { PolicyScope } from './policies.models.js';
 
 interface Deps {
   policiesRepository: PoliciesRepository;

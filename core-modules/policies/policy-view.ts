@@ -1,6 +1,6 @@
 import { Stamp } from '../../kernel/http/wire.js';
 import { Type } from '@sinclair/typebox';
-import type { PolicyRow } from './policies.repository.js';
+import type { PolicyRow } from './policies.models.js';
 
 export const POLICY_SCHEMA_VERSION = 1;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import type { KernelDeps } from '../kernel.js';
+import type { KernelDeps } from '../kernel-deps.js';
 import { routeFor } from '../plugin.js';
 
 const route = routeFor<KernelDeps>();

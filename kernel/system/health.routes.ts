@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { unavailable } from '../errors.js';
-import type { KernelDeps } from '../kernel.js';
+import type { KernelDeps } from '../kernel-deps.js';
 import { routeFor } from '../plugin.js';
 
 const route = routeFor<KernelDeps>();

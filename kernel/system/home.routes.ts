@@ -1,4 +1,4 @@
-import type { KernelDeps } from '../kernel.js';
+import type { KernelDeps } from '../kernel-deps.js';
 import { API_VERSION } from '../openapi.js';
 import { routeFor } from '../plugin.js';
 

@@ -1,5 +1,5 @@
 import { newSecretKey } from '../key-ring.js';
-import type { KernelDeps } from '../kernel.js';
+import type { KernelDeps } from '../kernel-deps.js';
 import type { CommandDef } from '../plugin.js';
 import type { SecretBox } from '../secret-box.js';
 

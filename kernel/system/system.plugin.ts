@@ -1,5 +1,5 @@
 import { checkTool, parseToolVersion, toolConcern, type MediaTools, type ToolName } from '../media-tools.js';
-import type { KernelDeps } from '../kernel.js';
+import type { KernelDeps } from '../kernel-deps.js';
 import type { Logger } from '../logger.js';
 import { definePlugin, type JobDef } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';

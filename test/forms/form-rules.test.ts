@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { capabilitiesOf, sourceOperations } from '../../core-modules/forms/form-access.js';
 import { viewDataset } from '../../core-modules/forms/form-output.js';
-import type { RecordRow } from '../../core-modules/forms/forms.repository.js';
 import { checkedValues, type FormSchema, fieldValue, publishProblem, schemaProblem } from '../../core-modules/forms/form-schema.js';
 import { type Capability, collapse, DEFAULT_WORKFLOW, expand, requiresNote, workflowProblem } from '../../core-modules/forms/workflow.js';
 import type { Role } from '../../kernel/auth/principal.js';
+import type { RecordRow } from '../../core-modules/forms/forms.models.js';
 
 const schema: FormSchema = {
   fields: [
