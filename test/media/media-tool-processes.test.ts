@@ -7,6 +7,7 @@ import { runFfmpeg, runFfprobe } from '../../core-modules/media/processing/ffmpe
 import { probeVideo } from '../../core-modules/media/processing/probe.js';
 import { resolveMediaTools } from '../../kernel/media-tools.js';
 import { makeH264Mp4, makeVp9Webm } from '../support/media-files.js';
+import { eventually } from '../support/wait.js';
 
 const tools = resolveMediaTools({});
 
@@ -64,8 +65,15 @@ describe('ffmpeg and ffprobe processes', function () {
     writeFileSync(wrapper, `#!/bin/sh\n"${tools.ffprobePath}" "$@"\necho done\n`);
     chmodSync(wrapper, 0o755);
     const probing = runFfprobe(wrapper, input, 1_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(processesMentioning(input), 'the wrapper and its ffprobe').to.have.length(2);
+    expect(
+      await eventually(
+        () => processesMentioning(input),
+        (found) => found.length === 2,
+        900,
+        20,
+      ),
+      'the wrapper and its ffprobe',
+    ).to.have.length(2);
     expect((await settled(probing))?.message).to.contain('did not answer');
     expect(processesMentioning(input), 'wrapper or ffprobe still running').to.deep.equal([]);
   });

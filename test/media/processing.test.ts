@@ -222,8 +222,15 @@ describe('media processing', function () {
       const asset = await createQueuedAsset(k, { bytes: await makePng(64, 64), ext: '.png', type: 'image', mimeType: 'image/png' });
       const before = await waitForAsset(k, asset.id);
       const { jobs } = mediaDeps(k);
+      const queuedBefore = (await jobsOf(k, asset.id)).length;
       for (const name of ['media.inspect-asset', 'media.image-thumbnail', 'media.image-playback']) await jobs.send(name, { assetId: asset.id });
-      await new Promise((r) => setTimeout(r, 2_000));
+      // The three have run, and whatever they queued in turn.
+      const ran = await eventually(
+        () => jobsOf(k, asset.id),
+        (all) => all.length >= queuedBefore + 3 && all.every(settled),
+        30_000,
+      );
+      expect(ran.filter((j) => !settled(j))).to.deep.equal([]);
       const after = await snapshot(k, asset.id);
       expect(after.asset.processing_status).to.equal('ready');
       expect(after.variants.map((v) => [v.kind, v.sha256])).to.deep.equal(before.variants.map((v) => [v.kind, v.sha256]));
@@ -273,7 +280,13 @@ describe('media processing', function () {
       );
       expect((await k.db('assets').where({ id: doomed.id }).first()).processing_status).to.equal('deleted');
       expect(await list(doomed.id)).to.deep.equal([]);
-      await new Promise((r) => setTimeout(r, 1_000));
+      // The live asset's job has run too, and left its files alone.
+      const liveJobs = await eventually(
+        async () => (await jobsOf(k, live.id)).filter((j) => j.name === 'media.delete-files'),
+        (all) => all.length === 1 && all.every(settled),
+        20_000,
+      );
+      expect(liveJobs.map(settled)).to.deep.equal([true]);
       expect(await list(live.id)).to.have.length(3);
       expect((await snapshot(k, live.id)).asset.processing_status).to.equal('ready');
     });
@@ -343,6 +356,13 @@ describe('media processing', function () {
     });
   });
 });
+
+/** The jobs queued for an asset, from pg-boss's own table: each with its name and state. */
+async function jobsOf(k: TestKernel, assetId: string): Promise<{ name: string; state: string }[]> {
+  return (await k.db.raw(`SELECT name, state FROM pgboss.job WHERE data->>'assetId' = ?`, [assetId])).rows;
+}
+
+const settled = (job: { state: string }) => job.state === 'completed' || job.state === 'failed';
 
 async function waitUntil(k: TestKernel, id: string, ok: (a: AssetSnapshot['asset']) => boolean, seen: (number | null)[], timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
