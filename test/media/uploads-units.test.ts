@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ImportProgress } from '../../core-modules/media/uploads/import-progress.js';
 import { KeyedMutex } from '../../core-modules/media/uploads/keyed-mutex.js';
 import { sniffMediaType } from '../../core-modules/media/uploads/sniff-media-type.js';
@@ -53,14 +52,20 @@ describe('upload rules', () => {
   it('runs one piece of work per key at a time, different keys side by side', async () => {
     const mutex = new KeyedMutex();
     const log: string[] = [];
-    const work = (name: string, ms: number) => async () => {
-      log.push(`${name} start`);
-      await sleep(ms);
-      log.push(`${name} end`);
-      if (name === 'a1') throw new Error('a1 failed');
-      return name;
-    };
-    const results = await Promise.allSettled([mutex.run('a', work('a1', 30)), mutex.run('a', work('a2', 5)), mutex.run('b', work('b1', 5))]);
+    let b1Ended!: () => void;
+    const b1Done = new Promise<void>((resolve) => (b1Ended = resolve));
+    const work =
+      (name: string, until: Promise<void> = Promise.resolve()) =>
+      async () => {
+        log.push(`${name} start`);
+        await until;
+        log.push(`${name} end`);
+        if (name === 'b1') b1Ended();
+        if (name === 'a1') throw new Error('a1 failed');
+        return name;
+      };
+    // a1 holds key a until b1 has run (were b queued behind a, this would never settle), and a2 waits for a1.
+    const results = await Promise.allSettled([mutex.run('a', work('a1', b1Done)), mutex.run('a', work('a2')), mutex.run('b', work('b1'))]);
     expect(results.map((r) => r.status)).to.deep.equal(['rejected', 'fulfilled', 'fulfilled']);
     expect(log.indexOf('a2 start')).to.be.greaterThan(log.indexOf('a1 end')); // a failure does not break the chain
     expect(log.indexOf('b1 end')).to.be.lessThan(log.indexOf('a1 end'));
