@@ -66,6 +66,7 @@ export class GroupsService {
       const content = groupContent(group);
       if (content) await this.d.playlistLibrary.keepAsAssignment(memberIds, content, trx);
       await this.d.groupsRepository.delete(id, trx);
+      await this.d.contentSources.changed(memberIds, trx);
       return memberIds;
     });
     await this.audit('deleted', actor, ip, id, { members: members.length });
@@ -77,7 +78,10 @@ export class GroupsService {
     const added = await this.d.db.transaction(async (trx) => {
       await this.locked(id, trx);
       await this.d.groupMembershipGuards.check(id, screenId, trx);
-      if (await this.d.groupsRepository.addMember(id, screenId, trx)) return true;
+      if (await this.d.groupsRepository.addMember(id, screenId, trx)) {
+        await this.d.contentSources.changed([screenId], trx);
+        return true;
+      }
       if ((await this.d.groupsRepository.groupsOf([screenId], trx)).get(screenId) !== id) throw alreadyGrouped();
       return false;
     });
@@ -94,6 +98,7 @@ export class GroupsService {
       if (!(await this.d.groupsRepository.removeMember(id, screenId, trx))) throw notMember();
       const content = groupContent(group);
       if (content) await this.d.playlistLibrary.keepAsAssignment([screenId], content, trx);
+      await this.d.contentSources.changed([screenId], trx);
     });
     await this.audit('member_removed', actor, ip, id, { screenId });
     await this.moved([screenId]);
@@ -105,29 +110,32 @@ export class GroupsService {
       // Checked and held until commit: the content's delete waits, then sees this group using it.
       await this.d.contentKinds.check([ref], trx);
       await this.d.groupsRepository.setContent(id, ref, trx);
+      await this.contentChanged([id], trx);
     });
     await this.audit('playlist_assigned', actor, ip, id, { ...wireField(ref) });
-    await this.contentChanged([id]);
     return this.get(id);
   }
 
   async unassign(actor: ConsolePrincipal, id: string, ip: string): Promise<GroupView> {
     const group = await this.d.db.transaction(async (trx) => {
       const locked = await this.locked(id, trx);
-      if (groupContent(locked)) await this.d.groupsRepository.setContent(id, null, trx);
+      if (groupContent(locked)) {
+        await this.d.groupsRepository.setContent(id, null, trx);
+        await this.contentChanged([id], trx);
+      }
       return locked;
     });
-    if (groupContent(group)) {
-      await this.audit('playlist_unassigned', actor, ip, id, {});
-      await this.contentChanged([id]);
-    }
+    if (groupContent(group)) await this.audit('playlist_unassigned', actor, ip, id, {});
     return this.get(id);
   }
 
-  /** After a committed change to what these groups play: their members' manifests are rebuilt. */
-  async contentChanged(groupIds: string[]): Promise<void> {
-    const members = await this.d.groupsRepository.membersOf(groupIds);
-    await this.d.contentSources.changed([...members.values()].flat());
+  /**
+   * A change to what these groups play: their members' manifests are rebuilt. Inside the change's
+   * transaction, with it (the rebuild is then carried by the commit); else after the commit.
+   */
+  async contentChanged(groupIds: string[], trx?: Knex.Transaction): Promise<void> {
+    const members = await this.d.groupsRepository.membersOf(groupIds, trx);
+    await this.d.contentSources.changed([...members.values()].flat(), trx);
   }
 
   private async locked(id: string, trx: Knex.Transaction): Promise<GroupRow> {
@@ -136,9 +144,9 @@ export class GroupsService {
     return group;
   }
 
-  // A screen that joined or left a group: what it plays, and the targets reaching it, may differ.
+  // A screen that joined or left a group (its content was rebuilt from the change's transaction):
+  // the targets reaching it may differ.
   private async moved(screenIds: string[]): Promise<void> {
-    await this.d.contentSources.changed(screenIds);
     for (const screenId of screenIds) await this.d.screenTargets.moved.emit(screenId);
   }
 
