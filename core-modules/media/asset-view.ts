@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { AssetRow, VariantRow } from './assets.repository.js';
-import { ASSET_STATUSES, ASSET_TYPES, VARIANT_KINDS } from './media-types.js';
+import { ASSET_STATUSES, ASSET_TYPE_PATTERN, VARIANT_KINDS } from './media-types.js';
 import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 
 const NumberOrNull = Type.Union([Type.Number(), Type.Null()]);
@@ -29,7 +29,7 @@ export const AssetSchema = Type.Object({
   id: Uuid,
   name: Type.String(),
   description: Type.String(),
-  type: literals(ASSET_TYPES),
+  type: Type.String({ pattern: ASSET_TYPE_PATTERN, description: '`image`, `video`, `website`, or a type a module registers (`widget`).' }),
   originalFilename: Nullable(Type.String()),
   declaredMimeType: Nullable(Type.String()),
   detectedMimeType: Nullable(Type.String()),

@@ -1,5 +1,9 @@
-export const ASSET_TYPES = ['image', 'video', 'website'] as const;
-export type AssetType = (typeof ASSET_TYPES)[number];
+/**
+ * An asset's type: media's own are `image`, `video` and `website`; a module owning another
+ * (`widget`, later) stores its assets with it and registers how they play (playableTypes).
+ */
+export type AssetType = string;
+export const ASSET_TYPE_PATTERN = '^[a-z][a-z_]{0,39}$';
 
 export const ASSET_STATUSES = ['queued', 'inspecting', 'processing', 'ready', 'failed', 'deleting', 'deleted'] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];

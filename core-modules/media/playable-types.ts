@@ -39,6 +39,10 @@ export class PlayableTypes {
     this.types.set(type.type, type);
   }
 
+  has(type: string): boolean {
+    return this.types.has(type);
+  }
+
   /** What playing each asset needs, by the type each has (`typeOf`); assets of no registered type are left out. */
   async playable(typeOf: Map<string, string>): Promise<Map<string, PlayableAsset>> {
     const byType = new Map<string, string[]>();

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { routeFor } from '../../../kernel/plugin.js';
-import { ASSET_STATUSES } from '../media-types.js';
+import { ASSET_STATUSES, ASSET_TYPE_PATTERN } from '../media-types.js';
 import type { LibraryDeps } from './library.part.js';
 import { LibraryAssetSchema } from './library-asset-view.js';
 import { IdParams, PageOf, Uuid, pageQuery, Stamp } from '../../../kernel/http/wire.js';
@@ -18,7 +18,9 @@ const DateTimeOrNull = Type.Union([Stamp, Type.Null()]);
 
 const ListQuery = Type.Object({
   ...pageQuery(24),
-  type: Type.Optional(literals(['image', 'video', 'website', 'media'], { description: '`media`: images and videos.' })),
+  type: Type.Optional(
+    Type.String({ pattern: ASSET_TYPE_PATTERN, description: '`image`, `video`, `website`, a type a module registers, or `media`: images and videos.' }),
+  ),
   status: Type.Optional(literals(ASSET_STATUSES.filter((s) => s !== 'deleting' && s !== 'deleted'))),
   folderId: Type.Optional(Type.Union([Uuid, Type.Literal('none')], { description: 'A folder id, or `none` for assets in no folder.' })),
   collectionId: Type.Optional(Uuid),

@@ -4,6 +4,7 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { validationFailed, type ValidationIssue } from '../../../kernel/errors.js';
 import type { JobQueue } from '../../../kernel/jobs/job-queue.js';
 import type { AssetRow, AssetsRepository } from '../assets.repository.js';
+import type { PlayableTypes } from '../playable-types.js';
 import { PROCESSING_JOBS } from '../processing/processing-job-names.js';
 import type { AssetUsageRegistry } from './asset-usage.js';
 import type { AssetFilter, AssetsQueryRepository } from './assets-query.repository.js';
@@ -18,6 +19,7 @@ interface Deps {
   assetsQueryRepository: AssetsQueryRepository;
   assetUsage: AssetUsageRegistry;
   assetViewBuilder: AssetViewBuilder;
+  playableTypes: PlayableTypes;
 }
 
 export interface AssetChanges {
@@ -34,6 +36,10 @@ export class AssetsService {
   constructor(private readonly d: Deps) {}
 
   async list(filter: AssetFilter): Promise<{ items: LibraryAssetView[]; total: number; page: number; pageSize: number }> {
+    // Any registered type may be asked for; another is a mistake, not an empty list.
+    if (filter.type && filter.type !== 'media' && !this.d.playableTypes.has(filter.type)) {
+      throw validationFailed('The query is not valid.', [{ field: 'query/type', message: `No asset type ${filter.type}.` }]);
+    }
     const { rows, total } = await this.d.assetsQueryRepository.page(filter);
     return { items: await this.d.assetViewBuilder.many(rows), total, page: filter.page, pageSize: filter.pageSize };
   }

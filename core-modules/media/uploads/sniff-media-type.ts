@@ -1,7 +1,5 @@
-import type { AssetType } from '../media-types.js';
-
 export interface SniffedType {
-  type: Extract<AssetType, 'image' | 'video'>;
+  type: 'image' | 'video';
   mimeType: string;
   /** Extension of the stored original. */
   ext: string;
