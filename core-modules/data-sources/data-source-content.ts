@@ -12,9 +12,9 @@ interface Deps {
 }
 
 /**
- * A source as the manifest lists it in `dataSources[]` (the players' `ManifestDataSource`): for
- * schema-11 players, a structured source's records in `configuration`; for later ones (and every
- * other provider), the typed `dataDocument`.
+ * A source as the manifest lists it in `dataSources[]` (the players' `ManifestDataSource`): a
+ * structured source's records in `configuration` as schema-11 players read them, and the typed
+ * `dataDocument`. What each schema's players are sent of it is the section's rule (`dataSourceFor`).
  */
 export function manifestEntry(s: SourceRow, o: OutputRow | undefined, provider: DataSourceProvider | undefined) {
   const document: DataDocument | null = o?.document ?? null;
