@@ -1,4 +1,5 @@
 // The auth module's public face.
+import { exportRef } from '../../kernel/export-ref.js';
 
 /** The installation's organization, as other modules read it. */
 export interface Organization {
@@ -16,7 +17,7 @@ export interface DirectoryUser {
   active: boolean;
 }
 
-/** Exported as `userDirectory`: who the console users are, for pickers and names. */
+/** Who the console users are, for pickers and names. */
 export interface UserDirectory {
   /** Active users whose name or username contains `search` (any case), by name, at most `limit`. */
   search(search: string, limit: number): Promise<DirectoryUser[]>;
@@ -26,7 +27,9 @@ export interface UserDirectory {
   withRoles(roles: DirectoryUser['role'][]): Promise<DirectoryUser[]>;
 }
 
-/** Exported as `organization`. */
 export interface OrganizationReader {
   get(): Promise<Organization>;
 }
+
+export const organizationRef = exportRef<OrganizationReader>('auth', 'organization');
+export const userDirectoryRef = exportRef<UserDirectory>('auth', 'userDirectory');

@@ -2,6 +2,7 @@ import { asClass, asFunction } from 'awilix';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin, type ModulePart } from '../../kernel/plugin.js';
 import { loadAuthConfig } from './auth-config.js';
+import { authUses } from './auth-base-deps.js';
 import type { AuthDeps } from './auth-deps.js';
 import { authCommands } from './auth.commands.js';
 import { authJobs } from './auth.jobs.js';
@@ -24,6 +25,7 @@ const parts = [organizationPart, integrationTokensPart, preferencesPart, signInP
 export const authModule = definePlugin<AuthDeps>({
   name: 'auth',
   dependsOn: ['settings'],
+  uses: authUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide({

@@ -1,5 +1,5 @@
 import type { Role } from '../../kernel/auth/principal.js';
-import type { SettingDefinition, SettingsService } from '../settings/settings.api.js';
+import type { SettingDefinition, OrganizationSettings } from '../settings/settings.api.js';
 
 export const MFA_SCOPE_KEY = 'security.mfa_required_scope';
 export type MfaScope = 'none' | 'administrators' | 'all';
@@ -32,6 +32,6 @@ export function mfaRequiredFor(role: Role, scope: MfaScope): boolean {
   return scope === 'all' || (scope === 'administrators' && (role === 'owner' || role === 'administrator'));
 }
 
-export async function idleTimeoutSeconds(settings: SettingsService): Promise<number> {
+export async function idleTimeoutSeconds(settings: OrganizationSettings): Promise<number> {
   return (await settings.get<number>(SESSION_IDLE_KEY)) * 60;
 }

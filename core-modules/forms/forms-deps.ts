@@ -1,6 +1,6 @@
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { UserDirectory } from '../auth/auth.api.js';
+import { userDirectoryRef } from '../auth/auth.api.js';
 import { dataSourceLibraryRef } from '../data-sources/data-sources.api.js';
 import type { FormsRepository } from './forms.repository.js';
 import type { FormsService } from './forms.service.js';
@@ -9,11 +9,9 @@ import type { RecordAccess } from './record-access.js';
 import type { RecordAttachmentsService } from './record-attachments.service.js';
 import type { RecordsService } from './records.service.js';
 
-export const formsUses = { dataSourceLibrary: dataSourceLibraryRef };
+export const formsUses = { userDirectory: userDirectoryRef, dataSourceLibrary: dataSourceLibraryRef };
 
 export interface FormsDeps extends KernelDeps, UsedDeps<typeof formsUses> {
-  // From auth (its export, until it declares it as a ref).
-  userDirectory: UserDirectory;
   // Own.
   formsRepository: FormsRepository;
   formsService: FormsService;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound, unauthenticated } from '../../../kernel/errors.js';
-import type { SettingsService } from '../../settings/settings.api.js';
+import type { OrganizationSettings } from '../../settings/settings.api.js';
 import type { AuthConfig } from '../auth-config.js';
 import type { ChallengesRepository } from './challenges.repository.js';
 import type { FactorsRepository } from './factors.repository.js';
@@ -22,7 +22,7 @@ interface Deps {
   sessionsRepository: SessionsRepository;
   factorsRepository: FactorsRepository;
   challengesRepository: ChallengesRepository;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
   auditLog: AuditLog;
   authConfig: AuthConfig;
 }

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { conflict, rateLimitedWithCode, unauthenticated } from '../../../kernel/errors.js';
-import type { SettingsService } from '../../settings/settings.api.js';
+import type { OrganizationSettings } from '../../settings/settings.api.js';
 import type { AuthConfig } from '../auth-config.js';
 import { CHALLENGE_MAX_FAILURES, type ChallengesRepository } from '../factors/challenges.repository.js';
 import type { FactorsRepository } from '../factors/factors.repository.js';
@@ -18,7 +18,7 @@ interface Deps {
   usersRepository: UsersRepository;
   factorsRepository: FactorsRepository;
   challengesRepository: ChallengesRepository;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
   auditLog: AuditLog;
   authConfig: AuthConfig;
   signInLimits: SignInLimits;

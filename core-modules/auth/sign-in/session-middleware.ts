@@ -4,7 +4,7 @@ import createSession from 'koa-session';
 import type { AuthConfig } from '../auth-config.js';
 import { COOKIE_NAME } from '../auth-config.js';
 import { randomToken } from '../../../kernel/secrets.js';
-import type { SettingsService } from '../../settings/settings.api.js';
+import type { OrganizationSettings } from '../../settings/settings.api.js';
 import { idleTimeoutSeconds } from '../mfa-policy.js';
 import type { SessionData, SessionsRepository } from '../sessions.repository.js';
 
@@ -16,7 +16,7 @@ const SIGN_IN_PREFIX = '/api/v1/auth/';
  * lifetime or after the organization's idle timeout, whichever comes first.
  */
 export function sessionMiddleware(
-  deps: { sessionsRepository: SessionsRepository; authConfig: AuthConfig; settingsService: SettingsService },
+  deps: { sessionsRepository: SessionsRepository; authConfig: AuthConfig; settingsService: OrganizationSettings },
   app: Koa,
 ): Middleware {
   const { sessionsRepository: repo, authConfig, settingsService } = deps;
