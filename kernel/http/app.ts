@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
-import helmet from 'koa-helmet';
 import type { RouteTable } from './route-table.js';
 import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
@@ -79,9 +80,9 @@ function notFoundOrNotAllowed(table: RouteTable) {
  * ignore these. HSTS and the upgrade of subresource requests only when PUBLIC_URL is https: on
  * plain http (a LAN address) the upgrade would break the pages.
  */
-function securityHeaders(publicUrl: URL): Middleware {
+function securityHeaderOptions(publicUrl: URL): HelmetOptions {
   const https = publicUrl.protocol === 'https:';
-  return helmet({
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -104,7 +105,28 @@ function securityHeaders(publicUrl: URL): Middleware {
     strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
     // no-referrer would also make browsers send `Origin: null` on the console's own POSTs.
     referrerPolicy: { policy: 'same-origin' },
-  });
+  };
+}
+
+/**
+ * Helmet's headers, worked out once. Every directive above is a constant (no per-request nonce), so
+ * every answer gets the same values; running helmet per request (through koa-helmet's promise
+ * wrapper) cost a heartbeat about a tenth of its time.
+ */
+function securityHeaders(publicUrl: URL): Middleware {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let outcome: { err?: unknown } | undefined;
+  helmet(securityHeaderOptions(publicUrl))({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => (outcome = { err }));
+  if (!outcome || outcome.err) throw outcome?.err ?? new Error('helmet did not set its headers at once');
+  const fixed = [...headers];
+  return (ctx, next) => {
+    for (const [name, value] of fixed) ctx.res.setHeader(name, value);
+    return next();
+  };
 }
 
 export interface HttpAppOptions {

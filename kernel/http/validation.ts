@@ -65,13 +65,35 @@ export type InputValidator = (value: unknown) => void;
 export const HANDLER_CLEANS_TEXT = 'x-handler-cleans-text';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters PostgreSQL refuses.
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+// Almost all text has neither a NUL nor a surrogate; one character-class scan clears it.
+const unstorable = (text: string) => SUSPECT.test(text) && (text.includes('\u0000') || LONE_SURROGATE.test(text));
 
 /**
  * How deep a request may nest: more than any document the players take needs (a widget's
  * presentation tree is 24 nodes deep, two JSON levels a node), far less than jsonb holds.
  */
 export const MAX_NESTING = 100;
+
+/**
+ * Whether `value` can be taken whole (see unstorablePlace). It allocates nothing, so the common
+ * case costs one scan of each string; unstorablePlace then finds the place only for a refusal.
+ * Recursion is bounded: it stops at MAX_NESTING.
+ */
+function storable(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !unstorable(value);
+  if (!value || typeof value !== 'object') return true;
+  if (depth >= MAX_NESTING) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!storable(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key of Object.keys(value)) {
+    if (unstorable(key) || !storable((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
 
 /**
  * The first place in `value` that cannot be taken: text PostgreSQL cannot store (a NUL, refused in
@@ -111,7 +133,7 @@ export function inputValidator(part: Part, schema: TSchema, fromText = part !== 
   const checkText = !(schema as Record<string, unknown>)[HANDLER_CLEANS_TEXT];
   return (value) => {
     if (!validate(value)) throw validationFailed(`The request ${part} is invalid.`, issues(part, validate.errors));
-    const bad = checkText ? unstorablePlace(value, part) : undefined;
+    const bad = checkText && !storable(value, 0) ? unstorablePlace(value, part) : undefined;
     if (bad) throw validationFailed(`The request ${part} is invalid.`, [{ field: bad.path.join('/'), message: bad.message }]);
   };
 }
