@@ -1,5 +1,4 @@
 import type { GraphContribution, GraphEdge, GraphNode } from '../../dependency-graph/dependency-graph.api.js';
-import type { InstanceKind } from './instance-service.js';
 import type { InstanceStore } from './instance-store.js';
 
 /** Node type of a plugin's instances, plural like the graph's other types: `brand_bug_instances`. */
@@ -11,7 +10,7 @@ export const instanceNodeType = (type: string) => `${type}_instances`;
  * screens gets `allScreens` instead of one edge per screen of the fleet. Registered by the plugin
  * itself (it depends on `dependency-graph`), and skipped while the plugin is not installed.
  */
-export function instanceGraph<S>(store: InstanceStore<S>, kind: Pick<InstanceKind<S>, 'plugin' | 'type'>): GraphContribution {
+export function instanceGraph<S>(store: InstanceStore<S>, kind: { plugin: string; type: string }): GraphContribution {
   const type = instanceNodeType(kind.type);
   return {
     plugin: kind.plugin,
