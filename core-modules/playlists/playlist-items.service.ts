@@ -3,10 +3,9 @@ import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, invalidInput, notFound } from '../../kernel/errors.js';
 import type { MediaLibrary } from '../media/media.api.js';
-import type { AssignmentsRepository } from './assignments.repository.js';
 import { assertPlayable, itemValues, storedValues } from './item-rules.js';
-import type { PlaylistEvents } from './playlist-events.js';
 import type { PlaylistItemsRepository } from './playlist-items.repository.js';
+import type { PlaylistLibrary } from './playlist-library.js';
 import { playlistNotFound, type PlaylistReader } from './playlist-reader.js';
 import { MAX_ITEMS, type ItemInput, type ItemPatch, type PlaylistView } from './playlist-schemas.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
@@ -15,10 +14,9 @@ interface Deps {
   db: Knex;
   playlistsRepository: PlaylistsRepository;
   playlistItemsRepository: PlaylistItemsRepository;
-  assignmentsRepository: AssignmentsRepository;
   mediaLibrary: MediaLibrary;
   playlistReader: PlaylistReader;
-  playlistEvents: PlaylistEvents;
+  playlistLibrary: PlaylistLibrary;
   auditLog: AuditLog;
 }
 
@@ -110,16 +108,10 @@ export class PlaylistItemsService {
       if (playlist?.tag_rule?.enabled) throw conflict('playlist_tag_rule_active', 'The tag rule fills this playlist; disable it to edit items by hand.');
       const done = await work(trx);
       await this.d.playlistsRepository.change(playlistId, {}, trx);
+      await this.d.playlistLibrary.changed([playlistId], trx);
       return done;
     });
     await this.d.auditLog.record({ action, actor, ip, resourceType: 'playlist', resourceId: playlistId, metadata });
-    const view = await this.d.playlistReader.get(playlistId);
-    await this.d.playlistEvents.emit({
-      reason: 'playlist.updated',
-      playlistId,
-      revision: view.revision,
-      screenIds: await this.d.assignmentsRepository.screensOf({ contentType: 'playlist', contentId: playlistId }),
-    });
-    return view;
+    return this.d.playlistReader.get(playlistId);
   }
 }

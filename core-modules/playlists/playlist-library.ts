@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { MediaLibrary } from '../media/media.api.js';
-import type { BuildMemo, ContentRef, SourceContent } from '../player/player.api.js';
+import type { BuildMemo, ContentRef, ContentSources, SourceContent } from '../player/player.api.js';
 import { playlistContent } from './assignment-content-source.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { PlaylistReader } from './playlist-reader.js';
@@ -11,10 +11,14 @@ interface Deps {
   assignmentsRepository: AssignmentsRepository;
   playlistReader: PlaylistReader;
   mediaLibrary: MediaLibrary;
+  contentSources: ContentSources;
 }
 
-/** Told with the playlists whose content may have changed (edited, deleted, or one of their media). */
-export type PlaylistsChangedListener = (playlistIds: string[]) => Promise<void> | void;
+/**
+ * Told with the playlists whose content may have changed (edited, deleted, or one of their media);
+ * with the change's transaction when there is one, to pass on to `contentSources.changed`.
+ */
+export type PlaylistsChangedListener = (playlistIds: string[], trx?: Knex.Transaction) => Promise<void> | void;
 
 /**
  * Playlists as other modules use them (exported as `playlistLibrary`): groups and schedules follow
@@ -51,9 +55,23 @@ export class PlaylistLibrary {
     this.listeners.push(listener);
   }
 
-  /** For the module itself, after a committed change: playlists whose content may differ now. */
-  async tell(playlistIds: string[]): Promise<void> {
+  /**
+   * For the module itself: playlists whose content may differ now, to the listeners. With the
+   * change's transaction, inside it; without (a medium's new files), after the commit.
+   */
+  async tell(playlistIds: string[], trx?: Knex.Transaction): Promise<void> {
     if (!playlistIds.length) return;
-    for (const listener of this.listeners) await listener(playlistIds);
+    for (const listener of this.listeners) await listener(playlistIds, trx);
+  }
+
+  /**
+   * For the module itself, inside the transaction of a change to these playlists: every screen they
+   * reach (assigned them here, through groups and schedules) is rebuilt from the commit.
+   */
+  async changed(playlistIds: string[], trx: Knex.Transaction): Promise<void> {
+    const screenIds: string[] = [];
+    for (const contentId of playlistIds) screenIds.push(...(await this.d.assignmentsRepository.screensOf({ contentType: 'playlist', contentId }, trx)));
+    await this.d.contentSources.changed(screenIds, trx);
+    await this.tell(playlistIds, trx);
   }
 }

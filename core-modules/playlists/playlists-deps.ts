@@ -5,7 +5,6 @@ import type { ContentKinds, ContentSources } from '../player/player.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { AssignmentsService } from './assignments.service.js';
-import type { PlaylistEvents } from './playlist-events.js';
 import type { PlaylistItemsRepository } from './playlist-items.repository.js';
 import type { PlaylistItemsService } from './playlist-items.service.js';
 import type { PlaylistLibrary } from './playlist-library.js';
@@ -27,7 +26,6 @@ export interface PlaylistsDeps extends KernelDeps {
   playlistItemsRepository: PlaylistItemsRepository;
   assignmentsRepository: AssignmentsRepository;
   playlistReader: PlaylistReader;
-  playlistEvents: PlaylistEvents;
   playlistLibrary: PlaylistLibrary;
   playlistsService: PlaylistsService;
   playlistItemsService: PlaylistItemsService;

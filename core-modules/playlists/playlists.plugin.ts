@@ -4,7 +4,6 @@ import { assignmentContentSource } from './assignment-content-source.js';
 import { AssignmentsRepository } from './assignments.repository.js';
 import { assignmentsRoutes } from './assignments.routes.js';
 import { AssignmentsService } from './assignments.service.js';
-import { PlaylistEvents } from './playlist-events.js';
 import { PlaylistItemsRepository } from './playlist-items.repository.js';
 import { PlaylistItemsService } from './playlist-items.service.js';
 import { PlaylistLibrary } from './playlist-library.js';
@@ -28,7 +27,6 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
         playlistItemsRepository: asClass(PlaylistItemsRepository).singleton(),
         assignmentsRepository: asClass(AssignmentsRepository).singleton(),
         playlistReader: asFunction((d: PlaylistsDeps) => new PlaylistReader(d)).singleton(),
-        playlistEvents: asFunction((d: PlaylistsDeps) => new PlaylistEvents(d)).singleton(),
         playlistLibrary: asFunction((d: PlaylistsDeps) => new PlaylistLibrary(d)).singleton(),
         playlistsService: asFunction((d: PlaylistsDeps) => new PlaylistsService(d)).singleton(),
         playlistItemsService: asFunction((d: PlaylistsDeps) => new PlaylistItemsService(d)).singleton(),
@@ -54,10 +52,6 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
     });
     r.onStart((d) => {
       d.contentSources.register(assignmentContentSource(d));
-      d.playlistEvents.subscribe(async ({ playlistId, screenIds }) => {
-        await d.contentSources.changed(screenIds);
-        if (playlistId) await d.playlistLibrary.tell([playlistId]);
-      });
       d.mediaEvents.subscribe(async ({ assetId }) => {
         await d.contentSources.changed(await d.playlistReader.screensPlaying(assetId));
         await d.playlistLibrary.tell(await d.playlistReader.playlistsHolding(assetId));

@@ -3,8 +3,7 @@ import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput } from '../../kernel/errors.js';
-import type { AssignmentsRepository } from './assignments.repository.js';
-import type { PlaylistEvents } from './playlist-events.js';
+import type { PlaylistLibrary } from './playlist-library.js';
 import { playlistNotFound, summaryView, type PlaylistReader } from './playlist-reader.js';
 import type { NewPlaylist, PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
 import type { PlaylistsRepository, TagRule } from './playlists.repository.js';
@@ -14,10 +13,9 @@ import type { ContentKinds } from '../player/player.api.js';
 interface Deps {
   db: Knex;
   playlistsRepository: PlaylistsRepository;
-  assignmentsRepository: AssignmentsRepository;
   mediaLibrary: MediaLibrary;
   playlistReader: PlaylistReader;
-  playlistEvents: PlaylistEvents;
+  playlistLibrary: PlaylistLibrary;
   contentKinds: ContentKinds;
   auditLog: AuditLog;
 }
@@ -62,7 +60,7 @@ export class PlaylistsService {
 
   async update(actor: ConsolePrincipal, id: string, input: PlaylistInput, ip: string): Promise<PlaylistView> {
     const changes = values(input);
-    if (!(await this.d.playlistsRepository.change(id, changes))) throw playlistNotFound();
+    await this.changing(id, changes);
     await this.d.auditLog.record({
       action: 'playlist.updated',
       actor,
@@ -71,14 +69,14 @@ export class PlaylistsService {
       resourceId: id,
       metadata: { fields: Object.keys(changes) },
     });
-    return this.changed(id);
+    return this.get(id);
   }
 
   async setTagRule(actor: ConsolePrincipal, id: string, rule: Static<typeof TagRuleSchema>, ip: string): Promise<PlaylistView> {
     const known = new Set(await this.d.mediaLibrary.existingTagIds(rule.tagIds));
     const unknown = rule.tagIds.findIndex((t) => !known.has(t));
     if (unknown >= 0) throw invalidInput('tag_not_found', 'No such tag.', `body/tagIds/${unknown}`);
-    if (!(await this.d.playlistsRepository.change(id, { tag_rule: rule }))) throw playlistNotFound();
+    await this.changing(id, { tag_rule: rule });
     await this.d.auditLog.record({
       action: 'playlist.tag_rule_set',
       actor,
@@ -87,7 +85,7 @@ export class PlaylistsService {
       resourceId: id,
       metadata: { enabled: rule.enabled, match: rule.match, tags: rule.tagIds.length },
     });
-    return this.changed(id);
+    return this.get(id);
   }
 
   async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
@@ -104,14 +102,11 @@ export class PlaylistsService {
     await this.d.auditLog.record({ action: 'playlist.deleted', actor, ip, resourceType: 'playlist', resourceId: id, metadata: { name: row.name } });
   }
 
-  private async changed(id: string): Promise<PlaylistView> {
-    const view = await this.get(id);
-    await this.d.playlistEvents.emit({
-      reason: 'playlist.updated',
-      playlistId: id,
-      revision: view.revision,
-      screenIds: await this.d.assignmentsRepository.screensOf({ contentType: 'playlist', contentId: id }),
+  // The change and the rebuild of every screen the playlist reaches commit together.
+  private async changing(id: string, changes: Parameters<PlaylistsRepository['change']>[1]): Promise<void> {
+    await this.d.db.transaction(async (trx) => {
+      if (!(await this.d.playlistsRepository.change(id, changes, trx))) throw playlistNotFound();
+      await this.d.playlistLibrary.changed([id], trx);
     });
-    return view;
   }
 }

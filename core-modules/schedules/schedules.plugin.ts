@@ -38,8 +38,11 @@ export const schedulesModule = definePlugin<SchedulesDeps>({
       d.manifestSections.register(schedulesSection);
       d.contentSources.register(scheduleContentSource(d));
       // A scheduled playlist changed (edited, or its media did): the screens it reaches follow.
-      d.playlistLibrary.onChange(async (playlistIds) =>
-        d.schedulesService.contentChanged((await d.schedulesRepository.using('playlist', playlistIds)).map((s) => s.id)),
+      d.playlistLibrary.onChange(async (playlistIds, trx) =>
+        d.schedulesService.contentChanged(
+          (await d.schedulesRepository.using('playlist', playlistIds, trx)).map((s) => s.id),
+          trx,
+        ),
       );
       // Scheduled content, of any kind, cannot be deleted while a schedule plays it.
       d.contentKinds.registerUse(async (ref, trx) =>

@@ -151,9 +151,9 @@ export class SchedulesService {
     await this.audit('deleted', actor, ip, id, {});
   }
 
-  /** After a committed change to what these schedules play: the screens they reach are rebuilt. */
-  async contentChanged(scheduleIds: string[]): Promise<void> {
-    await this.reached([...(await this.d.schedulesRepository.targetsOf(scheduleIds)).values()].flat());
+  /** A change to what these schedules play: the screens they reach are rebuilt (pass the change's `trx` when there is one). */
+  async contentChanged(scheduleIds: string[], trx?: Knex.Transaction): Promise<void> {
+    await this.reached([...(await this.d.schedulesRepository.targetsOf(scheduleIds, trx)).values()].flat(), trx);
   }
 
   /** The input checked whole, its zone defaulted and its targets normalised (a grouped screen becomes its group). */

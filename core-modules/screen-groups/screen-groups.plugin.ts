@@ -45,9 +45,12 @@ export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
       for (const section of groupSections) d.manifestSections.register(section);
       d.contentSources.register(groupContentSource(d));
       // A group's playlist changed (edited, or its media did): its members' manifests follow.
-      d.playlistLibrary.onChange(async (playlistIds) => {
-        const groups = await d.groupsRepository.using('playlist', playlistIds);
-        await d.groupsService.contentChanged(groups.map((g) => g.id));
+      d.playlistLibrary.onChange(async (playlistIds, trx) => {
+        const groups = await d.groupsRepository.using('playlist', playlistIds, trx);
+        await d.groupsService.contentChanged(
+          groups.map((g) => g.id),
+          trx,
+        );
       });
       // A group's content, of any kind, cannot be deleted while the group plays it.
       d.contentKinds.registerUse(async (ref, trx) =>
