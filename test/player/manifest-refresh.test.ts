@@ -40,6 +40,17 @@ describe('manifest refresh: batches, media variants and several server processes
     return socket;
   };
   const changes = (socket: PlayerSocket) => socket.messages.filter((m) => m.type === 'manifest.changed');
+  // A broadcast published after everything before it (PostgreSQL delivers notifications in commit
+  // order): once a socket has it, any push meant for it earlier has arrived too.
+  let marks = 0;
+  const settled = async (...sockets: PlayerSocket[]) => {
+    const configRevision = 1_000_000 + ++marks;
+    await (a.containerOf('player').cradle as PlayerDeps).hub.publish('screens', { type: 'config.changed', configRevision });
+    for (const s of sockets) {
+      const marked = await eventually(() => s.messages.some((m) => m.type === 'config.changed' && m.configRevision === configRevision), Boolean);
+      expect(marked, 'the later broadcast arrived').to.equal(true);
+    }
+  };
 
   before(async () => {
     a = await bootTestKernel({ plugins: coreModules });
@@ -78,12 +89,12 @@ describe('manifest refresh: batches, media variants and several server processes
       expect((await socket.next('manifest.changed')).manifestVersion).to.equal(before.get(screen.screenId)! + 1);
       expect(await versionOf(screen)).to.equal(before.get(screen.screenId)! + 1);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(s4);
     expect(changes(s4)).to.deep.equal([]);
 
     // Recomputing what did not change moves no version and tells no one.
     await (a.containerOf('player').cradle as PlayerDeps).manifestService.refreshMany([one, two, three, four, one].map((s) => s.screenId));
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(s1, s2, s3, s4);
     for (const socket of [s1, s2, s3]) expect(changes(socket)).to.have.length(1);
     expect(changes(s4)).to.deep.equal([]);
     expect(await versionOf(one)).to.equal(before.get(one.screenId)! + 1);
@@ -168,7 +179,7 @@ describe('manifest refresh: batches, media variants and several server processes
       expect(m.assets.map((x: any) => [x.assetId, x.variantId])).to.deep.equal([[image.id, playback.id]]);
       expect(m.playlist.items[0].variantId).to.equal(playback.id);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(s1);
     expect(changes(s1)).to.deep.equal([]);
   });
 });
