@@ -11,7 +11,6 @@ import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js
 const BASE = '/api/v1/plugins/brand-bug/instances';
 const SCHEMA = 'validation_failed';
 const errorOf = (res: { status: number; body: any }) => [res.status, res.body?.error?.code];
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('brand bug plugin', () => {
   let k: TestKernel;
@@ -233,7 +232,10 @@ describe('brand bug plugin', () => {
       const again = await api('PUT', `${BASE}/${created.id}`, moved);
       expect(again.body.data.revision).to.equal(3);
       expect((await manifestOf(hall)).manifestVersion).to.equal(version);
-      await pause(300);
+      // A broadcast published after the PUT (notifications arrive in commit order): once every screen
+      // has it, any push the PUT made would have arrived before it.
+      await (k.containerOf('player').cradle as PlayerDeps).hub.publish('screens', { type: 'config.changed', configRevision: 1_000_000 });
+      for (const s of Object.values(sockets)) await s.next('config.changed');
       expect([pushes('lobby'), pushes('hall'), pushes('kitchen')]).to.deep.equal([[], [], []]);
     } finally {
       for (const s of Object.values(sockets)) s.ws.close();
