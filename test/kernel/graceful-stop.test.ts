@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import WebSocket from 'ws';
 import { notesPlugin } from '../fixtures/notes-plugin/notes.plugin.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { eventually } from '../support/wait.js';
 
 /** Test kernels stop with SHUTDOWN_GRACE_SECONDS=2. */
 const GRACE_MS = 2_000;
@@ -52,7 +53,14 @@ describe('graceful stop with player sockets open', () => {
     raw.write('GET /api/v1/notes/socket/lobby HTTP/1.1\r\nHost: localhost\r\n');
     await new Promise((r) => setTimeout(r, 200));
     const stopping = k.stop();
-    await new Promise((r) => setTimeout(r, 200));
+    // The stop is under way once the listener is closed.
+    expect(
+      await eventually(
+        () => k.server?.listening,
+        (listening) => listening === false,
+      ),
+      'the listener closed',
+    ).to.equal(false);
     raw.write('Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n');
     await new Promise<void>((resolve) => raw.once('close', () => resolve()));
     expect(answer).to.match(/^HTTP\/1\.1 503 /);
