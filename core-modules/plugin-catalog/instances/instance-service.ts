@@ -89,33 +89,32 @@ export class InstanceService<S extends object> {
       await this.d.pluginInstallations.holdInstalled(this.kind.plugin, trx);
       const inserted = await this.store.insert(values, trx);
       await this.audit('created', actor, ip, inserted, trx);
+      await this.changed([inserted], trx);
       return inserted;
     });
-    await this.changed([row]);
     return toView(row);
   }
 
   /** Full replace (PUT): every field is given again. */
   async replace(actor: ConsolePrincipal, id: string, input: InstanceInput & S, ip: string): Promise<InstanceView<S>> {
     const values = await this.checked(input);
-    const [before, after] = await this.d.db.transaction(async (trx) => {
+    const after = await this.d.db.transaction(async (trx) => {
       const old = await this.found(await this.store.lock(id, trx));
       const updated = await this.store.replace(id, values, trx);
       await this.audit('updated', actor, ip, updated, trx);
-      return [old, updated];
+      await this.changed([old, updated], trx);
+      return updated;
     });
-    await this.changed([before, after]);
     return toView(after);
   }
 
   async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
-    const before = await this.d.db.transaction(async (trx) => {
+    await this.d.db.transaction(async (trx) => {
       const old = await this.found(await this.store.lock(id, trx));
       await this.store.delete(id, trx);
       await this.audit('deleted', actor, ip, old, trx);
-      return old;
+      await this.changed([old], trx);
     });
-    await this.changed([before]);
   }
 
   /** Manifest entries: each screen gets the enabled instances that reach it; the player picks among them. */
@@ -192,9 +191,10 @@ export class InstanceService<S extends object> {
     );
   }
 
-  // After commit: the screens reached before or after the change.
-  private async changed(rows: InstanceRow<S>[]): Promise<void> {
+  // The screens reached before or after the change: inside its transaction (their rebuild is then
+  // carried by the commit), or after the commit for a change outside the plugin.
+  private async changed(rows: InstanceRow<S>[], trx?: Knex.Transaction): Promise<void> {
     const screens = await Promise.all(rows.map((r) => this.d.screenTargets.screensOf({ targetScope: r.target_scope, targetIds: r.target_ids })));
-    await this.d.manifestPlugins.changed(screens.flat());
+    await this.d.manifestPlugins.changed(screens.flat(), trx);
   }
 }
