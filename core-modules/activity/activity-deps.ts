@@ -1,6 +1,6 @@
-import type { MediaLibrary } from '../media/media.api.js';
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
+import { mediaLibraryRef } from '../media/media.api.js';
 import type { ScreenClocks, ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
 import { settingsServiceRef } from '../settings/settings.api.js';
 import type { ActivityEventsRepository } from './activity-events.repository.js';
@@ -13,11 +13,10 @@ import type { ScreenTimeline } from './screen-timeline.js';
 import type { TelemetryService } from './telemetry.js';
 import type { TelemetryRepository } from './telemetry.repository.js';
 
-export const activityUses = { settingsService: settingsServiceRef };
+export const activityUses = { settingsService: settingsServiceRef, mediaLibrary: mediaLibraryRef };
 
 export interface ActivityDeps extends KernelDeps, UsedDeps<typeof activityUses> {
-  // From media and screens (their exports, until they declare them as refs).
-  mediaLibrary: MediaLibrary;
+  // From screens (its exports, until it declares them as refs).
   screensService: ScreenDirectory;
   screenTargets: ScreenTargets;
   screenClocks: ScreenClocks;

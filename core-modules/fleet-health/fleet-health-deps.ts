@@ -1,10 +1,13 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { PlaylistDirectory } from '../playlists/playlists.api.js';
+import { playlistReaderRef } from '../playlists/playlists.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { FleetHealthService } from './fleet-health.service.js';
 
-export interface FleetHealthDeps extends KernelDeps {
+export const fleetHealthUses = { playlistReader: playlistReaderRef };
+
+export interface FleetHealthDeps extends KernelDeps, UsedDeps<typeof fleetHealthUses> {
+  // From screens (its export, until it declares it as a ref).
   screensService: ScreenDirectory;
-  playlistReader: PlaylistDirectory;
   fleetHealthService: FleetHealthService;
 }

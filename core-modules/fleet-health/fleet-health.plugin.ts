@@ -2,7 +2,7 @@ import { asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { fleetHealthRoutes } from './fleet-health.routes.js';
 import { FleetHealthService } from './fleet-health.service.js';
-import type { FleetHealthDeps } from './fleet-health-deps.js';
+import { fleetHealthUses, type FleetHealthDeps } from './fleet-health-deps.js';
 
 /**
  * Read-only fleet health for integration tokens with `activity:read`: a JSON summary and
@@ -12,6 +12,7 @@ import type { FleetHealthDeps } from './fleet-health-deps.js';
 export const fleetHealthModule = definePlugin<FleetHealthDeps>({
   name: 'fleet-health',
   dependsOn: ['auth', 'screens', 'playlists'],
+  uses: fleetHealthUses,
   register(r) {
     r.provide({
       fleetHealthService: asFunction((d: FleetHealthDeps) => new FleetHealthService(d)).singleton(),

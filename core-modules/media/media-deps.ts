@@ -1,19 +1,21 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
+import { settingsServiceRef } from '../settings/settings.api.js';
 import type { AssetsRepository } from './assets.repository.js';
 import type { MediaConfig } from './media-config.js';
 import type { MediaEvents } from './media-events.js';
 import type { TaggedMediaRepository } from './library/tagged-media.repository.js';
 import type { MediaLibraryReader } from './library/media-library-reader.js';
 import type { PlayableTypes } from './playable-types.js';
-import type { DependencyGraphDeps } from '../dependency-graph/dependency-graph.api.js';
 import type { LibraryDeps } from './library/library.part.js';
 import type { ProcessingDeps } from './processing/processing.part.js';
 import type { UploadsDeps } from './uploads/uploads.part.js';
 
+export const mediaUses = { settingsService: settingsServiceRef, dependencyGraph: dependencyGraphRef };
+
 /** What every part of the media module can use. Each part extends it with its own services. */
-export interface MediaBaseDeps extends KernelDeps {
-  settingsService: SettingsService;
+export interface MediaBaseDeps extends KernelDeps, UsedDeps<typeof mediaUses> {
   mediaConfig: MediaConfig;
   assetsRepository: AssetsRepository;
   mediaEvents: MediaEvents;
@@ -23,4 +25,4 @@ export interface MediaBaseDeps extends KernelDeps {
 }
 
 /** The whole media module's container. */
-export type MediaDeps = UploadsDeps & ProcessingDeps & LibraryDeps & DependencyGraphDeps;
+export type MediaDeps = UploadsDeps & ProcessingDeps & LibraryDeps;

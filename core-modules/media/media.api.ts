@@ -1,15 +1,19 @@
 // The media module's public face: what other modules may use, as read-only interfaces returning
 // plain objects. Other modules import media's types from here only.
+import type { EventListener } from '../../kernel/after-commit-events.js';
+import { exportRef } from '../../kernel/export-ref.js';
 import type { FileToSend } from '../../kernel/http/file-response.js';
+import type { AssetUsageChecker } from './library/asset-usage.js';
+import type { AssetVariantsChanged } from './media-events.js';
 import type { AssetStatus, AssetType } from './media-types.js';
+import type { PlayableAsset, PlayableType } from './playable-types.js';
 import type { VideoCrop } from './processing/video-crop.js';
 
 export type { AssetStatus, AssetType };
-export type { AssetUse, AssetUsageRegistry } from './library/asset-usage.js';
+export type { AssetUse, AssetUsageChecker } from './library/asset-usage.js';
 export type { VideoCrop } from './processing/video-crop.js';
-export type { PlayableAsset, PlayableType, PlayableTypes } from './playable-types.js';
-import type { PlayableAsset } from './playable-types.js';
-export type { AssetVariantsChanged, MediaEvents } from './media-events.js';
+export type { PlayableAsset, PlayableType } from './playable-types.js';
+export type { AssetVariantsChanged } from './media-events.js';
 
 /**
  * The file a screen is given for an asset: the playback copy when processing made one, else the
@@ -48,7 +52,7 @@ export interface TaggedAsset {
   durationSeconds: number | null;
 }
 
-/** The library as other modules read it (exported as `mediaLibrary`). */
+/** The library as other modules read it. */
 export interface MediaLibrary {
   /** The live (not deleted) assets among these. */
   summaries(assetIds: string[]): Promise<Map<string, AssetSummary>>;
@@ -94,8 +98,7 @@ export interface RenditionFileFacts {
 export type RenditionOutcome = { file: RenditionFile } | { failure: { permanent: boolean; message: string } };
 
 /**
- * Videos made from a library video for another module (a wall's panels; exported as
- * `videoRenditions`). The owner keeps the rows and names each rendition by an id it chose; media
+ * Videos made from a library video for another module (a wall's panels). The owner keeps the rows and names each rendition by an id it chose; media
  * encodes with ffmpeg, stores, serves and deletes the files.
  */
 export interface VideoRenditions {
@@ -113,3 +116,27 @@ export interface VideoRenditions {
   file(id: string, facts: RenditionFileFacts, missing: () => Error): Promise<FileToSend | undefined>;
   remove(ids: string[]): Promise<void>;
 }
+
+/**
+ * Who uses an asset: media cannot know which later modules point at assets, so each registers a
+ * checker (in its start hook); delete and archive ask them all, inside their transaction.
+ */
+export interface AssetUsage {
+  register(checker: AssetUsageChecker): void;
+}
+
+/** Committed changes to how an asset plays (reprocessed, a website's settings), for modules that follow them. */
+export interface AssetPlaybackEvents {
+  subscribe(listener: EventListener<AssetVariantsChanged>): void;
+}
+
+/** Where the module owning an asset type says how its assets are played. */
+export interface PlayableTypeRegistry {
+  register(type: PlayableType): void;
+}
+
+export const mediaLibraryRef = exportRef<MediaLibrary>('media', 'mediaLibrary');
+export const assetUsageRef = exportRef<AssetUsage>('media', 'assetUsage');
+export const mediaEventsRef = exportRef<AssetPlaybackEvents>('media', 'mediaEvents');
+export const videoRenditionsRef = exportRef<VideoRenditions>('media', 'videoRenditions');
+export const playableTypesRef = exportRef<PlayableTypeRegistry>('media', 'playableTypes');

@@ -10,7 +10,8 @@ import { TaggedMediaRepository } from './library/tagged-media.repository.js';
 import { MediaEvents } from './media-events.js';
 import { MediaLibraryReader } from './library/media-library-reader.js';
 import { PlayableTypes } from './playable-types.js';
-import type { MediaDeps } from './media-deps.js';
+import { assetUsageRef, mediaEventsRef, mediaLibraryRef, playableTypesRef } from './media.api.js';
+import { mediaUses, type MediaDeps } from './media-deps.js';
 import { processingPart } from './processing/processing.part.js';
 import { uploadsPart } from './uploads/uploads.part.js';
 
@@ -20,24 +21,22 @@ const parts = [uploadsPart, processingPart, libraryPart] as ModulePart<MediaDeps
 export const mediaModule = definePlugin<MediaDeps>({
   name: 'media',
   dependsOn: ['settings', 'dependency-graph'],
+  uses: mediaUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
-    r.provide(
-      {
-        mediaConfig: asFunction(({ config }: KernelDeps) => loadMediaConfig(config)).singleton(),
-        assetsRepository: asClass(AssetsRepository).singleton(),
-        // Later modules (playlists, layouts) register who uses an asset; delete and archive ask it.
-        assetUsage: asClass(AssetUsageRegistry).singleton(),
-        // The manifest subscribes to variant changes (see MediaEvents).
-        mediaEvents: asFunction((d: MediaDeps) => new MediaEvents(d)).singleton(),
-        taggedMediaRepository: asClass(TaggedMediaRepository).singleton(),
-        // The library as other modules read it: summaries, tags for tag rules, the files screens are given.
-        mediaLibrary: asClass(MediaLibraryReader).singleton(),
-        // How each asset type is played; a module owning a type (widgets, later) registers it.
-        playableTypes: asClass(PlayableTypes).singleton(),
-      },
-      { exports: ['assetUsage', 'mediaEvents', 'mediaLibrary', 'playableTypes'] },
-    );
+    r.provide({
+      mediaConfig: asFunction(({ config }: KernelDeps) => loadMediaConfig(config)).singleton(),
+      assetsRepository: asClass(AssetsRepository).singleton(),
+      taggedMediaRepository: asClass(TaggedMediaRepository).singleton(),
+    });
+    // Later modules (playlists, layouts) register who uses an asset; delete and archive ask it.
+    r.export(assetUsageRef, asClass(AssetUsageRegistry).singleton());
+    // The manifest subscribes to variant changes (see MediaEvents).
+    r.export(mediaEventsRef, asFunction((d: MediaDeps) => new MediaEvents(d)).singleton());
+    // The library as other modules read it: summaries, tags for tag rules, the files screens are given.
+    r.export(mediaLibraryRef, asClass(MediaLibraryReader).singleton());
+    // How each asset type is played; a module owning a type (widgets, later) registers it.
+    r.export(playableTypesRef, asClass(PlayableTypes).singleton());
     for (const part of parts) part(r);
     r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(mediaGraph(db)));
     r.onStart(({ playableTypes, mediaLibrary }) => {

@@ -1,8 +1,9 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { OrganizationReader } from '../auth/auth.api.js';
-import type { MediaEvents, MediaLibrary } from '../media/media.api.js';
+import { organizationRef } from '../auth/auth.api.js';
+import { mediaEventsRef, mediaLibraryRef } from '../media/media.api.js';
 import type { PlayerMessages, ScreenDirectory, ScreenTargets, ScreenPlaces } from '../screens/screens.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import { settingsServiceRef } from '../settings/settings.api.js';
 import type { ContentKinds } from './content-kinds.js';
 import type { ContentSources } from './content-sources.js';
 import type { ManifestSectionRegistry } from './manifest-sections.js';
@@ -12,10 +13,15 @@ import type { PlayerConfigService } from './player-config.service.js';
 import type { PlayerDownloadsService } from './player-downloads.service.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 
-export interface PlayerDeps extends KernelDeps {
-  // From media and screens (their exports).
-  mediaLibrary: MediaLibrary;
-  mediaEvents: MediaEvents;
+export const playerUses = {
+  settingsService: settingsServiceRef,
+  organization: organizationRef,
+  mediaLibrary: mediaLibraryRef,
+  mediaEvents: mediaEventsRef,
+};
+
+export interface PlayerDeps extends KernelDeps, UsedDeps<typeof playerUses> {
+  // From screens (its exports, until it declares them as refs).
   playerMessages: PlayerMessages;
   screensService: ScreenDirectory;
   // Own.
@@ -30,6 +36,4 @@ export interface PlayerDeps extends KernelDeps {
   contentKinds: ContentKinds;
   screenTargets: ScreenTargets;
   screenPlaces: ScreenPlaces;
-  settingsService: SettingsService;
-  organization: OrganizationReader;
 }

@@ -13,12 +13,13 @@ import { cacheFloorRule, configSettings, manifestSettings, MANIFEST_SETTING_KEYS
 import { PlayerDownloadsService } from './player-downloads.service.js';
 import { PlayerStateRepository } from './player-state.repository.js';
 import { configChanged, manifestChanged } from './player-messages.js';
-import type { PlayerDeps } from './player-deps.js';
+import { playerUses, type PlayerDeps } from './player-deps.js';
 
 /** What a player fetches: its manifest (with pushes when it changes), the files it lists, its config. */
 export const playerModule = definePlugin<PlayerDeps>({
   name: 'player',
   dependsOn: ['settings', 'auth', 'media', 'screens'],
+  uses: playerUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     // One registry per kernel: the manifest route composes its schema from it.

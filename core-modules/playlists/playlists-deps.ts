@@ -1,6 +1,7 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
-import type { AssetUsageRegistry, MediaEvents, MediaLibrary } from '../media/media.api.js';
+import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
+import { assetUsageRef, mediaEventsRef, mediaLibraryRef } from '../media/media.api.js';
 import type { ContentKinds, ContentSources } from '../player/player.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
@@ -12,15 +13,18 @@ import type { PlaylistReader } from './playlist-reader.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
 import type { PlaylistsService } from './playlists.service.js';
 
-export interface PlaylistsDeps extends KernelDeps {
-  // From media, screens and player (their exports).
-  assetUsage: AssetUsageRegistry;
-  mediaLibrary: MediaLibrary;
-  mediaEvents: MediaEvents;
+export const playlistsUses = {
+  assetUsage: assetUsageRef,
+  mediaLibrary: mediaLibraryRef,
+  mediaEvents: mediaEventsRef,
+  dependencyGraph: dependencyGraphRef,
+};
+
+export interface PlaylistsDeps extends KernelDeps, UsedDeps<typeof playlistsUses> {
+  // From screens and player (their exports, until they declare them as refs).
   contentSources: ContentSources;
   contentKinds: ContentKinds;
   screensService: ScreenDirectory;
-  dependencyGraph: DependencyGraph;
   // Own.
   playlistsRepository: PlaylistsRepository;
   playlistItemsRepository: PlaylistItemsRepository;

@@ -13,28 +13,27 @@ import { playlistsGraph } from './playlists-graph.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { playlistsRoutes } from './playlists.routes.js';
 import { PlaylistsService } from './playlists.service.js';
-import type { PlaylistsDeps } from './playlists-deps.js';
+import { playlistLibraryRef, playlistReaderRef } from './playlists.api.js';
+import { playlistsUses, type PlaylistsDeps } from './playlists-deps.js';
 
 /** Playlists, their items and tag rule, and which playlist each screen plays (spec 4.8). */
 export const playlistsModule = definePlugin<PlaylistsDeps>({
   name: 'playlists',
   dependsOn: ['settings', 'media', 'screens', 'player', 'dependency-graph'],
+  uses: playlistsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
-    r.provide(
-      {
-        playlistsRepository: asClass(PlaylistsRepository).singleton(),
-        playlistItemsRepository: asClass(PlaylistItemsRepository).singleton(),
-        assignmentsRepository: asClass(AssignmentsRepository).singleton(),
-        playlistReader: asFunction((d: PlaylistsDeps) => new PlaylistReader(d)).singleton(),
-        playlistLibrary: asFunction((d: PlaylistsDeps) => new PlaylistLibrary(d)).singleton(),
-        playlistsService: asFunction((d: PlaylistsDeps) => new PlaylistsService(d)).singleton(),
-        playlistItemsService: asFunction((d: PlaylistsDeps) => new PlaylistItemsService(d)).singleton(),
-        assignmentsService: asFunction((d: PlaylistsDeps) => new AssignmentsService(d)).singleton(),
-      },
-      // Fleet health counts playlists; groups and schedules play them.
-      { exports: ['playlistReader', 'playlistLibrary'] },
-    );
+    r.provide({
+      playlistsRepository: asClass(PlaylistsRepository).singleton(),
+      playlistItemsRepository: asClass(PlaylistItemsRepository).singleton(),
+      assignmentsRepository: asClass(AssignmentsRepository).singleton(),
+      playlistsService: asFunction((d: PlaylistsDeps) => new PlaylistsService(d)).singleton(),
+      playlistItemsService: asFunction((d: PlaylistsDeps) => new PlaylistItemsService(d)).singleton(),
+      assignmentsService: asFunction((d: PlaylistsDeps) => new AssignmentsService(d)).singleton(),
+    });
+    // Fleet health counts playlists; groups and schedules play them.
+    r.export(playlistReaderRef, asFunction((d: PlaylistsDeps) => new PlaylistReader(d)).singleton());
+    r.export(playlistLibraryRef, asFunction((d: PlaylistsDeps) => new PlaylistLibrary(d)).singleton());
     r.routes([...playlistsRoutes, ...assignmentsRoutes]);
     // Assets in manual items cannot be deleted or archived (409 asset_in_use). Tag-rule items are
     // computed on read, so their assets simply drop out instead.

@@ -1,25 +1,29 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
+import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
 import type { ContentKinds, ContentSources, ManifestSectionRegistry } from '../player/player.api.js';
-import type { PlaylistLibrary } from '../playlists/playlists.api.js';
-import type { GroupDirectory, MembershipGuards } from '../screen-groups/screen-groups.api.js';
+import { playlistLibraryRef } from '../playlists/playlists.api.js';
+import { groupMembershipGuardsRef, screenGroupsRef } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import { settingsServiceRef } from '../settings/settings.api.js';
 import type { SchedulePreview } from './schedule-preview.js';
 import type { SchedulesRepository } from './schedules.repository.js';
 import type { SchedulesService } from './schedules.service.js';
 
-export interface SchedulesDeps extends KernelDeps {
-  // From settings, screens, screen groups, playlists, player and the dependency graph (their exports).
-  settingsService: SettingsService;
+export const schedulesUses = {
+  settingsService: settingsServiceRef,
+  screenGroups: screenGroupsRef,
+  groupMembershipGuards: groupMembershipGuardsRef,
+  playlistLibrary: playlistLibraryRef,
+  dependencyGraph: dependencyGraphRef,
+};
+
+export interface SchedulesDeps extends KernelDeps, UsedDeps<typeof schedulesUses> {
+  // From screens and player (their exports, until they declare them as refs).
   screensService: ScreenDirectory;
-  screenGroups: GroupDirectory;
-  groupMembershipGuards: MembershipGuards;
-  playlistLibrary: PlaylistLibrary;
   contentSources: ContentSources;
   contentKinds: ContentKinds;
   manifestSections: ManifestSectionRegistry;
-  dependencyGraph: DependencyGraph;
   // Own.
   schedulesRepository: SchedulesRepository;
   schedulesService: SchedulesService;

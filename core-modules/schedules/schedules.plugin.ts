@@ -4,7 +4,7 @@ import { definePlugin } from '../../kernel/plugin.js';
 import { scheduleContentSource } from './schedule-content-source.js';
 import { SchedulePreview } from './schedule-preview.js';
 import { schedulesSection } from './schedules.section.js';
-import type { SchedulesDeps } from './schedules-deps.js';
+import { schedulesUses, type SchedulesDeps } from './schedules-deps.js';
 import { schedulesGraph } from './schedules-graph.js';
 import { schedulesJobs } from './schedules.jobs.js';
 import { SchedulesRepository } from './schedules.repository.js';
@@ -15,6 +15,7 @@ import { DEFAULT_TIMEZONE_KEY, SchedulesService } from './schedules.service.js';
 export const schedulesModule = definePlugin<SchedulesDeps>({
   name: 'schedules',
   dependsOn: ['settings', 'screens', 'screen-groups', 'playlists', 'player', 'dependency-graph'],
+  uses: schedulesUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide({

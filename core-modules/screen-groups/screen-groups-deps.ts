@@ -1,8 +1,9 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
-import type { MediaLibrary, VideoRenditions } from '../media/media.api.js';
+import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
+import { mediaLibraryRef, videoRenditionsRef } from '../media/media.api.js';
 import type { ContentKinds, ContentSources, ManifestSectionRegistry } from '../player/player.api.js';
-import type { PlaylistLibrary } from '../playlists/playlists.api.js';
+import { playlistLibraryRef } from '../playlists/playlists.api.js';
 import type { ScreenCommands, ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
 import type { DisplayControlService } from './display-control.service.js';
 import type { MembershipGuards } from './membership-guards.js';
@@ -13,19 +14,22 @@ import type { SpanService } from './span.service.js';
 import type { GroupsRepository } from './groups.repository.js';
 import type { GroupsService } from './groups.service.js';
 
-export interface ScreenGroupsDeps extends KernelDeps {
-  // From screens, media, playlists, player and the dependency graph (their exports).
-  mediaLibrary: MediaLibrary;
-  videoRenditions: VideoRenditions;
+export const screenGroupsUses = {
+  mediaLibrary: mediaLibraryRef,
+  videoRenditions: videoRenditionsRef,
+  playlistLibrary: playlistLibraryRef,
+  dependencyGraph: dependencyGraphRef,
+};
+
+export interface ScreenGroupsDeps extends KernelDeps, UsedDeps<typeof screenGroupsUses> {
+  // From screens and player (their exports, until they declare them as refs).
   screensService: ScreenDirectory;
   screenPlaces: ScreenPlaces;
   screenTargets: ScreenTargets;
   screenCommands: ScreenCommands;
-  playlistLibrary: PlaylistLibrary;
   contentSources: ContentSources;
   manifestSections: ManifestSectionRegistry;
   contentKinds: ContentKinds;
-  dependencyGraph: DependencyGraph;
   // Own.
   groupsRepository: GroupsRepository;
   groupsService: GroupsService;

@@ -12,7 +12,9 @@ import { PanelFilesService } from './panel-files.service.js';
 import { GroupsRepository } from './groups.repository.js';
 import { groupsRoutes } from './groups.routes.js';
 import { GroupsService } from './groups.service.js';
-import type { ScreenGroupsDeps } from './screen-groups-deps.js';
+import { groupDirectory } from './group-directory.js';
+import { groupMembershipGuardsRef, screenGroupsRef } from './screen-groups.api.js';
+import { screenGroupsUses, type ScreenGroupsDeps } from './screen-groups-deps.js';
 import { screenGroupsGraph } from './screen-groups-graph.js';
 import { SpanRepository } from './span.repository.js';
 import { spanRoutes } from './span.routes.js';
@@ -22,23 +24,21 @@ import { SpanService } from './span.service.js';
 export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
   name: 'screen-groups',
   dependsOn: ['screens', 'media', 'playlists', 'player', 'dependency-graph'],
+  uses: screenGroupsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
-    r.provide(
-      {
-        groupsRepository: asClass(GroupsRepository).singleton(),
-        groupsService: asFunction((d: ScreenGroupsDeps) => new GroupsService(d)).singleton(),
-        displayControlService: asFunction((d: ScreenGroupsDeps) => new DisplayControlService(d)).singleton(),
-        spanRepository: asClass(SpanRepository).singleton(),
-        spanService: asFunction((d: ScreenGroupsDeps) => new SpanService(d)).singleton(),
-        panelFilesRepository: asClass(PanelFilesRepository).singleton(),
-        panelFilesService: asFunction((d: ScreenGroupsDeps) => new PanelFilesService(d)).singleton(),
-        screenGroups: asFunction((d: ScreenGroupsDeps) => d.groupsRepository).singleton(),
-        groupMembershipGuards: asClass(MembershipGuards).singleton(),
-      },
-      // Schedules target groups, normalise a grouped screen to its group, and say who may join one.
-      { exports: ['screenGroups', 'groupMembershipGuards'] },
-    );
+    r.provide({
+      groupsRepository: asClass(GroupsRepository).singleton(),
+      groupsService: asFunction((d: ScreenGroupsDeps) => new GroupsService(d)).singleton(),
+      displayControlService: asFunction((d: ScreenGroupsDeps) => new DisplayControlService(d)).singleton(),
+      spanRepository: asClass(SpanRepository).singleton(),
+      spanService: asFunction((d: ScreenGroupsDeps) => new SpanService(d)).singleton(),
+      panelFilesRepository: asClass(PanelFilesRepository).singleton(),
+      panelFilesService: asFunction((d: ScreenGroupsDeps) => new PanelFilesService(d)).singleton(),
+    });
+    // Schedules target groups, normalise a grouped screen to its group, and say who may join one.
+    r.export(screenGroupsRef, asFunction(groupDirectory).singleton());
+    r.export(groupMembershipGuardsRef, asClass(MembershipGuards).singleton());
     r.routes([...groupsRoutes, ...spanRoutes, ...panelFileRoutes, ...displayControlRoutes]);
     r.jobs(panelFileJobs);
     r.onStart((d) => {

@@ -1,5 +1,5 @@
 import { dependencyGraphRef } from '../../core-modules/dependency-graph/dependency-graph.api.js';
-import type { AssetUsageRegistry, MediaEvents, MediaLibrary } from '../../core-modules/media/media.api.js';
+import { assetUsageRef, mediaEventsRef, mediaLibraryRef } from '../../core-modules/media/media.api.js';
 import type { ManifestPlugins } from '../../core-modules/player/player.api.js';
 import type { InstanceService, InstanceStore } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
 import type { ScreenTargets } from '../../core-modules/screens/screens.api.js';
@@ -7,13 +7,15 @@ import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { BrandBugSettings } from './brand-bug.fields.js';
 
-export const brandBugUses = { dependencyGraph: dependencyGraphRef };
+export const brandBugUses = {
+  dependencyGraph: dependencyGraphRef,
+  mediaLibrary: mediaLibraryRef,
+  assetUsage: assetUsageRef,
+  mediaEvents: mediaEventsRef,
+};
 
 export interface BrandBugDeps extends KernelDeps, UsedDeps<typeof brandBugUses> {
-  // From media, screens and player (their exports, until they declare them as refs).
-  mediaLibrary: MediaLibrary;
-  assetUsage: AssetUsageRegistry;
-  mediaEvents: MediaEvents;
+  // From screens and player (their exports, until they declare them as refs).
   screenTargets: ScreenTargets;
   manifestPlugins: ManifestPlugins;
   // Own.

@@ -1,7 +1,7 @@
 import { AppError } from '../../../kernel/errors.js';
 import type { AddressCategory } from '../../../kernel/outbound/address-policy.js';
 import { guardedFetch, type OutboundError } from '../../../kernel/outbound/guarded-fetch.js';
-import type { SettingsService } from '../../settings/settings.api.js';
+import type { OrganizationSettings } from '../../settings/settings.api.js';
 import { framingVerdict } from './framing.js';
 import type { LibraryConfig } from './library-config.js';
 import { ALLOW_PRIVATE_ADDRESSES_KEY } from './library-settings.js';
@@ -38,7 +38,7 @@ export interface DiagnosticsReport {
  * connects to the address it checked (a second DNS answer could otherwise point elsewhere).
  */
 export class WebsiteDiagnostics {
-  constructor(private readonly d: { settingsService: SettingsService; libraryConfig: LibraryConfig }) {}
+  constructor(private readonly d: { settingsService: OrganizationSettings; libraryConfig: LibraryConfig }) {}
 
   async check(url: string): Promise<DiagnosticsReport> {
     const started = performance.now();

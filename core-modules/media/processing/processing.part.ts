@@ -1,5 +1,6 @@
 import { asClass } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
+import { videoRenditionsRef } from '../media.api.js';
 import type { MediaBaseDeps } from '../media-deps.js';
 import { processingJobs } from './processing.jobs.js';
 import { processingRoutes } from './processing.routes.js';
@@ -14,11 +15,9 @@ export interface ProcessingDeps extends MediaBaseDeps {
 
 /** Inspection, thumbnails, playback variants and file deletion, as pg-boss jobs; retry of failed assets; renditions for other modules. */
 export const processingPart: ModulePart<ProcessingDeps> = (r) => {
-  r.provide(
-    { processingService: asClass(ProcessingService).singleton(), videoRenditions: asClass(VideoRenditionsService).singleton() },
-    // A video wall's panels are crops of library videos.
-    { exports: ['videoRenditions'] },
-  );
+  r.provide({ processingService: asClass(ProcessingService).singleton() });
+  // A video wall's panels are crops of library videos.
+  r.export(videoRenditionsRef, asClass(VideoRenditionsService).singleton());
   r.routes(processingRoutes);
   r.jobs(processingJobs);
   // What a killed process left: its work folders (named after it, so a live process's stay) and

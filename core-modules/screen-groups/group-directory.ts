@@ -1,0 +1,12 @@
+import type { GroupsRepository } from './groups.repository.js';
+import type { GroupDirectory } from './screen-groups.api.js';
+
+/** The groups' reads other modules may make, and nothing else of the repository (no writes, no rows). */
+export function groupDirectory({ groupsRepository: groups }: { groupsRepository: GroupsRepository }): GroupDirectory {
+  return {
+    existing: (groupIds) => groups.existing(groupIds),
+    namesOf: (groupIds) => groups.namesOf(groupIds),
+    membersOf: (groupIds) => groups.membersOf(groupIds),
+    groupsOf: (screenIds) => groups.groupsOf(screenIds),
+  };
+}
