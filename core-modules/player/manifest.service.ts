@@ -184,7 +184,11 @@ export class ManifestService {
         const profile = profiles.get(screenId)!;
         // Screens whose players report alike and whose sources give alike get one build.
         const key = `${profileKey(profile)}|${resolutionKey(resolved)}`;
-        if (!contentOf.has(key)) contentOf.set(key, this.sourcesContent(resolved, shared, memo, profile).then((content) => builtFor(content, profile)));
+        if (!contentOf.has(key))
+          contentOf.set(
+            key,
+            this.sourcesContent(resolved, shared, memo, profile).then((content) => builtFor(content, profile)),
+          );
         const sources = await contentOf.get(key)!;
         // Plugin entries are per screen: only a screen without any shares its sources' content.
         const plugins = pluginsOf.get(screenId) ?? [];
