@@ -128,39 +128,41 @@ export function contentFor(content: ManifestContent, sections: Sections, player:
 
 /**
  * The SHA-256 of the content in canonical form (keys sorted at every level, undefined left out),
- * the same as `canonicalHash` gives for JSON values but about twice as fast: JSON.stringify writes
- * the keys in sorted order itself, given them all, instead of from a sorted copy of the content.
- * Every build of a 500-item manifest hashes it.
+ * the same as `canonicalHash` gives for JSON values but about twice as fast as a JSON.stringify
+ * given every key as its list (V8 checks that list against each object): a sorted copy made in one
+ * tight walk, which JSON.stringify then writes on its fast path. Every build of a 500-item manifest
+ * hashes it.
  */
 export function contentHash(value: unknown): string {
-  const keys = new Set<string>();
-  collectKeys(value, keys);
-  // An array replacer makes JSON.stringify write every object's keys in the array's order.
   return createHash('sha256')
-    .update(JSON.stringify(value, [...keys].sort(keyOrder)) ?? '')
+    .update(JSON.stringify(sortedCopy(value)) ?? '')
     .digest('hex');
 }
 
-// The order a sorted copy's keys come out in: JavaScript puts integer-like keys first, ascending.
-const INDEX = /^(0|[1-9][0-9]{0,8})$/;
-function keyOrder(a: string, b: string): number {
-  const ai = INDEX.test(a);
-  const bi = INDEX.test(b);
-  if (ai || bi) return ai && bi ? Number(a) - Number(b) : ai ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function collectKeys(value: unknown, keys: Set<string>): void {
-  if (value === null || typeof value !== 'object') return;
+function sortedCopy(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    for (const v of value) collectKeys(v, keys);
-    return;
+    const copy = new Array(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = sortedCopy(value[i]);
+    return copy;
   }
-  for (const key of Object.keys(value)) {
-    keys.add(key);
+  // As JSON.stringify would write it (a Date as its text).
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return sortedCopy((value as { toJSON(): unknown }).toJSON());
+  const keys = Object.keys(value);
+  // Most objects are built with their keys in order already; integer-like keys come first in any
+  // object, ascending, as in a sorted copy.
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i - 1]! > keys[i]!) {
+      keys.sort();
+      break;
+    }
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of keys) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== null && typeof v === 'object') collectKeys(v, keys);
+    if (v !== undefined) copy[key] = sortedCopy(v);
   }
+  return copy;
 }
 
 /**
