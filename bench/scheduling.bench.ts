@@ -81,7 +81,7 @@ async function run(): Promise<BenchResult> {
       let decided = 0;
       const memo = new BuildMemo();
       for (let i = 0; i < screenIds.length; i += BATCH) {
-        const resolvedOf = await player.contentSources.resolve(screenIds.slice(i, i + BATCH));
+        const resolvedOf = await player.contentSources.resolve(screenIds.slice(i, i + BATCH), memo);
         for (const resolved of resolvedOf.values()) {
           const key = resolutionKey(resolved);
           if (!contents.has(key))

@@ -1,3 +1,4 @@
+import type { AssetRow } from './assets.repository.js';
 import type { ServedFile } from './media.api.js';
 
 /**
@@ -22,8 +23,11 @@ export interface PlayableAsset {
 export interface PlayableType {
   /** The asset type: `image`, `video`, `website`; `widget` when widgets come. */
   type: string;
-  /** What playing each of `assetIds` (all of this type) needs; those it cannot play now are left out. */
-  playable(assetIds: string[]): Promise<Map<string, PlayableAsset>>;
+  /**
+   * What playing each of these assets (all of this type, ready and not archived, as the library
+   * read them once for the whole build) needs, by id; those it cannot play now are left out.
+   */
+  playable(assets: AssetRow[]): Promise<Map<string, PlayableAsset>>;
 }
 
 /**
@@ -43,14 +47,18 @@ export class PlayableTypes {
     return this.types.has(type);
   }
 
-  /** What playing each asset needs, by the type each has (`typeOf`); assets of no registered type are left out. */
-  async playable(typeOf: Map<string, string>): Promise<Map<string, PlayableAsset>> {
-    const byType = new Map<string, string[]>();
-    for (const [id, type] of typeOf) byType.set(type, [...(byType.get(type) ?? []), id]);
+  /** What playing each asset needs, by its type; assets of no registered type are left out. */
+  async playable(assets: AssetRow[]): Promise<Map<string, PlayableAsset>> {
+    const byType = new Map<string, AssetRow[]>();
+    for (const asset of assets) {
+      const ofType = byType.get(asset.type);
+      if (ofType) ofType.push(asset);
+      else byType.set(asset.type, [asset]);
+    }
     const result = new Map<string, PlayableAsset>();
     await Promise.all(
-      [...byType].map(async ([type, ids]) => {
-        const found = await this.types.get(type)?.playable(ids);
+      [...byType].map(async ([type, ofType]) => {
+        const found = await this.types.get(type)?.playable(ofType);
         for (const [id, playable] of found ?? []) result.set(id, playable);
       }),
     );

@@ -36,9 +36,10 @@ export interface ContentSource {
   plugin: string;
   /**
    * For each of these screens it has content for, a key naming that content; screens with equal
-   * keys get the same content, built once. Screens it has nothing for are left out.
+   * keys get the same content, built once. Screens it has nothing for are left out. `memo` is the
+   * build pass's (see `content`): what another source reads for the same screens, it may share.
    */
-  keysFor(screenIds: string[]): Promise<Map<string, string>>;
+  keysFor(screenIds: string[], memo: BuildMemo): Promise<Map<string, string>>;
   /**
    * The content a key names, or undefined when it has gone meanwhile (the screen then gets nothing
    * from this source). `memo` is shared by every source for the rest of the build pass.
@@ -128,13 +129,13 @@ export class ContentSources {
     return this.changes.notify(screenIds, trx);
   }
 
-  /** Each screen's sources with content for it, highest rank first. */
-  async resolve(screenIds: string[]): Promise<Map<string, Resolved>> {
+  /** Each screen's sources with content for it, highest rank first; `memo` is the build pass's. */
+  async resolve(screenIds: string[], memo: BuildMemo): Promise<Map<string, Resolved>> {
     const result = new Map<string, Resolved>(screenIds.map((id) => [id, []]));
     // Asked all at once; gathered in rank order.
     const keysOf = await Promise.all(
       this.sources.map(async (source) =>
-        (await this.d.pluginInstallations.isInstalled(source.plugin)) ? source.keysFor(screenIds) : new Map<string, string>(),
+        (await this.d.pluginInstallations.isInstalled(source.plugin)) ? source.keysFor(screenIds, memo) : new Map<string, string>(),
       ),
     );
     this.sources.forEach((source, i) => {
@@ -148,8 +149,8 @@ export class ContentSources {
    * pass them to `decide` (with a proposed claim added, for a preview).
    */
   async claims(screenId: string, at: number): Promise<Claim[]> {
-    const resolved = (await this.resolve([screenId])).get(screenId) ?? [];
     const memo = new BuildMemo();
+    const resolved = (await this.resolve([screenId], memo)).get(screenId) ?? [];
     const contents = await Promise.all(resolved.map(async ({ source, key }) => ({ source, content: await source.content(key, memo) })));
     const sections = this.d.manifestSections.all();
     return contents.flatMap(({ source, content }) => (content ? claimsOf(sections, source, content, at) : []));

@@ -129,15 +129,16 @@ export class ManifestService {
 
   /** Builds the screen's content now, never from the recent copy (which it replaces). */
   async build(screenId: string, known?: PlayerProfile): Promise<BuiltContent> {
+    const memo = new BuildMemo();
     const [resolved, pluginsOf, shared, profiles] = await Promise.all([
-      this.d.contentSources.resolve([screenId]),
+      this.d.contentSources.resolve([screenId], memo),
       this.d.manifestPlugins.entriesFor([screenId]),
       this.shared(),
       known ? new Map([[screenId, known]]) : this.profiles([screenId]),
     ]);
     const profile = profiles.get(screenId)!;
     const plugins = pluginsOf.get(screenId) ?? [];
-    const content = await this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared, new BuildMemo(), profile), plugins, new Map());
+    const content = await this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared, memo, profile), plugins, new Map());
     const built = builtFor(content, profile);
     this.built.set(screenId, built);
     return built;
@@ -173,7 +174,7 @@ export class ManifestService {
     for (let i = 0; i < unique.length; i += REFRESH_BATCH) {
       const batch = unique.slice(i, i + REFRESH_BATCH);
       const [resolvedOf, pluginsOf, profiles] = await Promise.all([
-        this.d.contentSources.resolve(batch),
+        this.d.contentSources.resolve(batch, memo),
         this.d.manifestPlugins.entriesFor(batch),
         this.profiles(batch),
       ]);

@@ -66,8 +66,8 @@ export function scheduleContentSource(d: Deps): ContentSource {
     name: SCHEDULE_SOURCE,
     rank: SCHEDULE_RANK,
     plugin: 'schedules',
-    async keysFor(screenIds) {
-      const [groupOf, horizonDays] = await Promise.all([d.screenGroups.groupsOf(screenIds), d.settingsService.get<number>(PREFETCH_DAYS_KEY)]);
+    async keysFor(screenIds, memo) {
+      const [groupOf, horizonDays] = await Promise.all([d.screenGroups.groupsOf(screenIds, memo), d.settingsService.get<number>(PREFETCH_DAYS_KEY)]);
       const reaching = await d.schedulesRepository.reaching(screenIds, groupOf, horizonDays);
       // Platforms are read only for the screens a display-control schedule reaches (usually none).
       const displayed = [...reaching].filter(([, list]) => list.some((r) => r.displays)).map(([screenId]) => screenId);

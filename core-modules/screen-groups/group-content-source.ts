@@ -1,6 +1,7 @@
 import type { ContentKinds, ContentSource, SourceContent } from '../player/player.api.js';
 import { parseRefKey, refKey } from '../player/player.api.js';
 import { type GroupsRepository, groupContent } from './groups.repository.js';
+import { memberGroupsIn } from './member-groups.js';
 import type { PanelFilesService } from './panel-files.service.js';
 import type { SpanRepository } from './span.repository.js';
 import { panelOf } from './span.repository.js';
@@ -37,8 +38,8 @@ export function groupContentSource(d: Deps): ContentSource {
     name: 'screen-groups.assignment',
     rank: 90,
     plugin: 'screen-groups',
-    async keysFor(screenIds) {
-      const groups = await d.groupsRepository.memberGroups(screenIds);
+    async keysFor(screenIds, memo) {
+      const groups = await memberGroupsIn(memo, d.groupsRepository, screenIds);
       // Panels are read only for members of walls (usually none).
       const onWalls = [...groups].filter(([, g]) => g.display_mode === 'span').map(([screenId]) => screenId);
       const panels = onWalls.length ? await d.spanRepository.panelsOf(onWalls) : new Map<string, never>();

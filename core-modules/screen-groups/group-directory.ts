@@ -1,4 +1,5 @@
 import type { GroupsRepository } from './groups.repository.js';
+import { memberGroupsIn } from './member-groups.js';
 import type { GroupDirectory } from './screen-groups.api.js';
 
 /** The groups' reads other modules may make, and nothing else of the repository (no writes, no rows). */
@@ -7,6 +8,7 @@ export function groupDirectory({ groupsRepository: groups }: { groupsRepository:
     existing: (groupIds) => groups.existing(groupIds),
     namesOf: (groupIds) => groups.namesOf(groupIds),
     membersOf: (groupIds) => groups.membersOf(groupIds),
-    groupsOf: (screenIds) => groups.groupsOf(screenIds),
+    groupsOf: async (screenIds, memo) =>
+      memo ? new Map([...(await memberGroupsIn(memo, groups, screenIds))].map(([screenId, group]) => [screenId, group.id])) : groups.groupsOf(screenIds),
   };
 }

@@ -37,6 +37,25 @@ const servedFile = (a: AssetRow, v: VariantRow): ServedFile => ({
   expiresAt: a.expires_at?.toISOString(),
 });
 
+/** Only ready, unarchived assets are given to screens. */
+const playing = (a: AssetRow) => a.processing_status === 'ready' && !a.archived_at;
+
+/** The file served for each of these (playing) assets that has a usable variant among `variants`. */
+function servedFiles(assets: AssetRow[], variants: VariantRow[]): Map<string, ServedFile> {
+  const variantsOf = new Map<string, VariantRow[]>();
+  for (const v of variants) {
+    const of = variantsOf.get(v.asset_id);
+    if (of) of.push(v);
+    else variantsOf.set(v.asset_id, [v]);
+  }
+  const found = new Map<string, ServedFile>();
+  for (const asset of assets) {
+    const variant = playerVariant(variantsOf.get(asset.id) ?? []);
+    if (variant) found.set(asset.id, servedFile(asset, variant));
+  }
+  return found;
+}
+
 const gone = () => notFound('media_variant_unavailable', 'This file is no longer stored.');
 
 /** The library as other modules read it, and the files screens are given (exported as `mediaLibrary`). */
@@ -58,37 +77,30 @@ export class MediaLibraryReader implements MediaLibrary {
 
   async served(assetIds: string[]): Promise<Map<string, ServedFile>> {
     const ids = [...new Set(assetIds)];
-    const found = new Map<string, ServedFile>();
-    if (!ids.length) return found;
+    if (!ids.length) return new Map();
     const [assets, variants] = await Promise.all([this.d.assetsRepository.byIds(ids), this.d.assetsRepository.variantsOf(ids)]);
-    const variantsOf = new Map<string, VariantRow[]>();
-    for (const v of variants) variantsOf.set(v.asset_id, [...(variantsOf.get(v.asset_id) ?? []), v]);
-    for (const asset of assets) {
-      if (asset.processing_status !== 'ready' || asset.archived_at) continue;
-      const variant = playerVariant(variantsOf.get(asset.id) ?? []);
-      if (variant) found.set(asset.id, servedFile(asset, variant));
-    }
-    return found;
+    return servedFiles(assets.filter(playing), variants);
   }
 
   /** What playing each of these assets needs, by its type's registration; assets not ready, archived or of no playable type are left out. */
   async playable(assetIds: string[]): Promise<Map<string, PlayableAsset>> {
     const assets = await this.d.assetsRepository.byIds([...new Set(assetIds)]);
-    const ready = assets.filter((a) => a.processing_status === 'ready' && !a.archived_at);
-    return this.d.playableTypes.playable(new Map(ready.map((a) => [a.id, a.type])));
+    return this.d.playableTypes.playable(assets.filter(playing));
   }
 
-  /** Images and videos are played from the file served for them. */
+  /** Images and videos are played from the file served for them (their rows are already read: only the variants are). */
   filePlayback(type: 'image' | 'video'): PlayableType {
     return {
       type,
-      playable: async (assetIds) =>
-        new Map(
-          [...(await this.served(assetIds))].map(([id, file]) => [
+      playable: async (assets) => {
+        const files = servedFiles(assets, await this.d.assetsRepository.variantsOf(assets.map((a) => a.id)));
+        return new Map(
+          [...files].map(([id, file]) => [
             id,
             { assetId: id, assetType: file.assetType, file, files: [file], availableFrom: file.availableFrom, expiresAt: file.expiresAt },
           ]),
-        ),
+        );
+      },
     };
   }
 

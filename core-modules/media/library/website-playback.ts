@@ -42,10 +42,11 @@ function websiteEntry(row: WebsiteRow, name: string, fallback: ServedFile | unde
 export function websitePlayback(d: Deps): PlayableType {
   return {
     type: 'website',
-    async playable(assetIds) {
-      const rows = await d.websitesRepository.byAssetIds(assetIds);
+    async playable(assets) {
+      const rows = await d.websitesRepository.byAssetIds(assets.map((a) => a.id));
+      const nameOf = new Map(assets.map((a) => [a.id, a.name]));
       const fallbackIds = rows.flatMap((r) => (r.fallback_image_asset_id ? [r.fallback_image_asset_id] : []));
-      const [summaries, fallbacks] = await Promise.all([d.mediaLibrary.summaries(assetIds), d.mediaLibrary.served(fallbackIds)]);
+      const fallbacks = await d.mediaLibrary.served(fallbackIds);
       const result = new Map<string, PlayableAsset>();
       for (const row of rows) {
         const fallback = row.fallback_image_asset_id ? fallbacks.get(row.fallback_image_asset_id) : undefined;
@@ -53,7 +54,7 @@ export function websitePlayback(d: Deps): PlayableType {
           assetId: row.asset_id,
           assetType: 'website',
           item: { deliveryPolicy: 'stream' },
-          sections: { websites: [websiteEntry(row, summaries.get(row.asset_id)?.name ?? '', fallback)] },
+          sections: { websites: [websiteEntry(row, nameOf.get(row.asset_id) ?? '', fallback)] },
           files: fallback ? [fallback] : [],
         });
       }
