@@ -3,6 +3,7 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import { organizationRef } from '../auth/auth.api.js';
 import { mediaEventsRef, mediaLibraryRef } from '../media/media.api.js';
 import type { PlayerMessages, ScreenDirectory, ScreenTargets, ScreenPlaces } from '../screens/screens.api.js';
+import { playerFactsChangedRef } from '../screens/screens.api.js';
 import { settingsServiceRef } from '../settings/settings.api.js';
 import type { ContentKinds } from './content-kinds.js';
 import type { ContentSources } from './content-sources.js';
@@ -18,6 +19,7 @@ export const playerUses = {
   organization: organizationRef,
   mediaLibrary: mediaLibraryRef,
   mediaEvents: mediaEventsRef,
+  playerFactsChanged: playerFactsChangedRef,
 };
 
 export interface PlayerDeps extends KernelDeps, UsedDeps<typeof playerUses> {

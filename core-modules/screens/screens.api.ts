@@ -1,6 +1,8 @@
 // The screens module's public face: what other modules may use of screens, locations and players.
 import type { Static, TObject, TProperties } from '@sinclair/typebox';
 import type { Knex } from 'knex';
+import type { AfterCommitEvents } from '../../kernel/after-commit-events.js';
+import { exportRef } from '../../kernel/export-ref.js';
 import type { CommandsService } from './commands/commands.service.js';
 import type { PlayerMessageDef, PlayerMessageDoc } from './player-messages.js';
 import type { ScreensService } from './screens.service.js';
@@ -48,3 +50,9 @@ export interface PlayerMessages {
   /** Each screen its own fields (a new version per screen), packed into few notifications. */
   sendEach<T extends PlayerMessageType>(type: T, entries: { screenId: string; fields: PlayerMessageFields[T] }[], trx?: Knex.Transaction): Promise<void>;
 }
+
+/**
+ * Told, after the contact flush that stored them, of the screens whose player now reports another
+ * profile (presentation schemas, native capabilities, version code): what its manifest may hold changed.
+ */
+export const playerFactsChangedRef = exportRef<AfterCommitEvents<string[]>>('screens', 'playerFactsChanged');

@@ -46,7 +46,7 @@ describe('screens: clock offsets', () => {
     after(() => k?.stop());
 
     const deps = () => k.containerOf('screens').cradle as ScreensDeps;
-    const buffer = () => new ContactBuffer(deps().contactRepository, createLogger('silent'));
+    const buffer = () => new ContactBuffer(deps().contactRepository, createLogger('silent'), deps().playerFactsChanged);
     const stored = () => deps().contactRepository.clockOffset(screenId);
 
     it('keeps the later reading when an earlier one is flushed after it', async () => {

@@ -5,6 +5,7 @@ import type { ContactRepository, ContactUpdate } from '../../core-modules/screen
 import { formatCredential, newPairingCode, newPublicId, normalizePairingCode, parseCredential } from '../../core-modules/screens/credentials/device-secrets.js';
 import { randomToken } from '../../kernel/secrets.js';
 import { screenStatus } from '../../core-modules/screens/screen-status.js';
+import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
 import { createLogger } from '../../kernel/logger.js';
 
 describe('screens: pure rules', () => {
@@ -73,15 +74,17 @@ describe('screens: pure rules', () => {
         apply: async (updates: ContactUpdate[]) => {
           if (fail) throw new Error('database down');
           batches.push(updates);
+          return [];
         },
       } as unknown as ContactRepository;
       return { repo, batches, setFail: (f: boolean) => (fail = f) };
     }
     const logger = createLogger('silent');
+    const profilesChanged = new AfterCommitEvents<string[]>(logger, 'player facts changed');
 
     it('coalesces a screen’s contact into one row per flush, latest heartbeat winning', async () => {
       const { repo, batches } = fakeRepository();
-      const buffer = new ContactBuffer(repo, logger);
+      const buffer = new ContactBuffer(repo, logger, profilesChanged);
       const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
       buffer.heartbeat('b', '10.0.0.2', { payload: { n: 1 }, playerVersion: '1.0' }, t(1));
       buffer.contact('a', '10.0.0.1', t(2));
@@ -108,7 +111,7 @@ describe('screens: pure rules', () => {
 
     it('keeps what a failed flush could not write for the next one', async () => {
       const f = fakeRepository(true);
-      const buffer = new ContactBuffer(f.repo, logger);
+      const buffer = new ContactBuffer(f.repo, logger, profilesChanged);
       buffer.heartbeat('a', undefined, { payload: { old: true } });
       await buffer.flush();
       buffer.contact('a', undefined);

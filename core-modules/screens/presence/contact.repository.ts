@@ -37,6 +37,11 @@ const CLOCK_TAKES = `(v.clock_offset_at IS NOT NULL AND (st.clock_offset_at IS N
   AND (v.clock_offset_source = 'server' OR st.clock_offset_source = 'player'
     OR v.clock_offset_at > st.clock_offset_at + make_interval(secs => ${SERVER_PRECEDENCE_MS / 1000})))))`;
 
+// What a player reports that decides how its manifest is built (player-facts.ts reads the same
+// fields): compared, old against new, in the flush, so a heartbeat costs nothing more.
+const PROFILE = (heartbeat: string) =>
+  `jsonb_build_array(${heartbeat}->'presentationSchemaVersions', ${heartbeat}->'nativePresentationCapabilities', ${heartbeat}->'playerVersionCode')`;
+
 // One statement for a whole batch. The rows travel as a single jsonb parameter rather than a
 // VALUES list, so the batch size is not bounded by PostgreSQL's 65,535 bind parameters. Status rows
 // are locked in id order first: two processes flushing overlapping screens then cannot deadlock.
@@ -50,7 +55,9 @@ const APPLY = `
       locale text, timezone text, uptime_seconds bigint, clock_offset_seconds integer, clock_offset_at timestamptz,
       clock_offset_source text, heartbeats integer, contacts integer)
   ),
-  locked AS (SELECT st.screen_id FROM screen_status st WHERE st.screen_id IN (SELECT id FROM v) ORDER BY st.screen_id FOR UPDATE),
+  locked AS (
+    SELECT st.screen_id, ${PROFILE('st.last_heartbeat')} AS profile FROM screen_status st
+    WHERE st.screen_id IN (SELECT id FROM v) ORDER BY st.screen_id FOR UPDATE),
   status AS (
     UPDATE screen_status st SET
       last_contact_at = GREATEST(st.last_contact_at, v.contact_at),
@@ -62,7 +69,7 @@ const APPLY = `
       clock_offset_source = CASE WHEN ${CLOCK_TAKES} THEN v.clock_offset_source ELSE st.clock_offset_source END,
       clock_offset_at = CASE WHEN ${CLOCK_TAKES} THEN v.clock_offset_at ELSE st.clock_offset_at END
     FROM v JOIN locked ON locked.screen_id = v.id WHERE st.screen_id = v.id
-    RETURNING st.screen_id
+    RETURNING st.screen_id, (v.heartbeat IS NOT NULL AND ${PROFILE('v.heartbeat')} IS DISTINCT FROM locked.profile) AS profile_changed
   ),
   described AS (
     UPDATE screens s SET
@@ -78,11 +85,14 @@ const APPLY = `
       OR (v.screen_width IS NOT NULL AND v.screen_width IS DISTINCT FROM s.screen_width)
       OR (v.screen_height IS NOT NULL AND v.screen_height IS DISTINCT FROM s.screen_height))
     RETURNING s.id
+  ),
+  hours AS (
+    INSERT INTO screen_contact_hours AS h (screen_id, hour, heartbeats, contacts)
+    SELECT v.id, date_trunc('hour', v.contact_at), v.heartbeats, v.contacts FROM v JOIN status ON status.screen_id = v.id
+    ORDER BY v.id
+    ON CONFLICT (screen_id, hour) DO UPDATE SET heartbeats = h.heartbeats + EXCLUDED.heartbeats, contacts = h.contacts + EXCLUDED.contacts
   )
-  INSERT INTO screen_contact_hours AS h (screen_id, hour, heartbeats, contacts)
-  SELECT v.id, date_trunc('hour', v.contact_at), v.heartbeats, v.contacts FROM v JOIN status ON status.screen_id = v.id
-  ORDER BY v.id
-  ON CONFLICT (screen_id, hour) DO UPDATE SET heartbeats = h.heartbeats + EXCLUDED.heartbeats, contacts = h.contacts + EXCLUDED.contacts`;
+  SELECT screen_id FROM status WHERE profile_changed`;
 
 /** Contact bookkeeping on screen_status, screens and screen_contact_hours, written in batches. */
 export class ContactRepository {
@@ -97,9 +107,11 @@ export class ContactRepository {
     this.statuses = ScreenStatusModel.bindKnex(db);
   }
 
-  async apply(updates: ContactUpdate[]): Promise<void> {
-    if (updates.length === 0) return;
-    await this.db.raw(APPLY, [JSON.stringify(updates)]);
+  /** Writes the batch; returns the screens whose player now reports another profile than it had stored. */
+  async apply(updates: ContactUpdate[]): Promise<string[]> {
+    if (updates.length === 0) return [];
+    const { rows } = await this.db.raw<{ rows: { screen_id: string }[] }>(APPLY, [JSON.stringify(updates)]);
+    return rows.map((r) => r.screen_id);
   }
 
   /** The screen's stored clock offset, if one was ever measured. Read for every activity batch, so no model instance is built. */
