@@ -1,7 +1,6 @@
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { mediaLibraryRef } from '../media/media.api.js';
-import type { ScreenClocks, ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
 import { settingsServiceRef } from '../settings/settings.api.js';
 import type { ActivityEventsRepository } from './activity-events.repository.js';
 import type { ActivityIngestService } from './activity-ingest.service.js';
@@ -12,14 +11,17 @@ import type { ProofOfPlayService } from './proof-of-play.service.js';
 import type { ScreenTimeline } from './screen-timeline.js';
 import type { TelemetryService } from './telemetry.js';
 import type { TelemetryRepository } from './telemetry.repository.js';
+import { screenDirectoryRef, screenTargetsRef, screenClocksRef } from '../screens/screens.api.js';
 
-export const activityUses = { settingsService: settingsServiceRef, mediaLibrary: mediaLibraryRef };
+export const activityUses = {
+  settingsService: settingsServiceRef,
+  mediaLibrary: mediaLibraryRef,
+  screensService: screenDirectoryRef,
+  screenTargets: screenTargetsRef,
+  screenClocks: screenClocksRef,
+};
 
 export interface ActivityDeps extends KernelDeps, UsedDeps<typeof activityUses> {
-  // From screens (its exports, until it declares them as refs).
-  screensService: ScreenDirectory;
-  screenTargets: ScreenTargets;
-  screenClocks: ScreenClocks;
   // Own.
   activityEventsRepository: ActivityEventsRepository;
   activityIngestService: ActivityIngestService;

@@ -2,8 +2,6 @@ import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { organizationRef } from '../auth/auth.api.js';
 import { mediaEventsRef, mediaLibraryRef } from '../media/media.api.js';
-import type { PlayerMessages, ScreenDirectory, ScreenTargets, ScreenPlaces } from '../screens/screens.api.js';
-import { playerFactsChangedRef } from '../screens/screens.api.js';
 import { settingsServiceRef } from '../settings/settings.api.js';
 import type { ContentKinds } from './content-kinds.js';
 import type { ContentSources } from './content-sources.js';
@@ -13,29 +11,27 @@ import type { ManifestService } from './manifest.service.js';
 import type { PlayerConfigService } from './player-config.service.js';
 import type { PlayerDownloadsService } from './player-downloads.service.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
+import { playerMessagesRef, screenDirectoryRef, screenTargetsRef, screenPlacesRef } from '../screens/screens.api.js';
 
 export const playerUses = {
   settingsService: settingsServiceRef,
   organization: organizationRef,
   mediaLibrary: mediaLibraryRef,
   mediaEvents: mediaEventsRef,
-  playerFactsChanged: playerFactsChangedRef,
+  playerMessages: playerMessagesRef,
+  screensService: screenDirectoryRef,
+  screenTargets: screenTargetsRef,
+  screenPlaces: screenPlacesRef,
 };
 
 export interface PlayerDeps extends KernelDeps, UsedDeps<typeof playerUses> {
-  // From screens (its exports, until it declares them as refs).
-  playerMessages: PlayerMessages;
-  screensService: ScreenDirectory;
   // Own.
   playerStateRepository: PlayerStateRepository;
   manifestService: ManifestService;
   playerDownloadsService: PlayerDownloadsService;
   playerConfigService: PlayerConfigService;
-  playerConfig: PlayerConfigService;
   manifestPlugins: ManifestPlugins;
   contentSources: ContentSources;
   manifestSections: ManifestSectionRegistry;
   contentKinds: ContentKinds;
-  screenTargets: ScreenTargets;
-  screenPlaces: ScreenPlaces;
 }

@@ -12,10 +12,21 @@ export { claimsOf } from './manifest-sections.js';
 export type { PlayerProfile } from './player-profiles.js';
 export { POLICY_KEYS, PREFETCH_DAYS_KEY } from './player-settings.js';
 export type { ConfigOverrides } from './player-config.service.js';
+import { exportRef } from '../../kernel/export-ref.js';
+import type { ContentKinds } from './content-kinds.js';
+import type { ContentSources } from './content-sources.js';
+import type { ManifestPlugins } from './manifest-plugins.js';
+import type { ManifestSectionRegistry } from './manifest-sections.js';
 import type { PlayerConfigService } from './player-config.service.js';
 
-/** The player configuration as other modules use it (exported as `playerConfig`): per-screen values, refreshes. */
+/** The player configuration as other modules use it (a facade over the service): per-screen values, refreshes. */
 export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'>;
 export { isTimeZone } from '../../kernel/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';
+
+export const manifestPluginsRef = exportRef<ManifestPlugins>('player', 'manifestPlugins');
+export const contentSourcesRef = exportRef<ContentSources>('player', 'contentSources');
+export const contentKindsRef = exportRef<ContentKinds>('player', 'contentKinds');
+export const manifestSectionsRef = exportRef<ManifestSectionRegistry>('player', 'manifestSections');
+export const playerConfigRef = exportRef<PlayerConfig>('player', 'playerConfig');

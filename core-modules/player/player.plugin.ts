@@ -13,6 +13,7 @@ import { cacheFloorRule, configSettings, manifestSettings, MANIFEST_SETTING_KEYS
 import { PlayerDownloadsService } from './player-downloads.service.js';
 import { PlayerStateRepository } from './player-state.repository.js';
 import { configChanged, manifestChanged } from './player-messages.js';
+import { contentKindsRef, contentSourcesRef, manifestPluginsRef, manifestSectionsRef, playerConfigRef, type PlayerConfig } from './player.api.js';
 import { playerUses, type PlayerDeps } from './player-deps.js';
 
 /** What a player fetches: its manifest (with pushes when it changes), the files it lists, its config. */
@@ -24,23 +25,30 @@ export const playerModule = definePlugin<PlayerDeps>({
   register(r) {
     // One registry per kernel: the manifest route composes its schema from it.
     const sections = new ManifestSectionRegistry();
-    r.provide(
-      {
-        manifestSections: asValue(sections),
-        playerStateRepository: asClass(PlayerStateRepository).singleton(),
-        manifestService: asFunction((d: PlayerDeps) => new ManifestService(d)).singleton(),
-        playerDownloadsService: asFunction((d: PlayerDeps) => new PlayerDownloadsService(d)).singleton(),
-        playerConfigService: asFunction((d: PlayerDeps) => new PlayerConfigService(d)).singleton(),
-        manifestPlugins: asClass(ManifestPlugins).singleton(),
-        contentSources: asClass(ContentSources).singleton(),
-        contentKinds: asClass(ContentKinds).singleton(),
-        playerConfig: asFunction((d: PlayerDeps) => d.playerConfigService).singleton(),
-      },
-      // Modules register what screens play (content sources) and plugins their `plugins[]` entries;
-      // both say which screens a change of theirs affects. Policies put per-screen values in the config.
-      // Owners register the kinds of content screens can be given (contentKinds).
-      // Modules declare their manifest sections (manifestSections) when they start.
-      { exports: ['manifestPlugins', 'contentSources', 'contentKinds', 'manifestSections', 'playerConfig'] },
+    r.provide({
+      playerStateRepository: asClass(PlayerStateRepository).singleton(),
+      manifestService: asFunction((d: PlayerDeps) => new ManifestService(d)).singleton(),
+      playerDownloadsService: asFunction((d: PlayerDeps) => new PlayerDownloadsService(d)).singleton(),
+      playerConfigService: asFunction((d: PlayerDeps) => new PlayerConfigService(d)).singleton(),
+    });
+    // Modules register what screens play (content sources) and plugins their `plugins[]` entries;
+    // both say which screens a change of theirs affects.
+    r.export(contentSourcesRef, asClass(ContentSources).singleton());
+    r.export(manifestPluginsRef, asClass(ManifestPlugins).singleton());
+    // Owners register the kinds of content screens can be given.
+    r.export(contentKindsRef, asClass(ContentKinds).singleton());
+    // Modules declare their manifest sections when they start.
+    r.export(manifestSectionsRef, asValue(sections));
+    // Policies put per-screen values in the config: they get these three methods, not the service.
+    r.export(
+      playerConfigRef,
+      asFunction(
+        ({ playerConfigService: s }: PlayerDeps): PlayerConfig => ({
+          useOverrides: s.useOverrides.bind(s),
+          refresh: s.refresh.bind(s),
+          revision: s.revision.bind(s),
+        }),
+      ).singleton(),
     );
     r.routes(playerContentRoutes(sections));
     r.onStart(() => {
@@ -71,11 +79,6 @@ export const playerModule = definePlugin<PlayerDeps>({
     r.onStart(({ screenTargets, screenPlaces, manifestService, playerConfigService }) => {
       screenTargets.moved.subscribe((screenId) => manifestService.refreshMany([screenId]));
       screenPlaces.changed.subscribe((screenIds) => playerConfigService.refresh(screenIds));
-    });
-    // A manifest is built for what its player reports: one that reports another profile (an upgrade)
-    // gets a new build, so a revalidation with the old ETag is answered with it and the socket told.
-    r.onStart(({ playerFactsChanged, manifestService }) => {
-      playerFactsChanged.subscribe((screenIds) => manifestService.refreshMany(screenIds));
     });
     // Settings drive the config and the manifests' timing and logo: a change reaches every screen.
     r.onStart(({ settingsService, manifestService, playerConfigService, screensService }) => {

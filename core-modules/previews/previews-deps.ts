@@ -1,13 +1,12 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { PlayerMessages, ScreenDirectory } from '../screens/screens.api.js';
+import { playerMessagesRef, screenDirectoryRef } from '../screens/screens.api.js';
 import type { PreviewService } from './preview.service.js';
 import type { PreviewsRepository } from './previews.repository.js';
 
-export interface PreviewsDeps extends KernelDeps {
-  // From screens (its exports).
-  screensService: ScreenDirectory;
-  playerMessages: PlayerMessages;
-  // Own.
+export const previewsUses = { screensService: screenDirectoryRef, playerMessages: playerMessagesRef };
+
+export interface PreviewsDeps extends KernelDeps, UsedDeps<typeof previewsUses> {
   previewsRepository: PreviewsRepository;
   previewService: PreviewService;
 }

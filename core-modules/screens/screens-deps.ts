@@ -1,6 +1,7 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import type { OrganizationReader } from '../auth/auth.api.js';
-import type { DependencyGraph } from '../dependency-graph/dependency-graph.api.js';
+import { organizationRef } from '../auth/auth.api.js';
+import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
 import type { CommandsDeps } from './commands/commands.part.js';
 import type { CredentialsDeps } from './credentials/credentials.part.js';
 import type { LocationsDeps } from './locations/locations.part.js';
@@ -14,10 +15,10 @@ import type { ScreensRepository } from './screens.repository.js';
 import type { ScreensService } from './screens.service.js';
 import type { ScreenTargets } from './screen-targets.js';
 
+export const screensUses = { organization: organizationRef, dependencyGraph: dependencyGraphRef };
+
 /** What every part of the screens module can use: the screens themselves. Each part extends it. */
-export interface ScreensBaseDeps extends KernelDeps {
-  organization: OrganizationReader;
-  dependencyGraph: DependencyGraph;
+export interface ScreensBaseDeps extends KernelDeps, UsedDeps<typeof screensUses> {
   screensConfig: ScreensConfig;
   screensRepository: ScreensRepository;
   playerHistoryRepository: PlayerHistoryRepository;

@@ -1,10 +1,13 @@
 // The screens module's public face: what other modules may use of screens, locations and players.
 import type { Static, TObject, TProperties } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import type { AfterCommitEvents } from '../../kernel/after-commit-events.js';
 import { exportRef } from '../../kernel/export-ref.js';
 import type { CommandsService } from './commands/commands.service.js';
 import type { PlayerMessageDef, PlayerMessageDoc } from './player-messages.js';
+import type { HeartbeatExtensions } from './presence/heartbeat-extensions.js';
+import type { ScreenClocks } from './presence/screen-clocks.js';
+import type { ScreenPlaces } from './locations/screen-places.js';
+import type { ScreenTargets } from './screen-targets.js';
 import type { ScreensService } from './screens.service.js';
 
 export type { HeartbeatExtension, HeartbeatExtensions } from './presence/heartbeat-extensions.js';
@@ -17,10 +20,10 @@ export type { ScreenView } from './screen-view.js';
 export type { PlayerFacts } from './player-facts.js';
 export { screenNotFound } from './screens.service.js';
 
-/** The screens as other modules read them (exported as `screensService`). */
+/** The screens as other modules read them (a facade over the screens service: these reads only). */
 export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts' | 'platformsOf' | 'playersOf'>;
 
-/** Queuing commands for players, as other modules do (exported as `screenCommands`). */
+/** Queuing commands for players, as other modules do. */
 export type ScreenCommands = Pick<CommandsService, 'enqueue'>;
 
 /**
@@ -38,7 +41,7 @@ export type PlayerMessageType = keyof PlayerMessageFields & string;
 export type MessageFields<P extends TProperties> = Static<TObject<P>>;
 
 /**
- * Socket messages to players (exported as `playerMessages`): declare each type your module sends
+ * Socket messages to players: declare each type your module sends
  * in its start hook, then send it. With `trx` a message goes out at that transaction's commit
  * (never after a rollback): pass the change's transaction for what a player must not miss.
  */
@@ -51,8 +54,10 @@ export interface PlayerMessages {
   sendEach<T extends PlayerMessageType>(type: T, entries: { screenId: string; fields: PlayerMessageFields[T] }[], trx?: Knex.Transaction): Promise<void>;
 }
 
-/**
- * Told, after the contact flush that stored them, of the screens whose player now reports another
- * profile (presentation schemas, native capabilities, version code): what its manifest may hold changed.
- */
-export const playerFactsChangedRef = exportRef<AfterCommitEvents<string[]>>('screens', 'playerFactsChanged');
+export const screenDirectoryRef = exportRef<ScreenDirectory>('screens', 'screenDirectory');
+export const screenTargetsRef = exportRef<ScreenTargets>('screens', 'screenTargets');
+export const screenClocksRef = exportRef<ScreenClocks>('screens', 'screenClocks');
+export const heartbeatExtensionsRef = exportRef<HeartbeatExtensions>('screens', 'heartbeatExtensions');
+export const screenPlacesRef = exportRef<ScreenPlaces>('screens', 'screenPlaces');
+export const playerMessagesRef = exportRef<PlayerMessages>('screens', 'playerMessages');
+export const screenCommandsRef = exportRef<ScreenCommands>('screens', 'screenCommands');

@@ -11,7 +11,9 @@ import { PlayerMessages } from './player-messages.js';
 import { ScreenNotifier } from './screen-notifier.js';
 import { ScreenTargets } from './screen-targets.js';
 import { loadScreensConfig } from './screens-config.js';
-import type { ScreensDeps } from './screens-deps.js';
+import { screenDirectory } from './screen-directory.js';
+import { playerMessagesRef, screenDirectoryRef, screenTargetsRef } from './screens.api.js';
+import { screensUses, type ScreensDeps } from './screens-deps.js';
 import { screensGraph } from './screens-graph.js';
 import { ScreensRepository } from './screens.repository.js';
 import { screensRoutes } from './screens.routes.js';
@@ -27,22 +29,21 @@ const parts = [pairingPart, presencePart, commandsPart, locationsPart, credentia
 export const screensModule = definePlugin<ScreensDeps>({
   name: 'screens',
   dependsOn: ['settings', 'auth', 'dependency-graph'],
+  uses: screensUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
-    r.provide(
-      {
-        screensConfig: asFunction(({ config }: KernelDeps) => loadScreensConfig(config)).singleton(),
-        screensRepository: asClass(ScreensRepository).singleton(),
-        playerHistoryRepository: asClass(PlayerHistoryRepository).singleton(),
-        screensService: asFunction((d: ScreensDeps) => new ScreensService(d)).singleton(),
-        screenNotifier: asFunction((d: ScreensDeps) => new ScreenNotifier(d)).singleton(),
-        playerMessages: asFunction((d: ScreensDeps) => new PlayerMessages(d)).singleton(),
-        screenTargets: asClass(ScreenTargets).singleton(),
-      },
-      // Later modules declare and send their socket messages to players (manifest.changed,
-      // config.changed, ...), look screens up and target screens (plugin instances). Parts export their own.
-      { exports: ['playerMessages', 'screensService', 'screenTargets'] },
-    );
+    r.provide({
+      screensConfig: asFunction(({ config }: KernelDeps) => loadScreensConfig(config)).singleton(),
+      screensRepository: asClass(ScreensRepository).singleton(),
+      playerHistoryRepository: asClass(PlayerHistoryRepository).singleton(),
+      screensService: asFunction((d: ScreensDeps) => new ScreensService(d)).singleton(),
+      screenNotifier: asFunction((d: ScreensDeps) => new ScreenNotifier(d)).singleton(),
+    });
+    // Later modules declare and send their socket messages to players (manifest.changed,
+    // config.changed, ...), look screens up and target screens (plugin instances). Parts export their own.
+    r.export(playerMessagesRef, asFunction((d: ScreensDeps) => new PlayerMessages(d)).singleton());
+    r.export(screenDirectoryRef, asFunction(screenDirectory).singleton());
+    r.export(screenTargetsRef, asClass(ScreenTargets).singleton());
     r.routes(screensRoutes);
     for (const part of parts) part(r);
     r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(screensGraph(db)));

@@ -1,6 +1,4 @@
 import { dependencyGraphRef } from '../../core-modules/dependency-graph/dependency-graph.api.js';
-import type { ManifestPlugins } from '../../core-modules/player/player.api.js';
-import type { HeartbeatExtensions, ScreenTargets, ScreenDirectory } from '../../core-modules/screens/screens.api.js';
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { HistoryExport, ExportLimits } from './history-export.js';
@@ -9,15 +7,18 @@ import type { HistoryRetention } from './history-retention.js';
 import type { HistoryRepository } from './history.repository.js';
 import type { HistoryService } from './history.service.js';
 import type { NoiseMeterInstances } from './noise-meter.instances.js';
+import { screenTargetsRef, screenDirectoryRef, heartbeatExtensionsRef } from '../../core-modules/screens/screens.api.js';
+import { manifestPluginsRef } from '../../core-modules/player/player.api.js';
 
-export const noiseMeterUses = { dependencyGraph: dependencyGraphRef };
+export const noiseMeterUses = {
+  dependencyGraph: dependencyGraphRef,
+  screenTargets: screenTargetsRef,
+  screensService: screenDirectoryRef,
+  heartbeatExtensions: heartbeatExtensionsRef,
+  manifestPlugins: manifestPluginsRef,
+};
 
 export interface NoiseMeterDeps extends KernelDeps, UsedDeps<typeof noiseMeterUses> {
-  // From screens and player (their exports, until they declare them as refs).
-  screenTargets: ScreenTargets;
-  screensService: ScreenDirectory;
-  heartbeatExtensions: HeartbeatExtensions;
-  manifestPlugins: ManifestPlugins;
   // Own.
   instanceService: NoiseMeterInstances;
   historyRepository: HistoryRepository;

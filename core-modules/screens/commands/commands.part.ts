@@ -1,5 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
+import { screenCommandsRef } from '../screens.api.js';
 import type { ScreensBaseDeps } from '../screens-deps.js';
 import { commandsAvailable } from './command-messages.js';
 import { commandsJobs } from './commands.jobs.js';
@@ -14,15 +15,12 @@ export interface CommandsDeps extends ScreensBaseDeps {
 
 /** Commands to a screen's player (reboot, screenshot, …): queued, delivered over the socket, expired. */
 export const commandsPart: ModulePart<CommandsDeps> = (r) => {
-  r.provide(
-    {
-      commandsRepository: asClass(CommandsRepository).singleton(),
-      commandsService: asFunction((d: CommandsDeps) => new CommandsService(d)).singleton(),
-      screenCommands: asFunction((d: CommandsDeps) => d.commandsService).singleton(),
-    },
-    // Group display control queues one command per eligible member.
-    { exports: ['screenCommands'] },
-  );
+  r.provide({
+    commandsRepository: asClass(CommandsRepository).singleton(),
+    commandsService: asFunction((d: CommandsDeps) => new CommandsService(d)).singleton(),
+  });
+  // Group display control queues one command per eligible member: it gets enqueue, not the service.
+  r.export(screenCommandsRef, asFunction(({ commandsService: s }: CommandsDeps) => ({ enqueue: s.enqueue.bind(s) })).singleton());
   r.routes(commandsRoutes);
   r.jobs(commandsJobs);
   r.onStart(({ playerMessages }) => playerMessages.declare(commandsAvailable));

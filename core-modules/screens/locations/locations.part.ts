@@ -1,5 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
+import { screenPlacesRef } from '../screens.api.js';
 import type { ScreensBaseDeps } from '../screens-deps.js';
 import { LocationsRepository } from './locations.repository.js';
 import { locationsRoutes } from './locations.routes.js';
@@ -14,14 +15,11 @@ export interface LocationsDeps extends ScreensBaseDeps {
 
 /** Where screens stand: locations, and the place label players show for each screen. */
 export const locationsPart: ModulePart<LocationsDeps> = (r) => {
-  r.provide(
-    {
-      locationsRepository: asClass(LocationsRepository).singleton(),
-      locationsService: asFunction((d: LocationsDeps) => new LocationsService(d)).singleton(),
-      screenPlaces: asClass(ScreenPlaces).singleton(),
-    },
-    // The player config names where each screen is.
-    { exports: ['screenPlaces'] },
-  );
+  r.provide({
+    locationsRepository: asClass(LocationsRepository).singleton(),
+    locationsService: asFunction((d: LocationsDeps) => new LocationsService(d)).singleton(),
+  });
+  // The player config names where each screen is.
+  r.export(screenPlacesRef, asClass(ScreenPlaces).singleton());
   r.routes(locationsRoutes);
 };

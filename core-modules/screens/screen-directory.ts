@@ -1,0 +1,16 @@
+import type { ScreenDirectory } from './screens.api.js';
+import type { ScreensService } from './screens.service.js';
+
+/** What other modules may read of screens: these methods of the service and nothing else of it. */
+export function screenDirectory({ screensService: s }: { screensService: ScreensService }): ScreenDirectory {
+  return {
+    get: s.get.bind(s),
+    namesOf: s.namesOf.bind(s),
+    ids: s.ids.bind(s),
+    statusCounts: s.statusCounts.bind(s),
+    openCommands: s.openCommands.bind(s),
+    controlFacts: s.controlFacts.bind(s),
+    platformsOf: s.platformsOf.bind(s),
+    playersOf: s.playersOf.bind(s),
+  };
+}
