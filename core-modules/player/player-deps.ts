@@ -2,6 +2,7 @@ import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { organizationRef } from '../auth/auth.api.js';
 import { mediaEventsRef, mediaLibraryRef } from '../media/media.api.js';
+import { playerFactsChangedRef } from '../screens/screens.api.js';
 import { settingsServiceRef } from '../settings/settings.api.js';
 import type { ContentKinds } from './content-kinds.js';
 import type { ContentSources } from './content-sources.js';
@@ -22,6 +23,7 @@ export const playerUses = {
   screensService: screenDirectoryRef,
   screenTargets: screenTargetsRef,
   screenPlaces: screenPlacesRef,
+  playerFactsChanged: playerFactsChangedRef,
 };
 
 export interface PlayerDeps extends KernelDeps, UsedDeps<typeof playerUses> {

@@ -80,6 +80,11 @@ export const playerModule = definePlugin<PlayerDeps>({
       screenTargets.moved.subscribe((screenId) => manifestService.refreshMany([screenId]));
       screenPlaces.changed.subscribe((screenIds) => playerConfigService.refresh(screenIds));
     });
+    // A manifest is built for what its player reports: one that reports another profile (an upgrade)
+    // gets a new build, so a revalidation with the old ETag is answered with it and the socket told.
+    r.onStart(({ playerFactsChanged, manifestService }) => {
+      playerFactsChanged.subscribe((screenIds) => manifestService.refreshMany(screenIds));
+    });
     // Settings drive the config and the manifests' timing and logo: a change reaches every screen.
     r.onStart(({ settingsService, manifestService, playerConfigService, screensService }) => {
       settingsService.define([...configSettings, ...manifestSettings]);

@@ -1,6 +1,7 @@
 // The screens module's public face: what other modules may use of screens, locations and players.
 import type { Static, TObject, TProperties } from '@sinclair/typebox';
 import type { Knex } from 'knex';
+import type { AfterCommitEvents } from '../../kernel/after-commit-events.js';
 import { exportRef } from '../../kernel/export-ref.js';
 import type { CommandsService } from './commands/commands.service.js';
 import type { PlayerMessageDef, PlayerMessageDoc } from './player-messages.js';
@@ -61,3 +62,8 @@ export const heartbeatExtensionsRef = exportRef<HeartbeatExtensions>('screens', 
 export const screenPlacesRef = exportRef<ScreenPlaces>('screens', 'screenPlaces');
 export const playerMessagesRef = exportRef<PlayerMessages>('screens', 'playerMessages');
 export const screenCommandsRef = exportRef<ScreenCommands>('screens', 'screenCommands');
+/**
+ * Told, after the contact flush that stored them, of the screens whose player now reports another
+ * profile (presentation schemas, native capabilities, version code): what its manifest may hold changed.
+ */
+export const playerFactsChangedRef = exportRef<AfterCommitEvents<string[]>>('screens', 'playerFactsChanged');

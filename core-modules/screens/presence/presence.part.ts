@@ -1,8 +1,9 @@
 import { asClass, asFunction, asValue } from 'awilix';
+import { AfterCommitEvents } from '../../../kernel/after-commit-events.js';
 import { retentionJob } from '../../../kernel/jobs/retention-job.js';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import type { CommandsDeps } from '../commands/commands.part.js';
-import { heartbeatExtensionsRef, screenClocksRef } from '../screens.api.js';
+import { heartbeatExtensionsRef, playerFactsChangedRef, screenClocksRef } from '../screens.api.js';
 import type { ScreensBaseDeps } from '../screens-deps.js';
 import { ContactBuffer } from './contact-buffer.js';
 import { ContactRepository } from './contact.repository.js';
@@ -27,6 +28,7 @@ export interface PresenceDeps extends ScreensBaseDeps {
   heartbeatService: HeartbeatService;
   heartbeatExtensions: HeartbeatExtensions;
   screenClocks: ScreenClocks;
+  playerFactsChanged: AfterCommitEvents<string[]>;
   reliabilityService: ReliabilityService;
   /** A socket that opens is told whether commands wait for it. */
   commandsRepository: CommandsDeps['commandsRepository'];
@@ -46,7 +48,7 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
     presenceRepository: asClass(PresenceRepository).singleton(),
     contactRepository: asClass(ContactRepository).singleton(),
     powerAssistRepository: asClass(PowerAssistRepository).singleton(),
-    contactBuffer: asFunction((d: PresenceDeps) => new ContactBuffer(d.contactRepository, d.logger)).singleton(),
+    contactBuffer: asFunction((d: PresenceDeps) => new ContactBuffer(d.contactRepository, d.logger, d.playerFactsChanged)).singleton(),
     presenceService: asFunction((d: PresenceDeps) => new PresenceService(d)).singleton(),
     heartbeatService: asFunction((d: PresenceDeps) => new HeartbeatService(d)).singleton(),
     reliabilityService: asFunction((d: PresenceDeps) => new ReliabilityService(d)).singleton(),
@@ -55,6 +57,8 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
   // players' times on the server's clock.
   r.export(heartbeatExtensionsRef, asValue(heartbeatExtensions));
   r.export(screenClocksRef, asFunction((d: PresenceDeps) => new ScreenClocks(d)).singleton());
+  // The player module rebuilds the manifest of a screen whose player reports another profile.
+  r.export(playerFactsChangedRef, asFunction(({ logger }: PresenceDeps) => new AfterCommitEvents<string[]>(logger, 'player facts changed')).singleton());
   r.routes([...playerRoutes(heartbeatExtensions), ...reliabilityRoutes]);
   r.sockets(playerSocketRoutes);
   r.jobs([
