@@ -9,10 +9,4 @@ export interface GraphContributions {
   register(contribution: GraphContribution): void;
 }
 
-// The names modules not yet on refs import for the same facade; they go when the last of them uses the ref.
-export type DependencyGraph = GraphContributions;
-export interface DependencyGraphDeps {
-  dependencyGraph: GraphContributions;
-}
-
 export const dependencyGraphRef = exportRef<GraphContributions>('dependency-graph', 'dependencyGraph');

@@ -3,7 +3,7 @@ import type { SocketHub } from '../../kernel/ws/hub.js';
 import type { MediaLibrary } from '../media/media.api.js';
 import type { Knex } from 'knex';
 import type { PlayerMessages, ScreenDirectory } from '../screens/screens.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import type { OrganizationSettings } from '../settings/settings.api.js';
 import { BuildMemo, resolutionKey, type ContentSources, type Resolved, type SourceContent } from './content-sources.js';
 import { assembleManifestContent, contentFor, contentHash, filesNamedBy, manifestFile, type ManifestShared } from './manifest-builder.js';
 import type { ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
@@ -25,7 +25,7 @@ interface Deps {
   manifestPlugins: ManifestPlugins;
   manifestSections: ManifestSectionRegistry;
   screensService: ScreenDirectory;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
 }
 
 /** Files named by plugin entries, looked up once per refresh however many screens name them. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OrganizationReader } from '../auth/auth.api.js';
 import type { Knex } from 'knex';
 import type { PlayerMessages, ScreenPlaces } from '../screens/screens.api.js';
-import type { SettingsService, SettingValue } from '../settings/settings.api.js';
+import type { OrganizationSettings, SettingValue } from '../settings/settings.api.js';
 import { CONFIG_SCHEMA_VERSION, CONFIG_SOURCE_KEYS, configBody, type ConfigBody } from './player-config.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 
@@ -12,7 +12,7 @@ const hashOf = (body: ConfigBody) => createHash('sha256').update(JSON.stringify(
 
 interface Deps {
   playerStateRepository: PlayerStateRepository;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
   screenPlaces: ScreenPlaces;
   playerMessages: PlayerMessages;
   db: Knex;

@@ -1,7 +1,7 @@
 import { type ContentKinds, type ContentRef, type ContentSource, PREFETCH_DAYS_KEY, type SourceContent, refKey, wireField } from '../player/player.api.js';
 import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import type { OrganizationSettings } from '../settings/settings.api.js';
 import { type ScheduleRow, type SchedulesRepository, scheduleContent } from './schedules.repository.js';
 import type { ManifestSchedule } from './schedules.section.js';
 
@@ -14,7 +14,7 @@ interface Deps {
   screenGroups: GroupDirectory;
   screensService: ScreenDirectory;
   contentKinds: ContentKinds;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
 }
 
 /** A schedule as players evaluate it offline: only the fields its type uses. */

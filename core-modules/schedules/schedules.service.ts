@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound, validationFailed } from '../../kernel/errors.js';
-import type { SettingsService } from '../settings/settings.api.js';
+import type { OrganizationSettings } from '../settings/settings.api.js';
 import { type ContentKinds, type ContentSources, refFromWire, refKey, wireField } from '../player/player.api.js';
 import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
 import type { ScreenDirectory } from '../screens/screens.api.js';
@@ -19,7 +19,7 @@ interface Deps {
   screenGroups: GroupDirectory;
   contentKinds: ContentKinds;
   contentSources: ContentSources;
-  settingsService: SettingsService;
+  settingsService: OrganizationSettings;
   auditLog: AuditLog;
 }
 

@@ -25,7 +25,4 @@ export interface OrganizationSettings {
   readonly changed: { subscribe(listener: EventListener<{ keys: string[] }>): void };
 }
 
-/** The name modules not yet on refs import for the same facade; it goes when the last of them uses the ref. */
-export type SettingsService = OrganizationSettings;
-
 export const settingsServiceRef = exportRef<OrganizationSettings>('settings', 'settingsService');
