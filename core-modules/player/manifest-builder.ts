@@ -135,33 +135,40 @@ export function contentFor(content: ManifestContent, sections: Sections, player:
  */
 export function contentHash(value: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify(sortedCopy(value)) ?? '')
+    .update(JSON.stringify(sortedCopy(value, new Map())) ?? '')
     .digest('hex');
 }
 
-function sortedCopy(value: unknown): unknown {
+// `copies`: an object met again (a manifest names its playlist as `playlist`, in `playlists` and as
+// `directFallbackPlaylist`) is copied once.
+function sortedCopy(value: unknown, copies: Map<object, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
+  let copy = copies.get(value);
+  if (copy !== undefined) return copy;
   if (Array.isArray(value)) {
-    const copy = new Array(value.length);
-    for (let i = 0; i < value.length; i++) copy[i] = sortedCopy(value[i]);
-    return copy;
-  }
-  // As JSON.stringify would write it (a Date as its text).
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return sortedCopy((value as { toJSON(): unknown }).toJSON());
-  const keys = Object.keys(value);
-  // Most objects are built with their keys in order already; integer-like keys come first in any
-  // object, ascending, as in a sorted copy.
-  for (let i = 1; i < keys.length; i++) {
-    if (keys[i - 1]! > keys[i]!) {
-      keys.sort();
-      break;
+    const items = new Array(value.length);
+    for (let i = 0; i < value.length; i++) items[i] = sortedCopy(value[i], copies);
+    copy = items;
+  } else if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    // As JSON.stringify would write it (a Date as its text).
+    copy = sortedCopy((value as { toJSON(): unknown }).toJSON(), copies);
+  } else {
+    const keys = Object.keys(value);
+    // Integer-like keys come first in any object, ascending, as in a sorted copy: plain sort is enough.
+    for (let i = 1; i < keys.length; i++) {
+      if (keys[i - 1]! > keys[i]!) {
+        keys.sort();
+        break;
+      }
     }
+    const fields: Record<string, unknown> = {};
+    for (const key of keys) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) fields[key] = sortedCopy(v, copies);
+    }
+    copy = fields;
   }
-  const copy: Record<string, unknown> = {};
-  for (const key of keys) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) copy[key] = sortedCopy(v);
-  }
+  copies.set(value, copy);
   return copy;
 }
 
