@@ -95,10 +95,13 @@ async function run(): Promise<BenchResult> {
     ];
     const [health, beats] = (await compare(targets, LOAD)) as [Measurement, Measurement];
 
-    // The heartbeats were taken, not just answered: every screen's contact reached the database.
+    // The heartbeats were taken, not just answered: every screen a load run reached has its contact
+    // in the database. Each run starts the rotation at the first screen again, so a slow machine's
+    // runs reach fewer than all: at least as many as the average run sent.
     await deps.contactBuffer.flush();
     const { n } = (await deps.db('screen_status').whereNotNull('last_heartbeat_at').count({ n: '*' }).first()) as { n: number };
-    if (n !== SCREENS) throw new Error(`only ${n} of ${SCREENS} screens have a recorded heartbeat`);
+    const reached = Math.min(SCREENS, Math.floor(beats.requests / LOAD.rounds));
+    if (n < reached) throw new Error(`only ${n} screens have a recorded heartbeat; the load reached at least ${reached}`);
 
     const ratio = beats.rps / health.rps;
     return {
