@@ -160,11 +160,10 @@ export const ContentViewSchema = {
 
 /**
  * The ref a request names, from the reference's `{playlistId}` or `{layoutId}`: exactly one, else 422
- * `code` (each route keeps its own, e.g. `schedule_validation_failed`). Undefined when `optional` and none.
+ * `code` (each route keeps its own, e.g. `schedule_validation_failed`).
  */
-export function refFromWire(body: Partial<Record<WireField, string | null>>, code = 'validation_failed', optional = false): ContentRef | undefined {
+export function refFromWire(body: Partial<Record<WireField, string | null>>, code = 'validation_failed'): ContentRef {
   const given = Object.entries(WIRE_FIELDS).filter(([, field]) => body[field] != null);
-  if (given.length === 0 && optional) return undefined;
   if (given.length !== 1) throw invalidInput(code, 'Give exactly one of playlistId and layoutId.', 'body/playlistId');
   const [type, field] = given[0]!;
   return { contentType: type, contentId: body[field]! };

@@ -37,7 +37,7 @@ export const assignmentsRoutes = [
       422: '`validation_failed` (not exactly one of `playlistId` and `layoutId`), `content_type_unsupported` (no layouts on this server).',
     },
     response: { status: 200, schema: AssignmentSchema },
-    handler: ({ deps, params, body, principal, ctx }) => deps.assignmentsService.assign(me(principal), params.id, refFromWire(body)!, ctx.ip),
+    handler: ({ deps, params, body, principal, ctx }) => deps.assignmentsService.assign(me(principal), params.id, refFromWire(body), ctx.ip),
   }),
   route({
     method: 'DELETE',

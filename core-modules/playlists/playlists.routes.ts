@@ -84,7 +84,7 @@ export const playlistsRoutes = [
     tags,
     auth: { kind: 'console', access: 'managers' },
     params: IdParams,
-    errors: { 404: '`playlist_not_found`.', 409: '`playlist_in_use`.' },
+    errors: { 404: '`playlist_not_found`.', 409: '`playlist_conflict`: a screen, group or schedule plays it (`details.uses` names them).' },
     response: { status: 204 },
     handler: async ({ deps, params, principal, ctx }) => {
       await deps.playlistsService.delete(me(principal), params.id, ctx.ip);

@@ -11,7 +11,7 @@ const tags = ['schedules'];
 const NOT_FOUND = { 404: '`schedule_not_found`.' };
 const INVALID = {
   404: '`schedule_not_found`, `playlist_not_found`.',
-  422: '`schedule_validation_failed` (with the fields at fault), `schedule_limit_exceeded` (1,000 schedules, 250 targets), `display_control_unsupported` (a display action for a screen that does not run the Linux player).',
+  422: '`schedule_validation_failed` (with the fields at fault), `schedule_limit_exceeded` (1,000 schedules, 250 targets), `display_control_unsupported` (a display action for a screen that does not run the Linux player), `content_type_unsupported` (a `layoutId` on a server without layouts).',
 };
 
 const PreviewSchema = Type.Object({
