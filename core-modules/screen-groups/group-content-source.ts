@@ -1,17 +1,11 @@
-import type { ContentKinds, ContentSource, SourceContent } from '../player/player.api.js';
+import type { ContentSource, SourceContent } from '../player/player.api.js';
 import { parseRefKey, refKey } from '../player/player.api.js';
-import { type GroupsRepository, groupContent } from './groups.repository.js';
+import { groupContent } from './groups.repository.js';
 import { memberGroupsIn } from './member-groups.js';
-import type { PanelFilesService } from './panel-files.service.js';
-import type { SpanRepository } from './span.repository.js';
-import { panelOf } from './span.repository.js';
+import type { ScreenGroupsDeps } from './screen-groups-deps.js';
+import { panelOf } from './span/span.repository.js';
 
-interface Deps {
-  groupsRepository: GroupsRepository;
-  spanRepository: SpanRepository;
-  contentKinds: ContentKinds;
-  panelFilesService: PanelFilesService;
-}
+type Deps = Pick<ScreenGroupsDeps, 'groupsRepository' | 'spanRepository' | 'contentKinds' | 'panelFilesService'>;
 
 /** Everything a member's group gives it, and so the key of that content. */
 interface GroupPart {

@@ -1,9 +1,9 @@
-import type { GroupsRepository } from './groups.repository.js';
 import { memberGroupsIn } from './member-groups.js';
 import type { GroupDirectory } from './screen-groups.api.js';
+import type { ScreenGroupsBaseDeps } from './screen-groups-base-deps.js';
 
 /** The groups' reads other modules may make, and nothing else of the repository (no writes, no rows). */
-export function groupDirectory({ groupsRepository: groups }: { groupsRepository: GroupsRepository }): GroupDirectory {
+export function groupDirectory({ groupsRepository: groups }: Pick<ScreenGroupsBaseDeps, 'groupsRepository'>): GroupDirectory {
   return {
     existing: (groupIds) => groups.existing(groupIds),
     namesOf: (groupIds) => groups.namesOf(groupIds),

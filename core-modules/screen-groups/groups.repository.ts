@@ -1,26 +1,8 @@
 import type { Knex } from 'knex';
 import { fn } from 'objection';
+import type { KernelDeps } from '../../kernel/kernel.js';
 import type { ContentRef } from '../player/player.api.js';
-import { GroupModel, MemberModel } from './screen-groups.models.js';
-
-export interface GroupRow {
-  id: string;
-  name: string;
-  description: string;
-  display_mode: 'mirror' | 'span';
-  /** What members with none of their own play (both set or both null). */
-  content_type: string | null;
-  content_id: string | null;
-  playback_epoch: Date;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface MemberRow {
-  screen_id: string;
-  group_id: string;
-  added_at: Date;
-}
+import { GroupModel, type GroupRow, MemberModel, type MemberRow } from './screen-groups.models.js';
 
 export type GroupValues = Partial<Pick<GroupRow, 'name' | 'description'>>;
 
@@ -33,7 +15,7 @@ export class GroupsRepository {
   private readonly groups: typeof GroupModel;
   private readonly members: typeof MemberModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.groups = GroupModel.bindKnex(db);
     this.members = MemberModel.bindKnex(db);
   }

@@ -1,8 +1,8 @@
 import type { GraphContribution } from '../dependency-graph/dependency-graph.api.js';
-import type { GroupsRepository } from './groups.repository.js';
+import type { ScreenGroupsBaseDeps } from './screen-groups-base-deps.js';
 
 /** Groups in the dependency graph: a playlist feeds the group that plays it; a group holds its screens. */
-export function screenGroupsGraph(d: { groupsRepository: GroupsRepository }): GraphContribution {
+export function screenGroupsGraph(d: Pick<ScreenGroupsBaseDeps, 'groupsRepository'>): GraphContribution {
   return {
     plugin: 'screen-groups',
     nodes: async () => (await d.groupsRepository.all()).map((g) => ({ id: g.id, type: 'screen_groups', name: g.name })),

@@ -4,7 +4,7 @@ import type { BuildMemo } from '../player/player.api.js';
 import type { MembershipGuard } from './membership-guards.js';
 
 export type { MembershipGuard } from './membership-guards.js';
-export { groupNotFound } from './groups.service.js';
+export { groupNotFound } from './group-errors.js';
 
 /** Groups as other modules read them: schedules and policies target them and find a screen's group. */
 export interface GroupDirectory {

@@ -1,7 +1,23 @@
 import { TableModel } from '../../kernel/db/table-model.js';
-import type { GroupRow, MemberRow } from './groups.repository.js';
-import type { PanelFileRow } from './panel-files.repository.js';
-import type { PanelRow, SpanRow } from './span.repository.js';
+
+export interface GroupRow {
+  id: string;
+  name: string;
+  description: string;
+  display_mode: 'mirror' | 'span';
+  /** What members with none of their own play (both set or both null). */
+  content_type: string | null;
+  content_id: string | null;
+  playback_epoch: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MemberRow {
+  screen_id: string;
+  group_id: string;
+  added_at: Date;
+}
 
 /** A row of `screen_groups`. */
 export class GroupModel extends TableModel {
@@ -15,23 +31,3 @@ export class MemberModel extends TableModel {
   static override idColumn = 'screen_id';
 }
 export interface MemberModel extends MemberRow {}
-
-/** A row of `screen_group_spans`: a span group's canvas. */
-export class SpanModel extends TableModel {
-  static override tableName = 'screen_group_spans';
-  static override idColumn = 'group_id';
-}
-export interface SpanModel extends SpanRow {}
-
-/** A row of `screen_group_span_panels`: one member's panel of its group's canvas. */
-export class PanelModel extends TableModel {
-  static override tableName = 'screen_group_span_panels';
-  static override idColumn = 'screen_id';
-}
-export interface PanelModel extends PanelRow {}
-
-/** A row of `screen_group_panel_files`: a member's panel of one video, cut for its wall. */
-export class PanelFileModel extends TableModel {
-  static override tableName = 'screen_group_panel_files';
-}
-export interface PanelFileModel extends PanelFileRow {}

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { cropOf, geometryHash, geometryProblem, type Panel } from '../../core-modules/screen-groups/span-geometry.js';
-import { withPanelFiles } from '../../core-modules/screen-groups/span-manifest.js';
+import { cropOf, geometryHash, geometryProblem, type Panel } from '../../core-modules/screen-groups/span/span-geometry.js';
+import { withPanelFiles } from '../../core-modules/screen-groups/span/span-manifest.js';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';

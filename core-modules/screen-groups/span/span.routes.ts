@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { IdParams, Uuid, Stamp } from '../../kernel/http/wire.js';
-import { routeFor } from '../../kernel/plugin.js';
-import type { ScreenGroupsDeps } from './screen-groups-deps.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { IdParams, Uuid, Stamp } from '../../../kernel/http/wire.js';
+import { routeFor } from '../../../kernel/plugin.js';
+import type { SpanDeps } from './span-deps.js';
 import { MAX_CANVAS, MAX_PANELS, MIN_CANVAS } from './span-geometry.js';
 
-const route = routeFor<ScreenGroupsDeps>();
+const route = routeFor<SpanDeps>();
 const tags = ['screen-groups'];
 const NOT_FOUND = { 404: '`schedule_not_found` (no such group).' };
 

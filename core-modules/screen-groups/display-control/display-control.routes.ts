@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { IdParams, Uuid } from '../../kernel/http/wire.js';
-import { reply, routeFor } from '../../kernel/plugin.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { IdParams, Uuid } from '../../../kernel/http/wire.js';
+import { reply, routeFor } from '../../../kernel/plugin.js';
+import type { DisplayControlDeps } from './display-control-deps.js';
 import { GROUP_DISPLAY_COMMANDS } from './display-control.service.js';
-import type { ScreenGroupsDeps } from './screen-groups-deps.js';
 
-const route = routeFor<ScreenGroupsDeps>();
+const route = routeFor<DisplayControlDeps>();
 const tags = ['screen-groups'];
 const CommandType = Type.Union(
   Object.keys(GROUP_DISPLAY_COMMANDS).map((c) => Type.Literal(c as keyof typeof GROUP_DISPLAY_COMMANDS)),

@@ -1,25 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound } from '../../kernel/errors.js';
-import type { FileToSend } from '../../kernel/http/file-response.js';
-import type { JobQueue } from '../../kernel/jobs/job-queue.js';
-import type { Logger } from '../../kernel/logger.js';
-import type { MediaLibrary, VideoRenditions } from '../media/media.api.js';
-import type { BuildMemo, ManifestAsset, ManifestContent } from '../player/player.api.js';
-import type { GroupsService } from './groups.service.js';
-import type { PanelFileRow, PanelFilesRepository } from './panel-files.repository.js';
+import { conflict, notFound } from '../../../kernel/errors.js';
+import type { FileToSend } from '../../../kernel/http/file-response.js';
+import type { BuildMemo, ManifestAsset, ManifestContent } from '../../player/player.api.js';
+import type { SpanBaseDeps } from './span-base-deps.js';
 import { type Canvas, cropOf, geometryHash } from './span-geometry.js';
 import { videosOf, withPanelFiles } from './span-manifest.js';
-import { panelOf, type PanelRow, type SpanRepository } from './span.repository.js';
+import type { PanelFileRow, PanelRow } from './span.models.js';
+import { panelOf } from './span.repository.js';
 
-interface Deps {
-  logger: Logger;
-  jobs: JobQueue;
-  panelFilesRepository: PanelFilesRepository;
-  spanRepository: SpanRepository;
-  groupsService: GroupsService;
-  mediaLibrary: MediaLibrary;
-  videoRenditions: VideoRenditions;
-}
+type Deps = Pick<SpanBaseDeps, 'logger' | 'jobs' | 'panelFilesRepository' | 'spanRepository' | 'groupsService' | 'mediaLibrary' | 'videoRenditions'>;
 
 /** Frozen job names (jobs already queued carry them). */
 export const PANEL_FILE_JOBS = { cut: 'screen-groups.cut-panel-file', sweep: 'screen-groups.sweep-panel-files' } as const;

@@ -1,30 +1,29 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { conflict, notFound } from '../../kernel/errors.js';
-import type { ContentKinds, ContentRef, ContentSources } from '../player/player.api.js';
-import { refKey, wireField } from '../player/player.api.js';
-import type { PlaylistLibrary } from '../playlists/playlists.api.js';
-import type { ScreenDirectory, ScreenPlaces, ScreenTargets } from '../screens/screens.api.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { conflict, notFound } from '../../../kernel/errors.js';
+import type { ContentRef } from '../../player/player.api.js';
+import { refKey, wireField } from '../../player/player.api.js';
+import { groupNotFound } from '../group-errors.js';
+import { type GroupValues, groupContent } from '../groups.repository.js';
+import type { ScreenGroupsBaseDeps } from '../screen-groups-base-deps.js';
+import type { GroupRow } from '../screen-groups.models.js';
 import { type GroupView, groupView } from './group-view.js';
-import { type GroupRow, type GroupsRepository, type GroupValues, groupContent } from './groups.repository.js';
-import type { MembershipGuards } from './membership-guards.js';
 
-interface Deps {
-  db: Knex;
-  groupsRepository: GroupsRepository;
-  groupMembershipGuards: MembershipGuards;
-  screensService: ScreenDirectory;
-  screenPlaces: ScreenPlaces;
-  screenTargets: ScreenTargets;
-  playlistLibrary: PlaylistLibrary;
-  contentSources: ContentSources;
-  contentKinds: ContentKinds;
-  auditLog: AuditLog;
-}
+type Deps = Pick<
+  ScreenGroupsBaseDeps,
+  | 'db'
+  | 'groupsRepository'
+  | 'groupMembershipGuards'
+  | 'screensService'
+  | 'screenPlaces'
+  | 'screenTargets'
+  | 'playlistLibrary'
+  | 'contentSources'
+  | 'contentKinds'
+  | 'auditLog'
+>;
 
-// The reference answers for its groups with its scheduling codes; the console relies on them.
-export const groupNotFound = () => notFound('schedule_not_found', 'No such screen group.');
+// As for groupNotFound, the reference answers with its scheduling codes; the console relies on them.
 const alreadyGrouped = () => conflict('schedule_conflict', 'That screen already belongs to another screen group; remove it there first.');
 const notMember = () => notFound('schedule_not_found', 'That screen is not in this screen group.');
 

@@ -1,23 +1,11 @@
-import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { invalidInput } from '../../kernel/errors.js';
-import type { ScreenDirectory } from '../screens/screens.api.js';
-import type { GroupsRepository } from './groups.repository.js';
-import type { PanelFilesService } from './panel-files.service.js';
-import { type GroupsService, groupNotFound } from './groups.service.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { invalidInput } from '../../../kernel/errors.js';
+import { groupNotFound } from '../group-errors.js';
+import type { PanelFilesDeps } from './panel-files-deps.js';
 import { type Canvas, geometryProblem, type Panel } from './span-geometry.js';
-import { panelOf, type SpanRepository } from './span.repository.js';
+import { panelOf } from './span.repository.js';
 
-interface Deps {
-  db: Knex;
-  groupsRepository: GroupsRepository;
-  spanRepository: SpanRepository;
-  groupsService: GroupsService;
-  screensService: ScreenDirectory;
-  auditLog: AuditLog;
-  panelFilesService: PanelFilesService;
-}
+type Deps = Pick<PanelFilesDeps, 'db' | 'groupsRepository' | 'spanRepository' | 'groupsService' | 'screensService' | 'auditLog' | 'panelFilesService'>;
 
 const invalid = (message: string) => invalidInput('span_validation_failed', message, 'body/panels');
 

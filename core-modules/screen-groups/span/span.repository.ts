@@ -1,29 +1,8 @@
 import type { Knex } from 'knex';
 import { fn } from 'objection';
-import { PanelModel, SpanModel } from './screen-groups.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 import type { Canvas, Panel } from './span-geometry.js';
-
-export interface SpanRow {
-  group_id: string;
-  canvas_width: number;
-  canvas_height: number;
-  updated_at: Date;
-}
-
-export interface PanelRow {
-  screen_id: string;
-  group_id: string;
-  panel_order: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  rotation: number;
-  bezel_left: number;
-  bezel_top: number;
-  bezel_right: number;
-  bezel_bottom: number;
-}
+import { PanelModel, type PanelRow, SpanModel } from './span.models.js';
 
 export const panelOf = (r: PanelRow): Panel & Required<Pick<Panel, 'bezelLeft' | 'bezelTop' | 'bezelRight' | 'bezelBottom'>> => ({
   screenId: r.screen_id,
@@ -44,7 +23,7 @@ export class SpanRepository {
   private readonly spans: typeof SpanModel;
   private readonly panels: typeof PanelModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.spans = SpanModel.bindKnex(db);
     this.panels = PanelModel.bindKnex(db);
   }

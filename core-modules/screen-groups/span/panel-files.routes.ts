@@ -1,12 +1,12 @@
-import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
-import { sendFile } from '../../kernel/http/file-response.js';
-import { IdParams } from '../../kernel/http/wire.js';
-import { type RouteDef, routeFor } from '../../kernel/plugin.js';
-import type { ScreenGroupsDeps } from './screen-groups-deps.js';
+import type { PlayerPrincipal } from '../../../kernel/auth/principal.js';
+import { sendFile } from '../../../kernel/http/file-response.js';
+import { IdParams } from '../../../kernel/http/wire.js';
+import { type RouteDef, routeFor } from '../../../kernel/plugin.js';
+import type { PanelFilesDeps } from './panel-files-deps.js';
 
-const route = routeFor<ScreenGroupsDeps>();
+const route = routeFor<PanelFilesDeps>();
 
-function panelFileRoute(method: 'GET' | 'HEAD'): RouteDef<ScreenGroupsDeps, typeof IdParams> {
+function panelFileRoute(method: 'GET' | 'HEAD'): RouteDef<PanelFilesDeps, typeof IdParams> {
   return route({
     method,
     path: '/api/v1/player/span-panels/{id}',

@@ -1,4 +1,4 @@
-import type { ManifestAsset, ManifestContent, ManifestPlaylist } from '../player/player.api.js';
+import type { ManifestAsset, ManifestContent, ManifestPlaylist } from '../../player/player.api.js';
 
 /**
  * A wall member's manifest with each video replaced as `panels` says (by asset id): by the file of

@@ -1,7 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Uuid, Stamp } from '../../kernel/http/wire.js';
-import { wireField } from '../player/player.api.js';
-import { type GroupRow, groupContent } from './groups.repository.js';
+import { Uuid, Stamp } from '../../../kernel/http/wire.js';
+import { wireField } from '../../player/player.api.js';
+import { groupContent } from '../groups.repository.js';
+import type { GroupRow } from '../screen-groups.models.js';
 
 export const GroupSchema = Type.Object({
   id: Uuid,

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { Uuid } from '../../kernel/http/wire.js';
-import { jobFor } from '../../kernel/plugin.js';
+import { Uuid } from '../../../kernel/http/wire.js';
+import { jobFor } from '../../../kernel/plugin.js';
+import type { PanelFilesDeps } from './panel-files-deps.js';
 import { PANEL_FILE_JOBS } from './panel-files.service.js';
-import type { ScreenGroupsDeps } from './screen-groups-deps.js';
 
-const job = jobFor<ScreenGroupsDeps>();
+const job = jobFor<PanelFilesDeps>();
 const CUT_RETRIES = 2;
 
 export const panelFileJobs = [

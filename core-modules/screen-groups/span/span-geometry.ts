@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { VideoCrop } from '../media/media.api.js';
+import type { VideoCrop } from '../../media/media.api.js';
 
 /** A wall's logical canvas, in pixels. */
 export interface Canvas {

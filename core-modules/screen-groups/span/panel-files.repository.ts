@@ -1,30 +1,6 @@
-import type { Knex } from 'knex';
 import { fn } from 'objection';
-import { PanelFileModel } from './screen-groups.models.js';
-
-export type PanelFileState = 'queued' | 'processing' | 'ready' | 'failed';
-
-export interface PanelFileRow {
-  id: string;
-  group_id: string;
-  screen_id: string;
-  asset_id: string;
-  source_variant_id: string;
-  source_sha256: string;
-  geometry_hash: string;
-  state: PanelFileState;
-  /** 0–1. */
-  progress: number;
-  error_message: string | null;
-  file_size: string | null;
-  sha256: string | null;
-  width: number | null;
-  height: number | null;
-  duration_seconds: number | null;
-  frame_rate: number | null;
-  created_at: Date;
-  updated_at: Date;
-}
+import type { KernelDeps } from '../../../kernel/kernel.js';
+import { PanelFileModel, type PanelFileRow, type PanelFileState } from './span.models.js';
 
 /** What a panel file is cut for: a member's panel (by its geometry) of one source video. */
 export type PanelFileKey = Pick<PanelFileRow, 'group_id' | 'screen_id' | 'asset_id' | 'source_variant_id' | 'source_sha256' | 'geometry_hash'>;
@@ -36,7 +12,7 @@ export type PanelFileMade = Pick<PanelFileRow, 'sha256' | 'width' | 'height' | '
 export class PanelFilesRepository {
   private readonly files: typeof PanelFileModel;
 
-  constructor(private readonly d: { db: Knex }) {
+  constructor(private readonly d: Pick<KernelDeps, 'db'>) {
     this.files = PanelFileModel.bindKnex(d.db);
   }
 

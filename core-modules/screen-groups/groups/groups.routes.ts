@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
-import { reply, routeFor } from '../../kernel/plugin.js';
-import { ContentChoiceSchema, refFromWire } from '../player/player.api.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { IdParams, PageOf, Uuid, pageQuery } from '../../../kernel/http/wire.js';
+import { reply, routeFor } from '../../../kernel/plugin.js';
+import { ContentChoiceSchema, refFromWire } from '../../player/player.api.js';
 import { GroupSchema } from './group-view.js';
-import type { ScreenGroupsDeps } from './screen-groups-deps.js';
+import type { GroupsDeps } from './groups-deps.js';
 
-const route = routeFor<ScreenGroupsDeps>();
+const route = routeFor<GroupsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['screen-groups'];
 const NOT_FOUND = { 404: '`schedule_not_found` (no such group; the reference names its scheduling resources so).' };

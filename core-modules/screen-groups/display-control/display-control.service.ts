@@ -1,20 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { AppError, conflict } from '../../kernel/errors.js';
-import type { ScreenCommands, ScreenDirectory } from '../screens/screens.api.js';
-import type { GroupsRepository } from './groups.repository.js';
-import { groupNotFound } from './groups.service.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { AppError, conflict } from '../../../kernel/errors.js';
+import { groupNotFound } from '../group-errors.js';
+import type { ScreenGroupsBaseDeps } from '../screen-groups-base-deps.js';
 
 /** The display commands a group can send, and the capability each needs its players to report. */
 export const GROUP_DISPLAY_COMMANDS = { display_power_on: 'power', display_power_off: 'power', display_mute: 'mute', display_unmute: 'mute' } as const;
 export type GroupDisplayCommand = keyof typeof GROUP_DISPLAY_COMMANDS;
 const PROVIDERS = new Set(['hdmi_cec', 'ddc_ci', 'network', 'rs232']);
 
-interface Deps {
-  groupsRepository: GroupsRepository;
-  screensService: ScreenDirectory;
-  screenCommands: ScreenCommands;
-}
+type Deps = Pick<ScreenGroupsBaseDeps, 'groupsRepository' | 'screensService' | 'screenCommands'>;
 
 /**
  * Group display control: a preview says which members can take a display command and why the others
