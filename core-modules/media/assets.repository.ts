@@ -54,6 +54,36 @@ export interface VariantRow {
   created_at: Date;
 }
 
+/**
+ * A ready, unarchived asset as screens play it, with the file a player is given for it: the
+ * playback copy when processing made one, else the original when players can use it (`variant_id`
+ * null when neither).
+ */
+export interface PlayingAssetRow {
+  id: string;
+  name: string;
+  type: AssetType;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  available_from: Date | null;
+  expires_at: Date | null;
+  variant_id: string | null;
+  mime_type: string | null;
+  sha256: string | null;
+  /** bigint: its text. */
+  file_size: string | null;
+  variant_width: number | null;
+  variant_height: number | null;
+  variant_duration_seconds: number | null;
+}
+
+// The variant a player is given, picked per asset by the (asset_id, kind) index.
+const PLAYER_VARIANT = `LEFT JOIN LATERAL (
+  SELECT id, mime_type, sha256, file_size, width, height, duration_seconds FROM asset_variants
+  WHERE asset_id = a.id AND player_compatible AND kind IN ('playback', 'original')
+  ORDER BY kind = 'playback' DESC LIMIT 1) v ON true`;
+
 export type NewAsset = Pick<AssetRow, 'name' | 'type'> & Partial<Omit<AssetRow, 'id' | 'created_at' | 'updated_at'>>;
 export type NewVariant = Omit<
   VariantRow,
@@ -66,7 +96,10 @@ export class AssetsRepository {
   private readonly assets: typeof AssetModel;
   private readonly variantRows: typeof VariantModel;
 
+  private readonly db: Knex;
+
   constructor({ db }: { db: Knex }) {
+    this.db = db;
     this.assets = AssetModel.bindKnex(db);
     this.variantRows = VariantModel.bindKnex(db);
   }
@@ -139,6 +172,36 @@ export class AssetsRepository {
       .where({ id })
       .whereIn('processing_status', ['processing', 'inspecting'])
       .patch({ processing_progress: Math.max(0, Math.min(100, Math.round(percent))) });
+  }
+
+  /**
+   * The playing ones among `ids` with their player file, in one query and only the columns a
+   * manifest needs (every build of a 500-item playlist reads them).
+   */
+  async playing(ids: string[]): Promise<PlayingAssetRow[]> {
+    if (!ids.length) return [];
+    return this.db('assets as a')
+      .select(
+        'a.id',
+        'a.name',
+        'a.type',
+        'a.width',
+        'a.height',
+        'a.duration_seconds',
+        'a.available_from',
+        'a.expires_at',
+        'v.id as variant_id',
+        'v.mime_type',
+        'v.sha256',
+        'v.file_size',
+        'v.width as variant_width',
+        'v.height as variant_height',
+        'v.duration_seconds as variant_duration_seconds',
+      )
+      .joinRaw(PLAYER_VARIANT)
+      .whereRaw('a.id = ANY(?::uuid[])', [ids])
+      .where('a.processing_status', 'ready')
+      .whereNull('a.archived_at');
   }
 
   async variants(assetId: string, trx?: Knex.Transaction): Promise<VariantRow[]> {

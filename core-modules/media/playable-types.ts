@@ -1,5 +1,14 @@
-import type { AssetRow } from './assets.repository.js';
+import type { AssetType } from './media-types.js';
 import type { ServedFile } from './media.api.js';
+
+/** A ready, unarchived asset, as the library reads it once for a whole build. */
+export interface PlayingAsset {
+  id: string;
+  name: string;
+  type: AssetType;
+  /** The file a player is given for it, when it has one a player can use. */
+  file?: ServedFile;
+}
 
 /**
  * What a screen needs to play an asset as a playlist item: the file the item names (absent for what
@@ -24,10 +33,10 @@ export interface PlayableType {
   /** The asset type: `image`, `video`, `website`; `widget` when widgets come. */
   type: string;
   /**
-   * What playing each of these assets (all of this type, ready and not archived, as the library
-   * read them once for the whole build) needs, by id; those it cannot play now are left out.
+   * What playing each of these assets (all of this type) needs, by id; those it cannot play now
+   * are left out.
    */
-  playable(assets: AssetRow[]): Promise<Map<string, PlayableAsset>>;
+  playable(assets: PlayingAsset[]): Promise<Map<string, PlayableAsset>>;
 }
 
 /**
@@ -48,8 +57,8 @@ export class PlayableTypes {
   }
 
   /** What playing each asset needs, by its type; assets of no registered type are left out. */
-  async playable(assets: AssetRow[]): Promise<Map<string, PlayableAsset>> {
-    const byType = new Map<string, AssetRow[]>();
+  async playable(assets: PlayingAsset[]): Promise<Map<string, PlayableAsset>> {
+    const byType = new Map<string, PlayingAsset[]>();
     for (const asset of assets) {
       const ofType = byType.get(asset.type);
       if (ofType) ofType.push(asset);

@@ -44,7 +44,7 @@ export interface BuiltContent {
 
 /** Content as built for a player profile, with the hash its version counts (schema included). */
 function builtFor(content: ManifestContent, profile: PlayerProfile): BuiltContent {
-  return { content, schema: profile.schema, profile: profileKey(profile), hash: contentHash({ schemaVersion: profile.schema, content }) };
+  return { content, schema: profile.schema, profile: profileKey(profile), hash: contentHash(profile.schema, content) };
 }
 
 // What was built is reused this long: the fetches and downloads after a change come within

@@ -15,10 +15,12 @@ export interface ItemRow {
   audio_enabled: boolean;
   volume: number;
   delivery_policy: 'download' | 'stream' | 'automatic';
-  created_at: Date;
 }
 
-export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | 'created_at'>;
+export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position'>;
+
+// An item's columns (not its creation time, which nothing reads): every manifest build reads them.
+const ITEM_COLUMNS = ['id', 'playlist_id', 'position', 'asset_id', 'duration_ms', 'fit_mode', 'transition', 'audio_enabled', 'volume', 'delivery_policy'];
 
 /** The playlist_items table. Callers lock the playlist first (PlaylistsRepository.lock). */
 export class PlaylistItemsRepository {
@@ -32,6 +34,7 @@ export class PlaylistItemsRepository {
     return plainRows(
       this.items
         .query(trx)
+        .select(ITEM_COLUMNS)
         .where({ playlist_id: playlistId })
         .orderBy([{ column: 'position' }, { column: 'id' }]),
     );
@@ -44,7 +47,8 @@ export class PlaylistItemsRepository {
     const rows = await plainRows(
       this.items
         .query()
-        .whereIn('playlist_id', playlistIds)
+        .select(ITEM_COLUMNS)
+        .whereRaw('playlist_id = ANY(?::uuid[])', [playlistIds])
         .orderBy([{ column: 'playlist_id' }, { column: 'position' }, { column: 'id' }]),
     );
     for (const row of rows) lists.get(row.playlist_id)?.push(row);

@@ -3,7 +3,7 @@ import { notFound } from '../../kernel/errors.js';
 import type { AssignmentsRepository } from './assignments.repository.js';
 import type { ItemRow, PlaylistItemsRepository } from './playlist-items.repository.js';
 import type { PlaylistView, ItemView } from './playlist-schemas.js';
-import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
+import type { PlaylistRow, PlaylistsRepository, StoredPlaylist } from './playlists.repository.js';
 import { DEFAULTS } from './item-rules.js';
 import type { MediaLibrary, TaggedAsset } from '../media/media.api.js';
 
@@ -46,17 +46,18 @@ const tagItem = (playlistId: string, a: TaggedAsset, imageDurationMs: number): I
   deliveryPolicy: DEFAULTS.delivery_policy,
 });
 
-export const summaryView = (p: PlaylistRow) => ({
+// What every view of a playlist says of it, from its row.
+const commonView = (p: StoredPlaylist) => ({
   id: p.id,
   name: p.name,
   description: p.description,
   revision: p.revision,
   sourceType: p.tag_rule?.enabled ? ('tag' as const) : ('static' as const),
-  itemCount: p.item_count,
-  tagRuleEnabled: Boolean(p.tag_rule?.enabled),
   createdAt: p.created_at.toISOString(),
   updatedAt: p.updated_at.toISOString(),
 });
+
+export const summaryView = (p: PlaylistRow) => ({ ...commonView(p), itemCount: p.item_count, tagRuleEnabled: Boolean(p.tag_rule?.enabled) });
 
 /**
  * A playlist as the console sees it. The tag rule's items are computed here on every read rather
@@ -100,8 +101,7 @@ export class PlaylistReader {
           ? (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).map((a) => tagItem(row.id, a, rule.imageDurationMs))
           : [];
         const items = [...manual, ...tagged];
-        const { tagRuleEnabled: _, itemCount: __, ...common } = summaryView(row);
-        return { ...common, items, itemCount: items.length, tagRule: rule };
+        return { ...commonView(row), items, itemCount: items.length, tagRule: rule };
       }),
     );
     return new Map(views.map((v) => [v.id, v]));

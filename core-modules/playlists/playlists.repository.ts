@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { plainRows } from '../../kernel/db/table-model.js';
 import { fn, raw } from 'objection';
 import { PlaylistModel } from './playlists.models.js';
 import { containsPattern } from '../../kernel/db/like.js';
@@ -20,6 +21,9 @@ export interface PlaylistRow {
   updated_at: Date;
   item_count: number;
 }
+
+/** A playlist's row as stored (without its item count). */
+export type StoredPlaylist = Omit<PlaylistRow, 'item_count'>;
 
 export type PlaylistValues = Partial<Pick<PlaylistRow, 'name' | 'description'>>;
 
@@ -73,9 +77,10 @@ export class PlaylistsRepository {
     return this.withItemCount(trx).where('p.id', id).first().castTo<PlaylistRow | undefined>();
   }
 
-  async byIds(ids: string[]): Promise<PlaylistRow[]> {
+  /** Those of `ids` that exist (every manifest build reads its playlists: no item count). */
+  async byIds(ids: string[]): Promise<StoredPlaylist[]> {
     if (!ids.length) return [];
-    return this.withItemCount().whereIn('p.id', ids);
+    return plainRows(this.playlists.query().whereRaw('id = ANY(?::uuid[])', [ids]));
   }
 
   /** Locks the existing ones among `ids` to share them until `trx` ends (a delete waits); returns them. */

@@ -312,4 +312,28 @@ describe('asset library API', () => {
       }
     });
   });
+
+  describe('files screens are given', () => {
+    it('gives the playback copy, else the original, never a variant players cannot use, and nothing for assets not playing', async () => {
+      const { mediaLibrary, assetsRepository } = libraryDeps(k);
+      const withPlayback = await seedAsset(k, { type: 'video', playback: Buffer.from('playback copy') });
+      const playbackUnusable = await seedAsset(k, { type: 'video', playback: Buffer.from('unusable copy') });
+      await k.db('asset_variants').where({ asset_id: playbackUnusable.id, kind: 'playback' }).update({ player_compatible: false });
+      const nothingUsable = await seedAsset(k, { type: 'video' });
+      await k.db('asset_variants').where({ asset_id: nothingUsable.id }).update({ player_compatible: false });
+      const processing = await seedAsset(k, { status: 'processing' });
+      const archived = await seedAsset(k);
+      await k.db('assets').where({ id: archived.id }).update({ archived_at: new Date() });
+      const variantId = async (assetId: string, kind: string) => (await assetsRepository.variants(assetId)).find((v) => v.kind === kind)!.id;
+
+      const ids = [withPlayback.id, playbackUnusable.id, nothingUsable.id, processing.id, archived.id];
+      const served = await mediaLibrary.served(ids);
+      expect([...served.keys()].sort()).to.deep.equal([withPlayback.id, playbackUnusable.id].sort());
+      expect(served.get(withPlayback.id)).to.include({ variantId: await variantId(withPlayback.id, 'playback'), mimeType: 'video/mp4', fileSize: 13 });
+      expect(served.get(playbackUnusable.id)).to.include({ variantId: await variantId(playbackUnusable.id, 'original'), sha256: playbackUnusable.row.sha256 });
+      const playable = await mediaLibrary.playable(ids);
+      expect([...playable.keys()].sort()).to.deep.equal([...served.keys()].sort());
+      expect(playable.get(withPlayback.id)?.file).to.deep.equal(served.get(withPlayback.id));
+    });
+  });
 });

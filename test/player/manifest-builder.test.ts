@@ -1,9 +1,6 @@
 import { expect } from 'chai';
-import type { VariantRow } from '../../core-modules/media/assets.repository.js';
-import { playerVariant } from '../../core-modules/media/library/media-library-reader.js';
 import type { ServedFile } from '../../core-modules/media/media.api.js';
 import type { SourceContent } from '../../core-modules/player/content-sources.js';
-import { canonicalHash } from '../../kernel/canonical-json.js';
 import { assembleManifestContent as assembleWith, contentFor, contentHash, manifestFile } from '../../core-modules/player/manifest-builder.js';
 import type { ManifestShared } from '../../core-modules/player/manifest-builder.js';
 import { playerSections } from '../../core-modules/player/player-sections.js';
@@ -12,8 +9,6 @@ import { schedulesSection } from '../../core-modules/schedules/schedules.section
 
 const ASSET = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
-const variant = (kind: VariantRow['kind'], overrides: Partial<VariantRow> = {}) =>
-  ({ id: `v-${kind}`, asset_id: ASSET, kind, player_compatible: true, ...overrides }) as VariantRow;
 const file = (assetId: string, overrides: Partial<ServedFile> = {}): ServedFile => ({
   assetId,
   variantId: `${assetId.slice(0, -3)}101`,
@@ -58,12 +53,6 @@ const P1 = '00000000-0000-4000-8000-000000000091';
 const P2 = '00000000-0000-4000-8000-000000000092';
 
 describe('manifest assembly (pure)', () => {
-  it('serves the playback copy, else the original, and never a variant players cannot use', () => {
-    expect(playerVariant([variant('original'), variant('playback')])?.kind).to.equal('playback');
-    expect(playerVariant([variant('original'), variant('playback', { player_compatible: false })])?.kind).to.equal('original');
-    expect(playerVariant([variant('original', { player_compatible: false })])).to.equal(undefined);
-  });
-
   it('lists each file once with its download path; with no source the screen plays nothing', () => {
     const one = assembleManifestContent([source(P1, ASSET, { files: [file(ASSET), file(ASSET)] })], SHARED);
     expect(one.assets).to.deep.equal([manifestFile(file(ASSET))]);
@@ -150,10 +139,21 @@ describe('manifest assembly (pure)', () => {
     expect(assembleManifestContent([], SHARED)).not.to.have.property('branding');
   });
 
-  it('hashes content independently of key order, and differently when content differs', () => {
-    expect(contentHash({ a: 1, b: [1, { c: 2, d: undefined }] })).to.equal(contentHash({ b: [1, { c: 2 }], a: 1 }));
-    expect(contentHash({ a: [1, 2] })).not.to.equal(contentHash({ a: [2, 1] }));
-    const content = { z: { y: [{ b: 'é"\\', a: null, c: undefined }], x: 1.5 }, a: [undefined, true, { '2': 2, '10': 10 }] };
-    expect(contentHash(content), 'the kernel’s canonical hash, computed faster').to.equal(canonicalHash(content));
+  it('hashes equal builds alike, and differently when anything sent or the schema differs (the fallback counted once)', () => {
+    const build = (sources: SourceContent[]) => assembleManifestContent(sources, SHARED);
+    const one = build([source(P1, ASSET)]);
+    expect(one.directFallbackPlaylist).to.equal(one.playlist);
+    expect(contentHash(11, one)).to.equal(contentHash(11, build([source(P1, ASSET)])));
+    expect(contentHash(11, one)).not.to.equal(contentHash(13, one));
+    const changed = [
+      build([source(P1, OTHER)]),
+      build([source(P2, ASSET)]),
+      build([source(P1, ASSET, { files: [file(ASSET, { sha256: 'cd' })] })]),
+      { ...one, playlist: { ...one.playlist!, revision: 4 } },
+      { ...one, directFallbackPlaylist: { ...one.playlist!, name: 'Other' } },
+      { ...one, playlists: [...one.playlists, playlist(P2, ASSET)] },
+      { ...one, prefetchHorizonDays: 7 },
+    ];
+    for (const content of changed) expect(contentHash(11, content)).not.to.equal(contentHash(11, one));
   });
 });

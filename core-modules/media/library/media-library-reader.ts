@@ -2,7 +2,7 @@ import type { Logger } from '../../../kernel/logger.js';
 import { notFound } from '../../../kernel/errors.js';
 import type { Storage } from '../../../kernel/storage/storage.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
-import type { AssetRow, AssetsRepository, VariantRow } from '../assets.repository.js';
+import type { AssetsRepository, PlayingAssetRow } from '../assets.repository.js';
 import type { AssetSummary, MediaLibrary, ServedFile, TaggedAsset } from '../media.api.js';
 import type { PlayableAsset, PlayableType, PlayableTypes } from '../playable-types.js';
 import type { TaggedMediaRepository } from './tagged-media.repository.js';
@@ -16,44 +16,22 @@ interface Deps {
   playableTypes: PlayableTypes;
 }
 
-// The file a player plays: the playback copy when processing made one, else the original (a ready
-// asset without a playback copy is one whose original players can already use).
-export function playerVariant(variants: VariantRow[]): VariantRow | undefined {
-  const usable = variants.filter((v) => v.player_compatible);
-  return usable.find((v) => v.kind === 'playback') ?? usable.find((v) => v.kind === 'original');
-}
-
-const servedFile = (a: AssetRow, v: VariantRow): ServedFile => ({
-  assetId: a.id,
-  variantId: v.id,
-  assetType: a.type,
-  mimeType: v.mime_type,
-  sha256: v.sha256,
-  fileSize: Number(v.file_size),
-  width: v.width ?? a.width ?? undefined,
-  height: v.height ?? a.height ?? undefined,
-  durationSeconds: v.duration_seconds ?? a.duration_seconds ?? undefined,
-  availableFrom: a.available_from?.toISOString(),
-  expiresAt: a.expires_at?.toISOString(),
-});
-
-/** Only ready, unarchived assets are given to screens. */
-const playing = (a: AssetRow) => a.processing_status === 'ready' && !a.archived_at;
-
-/** The file served for each of these (playing) assets that has a usable variant among `variants`. */
-function servedFiles(assets: AssetRow[], variants: VariantRow[]): Map<string, ServedFile> {
-  const variantsOf = new Map<string, VariantRow[]>();
-  for (const v of variants) {
-    const of = variantsOf.get(v.asset_id);
-    if (of) of.push(v);
-    else variantsOf.set(v.asset_id, [v]);
-  }
-  const found = new Map<string, ServedFile>();
-  for (const asset of assets) {
-    const variant = playerVariant(variantsOf.get(asset.id) ?? []);
-    if (variant) found.set(asset.id, servedFile(asset, variant));
-  }
-  return found;
+/** The file served for a playing asset, when it has one a player can use. */
+function servedFile(a: PlayingAssetRow): ServedFile | undefined {
+  if (a.variant_id === null) return undefined;
+  return {
+    assetId: a.id,
+    variantId: a.variant_id,
+    assetType: a.type,
+    mimeType: a.mime_type!,
+    sha256: a.sha256!,
+    fileSize: Number(a.file_size),
+    width: a.variant_width ?? a.width ?? undefined,
+    height: a.variant_height ?? a.height ?? undefined,
+    durationSeconds: a.variant_duration_seconds ?? a.duration_seconds ?? undefined,
+    availableFrom: a.available_from?.toISOString(),
+    expiresAt: a.expires_at?.toISOString(),
+  };
 }
 
 const gone = () => notFound('media_variant_unavailable', 'This file is no longer stored.');
@@ -76,31 +54,30 @@ export class MediaLibraryReader implements MediaLibrary {
   }
 
   async served(assetIds: string[]): Promise<Map<string, ServedFile>> {
-    const ids = [...new Set(assetIds)];
-    if (!ids.length) return new Map();
-    const [assets, variants] = await Promise.all([this.d.assetsRepository.byIds(ids), this.d.assetsRepository.variantsOf(ids)]);
-    return servedFiles(assets.filter(playing), variants);
+    const files = new Map<string, ServedFile>();
+    for (const asset of await this.d.assetsRepository.playing([...new Set(assetIds)])) {
+      const file = servedFile(asset);
+      if (file) files.set(asset.id, file);
+    }
+    return files;
   }
 
   /** What playing each of these assets needs, by its type's registration; assets not ready, archived or of no playable type are left out. */
   async playable(assetIds: string[]): Promise<Map<string, PlayableAsset>> {
-    const assets = await this.d.assetsRepository.byIds([...new Set(assetIds)]);
-    return this.d.playableTypes.playable(assets.filter(playing));
+    const assets = await this.d.assetsRepository.playing([...new Set(assetIds)]);
+    return this.d.playableTypes.playable(assets.map((a) => ({ id: a.id, name: a.name, type: a.type, file: servedFile(a) })));
   }
 
-  /** Images and videos are played from the file served for them (their rows are already read: only the variants are). */
+  /** Images and videos are played from the file served for them (read with the asset). */
   filePlayback(type: 'image' | 'video'): PlayableType {
     return {
       type,
-      playable: async (assets) => {
-        const files = servedFiles(assets, await this.d.assetsRepository.variantsOf(assets.map((a) => a.id)));
-        return new Map(
-          [...files].map(([id, file]) => [
-            id,
-            { assetId: id, assetType: file.assetType, file, files: [file], availableFrom: file.availableFrom, expiresAt: file.expiresAt },
-          ]),
-        );
-      },
+      playable: async (assets) =>
+        new Map(
+          assets.flatMap(({ id, file }) =>
+            file ? [[id, { assetId: id, assetType: file.assetType, file, files: [file], availableFrom: file.availableFrom, expiresAt: file.expiresAt }]] : [],
+          ),
+        ),
     };
   }
 
