@@ -1,12 +1,8 @@
 import type { ContentKind } from '../player/player.api.js';
-import type { PlaylistLibrary } from './playlist-library.js';
+import type { PlaylistLibraryDeps } from './playlist-library-deps.js';
 import { playlistNotFound } from './playlist-reader.js';
-import type { PlaylistsRepository } from './playlists.repository.js';
 
-interface Deps {
-  playlistsRepository: PlaylistsRepository;
-  playlistLibrary: PlaylistLibrary;
-}
+type Deps = Pick<PlaylistLibraryDeps, 'playlistsRepository' | 'playlistLibrary'>;
 
 /**
  * Playlists as a kind of content screens are given (directly, by a group, by a schedule). Any

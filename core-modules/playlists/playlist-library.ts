@@ -1,18 +1,9 @@
 import type { Knex } from 'knex';
-import type { MediaLibrary } from '../media/media.api.js';
-import type { BuildMemo, ContentRef, ContentSources, SourceContent } from '../player/player.api.js';
-import { playlistContent } from './assignment-content-source.js';
-import type { AssignmentsRepository } from './assignments.repository.js';
-import type { PlaylistReader } from './playlist-reader.js';
-import type { PlaylistsRepository } from './playlists.repository.js';
+import type { BuildMemo, ContentRef, SourceContent } from '../player/player.api.js';
+import { playlistContent } from './playlist-content.js';
+import type { PlaylistReaderDeps } from './playlist-reader-deps.js';
 
-interface Deps {
-  playlistsRepository: PlaylistsRepository;
-  assignmentsRepository: AssignmentsRepository;
-  playlistReader: PlaylistReader;
-  mediaLibrary: MediaLibrary;
-  contentSources: ContentSources;
-}
+type Deps = Pick<PlaylistReaderDeps, 'assignmentsRepository' | 'playlistReader' | 'mediaLibrary' | 'contentSources'>;
 
 /**
  * Told with the playlists whose content may have changed (edited, deleted, or one of their media);

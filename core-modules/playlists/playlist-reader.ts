@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { notFound } from '../../kernel/errors.js';
-import type { AssignmentsRepository } from './assignments.repository.js';
-import type { ItemRow, PlaylistItemsRepository } from './playlist-items.repository.js';
+import type { TaggedAsset } from '../media/media.api.js';
+import { DEFAULTS } from './items/item-rules.js';
 import type { PlaylistView, ItemView } from './playlist-schemas.js';
-import type { PlaylistRow, PlaylistsRepository, StoredPlaylist } from './playlists.repository.js';
-import { DEFAULTS } from './item-rules.js';
-import type { MediaLibrary, TaggedAsset } from '../media/media.api.js';
+import type { PlaylistsBaseDeps } from './playlists-base-deps.js';
+import type { ItemRow, PlaylistRow, StoredPlaylist } from './playlists.models.js';
+
+type Deps = Pick<PlaylistsBaseDeps, 'playlistsRepository' | 'playlistItemsRepository' | 'mediaLibrary' | 'assignmentsRepository'>;
 
 export const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
 
@@ -65,14 +66,7 @@ export const summaryView = (p: PlaylistRow) => ({ ...commonView(p), itemCount: p
  * sync job, and a tag-rule item never blocks deleting its asset.
  */
 export class PlaylistReader {
-  constructor(
-    private readonly d: {
-      playlistsRepository: PlaylistsRepository;
-      playlistItemsRepository: PlaylistItemsRepository;
-      mediaLibrary: MediaLibrary;
-      assignmentsRepository: AssignmentsRepository;
-    },
-  ) {}
+  constructor(private readonly d: Deps) {}
 
   /** Fleet health: playlists in all, and those that would play nothing. */
   counts(): Promise<{ total: number; empty: number }> {

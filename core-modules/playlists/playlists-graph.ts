@@ -1,14 +1,13 @@
-import type { Knex } from 'knex';
 import type { GraphContribution, GraphEdge } from '../dependency-graph/dependency-graph.api.js';
-import type { TagRule } from './playlists.repository.js';
-import type { MediaLibrary } from '../media/media.api.js';
+import type { PlaylistsBaseDeps } from './playlists-base-deps.js';
+import type { TagRule } from './playlists.models.js';
 
 /**
  * The playlists module's part of the dependency graph: playlists, the media they play (manual
  * items, and what an enabled tag rule selects now) and the screens assigned to them. Read-only
  * queries over this module's own tables.
  */
-export function playlistsGraph(d: { db: Knex; mediaLibrary: MediaLibrary }): GraphContribution {
+export function playlistsGraph(d: Pick<PlaylistsBaseDeps, 'db' | 'mediaLibrary'>): GraphContribution {
   const { db } = d;
   return {
     plugin: 'playlists',

@@ -1,14 +1,57 @@
 import { TableModel } from '../../kernel/db/table-model.js';
-import type { AssignmentRow } from './assignments.repository.js';
-import type { ItemRow } from './playlist-items.repository.js';
-import type { PlaylistRow } from './playlists.repository.js';
+
+/** A playlist's tag rule: it plays the ready assets with any (or all) of these tags, after its manual items. */
+export interface TagRule {
+  enabled: boolean;
+  match: 'any' | 'all';
+  imageDurationMs: number;
+  tagIds: string[];
+}
+
+export interface PlaylistRow {
+  id: string;
+  name: string;
+  description: string;
+  revision: number;
+  tag_rule: TagRule | null;
+  created_at: Date;
+  updated_at: Date;
+  item_count: number;
+}
+
+/** A playlist's row as stored (without its item count). */
+export type StoredPlaylist = Omit<PlaylistRow, 'item_count'>;
+
+export type PlaylistValues = Partial<Pick<PlaylistRow, 'name' | 'description'>>;
+
+export interface ItemRow {
+  id: string;
+  playlist_id: string;
+  position: number;
+  asset_id: string;
+  duration_ms: number | null;
+  fit_mode: 'contain' | 'cover' | 'stretch';
+  transition: 'none' | 'fade' | 'crossfade';
+  audio_enabled: boolean;
+  volume: number;
+  delivery_policy: 'download' | 'stream' | 'automatic';
+}
+
+export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position'>;
+
+export interface AssignmentRow {
+  screen_id: string;
+  content_type: string;
+  content_id: string;
+  assigned_at: Date;
+}
 
 /** A row of `playlists`. Its tag rule is a json document. */
 export class PlaylistModel extends TableModel {
   static override tableName = 'playlists';
   static override jsonAttributes = ['tag_rule'];
 }
-export interface PlaylistModel extends Omit<PlaylistRow, 'item_count'> {}
+export interface PlaylistModel extends StoredPlaylist {}
 
 /** A row of `playlist_items`: one asset at one position of a playlist. */
 export class PlaylistItemModel extends TableModel {

@@ -1,31 +1,9 @@
 import type { Knex } from 'knex';
 import { plainRows } from '../../kernel/db/table-model.js';
 import { fn, raw } from 'objection';
-import { PlaylistModel } from './playlists.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { PlaylistModel, type PlaylistRow, type PlaylistValues, type StoredPlaylist, type TagRule } from './playlists.models.js';
 import { containsPattern } from '../../kernel/db/like.js';
-
-export interface TagRule {
-  enabled: boolean;
-  match: 'any' | 'all';
-  imageDurationMs: number;
-  tagIds: string[];
-}
-
-export interface PlaylistRow {
-  id: string;
-  name: string;
-  description: string;
-  revision: number;
-  tag_rule: TagRule | null;
-  created_at: Date;
-  updated_at: Date;
-  item_count: number;
-}
-
-/** A playlist's row as stored (without its item count). */
-export type StoredPlaylist = Omit<PlaylistRow, 'item_count'>;
-
-export type PlaylistValues = Partial<Pick<PlaylistRow, 'name' | 'description'>>;
 
 // PostgreSQL 18 reports an ON DELETE RESTRICT as restrict_violation (23001); 15 as foreign_key_violation (23503).
 
@@ -33,7 +11,7 @@ export type PlaylistValues = Partial<Pick<PlaylistRow, 'name' | 'description'>>;
 export class PlaylistsRepository {
   private readonly playlists: typeof PlaylistModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.playlists = PlaylistModel.bindKnex(db);
   }
 

@@ -1,24 +1,13 @@
 import type { Static } from '@sinclair/typebox';
-import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput } from '../../kernel/errors.js';
-import type { PlaylistLibrary } from './playlist-library.js';
-import { playlistNotFound, summaryView, type PlaylistReader } from './playlist-reader.js';
+import type { PlaylistLibraryDeps } from './playlist-library-deps.js';
+import { playlistNotFound, summaryView } from './playlist-reader.js';
 import type { NewPlaylist, PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
-import type { PlaylistsRepository, TagRule } from './playlists.repository.js';
-import type { MediaLibrary } from '../media/media.api.js';
-import type { ContentKinds } from '../player/player.api.js';
+import type { TagRule } from './playlists.models.js';
+import type { PlaylistsRepository } from './playlists.repository.js';
 
-interface Deps {
-  db: Knex;
-  playlistsRepository: PlaylistsRepository;
-  mediaLibrary: MediaLibrary;
-  playlistReader: PlaylistReader;
-  playlistLibrary: PlaylistLibrary;
-  contentKinds: ContentKinds;
-  auditLog: AuditLog;
-}
+type Deps = Pick<PlaylistLibraryDeps, 'db' | 'playlistsRepository' | 'mediaLibrary' | 'playlistReader' | 'playlistLibrary' | 'contentKinds' | 'auditLog'>;
 
 // A tag playlist as the console creates it, before any tag is chosen (the reference's defaults).
 const NEW_TAG_RULE = { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } as const satisfies TagRule;

@@ -1,7 +1,7 @@
-import { invalidInput } from '../../kernel/errors.js';
-import type { AssetSummary } from '../media/media.api.js';
-import type { ItemRow, ItemValues } from './playlist-items.repository.js';
-import type { ItemPatch } from './playlist-schemas.js';
+import { invalidInput } from '../../../kernel/errors.js';
+import type { AssetSummary } from '../../media/media.api.js';
+import type { ItemPatch } from '../playlist-schemas.js';
+import type { ItemRow, ItemValues } from '../playlists.models.js';
 
 export const DEFAULTS = { fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 1, delivery_policy: 'automatic' } as const;
 

@@ -1,13 +1,6 @@
 import type { PlayableAsset, ServedFile } from '../media/media.api.js';
-import type { ContentKinds, ContentSource, ManifestItem, SourceContent } from '../player/player.api.js';
-import { parseRefKey } from '../player/player.api.js';
-import type { AssignmentsRepository } from './assignments.repository.js';
+import type { ManifestItem, SourceContent } from '../player/player.api.js';
 import type { ItemView, PlaylistView } from './playlist-schemas.js';
-
-interface Deps {
-  assignmentsRepository: AssignmentsRepository;
-  contentKinds: ContentKinds;
-}
 
 const manifestItem = (item: ItemView, asset: PlayableAsset): ManifestItem => ({
   id: item.id,
@@ -44,15 +37,4 @@ export function playlistContent(playlist: PlaylistView, playable: Map<string, Pl
   }
   const playlistSection = { id: playlist.id, revision: playlist.revision, name: playlist.name, items };
   return { ...(sections as Partial<SourceContent>), playlist: playlistSection, files: [...files.values()] };
-}
-
-/** The content assigned to the screen itself (a playlist or another kind): the first content source, keyed by `<type>:<id>`. */
-export function assignmentContentSource(d: Deps): ContentSource {
-  return {
-    name: 'playlists.assignment',
-    rank: 100,
-    plugin: 'playlists',
-    keysFor: (screenIds) => d.assignmentsRepository.contentOf(screenIds),
-    content: (key, memo) => d.contentKinds.content(parseRefKey(key), memo),
-  };
 }

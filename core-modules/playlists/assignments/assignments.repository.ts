@@ -1,16 +1,9 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
-import type { ContentRef } from '../player/player.api.js';
-import { refKey } from '../player/player.api.js';
-import { AssignmentModel } from './playlists.models.js';
-import type { TagRule } from './playlists.repository.js';
-
-export interface AssignmentRow {
-  screen_id: string;
-  content_type: string;
-  content_id: string;
-  assigned_at: Date;
-}
+import type { KernelDeps } from '../../../kernel/kernel.js';
+import type { ContentRef } from '../../player/player.api.js';
+import { refKey } from '../../player/player.api.js';
+import { type AssignmentRow, AssignmentModel, type TagRule } from '../playlists.models.js';
 
 export const refOf = (row: Pick<AssignmentRow, 'content_type' | 'content_id'>): ContentRef => ({
   contentType: row.content_type,
@@ -25,7 +18,7 @@ export const refOf = (row: Pick<AssignmentRow, 'content_type' | 'content_id'>): 
 export class AssignmentsRepository {
   private readonly assignments: typeof AssignmentModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.assignments = AssignmentModel.bindKnex(db);
   }
 

@@ -1,21 +1,14 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import type { ResourceUse } from '../../kernel/usage-registry.js';
-import type { ContentKinds, ContentRef, ContentSources } from '../player/player.api.js';
-import { wireField, wireOf } from '../player/player.api.js';
-import type { ScreenDirectory } from '../screens/screens.api.js';
-import { type AssignmentRow, type AssignmentsRepository, refOf } from './assignments.repository.js';
-import type { AssignmentView } from './playlist-schemas.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import type { ResourceUse } from '../../../kernel/usage-registry.js';
+import type { ContentRef } from '../../player/player.api.js';
+import { wireField, wireOf } from '../../player/player.api.js';
+import type { AssignmentView } from '../playlist-schemas.js';
+import type { PlaylistsBaseDeps } from '../playlists-base-deps.js';
+import type { AssignmentRow } from '../playlists.models.js';
+import { refOf } from './assignments.repository.js';
 
-interface Deps {
-  db: Knex;
-  assignmentsRepository: AssignmentsRepository;
-  screensService: ScreenDirectory;
-  contentKinds: ContentKinds;
-  contentSources: ContentSources;
-  auditLog: AuditLog;
-}
+type Deps = Pick<PlaylistsBaseDeps, 'db' | 'assignmentsRepository' | 'screensService' | 'contentKinds' | 'contentSources' | 'auditLog'>;
 
 const view = (screenId: string, row: AssignmentRow | undefined): AssignmentView => ({
   screenId,

@@ -1,23 +1,9 @@
 import type { Knex } from 'knex';
 import { raw } from 'objection';
-import { plainRows } from '../../kernel/db/table-model.js';
-import { PlaylistItemModel } from './playlists.models.js';
-import type { AssetUse } from '../media/media.api.js';
-
-export interface ItemRow {
-  id: string;
-  playlist_id: string;
-  position: number;
-  asset_id: string;
-  duration_ms: number | null;
-  fit_mode: 'contain' | 'cover' | 'stretch';
-  transition: 'none' | 'fade' | 'crossfade';
-  audio_enabled: boolean;
-  volume: number;
-  delivery_policy: 'download' | 'stream' | 'automatic';
-}
-
-export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position'>;
+import { plainRows } from '../../../kernel/db/table-model.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
+import type { AssetUse } from '../../media/media.api.js';
+import { type ItemRow, type ItemValues, PlaylistItemModel } from '../playlists.models.js';
 
 // An item's columns (not its creation time, which nothing reads): every manifest build reads them.
 const ITEM_COLUMNS = ['id', 'playlist_id', 'position', 'asset_id', 'duration_ms', 'fit_mode', 'transition', 'audio_enabled', 'volume', 'delivery_policy'];
@@ -26,7 +12,7 @@ const ITEM_COLUMNS = ['id', 'playlist_id', 'position', 'asset_id', 'duration_ms'
 export class PlaylistItemsRepository {
   private readonly items: typeof PlaylistItemModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.items = PlaylistItemModel.bindKnex(db);
   }
 

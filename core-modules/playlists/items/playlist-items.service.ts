@@ -1,24 +1,15 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { conflict, invalidInput, notFound } from '../../kernel/errors.js';
-import type { MediaLibrary } from '../media/media.api.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { conflict, invalidInput, notFound } from '../../../kernel/errors.js';
+import type { PlaylistLibraryDeps } from '../playlist-library-deps.js';
+import { playlistNotFound } from '../playlist-reader.js';
+import { MAX_ITEMS, type ItemInput, type ItemPatch, type PlaylistView } from '../playlist-schemas.js';
 import { assertPlayable, itemValues, storedValues } from './item-rules.js';
-import type { PlaylistItemsRepository } from './playlist-items.repository.js';
-import type { PlaylistLibrary } from './playlist-library.js';
-import { playlistNotFound, type PlaylistReader } from './playlist-reader.js';
-import { MAX_ITEMS, type ItemInput, type ItemPatch, type PlaylistView } from './playlist-schemas.js';
-import type { PlaylistsRepository } from './playlists.repository.js';
 
-interface Deps {
-  db: Knex;
-  playlistsRepository: PlaylistsRepository;
-  playlistItemsRepository: PlaylistItemsRepository;
-  mediaLibrary: MediaLibrary;
-  playlistReader: PlaylistReader;
-  playlistLibrary: PlaylistLibrary;
-  auditLog: AuditLog;
-}
+type Deps = Pick<
+  PlaylistLibraryDeps,
+  'db' | 'playlistsRepository' | 'playlistItemsRepository' | 'mediaLibrary' | 'playlistReader' | 'playlistLibrary' | 'auditLog'
+>;
 
 const itemNotFound = () => notFound('playlist_item_not_found', 'No such item in this playlist.');
 const tooMany = () => invalidInput('playlist_validation_failed', `A playlist holds at most ${MAX_ITEMS} items.`, 'body');

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { reply, routeFor } from '../../kernel/plugin.js';
-import { AssignmentSchema } from './playlist-schemas.js';
-import type { PlaylistsDeps } from './playlists-deps.js';
-import { IdParams } from '../../kernel/http/wire.js';
-import { ContentChoiceSchema, refFromWire } from '../player/player.api.js';
+import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
+import { reply, routeFor } from '../../../kernel/plugin.js';
+import { IdParams } from '../../../kernel/http/wire.js';
+import { ContentChoiceSchema, refFromWire } from '../../player/player.api.js';
+import { AssignmentSchema } from '../playlist-schemas.js';
+import type { AssignmentsDeps } from './assignments-deps.js';
 
-const route = routeFor<PlaylistsDeps>();
+const route = routeFor<AssignmentsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['playlists', 'screens'];
 
