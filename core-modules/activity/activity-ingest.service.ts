@@ -1,20 +1,9 @@
-import type { Knex } from 'knex';
-import type { Logger } from '../../kernel/logger.js';
-import type { ScreenClocks, ScreenTargets } from '../screens/screens.api.js';
-import type { ActivityEventsRepository } from './activity-events.repository.js';
+import type { ActivityBaseDeps } from './activity-base-deps.js';
 import { clockCorrection } from './clock-correction.js';
 import { checkEvent, type NormalizedEvent } from './player-event.js';
-import type { PlaybackRollup } from './playback-rollup.js';
 import { deriveSessions } from './session-derivation.js';
 
-interface Deps {
-  db: Knex;
-  logger: Logger;
-  activityEventsRepository: ActivityEventsRepository;
-  playbackRollup: PlaybackRollup;
-  screenTargets: ScreenTargets;
-  screenClocks: ScreenClocks;
-}
+type Deps = Pick<ActivityBaseDeps, 'db' | 'logger' | 'activityEventsRepository' | 'playbackRollup' | 'screenTargets' | 'screenClocks'>;
 
 export interface ActivityAck {
   accepted: number;

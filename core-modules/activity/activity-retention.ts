@@ -1,5 +1,5 @@
-import type { Knex } from 'knex';
-import type { SettingDefinition, OrganizationSettings } from '../settings/settings.api.js';
+import type { SettingDefinition } from '../settings/settings.api.js';
+import type { ActivityBaseDeps } from './activity-base-deps.js';
 
 export const RETENTION_KEY = 'activity.retention_days';
 
@@ -30,7 +30,7 @@ const TABLES = [
 
 /** Deletes activity older than the retention setting, table by table in batches. */
 export class ActivityRetention {
-  constructor(private readonly d: { db: Knex; settingsService: OrganizationSettings }) {}
+  constructor(private readonly d: Pick<ActivityBaseDeps, 'db' | 'settingsService'>) {}
 
   async purge(signal?: AbortSignal, now = Date.now()): Promise<Record<string, number>> {
     const days = await this.d.settingsService.get<number>(RETENTION_KEY);

@@ -11,7 +11,8 @@ import { ProofOfPlayService } from './proof-of-play.service.js';
 import { ScreenTimeline } from './screen-timeline.js';
 import { TelemetryService } from './telemetry.js';
 import { TelemetryRepository } from './telemetry.repository.js';
-import { activityUses, type ActivityDeps } from './activity-deps.js';
+import { activityUses } from './activity-base-deps.js';
+import type { ActivityDeps } from './activity-deps.js';
 
 /**
  * What players report about themselves: activity events (proof of play and screen events) with

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../kernel/logger.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 import { RollupStateModel } from './activity.models.js';
 
 export const HOUR_MS = 3_600_000;
@@ -34,7 +34,7 @@ export const GRAINS = {
 export class PlaybackRollup {
   private readonly state: typeof RollupStateModel;
 
-  constructor(private readonly d: { db: Knex; logger: Logger }) {
+  constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger'>) {
     this.state = RollupStateModel.bindKnex(d.db);
   }
 

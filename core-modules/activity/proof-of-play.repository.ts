@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { KernelDeps } from '../../kernel/kernel.js';
 import { DAY_MS, GRAINS, HOUR_MS } from './playback-rollup.js';
 
 /** Which sessions a read covers. `screenIds` is the screen and group filters resolved (empty matches nothing). */
@@ -139,7 +140,7 @@ const SUMS = `sum(sessions)::int AS sessions, sum(completed)::int AS completed, 
 
 /** Proof-of-play reads: sessions page by page, summaries from the rollup and the live edge. */
 export class ProofOfPlayRepository {
-  constructor(private readonly d: { db: Knex }) {}
+  constructor(private readonly d: Pick<KernelDeps, 'db'>) {}
 
   /** The filters every read shares, on playback_sessions or playback_rollup (both have these columns). */
   private scoped(q: Knex.QueryBuilder, f: PlayFilter, table: 'sessions' | 'rollup'): Knex.QueryBuilder {

@@ -1,11 +1,9 @@
 import { CloneType, Type, type Static } from '@sinclair/typebox';
 import { invalidInput } from '../../kernel/errors.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
-import type { MediaLibrary } from '../media/media.api.js';
-import type { ScreenDirectory, ScreenTargets } from '../screens/screens.api.js';
 import { SESSION_TYPES, TERMINAL_REASONS } from './event-contract.js';
-import type { PlaybackRollup } from './playback-rollup.js';
-import { GROUP_BY, type GroupBy, type PlayFilter, type ProofOfPlayRepository, type SessionRow } from './proof-of-play.repository.js';
+import type { ActivityBaseDeps } from './activity-base-deps.js';
+import { GROUP_BY, type GroupBy, type PlayFilter, type SessionRow } from './proof-of-play.repository.js';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const DAY_MS = 86_400_000;
@@ -90,13 +88,7 @@ export const SummarySchema = Type.Object({
   rows: Type.Array(Type.Object({ key: Type.Union([Type.String(), Type.Null()]), label: Type.Union([Type.String(), Type.Null()]), ...Counts })),
 });
 
-interface Deps {
-  proofOfPlayRepository: ProofOfPlayRepository;
-  playbackRollup: PlaybackRollup;
-  screensService: ScreenDirectory;
-  screenTargets: ScreenTargets;
-  mediaLibrary: MediaLibrary;
-}
+type Deps = Pick<ActivityBaseDeps, 'proofOfPlayRepository' | 'playbackRollup' | 'screensService' | 'screenTargets' | 'mediaLibrary'>;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 const rate = (c: { completed: number; sessions: number }) => (c.sessions ? Math.round((c.completed / c.sessions) * 10_000) / 10_000 : null);

@@ -1,8 +1,6 @@
 import { CloneType, Type, type Static } from '@sinclair/typebox';
-import type { Knex } from 'knex';
-import type { ScreenDirectory } from '../screens/screens.api.js';
-import type { ProofOfPlayRepository } from './proof-of-play.repository.js';
-import { SessionSchema, sessionView, type ProofOfPlayService } from './proof-of-play.service.js';
+import type { ProofOfPlayDeps } from './proof-of-play-deps.js';
+import { SessionSchema, sessionView } from './proof-of-play.service.js';
 import { Nullable, Uuid, Stamp } from '../../kernel/http/wire.js';
 
 const CATEGORIES = ['playback', 'connectivity', 'reliability', 'scheduling', 'commands', 'updates', 'takeovers', 'manifest', 'system'];
@@ -51,9 +49,7 @@ export const TimelineSchema = Type.Object({
 
 /** One screen's diagnostic timeline: what its player reported, and the sessions derived from it. */
 export class ScreenTimeline {
-  constructor(
-    private readonly d: { db: Knex; screensService: ScreenDirectory; proofOfPlayService: ProofOfPlayService; proofOfPlayRepository: ProofOfPlayRepository },
-  ) {}
+  constructor(private readonly d: Pick<ProofOfPlayDeps, 'db' | 'screensService' | 'proofOfPlayService' | 'proofOfPlayRepository'>) {}
 
   async read(screenId: string, q: Static<typeof TimelineQuery>) {
     const screen = await this.d.screensService.get(screenId);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { KernelDeps } from '../../kernel/kernel.js';
 import { TelemetrySnapshotModel } from './activity.models.js';
 
 /** One sample as stored: its time on the server's clock, and its counters by rollup column. */
@@ -17,7 +18,7 @@ export class TelemetryRepository {
   private readonly db: Knex;
   private readonly snapshots: typeof TelemetrySnapshotModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     // The writes are upserts with SQL conditions (knex); the snapshot is read through its model.
     this.db = db;
     this.snapshots = TelemetrySnapshotModel.bindKnex(db);

@@ -1,9 +1,8 @@
 import { Stamp } from '../../kernel/http/wire.js';
 import { CloneType, Type, type Static } from '@sinclair/typebox';
 import { invalidInput } from '../../kernel/errors.js';
-import type { ScreenClocks } from '../screens/screens.api.js';
 import { clockCorrection, outsideWindow } from './clock-correction.js';
-import type { TelemetryRepository } from './telemetry.repository.js';
+import type { ActivityBaseDeps } from './activity-base-deps.js';
 
 const text = () => Type.Optional(Type.String({ maxLength: 256 }));
 const num = () => Type.Optional(Type.Number());
@@ -145,7 +144,7 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
 
 /** Telemetry: the latest sample per screen and five-minute rollups; raw samples are never kept. */
 export class TelemetryService {
-  constructor(private readonly d: { telemetryRepository: TelemetryRepository; screenClocks: ScreenClocks }) {}
+  constructor(private readonly d: Pick<ActivityBaseDeps, 'telemetryRepository' | 'screenClocks'>) {}
 
   async record(screenId: string, sample: TelemetrySample, now = Date.now()): Promise<void> {
     // Stamped by the player's clock, like activity events, and put on the server's the same way.
