@@ -1,28 +1,6 @@
-import type { UsedDeps } from '../../kernel/export-ref.js';
-import type { KernelDeps } from '../../kernel/kernel.js';
-import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
-import { settingsServiceRef } from '../settings/settings.api.js';
-import type { AssetsRepository } from './assets.repository.js';
-import type { MediaConfig } from './media-config.js';
-import type { MediaEvents } from './media-events.js';
-import type { TaggedMediaRepository } from './library/tagged-media.repository.js';
-import type { MediaLibraryReader } from './library/media-library-reader.js';
-import type { PlayableTypes } from './playable-types.js';
-import type { LibraryDeps } from './library/library.part.js';
+import type { LibraryDeps } from './library/library-deps.js';
 import type { ProcessingDeps } from './processing/processing.part.js';
 import type { UploadsDeps } from './uploads/uploads.part.js';
-
-export const mediaUses = { settingsService: settingsServiceRef, dependencyGraph: dependencyGraphRef };
-
-/** What every part of the media module can use. Each part extends it with its own services. */
-export interface MediaBaseDeps extends KernelDeps, UsedDeps<typeof mediaUses> {
-  mediaConfig: MediaConfig;
-  assetsRepository: AssetsRepository;
-  mediaEvents: MediaEvents;
-  taggedMediaRepository: TaggedMediaRepository;
-  mediaLibrary: MediaLibraryReader;
-  playableTypes: PlayableTypes;
-}
 
 /** The whole media module's container. */
 export type MediaDeps = UploadsDeps & ProcessingDeps & LibraryDeps;

@@ -6,12 +6,13 @@ import { AssetUsageRegistry } from './library/asset-usage.js';
 import { libraryPart } from './library/library.part.js';
 import { mediaGraph } from './library/media-graph.js';
 import { loadMediaConfig } from './media-config.js';
-import { TaggedMediaRepository } from './library/tagged-media.repository.js';
+import { TaggedMediaRepository } from './library/organization/tagged-media.repository.js';
 import { MediaEvents } from './media-events.js';
 import { MediaLibraryReader } from './library/media-library-reader.js';
 import { PlayableTypes } from './playable-types.js';
 import { assetUsageRef, mediaEventsRef, mediaLibraryRef, playableTypesRef } from './media.api.js';
-import { mediaUses, type MediaDeps } from './media-deps.js';
+import { mediaUses } from './media-base-deps.js';
+import type { MediaDeps } from './media-deps.js';
 import { processingPart } from './processing/processing.part.js';
 import { uploadsPart } from './uploads/uploads.part.js';
 

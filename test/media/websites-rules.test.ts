@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { classifyAddress } from '../../kernel/outbound/address-policy.js';
-import { framingVerdict } from '../../core-modules/media/library/framing.js';
-import { websiteUrlProblem } from '../../core-modules/media/library/website-url.js';
+import { framingVerdict } from '../../core-modules/media/library/websites/framing.js';
+import { websiteUrlProblem } from '../../core-modules/media/library/websites/website-url.js';
 
 describe('website rules (unit)', () => {
   describe('classifyAddress', () => {

@@ -3,6 +3,7 @@ import type { AssetRow, VariantRow } from '../assets.repository.js';
 import type { AssetStatus, AssetType } from '../media-types.js';
 import { AssetCollectionModel, AssetModel, AssetTagModel } from '../media.models.js';
 import { containsPattern } from '../../../kernel/db/like.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 export type AssetSort = 'newest' | 'oldest' | 'name' | 'updated';
 
@@ -45,7 +46,7 @@ export class AssetsQueryRepository {
   private readonly assetTags: typeof AssetTagModel;
   private readonly assetCollections: typeof AssetCollectionModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     // Filtered pages are one SQL query with a window count; rows are read through the models.
     this.db = db;
     this.assets = AssetModel.bindKnex(db);

@@ -1,9 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AssetSchema, assetView } from '../asset-view.js';
-import type { AssetRow, AssetsRepository, VariantRow } from '../assets.repository.js';
-import type { AssetsQueryRepository } from './assets-query.repository.js';
-import { WebsiteSchema, websiteView } from './website-view.js';
-import type { WebsitesRepository } from './websites.repository.js';
+import type { AssetRow, VariantRow } from '../assets.repository.js';
+import { WebsiteSchema, websiteView } from './websites/website-view.js';
+import type { LibraryBaseDeps } from './library-base-deps.js';
 
 /** An asset as the library shows it: the shared Asset JSON plus, for websites, how they are shown. */
 export const LibraryAssetSchema = Type.Object({
@@ -22,11 +21,7 @@ const groupBy = <T, V>(items: T[], key: (t: T) => string, value: (t: T) => V) =>
   return map;
 };
 
-interface Deps {
-  assetsRepository: AssetsRepository;
-  assetsQueryRepository: AssetsQueryRepository;
-  websitesRepository: WebsitesRepository;
-}
+type Deps = Pick<LibraryBaseDeps, 'assetsRepository' | 'assetsQueryRepository' | 'websitesRepository'>;
 
 /**
  * Turns asset rows into API views with their variants, tags, collections and website settings,

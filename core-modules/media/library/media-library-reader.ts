@@ -1,20 +1,12 @@
-import type { Logger } from '../../../kernel/logger.js';
 import { notFound } from '../../../kernel/errors.js';
-import type { Storage } from '../../../kernel/storage/storage.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
-import type { AssetsRepository, PlayingAssetRow } from '../assets.repository.js';
+import type { PlayingAssetRow } from '../assets.repository.js';
 import type { AssetSummary, MediaLibrary, ServedFile, TaggedAsset } from '../media.api.js';
-import type { PlayableAsset, PlayableType, PlayableTypes } from '../playable-types.js';
-import type { TaggedMediaRepository } from './tagged-media.repository.js';
+import type { PlayableAsset, PlayableType } from '../playable-types.js';
 import { variantFile } from './variant-file.js';
+import type { MediaBaseDeps } from '../media-base-deps.js';
 
-interface Deps {
-  logger: Logger;
-  storage: Storage;
-  assetsRepository: AssetsRepository;
-  taggedMediaRepository: TaggedMediaRepository;
-  playableTypes: PlayableTypes;
-}
+type Deps = Pick<MediaBaseDeps, 'logger' | 'storage' | 'assetsRepository' | 'taggedMediaRepository' | 'playableTypes'>;
 
 /** The file served for a playing asset, when it has one a player can use. */
 function servedFile(a: PlayingAssetRow): ServedFile | undefined {

@@ -1,7 +1,7 @@
 import { asClass } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import { videoRenditionsRef } from '../media.api.js';
-import type { MediaBaseDeps } from '../media-deps.js';
+import type { MediaBaseDeps } from '../media-base-deps.js';
 import { processingJobs } from './processing.jobs.js';
 import { processingRoutes } from './processing.routes.js';
 import { ProcessingService } from './processing.service.js';

@@ -1,6 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
-import type { MediaBaseDeps } from '../media-deps.js';
+import type { MediaBaseDeps } from '../media-base-deps.js';
 import { DiskReserve } from './disk-reserve.js';
 import { importCommands } from './import.command.js';
 import { UploadCompletionService } from './upload-completion.service.js';

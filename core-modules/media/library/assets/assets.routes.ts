@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { routeFor } from '../../../kernel/plugin.js';
-import { ASSET_STATUSES, ASSET_TYPE_PATTERN } from '../media-types.js';
-import type { LibraryDeps } from './library.part.js';
-import { LibraryAssetSchema } from './library-asset-view.js';
-import { IdParams, PageOf, Uuid, pageQuery, Stamp } from '../../../kernel/http/wire.js';
+import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { routeFor } from '../../../../kernel/plugin.js';
+import { ASSET_STATUSES, ASSET_TYPE_PATTERN } from '../../media-types.js';
+import type { AssetsDeps } from './assets-deps.js';
+import { LibraryAssetSchema } from '../library-asset-view.js';
+import { IdParams, PageOf, Uuid, pageQuery, Stamp } from '../../../../kernel/http/wire.js';
 
-const route = routeFor<LibraryDeps>();
+const route = routeFor<AssetsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const literals = <const T extends string>(values: readonly T[], options: { default?: T; description?: string } = {}) =>
   Type.Union(

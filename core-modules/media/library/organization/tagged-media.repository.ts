@@ -1,6 +1,7 @@
-import type { Knex } from 'knex';
-import { AssetModel, AssetTagModel, TagModel } from '../media.models.js';
-import type { TaggedAsset } from '../media.api.js';
+import type { KernelDeps } from '../../../../kernel/kernel.js';
+import { AssetModel, AssetTagModel } from '../../media.models.js';
+import { TagModel } from './organization.models.js';
+import type { TaggedAsset } from '../../media.api.js';
 
 /** Ready media by tag, for playlists' tag rules (through `mediaLibrary`). */
 export class TaggedMediaRepository {
@@ -8,7 +9,7 @@ export class TaggedMediaRepository {
   private readonly assetTags: typeof AssetTagModel;
   private readonly assets: typeof AssetModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.tags = TagModel.bindKnex(db);
     this.assetTags = AssetTagModel.bindKnex(db);
     this.assets = AssetModel.bindKnex(db);

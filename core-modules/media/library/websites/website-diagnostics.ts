@@ -1,10 +1,9 @@
-import { AppError } from '../../../kernel/errors.js';
-import type { AddressCategory } from '../../../kernel/outbound/address-policy.js';
-import { guardedFetch, type OutboundError } from '../../../kernel/outbound/guarded-fetch.js';
-import type { OrganizationSettings } from '../../settings/settings.api.js';
+import { AppError } from '../../../../kernel/errors.js';
+import type { AddressCategory } from '../../../../kernel/outbound/address-policy.js';
+import { guardedFetch, type OutboundError } from '../../../../kernel/outbound/guarded-fetch.js';
 import { framingVerdict } from './framing.js';
-import type { LibraryConfig } from './library-config.js';
-import { ALLOW_PRIVATE_ADDRESSES_KEY } from './library-settings.js';
+import type { LibraryBaseDeps } from '../library-base-deps.js';
+import { ALLOW_PRIVATE_ADDRESSES_KEY } from '../library-settings.js';
 import { websiteUrlProblem } from './website-url.js';
 
 export const MAX_REDIRECTS = 3;
@@ -38,7 +37,7 @@ export interface DiagnosticsReport {
  * connects to the address it checked (a second DNS answer could otherwise point elsewhere).
  */
 export class WebsiteDiagnostics {
-  constructor(private readonly d: { settingsService: OrganizationSettings; libraryConfig: LibraryConfig }) {}
+  constructor(private readonly d: Pick<LibraryBaseDeps, 'settingsService' | 'libraryConfig'>) {}
 
   async check(url: string): Promise<DiagnosticsReport> {
     const started = performance.now();

@@ -1,38 +1,11 @@
 import type { Knex } from 'knex';
 import { fn } from 'objection';
-import type { TableModel } from '../../../kernel/db/table-model.js';
-import { mapUniqueViolation } from '../../../kernel/db/database.js';
-import { conflict } from '../../../kernel/errors.js';
-import { CollectionModel, FolderModel, TagModel } from '../media.models.js';
-import { HIDDEN_STATUSES } from './assets-query.repository.js';
-
-export interface FolderRow {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  description: string;
-  asset_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface CollectionRow {
-  id: string;
-  name: string;
-  description: string;
-  asset_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface TagRow {
-  id: string;
-  name: string;
-  color: string;
-  asset_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
+import type { TableModel } from '../../../../kernel/db/table-model.js';
+import { mapUniqueViolation } from '../../../../kernel/db/database.js';
+import { conflict } from '../../../../kernel/errors.js';
+import type { KernelDeps } from '../../../../kernel/kernel.js';
+import { CollectionModel, FolderModel, TagModel } from './organization.models.js';
+import { HIDDEN_STATUSES } from '../assets-query.repository.js';
 
 export type OrganizerKind = 'folder' | 'collection' | 'tag';
 
@@ -49,7 +22,7 @@ export class ContentOrganizationRepository {
   private readonly db: Knex;
   private readonly models: Record<OrganizerKind, typeof TableModel>;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     // Asset counts and the folder tree are SQL; rows are read and written through the models.
     this.db = db;
     this.models = { folder: MODEL.folder.bindKnex(db), collection: MODEL.collection.bindKnex(db), tag: MODEL.tag.bindKnex(db) };

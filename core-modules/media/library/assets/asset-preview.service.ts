@@ -1,18 +1,13 @@
-import type { Logger } from '../../../kernel/logger.js';
-import { conflict, notFound } from '../../../kernel/errors.js';
-import type { Storage } from '../../../kernel/storage/storage.js';
-import type { VariantRow } from '../assets.repository.js';
-import type { VariantKind } from '../media-types.js';
-import type { AssetsQueryRepository } from './assets-query.repository.js';
-import type { FileToSend } from '../../../kernel/http/file-response.js';
-import { assetNotFound } from './library-errors.js';
-import { variantFile } from './variant-file.js';
+import { conflict, notFound } from '../../../../kernel/errors.js';
+import type { VariantRow } from '../../assets.repository.js';
+import type { VariantKind } from '../../media-types.js';
+import type { AssetsQueryRepository } from '../assets-query.repository.js';
+import type { FileToSend } from '../../../../kernel/http/file-response.js';
+import { assetNotFound } from '../library-errors.js';
+import { variantFile } from '../variant-file.js';
+import type { LibraryBaseDeps } from '../library-base-deps.js';
 
-interface Deps {
-  storage: Storage;
-  logger: Logger;
-  assetsQueryRepository: AssetsQueryRepository;
-}
+type Deps = Pick<LibraryBaseDeps, 'storage' | 'logger' | 'assetsQueryRepository'>;
 
 /**
  * How long one lookup of an asset and its variants is reused. A player or browser fetches one file

@@ -1,11 +1,9 @@
-import type { MediaLibrary, ServedFile } from '../media.api.js';
-import type { PlayableAsset, PlayableType } from '../playable-types.js';
-import type { WebsiteRow, WebsitesRepository } from './websites.repository.js';
+import type { ServedFile } from '../../media.api.js';
+import type { PlayableAsset, PlayableType } from '../../playable-types.js';
+import type { WebsiteRow } from './websites.models.js';
+import type { LibraryBaseDeps } from '../library-base-deps.js';
 
-interface Deps {
-  websitesRepository: WebsitesRepository;
-  mediaLibrary: MediaLibrary;
-}
+type Deps = Pick<LibraryBaseDeps, 'websitesRepository' | 'mediaLibrary'>;
 
 // The reference players' background when none is set (their `ManifestWebsite` default).
 const DEFAULT_BACKGROUND = '#0E141B';

@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { routeFor } from '../../../kernel/plugin.js';
-import type { LibraryDeps } from './library.part.js';
-import { LibraryAssetSchema } from './library-asset-view.js';
+import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { routeFor } from '../../../../kernel/plugin.js';
+import type { WebsitesDeps } from './websites-deps.js';
+import { LibraryAssetSchema } from '../library-asset-view.js';
 import { MAX_REDIRECTS } from './website-diagnostics.js';
 import { MAX_URL_LENGTH } from './website-url.js';
 import { CookiePolicySchema, FailureBehaviorSchema, ReloadPolicySchema } from './website-view.js';
 import { MAX_WEBSITES } from './websites.service.js';
-import { IdParams, Stamp } from '../../../kernel/http/wire.js';
+import { IdParams, Stamp } from '../../../../kernel/http/wire.js';
 
-const route = routeFor<LibraryDeps>();
+const route = routeFor<WebsitesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const orNull = <T extends ReturnType<typeof Type.String | typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()]);
 

@@ -1,26 +1,16 @@
-import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { validationFailed, type ValidationIssue } from '../../../kernel/errors.js';
-import type { JobQueue } from '../../../kernel/jobs/job-queue.js';
-import type { AssetRow, AssetsRepository } from '../assets.repository.js';
-import type { PlayableTypes } from '../playable-types.js';
-import { PROCESSING_JOBS } from '../processing/processing-job-names.js';
-import type { AssetUsageRegistry } from './asset-usage.js';
-import type { AssetFilter, AssetsQueryRepository } from './assets-query.repository.js';
-import type { AssetViewBuilder, LibraryAssetView } from './library-asset-view.js';
-import { assetNotFound } from './library-errors.js';
+import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { validationFailed, type ValidationIssue } from '../../../../kernel/errors.js';
+import type { AssetRow } from '../../assets.repository.js';
+import { PROCESSING_JOBS } from '../../processing/processing-job-names.js';
+import type { AssetFilter } from '../assets-query.repository.js';
+import type { LibraryAssetView } from '../library-asset-view.js';
+import { assetNotFound } from '../library-errors.js';
+import type { LibraryViewDeps } from '../library-view-deps.js';
 
-interface Deps {
-  db: Knex;
-  jobs: JobQueue;
-  auditLog: AuditLog;
-  assetsRepository: AssetsRepository;
-  assetsQueryRepository: AssetsQueryRepository;
-  assetUsage: AssetUsageRegistry;
-  assetViewBuilder: AssetViewBuilder;
-  playableTypes: PlayableTypes;
-}
+type Deps = Pick<
+  LibraryViewDeps,
+  'db' | 'jobs' | 'auditLog' | 'assetsRepository' | 'assetsQueryRepository' | 'assetUsage' | 'assetViewBuilder' | 'playableTypes'
+>;
 
 export interface AssetChanges {
   name?: string;

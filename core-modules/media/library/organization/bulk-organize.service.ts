@@ -1,19 +1,11 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { validationFailed, type ValidationIssue } from '../../../kernel/errors.js';
-import type { AssetsQueryRepository } from './assets-query.repository.js';
-import type { BulkOrganizeRepository } from './bulk-organize.repository.js';
-import { missingAssets, organizerNotFound } from './library-errors.js';
-import type { ContentOrganizationRepository, OrganizerKind } from './organization.repository.js';
+import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { validationFailed, type ValidationIssue } from '../../../../kernel/errors.js';
+import { missingAssets, organizerNotFound } from '../library-errors.js';
+import type { OrganizerKind } from './organization.repository.js';
+import type { LibraryBaseDeps } from '../library-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  auditLog: AuditLog;
-  assetsQueryRepository: AssetsQueryRepository;
-  contentOrganizationRepository: ContentOrganizationRepository;
-  bulkOrganizeRepository: BulkOrganizeRepository;
-}
+type Deps = Pick<LibraryBaseDeps, 'db' | 'auditLog' | 'assetsQueryRepository' | 'contentOrganizationRepository' | 'bulkOrganizeRepository'>;
 
 export interface BulkOrganizeInput {
   assetIds: string[];

@@ -1,18 +1,9 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import type { AssetArchiveRepository } from './asset-archive.repository.js';
-import type { AssetUsageRegistry } from './asset-usage.js';
-import type { AssetsQueryRepository } from './assets-query.repository.js';
-import { missingAssets } from './library-errors.js';
+import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { missingAssets } from '../library-errors.js';
+import type { LibraryBaseDeps } from '../library-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  auditLog: AuditLog;
-  assetsQueryRepository: AssetsQueryRepository;
-  assetArchiveRepository: AssetArchiveRepository;
-  assetUsage: AssetUsageRegistry;
-}
+type Deps = Pick<LibraryBaseDeps, 'db' | 'auditLog' | 'assetsQueryRepository' | 'assetArchiveRepository' | 'assetUsage'>;
 
 /**
  * Archive and restore many assets at once, all or nothing. Archived assets leave the library's

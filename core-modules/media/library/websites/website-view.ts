@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { COOKIE_POLICIES, FAILURE_BEHAVIORS, RELOAD_POLICIES, type WebsiteRow } from './websites.repository.js';
-import { Uuid } from '../../../kernel/http/wire.js';
+import { COOKIE_POLICIES, FAILURE_BEHAVIORS, RELOAD_POLICIES, type WebsiteRow } from './websites.models.js';
+import { Uuid } from '../../../../kernel/http/wire.js';
 
 const literals = <const T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const orNull = <T extends ReturnType<typeof Type.String | typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()]);

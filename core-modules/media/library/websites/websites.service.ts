@@ -1,25 +1,15 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { conflict, notFound, validationFailed, type ValidationIssue } from '../../../kernel/errors.js';
-import type { AssetsRepository } from '../assets.repository.js';
-import type { AssetViewBuilder, LibraryAssetView } from './library-asset-view.js';
-import type { WebsiteDiagnostics, DiagnosticsReport } from './website-diagnostics.js';
+import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { conflict, notFound, validationFailed, type ValidationIssue } from '../../../../kernel/errors.js';
+import type { LibraryAssetView } from '../library-asset-view.js';
+import type { DiagnosticsReport } from './website-diagnostics.js';
 import { normalizeUrl, websiteUrlProblem } from './website-url.js';
-import type { WebsiteFields, WebsiteRow, WebsitesRepository } from './websites.repository.js';
-import type { MediaEvents } from '../media-events.js';
+import type { WebsiteFields, WebsiteRow } from './websites.models.js';
+import type { WebsitesBaseDeps } from './websites-base-deps.js';
 
 export const MAX_WEBSITES = 500;
 
-interface Deps {
-  db: Knex;
-  auditLog: AuditLog;
-  assetsRepository: AssetsRepository;
-  websitesRepository: WebsitesRepository;
-  assetViewBuilder: AssetViewBuilder;
-  websiteDiagnostics: WebsiteDiagnostics;
-  mediaEvents: MediaEvents;
-}
+type Deps = Pick<WebsitesBaseDeps, 'db' | 'auditLog' | 'assetsRepository' | 'websitesRepository' | 'assetViewBuilder' | 'websiteDiagnostics' | 'mediaEvents'>;
 
 /** The API's website fields (camelCase), all optional: a PATCH sends only what changes. */
 export interface WebsiteInput {

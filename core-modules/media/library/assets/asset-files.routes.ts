@@ -1,9 +1,9 @@
-import { routeFor, type RouteDef } from '../../../kernel/plugin.js';
-import { sendFile } from '../../../kernel/http/file-response.js';
-import type { LibraryDeps } from './library.part.js';
-import { IdParams } from '../../../kernel/http/wire.js';
+import { routeFor, type RouteDef } from '../../../../kernel/plugin.js';
+import { sendFile } from '../../../../kernel/http/file-response.js';
+import type { AssetsDeps } from './assets-deps.js';
+import { IdParams } from '../../../../kernel/http/wire.js';
 
-const route = routeFor<LibraryDeps>();
+const route = routeFor<AssetsDeps>();
 
 const FILE_ERRORS = { 404: '`not_found`, `media_variant_unavailable`.' };
 
@@ -11,7 +11,7 @@ const RANGE_NOTE =
   'Streams the file with `Range` (one range: 206; several: the whole file, 200), `If-Range`, `If-None-Match` (304) and ' +
   '`If-Match`; ETag `"<sha256 hex>"`, `Accept-Ranges: bytes`, `Content-Disposition: inline`. HEAD answers the same headers without a body.';
 
-function previewRoute(method: 'GET' | 'HEAD'): RouteDef<LibraryDeps, typeof IdParams> {
+function previewRoute(method: 'GET' | 'HEAD'): RouteDef<AssetsDeps, typeof IdParams> {
   return route({
     method,
     path: '/api/v1/assets/{id}/preview',

@@ -1,23 +1,13 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { invalidInput } from '../../../kernel/errors.js';
-import { organizerNotFound } from './library-errors.js';
+import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { invalidInput } from '../../../../kernel/errors.js';
+import { organizerNotFound } from '../library-errors.js';
 import { collectionView, folderView, tagView, type CollectionView, type FolderView, type TagView } from './organization-view.js';
-import {
-  nameTaken,
-  type CollectionRow,
-  type ContentOrganizationRepository,
-  type FolderRow,
-  type OrganizerKind,
-  type TagRow,
-} from './organization.repository.js';
+import type { CollectionRow, FolderRow, TagRow } from './organization.models.js';
+import { nameTaken, type OrganizerKind } from './organization.repository.js';
+import type { LibraryBaseDeps } from '../library-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  auditLog: AuditLog;
-  contentOrganizationRepository: ContentOrganizationRepository;
-}
+type Deps = Pick<LibraryBaseDeps, 'db' | 'auditLog' | 'contentOrganizationRepository'>;
 
 export interface FolderInput {
   /** null: at the top. */

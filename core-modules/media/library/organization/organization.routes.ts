@@ -1,11 +1,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { routeFor } from '../../../kernel/plugin.js';
-import type { LibraryDeps } from './library.part.js';
+import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { routeFor } from '../../../../kernel/plugin.js';
+import type { OrganizationDeps } from './organization-deps.js';
 import { CollectionSchema, FolderSchema, TagSchema } from './organization-view.js';
-import { IdParams, Uuid } from '../../../kernel/http/wire.js';
+import { IdParams, Uuid } from '../../../../kernel/http/wire.js';
 
-const route = routeFor<LibraryDeps>();
+const route = routeFor<OrganizationDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const Ids = (max: number) => Type.Array(Uuid, { maxItems: max, uniqueItems: true });
 
@@ -27,8 +27,8 @@ function crud<S extends TSchema>(p: {
   schema: S;
   create: Parameters<typeof Type.Object>[0];
   required: string[];
-  list: (deps: LibraryDeps) => Promise<unknown>;
-  save: (deps: LibraryDeps, actor: ConsolePrincipal, id: string | undefined, body: any, ip: string) => Promise<unknown>;
+  list: (deps: OrganizationDeps) => Promise<unknown>;
+  save: (deps: OrganizationDeps, actor: ConsolePrincipal, id: string | undefined, body: any, ip: string) => Promise<unknown>;
   extraErrors?: Record<number, string>;
 }) {
   const Title = p.kind[0]!.toUpperCase() + p.kind.slice(1);

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { CollectionRow, FolderRow, TagRow } from './organization.repository.js';
-import { Uuid, Stamp } from '../../../kernel/http/wire.js';
+import type { CollectionRow, FolderRow, TagRow } from './organization.models.js';
+import { Uuid, Stamp } from '../../../../kernel/http/wire.js';
 
 const Id = Uuid;
 const Timestamp = Stamp;
