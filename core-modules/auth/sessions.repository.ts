@@ -4,6 +4,7 @@ import type { Role } from '../../kernel/auth/principal.js';
 import { sha256 } from '../../kernel/secrets.js';
 import { SessionModel } from './auth.models.js';
 import type { AuthMethod, SessionRow } from './auth.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export interface SessionData {
   userId: string;
@@ -26,7 +27,7 @@ const LAST_SEEN_RESOLUTION_SECONDS = 60;
 export class SessionsRepository {
   private readonly sessions: typeof SessionModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.sessions = SessionModel.bindKnex(db);
   }
 

@@ -6,6 +6,7 @@ import type { Role } from '../../kernel/auth/principal.js';
 import { UserModel } from './auth.models.js';
 import { containsPattern } from '../../kernel/db/like.js';
 import type { UserRow } from './auth.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export type NewUser = Pick<UserRow, 'name' | 'username' | 'password_hash' | 'role' | 'active'>;
 
@@ -15,7 +16,7 @@ const usernameTaken = () => conflict('username_exists', 'That username is alread
 export class UsersRepository {
   private readonly users: typeof UserModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.users = UserModel.bindKnex(db);
   }
 

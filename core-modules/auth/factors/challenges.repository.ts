@@ -1,8 +1,8 @@
-import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { randomToken, sha256 } from '../../../kernel/secrets.js';
 import { ChallengeModel } from '../auth.models.js';
 import type { ChallengePurpose, ChallengeRow } from '../auth.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 export const CHALLENGE_TTL_SECONDS = 10 * 60;
 export const CHALLENGE_MAX_FAILURES = 5;
@@ -11,7 +11,7 @@ export const CHALLENGE_MAX_FAILURES = 5;
 export class ChallengesRepository {
   private readonly challenges: typeof ChallengeModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.challenges = ChallengeModel.bindKnex(db);
   }
 

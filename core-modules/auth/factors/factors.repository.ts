@@ -5,6 +5,7 @@ import { conflict } from '../../../kernel/errors.js';
 import type { SecretBox } from '../../../kernel/secret-box.js';
 import { PasskeyModel, RecoveryCodeModel, TotpFactorModel } from '../auth.models.js';
 import type { PasskeyRow, TotpRow } from '../auth.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 const totpContext = (userId: string) => `auth.totp:${userId}`;
 
@@ -16,7 +17,7 @@ export class FactorsRepository {
   private readonly recoveryCodes: typeof RecoveryCodeModel;
   private readonly passkeyRows: typeof PasskeyModel;
 
-  constructor({ db, secretBox }: { db: Knex; secretBox: SecretBox }) {
+  constructor({ db, secretBox }: Pick<KernelDeps, 'db' | 'secretBox'>) {
     this.db = db;
     this.box = secretBox;
     this.totpFactors = TotpFactorModel.bindKnex(db);

@@ -1,22 +1,11 @@
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import { notFound, rateLimitedWithCode, unauthenticated } from '../../../kernel/errors.js';
-import type { AuthConfig } from '../auth-config.js';
-import type { AuthService } from '../sign-in/auth.service.js';
 import type { SignIn } from '../sign-in/sign-in-result.js';
-import { CHALLENGE_MAX_FAILURES, type ChallengesRepository } from './challenges.repository.js';
-import type { FactorsRepository } from './factors.repository.js';
-import type { UsersRepository } from '../users.repository.js';
+import { CHALLENGE_MAX_FAILURES } from './challenges.repository.js';
 import { assertedCredentialId, authenticationOptions, passkeyRejected, relyingPartyOf, userHandleMatches, verifyAssertion } from './webauthn.js';
 import type { ChallengeRow } from '../auth.models.js';
+import type { PasswordSignInDeps } from '../sign-in/password-sign-in-deps.js';
 
-interface Deps {
-  usersRepository: UsersRepository;
-  factorsRepository: FactorsRepository;
-  challengesRepository: ChallengesRepository;
-  authService: AuthService;
-  auditLog: AuditLog;
-  authConfig: AuthConfig;
-}
+type Deps = Pick<PasswordSignInDeps, 'usersRepository' | 'factorsRepository' | 'challengesRepository' | 'authService' | 'auditLog' | 'authConfig'>;
 
 const expired = () => unauthenticated('challenge_expired', 'The sign-in step expired; sign in again.');
 

@@ -1,31 +1,18 @@
-import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound, unauthenticated } from '../../../kernel/errors.js';
-import type { OrganizationSettings } from '../../settings/settings.api.js';
-import type { AuthConfig } from '../auth-config.js';
-import type { ChallengesRepository } from './challenges.repository.js';
-import type { FactorsRepository } from './factors.repository.js';
 import { MFA_SCOPE_KEY, mfaRequiredFor, type MfaScope } from '../mfa-policy.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { requireRecentProof } from '../sign-in/recent-proof.js';
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from './recovery-codes.js';
-import type { SessionsRepository } from '../sessions.repository.js';
 import { matchingStep, newTotpSecret, provisioningUri } from './totp.js';
-import type { UsersRepository } from '../users.repository.js';
 import { passkeyRejected, registrationOptions, relyingPartyOf, verifyRegistration } from './webauthn.js';
 import type { AuthMethod, PasskeyRow, UserRow } from '../auth.models.js';
+import type { AuthBaseDeps } from '../auth-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  usersRepository: UsersRepository;
-  sessionsRepository: SessionsRepository;
-  factorsRepository: FactorsRepository;
-  challengesRepository: ChallengesRepository;
-  settingsService: OrganizationSettings;
-  auditLog: AuditLog;
-  authConfig: AuthConfig;
-}
+type Deps = Pick<
+  AuthBaseDeps,
+  'db' | 'usersRepository' | 'sessionsRepository' | 'factorsRepository' | 'challengesRepository' | 'settingsService' | 'auditLog' | 'authConfig'
+>;
 
 export const TOTP_ISSUER = 'signage-server';
 export const DEFAULT_PASSKEY_NAME = 'Passkey';

@@ -1,8 +1,6 @@
-import type { AuthBaseDeps } from '../auth-base-deps.js';
-import type { IntegrationTokensRepository } from './integration-tokens.repository.js';
+import type { IntegrationTokensBaseDeps } from './integration-tokens-base-deps.js';
 import type { IntegrationTokensService } from './integration-tokens.service.js';
 
-export interface IntegrationTokensDeps extends AuthBaseDeps {
-  integrationTokensRepository: IntegrationTokensRepository;
+export interface IntegrationTokensDeps extends IntegrationTokensBaseDeps {
   integrationTokensService: IntegrationTokensService;
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { IntegrationTokenModel } from '../auth.models.js';
 import type { IntegrationTokenRow } from '../auth.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 export type NewIntegrationToken = Pick<IntegrationTokenRow, 'name' | 'public_id' | 'secret_hash' | 'scopes' | 'data_source_ids' | 'created_by' | 'expires_at'>;
 
@@ -22,7 +23,7 @@ const TOUCH_WINDOW = `interval '1 minute'`;
 export class IntegrationTokensRepository {
   private readonly tokens: typeof IntegrationTokenModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.tokens = IntegrationTokenModel.bindKnex(db);
   }
 

@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal, IntegrationPrincipal } from '../../../kernel/auth/principal.js';
 import { invalidInput, notFound, unauthenticated } from '../../../kernel/errors.js';
-import type { Logger } from '../../../kernel/logger.js';
 import { tokenView, type IntegrationScope, type IntegrationTokenView } from './integration-token-view.js';
-import type { IntegrationTokensRepository } from './integration-tokens.repository.js';
 import { randomToken, safeEqual, sha256 } from '../../../kernel/secrets.js';
+import type { IntegrationTokensBaseDeps } from './integration-tokens-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  integrationTokensRepository: IntegrationTokensRepository;
-  auditLog: AuditLog;
-  logger: Logger;
-}
+type Deps = Pick<IntegrationTokensBaseDeps, 'db' | 'integrationTokensRepository' | 'auditLog' | 'logger'>;
 
 export interface NewTokenInput {
   name: string;

@@ -2,12 +2,13 @@ import type { Knex } from 'knex';
 import { fn } from 'objection';
 import { OrganizationModel } from '../auth.models.js';
 import type { OrganizationRow } from '../auth.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 /** The installation's single organization row (created by the migration). */
 export class OrganizationRepository {
   private readonly organization: typeof OrganizationModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.organization = OrganizationModel.bindKnex(db);
   }
 

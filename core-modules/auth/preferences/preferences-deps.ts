@@ -1,8 +1,6 @@
-import type { AuthBaseDeps } from '../auth-base-deps.js';
-import type { PreferencesRepository } from './preferences.repository.js';
+import type { PreferencesBaseDeps } from './preferences-base-deps.js';
 import type { PreferencesService } from './preferences.service.js';
 
-export interface PreferencesDeps extends AuthBaseDeps {
-  preferencesRepository: PreferencesRepository;
+export interface PreferencesDeps extends PreferencesBaseDeps {
   preferencesService: PreferencesService;
 }

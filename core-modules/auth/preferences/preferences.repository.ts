@@ -1,12 +1,12 @@
-import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { UserModel } from '../auth.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 /** users.preferences, a free-form jsonb column; the schema lives in preferences.ts. */
 export class PreferencesRepository {
   private readonly users: typeof UserModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.users = UserModel.bindKnex(db);
   }
 

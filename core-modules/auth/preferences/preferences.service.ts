@@ -1,8 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { notFound, validationFailed } from '../../../kernel/errors.js';
-import type { PreferencesRepository } from './preferences.repository.js';
 import { canonicalTimeZone } from '../../../kernel/time-zone.js';
+import type { PreferencesBaseDeps } from './preferences-base-deps.js';
 
 // No `default` keywords here: request bodies are validated with useDefaults, which would fill a
 // PATCH with defaults and reset every field the user did not send. Defaults live in DEFAULTS.
@@ -65,9 +65,7 @@ export function resolvePreferences(stored: Record<string, unknown> | undefined):
   return out as Preferences;
 }
 
-interface Deps {
-  preferencesRepository: PreferencesRepository;
-}
+type Deps = Pick<PreferencesBaseDeps, 'preferencesRepository'>;
 
 /** Per-user console preferences (language, time zone, formats, theme). Each user manages their own. */
 export class PreferencesService {

@@ -1,28 +1,18 @@
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { conflict, rateLimitedWithCode, unauthenticated } from '../../../kernel/errors.js';
-import type { OrganizationSettings } from '../../settings/settings.api.js';
-import type { AuthConfig } from '../auth-config.js';
-import { CHALLENGE_MAX_FAILURES, type ChallengesRepository } from '../factors/challenges.repository.js';
-import type { FactorsRepository } from '../factors/factors.repository.js';
+import { CHALLENGE_MAX_FAILURES } from '../factors/challenges.repository.js';
 import { MFA_SCOPE_KEY, mfaRequiredFor, type MfaScope } from '../mfa-policy.js';
 import { verifyPassword } from '../passwords.js';
 import { recoveryCodeMatches } from '../factors/recovery-codes.js';
-import type { SignInLimits } from './sign-in-limits.js';
 import { matchingStep } from '../factors/totp.js';
-import type { UsersRepository } from '../users.repository.js';
 import type { AuthMethod, UserRow } from '../auth.models.js';
 import type { LoginMethod, LoginResult, SignIn } from './sign-in-result.js';
+import type { SignInLimitsDeps } from './sign-in-limits-deps.js';
 
-interface Deps {
-  usersRepository: UsersRepository;
-  factorsRepository: FactorsRepository;
-  challengesRepository: ChallengesRepository;
-  settingsService: OrganizationSettings;
-  auditLog: AuditLog;
-  authConfig: AuthConfig;
-  signInLimits: SignInLimits;
-}
+type Deps = Pick<
+  SignInLimitsDeps,
+  'usersRepository' | 'factorsRepository' | 'challengesRepository' | 'settingsService' | 'auditLog' | 'authConfig' | 'signInLimits'
+>;
 
 /**
  * Password login, the second-factor step and logout. Both steps count against the account's

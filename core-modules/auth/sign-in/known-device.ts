@@ -1,9 +1,10 @@
 import type { Context } from 'koa';
 import type { SecretBox } from '../../../kernel/secret-box.js';
-import { randomToken } from '../../../kernel/secrets.js';
 import type { AuthConfig } from '../auth-config.js';
+import { randomToken } from '../../../kernel/secrets.js';
 import type { SignIn } from './sign-in-result.js';
 import { sessionReply } from './session-view.js';
+import type { AuthBaseDeps } from '../auth-base-deps.js';
 
 const DEVICE_COOKIE = 'signage_device';
 const PURPOSE = 'auth.known-device';
@@ -18,7 +19,7 @@ export class KnownDevices {
   private readonly box: SecretBox;
   private readonly authConfig: AuthConfig;
 
-  constructor({ secretBox, authConfig }: { secretBox: SecretBox; authConfig: AuthConfig }) {
+  constructor({ secretBox, authConfig }: Pick<AuthBaseDeps, 'secretBox' | 'authConfig'>) {
     this.box = secretBox;
     this.authConfig = authConfig;
   }

@@ -1,23 +1,9 @@
-import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import { conflict, forbidden } from '../../../kernel/errors.js';
-import type { Logger } from '../../../kernel/logger.js';
-import type { SecretBox } from '../../../kernel/secret-box.js';
-import type { AuthService } from './auth.service.js';
 import type { SignIn } from './sign-in-result.js';
-import type { OrganizationRepository } from '../organization/organization.repository.js';
 import { hashPassword } from '../passwords.js';
-import type { UsersRepository } from '../users.repository.js';
+import type { PasswordSignInDeps } from './password-sign-in-deps.js';
 
-interface Deps {
-  db: Knex;
-  organizationRepository: OrganizationRepository;
-  usersRepository: UsersRepository;
-  authService: AuthService;
-  auditLog: AuditLog;
-  secretBox: SecretBox;
-  logger: Logger;
-}
+type Deps = Pick<PasswordSignInDeps, 'db' | 'organizationRepository' | 'usersRepository' | 'authService' | 'auditLog' | 'secretBox' | 'logger'>;
 
 export interface SetupInput {
   organizationName: string;

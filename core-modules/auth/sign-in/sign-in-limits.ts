@@ -1,8 +1,9 @@
 import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
 import { rateLimited } from '../../../kernel/errors.js';
-import { consumeOrRefuse, type RateLimiter } from '../../../kernel/rate-limiter.js';
+import { consumeOrRefuse } from '../../../kernel/rate-limiter.js';
 import { sha256 } from '../../../kernel/secrets.js';
 import type { KnownDevices } from './known-device.js';
+import type { KnownDevicesDeps } from './known-devices-deps.js';
 
 /** Attempts on one account from browsers it does not know, from every address together, per window. */
 export const ACCOUNT_ATTEMPTS = 5;
@@ -30,7 +31,7 @@ export class SignInLimits {
   private readonly device: RateLimiterPostgres;
   private readonly knownDevices: KnownDevices;
 
-  constructor({ rateLimiter, knownDevices }: { rateLimiter: RateLimiter; knownDevices: KnownDevices }) {
+  constructor({ rateLimiter, knownDevices }: Pick<KnownDevicesDeps, 'rateLimiter' | 'knownDevices'>) {
     this.knownDevices = knownDevices;
     this.account = rateLimiter.limiter({ keyPrefix: 'auth-account', points: ACCOUNT_ATTEMPTS, duration: ACCOUNT_WINDOW_SECONDS });
     this.lockouts = rateLimiter.limiter({ keyPrefix: 'auth-account-lockouts', points: Number.MAX_SAFE_INTEGER, duration: LOCKOUT_MEMORY_SECONDS });

@@ -1,22 +1,13 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal, Role } from '../../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound } from '../../../kernel/errors.js';
-import type { FactorsRepository } from '../factors/factors.repository.js';
 import { hashPassword } from '../passwords.js';
 import { requireRecentProof } from '../sign-in/recent-proof.js';
-import type { SessionsRepository } from '../sessions.repository.js';
 import { userView, type UserView } from '../user-view.js';
-import type { UsersRepository } from '../users.repository.js';
 import type { PasskeyRow, UserRow } from '../auth.models.js';
+import type { AuthBaseDeps } from '../auth-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  usersRepository: UsersRepository;
-  sessionsRepository: SessionsRepository;
-  factorsRepository: FactorsRepository;
-  auditLog: AuditLog;
-}
+type Deps = Pick<AuthBaseDeps, 'db' | 'usersRepository' | 'sessionsRepository' | 'factorsRepository' | 'auditLog'>;
 
 export interface UserInput {
   name: string;
