@@ -1,15 +1,10 @@
 import type { ContentSource } from '../player/player.api.js';
-import type { DataSourceViewers } from './data-source-viewers.js';
-import type { DataSourcesRepository } from './data-sources.repository.js';
 import type { DataDocument } from './providers/document.js';
 import type { DataSourceProvider } from './providers/provider.js';
 import type { OutputRow, SourceRow } from './data-sources.models.js';
+import type { DataSourcesBaseDeps } from './data-sources-base-deps.js';
 
-interface Deps {
-  dataSourcesRepository: DataSourcesRepository;
-  dataSourceViewers: DataSourceViewers;
-  dataSourceProviders: Map<string, DataSourceProvider>;
-}
+type Deps = Pick<DataSourcesBaseDeps, 'dataSourcesRepository' | 'dataSourceViewers' | 'dataSourceProviders'>;
 
 /**
  * A source as the manifest lists it in `dataSources[]` (the players' `ManifestDataSource`): a

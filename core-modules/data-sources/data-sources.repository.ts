@@ -4,6 +4,7 @@ import { OutputModel, SourceModel } from './data-sources.models.js';
 import type { DataDocument } from './providers/document.js';
 import { containsPattern } from '../../kernel/db/like.js';
 import type { OutputRow, SourceRow } from './data-sources.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export type NewSource = Pick<SourceRow, 'name' | 'description' | 'provider' | 'configuration' | 'created_by'>;
 
@@ -12,7 +13,7 @@ export class DataSourcesRepository {
   private readonly sources: typeof SourceModel;
   private readonly outputs: typeof OutputModel;
 
-  constructor(private readonly d: { db: Knex }) {
+  constructor(private readonly d: Pick<KernelDeps, 'db'>) {
     this.sources = SourceModel.bindKnex(d.db);
     this.outputs = OutputModel.bindKnex(d.db);
   }

@@ -1,34 +1,24 @@
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal, IntegrationPrincipal } from '../../kernel/auth/principal.js';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../kernel/errors.js';
 import { inputValidator } from '../../kernel/http/validation.js';
-import type { JobQueue } from '../../kernel/jobs/job-queue.js';
-import type { UsageRegistry } from '../../kernel/usage-registry.js';
-import type { OrganizationSettings } from '../settings/settings.api.js';
 import { availableCounts, type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
-import type { DataSourcesRepository } from './data-sources.repository.js';
 import { MAX_UPLOAD_BYTES } from './providers/structured.js';
 import { onDay } from './providers/date-selection.js';
 import type { DataDocument } from './providers/document.js';
 import { SourceParseError } from './providers/feeds.js';
 import { MAX_ROWS, type ManualTable, manualProvider, tableProblem } from './providers/manual.js';
 import { type DataSourceProvider, type SourceCaller, SourceFailure, type SourceOperation } from './providers/provider.js';
-import { nextDue, type SourceRefresher } from './source-refresh.js';
+import { nextDue } from './source-refresh.js';
 import type { OutputRow, SourceRow } from './data-sources.models.js';
+import type { SourceRefreshDeps } from './source-refresh-deps.js';
 
-interface Deps {
-  db: Knex;
-  auditLog: AuditLog;
-  jobs: JobQueue;
-  settingsService: OrganizationSettings;
-  dataSourcesRepository: DataSourcesRepository;
-  dataSourceProviders: Map<string, DataSourceProvider>;
-  dataSourceUsage: UsageRegistry;
-  sourceRefresher: SourceRefresher;
-}
+type Deps = Pick<
+  SourceRefreshDeps,
+  'db' | 'auditLog' | 'jobs' | 'settingsService' | 'dataSourcesRepository' | 'dataSourceProviders' | 'dataSourceUsage' | 'sourceRefresher'
+>;
 
 export const REFRESH_SOURCE_JOB = 'data-sources.refresh-source';
 

@@ -1,28 +1,16 @@
 import { canonicalHash } from '../../kernel/canonical-json.js';
-import type { Logger } from '../../kernel/logger.js';
 import { guardedFetch } from '../../kernel/outbound/guarded-fetch.js';
-import type { ContentSources } from '../player/player.api.js';
-import type { OrganizationSettings } from '../settings/settings.api.js';
-import type { DataSourceViewers } from './data-source-viewers.js';
-import type { DataSourcesConfig } from './data-sources-config.js';
 import { ALLOW_PRIVATE_KEY, ALLOWED_HOSTS_KEY, FETCH_CONCURRENCY_KEY } from './data-sources-settings.js';
-import type { DataSourcesRepository } from './data-sources.repository.js';
-import type { ParsePool } from './parse-pool.js';
 import type { DataDocument } from './providers/document.js';
 import type { ParseJob } from './providers/parse-job.js';
 import { type DataSourceProvider, type ProduceContext, SourceFailure } from './providers/provider.js';
 import type { SourceRow } from './data-sources.models.js';
+import type { DataSourcesBaseDeps } from './data-sources-base-deps.js';
 
-interface Deps {
-  logger: Logger;
-  settingsService: OrganizationSettings;
-  dataSourcesRepository: DataSourcesRepository;
-  dataSourceProviders: Map<string, DataSourceProvider>;
-  dataSourceViewers: DataSourceViewers;
-  contentSources: ContentSources;
-  dataSourcesConfig: DataSourcesConfig;
-  parsePool: ParsePool;
-}
+type Deps = Pick<
+  DataSourcesBaseDeps,
+  'logger' | 'settingsService' | 'dataSourcesRepository' | 'dataSourceProviders' | 'dataSourceViewers' | 'contentSources' | 'dataSourcesConfig' | 'parsePool'
+>;
 
 export const MAX_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 3;

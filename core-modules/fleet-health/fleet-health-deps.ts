@@ -1,11 +1,6 @@
-import type { UsedDeps } from '../../kernel/export-ref.js';
-import type { KernelDeps } from '../../kernel/kernel.js';
-import { playlistReaderRef } from '../playlists/playlists.api.js';
+import type { FleetHealthBaseDeps } from './fleet-health-base-deps.js';
 import type { FleetHealthService } from './fleet-health.service.js';
-import { screenDirectoryRef } from '../screens/screens.api.js';
 
-export const fleetHealthUses = { playlistReader: playlistReaderRef, screensService: screenDirectoryRef };
-
-export interface FleetHealthDeps extends KernelDeps, UsedDeps<typeof fleetHealthUses> {
+export interface FleetHealthDeps extends FleetHealthBaseDeps {
   fleetHealthService: FleetHealthService;
 }

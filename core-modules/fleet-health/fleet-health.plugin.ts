@@ -2,7 +2,8 @@ import { asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { fleetHealthRoutes } from './fleet-health.routes.js';
 import { FleetHealthService } from './fleet-health.service.js';
-import { fleetHealthUses, type FleetHealthDeps } from './fleet-health-deps.js';
+import { fleetHealthUses } from './fleet-health-base-deps.js';
+import type { FleetHealthDeps } from './fleet-health-deps.js';
 
 /**
  * Read-only fleet health for integration tokens with `activity:read`: a JSON summary and

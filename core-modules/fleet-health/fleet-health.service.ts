@@ -1,10 +1,6 @@
-import type { PlaylistDirectory } from '../playlists/playlists.api.js';
-import type { ScreenDirectory } from '../screens/screens.api.js';
+import type { FleetHealthBaseDeps } from './fleet-health-base-deps.js';
 
-interface Deps {
-  screensService: ScreenDirectory;
-  playlistReader: PlaylistDirectory;
-}
+type Deps = Pick<FleetHealthBaseDeps, 'screensService' | 'playlistReader'>;
 
 export interface FleetHealth {
   generatedAt: string;

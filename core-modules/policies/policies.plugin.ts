@@ -1,6 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
-import { policiesUses, type PoliciesDeps } from './policies-deps.js';
+import { policiesUses } from './policies-base-deps.js';
+import type { PoliciesDeps } from './policies-deps.js';
 import { PoliciesRepository } from './policies.repository.js';
 import { policiesRoutes } from './policies.routes.js';
 import { PoliciesService } from './policies.service.js';

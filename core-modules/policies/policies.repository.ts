@@ -1,13 +1,13 @@
-import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { PolicyModel } from './policies.models.js';
 import type { PolicyRow, PolicyScope } from './policies.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** The player_policies table. The only place that queries it. */
 export class PoliciesRepository {
   private readonly policies: typeof PolicyModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.policies = PolicyModel.bindKnex(db);
   }
 

@@ -1,22 +1,13 @@
-import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, validationFailed } from '../../kernel/errors.js';
-import { type ConfigOverrides, POLICY_KEYS, type PlayerConfig } from '../player/player.api.js';
-import { type GroupDirectory, groupNotFound } from '../screen-groups/screen-groups.api.js';
-import type { ScreenDirectory } from '../screens/screens.api.js';
-import type { OrganizationSettings, SettingValue } from '../settings/settings.api.js';
-import type { PoliciesRepository } from './policies.repository.js';
+import { type ConfigOverrides, POLICY_KEYS } from '../player/player.api.js';
+import { groupNotFound } from '../screen-groups/screen-groups.api.js';
+import type { SettingValue } from '../settings/settings.api.js';
 import { policyDocument, type PolicySource } from './policy-view.js';
 import type { PolicyScope } from './policies.models.js';
+import type { PoliciesBaseDeps } from './policies-base-deps.js';
 
-interface Deps {
-  policiesRepository: PoliciesRepository;
-  settingsService: OrganizationSettings;
-  screensService: ScreenDirectory;
-  screenGroups: GroupDirectory;
-  playerConfig: PlayerConfig;
-  auditLog: AuditLog;
-}
+type Deps = Pick<PoliciesBaseDeps, 'policiesRepository' | 'settingsService' | 'screensService' | 'screenGroups' | 'playerConfig' | 'auditLog'>;
 
 const stale = () => conflict('settings_revision_conflict', 'The policy changed since you read it; reload and try again.');
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { AppError, conflict, invalidInput, notFound } from '../../kernel/errors.js';
 import type { UploadedFile } from '../../kernel/http/body.js';
-import type { PlayerMessages, ScreenDirectory } from '../screens/screens.api.js';
-import type { Capture, PreviewsRepository } from './previews.repository.js';
+import type { Capture } from './previews.repository.js';
+import type { PreviewsBaseDeps } from './previews-base-deps.js';
 
 export const LEASE_SECONDS = 60;
 export const CAPTURE_INTERVAL_SECONDS = 20;
@@ -20,11 +20,7 @@ export interface PreviewUpload {
   file?: UploadedFile;
 }
 
-interface Deps {
-  previewsRepository: PreviewsRepository;
-  screensService: ScreenDirectory;
-  playerMessages: PlayerMessages;
-}
+type Deps = Pick<PreviewsBaseDeps, 'previewsRepository' | 'screensService' | 'playerMessages'>;
 
 const previewNotFound = () => notFound('preview_not_found', 'This screen has no preview image.');
 

@@ -4,7 +4,8 @@ import { previewSessionChanged } from './preview-messages.js';
 import { previewRoutes } from './preview.routes.js';
 import { PreviewService } from './preview.service.js';
 import { PreviewsRepository } from './previews.repository.js';
-import { previewsUses, type PreviewsDeps } from './previews-deps.js';
+import { previewsUses } from './previews-base-deps.js';
+import type { PreviewsDeps } from './previews-deps.js';
 
 /** Live previews: a still of what a screen shows, captured by its player while the console looks. */
 export const previewsModule = definePlugin<PreviewsDeps>({

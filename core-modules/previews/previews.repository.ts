@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { PreviewModel } from './previews.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** A row of `screen_previews`: the console's lease on a screen and the latest capture or failure. */
 export interface PreviewRow {
@@ -27,7 +28,7 @@ export class PreviewsRepository {
   private readonly db: Knex;
   private readonly previews: typeof PreviewModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     // Taking the lease is one conditional upsert (SQL); the rest goes through the model.
     this.db = db;
     this.previews = PreviewModel.bindKnex(db);

@@ -1,21 +1,13 @@
-import { type ContentKinds, type ContentRef, type ContentSource, PREFETCH_DAYS_KEY, type SourceContent, refKey, wireField } from '../player/player.api.js';
-import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
-import type { ScreenDirectory } from '../screens/screens.api.js';
-import type { OrganizationSettings } from '../settings/settings.api.js';
-import { type ScheduleRow, type SchedulesRepository, scheduleContent } from './schedules.repository.js';
+import { type ContentRef, type ContentSource, PREFETCH_DAYS_KEY, type SourceContent, refKey, wireField } from '../player/player.api.js';
+import { type ScheduleRow, scheduleContent } from './schedules.repository.js';
 import type { ManifestSchedule } from './schedules.section.js';
+import type { SchedulesBaseDeps } from './schedules-base-deps.js';
 
 /** Above a screen's own assignment (100) and its group's (90); takeovers and quick present rank higher. */
 export const SCHEDULE_RANK = 300;
 export const SCHEDULE_SOURCE = 'schedules.schedule';
 
-interface Deps {
-  schedulesRepository: SchedulesRepository;
-  screenGroups: GroupDirectory;
-  screensService: ScreenDirectory;
-  contentKinds: ContentKinds;
-  settingsService: OrganizationSettings;
-}
+type Deps = Pick<SchedulesBaseDeps, 'schedulesRepository' | 'screenGroups' | 'screensService' | 'contentKinds' | 'settingsService'>;
 
 /** A schedule as players evaluate it offline: only the fields its type uses. */
 export function manifestSchedule(row: Omit<ScheduleRow, 'revision' | 'created_by' | 'created_at' | 'updated_at'>, specificity: 0 | 1): ManifestSchedule {

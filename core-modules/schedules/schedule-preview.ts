@@ -1,21 +1,16 @@
-import { type ContentSources, decide } from '../player/player.api.js';
-import { type ScreenDirectory, screenNotFound } from '../screens/screens.api.js';
+import { decide } from '../player/player.api.js';
+import { screenNotFound } from '../screens/screens.api.js';
 import { manifestSchedule, SCHEDULE_RANK, SCHEDULE_SOURCE } from './schedule-content-source.js';
 import type { ScheduleInput } from './schedule-rules.js';
 import type { ScheduleView } from './schedule-view.js';
 import { scheduleClaims } from './schedules.section.js';
-import type { ScheduleRow, SchedulesRepository } from './schedules.repository.js';
-import type { SchedulesService } from './schedules.service.js';
+import type { ScheduleRow } from './schedules.repository.js';
+import type { SchedulesServiceDeps } from './schedules-service-deps.js';
 
 /** The id a proposed schedule goes by in a preview: it has none yet. */
 export const PROPOSED_ID = '00000000-0000-0000-0000-000000000000';
 
-interface Deps {
-  contentSources: ContentSources;
-  screensService: ScreenDirectory;
-  schedulesRepository: SchedulesRepository;
-  schedulesService: SchedulesService;
-}
+type Deps = Pick<SchedulesServiceDeps, 'contentSources' | 'screensService' | 'schedulesRepository' | 'schedulesService'>;
 
 /**
  * What a screen plays at an instant, and why, decided by the same rule and from the same content as

@@ -1,8 +1,8 @@
 import type { GraphContribution } from '../dependency-graph/dependency-graph.api.js';
-import type { SchedulesRepository } from './schedules.repository.js';
+import type { SchedulesBaseDeps } from './schedules-base-deps.js';
 
 /** Schedules in the dependency graph: a playlist feeds the schedule that plays it; a schedule targets screens and groups. */
-export function schedulesGraph(d: { schedulesRepository: SchedulesRepository }): GraphContribution {
+export function schedulesGraph(d: Pick<SchedulesBaseDeps, 'schedulesRepository'>): GraphContribution {
   return {
     plugin: 'schedules',
     nodes: async () => (await d.schedulesRepository.all()).map((s) => ({ id: s.id, type: 'schedules', name: s.name })),

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import type { ContentRef } from '../player/player.api.js';
 import { ScheduleModel, ScheduleTargetModel } from './schedules.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export type TargetType = 'screen' | 'group';
 
@@ -70,7 +71,7 @@ export class SchedulesRepository {
 
   private readonly seen = new Map<string, ScheduleRow>();
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.schedules = ScheduleModel.bindKnex(db);
     this.targets = ScheduleTargetModel.bindKnex(db);
   }

@@ -1,27 +1,18 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound, validationFailed } from '../../kernel/errors.js';
-import type { OrganizationSettings } from '../settings/settings.api.js';
-import { type ContentKinds, type ContentSources, refFromWire, refKey, wireField } from '../player/player.api.js';
-import type { GroupDirectory } from '../screen-groups/screen-groups.api.js';
-import type { ScreenDirectory } from '../screens/screens.api.js';
+import { refFromWire, refKey, wireField } from '../player/player.api.js';
 import { MAX_SCHEDULES, MAX_TARGETS, type ScheduleInput, scheduleIssues } from './schedule-rules.js';
 import { type ScheduleView, scheduleView } from './schedule-view.js';
-import { type ScheduleRow, type ScheduleValues, type SchedulesRepository, scheduleContent, type Target } from './schedules.repository.js';
+import { type ScheduleRow, type ScheduleValues, scheduleContent, type Target } from './schedules.repository.js';
+import type { SchedulesBaseDeps } from './schedules-base-deps.js';
 
 export const DEFAULT_TIMEZONE_KEY = 'scheduling.default_timezone';
 
-interface Deps {
-  db: Knex;
-  schedulesRepository: SchedulesRepository;
-  screensService: ScreenDirectory;
-  screenGroups: GroupDirectory;
-  contentKinds: ContentKinds;
-  contentSources: ContentSources;
-  settingsService: OrganizationSettings;
-  auditLog: AuditLog;
-}
+type Deps = Pick<
+  SchedulesBaseDeps,
+  'db' | 'schedulesRepository' | 'screensService' | 'screenGroups' | 'contentKinds' | 'contentSources' | 'settingsService' | 'auditLog'
+>;
 
 export const scheduleNotFound = () => notFound('schedule_not_found', 'No such schedule.');
 const limitExceeded = (message: string) => invalidInput('schedule_limit_exceeded', message, 'body/targets');
