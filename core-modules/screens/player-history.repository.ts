@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fn } from 'objection';
 import { PlayerHistoryModel } from './screens.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export interface PlayerHistoryRow {
   id: string;
@@ -30,7 +31,7 @@ export type NewPlayerHistory = Omit<PlayerHistoryRow, 'id' | 'paired_at' | 'reti
 export class PlayerHistoryRepository {
   private readonly history: typeof PlayerHistoryModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.history = PlayerHistoryModel.bindKnex(db);
   }
 

@@ -1,9 +1,8 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { payloadValidator } from '../../kernel/http/validation.js';
-import type { Logger } from '../../kernel/logger.js';
-import type { SocketHub } from '../../kernel/ws/hub.js';
 import { screenChannel } from './screen-notifier.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** One socket message the server sends to players, as declared by the module that sends it. */
 export interface PlayerMessageDef<P extends TProperties = TProperties> {
@@ -50,7 +49,7 @@ interface Declared {
 export class PlayerMessages {
   private readonly types = new Map<string, Declared>();
 
-  constructor(private readonly d: { hub: SocketHub; logger: Logger }) {}
+  constructor(private readonly d: Pick<KernelDeps, 'hub' | 'logger'>) {}
 
   declare<P extends TProperties>(def: PlayerMessageDef<P>): void {
     if (!TYPE_NAME.test(def.type)) throw new Error(`player message type "${def.type}" is not <area>.<event>`);

@@ -1,8 +1,8 @@
 import type { ScreenDirectory } from './screens.api.js';
-import type { ScreensService } from './screens.service.js';
+import type { ScreensServiceDeps } from './screens-service-deps.js';
 
 /** What other modules may read of screens: these methods of the service and nothing else of it. */
-export function screenDirectory({ screensService: s }: { screensService: ScreensService }): ScreenDirectory {
+export function screenDirectory({ screensService: s }: Pick<ScreensServiceDeps, 'screensService'>): ScreenDirectory {
   return {
     get: s.get.bind(s),
     namesOf: s.namesOf.bind(s),

@@ -1,6 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { Logger } from '../../kernel/logger.js';
-import type { SocketHub } from '../../kernel/ws/hub.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** Every socket of one screen, on whichever server process holds it. */
 export const screenChannel = (screenId: string) => `screen:${screenId}`;
@@ -19,7 +18,7 @@ const CONTROL_PREFIX = `{"type":"screens.control.`;
  * other modules send players declared messages through `playerMessages`.
  */
 export class ScreenNotifier {
-  constructor(private readonly d: { hub: SocketHub; logger: Logger }) {}
+  constructor(private readonly d: Pick<KernelDeps, 'hub' | 'logger'>) {}
 
   /** Closes (1008) the screen's sockets, or only those opened with the given credentials. */
   async closeSockets(screenId: string, credentialIds?: string[]): Promise<void> {

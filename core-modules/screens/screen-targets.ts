@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { Knex } from 'knex';
 import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
-import type { Logger } from '../../kernel/logger.js';
 import { Uuid } from '../../kernel/http/wire.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /**
  * Which screens a feature (a plugin instance, later an alert rule) applies to. Public API of the
@@ -60,7 +59,7 @@ export class ScreenTargets {
   /** Told (with the screen id) after a screen moved to another location or sync group: targets reaching it may differ. */
   readonly moved: AfterCommitEvents<string>;
 
-  constructor(private readonly d: { db: Knex; logger: Logger }) {
+  constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger'>) {
     this.moved = new AfterCommitEvents(d.logger, 'screen moved');
   }
 

@@ -12,7 +12,8 @@ import type { ScreenTargets } from './screen-targets.js';
 import type { ScreensService } from './screens.service.js';
 
 export type { HeartbeatExtension, HeartbeatExtensions } from './presence/heartbeat-extensions.js';
-export type { ClockOffset, ScreenClocks } from './presence/screen-clocks.js';
+export type { ClockOffset } from './presence/clock-offset.js';
+export type { ScreenClocks } from './presence/screen-clocks.js';
 export type { PlayerMessageDef } from './player-messages.js';
 export type { ScreenPlaces } from './locations/screen-places.js';
 export { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';

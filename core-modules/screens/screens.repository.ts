@@ -5,6 +5,7 @@ import { conflict } from '../../kernel/errors.js';
 import { RECENT_SECONDS, STALE_SECONDS, type ScreenStatus } from './screen-status.js';
 import { CredentialModel, ScreenModel, ScreenStatusModel } from './screens.models.js';
 import { containsPattern } from '../../kernel/db/like.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export interface ScreenRow {
   id: string;
@@ -108,7 +109,7 @@ export class ScreensRepository {
   private readonly statuses: typeof ScreenStatusModel;
   private readonly credentials: typeof CredentialModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     // The list and counts are SQL over the facts view; rows are read and written through the models.
     this.db = db;
     this.screens = ScreenModel.bindKnex(db);

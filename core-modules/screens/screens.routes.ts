@@ -3,10 +3,10 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { routeFor } from '../../kernel/plugin.js';
 import { SCREEN_STATUSES } from './screen-status.js';
 import { PlayerHistorySchema, ScreenSchema } from './screen-view.js';
-import type { ScreensBaseDeps } from './screens-deps.js';
+import type { ScreensServiceDeps } from './screens-service-deps.js';
 import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 
-const route = routeFor<ScreensBaseDeps>();
+const route = routeFor<ScreensServiceDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const NOT_FOUND = { 404: '`screen_not_found`.' };
 

@@ -1,29 +1,22 @@
-import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
-import type { CommandsRepository } from './commands/commands.repository.js';
-import type { ContactBuffer } from './presence/contact-buffer.js';
-import type { LocationsRepository } from './locations/locations.repository.js';
 import { playerFacts, type PlayerFacts } from './player-facts.js';
-import type { PlayerHistoryRepository } from './player-history.repository.js';
 import { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 import { playerHistoryView, screenView, type ScreenView } from './screen-view.js';
-import type { ScreensConfig } from './screens-config.js';
-import type { ScreensRepository } from './screens.repository.js';
-import type { ScreenTargets } from './screen-targets.js';
-import type { ScreenPlaces } from './locations/screen-places.js';
+import type { ScreensCacheDeps } from './screens-cache-deps.js';
 
-interface Deps {
-  screensRepository: ScreensRepository;
-  locationsRepository: LocationsRepository;
-  playerHistoryRepository: PlayerHistoryRepository;
-  contactBuffer: ContactBuffer;
-  screensConfig: ScreensConfig;
-  auditLog: AuditLog;
-  screenTargets: ScreenTargets;
-  screenPlaces: ScreenPlaces;
-  commandsRepository: CommandsRepository;
-}
+type Deps = Pick<
+  ScreensCacheDeps,
+  | 'screensRepository'
+  | 'locationsRepository'
+  | 'playerHistoryRepository'
+  | 'contactBuffer'
+  | 'screensConfig'
+  | 'auditLog'
+  | 'screenTargets'
+  | 'screenPlaces'
+  | 'commandsRepository'
+>;
 
 export interface ScreenQuery {
   status?: ScreenStatus;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { authModule } from '../../core-modules/auth/auth.plugin.js';
 import { dependencyGraphModule } from '../../core-modules/dependency-graph/dependency-graph.plugin.js';
 import { ContactBuffer } from '../../core-modules/screens/presence/contact-buffer.js';
-import { measuredOffset, reportedOffset, supersedes, type ClockOffset } from '../../core-modules/screens/presence/screen-clocks.js';
+import { measuredOffset, reportedOffset, supersedes, type ClockOffset } from '../../core-modules/screens/presence/clock-offset.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { screensModule } from '../../core-modules/screens/screens.plugin.js';
 import { settingsModule } from '../../core-modules/settings/settings.plugin.js';

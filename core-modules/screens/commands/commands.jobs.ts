@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { retentionJob } from '../../../kernel/jobs/retention-job.js';
 import { jobFor } from '../../../kernel/plugin.js';
-import type { CommandsDeps } from './commands.part.js';
+import type { CommandsDeps } from './commands-deps.js';
 
 const job = jobFor<CommandsDeps>();
 

@@ -1,17 +1,12 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import { screenCommandsRef } from '../screens.api.js';
-import type { ScreensBaseDeps } from '../screens-deps.js';
 import { commandsAvailable } from './command-messages.js';
 import { commandsJobs } from './commands.jobs.js';
 import { CommandsRepository } from './commands.repository.js';
 import { commandsRoutes } from './commands.routes.js';
 import { CommandsService } from './commands.service.js';
-
-export interface CommandsDeps extends ScreensBaseDeps {
-  commandsRepository: CommandsRepository;
-  commandsService: CommandsService;
-}
+import type { CommandsDeps } from './commands-deps.js';
 
 /** Commands to a screen's player (reboot, screenshot, …): queued, delivered over the socket, expired. */
 export const commandsPart: ModulePart<CommandsDeps> = (r) => {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { CommandModel } from '../screens.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 export type CommandState = 'pending' | 'delivered' | 'acknowledged' | 'succeeded' | 'failed' | 'cancelled' | 'expired';
 
@@ -38,7 +39,7 @@ export class CommandsRepository {
   private readonly db: Knex;
   private readonly commands: typeof CommandModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.db = db;
     this.commands = CommandModel.bindKnex(db);
   }

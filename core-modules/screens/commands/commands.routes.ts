@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal, PlayerPrincipal } from '../../../kernel/auth/principal.js';
 import { routeFor, type RateLimitRule } from '../../../kernel/plugin.js';
-import type { CommandsDeps } from './commands.part.js';
+import type { CommandsDeps } from './commands-deps.js';
 import { IdParams, Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 const route = routeFor<CommandsDeps>();

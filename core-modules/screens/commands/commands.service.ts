@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal, PlayerPrincipal } from '../../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound, rateLimitedWithCode } from '../../../kernel/errors.js';
 import { checkCommandPayload, checkCommandType } from './command-types.js';
-import { OPEN_STATES, type CommandRow, type CommandsRepository } from './commands.repository.js';
-import type { PlayerMessages } from '../player-messages.js';
-import type { ScreensRepository } from '../screens.repository.js';
+import { OPEN_STATES, type CommandRow } from './commands.repository.js';
 import { screenNotFound } from '../screens.service.js';
 import { isoOrNull } from '../../../kernel/http/wire.js';
+import type { ScreensBaseDeps } from '../screens-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  commandsRepository: CommandsRepository;
-  screensRepository: ScreensRepository;
-  playerMessages: PlayerMessages;
-  auditLog: AuditLog;
-}
+type Deps = Pick<ScreensBaseDeps, 'db' | 'commandsRepository' | 'screensRepository' | 'playerMessages' | 'auditLog'>;
 
 /** Open commands one screen may have at once: a player that is away must not collect an unbounded queue. */
 export const MAX_OPEN_PER_SCREEN = 50;

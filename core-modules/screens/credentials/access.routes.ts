@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { IdParams } from '../../../kernel/http/wire.js';
 import { reply, routeFor } from '../../../kernel/plugin.js';
-import type { CredentialsDeps } from './credentials.part.js';
+import type { CredentialsDeps } from './credentials-deps.js';
 
 const route = routeFor<CredentialsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;

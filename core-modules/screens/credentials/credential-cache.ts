@@ -1,6 +1,5 @@
-import type { CredentialChangesRepository } from './credential-changes.repository.js';
-import type { CredentialForAuth, CredentialsRepository } from './credentials.repository.js';
-import type { ScreensConfig } from '../screens-config.js';
+import type { CredentialForAuth } from './credentials.repository.js';
+import type { ScreensBaseDeps } from '../screens-base-deps.js';
 
 interface Entry {
   credential: CredentialForAuth;
@@ -27,13 +26,7 @@ export class CredentialCache {
   private generation = 0;
   private subscribed = false;
 
-  constructor(
-    private readonly d: {
-      credentialsRepository: CredentialsRepository;
-      credentialChangesRepository: CredentialChangesRepository;
-      screensConfig: ScreensConfig;
-    },
-  ) {}
+  constructor(private readonly d: Pick<ScreensBaseDeps, 'credentialsRepository' | 'credentialChangesRepository' | 'screensConfig'>) {}
 
   async lookup(publicId: string, now = Date.now()): Promise<CredentialForAuth | undefined> {
     if (!this.d.screensConfig.credentialCache) return this.d.credentialsRepository.forAuth(publicId);

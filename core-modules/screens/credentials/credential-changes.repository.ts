@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import pg from 'pg';
-import type { Logger } from '../../../kernel/logger.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 /** Filled by triggers on screens.enabled and screen_credentials (see the migration). */
 export const AUTH_CHANGES_CHANNEL = 'screens_auth';
@@ -23,7 +22,7 @@ export class CredentialChangesRepository {
   private closed = false;
   private starting?: Promise<void>;
 
-  constructor(private readonly d: { db: Knex; logger: Logger }) {}
+  constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger'>) {}
 
   /** Starts listening (once); reconnects on its own after a lost connection. */
   listen(handlers: ChangeHandlers): void {

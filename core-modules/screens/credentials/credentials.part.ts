@@ -1,19 +1,12 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
-import type { ScreensBaseDeps } from '../screens-deps.js';
 import { accessRoutes } from './access.routes.js';
 import { CredentialCache } from './credential-cache.js';
 import { CredentialChangesRepository } from './credential-changes.repository.js';
 import { CredentialsRepository } from './credentials.repository.js';
 import { DeviceAuthenticator } from './device-authenticator.js';
 import { ScreenAccessService } from './screen-access.service.js';
-
-export interface CredentialsDeps extends ScreensBaseDeps {
-  credentialsRepository: CredentialsRepository;
-  credentialChangesRepository: CredentialChangesRepository;
-  credentialCache: CredentialCache;
-  screenAccessService: ScreenAccessService;
-}
+import type { CredentialsDeps } from './credentials-deps.js';
 
 /**
  * The device credential: the player route authenticator with its cache, kept right across server

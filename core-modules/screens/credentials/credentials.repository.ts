@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { CredentialModel } from '../screens.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 /** A row of `screen_credentials`. */
 export interface CredentialRow {
@@ -33,7 +34,7 @@ const TOUCH_WINDOW = `interval '5 minutes'`;
 export class CredentialsRepository {
   private readonly credentials: typeof CredentialModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.credentials = CredentialModel.bindKnex(db);
   }
 

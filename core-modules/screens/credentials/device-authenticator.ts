@@ -1,10 +1,8 @@
 import type { AuthRequest, Authenticator, PlayerPrincipal } from '../../../kernel/auth/principal.js';
 import { forbidden, unauthenticated } from '../../../kernel/errors.js';
-import type { Logger } from '../../../kernel/logger.js';
-import type { CredentialCache } from './credential-cache.js';
-import type { CredentialsRepository } from './credentials.repository.js';
 import { NO_SUCH_HASH, parseCredential } from './device-secrets.js';
 import { safeEqual, sha256 } from '../../../kernel/secrets.js';
+import type { ScreensCacheDeps } from '../screens-cache-deps.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -19,7 +17,7 @@ const invalid = () => unauthenticated('device_credential_invalid', 'The device c
  * `screen_disabled`.
  */
 export class DeviceAuthenticator implements Authenticator<'player'> {
-  constructor(private readonly d: { credentialCache: CredentialCache; credentialsRepository: CredentialsRepository; logger: Logger }) {}
+  constructor(private readonly d: Pick<ScreensCacheDeps, 'credentialCache' | 'credentialsRepository' | 'logger'>) {}
 
   async authenticate(req: AuthRequest): Promise<PlayerPrincipal> {
     const header = req.headers.authorization;

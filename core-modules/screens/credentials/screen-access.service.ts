@@ -1,20 +1,8 @@
-import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import type { CredentialCache } from './credential-cache.js';
-import type { CredentialsRepository } from './credentials.repository.js';
-import type { ScreenNotifier } from '../screen-notifier.js';
-import type { ScreensRepository } from '../screens.repository.js';
 import { screenNotFound } from '../screens.service.js';
+import type { ScreensCacheDeps } from '../screens-cache-deps.js';
 
-interface Deps {
-  db: Knex;
-  screensRepository: ScreensRepository;
-  credentialsRepository: CredentialsRepository;
-  credentialCache: CredentialCache;
-  screenNotifier: ScreenNotifier;
-  auditLog: AuditLog;
-}
+type Deps = Pick<ScreensCacheDeps, 'db' | 'screensRepository' | 'credentialsRepository' | 'credentialCache' | 'screenNotifier' | 'auditLog'>;
 
 /**
  * Whether a screen's player may talk to the server. Disable is reversible and keeps the credential

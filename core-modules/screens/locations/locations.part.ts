@@ -1,17 +1,11 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import { screenPlacesRef } from '../screens.api.js';
-import type { ScreensBaseDeps } from '../screens-deps.js';
 import { LocationsRepository } from './locations.repository.js';
 import { locationsRoutes } from './locations.routes.js';
 import { LocationsService } from './locations.service.js';
 import { ScreenPlaces } from './screen-places.js';
-
-export interface LocationsDeps extends ScreensBaseDeps {
-  locationsRepository: LocationsRepository;
-  locationsService: LocationsService;
-  screenPlaces: ScreenPlaces;
-}
+import type { LocationsDeps } from './locations-deps.js';
 
 /** Where screens stand: locations, and the place label players show for each screen. */
 export const locationsPart: ModulePart<LocationsDeps> = (r) => {

@@ -3,6 +3,7 @@ import { fn, raw } from 'objection';
 import { isStillReferenced, mapUniqueViolation } from '../../../kernel/db/database.js';
 import { conflict } from '../../../kernel/errors.js';
 import { LocationModel } from '../screens.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 export interface LocationRow {
   id: string;
@@ -31,7 +32,7 @@ const inUse = () => conflict('location_in_use', 'Screens are still assigned to t
 export class LocationsRepository {
   private readonly locations: typeof LocationModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.locations = LocationModel.bindKnex(db);
   }
 

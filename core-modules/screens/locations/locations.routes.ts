@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../../kernel/plugin.js';
 import { LocationFields, LocationSchema } from './locations.service.js';
-import type { LocationsDeps } from './locations.part.js';
+import type { LocationsDeps } from './locations-deps.js';
 import { IdParams } from '../../../kernel/http/wire.js';
 
 const route = routeFor<LocationsDeps>();

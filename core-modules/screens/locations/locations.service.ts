@@ -1,16 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../../kernel/errors.js';
-import type { LocationRow, LocationValues, LocationsRepository } from './locations.repository.js';
-import type { ScreenPlaces } from './screen-places.js';
+import type { LocationRow, LocationValues } from './locations.repository.js';
 import { Uuid, Stamp } from '../../../kernel/http/wire.js';
+import type { ScreensBaseDeps } from '../screens-base-deps.js';
 
-interface Deps {
-  locationsRepository: LocationsRepository;
-  auditLog: AuditLog;
-  screenPlaces: ScreenPlaces;
-}
+type Deps = Pick<ScreensBaseDeps, 'locationsRepository' | 'auditLog' | 'screenPlaces'>;
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 const Coordinate = (limit: number) => Type.Union([Type.Number({ minimum: -limit, maximum: limit }), Type.Null()]);

@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import { AfterCommitEvents } from '../../../kernel/after-commit-events.js';
-import type { Logger } from '../../../kernel/logger.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 /** How players name where a screen is: "location · room · number", the parts that are set, or "". */
 export const placeLabel = (parts: (string | null | undefined)[]) =>
@@ -17,7 +16,7 @@ export class ScreenPlaces {
   /** Told with the ids of the screens whose label may have changed. */
   readonly changed: AfterCommitEvents<string[]>;
 
-  constructor(private readonly d: { db: Knex; logger: Logger }) {
+  constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger'>) {
     this.changed = new AfterCommitEvents(d.logger, 'screen places changed');
   }
 

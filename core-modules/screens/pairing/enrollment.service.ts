@@ -1,27 +1,21 @@
 import { deviceColumns } from './pairing-view.js';
-import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import { AppError, conflict, notFound, unauthenticated } from '../../../kernel/errors.js';
-import type { CredentialCache } from '../credentials/credential-cache.js';
-import type { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { formatCredential, newPublicId } from '../credentials/device-secrets.js';
 import { randomToken, safeEqual, sha256 } from '../../../kernel/secrets.js';
-import type { PairingSessionsRepository } from './pairing-sessions.repository.js';
 import { ENROLL_WINDOW_SECONDS } from './pairing.service.js';
-import type { PlayerHistoryRepository } from '../player-history.repository.js';
-import type { ScreenNotifier } from '../screen-notifier.js';
-import type { ScreensRepository } from '../screens.repository.js';
+import type { ScreensCacheDeps } from '../screens-cache-deps.js';
 
-interface Deps {
-  db: Knex;
-  pairingSessionsRepository: PairingSessionsRepository;
-  screensRepository: ScreensRepository;
-  credentialsRepository: CredentialsRepository;
-  credentialCache: CredentialCache;
-  playerHistoryRepository: PlayerHistoryRepository;
-  screenNotifier: ScreenNotifier;
-  auditLog: AuditLog;
-}
+type Deps = Pick<
+  ScreensCacheDeps,
+  | 'db'
+  | 'pairingSessionsRepository'
+  | 'screensRepository'
+  | 'credentialsRepository'
+  | 'credentialCache'
+  | 'playerHistoryRepository'
+  | 'screenNotifier'
+  | 'auditLog'
+>;
 
 export interface Enrollment {
   screenId: string;

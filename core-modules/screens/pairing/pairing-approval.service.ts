@@ -1,26 +1,16 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import { ACCESS } from '../../../kernel/auth/access.js';
 import type { ConsolePrincipal, Role } from '../../../kernel/auth/principal.js';
 import { AppError, conflict, invalidInput, notFound } from '../../../kernel/errors.js';
 import { normalizePairingCode } from '../credentials/device-secrets.js';
 import { sha256 } from '../../../kernel/secrets.js';
-import type { LocationsRepository } from '../locations/locations.repository.js';
-import type { PairingSessionFacts, PairingSessionsRepository } from './pairing-sessions.repository.js';
+import type { PairingSessionFacts } from './pairing-sessions.repository.js';
 import { ENROLL_WINDOW_SECONDS, pairingNotFound } from './pairing.service.js';
 import { deviceColumns, pairingRequestView, type PairingRequest } from './pairing-view.js';
-import type { ScreensRepository } from '../screens.repository.js';
-import type { ScreensService } from '../screens.service.js';
 import type { ScreenView } from '../screen-view.js';
+import type { ScreensServiceDeps } from '../screens-service-deps.js';
 
-interface Deps {
-  db: Knex;
-  pairingSessionsRepository: PairingSessionsRepository;
-  screensRepository: ScreensRepository;
-  locationsRepository: LocationsRepository;
-  screensService: ScreensService;
-  auditLog: AuditLog;
-}
+type Deps = Pick<ScreensServiceDeps, 'db' | 'pairingSessionsRepository' | 'screensRepository' | 'locationsRepository' | 'screensService' | 'auditLog'>;
 
 export interface ApprovalInput {
   name?: string;

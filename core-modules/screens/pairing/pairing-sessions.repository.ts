@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { PairingSessionModel } from '../screens.models.js';
 import type { DeviceMetadata } from './pairing-view.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 export type PairingStatus = 'pending' | 'approved' | 'claimed' | 'rejected' | 'expired' | 'cancelled';
 export type PairingMode = 'new_screen' | 'credential_repair' | 'hardware_replacement';
@@ -48,7 +49,7 @@ const LIVE = ['pending', 'approved'];
 export class PairingSessionsRepository {
   private readonly sessions: typeof PairingSessionModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.sessions = PairingSessionModel.bindKnex(db);
   }
 

@@ -1,25 +1,12 @@
 import { asClass, asFunction } from 'awilix';
 import { retentionJob } from '../../../kernel/jobs/retention-job.js';
 import type { ModulePart } from '../../../kernel/plugin.js';
-import type { CredentialsDeps } from '../credentials/credentials.part.js';
-import type { LocationsDeps } from '../locations/locations.part.js';
-import type { ScreensBaseDeps } from '../screens-deps.js';
 import { EnrollmentService } from './enrollment.service.js';
 import { PairingApprovalService } from './pairing-approval.service.js';
 import { PairingSessionsRepository } from './pairing-sessions.repository.js';
 import { pairingRoutes } from './pairing.routes.js';
 import { PairingService } from './pairing.service.js';
-
-export interface PairingDeps extends ScreensBaseDeps {
-  pairingSessionsRepository: PairingSessionsRepository;
-  pairingService: PairingService;
-  pairingApprovalService: PairingApprovalService;
-  enrollmentService: EnrollmentService;
-  /** Enrollment issues the first credential; approval files the screen under a location. */
-  credentialsRepository: CredentialsDeps['credentialsRepository'];
-  credentialCache: CredentialsDeps['credentialCache'];
-  locationsRepository: LocationsDeps['locationsRepository'];
-}
+import type { PairingDeps } from './pairing-deps.js';
 
 /** Long enough to tell a player "expired" or "rejected" and to look a request up afterwards. */
 const PAIRING_KEEP_DAYS = 1;

@@ -3,7 +3,7 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { reply, routeFor, type RateLimitRule } from '../../../kernel/plugin.js';
 import { DeviceMetadataSchema, PairingCreatedSchema, PairingRequestSchema, PollResultSchema } from './pairing-view.js';
 import { ScreenSchema } from '../screen-view.js';
-import type { PairingDeps } from './pairing.part.js';
+import type { PairingDeps } from './pairing-deps.js';
 import { IdParams, Uuid } from '../../../kernel/http/wire.js';
 
 const route = routeFor<PairingDeps>();

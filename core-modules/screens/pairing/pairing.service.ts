@@ -1,18 +1,10 @@
-import type { Knex } from 'knex';
-import type { Config } from '../../../kernel/config.js';
 import { conflict, forbidden, notFound, unauthenticated } from '../../../kernel/errors.js';
-import type { OrganizationReader } from '../../auth/auth.api.js';
 import { newPairingCode } from '../credentials/device-secrets.js';
 import { randomToken, safeEqual, sha256 } from '../../../kernel/secrets.js';
-import type { PairingSessionsRepository } from './pairing-sessions.repository.js';
 import { METADATA_FIELDS, type DeviceMetadata, type PollResult } from './pairing-view.js';
+import type { ScreensBaseDeps } from '../screens-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  config: Config;
-  organization: OrganizationReader;
-  pairingSessionsRepository: PairingSessionsRepository;
-}
+type Deps = Pick<ScreensBaseDeps, 'db' | 'config' | 'organization' | 'pairingSessionsRepository'>;
 
 export const PAIRING_LIFETIME_SECONDS = 10 * 60;
 /** How long a player has, after it received its enrollment token, to enroll with it. */

@@ -3,7 +3,7 @@ import type { Logger } from '../../../kernel/logger.js';
 import type { ContactRepository, ContactUpdate } from './contact.repository.js';
 import { sqlState } from '../../../kernel/db/database.js';
 import { getOrSet } from '../../../kernel/collections.js';
-import { supersedes, type ClockOffset } from './screen-clocks.js';
+import { supersedes, type ClockOffset } from './clock-offset.js';
 
 /** The columns a heartbeat refreshes on its screen, already checked. */
 export interface HeartbeatFacts {

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { plainRows } from '../../../kernel/db/table-model.js';
 import { ContactHourModel, ScreenStatusModel } from '../screens.models.js';
-import { SERVER_PRECEDENCE_MS, type ClockOffset } from './screen-clocks.js';
+import { SERVER_PRECEDENCE_MS, type ClockOffset } from './clock-offset.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 /** What one flush writes for one screen: the latest of everything since the previous flush. */
 export interface ContactUpdate {
@@ -100,7 +101,7 @@ export class ContactRepository {
   private readonly contactHours: typeof ContactHourModel;
   private readonly statuses: typeof ScreenStatusModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     // A batch of contact is one SQL statement over three tables; hourly counts and clock offsets are read through the models.
     this.db = db;
     this.contactHours = ContactHourModel.bindKnex(db);

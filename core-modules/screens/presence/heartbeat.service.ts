@@ -1,19 +1,12 @@
 import type { PlayerPrincipal } from '../../../kernel/auth/principal.js';
 import { AppError, badRequest } from '../../../kernel/errors.js';
 import { inputValidator } from '../../../kernel/http/validation.js';
-import type { Logger } from '../../../kernel/logger.js';
-import type { ContactBuffer, HeartbeatFacts } from './contact-buffer.js';
-import type { PluginInstallations } from '../../../kernel/plugin-installations.js';
-import type { HeartbeatExtensions } from './heartbeat-extensions.js';
+import type { HeartbeatFacts } from './contact-buffer.js';
 import { HeartbeatSchema, PLAYBACK_ID_FIELDS, STRICT_ID_FIELDS } from './heartbeat-schema.js';
-import { measuredOffset, reportedOffset } from './screen-clocks.js';
+import { measuredOffset, reportedOffset } from './clock-offset.js';
+import type { ScreensCacheDeps } from '../screens-cache-deps.js';
 
-interface Deps {
-  contactBuffer: ContactBuffer;
-  heartbeatExtensions: HeartbeatExtensions;
-  pluginInstallations: PluginInstallations;
-  logger: Logger;
-}
+type Deps = Pick<ScreensCacheDeps, 'contactBuffer' | 'heartbeatExtensions' | 'pluginInstallations' | 'logger'>;
 
 /** `accepted` and `ignoredFields`, and the fields heartbeat extensions answer. */
 export interface HeartbeatAck {

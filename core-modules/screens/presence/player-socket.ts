@@ -3,7 +3,7 @@ import type { RawData } from 'ws';
 import type { PlayerPrincipal } from '../../../kernel/auth/principal.js';
 import type { SocketRouteDef } from '../../../kernel/plugin.js';
 import type { SocketConnection } from '../../../kernel/ws/hub.js';
-import type { PresenceDeps } from './presence.part.js';
+import type { PresenceDeps } from './presence-deps.js';
 import { FLEET_CHANNEL, interceptControl, screenChannel } from '../screen-notifier.js';
 
 export const PROTOCOL_VERSION = 1;

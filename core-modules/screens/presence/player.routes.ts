@@ -3,7 +3,7 @@ import type { PlayerPrincipal } from '../../../kernel/auth/principal.js';
 import { routeFor } from '../../../kernel/plugin.js';
 import type { HeartbeatExtensions } from './heartbeat-extensions.js';
 import { HeartbeatAckSchema, HeartbeatSchema } from './heartbeat-schema.js';
-import type { PresenceDeps } from './presence.part.js';
+import type { PresenceDeps } from './presence-deps.js';
 
 const route = routeFor<PresenceDeps>();
 const player = (p: unknown) => p as PlayerPrincipal;

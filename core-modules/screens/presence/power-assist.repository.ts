@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { fn } from 'objection';
 import { PowerAssistModel } from '../screens.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 export interface PowerAssistRow {
   screen_id: string;
@@ -16,7 +16,7 @@ export interface PowerAssistRow {
 export class PowerAssistRepository {
   private readonly powerAssist: typeof PowerAssistModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.powerAssist = PowerAssistModel.bindKnex(db);
   }
 

@@ -2,9 +2,7 @@ import { asClass, asFunction, asValue } from 'awilix';
 import { AfterCommitEvents } from '../../../kernel/after-commit-events.js';
 import { retentionJob } from '../../../kernel/jobs/retention-job.js';
 import type { ModulePart } from '../../../kernel/plugin.js';
-import type { CommandsDeps } from '../commands/commands.part.js';
 import { heartbeatExtensionsRef, playerFactsChangedRef, screenClocksRef } from '../screens.api.js';
-import type { ScreensBaseDeps } from '../screens-deps.js';
 import { ContactBuffer } from './contact-buffer.js';
 import { ContactRepository } from './contact.repository.js';
 import { HeartbeatExtensions } from './heartbeat-extensions.js';
@@ -18,21 +16,7 @@ import { reliabilityRoutes } from './reliability.routes.js';
 import { ReliabilityService } from './reliability.service.js';
 import { ScreenClocks } from './screen-clocks.js';
 import { serverHello, serverPing } from './session-messages.js';
-
-export interface PresenceDeps extends ScreensBaseDeps {
-  presenceRepository: PresenceRepository;
-  contactRepository: ContactRepository;
-  powerAssistRepository: PowerAssistRepository;
-  contactBuffer: ContactBuffer;
-  presenceService: PresenceService;
-  heartbeatService: HeartbeatService;
-  heartbeatExtensions: HeartbeatExtensions;
-  screenClocks: ScreenClocks;
-  playerFactsChanged: AfterCommitEvents<string[]>;
-  reliabilityService: ReliabilityService;
-  /** A socket that opens is told whether commands wait for it. */
-  commandsRepository: CommandsDeps['commandsRepository'];
-}
+import type { PresenceDeps } from './presence-deps.js';
 
 /** The reliability summary reads a day; a month leaves room for a longer view. */
 const CONTACT_HOURS_KEEP_DAYS = 31;

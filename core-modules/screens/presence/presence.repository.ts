@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { PresenceModel } from '../screens.models.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 /** A row of `screen_presence`. */
 export interface PresenceRow {
@@ -25,7 +26,7 @@ export class PresenceRepository {
   private readonly db: Knex;
   private readonly presence: typeof PresenceModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     // Registering and counting are SQL (an upsert, a set-returning query); the rest goes through the model.
     this.db = db;
     this.presence = PresenceModel.bindKnex(db);

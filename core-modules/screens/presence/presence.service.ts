@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../../kernel/logger.js';
-import type { SocketHub } from '../../../kernel/ws/hub.js';
-import type { PresenceRepository } from './presence.repository.js';
-import type { ScreensConfig } from '../screens-config.js';
+import type { ScreensBaseDeps } from '../screens-base-deps.js';
 
 export interface LocalSocket {
   screenId: string;
@@ -11,12 +8,7 @@ export interface LocalSocket {
   close(code: number, reason: string): void;
 }
 
-interface Deps {
-  hub: Pick<SocketHub, 'stopping'>;
-  presenceRepository: PresenceRepository;
-  screensConfig: ScreensConfig;
-  logger: Logger;
-}
+type Deps = Pick<ScreensBaseDeps, 'hub' | 'presenceRepository' | 'screensConfig' | 'logger'>;
 
 // Rows this old belong to a process that died without cleaning up.
 const PURGE_AFTER_SECONDS = 600;

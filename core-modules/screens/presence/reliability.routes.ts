@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { IdParams } from '../../../kernel/http/wire.js';
 import { routeFor } from '../../../kernel/plugin.js';
-import type { PresenceDeps } from './presence.part.js';
+import type { PresenceDeps } from './presence-deps.js';
 import { CLOCK, PowerAssistSchema, ReliabilitySchema } from './reliability.service.js';
 
 const route = routeFor<PresenceDeps>();

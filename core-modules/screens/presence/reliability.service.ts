@@ -1,20 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { invalidInput } from '../../../kernel/errors.js';
-import type { ContactRepository } from './contact.repository.js';
-import type { PowerAssistRepository, PowerAssistRow } from './power-assist.repository.js';
+import type { PowerAssistRow } from './power-assist.repository.js';
 import { ScreenStatusSchema } from '../screen-view.js';
-import type { ScreensService } from '../screens.service.js';
 import { canonicalTimeZone } from '../../../kernel/time-zone.js';
 import { Uuid, Stamp } from '../../../kernel/http/wire.js';
+import type { ScreensServiceDeps } from '../screens-service-deps.js';
 
-interface Deps {
-  screensService: ScreensService;
-  contactRepository: ContactRepository;
-  powerAssistRepository: PowerAssistRepository;
-  auditLog: AuditLog;
-}
+type Deps = Pick<ScreensServiceDeps, 'screensService' | 'contactRepository' | 'powerAssistRepository' | 'auditLog'>;
 
 /** The player's default status cadence (the reference player reports every 60 s unless configured). */
 export const EXPECTED_HEARTBEAT_SECONDS = 60;

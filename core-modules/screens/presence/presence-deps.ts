@@ -1,0 +1,12 @@
+import type { ScreensServiceDeps } from '../screens-service-deps.js';
+import type { HeartbeatService } from './heartbeat.service.js';
+import type { PresenceService } from './presence.service.js';
+import type { ReliabilityService } from './reliability.service.js';
+import type { ScreenClocks } from './screen-clocks.js';
+
+export interface PresenceDeps extends ScreensServiceDeps {
+  presenceService: PresenceService;
+  heartbeatService: HeartbeatService;
+  screenClocks: ScreenClocks;
+  reliabilityService: ReliabilityService;
+}
