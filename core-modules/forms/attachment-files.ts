@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
-import type { ByteRange, Storage } from '../../kernel/storage/storage.js';
-import type { Logger } from '../../kernel/logger.js';
-import type { FormsRepository } from './forms.repository.js';
+import type { ByteRange } from '../../kernel/storage/storage.js';
+import type { FormsBaseDeps } from './forms-base-deps.js';
 
 const keyOf = (sourceId: string, attachmentId: string) => `forms/${sourceId}/${attachmentId}`;
 
 /** The files of records' images, in storage under `forms/<form>/<attachment>`. */
 export class AttachmentFiles {
-  constructor(private readonly d: { storage: Storage; logger: Logger; formsRepository: FormsRepository }) {}
+  constructor(private readonly d: Pick<FormsBaseDeps, 'storage' | 'logger' | 'formsRepository'>) {}
 
   async put(sourceId: string, attachmentId: string, bytes: Buffer): Promise<void> {
     await this.d.storage.put(keyOf(sourceId, attachmentId), Readable.from([bytes]));

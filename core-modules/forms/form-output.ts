@@ -1,11 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import type { DataDocument, DataSourceProvider, DocumentField, DocumentValue } from '../data-sources/data-sources.api.js';
+import type { DataDocument, DocumentField, DocumentValue } from '../data-sources/data-sources.api.js';
 import { type FieldValue, type FormSchema, outputType } from './form-schema.js';
-import type { FormsRepository } from './forms.repository.js';
 import type { Workflow } from './workflow.js';
 import { ownValue } from '../../kernel/collections.js';
-import type { FormsService } from './forms.service.js';
-import { sourceOperations } from './form-access.js';
 import type { RecordRow } from './forms.models.js';
 
 /** Fields a screen gets per dataset: the bound the Android player validates. */
@@ -228,42 +225,5 @@ export function viewDataset(view: View, schema: FormSchema, records: RecordRow[]
     })),
     // Records change when people act on them, and the output is rebuilt then: never stale.
     cache: { cachedAt: now.toISOString(), staleAt: null, usingCachedData: false, unavailable: false },
-  };
-}
-
-/** A form source's configuration: which revision screens see and its fields (kept by the forms module). */
-export const FormSourceConfig = Type.Object({
-  revision: Type.Integer({ minimum: 1 }),
-  fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), type: Type.String() }), { maxItems: 200 }),
-});
-
-/**
- * The `form` provider: its output is the form's records on air (approved, from `displayAt` until
- * `expiresAt`). It is produced again when people act on records, and at the next moment a
- * record's times take it on or off air.
- */
-export function formProvider(d: { formsRepository: FormsRepository; formsService: FormsService }): DataSourceProvider<{ revision: number }> {
-  return {
-    name: 'form',
-    managedBy: 'forms',
-    configuration: FormSourceConfig,
-    async permissions(caller, sourceIds) {
-      if (caller.kind !== 'console') return new Map();
-      const forms = await d.formsService.forms(caller, sourceIds);
-      return new Map(forms.map((f) => [f.source.id, sourceOperations(f.caps)]));
-    },
-    refreshSeconds: () => undefined,
-    async produce(_configuration, ctx) {
-      const definition = ctx.sourceId ? await d.formsRepository.definition(ctx.sourceId) : undefined;
-      const revision = ctx.sourceId ? await d.formsRepository.latestRevision(ctx.sourceId) : undefined;
-      if (!definition || !revision) return { schemaVersion: 1, datasets: [] };
-      const onAirStates = definition.workflow.states.filter((s) => s.eligibleForOutput).map((s) => s.key);
-      const [records, next] = await Promise.all([
-        d.formsRepository.onAir(ctx.sourceId!, onAirStates),
-        d.formsRepository.nextChange(ctx.sourceId!, onAirStates),
-      ]);
-      if (next) ctx.refreshBy(next);
-      return { schemaVersion: 1, datasets: [viewDataset(defaultView(revision.schema), revision.schema, records, ctx.now)] };
-    },
   };
 }

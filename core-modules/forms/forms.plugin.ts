@@ -1,7 +1,8 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
-import { formProvider } from './form-output.js';
-import { formsUses, type FormsDeps } from './forms-deps.js';
+import { formProvider } from './form-provider.js';
+import { formsUses } from './forms-base-deps.js';
+import type { FormsDeps } from './forms-deps.js';
 import { formsJobs } from './forms.jobs.js';
 import { FormsRepository } from './forms.repository.js';
 import { formsRoutes } from './forms.routes.js';

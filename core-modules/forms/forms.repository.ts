@@ -5,6 +5,7 @@ import { AttachmentModel, CommentModel, DefinitionModel, EventModel, GrantModel,
 import type { Capability, Workflow } from './workflow.js';
 import { containsPattern } from '../../kernel/db/like.js';
 import type { AttachmentRow, DefinitionRow, RecordRow, RevisionRow } from './forms.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export interface EventRow {
   id: string;
@@ -55,7 +56,7 @@ export class FormsRepository {
   private readonly attachments: typeof AttachmentModel;
   private readonly grants: typeof GrantModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.definitions = DefinitionModel.bindKnex(db);
     this.revisions = RevisionModel.bindKnex(db);
     this.records = RecordModel.bindKnex(db);

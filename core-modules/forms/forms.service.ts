@@ -1,24 +1,16 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { forbidden, invalidInput, notFound } from '../../kernel/errors.js';
-import type { UserDirectory } from '../auth/auth.api.js';
-import { type DataSourceLibrary, type DataSourceView, textDataset } from '../data-sources/data-sources.api.js';
+import { type DataSourceView, textDataset } from '../data-sources/data-sources.api.js';
 import { capabilitiesOf } from './form-access.js';
 import { type FormSchema, publishProblem, schemaProblem } from './form-schema.js';
 import { defaultView, outputFields, type View, viewDataset, viewProblem } from './form-output.js';
-import type { FormsRepository } from './forms.repository.js';
 import { revisionView } from './record-view.js';
 import { type Capability, collapse, DEFAULT_WORKFLOW, type WorkflowInput, workflowOf, workflowProblem } from './workflow.js';
 import type { DefinitionRow } from './forms.models.js';
+import type { FormsBaseDeps } from './forms-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  auditLog: AuditLog;
-  formsRepository: FormsRepository;
-  dataSourceLibrary: DataSourceLibrary;
-  userDirectory: UserDirectory;
-}
+type Deps = Pick<FormsBaseDeps, 'db' | 'auditLog' | 'formsRepository' | 'dataSourceLibrary' | 'userDirectory'>;
 
 export const formNotFound = () => notFound('not_found', 'No such form.');
 export const noAccess = () => forbidden('insufficient_access', 'You may not do this on this form.');

@@ -1,20 +1,20 @@
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, notFound } from '../../kernel/errors.js';
-import type { UserDirectory } from '../auth/auth.api.js';
 import type { FormSchema } from './form-schema.js';
 import { type FormContext, noAccess } from './forms.service.js';
-import type { FormsRepository, RecordDetailRow } from './forms.repository.js';
+import type { RecordDetailRow } from './forms.repository.js';
 import { recordDetailView } from './record-view.js';
 import { type Capability, editableBySubmitter, requiresNote, stateOf } from './workflow.js';
 import type { RecordRow } from './forms.models.js';
+import type { FormsBaseDeps } from './forms-base-deps.js';
 
 export const recordNotFound = () => notFound('not_found', 'No such record.');
 export const stale = () => conflict('conflict', 'The record changed since you read it: load it again.');
 
 /** Who may see and edit which record, and the record as its caller sees it: shared by the record services. */
 export class RecordAccess {
-  constructor(private readonly d: { formsRepository: FormsRepository; userDirectory: UserDirectory }) {}
+  constructor(private readonly d: Pick<FormsBaseDeps, 'formsRepository' | 'userDirectory'>) {}
 
   private get repo() {
     return this.d.formsRepository;

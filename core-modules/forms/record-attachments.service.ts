@@ -1,21 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import sharp from 'sharp';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
 import type { FileToSend } from '../../kernel/http/file-response.js';
-import type { AttachmentFiles } from './attachment-files.js';
-import type { FormsRepository } from './forms.repository.js';
-import type { FormsService } from './forms.service.js';
-import { type RecordAccess, stale } from './record-access.js';
+import { stale } from './record-access.js';
+import type { FormDefinitionsDeps } from './form-definitions-deps.js';
 
-interface Deps {
-  db: Knex;
-  formsRepository: FormsRepository;
-  formsService: FormsService;
-  recordAccess: RecordAccess;
-  attachmentFiles: AttachmentFiles;
-}
+type Deps = Pick<FormDefinitionsDeps, 'db' | 'formsRepository' | 'formsService' | 'recordAccess' | 'attachmentFiles'>;
 
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 const IMAGE_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };

@@ -1,25 +1,14 @@
-import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput } from '../../kernel/errors.js';
-import type { UserDirectory } from '../auth/auth.api.js';
-import type { DataSourceLibrary } from '../data-sources/data-sources.api.js';
-import type { AttachmentFiles } from './attachment-files.js';
 import { checkedValues, missingRequired } from './form-schema.js';
-import { type FormContext, type FormsService, noAccess } from './forms.service.js';
-import type { FormsRepository, RecordQuery } from './forms.repository.js';
-import { type RecordAccess, stale } from './record-access.js';
+import { type FormContext, noAccess } from './forms.service.js';
+import type { RecordQuery } from './forms.repository.js';
+import { stale } from './record-access.js';
 import { recordView } from './record-view.js';
 import { EXPIRED_STATE, initialState, requiresNote, stateOf, type Workflow } from './workflow.js';
+import type { FormDefinitionsDeps } from './form-definitions-deps.js';
 
-interface Deps {
-  db: Knex;
-  formsRepository: FormsRepository;
-  formsService: FormsService;
-  recordAccess: RecordAccess;
-  attachmentFiles: AttachmentFiles;
-  dataSourceLibrary: DataSourceLibrary;
-  userDirectory: UserDirectory;
-}
+type Deps = Pick<FormDefinitionsDeps, 'db' | 'formsRepository' | 'formsService' | 'recordAccess' | 'attachmentFiles' | 'dataSourceLibrary' | 'userDirectory'>;
 
 export interface RecordInput {
   values?: Record<string, unknown>;

@@ -1,0 +1,15 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { userDirectoryRef } from '../auth/auth.api.js';
+import { dataSourceLibraryRef } from '../data-sources/data-sources.api.js';
+import type { FormsRepository } from './forms.repository.js';
+
+export const formsUses = { userDirectory: userDirectoryRef, dataSourceLibrary: dataSourceLibraryRef };
+
+/**
+ * What the forms module's services build on: its tables. Services sit in the layers above, so no
+ * service's own deps file names it.
+ */
+export interface FormsBaseDeps extends KernelDeps, UsedDeps<typeof formsUses> {
+  formsRepository: FormsRepository;
+}
