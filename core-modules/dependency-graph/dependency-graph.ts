@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { PluginInstallations } from '../../kernel/plugin-installations.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export const GraphNodeSchema = Type.Object({
   id: Type.String(),
@@ -49,7 +49,7 @@ const edgeKey = (e: GraphEdge) => [e.fromType, e.fromId, e.toType, e.toId, e.rel
 export class DependencyGraph {
   private readonly contributions: GraphContribution[] = [];
 
-  constructor(private readonly d: { pluginInstallations: PluginInstallations }) {}
+  constructor(private readonly d: Pick<KernelDeps, 'pluginInstallations'>) {}
 
   register(contribution: GraphContribution): void {
     this.contributions.push(contribution);

@@ -1,11 +1,10 @@
 import { Stamp } from '../../kernel/http/wire.js';
 import { Type, type Static } from '@sinclair/typebox';
-import type { AuditLog } from '../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import type { Logger } from '../../kernel/logger.js';
 import type { PluginStatus } from '../../kernel/plugin.js';
-import { catalogId, type PluginInstallations } from '../../kernel/plugin-installations.js';
+import { catalogId } from '../../kernel/plugin-installations.js';
 import type { LoadedPlugin } from '../../kernel/plugin-loader.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 export const CatalogEntrySchema = Type.Object({
   id: Type.String({ description: 'Catalog id, e.g. `brand_bug` (also the manifest plugin type where it has one).' }),
@@ -33,11 +32,7 @@ export type InstalledEntry = Static<typeof InstalledEntrySchema>;
 
 const IDLE: PluginStatus = { configured: false, active: false, instanceCount: 0, attention: null };
 
-interface Deps {
-  pluginInstallations: PluginInstallations;
-  auditLog: AuditLog;
-  logger: Logger;
-}
+type Deps = Pick<KernelDeps, 'pluginInstallations' | 'auditLog' | 'logger'>;
 
 /** The plugin catalog: what this release offers, what is installed, and how each is doing. */
 export class CatalogService {

@@ -8,7 +8,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidReason, type SettingDefinition, type SettingValue } from './setting-definition.js';
 import { SettingModel, SettingsRevisionModel } from './settings.models.js';
 import { StoredValues } from './stored-values.js';
-import type { SocketHub } from '../../kernel/ws/hub.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** Returns what is wrong with a set of values taken together (field `body/values/<key>`), or nothing. */
 export type SettingsRule = (values: Record<string, SettingValue>) => ValidationIssue | undefined;
@@ -38,7 +38,7 @@ export class SettingsService {
   private readonly stored: StoredValues;
   private readonly logger: Logger;
 
-  constructor({ db, auditLog, logger, hub }: { db: Knex; auditLog: AuditLog; logger: Logger; hub: SocketHub }) {
+  constructor({ db, auditLog, logger, hub }: Pick<KernelDeps, 'db' | 'auditLog' | 'logger' | 'hub'>) {
     this.db = db;
     this.stored = new StoredValues(hub);
     this.logger = logger;

@@ -1,15 +1,9 @@
-import type { ScreenDirectory } from '../../core-modules/screens/screens.api.js';
 import { csvText, filenamePart } from '../../kernel/http/csv.js';
-import type { Logger } from '../../kernel/logger.js';
-import type { HistoryRepository, RawRow, SeriesPoint } from './history.repository.js';
-import type { HistoryQuery, HistoryService, ScopedQuery } from './history.service.js';
+import type { RawRow, SeriesPoint } from './history.repository.js';
+import type { HistoryQuery, ScopedQuery } from './history.service.js';
+import type { HistoryServiceDeps } from './history-service-deps.js';
 
 export type Granularity = 'raw' | 'minute' | 'daily';
-
-export interface ExportLimits {
-  /** Raw rows in one export; a month of a large fleet is a download nobody can open. */
-  rawRows: number;
-}
 
 /** Rows per database round trip: big enough to amortise it, small enough to keep memory flat. */
 const PAGE_ROWS = 5_000;
@@ -35,13 +29,7 @@ const minutes = (ms: number) => (ms / 60_000).toFixed(1);
 const pointLine = (p: SeriesPoint) =>
   `${stamp(p.at)},${level(p.averageLevel)},${level(p.peakLevel)},${seconds(p.monitoredMs)},${seconds(p.warningMs)},${seconds(p.loudMs)},${p.triggerCount}\n`;
 
-interface Deps {
-  historyService: HistoryService;
-  historyRepository: HistoryRepository;
-  noiseMeterExportLimits: ExportLimits;
-  screensService: ScreenDirectory;
-  logger: Logger;
-}
+type Deps = Pick<HistoryServiceDeps, 'historyService' | 'historyRepository' | 'noiseMeterExportLimits' | 'screensService' | 'logger'>;
 
 /**
  * CSV exports, produced page by page as the client reads: each page is one keyset (raw) or one

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { BucketValues, HistoryRepository } from './history.repository.js';
-import type { NoiseMeterInstances } from './noise-meter.instances.js';
+import type { BucketValues } from './history.repository.js';
+import type { NoiseMeterBaseDeps } from './noise-meter-base-deps.js';
 
 export const BUCKET_MS = 10_000;
 /** A player clock a little ahead of ours is normal; history from further in the future is not. */
@@ -37,10 +37,7 @@ export const noiseHistoryAnswer = {
   ),
 };
 
-interface Deps {
-  instanceService: NoiseMeterInstances;
-  historyRepository: HistoryRepository;
-}
+type Deps = Pick<NoiseMeterBaseDeps, 'instanceService' | 'historyRepository'>;
 
 /**
  * Takes `noiseMeter.pendingHistory` off accepted heartbeats. Every bucket counts as consumed,

@@ -1,14 +1,10 @@
-import type { HistoryRepository } from './history.repository.js';
-import type { NoiseMeterInstances } from './noise-meter.instances.js';
+import type { NoiseMeterBaseDeps } from './noise-meter-base-deps.js';
 
 const DAY_MS = 86_400_000;
 /** Rows per DELETE: short statements, so the purge never holds locks or bloats WAL in one go. */
 const BATCH = 10_000;
 
-interface Deps {
-  instanceService: NoiseMeterInstances;
-  historyRepository: HistoryRepository;
-}
+type Deps = Pick<NoiseMeterBaseDeps, 'instanceService' | 'historyRepository'>;
 
 /**
  * Each bucket is kept for the retention of the meter that recorded it, as that meter is set now

@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { invalidInput } from '../../kernel/errors.js';
 import { sqlState } from '../../kernel/db/database.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 const TABLE = 'noise_meter_history';
 
@@ -76,7 +76,7 @@ const loudRuns = (extra: string) => `
 
 /** The only code that touches the history table. Every read is aggregated by PostgreSQL. */
 export class HistoryRepository {
-  constructor(private readonly d: { db: Knex }) {}
+  constructor(private readonly d: Pick<KernelDeps, 'db'>) {}
 
   private async rows<T>(sql: string, filter: HistoryFilter, extra: Record<string, unknown> = {}): Promise<T[]> {
     return (await this.d.db.raw(sql, { ...filter, ...extra })).rows;

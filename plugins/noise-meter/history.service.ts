@@ -1,9 +1,8 @@
-import type { ScreenDirectory, ScreenTargets } from '../../core-modules/screens/screens.api.js';
 import { invalidInput } from '../../kernel/errors.js';
-import type { HistoryFilter, HistoryRepository } from './history.repository.js';
+import type { HistoryFilter } from './history.repository.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
-import type { NoiseMeterInstances } from './noise-meter.instances.js';
 import { isoOrNull } from '../../kernel/http/wire.js';
+import type { NoiseMeterBaseDeps } from './noise-meter-base-deps.js';
 
 /** Each range: days before today, days after it (both from local midnight), and the series resolution. */
 export const RANGES = {
@@ -27,12 +26,7 @@ export interface ScopedQuery {
   filter: HistoryFilter;
 }
 
-interface Deps {
-  instanceService: NoiseMeterInstances;
-  historyRepository: HistoryRepository;
-  screenTargets: ScreenTargets;
-  screensService: ScreenDirectory;
-}
+type Deps = Pick<NoiseMeterBaseDeps, 'instanceService' | 'historyRepository' | 'screenTargets' | 'screensService'>;
 
 /**
  * History reads for one meter: the buckets it recorded on the screens it reaches now (or on one of

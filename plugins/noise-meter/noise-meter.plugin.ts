@@ -2,7 +2,8 @@ import { asClass, asFunction, asValue } from 'awilix';
 import { instanceRoutes, InstanceStore } from '../../core-modules/plugin-catalog/plugin-catalog.api.js';
 import { retentionJob } from '../../kernel/jobs/retention-job.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import { HistoryExport, type ExportLimits } from './history-export.js';
+import type { ExportLimits } from './export-limits.js';
+import { HistoryExport } from './history-export.js';
 import { HistoryIngest, noiseHistoryAnswer } from './history-ingest.js';
 import { HistoryRetention } from './history-retention.js';
 import { HistoryRepository } from './history.repository.js';
@@ -10,7 +11,8 @@ import { historyRoutes } from './history.routes.js';
 import { HistoryService } from './history.service.js';
 import { noiseMeterFields } from './noise-meter.fields.js';
 import { NoiseMeterInstances } from './noise-meter.instances.js';
-import { noiseMeterUses, type NoiseMeterDeps } from './noise-meter-deps.js';
+import { noiseMeterUses } from './noise-meter-base-deps.js';
+import type { NoiseMeterDeps } from './noise-meter-deps.js';
 
 /**
  * A bar that shows while the room a screen is in stays too loud. The Linux player measures its own

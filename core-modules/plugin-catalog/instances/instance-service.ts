@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { invalidInput, notFound, validationFailed, type ValidationIssue } from '../../../kernel/errors.js';
 import type { OwnedResource, PluginStatus } from '../../../kernel/plugin.js';
-import type { PluginInstallations } from '../../../kernel/plugin-installations.js';
-import type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from '../../player/player.api.js';
-import { reaches, type ScreenTargets, type TargetScope } from '../../screens/screens.api.js';
+import type { ManifestContributor, ManifestPluginEntry, manifestPluginsRef } from '../../player/player.api.js';
+import { reaches, type screenTargetsRef, type TargetScope } from '../../screens/screens.api.js';
 import type { GraphContribution } from '../../dependency-graph/dependency-graph.api.js';
 import { instanceGraph } from './instance-graph.js';
 import type { InstanceRow, InstanceStore } from './instance-store.js';
+import type { UsedDeps } from '../../../kernel/export-ref.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 
 /** The fields every instance has; the plugin's own fields come on top. */
 export interface InstanceInput {
@@ -42,13 +42,12 @@ export interface InstanceKind<S> {
   manifestConfigs(rows: InstanceRow<S>[]): Promise<Map<string, Record<string, unknown>>>;
 }
 
-export interface InstanceDeps {
-  db: Knex;
-  pluginInstallations: PluginInstallations;
-  auditLog: AuditLog;
-  screenTargets: ScreenTargets;
-  manifestPlugins: ManifestPlugins;
-}
+/**
+ * What an instance service takes: the kernel's, and the screens' targets and the player's manifest
+ * plugins through their refs (so a plugin that makes one lists those refs in its `uses`).
+ */
+export type InstanceDeps = Pick<KernelDeps, 'db' | 'pluginInstallations' | 'auditLog'> &
+  UsedDeps<{ screenTargets: typeof screenTargetsRef; manifestPlugins: typeof manifestPluginsRef }>;
 
 const toView = <S>(row: InstanceRow<S>): InstanceView<S> =>
   ({
