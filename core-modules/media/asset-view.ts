@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { AssetRow, VariantRow } from './assets.repository.js';
+import type { AssetRow, VariantRow } from './media.models.js';
 import { ASSET_STATUSES, ASSET_TYPE_PATTERN, VARIANT_KINDS } from './media-types.js';
 import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 

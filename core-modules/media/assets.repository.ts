@@ -2,57 +2,9 @@ import type { Knex } from 'knex';
 import { fn } from 'objection';
 import { conflict } from '../../kernel/errors.js';
 import { plainRows } from '../../kernel/db/table-model.js';
-import { AssetModel, VariantModel } from './media.models.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { AssetModel, type AssetRow, VariantModel, type VariantRow } from './media.models.js';
 import { STATUS_TRANSITIONS, type AssetStatus, type AssetType, type VariantKind } from './media-types.js';
-
-export interface AssetRow {
-  id: string;
-  name: string;
-  description: string;
-  type: AssetType;
-  original_filename: string | null;
-  declared_mime_type: string | null;
-  detected_mime_type: string | null;
-  sha256: string | null;
-  original_size: number | null;
-  width: number | null;
-  height: number | null;
-  duration_seconds: number | null;
-  frame_rate: number | null;
-  video_codec: string | null;
-  audio_codec: string | null;
-  audio_channels: number | null;
-  metadata: Record<string, unknown>;
-  processing_status: AssetStatus;
-  processing_progress: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  folder_id: string | null;
-  created_by: string | null;
-  available_from: Date | null;
-  expires_at: Date | null;
-  archived_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface VariantRow {
-  id: string;
-  asset_id: string;
-  kind: VariantKind;
-  storage_key: string;
-  mime_type: string;
-  file_size: number;
-  sha256: string;
-  width: number | null;
-  height: number | null;
-  duration_seconds: number | null;
-  frame_rate: number | null;
-  video_codec: string | null;
-  audio_codec: string | null;
-  player_compatible: boolean;
-  created_at: Date;
-}
 
 /**
  * A ready, unarchived asset as screens play it, with the file a player is given for it: the
@@ -98,7 +50,7 @@ export class AssetsRepository {
 
   private readonly db: Knex;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.db = db;
     this.assets = AssetModel.bindKnex(db);
     this.variantRows = VariantModel.bindKnex(db);

@@ -8,31 +8,14 @@ import type { AssetVariantsChanged } from './media-events.js';
 import type { AssetStatus, AssetType } from './media-types.js';
 import type { PlayableAsset, PlayableType } from './playable-types.js';
 import type { VideoCrop } from './processing/video-crop.js';
+import type { ServedFile } from './served-file.js';
 
 export type { AssetStatus, AssetType };
 export type { AssetUse, AssetUsageChecker } from './library/asset-usage.js';
 export type { VideoCrop } from './processing/video-crop.js';
 export type { PlayableAsset, PlayableType } from './playable-types.js';
+export type { ServedFile } from './served-file.js';
 export type { AssetVariantsChanged } from './media-events.js';
-
-/**
- * The file a screen is given for an asset: the playback copy when processing made one, else the
- * original; none while the asset is not ready, is archived or has no file a player can use.
- */
-export interface ServedFile {
-  assetId: string;
-  variantId: string;
-  assetType: AssetType;
-  mimeType: string;
-  sha256: string;
-  fileSize: number;
-  width?: number;
-  height?: number;
-  durationSeconds?: number;
-  /** ISO 8601: when the asset may start playing and when it must stop (its availability window). */
-  availableFrom?: string;
-  expiresAt?: string;
-}
 
 /** What another module may know of an asset it points at. */
 export interface AssetSummary {

@@ -1,5 +1,5 @@
 import type { AssetType } from './media-types.js';
-import type { ServedFile } from './media.api.js';
+import type { ServedFile } from './served-file.js';
 
 /** A ready, unarchived asset, as the library reads it once for a whole build. */
 export interface PlayingAsset {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { coreModules } from '../../core-modules/index.js';
-import type { UploadsDeps } from '../../core-modules/media/uploads/uploads.part.js';
+import type { UploadsDeps } from '../../core-modules/media/uploads/uploads-deps.js';
 import { setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { completeUpload, patchUpload, startUpload, uploadRequest } from '../support/uploads.js';

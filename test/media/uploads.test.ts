@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { coreModules } from '../../core-modules/index.js';
-import type { UploadsDeps } from '../../core-modules/media/uploads/uploads.part.js';
+import type { UploadsDeps } from '../../core-modules/media/uploads/uploads-deps.js';
 import { consoleCall, login, OWNER, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { makeGif, makeH264Mp4, makeJpeg, makePng, makeVp9Webm, makeWebp } from '../support/media-files.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';

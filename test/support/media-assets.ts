@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { AssetRow, VariantRow } from '../../core-modules/media/assets.repository.js';
+import type { AssetRow, VariantRow } from '../../core-modules/media/media.models.js';
 import type { MediaDeps } from '../../core-modules/media/media-deps.js';
 import { storageKeys, type AssetStatus } from '../../core-modules/media/media-types.js';
 import type { TestKernel } from './test-kernel.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AssetRow, VariantRow } from '../assets.repository.js';
+import type { AssetRow, VariantRow } from '../media.models.js';
 import type { AssetStatus, AssetType } from '../media-types.js';
 import { AssetCollectionModel, AssetModel, AssetTagModel } from '../media.models.js';
 import { containsPattern } from '../../../kernel/db/like.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AssetSchema, assetView } from '../asset-view.js';
-import type { AssetRow, VariantRow } from '../assets.repository.js';
+import type { AssetRow, VariantRow } from '../media.models.js';
 import { WebsiteSchema, websiteView } from './websites/website-view.js';
 import type { LibraryBaseDeps } from './library-base-deps.js';
 

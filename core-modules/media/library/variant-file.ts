@@ -1,7 +1,7 @@
 import type { Logger } from '../../../kernel/logger.js';
 import { StorageNotFound, type Storage } from '../../../kernel/storage/storage.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
-import type { VariantRow } from '../assets.repository.js';
+import type { VariantRow } from '../media.models.js';
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': '.jpg',

@@ -1,4 +1,4 @@
-import type { AssetRow, VariantRow } from '../assets.repository.js';
+import type { AssetRow, VariantRow } from '../media.models.js';
 import { inspectImage, keepsOriginal, MIME } from './image-variants.js';
 import { PROCESSING_JOBS, type ProcessingJobName } from './processing-job-names.js';
 import { hasFastStart, probeVideo } from './probe.js';

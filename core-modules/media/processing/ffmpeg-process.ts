@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import ffmpeg from 'fluent-ffmpeg';
 import type { MediaTools } from '../../../kernel/media-tools.js';
 import { killWithThisProcess } from './orphan-guard.js';
-import type { FfprobeOutput } from './probe.js';
+import type { FfprobeOutput } from './ffprobe-output.js';
 import { StepFailed } from './processing-errors.js';
 
 /**

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { runFfprobe } from './ffmpeg-process.js';
+import type { FfprobeOutput, FfprobeStream } from './ffprobe-output.js';
 import { MediaRejected } from './processing-errors.js';
 import type { VideoTraits } from './video-compatibility.js';
 
@@ -28,31 +29,6 @@ export async function probeVideo(ffprobePath: string, file: string): Promise<Vid
     throw new MediaRejected('media_inspection_failed', 'The video could not be read; the file may be damaged or in a format that is not supported.');
   }
   return parseProbe(data);
-}
-
-interface FfprobeStream {
-  codec_type?: string;
-  codec_name?: string;
-  profile?: string;
-  width?: number;
-  height?: number;
-  pix_fmt?: string;
-  avg_frame_rate?: string;
-  r_frame_rate?: string;
-  sample_aspect_ratio?: string;
-  display_aspect_ratio?: string;
-  duration?: string;
-  bit_rate?: string;
-  channels?: number;
-  sample_rate?: string;
-  disposition?: { default?: number; attached_pic?: number };
-  tags?: Record<string, string>;
-  side_data_list?: { side_data_type?: string; rotation?: number }[];
-}
-
-export interface FfprobeOutput {
-  streams?: FfprobeStream[];
-  format?: { format_name?: string; duration?: string; bit_rate?: string };
 }
 
 const num = (v: string | number | undefined): number | null => {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { jobFor, type JobDef } from '../../../kernel/plugin.js';
-import type { ProcessingDeps } from './processing.part.js';
+import type { ProcessingDeps } from './processing-deps.js';
 import type { ProcessingService } from './processing.service.js';
 import { PROCESSING_JOBS } from './processing-job-names.js';
 import { MediaRejected, readableFailure, type FailureCode } from './processing-errors.js';

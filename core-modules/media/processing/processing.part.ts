@@ -1,17 +1,12 @@
 import { asClass } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import { videoRenditionsRef } from '../media.api.js';
-import type { MediaBaseDeps } from '../media-base-deps.js';
+import type { ProcessingDeps } from './processing-deps.js';
 import { processingJobs } from './processing.jobs.js';
 import { processingRoutes } from './processing.routes.js';
 import { ProcessingService } from './processing.service.js';
 import { VideoRenditionsService } from './video-renditions.js';
 import { sweepWorkDirs } from './work-files.js';
-
-export interface ProcessingDeps extends MediaBaseDeps {
-  processingService: ProcessingService;
-  videoRenditions: VideoRenditionsService;
-}
 
 /** Inspection, thumbnails, playback variants and file deletion, as pg-boss jobs; retry of failed assets; renditions for other modules. */
 export const processingPart: ModulePart<ProcessingDeps> = (r) => {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../../kernel/plugin.js';
 import { AssetSchema } from '../asset-view.js';
-import type { ProcessingDeps } from './processing.part.js';
+import type { ProcessingDeps } from './processing-deps.js';
 import { Uuid } from '../../../kernel/http/wire.js';
 
 const route = routeFor<ProcessingDeps>();

@@ -1,7 +1,8 @@
 import { extname, join } from 'node:path';
 import { AppError, invalidInput, notFound } from '../../../kernel/errors.js';
 import { assetView, type AssetView } from '../asset-view.js';
-import type { AssetRow, NewVariant, VariantRow } from '../assets.repository.js';
+import type { NewVariant } from '../assets.repository.js';
+import type { AssetRow, VariantRow } from '../media.models.js';
 import type { MediaBaseDeps } from '../media-base-deps.js';
 import { storageKeys, type VariantKind } from '../media-types.js';
 import { inspectImageFile, inspectVideoFile } from './asset-inspection.js';

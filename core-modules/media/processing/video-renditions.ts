@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
-import type { Logger } from '../../../kernel/logger.js';
-import type { MediaTools } from '../../../kernel/media-tools.js';
-import { StorageNotFound, type Storage } from '../../../kernel/storage/storage.js';
-import type { AssetsRepository } from '../assets.repository.js';
+import { StorageNotFound } from '../../../kernel/storage/storage.js';
+import type { MediaBaseDeps } from '../media-base-deps.js';
 import type { RenditionFile, RenditionFileFacts, RenditionOutcome, VideoRenditions } from '../media.api.js';
 import { runFfmpeg } from './ffmpeg-process.js';
 import { probeVideo } from './probe.js';
@@ -12,12 +10,7 @@ import { cropFilter, cropJob, type VideoCrop } from './video-crop.js';
 import { OPTIMIZE_TIMEOUT_MS } from './video-variants.js';
 import { fetchToFile, storeFile, withWorkDir } from './work-files.js';
 
-interface Deps {
-  logger: Logger;
-  storage: Storage;
-  mediaTools: MediaTools;
-  assetsRepository: AssetsRepository;
-}
+type Deps = Pick<MediaBaseDeps, 'logger' | 'storage' | 'mediaTools' | 'assetsRepository'>;
 
 const keyOf = (id: string) => `renditions/${id}.mp4`;
 

@@ -1,18 +1,9 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../../kernel/logger.js';
-import type { MediaConfig } from '../media-config.js';
 import { databaseDisk } from './database-disk.js';
 import { uploadErrors } from './upload-errors.js';
-import type { UploadParts } from './upload-parts.js';
-import type { UploadSessionsRepository } from './upload-sessions.repository.js';
+import type { UploadsBaseDeps } from './uploads-base-deps.js';
 
-interface Deps {
-  db: Knex;
-  logger: Logger;
-  mediaConfig: MediaConfig;
-  uploadParts: UploadParts;
-  uploadSessionsRepository: UploadSessionsRepository;
-}
+type Deps = Pick<UploadsBaseDeps, 'db' | 'logger' | 'mediaConfig' | 'uploadParts' | 'uploadSessionsRepository'>;
 
 /**
  * Keeps free space on the disk that holds media (parts and stored files, both under

@@ -1,7 +1,7 @@
 import type { CommandDef } from '../../../kernel/plugin.js';
 import { DEFAULT_STATE_FILE } from './import-state.js';
 import { MediaImport, type ImportOptions } from './media-import.js';
-import type { UploadsDeps } from './uploads.part.js';
+import type { UploadsDeps } from './uploads-deps.js';
 
 const CHUNK_BYTES = 8 * 1024 * 1024;
 const VALUE_OPTIONS = ['server', 'username', 'state', 'wait-timeout'] as const;

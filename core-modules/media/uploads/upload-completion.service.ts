@@ -1,30 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { Knex } from 'knex';
-import type { AuditLog } from '../../../kernel/audit-log.js';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import type { JobQueue } from '../../../kernel/jobs/job-queue.js';
-import type { Storage } from '../../../kernel/storage/storage.js';
 import { assetView, type AssetView } from '../asset-view.js';
-import type { AssetsRepository } from '../assets.repository.js';
 import { storageKeys } from '../media-types.js';
-import type { DiskReserve } from './disk-reserve.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { sniffMediaType, SNIFF_BYTES, type SniffedType } from './sniff-media-type.js';
 import { uploadErrors } from './upload-errors.js';
-import type { UploadParts } from './upload-parts.js';
-import type { UploadRow, UploadSessionsRepository } from './upload-sessions.repository.js';
+import type { UploadRow } from './uploads.models.js';
+import type { UploadsReserveDeps } from './uploads-reserve-deps.js';
 
-interface Deps {
-  db: Knex;
-  storage: Storage;
-  jobs: JobQueue;
-  auditLog: AuditLog;
-  diskReserve: DiskReserve;
-  assetsRepository: AssetsRepository;
-  uploadSessionsRepository: UploadSessionsRepository;
-  uploadParts: UploadParts;
-}
+type Deps = Pick<UploadsReserveDeps, 'db' | 'storage' | 'jobs' | 'auditLog' | 'diskReserve' | 'assetsRepository' | 'uploadSessionsRepository' | 'uploadParts'>;
 
 const NAME_MAX = 180;
 

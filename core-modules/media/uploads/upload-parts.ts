@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../../../kernel/config.js';
+import type { KernelDeps } from '../../../kernel/kernel.js';
 import { storageKeys } from '../media-types.js';
 
 /** Bytes gathered from the socket before one write: few syscalls, and memory stays bounded. */
@@ -42,7 +42,7 @@ export class UploadParts {
   readonly dir: string;
   private readonly root: string;
 
-  constructor({ config }: { config: Config }) {
+  constructor({ config }: Pick<KernelDeps, 'config'>) {
     this.root = join(config.dataDir, 'media');
     this.dir = join(this.root, 'uploads');
   }

@@ -1,31 +1,13 @@
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
-import { UploadSessionModel } from '../media.models.js';
-
-export const UPLOAD_STATUSES = ['pending', 'uploading', 'finalizing', 'finalized', 'cancelled', 'expired', 'failed'] as const;
-export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+import type { KernelDeps } from '../../../kernel/kernel.js';
+import { UploadSessionModel, type UploadRow, type UploadStatus } from './uploads.models.js';
 
 /** States in which bytes may still be appended (and the upload cancelled). */
 export const OPEN_STATUSES: readonly UploadStatus[] = ['pending', 'uploading'];
 
 /** States that still hold disk space reserved (see reservedBytes). */
 const RESERVING_STATUSES: readonly UploadStatus[] = [...OPEN_STATUSES, 'finalizing'];
-
-export interface UploadRow {
-  id: string;
-  created_by: string;
-  filename: string;
-  declared_mime_type: string;
-  size_bytes: number;
-  offset_bytes: number;
-  status: UploadStatus;
-  final_asset_id: string | null;
-  resulting_asset_id: string | null;
-  error_code: string | null;
-  expires_at: Date;
-  created_at: Date;
-  updated_at: Date;
-}
 
 export interface NewUpload {
   createdBy: string;
@@ -42,7 +24,7 @@ export interface NewUpload {
 export class UploadSessionsRepository {
   private readonly uploads: typeof UploadSessionModel;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     this.uploads = UploadSessionModel.bindKnex(db);
   }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { UPLOAD_STATUSES, type UploadRow } from './upload-sessions.repository.js';
+import { UPLOAD_STATUSES, type UploadRow } from './uploads.models.js';
 import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 export const UploadSchema = Type.Object({

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { jobFor } from '../../../kernel/plugin.js';
-import type { UploadsDeps } from './uploads.part.js';
+import type { UploadsDeps } from './uploads-deps.js';
 
 const job = jobFor<UploadsDeps>();
 

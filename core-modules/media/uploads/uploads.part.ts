@@ -1,22 +1,14 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
-import type { MediaBaseDeps } from '../media-base-deps.js';
 import { DiskReserve } from './disk-reserve.js';
 import { importCommands } from './import.command.js';
 import { UploadCompletionService } from './upload-completion.service.js';
 import { UploadParts } from './upload-parts.js';
 import { UploadSessionsRepository } from './upload-sessions.repository.js';
+import type { UploadsDeps } from './uploads-deps.js';
 import { uploadsJobs } from './uploads.jobs.js';
 import { uploadsRoutes } from './uploads.routes.js';
 import { UploadsService } from './uploads.service.js';
-
-export interface UploadsDeps extends MediaBaseDeps {
-  uploadSessionsRepository: UploadSessionsRepository;
-  uploadParts: UploadParts;
-  diskReserve: DiskReserve;
-  uploadsService: UploadsService;
-  uploadCompletionService: UploadCompletionService;
-}
 
 /** Resumable uploads: create, append, complete, cancel; expired parts cleaned by a job; the import CLI. */
 export const uploadsPart: ModulePart<UploadsDeps> = (r) => {

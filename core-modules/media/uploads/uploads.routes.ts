@@ -3,7 +3,7 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../../kernel/plugin.js';
 import { AssetSchema } from '../asset-view.js';
 import { uploadHeaders, UploadSchema } from './upload-view.js';
-import type { UploadsDeps } from './uploads.part.js';
+import type { UploadsDeps } from './uploads-deps.js';
 import { IdParams } from '../../../kernel/http/wire.js';
 
 const route = routeFor<UploadsDeps>();

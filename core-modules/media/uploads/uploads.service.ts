@@ -1,24 +1,12 @@
 import type { Readable } from 'node:stream';
-import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import type { Logger } from '../../../kernel/logger.js';
-import type { Storage } from '../../../kernel/storage/storage.js';
-import type { MediaConfig } from '../media-config.js';
-import type { DiskReserve } from './disk-reserve.js';
 import { uploadErrors } from './upload-errors.js';
-import type { UploadParts } from './upload-parts.js';
-import { OPEN_STATUSES, type UploadRow, type UploadSessionsRepository } from './upload-sessions.repository.js';
+import { OPEN_STATUSES } from './upload-sessions.repository.js';
+import type { UploadsReserveDeps } from './uploads-reserve-deps.js';
+import type { UploadRow } from './uploads.models.js';
 import { uploadView, type UploadView } from './upload-view.js';
 
-interface Deps {
-  db: Knex;
-  logger: Logger;
-  storage: Storage;
-  mediaConfig: MediaConfig;
-  diskReserve: DiskReserve;
-  uploadSessionsRepository: UploadSessionsRepository;
-  uploadParts: UploadParts;
-}
+type Deps = Pick<UploadsReserveDeps, 'db' | 'logger' | 'storage' | 'mediaConfig' | 'diskReserve' | 'uploadSessionsRepository' | 'uploadParts'>;
 
 export interface NewUploadInput {
   filename: string;

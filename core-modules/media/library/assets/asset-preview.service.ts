@@ -1,5 +1,5 @@
 import { conflict, notFound } from '../../../../kernel/errors.js';
-import type { VariantRow } from '../../assets.repository.js';
+import type { VariantRow } from '../../media.models.js';
 import type { VariantKind } from '../../media-types.js';
 import type { AssetsQueryRepository } from '../assets-query.repository.js';
 import type { FileToSend } from '../../../../kernel/http/file-response.js';

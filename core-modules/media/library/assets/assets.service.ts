@@ -1,6 +1,6 @@
 import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
 import { validationFailed, type ValidationIssue } from '../../../../kernel/errors.js';
-import type { AssetRow } from '../../assets.repository.js';
+import type { AssetRow } from '../../media.models.js';
 import { PROCESSING_JOBS } from '../../processing/processing-job-names.js';
 import type { AssetFilter } from '../assets-query.repository.js';
 import type { LibraryAssetView } from '../library-asset-view.js';
