@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { AppError, conflict, invalidInput } from '../../kernel/errors.js';
-import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import { type ResourceUse, UsageRegistry } from '../../kernel/usage-registry.js';
 import type { BuildMemo, SourceContent } from './content-sources.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** What a screen can be told to show, stored as a pair: `{contentType: 'playlist', contentId}`. */
 export interface ContentRef {
@@ -41,9 +41,7 @@ export interface ContentKind {
   content(id: string, memo: BuildMemo): Promise<SourceContent | undefined>;
 }
 
-interface Deps {
-  pluginInstallations: PluginInstallations;
-}
+type Deps = Pick<KernelDeps, 'pluginInstallations'>;
 
 const unsupported = (type: string) =>
   new AppError('validation', 'content_type_unsupported', `This server cannot show content of type “${type}”.`, {

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../kernel/logger.js';
-import type { SocketHub } from '../../kernel/ws/hub.js';
-import type { PluginInstallations } from '../../kernel/plugin-installations.js';
 import type { ServedFile } from '../media/media.api.js';
 import type { ManifestContent } from './manifest-schema.js';
-import { claimsOf, type ManifestLists, type ManifestSectionRegistry, type ManifestSections } from './manifest-sections.js';
+import { claimsOf, type ManifestLists, type ManifestSections } from './manifest-sections.js';
 import type { Claim } from './playback/playback-resolver.js';
 import { ScreensChanged } from './screens-changed.js';
+import type { PlayerBaseDeps } from './player-base-deps.js';
 
 /**
  * What one source puts in a screen's manifest: any of the manifest's sections (registered by the
@@ -92,12 +90,7 @@ export class BuildMemo {
 /** A screen's sources, highest rank first, each with its key. */
 export type Resolved = { source: ContentSource; key: string }[];
 
-interface Deps {
-  logger: Logger;
-  hub: SocketHub;
-  pluginInstallations: PluginInstallations;
-  manifestSections: ManifestSectionRegistry;
-}
+type Deps = Pick<PlayerBaseDeps, 'logger' | 'hub' | 'pluginInstallations' | 'manifestSections'>;
 
 /**
  * What a screen plays is decided here (exported as `contentSources`): modules register ranked

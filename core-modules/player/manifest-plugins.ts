@@ -1,10 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import type { Logger } from '../../kernel/logger.js';
-import type { SocketHub } from '../../kernel/ws/hub.js';
-import type { PluginInstallations } from '../../kernel/plugin-installations.js';
-import type { ScreenPlacement, ScreenTargets } from '../screens/screens.api.js';
+import type { ScreenPlacement } from '../screens/screens.api.js';
 import { ScreensChanged } from './screens-changed.js';
+import type { PlayerBaseDeps } from './player-base-deps.js';
 
 export const ManifestPluginEntrySchema = Type.Object({
   id: Type.String({ description: 'The instance id.' }),
@@ -21,12 +19,7 @@ export interface ManifestContributor {
   entriesFor(placements: ScreenPlacement[]): Promise<Map<string, ManifestPluginEntry[]>>;
 }
 
-interface Deps {
-  logger: Logger;
-  hub: SocketHub;
-  pluginInstallations: PluginInstallations;
-  screenTargets: ScreenTargets;
-}
+type Deps = Pick<PlayerBaseDeps, 'logger' | 'hub' | 'pluginInstallations' | 'screenTargets'>;
 
 /**
  * The manifest's `plugins[]`: installed plugins contribute entries per screen, and tell the

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { SocketHub } from '../../kernel/ws/hub.js';
-import type { PlayerStateRepository } from './player-state.repository.js';
+import type { PlayerBaseDeps } from './player-base-deps.js';
 
 /** Where server processes tell each other the manifest versions they stored. */
 const CHANNEL = 'player:manifest-versions';
@@ -29,7 +28,7 @@ export class ManifestVersions {
   private generation = 0;
   private subscribed = false;
 
-  constructor(private readonly d: { hub: SocketHub; playerStateRepository: PlayerStateRepository }) {}
+  constructor(private readonly d: Pick<PlayerBaseDeps, 'hub' | 'playerStateRepository'>) {}
 
   async current(screenId: string, now = Date.now()): Promise<number> {
     if (!this.subscribed) {

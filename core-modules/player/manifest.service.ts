@@ -1,32 +1,26 @@
-import type { Logger } from '../../kernel/logger.js';
-import type { SocketHub } from '../../kernel/ws/hub.js';
-import type { MediaLibrary } from '../media/media.api.js';
-import type { Knex } from 'knex';
-import type { PlayerMessages, ScreenDirectory } from '../screens/screens.api.js';
-import type { OrganizationSettings } from '../settings/settings.api.js';
-import { BuildMemo, resolutionKey, type ContentSources, type Resolved, type SourceContent } from './content-sources.js';
+import { BuildMemo, resolutionKey, type Resolved, type SourceContent } from './content-sources.js';
 import { assembleManifestContent, contentFor, contentHash, filesNamedBy, manifestFile, type ManifestShared } from './manifest-builder.js';
-import type { ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
+import type { ManifestPluginEntry } from './manifest-plugins.js';
 import type { Manifest, ManifestAsset, ManifestContent } from './manifest-schema.js';
-import type { ManifestSectionRegistry } from './manifest-sections.js';
 import { profileKey, profileOf, type PlayerProfile } from './player-profiles.js';
 import { ManifestVersions } from './manifest-versions.js';
-import type { PlayerStateRepository } from './player-state.repository.js';
 import { ACTIVATION_GRACE_KEY, LOGO_KEY, PREFETCH_DAYS_KEY } from './player-settings.js';
+import type { PlayerSourcesDeps } from './player-sources-deps.js';
 
-interface Deps {
-  logger: Logger;
-  hub: SocketHub;
-  mediaLibrary: MediaLibrary;
-  contentSources: ContentSources;
-  playerMessages: PlayerMessages;
-  db: Knex;
-  playerStateRepository: PlayerStateRepository;
-  manifestPlugins: ManifestPlugins;
-  manifestSections: ManifestSectionRegistry;
-  screensService: ScreenDirectory;
-  settingsService: OrganizationSettings;
-}
+type Deps = Pick<
+  PlayerSourcesDeps,
+  | 'logger'
+  | 'hub'
+  | 'mediaLibrary'
+  | 'contentSources'
+  | 'playerMessages'
+  | 'db'
+  | 'playerStateRepository'
+  | 'manifestPlugins'
+  | 'manifestSections'
+  | 'screensService'
+  | 'settingsService'
+>;
 
 /** Files named by plugin entries, looked up once per refresh however many screens name them. */
 type FileLookups = Map<string, Promise<ManifestAsset | undefined>>;

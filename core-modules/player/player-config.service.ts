@@ -1,23 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { OrganizationReader } from '../auth/auth.api.js';
-import type { Knex } from 'knex';
-import type { PlayerMessages, ScreenPlaces } from '../screens/screens.api.js';
-import type { OrganizationSettings, SettingValue } from '../settings/settings.api.js';
+import type { SettingValue } from '../settings/settings.api.js';
 import { CONFIG_SCHEMA_VERSION, CONFIG_SOURCE_KEYS, configBody, type ConfigBody } from './player-config.js';
-import type { PlayerStateRepository } from './player-state.repository.js';
+import type { PlayerBaseDeps } from './player-base-deps.js';
 
 export const configEtag = (screenId: string, revision: number) => `"config-${screenId}-${revision}"`;
 
 const hashOf = (body: ConfigBody) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
-interface Deps {
-  playerStateRepository: PlayerStateRepository;
-  settingsService: OrganizationSettings;
-  screenPlaces: ScreenPlaces;
-  playerMessages: PlayerMessages;
-  db: Knex;
-  organization: OrganizationReader;
-}
+type Deps = Pick<PlayerBaseDeps, 'playerStateRepository' | 'settingsService' | 'screenPlaces' | 'playerMessages' | 'db' | 'organization'>;
 
 /** Per-screen values over the organization's (player policies), from the module that owns them. */
 export interface ConfigOverrides {

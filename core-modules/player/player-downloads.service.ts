@@ -1,12 +1,8 @@
 import { notFound } from '../../kernel/errors.js';
 import type { FileToSend } from '../../kernel/http/file-response.js';
-import type { MediaLibrary } from '../media/media.api.js';
-import type { ManifestService } from './manifest.service.js';
+import type { PlayerManifestDeps } from './player-manifest-deps.js';
 
-interface Deps {
-  mediaLibrary: MediaLibrary;
-  manifestService: ManifestService;
-}
+type Deps = Pick<PlayerManifestDeps, 'mediaLibrary' | 'manifestService'>;
 
 const variantUnavailable = () => notFound('media_variant_unavailable', 'This screen has no such file in its current manifest.');
 

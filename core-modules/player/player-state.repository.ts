@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TableModel } from '../../kernel/db/table-model.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 import { ConfigStateModel, ManifestStateModel } from './player.models.js';
 
 export interface RecordedState {
@@ -21,7 +22,7 @@ export class PlayerStateRepository {
   private readonly db: Knex;
   private readonly models: Record<StateKind, typeof TableModel>;
 
-  constructor({ db }: { db: Knex }) {
+  constructor({ db }: Pick<KernelDeps, 'db'>) {
     // Recording is one conditional upsert (SQL); reading the current value goes through the models.
     this.db = db;
     this.models = { manifest: TABLES.manifest.model.bindKnex(db), config: TABLES.config.model.bindKnex(db) };

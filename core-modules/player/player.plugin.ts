@@ -14,7 +14,8 @@ import { PlayerDownloadsService } from './player-downloads.service.js';
 import { PlayerStateRepository } from './player-state.repository.js';
 import { configChanged, manifestChanged } from './player-messages.js';
 import { contentKindsRef, contentSourcesRef, manifestPluginsRef, manifestSectionsRef, playerConfigRef, type PlayerConfig } from './player.api.js';
-import { playerUses, type PlayerDeps } from './player-deps.js';
+import { playerUses } from './player-base-deps.js';
+import type { PlayerDeps } from './player-deps.js';
 
 /** What a player fetches: its manifest (with pushes when it changes), the files it lists, its config. */
 export const playerModule = definePlugin<PlayerDeps>({

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { CommittedWork } from '../../kernel/after-commit-events.js';
-import type { Logger } from '../../kernel/logger.js';
-import type { SocketHub } from '../../kernel/ws/hub.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /**
  * How a contributor to the manifest (a content source, a plugin's entries) says which screens a
@@ -13,7 +12,7 @@ export class ScreensChanged {
   private readonly work: CommittedWork;
 
   constructor(
-    d: { hub: SocketHub; logger: Logger },
+    d: Pick<KernelDeps, 'hub' | 'logger'>,
     /** kebab-case: names the hub channel. */
     name: string,
   ) {
