@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
+import { eventually } from '../support/wait.js';
 import { generate } from 'otplib';
 import { coreModules } from '../../core-modules/index.js';
 import type { FactorsRepository } from '../../core-modules/auth/factors/factors.repository.js';
@@ -28,14 +29,6 @@ const totp = (secret: string, offset = 0) => generate({ secret, epoch: Math.floo
 async function wrongCode(secret: string): Promise<string> {
   const valid = new Set(await Promise.all([-1, 0, 1, 2].map((o) => totp(secret, o))));
   return ['000000', '111111', '222222', '333333', '444444'].find((c) => !valid.has(c))!;
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 function expectError(res: ApiResponse, status: number, code: string) {
@@ -612,12 +605,16 @@ describe('second factors', () => {
       let removal: Promise<ApiResponse> | undefined;
       await factors.exclusive(u.id, async (trx) => {
         removal = consoleCall(k, u.session, 'POST', '/api/v1/me/security/totp/remove', { password: PASSWORD });
-        await waitFor(async () => {
-          const { rows } = await k.db.raw(
-            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted`,
-          );
-          return rows[0].n > 0;
-        });
+        const waiting = await eventually(
+          async () =>
+            (
+              await k.db.raw(
+                `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted`,
+              )
+            ).rows[0].n as number,
+          (n) => n > 0,
+        );
+        expect(waiting, 'the removal waits on the factors lock').to.be.greaterThan(0);
         await trx('user_passkeys').where({ id: added.body.data.id }).delete();
       });
       expectError(await removal!, 409, 'last_factor');

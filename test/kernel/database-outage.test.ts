@@ -200,7 +200,7 @@ describe('an embedded PostgreSQL that dies under a running server', function () 
     const deps = kernel.containerOf('notes').cradle as NotesDeps;
     await deps.jobs.send('notes.record-note', { text: 'after the restart' });
     const fromJob = await eventually(
-      () => kernel.db('notes_items').where({ source: 'job' }).pluck('text'),
+      () => kernel.db('notes_items').where({ source: 'job:all' }).pluck('text'),
       (texts) => texts.length > 0,
       15_000,
     );

@@ -364,13 +364,16 @@ async function jobsOf(k: TestKernel, assetId: string): Promise<{ name: string; s
 
 const settled = (job: { state: string }) => job.state === 'completed' || job.state === 'failed';
 
-async function waitUntil(k: TestKernel, id: string, ok: (a: AssetSnapshot['asset']) => boolean, seen: (number | null)[], timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { asset } = await snapshot(k, id);
-    seen.push(asset.processing_progress);
-    if (ok(asset)) return;
-    if (Date.now() > deadline) throw new Error(`asset ${id} is still ${asset.processing_status} (progress ${asset.processing_progress}) after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function waitUntil(k: TestKernel, id: string, ok: (a: AssetSnapshot['asset']) => boolean, seen: (number | null)[]) {
+  const asset = await eventually(
+    async () => {
+      const { asset } = await snapshot(k, id);
+      seen.push(asset.processing_progress);
+      return asset;
+    },
+    ok,
+    60_000,
+    100,
+  );
+  if (!ok(asset)) throw new Error(`asset ${id} is still ${asset.processing_status} (progress ${asset.processing_progress}) after 60 s`);
 }

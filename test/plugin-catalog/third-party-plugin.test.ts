@@ -36,7 +36,7 @@ describe('third-party plugins', () => {
   it('runs its jobs in the worker', async () => {
     await call(k, 'POST', '/api/v1/notes', { text: 'queued', later: true });
     const rows = await eventually(
-      () => k.db('notes_items').where({ source: 'job' }).pluck('text'),
+      () => k.db('notes_items').where({ source: 'job:all' }).pluck('text'),
       (r) => r.length > 0,
       10_000,
     );
