@@ -6,28 +6,48 @@ import type { SocketHub } from './ws/hub.js';
 export type EventListener<E> = (event: E) => Promise<void> | void;
 
 /**
- * In-process listeners told after a change committed, so later modules can follow an earlier one
- * (the manifest follows playlists, media and screens) without the earlier one knowing them. A
- * failing listener is logged and never undoes the change: players catch up on their next fetch.
+ * Listeners told after a change committed, so later modules can follow an earlier one (the
+ * manifest follows media, settings and screens) without the earlier one knowing them. The change
+ * emits inside its own transaction, so the event is carried by the commit (a `CommittedWork`
+ * notice): told once it commits, here or, if this process dies first, in another process; never
+ * after a rollback. Events are JSON values. A failing listener is logged and never undoes the change: players catch up on their next fetch.
  */
 export class AfterCommitEvents<E> {
   private readonly listeners: EventListener<E>[] = [];
+  private readonly work: CommittedWork;
 
   constructor(
-    private readonly logger: Logger,
+    private readonly d: { hub: SocketHub; logger: Logger },
+    /** Unique, kebab-case: names the hub channel and the log lines. */
     private readonly name: string,
-  ) {}
-
-  subscribe(listener: EventListener<E>): void {
-    this.listeners.push(listener);
+  ) {
+    this.work = new CommittedWork(d, name, (items) => this.tell(items.map((item) => JSON.parse(item) as E)));
   }
 
-  async emit(event: E): Promise<void> {
-    for (const listener of this.listeners) {
-      try {
-        await listener(event);
-      } catch (err) {
-        this.logger.warn({ err, event }, `a ${this.name} listener failed`);
+  /** At start: from then on this process is told, and stands by for what other processes' changes leave undone. */
+  subscribe(listener: EventListener<E>): void {
+    this.listeners.push(listener);
+    this.work.listen();
+  }
+
+  /** Inside the change's (outermost) transaction; resolves once the notice is written. */
+  emit(event: E, trx: Knex.Transaction): Promise<void> {
+    return this.work.schedule([JSON.stringify(event)], trx);
+  }
+
+  /** The process is stopping: events other processes announced are theirs to finish. */
+  stop(): void {
+    this.work.stop();
+  }
+
+  private async tell(events: E[]): Promise<void> {
+    for (const event of events) {
+      for (const listener of this.listeners) {
+        try {
+          await listener(event);
+        } catch (err) {
+          this.d.logger.warn({ err, event }, `a ${this.name} listener failed`);
+        }
       }
     }
   }

@@ -44,5 +44,7 @@ export const mediaModule = definePlugin<MediaDeps>({
       playableTypes.register(mediaLibrary.filePlayback('image'));
       playableTypes.register(mediaLibrary.filePlayback('video'));
     });
+    // Events other processes announced and have yet to tell are theirs (or another's) to finish.
+    r.onStop(({ mediaEvents }) => mediaEvents.stop());
   },
 });

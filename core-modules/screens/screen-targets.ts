@@ -59,8 +59,8 @@ export class ScreenTargets {
   /** Told (with the screen id) after a screen moved to another location or sync group: targets reaching it may differ. */
   readonly moved: AfterCommitEvents<string>;
 
-  constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger'>) {
-    this.moved = new AfterCommitEvents(d.logger, 'screen moved');
+  constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger' | 'hub'>) {
+    this.moved = new AfterCommitEvents(d, 'screen-moved');
   }
 
   registerSyncGroups(resolver: SyncGroupResolver): void {

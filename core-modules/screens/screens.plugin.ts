@@ -48,5 +48,6 @@ export const screensModule = definePlugin<ScreensDeps>({
     r.routes(screensRoutes);
     for (const part of parts) part(r);
     r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(screensGraph(db)));
+    r.onStop(({ screenTargets }) => screenTargets.moved.stop());
   },
 });

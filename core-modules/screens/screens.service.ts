@@ -7,6 +7,7 @@ import type { ScreensCacheDeps } from './screens-cache-deps.js';
 
 type Deps = Pick<
   ScreensCacheDeps,
+  | 'db'
   | 'screensRepository'
   | 'locationsRepository'
   | 'playerHistoryRepository'
@@ -127,10 +128,16 @@ export class ScreensService {
         room_number: patch.roomNumber?.trim(),
       }).filter(([, v]) => v !== undefined),
     );
-    if (!(await this.d.screensRepository.update(id, values))) throw screenNotFound();
-    await this.d.auditLog.record({ action: 'screen.updated', actor, ip, resourceType: 'screen', resourceId: id, metadata: { fields: Object.keys(values) } });
-    if (patch.locationId !== undefined) await this.d.screenTargets.moved.emit(id);
-    if (['location_id', 'room_name', 'room_number'].some((k) => k in values)) await this.d.screenPlaces.changed.emit([id]);
+    await this.d.db.transaction(async (trx) => {
+      if (!(await this.d.screensRepository.update(id, values, trx))) throw screenNotFound();
+      await this.d.auditLog.record(
+        { action: 'screen.updated', actor, ip, resourceType: 'screen', resourceId: id, metadata: { fields: Object.keys(values) } },
+        trx,
+      );
+      // Targets by location may reach it now or no more; its config names where it is.
+      if (patch.locationId !== undefined) await this.d.screenTargets.moved.emit(id, trx);
+      if (['location_id', 'room_name', 'room_number'].some((k) => k in values)) await this.d.screenPlaces.changed.emit([id], trx);
+    });
     return this.get(id);
   }
 

@@ -12,5 +12,7 @@ export const settingsModule = definePlugin<SettingsDeps>({
   register(r) {
     r.export(settingsServiceRef, asClass(SettingsService).singleton());
     r.routes(settingsRoutes);
+    // Changes other processes announced and have yet to tell are theirs (or another's) to finish.
+    r.onStop(({ settingsService }) => settingsService.changed.stop());
   },
 });

@@ -3,7 +3,6 @@ import { fn, raw } from 'objection';
 import { conflict, validationFailed, type ValidationIssue } from '../../kernel/errors.js';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
-import type { Logger } from '../../kernel/logger.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidReason, type SettingDefinition, type SettingValue } from './setting-definition.js';
 import { SettingModel, SettingsRevisionModel } from './settings.models.js';
@@ -32,20 +31,18 @@ export class SettingsService {
   private readonly settings: typeof SettingModel;
   private readonly revisions: typeof SettingsRevisionModel;
   private readonly auditLog: AuditLog;
-  /** Told, in the process that made it, of each committed change: the keys whose values were sent. */
+  /** Told, once it commits, of each change: the keys whose values were sent. */
   readonly changed: AfterCommitEvents<{ keys: string[] }>;
 
   private readonly stored: StoredValues;
-  private readonly logger: Logger;
 
   constructor({ db, auditLog, logger, hub }: Pick<KernelDeps, 'db' | 'auditLog' | 'logger' | 'hub'>) {
     this.db = db;
     this.stored = new StoredValues(hub);
-    this.logger = logger;
     this.settings = SettingModel.bindKnex(db);
     this.revisions = SettingsRevisionModel.bindKnex(db);
     this.auditLog = auditLog;
-    this.changed = new AfterCommitEvents(logger, 'SettingsChanged');
+    this.changed = new AfterCommitEvents({ hub, logger }, 'settings-changed');
   }
 
   /** A rule across settings (a minimum below a maximum), checked on every change against the values it would leave. */
@@ -166,10 +163,10 @@ export class SettingsService {
           .merge();
       }
       await this.auditLog.record({ action: 'settings.updated', actor, ip, resourceType: 'settings', metadata: { keys: Object.keys(values) } }, trx);
+      // Both carried by the commit: every process's copy is dropped before the listeners read.
+      await this.stored.changed(trx);
+      await this.changed.emit({ keys: Object.keys(values) }, trx);
     });
-    // Committed: a lost announcement only leaves other processes' copies until their TTL ends.
-    await this.stored.changed().catch((err: unknown) => this.logger.warn({ err }, 'could not announce a settings change to other processes'));
-    await this.changed.emit({ keys: Object.keys(values) });
     return this.document();
   }
 }

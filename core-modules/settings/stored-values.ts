@@ -1,9 +1,10 @@
+import type { Knex } from 'knex';
 import type { SocketHub } from '../../kernel/ws/hub.js';
 
 /** Where server processes tell each other that the settings changed. */
 const CHANNEL = 'settings:changed';
-// Announcements drop a stale copy within milliseconds; the TTL only bounds what a lost one (a
-// NOTIFY failing right after its commit) could leave behind.
+// Announcements drop a stale copy within milliseconds; the TTL only bounds what a missed one (a
+// hub reconnecting) could leave behind.
 const TTL_MS = 60_000;
 
 /**
@@ -32,10 +33,17 @@ export class StoredValues {
     return rows;
   }
 
-  /** After a committed change: this process first (so it never answers from what it replaced), then every other. */
-  async changed(): Promise<void> {
-    this.drop();
-    await this.hub.publish(CHANNEL, {});
+  /**
+   * Inside the change's transaction, before anything else that follows its commit is scheduled:
+   * this process drops its copy first at the commit (so it never answers from what it replaced),
+   * every other process when the announcement arrives, which the commit delivers.
+   */
+  async changed(trx: Knex.Transaction): Promise<void> {
+    await this.hub.publish(CHANNEL, {}, trx);
+    trx.executionPromise.then(
+      () => this.drop(),
+      () => {},
+    );
   }
 
   private drop(): void {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { CommittedWork } from '../../kernel/after-commit-events.js';
+import { AfterCommitEvents, CommittedWork } from '../../kernel/after-commit-events.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { SocketHub } from '../../kernel/ws/hub.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
@@ -92,5 +92,32 @@ describe('committed work: carried by the change’s transaction', () => {
       5_000,
     );
     expect([...taken].sort()).to.deep.equal(items);
+  });
+
+  it('tells each event to every listener after the commit (past a failing one), never for a rollback', async () => {
+    const events = new AfterCommitEvents<{ assetId: string }>(deps, 'probe-events');
+    stops.push(() => events.stop());
+    const told: string[] = [];
+    events.subscribe(() => {
+      throw new Error('a broken listener');
+    });
+    events.subscribe(({ assetId }) => void told.push(assetId));
+    await deps.db
+      .transaction(async (trx) => {
+        await events.emit({ assetId: 'rolled-back' }, trx);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await deps.db.transaction(async (trx) => {
+      await events.emit({ assetId: 'a1' }, trx);
+      await events.emit({ assetId: 'a1' }, trx);
+      await events.emit({ assetId: 'a2' }, trx);
+      expect(told, 'nothing before the commit').to.deep.equal([]);
+    });
+    await eventually(
+      () => told.length,
+      (n) => n >= 3,
+    );
+    expect(told.sort()).to.deep.equal(['a1', 'a1', 'a2']);
   });
 });

@@ -1,3 +1,4 @@
+import { eventually } from '../support/wait.js';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import type { PluginDef } from '../../kernel/plugin.js';
@@ -59,7 +60,8 @@ describe('stock Android player validators on what the server builds', () => {
     }
     await setSettings(k, owner, { 'branding.logo_asset_id': image.id });
 
-    const manifest = await manifestOf();
+    // Every screen is rebuilt after the settings commit.
+    const manifest = await eventually(manifestOf, (m) => m.branding !== undefined);
     expect(manifest.playlist.items).to.have.length(3);
     expect(manifest.playlist.items.map((i: { volume: number }) => i.volume)).to.deep.equal([0.35, 1, 0]);
     expect(manifest.playlist.items[0].transition).to.equal('fade'); // crossfade needs schema 14

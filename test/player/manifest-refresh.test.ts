@@ -182,4 +182,26 @@ describe('manifest refresh: batches, media variants and several server processes
     await settled(s1);
     expect(changes(s1)).to.deep.equal([]);
   });
+
+  it('tells the screens playing an asset when its availability window is edited, with the window in their manifest', async () => {
+    const [one, two] = screens as [PairedScreen, PairedScreen];
+    const poster = await seedAsset(a, { name: 'Seasonal poster' });
+    await assign(two, await playlistWith([poster.id]));
+    const [s2, s1] = [await socketOf(b, two), await socketOf(a, one)];
+    const before = await versionOf(two);
+
+    const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const edited = await api(a, 'PATCH', `/api/v1/assets/${poster.id}`, { availabilitySet: true, expiresAt });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    const told = await eventually(
+      () => changes(s2).filter((c) => c.manifestVersion > before),
+      (newer) => newer.length > 0,
+    );
+    expect(told.map((c) => c.manifestVersion)).to.deep.equal([before + 1]);
+    const m = (await manifest(a, two)).body.data;
+    expect(m.playlist.items[0]).to.include({ assetId: poster.id, expiresAt });
+    expect(m.assets[0]).to.include({ assetId: poster.id, expiresAt });
+    await settled(s1);
+    expect(changes(s1)).to.deep.equal([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { eventually } from '../support/wait.js';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { consoleCall, OWNER, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
@@ -136,8 +137,13 @@ describe('player config and manifest settings', () => {
     expect(listed.variantId).to.equal(m.branding.logoVariantId);
     expect((await configOf(hall)).branding.logoAssetId).to.equal(logo.id);
     const video = await seedAsset(k, { type: 'video', name: 'Not a logo' });
+    const told = m.manifestVersion as number;
     await setSettings(k, owner, { 'branding.logo_asset_id': video.id });
-    const without = await manifestOf(hall);
+    // Every screen is rebuilt after the commit: a newer version comes, without the logo.
+    const without = await eventually(
+      () => manifestOf(hall),
+      (next) => next.manifestVersion > told,
+    );
     expect(without).not.to.have.property('branding');
     expect(without.assets.map((a: { assetId: string }) => a.assetId)).not.to.include(video.id);
   });

@@ -1,3 +1,4 @@
+import { eventually } from '../support/wait.js';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
@@ -293,9 +294,10 @@ describe('brand bug plugin', () => {
 
   it('tells the screens showing a logo when it is reprocessed, with its new variant', async () => {
     const logo = await seedImage(k, 'Reprocessed logo');
-    await create({ imageAssetId: logo.id });
     const socket = await openPlayerSocket(k, lobby.credential);
     try {
+      await create({ imageAssetId: logo.id });
+      const created = (await socket.next('manifest.changed')).manifestVersion as number;
       // What processing leaves behind: a new variant players prefer, then the event after commit.
       const media = libraryDeps(k);
       const playback = await media.assetsRepository.upsertVariant(logo.id, {
@@ -306,8 +308,13 @@ describe('brand bug plugin', () => {
         sha256: 'f'.repeat(64),
         player_compatible: true,
       });
-      await media.mediaEvents.emit({ assetId: logo.id });
-      await socket.next('manifest.changed');
+      await k.db.transaction((trx) => media.mediaEvents.emit({ assetId: logo.id }, trx));
+      // Told after the commit: a newer version pushed, whose manifest names the new variant.
+      const told = await eventually(
+        () => socket.messages.filter((m) => m.type === 'manifest.changed' && m.manifestVersion > created),
+        (pushed) => pushed.length > 0,
+      );
+      expect(told, 'a push after the event').to.have.length(1);
       expect((await entriesOf(lobby))[0].config.imageVariantId).to.equal(playback.id);
     } finally {
       socket.ws.close();

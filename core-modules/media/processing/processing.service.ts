@@ -163,17 +163,17 @@ export class ProcessingService {
 
   /** Ready once there is a preview and something a player can show (the rule the reference uses). */
   private async completeIfReady(assetId: string): Promise<void> {
-    const ready = await this.d.db.transaction(async (trx) => {
+    await this.d.db.transaction(async (trx) => {
       const locked = await this.repo.lock(assetId, trx);
-      if (locked?.processing_status !== 'processing') return false;
+      if (locked?.processing_status !== 'processing') return;
       const variants = await this.repo.variants(assetId, trx);
       const preview = variants.some((v) => v.kind === 'thumbnail' || v.kind === 'poster');
       const playable = variants.some((v) => v.player_compatible);
-      if (preview && playable) await this.repo.transition(assetId, 'ready', { processing_progress: null }, trx);
-      return preview && playable;
+      if (!preview || !playable) return;
+      await this.repo.transition(assetId, 'ready', { processing_progress: null }, trx);
+      // Players see an asset's variants only once it is ready, so this is when its set changes for them.
+      await this.d.mediaEvents.emit({ assetId }, trx);
     });
-    // Players see an asset's variants only once it is ready, so this is when its set changes for them.
-    if (ready) await this.d.mediaEvents.emit({ assetId });
   }
 
   /** `media.delete-files`: every stored object of an asset being deleted, then the asset is deleted. */

@@ -66,10 +66,10 @@ export class GroupsService {
       if (content) await this.d.playlistLibrary.keepAsAssignment(memberIds, content, trx);
       await this.d.groupsRepository.delete(id, trx);
       await this.d.contentSources.changed(memberIds, trx);
+      await this.moved(memberIds, trx);
       return memberIds;
     });
     await this.audit('deleted', actor, ip, id, { members: members.length });
-    await this.moved(members);
   }
 
   async addMember(actor: ConsolePrincipal, id: string, screenId: string, ip: string): Promise<GroupView> {
@@ -79,15 +79,13 @@ export class GroupsService {
       await this.d.groupMembershipGuards.check(id, screenId, trx);
       if (await this.d.groupsRepository.addMember(id, screenId, trx)) {
         await this.d.contentSources.changed([screenId], trx);
+        await this.moved([screenId], trx);
         return true;
       }
       if ((await this.d.groupsRepository.groupsOf([screenId], trx)).get(screenId) !== id) throw alreadyGrouped();
       return false;
     });
-    if (added) {
-      await this.audit('member_added', actor, ip, id, { screenId });
-      await this.moved([screenId]);
-    }
+    if (added) await this.audit('member_added', actor, ip, id, { screenId });
     return this.get(id);
   }
 
@@ -98,9 +96,9 @@ export class GroupsService {
       const content = groupContent(group);
       if (content) await this.d.playlistLibrary.keepAsAssignment([screenId], content, trx);
       await this.d.contentSources.changed([screenId], trx);
+      await this.moved([screenId], trx);
     });
     await this.audit('member_removed', actor, ip, id, { screenId });
-    await this.moved([screenId]);
   }
 
   async assign(actor: ConsolePrincipal, id: string, ref: ContentRef, ip: string): Promise<GroupView> {
@@ -143,10 +141,9 @@ export class GroupsService {
     return group;
   }
 
-  // A screen that joined or left a group (its content was rebuilt from the change's transaction):
-  // the targets reaching it may differ.
-  private async moved(screenIds: string[]): Promise<void> {
-    for (const screenId of screenIds) await this.d.screenTargets.moved.emit(screenId);
+  // A screen that joins or leaves a group (in the change's transaction): the targets reaching it may differ.
+  private async moved(screenIds: string[], trx: Knex.Transaction): Promise<void> {
+    for (const screenId of screenIds) await this.d.screenTargets.moved.emit(screenId, trx);
   }
 
   private async views(rows: GroupRow[]): Promise<GroupView[]> {

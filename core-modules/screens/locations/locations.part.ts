@@ -16,4 +16,5 @@ export const locationsPart: ModulePart<LocationsDeps> = (r) => {
   // The player config names where each screen is.
   r.export(screenPlacesRef, asClass(ScreenPlaces).singleton());
   r.routes(locationsRoutes);
+  r.onStop(({ screenPlaces }) => screenPlaces.changed.stop());
 };

@@ -65,10 +65,10 @@ export class LocationsRepository {
     }
   }
 
-  async update(id: string, values: LocationValues): Promise<boolean> {
+  async update(id: string, values: LocationValues, trx?: Knex.Transaction): Promise<boolean> {
     try {
       const count = await this.locations
-        .query()
+        .query(trx)
         .findById(id)
         .patch({ ...values, updated_at: fn.now() });
       return count > 0;

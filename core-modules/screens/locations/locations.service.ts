@@ -5,7 +5,7 @@ import type { LocationRow, LocationValues } from './locations.repository.js';
 import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 import type { ScreensBaseDeps } from '../screens-base-deps.js';
 
-type Deps = Pick<ScreensBaseDeps, 'locationsRepository' | 'auditLog' | 'screenPlaces'>;
+type Deps = Pick<ScreensBaseDeps, 'db' | 'locationsRepository' | 'auditLog' | 'screenPlaces'>;
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 const Coordinate = (limit: number) => Type.Union([Type.Number({ minimum: -limit, maximum: limit }), Type.Null()]);
@@ -100,16 +100,15 @@ export class LocationsService {
 
   async update(actor: ConsolePrincipal, id: string, input: LocationInput, ip: string): Promise<LocationView> {
     const changes = values(input);
-    if (!(await this.d.locationsRepository.update(id, changes))) throw locationNotFound();
-    await this.d.auditLog.record({
-      action: 'location.updated',
-      actor,
-      ip,
-      resourceType: 'location',
-      resourceId: id,
-      metadata: { fields: Object.keys(changes) },
+    await this.d.db.transaction(async (trx) => {
+      if (!(await this.d.locationsRepository.update(id, changes, trx))) throw locationNotFound();
+      await this.d.auditLog.record(
+        { action: 'location.updated', actor, ip, resourceType: 'location', resourceId: id, metadata: { fields: Object.keys(changes) } },
+        trx,
+      );
+      // The screens there show the place's name in their config.
+      if ('name' in changes) await this.d.screenPlaces.changed.emit(await this.d.screenPlaces.screensAt(id, trx), trx);
     });
-    if ('name' in changes) await this.d.screenPlaces.changed.emit(await this.d.screenPlaces.screensAt(id));
     return this.get(id);
   }
 

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { AfterCommitEvents } from '../../../kernel/after-commit-events.js';
 import type { KernelDeps } from '../../../kernel/kernel.js';
 
@@ -16,8 +17,8 @@ export class ScreenPlaces {
   /** Told with the ids of the screens whose label may have changed. */
   readonly changed: AfterCommitEvents<string[]>;
 
-  constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger'>) {
-    this.changed = new AfterCommitEvents(d.logger, 'screen places changed');
+  constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger' | 'hub'>) {
+    this.changed = new AfterCommitEvents(d, 'screen-places-changed');
   }
 
   /** The label of each of `screenIds`, or of every screen when omitted. */
@@ -31,7 +32,7 @@ export class ScreenPlaces {
   }
 
   /** The screens at a location, whose labels follow its name. */
-  screensAt(locationId: string): Promise<string[]> {
-    return this.d.db('screens').where({ location_id: locationId }).pluck('id');
+  screensAt(locationId: string, trx?: Knex.Transaction): Promise<string[]> {
+    return (trx ?? this.d.db)('screens').where({ location_id: locationId }).pluck('id');
   }
 }

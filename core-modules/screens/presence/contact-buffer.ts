@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { AfterCommitEvents } from '../../../kernel/after-commit-events.js';
 import type { Logger } from '../../../kernel/logger.js';
 import type { ContactRepository, ContactUpdate } from './contact.repository.js';
@@ -43,9 +44,11 @@ export class ContactBuffer {
   constructor(
     private readonly repository: ContactRepository,
     private readonly logger: Logger,
-    /** Told, after the flush that wrote them, of the screens whose player reported another profile. */
+    /** Told, in the flush that wrote them, of the screens whose player reported another profile. */
     private readonly profilesChanged: AfterCommitEvents<string[]>,
   ) {}
+
+  private readonly reported = (screenIds: string[], trx: Knex.Transaction) => this.profilesChanged.emit(screenIds, trx);
 
   /** Any sign of life: socket traffic, liveness, a heartbeat. */
   contact(screenId: string, ip: string | undefined, now = new Date()): void {
@@ -114,22 +117,15 @@ export class ContactBuffer {
 
   private async write(batch: Map<string, Pending>): Promise<void> {
     const updates = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, p]) => toUpdate(id, p));
-    let changed: string[];
     try {
-      changed = await this.repository.apply(updates);
+      await this.repository.apply(updates, this.reported);
     } catch (err) {
-      if (isDataError(err)) return this.tell(await this.isolate(updates));
+      if (isDataError(err)) return this.isolate(updates);
       // Keep it for the next flush rather than lose it; newer contact recorded since wins.
       this.logger.warn({ err, screens: batch.size }, 'could not write screen contact; retrying with the next flush');
       for (const [id, old] of batch) this.restore(id, old);
       return;
     }
-    await this.tell(changed);
-  }
-
-  // Rare (a player upgraded): the next flush may wait for these screens' manifests to be rebuilt.
-  private async tell(changed: string[]): Promise<void> {
-    if (changed.length) await this.profilesChanged.emit(changed);
   }
 
   /**
@@ -137,7 +133,7 @@ export class ContactBuffer {
    * whose report cannot be stored are found, so every other screen's contact is written in this
    * flush. Such a screen keeps its contact times; what it reported is dropped with one warning.
    */
-  private async isolate(updates: ContactUpdate[]): Promise<string[]> {
+  private async isolate(updates: ContactUpdate[]): Promise<void> {
     if (updates.length === 1) {
       const [bad] = updates as [ContactUpdate];
       this.logger.warn(
@@ -145,21 +141,18 @@ export class ContactBuffer {
         'a heartbeat held values the database cannot store; kept the contact, dropped the report',
       );
       // Without its report it reports no other profile.
-      await this.repository.apply([withoutReport(bad)]).catch((err: unknown) => this.logger.warn({ err, screenId: bad.id }, 'could not write screen contact'));
-      return [];
+      await this.repository
+        .apply([withoutReport(bad)], this.reported)
+        .catch((err: unknown) => this.logger.warn({ err, screenId: bad.id }, 'could not write screen contact'));
+      return;
     }
     const middle = Math.ceil(updates.length / 2);
-    const changed: string[] = [];
     for (const half of [updates.slice(0, middle), updates.slice(middle)]) {
-      changed.push(
-        ...(await this.repository.apply(half).catch((err: unknown) => {
-          if (isDataError(err)) return this.isolate(half);
-          this.logger.warn({ err, screens: half.length }, 'could not write screen contact');
-          return [];
-        })),
-      );
+      await this.repository.apply(half, this.reported).catch((err: unknown) => {
+        if (isDataError(err)) return this.isolate(half);
+        this.logger.warn({ err, screens: half.length }, 'could not write screen contact');
+      });
     }
-    return changed;
   }
 
   private restore(id: string, old: Pending): void {

@@ -108,11 +108,20 @@ export class ContactRepository {
     this.statuses = ScreenStatusModel.bindKnex(db);
   }
 
-  /** Writes the batch; returns the screens whose player now reports another profile than it had stored. */
-  async apply(updates: ContactUpdate[]): Promise<string[]> {
-    if (updates.length === 0) return [];
-    const { rows } = await this.db.raw<{ rows: { screen_id: string }[] }>(APPLY, [JSON.stringify(updates)]);
-    return rows.map((r) => r.screen_id);
+  /**
+   * Writes the batch, and tells `reported` in the same transaction of the screens whose player now
+   * reports another profile than it had stored (rare: an upgrade).
+   */
+  async apply(updates: ContactUpdate[], reported: (screenIds: string[], trx: Knex.Transaction) => Promise<void>): Promise<void> {
+    if (updates.length === 0) return;
+    await this.db.transaction(async (trx) => {
+      const { rows } = await trx.raw<{ rows: { screen_id: string }[] }>(APPLY, [JSON.stringify(updates)]);
+      if (rows.length)
+        await reported(
+          rows.map((r) => r.screen_id),
+          trx,
+        );
+    });
   }
 
   /** The screen's stored clock offset, if one was ever measured. Read for every activity batch, so no model instance is built. */

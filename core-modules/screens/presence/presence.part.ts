@@ -42,7 +42,7 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
   r.export(heartbeatExtensionsRef, asValue(heartbeatExtensions));
   r.export(screenClocksRef, asFunction((d: PresenceDeps) => new ScreenClocks(d)).singleton());
   // The player module rebuilds the manifest of a screen whose player reports another profile.
-  r.export(playerFactsChangedRef, asFunction(({ logger }: PresenceDeps) => new AfterCommitEvents<string[]>(logger, 'player facts changed')).singleton());
+  r.export(playerFactsChangedRef, asFunction((d: PresenceDeps) => new AfterCommitEvents<string[]>(d, 'player-facts-changed')).singleton());
   r.routes([...playerRoutes(heartbeatExtensions), ...reliabilityRoutes]);
   r.sockets(playerSocketRoutes);
   r.jobs([
@@ -63,6 +63,7 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
   });
   // Stop hooks run last-registered first: this process's presence rows go (its sockets are closed
   // by now), then the final contact flush.
+  r.onStop(({ playerFactsChanged }) => playerFactsChanged.stop());
   r.onStop(({ contactBuffer }) => contactBuffer.stop());
   r.onStop(({ presenceService }) => presenceService.stop());
 };

@@ -9,7 +9,7 @@ import type { LibraryViewDeps } from '../library-view-deps.js';
 
 type Deps = Pick<
   LibraryViewDeps,
-  'db' | 'jobs' | 'auditLog' | 'assetsRepository' | 'assetsQueryRepository' | 'assetUsage' | 'assetViewBuilder' | 'playableTypes'
+  'db' | 'jobs' | 'auditLog' | 'assetsRepository' | 'assetsQueryRepository' | 'assetUsage' | 'assetViewBuilder' | 'playableTypes' | 'mediaEvents'
 >;
 
 export interface AssetChanges {
@@ -54,6 +54,8 @@ export class AssetsService {
         { action: 'media.asset_updated', actor, ip, resourceType: 'asset', resourceId: id, metadata: { fields: Object.keys(update) } },
         trx,
       );
+      // Manifests carry its window (and a website's entry its name): screens playing it are told.
+      if ('available_from' in update || 'name' in update) await this.d.mediaEvents.emit({ assetId: id }, trx);
       return updated!;
     });
     return this.d.assetViewBuilder.one(row);

@@ -137,10 +137,10 @@ export class WebsitesService {
         { action: 'media.website_updated', actor, ip, resourceType: 'asset', resourceId: assetId, metadata: { fields: Object.keys(input) } },
         trx,
       );
+      // Screens showing it get the new page settings (its `websites[]` entry) without waiting.
+      await this.d.mediaEvents.emit({ assetId }, trx);
       return updated!;
     });
-    // Screens showing it get the new page settings (its `websites[]` entry) without waiting.
-    await this.d.mediaEvents.emit({ assetId });
     return this.d.assetViewBuilder.one(row);
   }
 
