@@ -20,8 +20,8 @@ export interface DataSourceLibrary {
   registerViewer(viewer: DataSourceViewer): void;
   /** Registers who uses a source: a delete is refused (409 resource_in_use) while one does. */
   registerUsage(checker: UseChecker): void;
-  /** After a committed change to who shows what: those screens' manifests are rebuilt. */
-  viewersChanged(screenIds: string[]): Promise<void>;
+  /** In the transaction of a change to who shows what: those screens' manifests are rebuilt once it commits. */
+  viewersChanged(screenIds: string[], trx: Knex.Transaction): Promise<void>;
   /** The names of those of `ids` that exist. */
   namesOf(ids: string[]): Promise<Map<string, string>>;
   /** Adds a provider (at start): sources of it are listed, refreshed and shown like any other. */

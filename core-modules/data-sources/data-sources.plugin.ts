@@ -23,7 +23,7 @@ import { SourceRefresher } from './source-refresh.js';
 const library = (d: DataSourcesDeps): DataSourceLibrary => ({
   registerViewer: (viewer) => d.dataSourceViewers.register(viewer),
   registerUsage: (checker) => d.dataSourceUsage.register(checker),
-  viewersChanged: (screenIds) => d.contentSources.changed(screenIds),
+  viewersChanged: (screenIds, trx) => d.contentSources.changed(screenIds, trx),
   namesOf: async (ids) => new Map((await d.dataSourcesRepository.byIds(ids)).map((s) => [s.id, s.name])),
   registerProvider: (provider) => {
     if (d.dataSourceProviders.has(provider.name)) throw new Error(`data source provider ${provider.name} is registered twice`);

@@ -106,6 +106,8 @@ export class DataSourcesRepository {
     keep: (stored: DataDocument | null) => { document: DataDocument; changed: boolean },
     durationMs: number,
     dueAt: Date | null,
+    /** Called in the same transaction when the output changed. */
+    onChange: (trx: Knex.Transaction) => Promise<void>,
   ): Promise<boolean> {
     return this.d.db.transaction(async (trx) => {
       const stored = await this.outputs.query(trx).findById(id).forUpdate();
@@ -125,6 +127,7 @@ export class DataSourcesRepository {
           failures: 0,
           duration_ms: durationMs,
         });
+      if (changed) await onChange(trx);
       return changed;
     });
   }

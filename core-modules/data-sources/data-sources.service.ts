@@ -120,10 +120,10 @@ export class DataSourcesService {
         trx,
       );
       await this.audit('updated', actor, ip, source, trx);
+      // The manifest entry carries the name and configuration version (a new configuration is told when read).
+      if (!checked) await this.d.sourceRefresher.tell([id], trx);
     });
     if (checked) await this.refreshSoon(id);
-    // The manifest entry carries the name and configuration version.
-    else await this.d.sourceRefresher.tell([id]);
     return this.viewOf(await this.existing(id));
   }
 
@@ -139,9 +139,9 @@ export class DataSourcesService {
       }
       await this.repo.delete(id, trx);
       await this.audit('deleted', actor, ip, source, trx);
+      // Screens showing it lose its entry.
+      await this.d.sourceRefresher.tell([id], trx);
     });
-    // Screens showing it lose its entry.
-    await this.d.sourceRefresher.tell([id]);
   }
 
   async duplicate(actor: ConsolePrincipal, id: string, ip: string): Promise<DataSourceView> {

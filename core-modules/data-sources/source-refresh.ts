@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { canonicalHash } from '../../kernel/canonical-json.js';
 import { guardedFetch } from '../../kernel/outbound/guarded-fetch.js';
 import { ALLOW_PRIVATE_KEY, ALLOWED_HOSTS_KEY, FETCH_CONCURRENCY_KEY } from './data-sources-settings.js';
@@ -96,6 +97,7 @@ export class SourceRefresher {
           !old || recordsHash(old) !== recordsHash(document) || halfStale(old, Date.now()) ? { document, changed: true } : { document: old, changed: false },
         Math.round(performance.now() - started),
         due,
+        (trx) => this.tell([source.id], trx),
       );
     } catch (err) {
       // A fault of ours (a provider's bug, an output the database refuses) fails this source like a
@@ -107,7 +109,6 @@ export class SourceRefresher {
       await this.d.dataSourcesRepository.failed(source.id, failure.code, failure.message, Math.round(performance.now() - started), due);
       return { ok: false, changed: false };
     }
-    if (changed) await this.tell([source.id]);
     return { ok: true, changed };
   }
 
@@ -141,9 +142,9 @@ export class SourceRefresher {
     return refreshed;
   }
 
-  /** After a source's output or entry changed: the screens showing it rebuild their manifests. */
-  async tell(sourceIds: string[]): Promise<void> {
-    await this.d.contentSources.changed(await this.d.dataSourceViewers.screensShowing(sourceIds));
+  /** In the transaction of a change to sources' output or entry: the screens showing them rebuild their manifests once it commits. */
+  async tell(sourceIds: string[], trx: Knex.Transaction): Promise<void> {
+    await this.d.contentSources.changed(await this.d.dataSourceViewers.screensShowing(sourceIds), trx);
   }
 
   private async context(): Promise<Omit<ProduceContext, 'refreshBy' | 'sourceId'>> {

@@ -116,7 +116,8 @@ export class ContentSources {
    * Every screen whose content a change may affect. The rule: call it inside the change's
    * transaction and pass `trx`, so the rebuild and the players' `manifest.changed` are carried by
    * the commit itself (a process killed right after it loses none; a rollback sends nothing).
-   * Without `trx`, only for callers not yet converted: call after the commit.
+   * Without `trx`, only from a listener of a committed event (a medium's new files), which is
+   * itself carried by its change's commit.
    */
   changed(screenIds: string[], trx?: Knex.Transaction): Promise<void> {
     return this.changes.notify(screenIds, trx);

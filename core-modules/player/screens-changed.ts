@@ -41,8 +41,8 @@ export class ScreensChanged {
    * change keep their version. Pass the change's transaction, and call inside it: the rebuild is
    * then carried by the transaction itself (a notice every server process receives at commit) and
    * happens even if this process dies right after the commit; it never happens after a rollback.
-   * Without `trx` (callers not yet converted), call after the commit: the rebuild runs at once,
-   * in this process only. A failure is logged, never thrown: the change stands and the players
+   * Without `trx`, only from a listener of a committed event (`AfterCommitEvents`, itself carried
+   * by its change's commit): the rebuild runs at once, in the process telling the event. A failure is logged, never thrown: the change stands and the players
    * catch up on their next manifest fetch.
    */
   async notify(screenIds: string[], trx?: Knex.Transaction): Promise<void> {
