@@ -1,3 +1,4 @@
+import { eventually } from '../support/wait.js';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
@@ -274,10 +275,12 @@ describe('schedules', () => {
         'beyond the horizon',
       ).to.deep.equal([]);
       await setSettings(k, owner, { 'scheduling.prefetch_days': 2 });
-      expect(
-        (await manifestOf(kiosk)).schedules.map((s: any) => s.id),
-        'a longer horizon reaches it',
-      ).to.deep.equal([later.id]);
+      // Every screen is rebuilt once the settings change commits.
+      const reached = await eventually(
+        async () => (await manifestOf(kiosk)).schedules.map((s: any) => s.id),
+        (ids) => ids.length > 0,
+      );
+      expect(reached, 'a longer horizon reaches it').to.deep.equal([later.id]);
       await api('DELETE', `/api/v1/schedules/${later.id}`);
 
       // Written behind the service's back, as time passing would be: only the job tells the player.
