@@ -3,14 +3,16 @@ import type { Knex } from 'knex';
 import type { Logger } from './logger.js';
 import type { SocketHub } from './ws/hub.js';
 
-export type EventListener<E> = (event: E) => Promise<void> | void;
+/** Told the events of one change (or of several told together), in the order they were emitted. */
+export type EventListener<E> = (events: E[]) => Promise<void> | void;
 
 /**
  * Listeners told after a change committed, so later modules can follow an earlier one (the
  * manifest follows media, settings and screens) without the earlier one knowing them. The change
  * emits inside its own transaction, so the event is carried by the commit (a `CommittedWork`
  * notice): told once it commits, here or, if this process dies first, in another process; never
- * after a rollback. Events are JSON values. A failing listener is logged and never undoes the change: players catch up on their next fetch.
+ * after a rollback. Events are small JSON values (a screen id, not a list of them: a change emits
+ * as many as it has, and they travel in notices that fit the hub). A failing listener is logged and never undoes the change: players catch up on their next fetch.
  */
 export class AfterCommitEvents<E> {
   private readonly listeners: EventListener<E>[] = [];
@@ -30,9 +32,12 @@ export class AfterCommitEvents<E> {
     this.work.listen();
   }
 
-  /** Inside the change's (outermost) transaction; resolves once the notice is written. */
-  emit(event: E, trx: Knex.Transaction): Promise<void> {
-    return this.work.schedule([JSON.stringify(event)], trx);
+  /** Inside the change's (outermost) transaction; resolves once the notices are written. The same event twice is told once. */
+  emit(events: E[], trx: Knex.Transaction): Promise<void> {
+    return this.work.schedule(
+      events.map((event) => JSON.stringify(event)),
+      trx,
+    );
   }
 
   /** The process is stopping: events other processes announced are theirs to finish. */
@@ -41,13 +46,11 @@ export class AfterCommitEvents<E> {
   }
 
   private async tell(events: E[]): Promise<void> {
-    for (const event of events) {
-      for (const listener of this.listeners) {
-        try {
-          await listener(event);
-        } catch (err) {
-          this.d.logger.warn({ err, event }, `a ${this.name} listener failed`);
-        }
+    for (const listener of this.listeners) {
+      try {
+        await listener(events);
+      } catch (err) {
+        this.d.logger.warn({ err, events: events.length }, `a ${this.name} listener failed`);
       }
     }
   }

@@ -67,8 +67,9 @@ export const playerModule = definePlugin<PlayerDeps>({
       const forget = (screenIds: string[]) => manifestService.forget(screenIds);
       contentSources.changes.listen((screenIds) => manifestService.refreshMany(screenIds), forget);
       manifestPlugins.changes.listen((screenIds) => manifestService.refreshMany(screenIds), forget);
-      mediaEvents.subscribe(async ({ assetId }) => {
-        if (assetId === (await manifestService.logoAssetId())) await manifestService.refreshMany(await screensService.ids());
+      mediaEvents.subscribe(async (changes) => {
+        const logo = await manifestService.logoAssetId();
+        if (changes.some((c) => c.assetId === logo)) await manifestService.refreshMany(await screensService.ids());
       });
     });
     // Changes other processes announced and have yet to finish stay theirs (or another's) to finish.
@@ -78,7 +79,7 @@ export const playerModule = definePlugin<PlayerDeps>({
     });
     // A screen that moves may fall under other plugin targets; its config names where it is.
     r.onStart(({ screenTargets, screenPlaces, manifestService, playerConfigService }) => {
-      screenTargets.moved.subscribe((screenId) => manifestService.refreshMany([screenId]));
+      screenTargets.moved.subscribe((screenIds) => manifestService.refreshMany(screenIds));
       screenPlaces.changed.subscribe((screenIds) => playerConfigService.refresh(screenIds));
     });
     // A manifest is built for what its player reports: one that reports another profile (an upgrade)
@@ -90,7 +91,8 @@ export const playerModule = definePlugin<PlayerDeps>({
     r.onStart(({ settingsService, manifestService, playerConfigService, screensService }) => {
       settingsService.define([...configSettings, ...manifestSettings]);
       settingsService.defineRule(cacheFloorRule);
-      settingsService.changed.subscribe(async ({ keys }) => {
+      settingsService.changed.subscribe(async (changes) => {
+        const keys = changes.flatMap((c) => c.keys);
         if (keys.some((k) => CONFIG_SOURCE_KEYS.includes(k))) await playerConfigService.refresh();
         if (keys.some((k) => MANIFEST_SETTING_KEYS.includes(k))) await manifestService.refreshMany(await screensService.ids());
       });

@@ -45,9 +45,11 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
       d.contentKinds.register(playlistKind(d));
       // After a committed change to an asset's files, the screens playing it are rebuilt, and the
       // playlists holding it tell their listeners.
-      d.mediaEvents.subscribe(async ({ assetId }) => {
-        await d.contentSources.changed(await d.playlistReader.screensPlaying(assetId));
-        await d.playlistLibrary.tell(await d.playlistReader.playlistsHolding(assetId));
+      d.mediaEvents.subscribe(async (changes) => {
+        for (const { assetId } of changes) {
+          await d.contentSources.changed(await d.playlistReader.screensPlaying(assetId));
+          await d.playlistLibrary.tell(await d.playlistReader.playlistsHolding(assetId));
+        }
       });
     });
   },

@@ -21,7 +21,9 @@ export const policiesModule = definePlugin<PoliciesDeps>({
     r.onStart((d) => {
       d.playerConfig.useOverrides(d.policiesService);
       // A screen that joined or left a group follows that group's policy, or stops following it.
-      d.screenTargets.moved.subscribe((screenId) => d.policiesService.moved(screenId));
+      d.screenTargets.moved.subscribe(async (screenIds) => {
+        for (const screenId of screenIds) await d.policiesService.moved(screenId);
+      });
     });
   },
 });

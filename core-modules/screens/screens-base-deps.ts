@@ -44,7 +44,7 @@ export interface ScreensBaseDeps extends KernelDeps, UsedDeps<typeof screensUses
   contactRepository: ContactRepository;
   powerAssistRepository: PowerAssistRepository;
   heartbeatExtensions: HeartbeatExtensions;
-  playerFactsChanged: AfterCommitEvents<string[]>;
+  playerFactsChanged: AfterCommitEvents<string>;
   /** Presence too: a socket that opens is told whether commands wait for it. */
   commandsRepository: CommandsRepository;
 }

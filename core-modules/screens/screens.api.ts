@@ -67,4 +67,4 @@ export const screenCommandsRef = exportRef<ScreenCommands>('screens', 'screenCom
  * Told, after the contact flush that stored them, of the screens whose player now reports another
  * profile (presentation schemas, native capabilities, version code): what its manifest may hold changed.
  */
-export const playerFactsChangedRef = exportRef<AfterCommitEvents<string[]>>('screens', 'playerFactsChanged');
+export const playerFactsChangedRef = exportRef<AfterCommitEvents<string>>('screens', 'playerFactsChanged');

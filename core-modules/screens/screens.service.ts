@@ -135,7 +135,7 @@ export class ScreensService {
         trx,
       );
       // Targets by location may reach it now or no more; its config names where it is.
-      if (patch.locationId !== undefined) await this.d.screenTargets.moved.emit(id, trx);
+      if (patch.locationId !== undefined) await this.d.screenTargets.moved.emit([id], trx);
       if (['location_id', 'room_name', 'room_number'].some((k) => k in values)) await this.d.screenPlaces.changed.emit([id], trx);
     });
     return this.get(id);

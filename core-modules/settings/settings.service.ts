@@ -165,7 +165,7 @@ export class SettingsService {
       await this.auditLog.record({ action: 'settings.updated', actor, ip, resourceType: 'settings', metadata: { keys: Object.keys(values) } }, trx);
       // Both carried by the commit: every process's copy is dropped before the listeners read.
       await this.stored.changed(trx);
-      await this.changed.emit({ keys: Object.keys(values) }, trx);
+      await this.changed.emit([{ keys: Object.keys(values) }], trx);
     });
     return this.document();
   }

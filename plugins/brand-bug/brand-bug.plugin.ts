@@ -38,8 +38,9 @@ export const brandBugPlugin = definePlugin<BrandBugDeps>({
         return rows.map((row) => ({ assetId: row.settings.imageAssetId!, kind: 'brand_bug', id: row.id, name: row.name }));
       });
       // A reprocessed logo has a new variant: the screens showing it hear now, not at their next fetch.
-      mediaEvents.subscribe(async ({ assetId }) => {
-        if (await installed()) await instanceService.referenceChanged('imageAssetId', assetId);
+      mediaEvents.subscribe(async (changes) => {
+        if (!(await installed())) return;
+        for (const { assetId } of changes) await instanceService.referenceChanged('imageAssetId', assetId);
       });
     });
   },

@@ -308,7 +308,7 @@ describe('brand bug plugin', () => {
         sha256: 'f'.repeat(64),
         player_compatible: true,
       });
-      await k.db.transaction((trx) => media.mediaEvents.emit({ assetId: logo.id }, trx));
+      await k.db.transaction((trx) => media.mediaEvents.emit([{ assetId: logo.id }], trx));
       // Told after the commit: a newer version pushed, whose manifest names the new variant.
       const told = await eventually(
         () => socket.messages.filter((m) => m.type === 'manifest.changed' && m.manifestVersion > created),

@@ -80,7 +80,7 @@ describe('screens: pure rules', () => {
     }
     const logger = createLogger('silent');
     // These fakes report no profile change: nothing is told.
-    const profilesChanged = {} as AfterCommitEvents<string[]>;
+    const profilesChanged = {} as AfterCommitEvents<string>;
 
     it('coalesces a screen’s contact into one row per flush, latest heartbeat winning', async () => {
       const { repo, batches } = fakeRepository();

@@ -172,7 +172,7 @@ export class ProcessingService {
       if (!preview || !playable) return;
       await this.repo.transition(assetId, 'ready', { processing_progress: null }, trx);
       // Players see an asset's variants only once it is ready, so this is when its set changes for them.
-      await this.d.mediaEvents.emit({ assetId }, trx);
+      await this.d.mediaEvents.emit([{ assetId }], trx);
     });
   }
 

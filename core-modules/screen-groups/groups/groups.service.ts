@@ -143,7 +143,7 @@ export class GroupsService {
 
   // A screen that joins or leaves a group (in the change's transaction): the targets reaching it may differ.
   private async moved(screenIds: string[], trx: Knex.Transaction): Promise<void> {
-    for (const screenId of screenIds) await this.d.screenTargets.moved.emit(screenId, trx);
+    await this.d.screenTargets.moved.emit(screenIds, trx);
   }
 
   private async views(rows: GroupRow[]): Promise<GroupView[]> {

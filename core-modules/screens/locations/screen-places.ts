@@ -15,7 +15,7 @@ export const placeLabel = (parts: (string | null | undefined)[]) =>
  */
 export class ScreenPlaces {
   /** Told with the ids of the screens whose label may have changed. */
-  readonly changed: AfterCommitEvents<string[]>;
+  readonly changed: AfterCommitEvents<string>;
 
   constructor(private readonly d: Pick<KernelDeps, 'db' | 'logger' | 'hub'>) {
     this.changed = new AfterCommitEvents(d, 'screen-places-changed');

@@ -45,7 +45,7 @@ export class ContactBuffer {
     private readonly repository: ContactRepository,
     private readonly logger: Logger,
     /** Told, in the flush that wrote them, of the screens whose player reported another profile. */
-    private readonly profilesChanged: AfterCommitEvents<string[]>,
+    private readonly profilesChanged: AfterCommitEvents<string>,
   ) {}
 
   private readonly reported = (screenIds: string[], trx: Knex.Transaction) => this.profilesChanged.emit(screenIds, trx);

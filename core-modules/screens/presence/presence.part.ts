@@ -42,7 +42,7 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
   r.export(heartbeatExtensionsRef, asValue(heartbeatExtensions));
   r.export(screenClocksRef, asFunction((d: PresenceDeps) => new ScreenClocks(d)).singleton());
   // The player module rebuilds the manifest of a screen whose player reports another profile.
-  r.export(playerFactsChangedRef, asFunction((d: PresenceDeps) => new AfterCommitEvents<string[]>(d, 'player-facts-changed')).singleton());
+  r.export(playerFactsChangedRef, asFunction((d: PresenceDeps) => new AfterCommitEvents<string>(d, 'player-facts-changed')).singleton());
   r.routes([...playerRoutes(heartbeatExtensions), ...reliabilityRoutes]);
   r.sockets(playerSocketRoutes);
   r.jobs([

@@ -55,7 +55,7 @@ export class AssetsService {
         trx,
       );
       // Manifests carry its window (and a website's entry its name): screens playing it are told.
-      if ('available_from' in update || 'name' in update) await this.d.mediaEvents.emit({ assetId: id }, trx);
+      if ('available_from' in update || 'name' in update) await this.d.mediaEvents.emit([{ assetId: id }], trx);
       return updated!;
     });
     return this.d.assetViewBuilder.one(row);

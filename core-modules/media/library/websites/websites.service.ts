@@ -138,7 +138,7 @@ export class WebsitesService {
         trx,
       );
       // Screens showing it get the new page settings (its `websites[]` entry) without waiting.
-      await this.d.mediaEvents.emit({ assetId }, trx);
+      await this.d.mediaEvents.emit([{ assetId }], trx);
       return updated!;
     });
     return this.d.assetViewBuilder.one(row);
