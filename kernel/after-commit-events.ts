@@ -64,8 +64,30 @@ type Notice =
   | { origin: string; working: string[] }
   | { origin: string; done: string[] };
 
-// Item lists go in notices of at most this many (36-character ids: about 5.6 KB, under the hub's limit).
-const ITEMS_PER_NOTICE = 150;
+// Item lists go in notices whose items take at most this many bytes (150 ids), well under the hub's
+// limit with the envelope around them.
+const NOTICE_ITEM_BYTES = 6_000;
+
+/** The items in runs that each fit one notice; an item that fits none is refused (a bug of its emitter). */
+function noticeRuns(items: string[]): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    // As JSON in the notice: quotes, escapes and a comma.
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (size > NOTICE_ITEM_BYTES) throw new Error(`a committed-work item of ${size} bytes does not fit a notice`);
+    if (bytes + size > NOTICE_ITEM_BYTES) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(item);
+    bytes += size;
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
 
 interface Pending {
   items: string[];
@@ -121,8 +143,7 @@ export class CommittedWork {
   async schedule(items: string[], trx: Knex.Transaction): Promise<void> {
     const unique = [...new Set(items)];
     if (!unique.length) return;
-    const notices: { id: string; items: string[] }[] = [];
-    for (let i = 0; i < unique.length; i += ITEMS_PER_NOTICE) notices.push({ id: randomUUID(), items: unique.slice(i, i + ITEMS_PER_NOTICE) });
+    const notices = noticeRuns(unique).map((run) => ({ id: randomUUID(), items: run }));
     await this.d.hub.publishMany(
       notices.map((n) => ({ channel: this.channel, message: { origin: this.self, ...n } })),
       trx,
