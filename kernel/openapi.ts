@@ -33,7 +33,7 @@ function security(auth: RouteAuth, method: string) {
     case 'public':
       return [];
     case 'console':
-      return ['GET', 'HEAD'].includes(method) ? [{ consoleSession: [] }] : [{ consoleSession: [], csrfToken: [] }];
+      return ['GET', 'HEAD'].includes(method) || auth.computesOnly ? [{ consoleSession: [] }] : [{ consoleSession: [], csrfToken: [] }];
     case 'player':
       return [{ deviceBearer: [] }];
     case 'integration':
@@ -96,7 +96,8 @@ function errorResponses({ route, installable }: MountedRoute) {
     add(403, 'The screen is disabled (`screen_disabled`); the credential stays valid.');
   }
   if (route.auth.kind !== 'public') add(401, 'Missing or invalid credential.');
-  if (route.auth.kind === 'console') add(403, 'Role (`insufficient_role`) or CSRF (`csrf_failed`) check failed.');
+  if (route.auth.kind === 'console')
+    add(403, route.auth.computesOnly ? 'Role check (`insufficient_role`) failed.' : 'Role (`insufficient_role`) or CSRF (`csrf_failed`) check failed.');
   if (route.auth.kind === 'integration') add(403, 'The token lacks this capability (`insufficient_scope`).');
   if (installable) {
     const notInstalled = 'The plugin is not installed (`plugin_not_installed`).';

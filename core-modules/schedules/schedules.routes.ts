@@ -78,7 +78,7 @@ export const schedulesRoutes = [
     operationId: 'previewSchedule',
     summary: 'What a screen plays at an instant and why, optionally with a proposed schedule added',
     tags,
-    auth: { kind: 'console', access: 'administrators' },
+    auth: { kind: 'console', access: 'administrators', computesOnly: true },
     body: Type.Object({ screenId: Uuid, timestamp: Type.Optional(Stamp), proposedSchedule: Type.Optional(ScheduleBodySchema) }),
     errors: { 404: '`screen_not_found`, `playlist_not_found`.', 422: INVALID[422] },
     response: { status: 200, schema: PreviewSchema },

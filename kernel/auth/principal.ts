@@ -14,6 +14,12 @@ export type RouteAuth =
       access: AccessLevel;
       /** Reachable by a session that still owes a second-factor enrollment (sign-in and security pages). */
       allowPendingMfa?: boolean;
+      /**
+       * A POST that changes nothing, only computes (a schedule preview, finding a pairing request
+       * by its code): taken without the CSRF header, as the reference's console sends none there.
+       * A forged cross-site request gains nothing from it: it cannot read the answer.
+       */
+      computesOnly?: boolean;
     }
   | { kind: 'player' }
   | { kind: 'integration'; capability: string };

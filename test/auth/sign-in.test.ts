@@ -88,6 +88,21 @@ describe('console sign-in', () => {
     expect((await consoleCall(k, s, 'GET', '/api/v1/users')).status, 'GET needs no CSRF').to.equal(200);
   });
 
+  it('takes the POSTs that change nothing without the CSRF token, as the reference console sends them', async () => {
+    const s = await login(k, OWNER.username, OWNER.password);
+    const noToken = { ...s, csrfToken: '' };
+    const resolved = await consoleCall(k, noToken, 'POST', '/api/v1/screens/pairing/resolve', { code: 'ZZZZZZ' });
+    expect([resolved.status, resolved.body.error.code]).to.deep.equal([404, 'pairing_not_found']);
+    const preview = await consoleCall(k, noToken, 'POST', '/api/v1/schedules/preview', { screenId: '00000000-0000-4000-8000-000000000000' });
+    expect([preview.status, preview.body.error.code]).to.deep.equal([404, 'screen_not_found']);
+    // Each still needs the session itself.
+    const anonymous = await consoleCall(k, undefined, 'POST', '/api/v1/schedules/preview', { screenId: '00000000-0000-4000-8000-000000000000' });
+    expect(anonymous.status).to.equal(401);
+    const openapi = (await k.request('/api/v1/openapi.json').then((r) => r.json())) as { paths: Record<string, Record<string, { security: object[] }>> };
+    expect(openapi.paths['/api/v1/schedules/preview']!.post!.security).to.deep.equal([{ consoleSession: [] }]);
+    expect(openapi.paths['/api/v1/schedules']!.post!.security).to.deep.equal([{ consoleSession: [], csrfToken: [] }]);
+  });
+
   it('logs out: the cookie stops working and the row is gone', async () => {
     const s = await login(k, OWNER.username, OWNER.password);
     const before = Number((await k.db('sessions').count({ n: '*' }).first())!.n);

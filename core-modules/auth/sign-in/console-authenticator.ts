@@ -19,7 +19,7 @@ export class ConsoleAuthenticator implements Authenticator<'console'> {
       endSession(req.ctx!);
       throw unauthenticated('authentication_required', 'Sign in to continue.');
     }
-    if (!SAFE_METHODS.has(req.method)) {
+    if (!SAFE_METHODS.has(req.method) && !auth.computesOnly) {
       const sent = req.headers['x-csrf-token'];
       if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
         throw forbidden('csrf_failed', 'The X-CSRF-Token header is missing or does not match this session.');

@@ -77,7 +77,7 @@ export const pairingRoutes = [
     operationId: 'resolvePairingCode',
     summary: 'Find a pairing request by the code the screen shows',
     tags: ['screens'],
-    auth: { kind: 'console', access: 'signedIn' },
+    auth: { kind: 'console', access: 'signedIn', computesOnly: true },
     rateLimit: RESOLVE_LIMIT,
     body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 32, description: 'Any case; dashes and spaces are ignored.' }) }),
     errors: { 404: '`pairing_not_found`.', 410: '`pairing_expired`.', 422: '`invalid_pairing_code`.', 429: '`rate_limited`.' },
