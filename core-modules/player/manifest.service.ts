@@ -46,20 +46,40 @@ function builtFor(content: ManifestContent, profile: PlayerProfile): BuiltConten
 const BUILT_TTL_MS = 60_000;
 const MAX_BUILT = 100_000;
 
-/** Contents built lately, per screen (screens with the same content share one object). */
+/**
+ * Contents built lately, per screen (screens with the same content share one object). A build
+ * that began before a screen's entry was dropped (a change committed while it read) is not kept:
+ * it may hold what the change replaced.
+ */
 class RecentlyBuilt {
   private readonly entries = new Map<string, BuiltContent & { at: number }>();
+  /** Per screen, when (in drops counted) its entry was last dropped. */
+  private readonly dropped = new Map<string, number>();
+  private drops = 0;
+  /** Builds begun before this are not kept (the drop record was cleared). */
+  private floor = 0;
 
   get(screenId: string, now = Date.now()): BuiltContent | undefined {
     const entry = this.entries.get(screenId);
     return entry && now - entry.at < BUILT_TTL_MS ? entry : undefined;
   }
 
-  delete(screenId: string): void {
-    this.entries.delete(screenId);
+  /** Taken before a build reads anything; `set` gets it back. */
+  mark(): number {
+    return this.drops;
   }
 
-  set(screenId: string, built: BuiltContent): void {
+  delete(screenId: string): void {
+    this.entries.delete(screenId);
+    if (this.dropped.size >= MAX_BUILT) {
+      this.dropped.clear();
+      this.floor = this.drops + 1;
+    }
+    this.dropped.set(screenId, ++this.drops);
+  }
+
+  set(screenId: string, built: BuiltContent, since: number): void {
+    if (since < this.floor || (this.dropped.get(screenId) ?? 0) > since) return;
     if (this.entries.size >= MAX_BUILT) this.entries.clear();
     this.entries.delete(screenId);
     this.entries.set(screenId, { ...built, at: Date.now() });
@@ -104,6 +124,7 @@ export class ManifestService {
    * version, without building it again.
    */
   async manifest(screenId: string): Promise<Manifest> {
+    const since = this.built.mark();
     const [stored, profiles] = await Promise.all([this.versions.current(screenId), this.profiles([screenId])]);
     const profile = profiles.get(screenId)!;
     const recent = this.built.get(screenId);
@@ -114,7 +135,7 @@ export class ManifestService {
       const { content, hash, schema } = await this.build(screenId, profile);
       const { version, bumped } = await this.d.playerStateRepository.record('manifest', screenId, hash);
       if (bumped) await this.announce([{ screenId, version }]);
-      this.built.set(screenId, { content, schema, profile: profileKey(profile), hash, version });
+      this.built.set(screenId, { content, schema, profile: profileKey(profile), hash, version }, since);
       served = { content, schema, version };
     }
     const now = new Date().toISOString();
@@ -123,6 +144,7 @@ export class ManifestService {
 
   /** Builds the screen's content now, never from the recent copy (which it replaces). */
   async build(screenId: string, known?: PlayerProfile): Promise<BuiltContent> {
+    const since = this.built.mark();
     const memo = new BuildMemo();
     const [resolved, pluginsOf, shared, profiles] = await Promise.all([
       this.d.contentSources.resolve([screenId], memo),
@@ -134,7 +156,7 @@ export class ManifestService {
     const plugins = pluginsOf.get(screenId) ?? [];
     const content = await this.withPlugins(await this.sourcesContent(resolved.get(screenId) ?? [], shared, memo, profile), plugins, new Map());
     const built = builtFor(content, profile);
-    this.built.set(screenId, built);
+    this.built.set(screenId, built, since);
     return built;
   }
 
@@ -160,6 +182,7 @@ export class ManifestService {
    * batched publication.
    */
   async refreshMany(screenIds: string[]): Promise<void> {
+    const since = this.built.mark();
     const unique = [...new Set(screenIds)];
     const contentOf = new Map<string, Promise<BuiltContent>>();
     const memo = new BuildMemo();
@@ -206,7 +229,7 @@ export class ManifestService {
       });
       // Kept for the fetches that follow; the version is known for the screens whose version moved.
       const versionOf = new Map(bumped.map((b) => [b.screenId, b.version]));
-      for (const [screenId, built] of builtOf) this.built.set(screenId, { ...built, version: versionOf.get(screenId) });
+      for (const [screenId, built] of builtOf) this.built.set(screenId, { ...built, version: versionOf.get(screenId) }, since);
     }
   }
 
