@@ -23,7 +23,8 @@ describe('folders, collections, tags and bulk organize', () => {
     it('nests folders and lists them with parent ids and asset counts', async () => {
       const root = await call('POST', '/api/v1/content-folders', { name: 'Campaigns', description: 'All of them' }, as.contributor);
       expect(root.status, JSON.stringify(root.body)).to.equal(201);
-      expect(root.body.data).to.include({ name: 'Campaigns', description: 'All of them', parentId: null, assetCount: 0 });
+      expect(root.body.data).to.include({ name: 'Campaigns', description: 'All of them', assetCount: 0 });
+      expect(root.body.data).not.to.have.property('parentId');
       const child = await call('POST', '/api/v1/content-folders', { name: 'Summer', parentId: root.body.data.id });
       expect(child.body.data.parentId).to.equal(root.body.data.id);
       await seedAsset(k, { folderId: child.body.data.id });
@@ -31,7 +32,7 @@ describe('folders, collections, tags and bulk organize', () => {
       await k.db('assets').where({ id: deleting.id }).update({ processing_status: 'deleting' });
       const list = await call('GET', '/api/v1/content-folders', undefined, as.viewer);
       expect(list.status).to.equal(200);
-      const summer = list.body.data.items.find((f: { name: string }) => f.name === 'Summer');
+      const summer = list.body.data.find((f: { name: string }) => f.name === 'Summer');
       expect(summer).to.include({ parentId: root.body.data.id, assetCount: 1 });
     });
 
@@ -58,7 +59,7 @@ describe('folders, collections, tags and bulk organize', () => {
       const moved = await call('PATCH', `/api/v1/content-folders/${low.id}`, { parentId: top.id, name: 'Lower' });
       expect(moved.body.data).to.include({ parentId: top.id, name: 'Lower' });
       const toTop = await call('PATCH', `/api/v1/content-folders/${low.id}`, { parentId: null });
-      expect(toTop.body.data.parentId).to.equal(null);
+      expect(toTop.body.data).not.to.have.property('parentId');
       const unknownParent = await call('PATCH', `/api/v1/content-folders/${low.id}`, { parentId: UNKNOWN });
       expect(unknownParent.status).to.equal(404);
     });
@@ -90,7 +91,7 @@ describe('folders, collections, tags and bulk organize', () => {
       const renamed = await call('PATCH', `/api/v1/content-collections/${other.id}`, { name: 'Autumn 2026' });
       expect(renamed.body.data.name).to.equal('Autumn 2026');
       const listed = await call('GET', '/api/v1/content-collections', undefined, as.viewer);
-      expect(listed.body.data.items.map((c: { name: string }) => c.name)).to.include.members(['Spring 2026', 'Autumn 2026']);
+      expect(listed.body.data.map((c: { name: string }) => c.name)).to.include.members(['Spring 2026', 'Autumn 2026']);
       expect((await call('DELETE', `/api/v1/content-collections/${other.id}`, undefined, as.contributor)).status).to.equal(403);
       expect((await call('DELETE', `/api/v1/content-collections/${other.id}`)).status).to.equal(204);
       expect((await call('PATCH', `/api/v1/content-collections/${other.id}`, { name: 'x' })).status).to.equal(404);
@@ -109,7 +110,7 @@ describe('folders, collections, tags and bulk organize', () => {
         expect(res.status, JSON.stringify(body)).to.equal(422);
       }
       const tags = await call('GET', '/api/v1/content-tags', undefined, as.viewer);
-      expect(tags.body.data.items.map((t: { name: string }) => t.name)).to.include.members(['Outdoor', 'Urgent']);
+      expect(tags.body.data.map((t: { name: string }) => t.name)).to.include.members(['Outdoor', 'Urgent']);
       expect((await call('POST', '/api/v1/content-tags', { name: 'Nope' }, as.viewer)).status).to.equal(403);
     });
   });
@@ -147,7 +148,7 @@ describe('folders, collections, tags and bulk organize', () => {
       expect(await state(ids)).to.deep.equal({ folders: [folder, folder, folder], tags: 6, collections: 3 });
       // Adding again is harmless.
       expect((await call('POST', '/api/v1/assets/bulk-organize', { assetIds: ids, addTagIds: tags })).status).to.equal(200);
-      const counts = (await call('GET', '/api/v1/content-tags')).body.data.items.filter((t: { id: string }) => tags.includes(t.id));
+      const counts = (await call('GET', '/api/v1/content-tags')).body.data.filter((t: { id: string }) => tags.includes(t.id));
       expect(counts.map((t: { assetCount: number }) => t.assetCount)).to.deep.equal([3, 3]);
 
       const undo = await call('POST', '/api/v1/assets/bulk-organize', {

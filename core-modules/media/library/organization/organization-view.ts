@@ -7,7 +7,8 @@ const Timestamp = Stamp;
 
 export const FolderSchema = Type.Object({
   id: Id,
-  parentId: Type.Union([Id, Type.Null()]),
+  // Absent at the top, as the reference answers it (its console's type has no null here).
+  parentId: Type.Optional(Id),
   name: Type.String(),
   description: Type.String(),
   assetCount: Type.Integer(),
@@ -39,7 +40,7 @@ export type TagView = Static<typeof TagSchema>;
 
 export const folderView = (f: FolderRow): FolderView => ({
   id: f.id,
-  parentId: f.parent_id,
+  ...(f.parent_id ? { parentId: f.parent_id } : {}),
   name: f.name,
   description: f.description,
   assetCount: Number(f.asset_count),

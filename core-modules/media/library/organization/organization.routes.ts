@@ -14,7 +14,11 @@ const TAG_NAME = Type.String({ minLength: 1, maxLength: 60 });
 const DESCRIPTION = Type.String({ maxLength: 500 });
 const COLOR = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: '#RRGGBB; default #64748b.' });
 
-const FolderFields = { parentId: Type.Union([Uuid, Type.Null()], { description: 'null: at the top.' }), name: NAME, description: DESCRIPTION };
+const FolderFields = {
+  parentId: Type.Union([Uuid, Type.Null()], { description: 'null: at the top (an answer omits it there).' }),
+  name: NAME,
+  description: DESCRIPTION,
+};
 const CollectionFields = { name: NAME, description: DESCRIPTION };
 const TagFields = { name: TAG_NAME, color: COLOR };
 
@@ -40,9 +44,10 @@ function crud<S extends TSchema>(p: {
       path: p.path,
       operationId: `list${Title}s`,
       summary: `All ${p.kind}s of the media library, with how many assets each holds`,
+      description: 'The whole list as `data` (an array, not a page), as the reference console reads it.',
       tags: ['media'],
       auth: { kind: 'console', access: 'signedIn' },
-      response: { status: 200, schema: Type.Object({ items: Type.Array(p.schema) }) },
+      response: { status: 200, schema: Type.Array(p.schema) },
       handler: ({ deps }) => p.list(deps),
     }),
     route({

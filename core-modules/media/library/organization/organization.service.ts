@@ -54,16 +54,16 @@ export class ContentOrganizationService {
     return this.d.auditLog.record({ action: `media.${kind}_${verb}`, actor, ip, resourceType: kind, resourceId: id, metadata }, trx);
   }
 
-  async listFolders(): Promise<{ items: FolderView[] }> {
-    return { items: (await this.repo.list<FolderRow>('folder')).map(folderView) };
+  async listFolders(): Promise<FolderView[]> {
+    return (await this.repo.list<FolderRow>('folder')).map(folderView);
   }
 
-  async listCollections(): Promise<{ items: CollectionView[] }> {
-    return { items: (await this.repo.list<CollectionRow>('collection')).map(collectionView) };
+  async listCollections(): Promise<CollectionView[]> {
+    return (await this.repo.list<CollectionRow>('collection')).map(collectionView);
   }
 
-  async listTags(): Promise<{ items: TagView[] }> {
-    return { items: (await this.repo.list<TagRow>('tag')).map(tagView) };
+  async listTags(): Promise<TagView[]> {
+    return (await this.repo.list<TagRow>('tag')).map(tagView);
   }
 
   /** Creates (no id) or changes a folder: its parent must exist, and not be itself or below it. */
