@@ -39,28 +39,15 @@ describe('integration tokens', () => {
       scopes: ['data_source:write', 'activity:read'],
       dataSourceIds: [SOURCE_ID],
       createdBy: owner.userId,
-      expiresAt: null,
-      lastUsedAt: null,
-      revokedAt: null,
     });
+    expect(token, 'a moment it does not have is left out, as the reference answers').not.to.have.any.keys('expiresAt', 'lastUsedAt', 'revokedAt');
     const secretPart = secret.split('.')[1]!;
 
     const list = await consoleCall(k, owner, 'GET', TOKENS);
     expect(list.status).to.equal(200);
-    expect(list.body.data.items.map((t: any) => t.id)).to.include(token.id);
+    expect(list.body.data.map((t: any) => t.id)).to.include(token.id);
     expect(JSON.stringify(list.body)).not.to.contain(secretPart);
-    expect(Object.keys(list.body.data.items[0]).sort()).to.deep.equal([
-      'createdAt',
-      'createdBy',
-      'dataSourceIds',
-      'expiresAt',
-      'id',
-      'lastUsedAt',
-      'name',
-      'publicId',
-      'revokedAt',
-      'scopes',
-    ]);
+    expect(Object.keys(list.body.data[0]).sort()).to.deep.equal(['createdAt', 'createdBy', 'dataSourceIds', 'id', 'name', 'publicId', 'scopes']);
 
     const row = await k.db('integration_tokens').where({ id: token.id }).first();
     expect(row.secret_hash).to.equal(createHash('sha256').update(secretPart).digest('hex'));
@@ -75,14 +62,13 @@ describe('integration tokens', () => {
     expect(JSON.stringify(await k.db('audit_log').select())).not.to.contain(secretPart);
   });
 
-  it('lists newest first with a total', async () => {
+  it('lists newest first, as the list itself', async () => {
     const older = await createToken({ name: 'older' });
     const newer = await createToken({ name: 'newer' });
     const list = await consoleCall(k, owner, 'GET', TOKENS);
-    const ids = list.body.data.items.map((t: any) => t.id);
+    const ids = list.body.data.map((t: any) => t.id);
     expect(ids.indexOf(newer.token.id)).to.be.lessThan(ids.indexOf(older.token.id));
-    expect(list.body.data.total).to.equal(ids.length);
-    expect(list.body.data.total).to.equal(Number((await k.db('integration_tokens').count({ n: '*' }).first())!.n));
+    expect(ids.length).to.equal(Number((await k.db('integration_tokens').count({ n: '*' }).first())!.n));
   });
 
   it('authenticates on a route of its scope and refuses one outside it with 403 insufficient_scope', async () => {
@@ -140,7 +126,7 @@ describe('integration tokens', () => {
     const res = await bearer(k, ACTIVITY, secret);
     expect(res.status).to.equal(401);
     expect(res.body.error.code).to.equal('invalid_token');
-    const listed = (await consoleCall(k, owner, 'GET', TOKENS)).body.data.items.find((t: any) => t.id === token.id);
+    const listed = (await consoleCall(k, owner, 'GET', TOKENS)).body.data.find((t: any) => t.id === token.id);
     expect(listed.revokedAt).to.be.a('string');
     const audit = await k.db('audit_log').where({ action: 'integration_token.revoked', resource_id: token.id });
     expect(audit).to.have.length(1);
@@ -237,7 +223,7 @@ describe('integration tokens', () => {
       .update({ last_used_at: k.db.raw(`now() - interval '61 seconds'`) });
     const stale = (await k.db('integration_tokens').where({ id: token.id }).first()).last_used_at as Date;
     await bearer(k, ACTIVITY, secret);
-    const listed = (await consoleCall(k, owner, 'GET', TOKENS)).body.data.items.find((t: any) => t.id === token.id);
+    const listed = (await consoleCall(k, owner, 'GET', TOKENS)).body.data.find((t: any) => t.id === token.id);
     expect(new Date(listed.lastUsedAt).getTime()).to.be.greaterThan(stale.getTime() + 60_000);
   });
 

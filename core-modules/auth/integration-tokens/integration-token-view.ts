@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Uuid, isoOrNull, Stamp } from '../../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 import type { IntegrationTokenRow } from '../auth.models.js';
 
 /** The closed set of integration capabilities. Routes name one; a token carries one or both. */
@@ -9,7 +9,10 @@ export const ScopeSchema = Type.Union(INTEGRATION_SCOPES.map((s) => Type.Literal
 
 const Timestamp = Stamp;
 
-/** A token as the API shows it: never the secret or its hash. */
+/**
+ * A token as the API shows it: never the secret or its hash. A moment or creator it does not have is
+ * left out, not null, as the reference answers it (its console types these fields `string | undefined`).
+ */
 export const IntegrationTokenSchema = Type.Object({
   id: Uuid,
   name: Type.String(),
@@ -17,10 +20,10 @@ export const IntegrationTokenSchema = Type.Object({
   scopes: Type.Array(ScopeSchema),
   dataSourceIds: Type.Array(Uuid, { description: 'Empty: every manual-table source (write scope only).' }),
   createdAt: Timestamp,
-  createdBy: Nullable(Uuid),
-  expiresAt: Nullable(Timestamp),
-  lastUsedAt: Nullable(Timestamp),
-  revokedAt: Nullable(Timestamp),
+  createdBy: Type.Optional(Uuid),
+  expiresAt: Type.Optional(Timestamp),
+  lastUsedAt: Type.Optional(Timestamp),
+  revokedAt: Type.Optional(Timestamp),
 });
 export type IntegrationTokenView = Static<typeof IntegrationTokenSchema>;
 
@@ -32,9 +35,9 @@ export function tokenView(t: IntegrationTokenRow): IntegrationTokenView {
     scopes: t.scopes as IntegrationScope[],
     dataSourceIds: t.data_source_ids,
     createdAt: t.created_at.toISOString(),
-    createdBy: t.created_by,
-    expiresAt: isoOrNull(t.expires_at),
-    lastUsedAt: isoOrNull(t.last_used_at),
-    revokedAt: isoOrNull(t.revoked_at),
+    ...(t.created_by && { createdBy: t.created_by }),
+    ...(t.expires_at && { expiresAt: t.expires_at.toISOString() }),
+    ...(t.last_used_at && { lastUsedAt: t.last_used_at.toISOString() }),
+    ...(t.revoked_at && { revokedAt: t.revoked_at.toISOString() }),
   };
 }

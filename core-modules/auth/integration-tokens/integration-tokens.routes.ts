@@ -14,9 +14,10 @@ export const integrationTokensRoutes = [
     path: '/api/v1/integration-tokens',
     operationId: 'listIntegrationTokens',
     summary: 'All integration tokens, newest first (never their secrets)',
+    description: 'The list itself, not a page: an installation has a handful of tokens, and the reference console reads the array.',
     tags: ['integration-tokens'],
     auth: { kind: 'console', access: 'owner' },
-    response: { status: 200, schema: Type.Object({ items: Type.Array(IntegrationTokenSchema), total: Type.Integer() }) },
+    response: { status: 200, schema: Type.Array(IntegrationTokenSchema) },
     handler: ({ deps }) => deps.integrationTokensService.list(),
   }),
   route({

@@ -41,9 +41,8 @@ export function parseIntegrationToken(value: string): { publicId: string; secret
 export class IntegrationTokensService {
   constructor(private readonly d: Deps) {}
 
-  async list(): Promise<{ items: IntegrationTokenView[]; total: number }> {
-    const rows = await this.d.integrationTokensRepository.list();
-    return { items: rows.map(tokenView), total: rows.length };
+  async list(): Promise<IntegrationTokenView[]> {
+    return (await this.d.integrationTokensRepository.list()).map(tokenView);
   }
 
   async create(actor: ConsolePrincipal, input: NewTokenInput, ip: string): Promise<CreatedToken> {
