@@ -7,6 +7,9 @@ import { scheduleClaims } from './schedules.section.js';
 import type { ScheduleRow } from './schedules.repository.js';
 import type { SchedulesServiceDeps } from './schedules-service-deps.js';
 
+/** A schedule proposed to a preview: it needs no name. */
+type ProposedSchedule = Omit<ScheduleInput, 'name'> & { name?: string };
+
 /** The id a proposed schedule goes by in a preview: it has none yet. */
 export const PROPOSED_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -19,7 +22,7 @@ type Deps = Pick<SchedulesServiceDeps, 'contentSources' | 'screensService' | 'sc
 export class SchedulePreview {
   constructor(private readonly d: Deps) {}
 
-  async preview(screenId: string, timestamp: string | undefined, proposed: ScheduleInput | undefined) {
+  async preview(screenId: string, timestamp: string | undefined, proposed: ProposedSchedule | undefined) {
     const at = timestamp ? Date.parse(timestamp) : Date.now();
     // Existence only (the screen's full view is not needed), checked while the claims are read.
     const [names, claims] = await Promise.all([this.d.screensService.namesOf([screenId]), this.d.contentSources.claims(screenId, at)]);
@@ -31,6 +34,8 @@ export class SchedulePreview {
       (await this.d.schedulesService.views(await this.d.schedulesRepository.byIds(scheduled.map((h) => h.claim.id)))).map((v) => [v.id, v]),
     );
     if (proposedView) views.set(PROPOSED_ID, proposedView);
+    // How closely each names this screen (its own target, or its group's), as the reference's preview says.
+    for (const [id, view] of views) views.set(id, { ...view, specificity: view.targets.some((t) => t.type === 'screen' && t.id === screenId) ? 1 : 0 });
     const applicable = scheduled.flatMap((h) => (views.has(h.claim.id) ? [views.get(h.claim.id)!] : []));
     const winner = decision.winner;
     const fallback = decision.applicable.find((h) => !h.claim.windows);
@@ -47,8 +52,8 @@ export class SchedulePreview {
   }
 
   // Checked as a create would be; it joins the claims only when it would reach the screen.
-  private async propose(screenId: string, input: ScheduleInput, at: number, claims: Parameters<typeof decide>[0]): Promise<ScheduleView | undefined> {
-    const { values, targets } = await this.d.schedulesService.checked(input);
+  private async propose(screenId: string, input: ProposedSchedule, at: number, claims: Parameters<typeof decide>[0]): Promise<ScheduleView | undefined> {
+    const { values, targets } = await this.d.schedulesService.checked({ ...input, name: input.name ?? '' });
     const specificity = await this.d.schedulesService.specificityFor(screenId, targets);
     const now = new Date(at);
     const row: ScheduleRow = { ...values, id: PROPOSED_ID, revision: 0, created_by: null, created_at: now, updated_at: now };

@@ -8,7 +8,14 @@ const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', descript
 const Opt = Type.Optional;
 const OptNull = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
 
-export const TargetSchema = Type.Object({ type: Type.Union([Type.Literal('screen'), Type.Literal('group')]), id: Uuid });
+const TargetType = Type.Union([Type.Literal('screen'), Type.Literal('group')]);
+
+export const TargetSchema = Type.Object({
+  type: TargetType,
+  id: Uuid,
+  // The console sends back the targets it read; their names are the server's to say.
+  name: Opt(Type.String({ maxLength: 500, description: 'Read-only: ignored.' })),
+});
 
 /** A schedule as the console sends it (create, and whole-schedule previews). */
 export const ScheduleBodySchema = Type.Object({
@@ -39,6 +46,12 @@ export const ScheduleBodySchema = Type.Object({
   targets: Type.Array(TargetSchema, { maxItems: 1000 }),
 });
 
+/** A schedule proposed to a preview: checked as a create would be, but it needs no name (it is not kept). */
+export const ProposedScheduleSchema = Type.Object({
+  ...ScheduleBodySchema.properties,
+  name: Opt(Type.String({ maxLength: 180, description: 'Shown in the preview’s answer; empty when left out.' })),
+});
+
 export const ScheduleSchema = Type.Object({
   id: Uuid,
   name: Type.String(),
@@ -46,11 +59,15 @@ export const ScheduleSchema = Type.Object({
   playlistId: Opt(Uuid),
   layoutId: Opt(Uuid),
   playlistName: Type.String({ description: 'The name of what it plays (a playlist, a layout, …); empty for a display-control schedule.' }),
+  layoutName: Opt(Type.String({ description: 'The layout’s name, when it plays a layout.' })),
   presentationType: Type.String({ description: 'What it plays: `playlist`, `layout`, …, or `display_control`.' }),
   displayAction: Opt(Type.Object({ type: Type.String(), input: Opt(Type.String()), volume: Opt(Type.Integer()), brightness: Opt(Type.Integer()) })),
   type: Type.Union([Type.Literal('weekly'), Type.Literal('one_time')]),
   timezone: Type.String(),
   priority: Type.Integer(),
+  specificity: Type.Integer({
+    description: 'In a preview: 1 when the schedule names the screen, 0 when it reaches it through the screen’s group. 0 elsewhere.',
+  }),
   enabled: Type.Boolean(),
   startDate: Opt(Type.String()),
   endDate: Opt(Type.String()),
@@ -58,15 +75,15 @@ export const ScheduleSchema = Type.Object({
   oneTimeEnd: Opt(Stamp),
   dailyStart: Opt(Type.String()),
   dailyEnd: Opt(Type.String()),
-  daysOfWeek: Opt(Type.Array(Type.Integer())),
-  targets: Type.Array(Type.Object({ type: Type.Union([Type.Literal('screen'), Type.Literal('group')]), id: Uuid, name: Type.String() })),
+  daysOfWeek: Type.Array(Type.Integer(), { description: 'Empty for a one-time schedule.' }),
+  targets: Type.Array(Type.Object({ type: TargetType, id: Uuid, name: Type.String() })),
   createdAt: Stamp,
   updatedAt: Stamp,
 });
 export type ScheduleView = Static<typeof ScheduleSchema>;
 
-/** Only what the schedule's type uses; the rest is left out, as players receive it. */
-export function scheduleView(row: ScheduleRow, targets: (Target & { name: string })[], contentName: string): ScheduleView {
+/** Only what the schedule's type uses; the rest is left out, as players receive it (but for `daysOfWeek`, which the console reads always). */
+export function scheduleView(row: ScheduleRow, targets: (Target & { name: string })[], contentName: string, specificity = 0): ScheduleView {
   const content = scheduleContent(row);
   return {
     id: row.id,
@@ -74,14 +91,16 @@ export function scheduleView(row: ScheduleRow, targets: (Target & { name: string
     description: row.description,
     ...wireField(content),
     playlistName: contentName,
+    ...(content?.contentType === 'layout' ? { layoutName: contentName } : {}),
     presentationType: content?.contentType ?? 'display_control',
     ...(row.display_action ? { displayAction: row.display_action } : {}),
     type: row.type,
     timezone: row.timezone,
     priority: row.priority,
+    specificity,
     enabled: row.enabled,
     ...(row.type === 'one_time'
-      ? { oneTimeStart: row.one_time_start!.toISOString(), oneTimeEnd: row.one_time_end!.toISOString() }
+      ? { oneTimeStart: row.one_time_start!.toISOString(), oneTimeEnd: row.one_time_end!.toISOString(), daysOfWeek: [] }
       : {
           ...(row.start_date ? { startDate: row.start_date } : {}),
           ...(row.end_date ? { endDate: row.end_date } : {}),

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { containsPattern } from '../../kernel/db/like.js';
 import { fn, raw } from 'objection';
 import type { ContentRef } from '../player/player.api.js';
 import { ScheduleModel, ScheduleTargetModel } from './schedules.models.js';
@@ -76,11 +77,11 @@ export class SchedulesRepository {
     this.targets = ScheduleTargetModel.bindKnex(db);
   }
 
-  async page(page: number, pageSize: number): Promise<{ rows: ScheduleRow[]; total: number }> {
-    const { results, total } = await this.schedules
-      .query()
-      .orderByRaw('lower(name), id')
-      .page(page - 1, pageSize);
+  /** A page by name; `search` matches the name literally (LIKE wildcards typed by the user match only themselves). */
+  async page(page: number, pageSize: number, search?: string): Promise<{ rows: ScheduleRow[]; total: number }> {
+    const query = this.schedules.query();
+    if (search) query.where('name', 'ilike', containsPattern(search));
+    const { results, total } = await query.orderByRaw('lower(name), id').page(page - 1, pageSize);
     return { rows: results, total };
   }
 

@@ -2,7 +2,7 @@ import { CloneType, Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams, PageOf, Uuid, pageQuery, Stamp } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import { ScheduleBodySchema, ScheduleSchema } from './schedule-view.js';
+import { ProposedScheduleSchema, ScheduleBodySchema, ScheduleSchema } from './schedule-view.js';
 import type { SchedulesDeps } from './schedules-deps.js';
 
 const route = routeFor<SchedulesDeps>();
@@ -47,7 +47,10 @@ export const schedulesRoutes = [
     summary: 'Schedules with their targets, by name',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
-    query: Type.Object(pageQuery(50)),
+    query: Type.Object({
+      ...pageQuery(50),
+      search: Type.Optional(Type.String({ maxLength: 120, description: 'Part of the name, any case; blank matches all.' })),
+    }),
     response: {
       status: 200,
       schema: Type.Composite([
@@ -55,7 +58,7 @@ export const schedulesRoutes = [
         Type.Object({ defaultTimezone: Type.String({ description: 'The zone a schedule takes when none is given.' }) }),
       ]),
     },
-    handler: ({ deps, query }) => deps.schedulesService.list(query.page, query.pageSize),
+    handler: ({ deps, query }) => deps.schedulesService.list(query.page, query.pageSize, query.search),
   }),
   route({
     method: 'POST',
@@ -79,7 +82,11 @@ export const schedulesRoutes = [
     summary: 'What a screen plays at an instant and why, optionally with a proposed schedule added',
     tags,
     auth: { kind: 'console', access: 'administrators', computesOnly: true },
-    body: Type.Object({ screenId: Uuid, timestamp: Type.Optional(Stamp), proposedSchedule: Type.Optional(ScheduleBodySchema) }),
+    body: Type.Object({
+      screenId: Uuid,
+      timestamp: Type.Optional(CloneType(Stamp, { description: 'The instant to resolve; now when left out.' })),
+      proposedSchedule: Type.Optional(ProposedScheduleSchema),
+    }),
     errors: { 404: '`screen_not_found`, `playlist_not_found`.', 422: INVALID[422] },
     response: { status: 200, schema: PreviewSchema },
     handler: ({ deps, body }) => deps.schedulePreview.preview(body.screenId, body.timestamp, body.proposedSchedule),

@@ -70,8 +70,8 @@ const valuesOf = (input: ScheduleInput, timezone: string): ScheduleValues => {
 export class SchedulesService {
   constructor(private readonly d: Deps) {}
 
-  async list(page: number, pageSize: number) {
-    const { rows, total } = await this.d.schedulesRepository.page(page, pageSize);
+  async list(page: number, pageSize: number, search?: string) {
+    const { rows, total } = await this.d.schedulesRepository.page(page, pageSize, search?.trim() || undefined);
     return { items: await this.views(rows), total, page, pageSize, defaultTimezone: await this.defaultTimezone() };
   }
 
@@ -203,7 +203,9 @@ export class SchedulesService {
       ...groupIds.filter((id) => !groups.includes(id)).map((id) => `group ${id}`),
     ];
     if (missing.length) throw invalid([{ field: 'body/targets', message: `No such ${missing.slice(0, 10).join(', ')}.` }]);
-    const normalised = targets.map((t): Target => (t.type === 'screen' && groupOf.has(t.id) ? { type: 'group', id: groupOf.get(t.id)! } : t));
+    const normalised = targets.map(
+      (t): Target => (t.type === 'screen' && groupOf.has(t.id) ? { type: 'group', id: groupOf.get(t.id)! } : { type: t.type, id: t.id }),
+    );
     return normalised.filter((t, i) => normalised.findIndex((u) => u.type === t.type && u.id === t.id) === i);
   }
 

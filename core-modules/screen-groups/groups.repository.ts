@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import { containsPattern } from '../../kernel/db/like.js';
 import { fn } from 'objection';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { ContentRef } from '../player/player.api.js';
 import { GroupModel, type GroupRow, MemberModel, type MemberRow } from './screen-groups.models.js';
 
-export type GroupValues = Partial<Pick<GroupRow, 'name' | 'description'>>;
+export type GroupValues = Partial<Pick<GroupRow, 'name' | 'description' | 'presentation_gateway_screen_id'>>;
 
 /** The content a group gives its members, if any. */
 export const groupContent = (row: Pick<GroupRow, 'content_type' | 'content_id'>): ContentRef | null =>
@@ -20,11 +21,11 @@ export class GroupsRepository {
     this.members = MemberModel.bindKnex(db);
   }
 
-  async page(page: number, pageSize: number): Promise<{ rows: GroupRow[]; total: number }> {
-    const { results, total } = await this.groups
-      .query()
-      .orderByRaw('lower(name), id')
-      .page(page - 1, pageSize);
+  /** A page by name; `search` matches the name literally (LIKE wildcards typed by the user match only themselves). */
+  async page(page: number, pageSize: number, search?: string): Promise<{ rows: GroupRow[]; total: number }> {
+    const query = this.groups.query();
+    if (search) query.where('name', 'ilike', containsPattern(search));
+    const { results, total } = await query.orderByRaw('lower(name), id').page(page - 1, pageSize);
     return { rows: results, total };
   }
 
@@ -47,7 +48,7 @@ export class GroupsRepository {
     return new Map((await this.groups.query().findByIds(ids).select('id', 'name')).map((g) => [g.id, g.name]));
   }
 
-  async insert(values: Required<GroupValues>): Promise<string> {
+  async insert(values: Required<Pick<GroupValues, 'name' | 'description'>>): Promise<string> {
     return (await this.groups.query().insert(values).returning('id')).id;
   }
 

@@ -9,6 +9,8 @@ export interface GroupRow {
   content_type: string | null;
   content_id: string | null;
   playback_epoch: Date;
+  /** The member preferred as the group's presentation gateway; shown only while it is a member. */
+  presentation_gateway_screen_id: string | null;
   created_at: Date;
   updated_at: Date;
 }

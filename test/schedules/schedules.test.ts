@@ -259,6 +259,47 @@ describe('schedules', () => {
     await api('DELETE', `/api/v1/schedules/${schedule.id}`);
     await api('DELETE', `/api/v1/screens/${kiosk.screenId}/playlist-assignment`);
   });
+  it('lists by a part of the name, as the console searches, and takes back what it answered (target names included)', async () => {
+    const { playlist } = await playlistWithImage();
+    const tag = randomUUID().slice(0, 8);
+    const morning = await create(weekly(playlist.id, [{ type: 'screen', id: hall.screenId }], { name: `Morning_${tag} news` }));
+    const evening = await create(weekly(playlist.id, [{ type: 'screen', id: kiosk.screenId }], { name: `Evening ${tag}` }));
+    const names = async (search: string) =>
+      (await api('GET', `/api/v1/schedules?page=1&pageSize=100&search=${encodeURIComponent(search)}`, undefined, viewer)).body.data.items.map(
+        (s: any) => s.name,
+      );
+    expect(await names(`morning_${tag}`)).to.deep.equal([morning.name]);
+    expect(await names(tag)).to.have.members([morning.name, evening.name]);
+    expect(await names(`_${tag.toUpperCase()}`), 'an underscore is no wildcard').to.deep.equal([morning.name]);
+    expect(await names('')).to.include.members([morning.name, evening.name]);
+    expect((await api('GET', `/api/v1/schedules?search=${'x'.repeat(121)}`)).status).to.equal(422);
+
+    // The console edits a schedule by sending back the fields it read, targets with their names.
+    const { id, playlistName: _p, presentationType: _t, specificity: _s, createdAt: _c, updatedAt: _u, ...input } = morning;
+    const renamed = await api('PATCH', `/api/v1/schedules/${id}`, {
+      ...input,
+      name: `Morning ${tag}`,
+      targets: [{ type: 'screen', id: kiosk.screenId, name: 'not stored' }],
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
+    expect(renamed.body.data.targets).to.deep.equal([{ type: 'screen', id: kiosk.screenId, name: 'Kiosk' }]);
+    const copy = await api('POST', '/api/v1/schedules', { ...input, name: `Copy ${tag}` });
+    expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
+    expect(copy.body.data.targets).to.deep.equal([{ type: 'screen', id: hall.screenId, name: 'Hall' }]);
+
+    // A preview's proposal needs no name; one-time schedules still answer daysOfWeek, empty.
+    const { name: _n, ...unnamed } = weekly(playlist.id, [{ type: 'screen', id: hall.screenId }]);
+    const preview = await api('POST', '/api/v1/schedules/preview', { screenId: hall.screenId, proposedSchedule: unnamed });
+    expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
+    const once = await api('PATCH', `/api/v1/schedules/${copy.body.data.id}`, {
+      type: 'one_time',
+      oneTimeStart: '2026-12-24T16:00:00Z',
+      oneTimeEnd: '2026-12-24T20:00:00Z',
+    });
+    expect(once.body.data).to.deep.include({ type: 'one_time', daysOfWeek: [] });
+    for (const s of [morning, evening, copy.body.data]) await api('DELETE', `/api/v1/schedules/${s.id}`);
+  });
+
   it('sends a one-time schedule once it is within the prefetch horizon, and the horizon job brings it in on time', async () => {
     const { playlist } = await playlistWithImage();
     const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();

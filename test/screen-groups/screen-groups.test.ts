@@ -97,6 +97,38 @@ describe('screen groups', () => {
     await api('DELETE', `/api/v1/screen-groups/${second.id}`);
   });
 
+  it('lists by a part of the name, as the console searches', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const north = await createGroup(`North_${tag} wing`);
+    const south = await createGroup(`South ${tag}`);
+    const names = async (search: string) =>
+      (await api('GET', `/api/v1/screen-groups?page=1&pageSize=100&search=${encodeURIComponent(search)}`, undefined, viewer)).body.data.items.map(
+        (g: any) => g.name,
+      );
+    expect(await names(`north_${tag}`)).to.deep.equal([north.name]);
+    expect(await names(` ${tag} `), 'trimmed').to.have.members([north.name, south.name]);
+    expect(await names(`%${tag}`), 'a percent sign is no wildcard').to.deep.equal([]);
+    expect(await names('')).to.include.members([north.name, south.name]);
+    for (const g of [north, south]) await api('DELETE', `/api/v1/screen-groups/${g.id}`);
+  });
+
+  it('keeps a member as the preferred presentation gateway until it is cleared or leaves', async () => {
+    const group = await createGroup();
+    await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: lobby.screenId });
+    const patch = (body: Record<string, unknown>) => api('PATCH', `/api/v1/screen-groups/${group.id}`, { name: group.name, description: '', ...body });
+    expect(errorOf(await patch({ presentationGatewayScreenId: bar.screenId })), 'not a member').to.deep.equal([409, 'schedule_conflict']);
+    expect((await patch({ presentationGatewayScreenId: lobby.screenId })).body.data.presentationGatewayScreenId).to.equal(lobby.screenId);
+    expect((await patch({ description: 'renamed only' })).body.data.presentationGatewayScreenId, 'kept').to.equal(lobby.screenId);
+    expect((await patch({ clearPresentationGateway: true })).body.data).to.not.have.property('presentationGatewayScreenId');
+    await patch({ presentationGatewayScreenId: lobby.screenId });
+    await api('DELETE', `/api/v1/screen-groups/${group.id}/screens/${lobby.screenId}`);
+    await api('POST', `/api/v1/screen-groups/${group.id}/screens`, { screenId: lobby.screenId });
+    expect((await api('GET', `/api/v1/screen-groups/${group.id}`)).body.data, 'left, so no longer preferred').to.not.have.property(
+      'presentationGatewayScreenId',
+    );
+    await api('DELETE', `/api/v1/screen-groups/${group.id}`);
+  });
+
   it('gives members without a playlist of their own the group’s, over their socket, and keeps it as theirs when they leave', async () => {
     const { playlist: groupList } = await playlistWithImage();
     const { playlist: ownList } = await playlistWithImage();

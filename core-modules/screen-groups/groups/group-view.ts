@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { CloneType, type Static, Type } from '@sinclair/typebox';
 import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 import { wireField } from '../../player/player.api.js';
 import { groupContent } from '../groups.repository.js';
@@ -15,7 +15,10 @@ export const GroupSchema = Type.Object({
   layoutId: Type.Optional(Uuid),
   /** The name of the group's playlist, layout or other content. */
   playlistName: Type.Optional(Type.String()),
+  /** The layout's name, when the group's content is a layout. */
+  layoutName: Type.Optional(Type.String()),
   presentationType: Type.Optional(Type.String({ description: 'The kind of the group’s content: `playlist`, `layout`, …' })),
+  presentationGatewayScreenId: Type.Optional(CloneType(Uuid, { description: 'The member preferred as the group’s presentation gateway, if one is.' })),
   /** Members synchronise playback from this instant; it moves when the group's playlist changes. */
   playbackEpoch: Stamp,
   membershipCount: Type.Integer({ minimum: 0 }),
@@ -27,6 +30,7 @@ export type GroupView = Static<typeof GroupSchema>;
 
 export function groupView(row: GroupRow, members: { id: string; name: string; location: string }[], contentName: string | undefined): GroupView {
   const content = groupContent(row);
+  const gateway = row.presentation_gateway_screen_id;
   return {
     id: row.id,
     name: row.name,
@@ -35,6 +39,8 @@ export function groupView(row: GroupRow, members: { id: string; name: string; lo
     // The reference leaves out the field of the kind not played.
     ...(content ? { ...wireField(content), presentationType: content.contentType } : {}),
     ...(content && contentName !== undefined ? { playlistName: contentName } : {}),
+    ...(content?.contentType === 'layout' && contentName !== undefined ? { layoutName: contentName } : {}),
+    ...(gateway && members.some((m) => m.id === gateway) ? { presentationGatewayScreenId: gateway } : {}),
     playbackEpoch: row.playback_epoch.toISOString(),
     membershipCount: members.length,
     screens: members,

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { CloneType, Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { IdParams, PageOf, Uuid, pageQuery } from '../../../kernel/http/wire.js';
 import { reply, routeFor } from '../../../kernel/plugin.js';
@@ -22,9 +22,12 @@ export const groupsRoutes = [
     summary: 'Screen groups with their playlist and members, by name',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
-    query: Type.Object(pageQuery(50)),
+    query: Type.Object({
+      ...pageQuery(50),
+      search: Type.Optional(Type.String({ maxLength: 120, description: 'Part of the name, any case; blank matches all.' })),
+    }),
     response: { status: 200, schema: PageOf(GroupSchema) },
-    handler: ({ deps, query }) => deps.groupsService.list(query.page, query.pageSize),
+    handler: ({ deps, query }) => deps.groupsService.list(query.page, query.pageSize, query.search),
   }),
   route({
     method: 'POST',
@@ -54,14 +57,29 @@ export const groupsRoutes = [
     method: 'PATCH',
     path: '/api/v1/screen-groups/{id}',
     operationId: 'updateScreenGroup',
-    summary: 'Rename a screen group or change its description',
+    summary: 'Rename a screen group, change its description or its preferred presentation gateway',
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
-    body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(Description) }),
-    errors: NOT_FOUND,
+    body: Type.Object({
+      name: Type.Optional(Name),
+      description: Type.Optional(Description),
+      presentationGatewayScreenId: Type.Optional(CloneType(Uuid, { description: 'A member screen to prefer as the presentation gateway.' })),
+      clearPresentationGateway: Type.Optional(Type.Boolean({ description: 'Prefer no gateway (automatic choice); wins over `presentationGatewayScreenId`.' })),
+    }),
+    errors: { ...NOT_FOUND, 409: '`schedule_conflict`: the presentation gateway is not a member of the group.' },
     response: { status: 200, schema: GroupSchema },
-    handler: ({ deps, params, body, principal, ctx }) => deps.groupsService.update(me(principal), params.id, body, ctx.ip),
+    handler: ({ deps, params, body, principal, ctx }) =>
+      deps.groupsService.update(
+        me(principal),
+        params.id,
+        {
+          name: body.name,
+          description: body.description,
+          gateway: body.clearPresentationGateway ? null : body.presentationGatewayScreenId,
+        },
+        ctx.ip,
+      ),
   }),
   route({
     method: 'DELETE',

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../../kernel/errors.js';
 import type { ContentRef } from '../../player/player.api.js';
 import { refKey, wireField } from '../../player/player.api.js';
 import { groupNotFound } from '../group-errors.js';
-import { type GroupValues, groupContent } from '../groups.repository.js';
+import { groupContent } from '../groups.repository.js';
 import type { ScreenGroupsBaseDeps } from '../screen-groups-base-deps.js';
 import type { GroupRow } from '../screen-groups.models.js';
 import { type GroupView, groupView } from './group-view.js';
@@ -26,6 +26,7 @@ type Deps = Pick<
 // As for groupNotFound, the reference answers with its scheduling codes; the console relies on them.
 const alreadyGrouped = () => conflict('schedule_conflict', 'That screen already belongs to another screen group; remove it there first.');
 const notMember = () => notFound('schedule_not_found', 'That screen is not in this screen group.');
+const gatewayNotMember = () => conflict('schedule_conflict', 'The presentation gateway must be a member of the screen group.');
 
 /**
  * Screen groups: a screen is in at most one; a member with no content of its own plays the group's
@@ -35,8 +36,8 @@ const notMember = () => notFound('schedule_not_found', 'That screen is not in th
 export class GroupsService {
   constructor(private readonly d: Deps) {}
 
-  async list(page: number, pageSize: number) {
-    const { rows, total } = await this.d.groupsRepository.page(page, pageSize);
+  async list(page: number, pageSize: number, search?: string) {
+    const { rows, total } = await this.d.groupsRepository.page(page, pageSize, search?.trim() || undefined);
     return { items: await this.views(rows), total, page, pageSize };
   }
 
@@ -46,14 +47,20 @@ export class GroupsService {
     return (await this.views([row]))[0]!;
   }
 
-  async create(actor: ConsolePrincipal, values: Required<GroupValues>, ip: string): Promise<GroupView> {
+  async create(actor: ConsolePrincipal, values: { name: string; description: string }, ip: string): Promise<GroupView> {
     const id = await this.d.groupsRepository.insert(values);
     await this.audit('created', actor, ip, id, { name: values.name });
     return this.get(id);
   }
 
-  async update(actor: ConsolePrincipal, id: string, values: GroupValues, ip: string): Promise<GroupView> {
-    if (!(await this.d.groupsRepository.update(id, values))) throw groupNotFound();
+  /** `gateway`: a member screen to prefer as the presentation gateway, or null to prefer none (undefined: unchanged). */
+  async update(actor: ConsolePrincipal, id: string, values: { name?: string; description?: string; gateway?: string | null }, ip: string): Promise<GroupView> {
+    const { gateway, ...named } = values;
+    await this.d.db.transaction(async (trx) => {
+      await this.locked(id, trx);
+      if (gateway && (await this.d.groupsRepository.groupsOf([gateway], trx)).get(gateway) !== id) throw gatewayNotMember();
+      await this.d.groupsRepository.update(id, { ...named, ...(gateway === undefined ? {} : { presentation_gateway_screen_id: gateway }) }, trx);
+    });
     await this.audit('updated', actor, ip, id, values);
     return this.get(id);
   }
@@ -93,6 +100,7 @@ export class GroupsService {
     await this.d.db.transaction(async (trx) => {
       const group = await this.locked(id, trx);
       if (!(await this.d.groupsRepository.removeMember(id, screenId, trx))) throw notMember();
+      if (group.presentation_gateway_screen_id === screenId) await this.d.groupsRepository.update(id, { presentation_gateway_screen_id: null }, trx);
       const content = groupContent(group);
       if (content) await this.d.playlistLibrary.keepAsAssignment([screenId], content, trx);
       await this.d.contentSources.changed([screenId], trx);
