@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { ACCESS } from './auth/access.js';
 import type { RouteAuth } from './auth/principal.js';
 import type { MountedRoute } from './http/route-table.js';
-import { closeObjects } from './http/validation.js';
+import { closeObjects, inputSchema } from './http/validation.js';
 import type { RouteResponse, SocketMessageDoc, SocketRouteDef } from './plugin.js';
 
 export const API_VERSION = '0.10.0';
@@ -50,11 +50,12 @@ function accessExtensions(auth: RouteAuth) {
 
 function parameters(location: 'path' | 'query', schema?: TSchema) {
   if (!schema) return [];
-  const plain = closeObjects(schema) as { properties?: Record<string, TSchema>; required?: string[] };
+  const plain = inputSchema(schema) as { properties?: Record<string, TSchema>; required?: string[] };
   return Object.entries(plain.properties ?? {}).map(([name, s]) => ({
     name,
     in: location,
-    required: location === 'path' || (plain.required ?? []).includes(name),
+    // A parameter with a default may be left out: the server fills it in.
+    required: location === 'path' || ((plain.required ?? []).includes(name) && s.default === undefined),
     ...(s.description ? { description: s.description } : {}),
     schema: s,
   }));
@@ -111,7 +112,7 @@ function errorResponses({ route, installable }: MountedRoute) {
 
 /** A form's text fields as declared, plus its file parts (named in `files`, described as binary). */
 function formSchema(route: MountedRoute['route']) {
-  const fields = (route.body ? closeObjects(route.body) : { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+  const fields = (route.body ? inputSchema(route.body) : { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
   const files = Object.fromEntries(Object.entries(route.files ?? {}).map(([name, description]) => [name, { type: 'string', format: 'binary', description }]));
   return { ...fields, properties: { ...fields.properties, ...files } };
 }
@@ -165,8 +166,21 @@ function successResponses(response: RouteResponse) {
   return out;
 }
 
+const BINARY = { schema: { type: 'string', format: 'binary' } };
+
+/** A HEAD answer has headers and no body, errors included. */
+function withoutBodies(responses: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, r]) => {
+      const { content: _body, ...rest } = r as { content?: unknown };
+      return [status, rest];
+    }),
+  );
+}
+
 function operation(mounted: MountedRoute) {
   const { plugin, route } = mounted;
+  const responses = { ...successResponses(route.response), ...errorResponses(mounted) };
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -186,11 +200,11 @@ function operation(mounted: MountedRoute) {
     ...(route.bodyMode === 'multipart'
       ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(route) } } } }
       : route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: closeObjects(route.body) } } } }
+        ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(route.body) } } } }
         : route.bodyMode === 'stream'
-          ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
+          ? { requestBody: { required: true, content: Object.fromEntries((route.streamTypes ?? ['application/octet-stream']).map((t) => [t, BINARY])) } }
           : {}),
-    responses: { ...successResponses(route.response), ...errorResponses(mounted) },
+    responses: route.method === 'HEAD' ? withoutBodies(responses) : responses,
     security: security(route.auth, route.method),
     ...accessExtensions(route.auth),
   };

@@ -81,6 +81,8 @@ export interface RouteDef<C = any, P extends TSchema = TSchema, Q extends TSchem
   requestHeaders?: Record<string, RequestHeader>;
   body?: B;
   bodyMode?: BodyMode;
+  /** The media types a `stream` body is sent as, for the OpenAPI document (default `application/octet-stream`). */
+  streamTypes?: string[];
   /** The file parts a `multipart` body may carry (field name → description), for the OpenAPI document. */
   files?: Record<string, string>;
   /** Largest accepted JSON body, or the files of a multipart body, in bytes (default 1 MiB). */

@@ -14,6 +14,9 @@ export interface TelemetryWrite {
 }
 
 /** screen_telemetry (the latest sample per screen) and screen_telemetry_rollups. */
+/** A bucket's counter plus a sample's, held at 2^53 - 1: a player sending huge deltas fills its own bucket and nothing else. */
+const saturatingSum = (column: string) => `LEAST(r.${column}::numeric + excluded.${column}, ${Number.MAX_SAFE_INTEGER})::bigint`;
+
 export class TelemetryRepository {
   private readonly db: Knex;
   private readonly snapshots: typeof TelemetrySnapshotModel;
@@ -24,7 +27,7 @@ export class TelemetryRepository {
     this.snapshots = TelemetrySnapshotModel.bindKnex(db);
   }
 
-  /** Two row writes per sample: the snapshot and its bucket. */
+  /** Two row writes per sample: the snapshot and its bucket (its counters stop at 2^53 - 1 rather than overflow). */
   async record(w: TelemetryWrite): Promise<void> {
     const columns = Object.keys(w.counters);
     await this.db.transaction(async (trx) => {
@@ -38,7 +41,7 @@ export class TelemetryRepository {
       await trx.raw(
         `INSERT INTO screen_telemetry_rollups AS r (screen_id, bucket, samples, ${columns.join(', ')}, max_round_trip_ms)
          VALUES (?, ?, 1, ${columns.map(() => '?').join(', ')}, ?)
-         ON CONFLICT (screen_id, bucket) DO UPDATE SET samples = r.samples + 1, ${columns.map((c) => `${c} = r.${c} + excluded.${c}`).join(', ')},
+         ON CONFLICT (screen_id, bucket) DO UPDATE SET samples = r.samples + 1, ${columns.map((c) => `${c} = ${saturatingSum(c)}`).join(', ')},
            max_round_trip_ms = GREATEST(r.max_round_trip_ms, excluded.max_round_trip_ms)`,
         [w.screenId, w.bucket, ...Object.values(w.counters), w.roundTripMs],
       );

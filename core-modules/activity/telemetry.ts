@@ -7,7 +7,8 @@ import type { ActivityBaseDeps } from './activity-base-deps.js';
 const text = () => Type.Optional(Type.String({ maxLength: 256 }));
 const num = () => Type.Optional(Type.Number());
 const flag = () => Type.Optional(Type.Boolean());
-const counter = () => Type.Optional(Type.Number({ minimum: 0 }));
+// A bigint column sums them; a JavaScript number holds them exactly up to 2^53 - 1.
+const counter = () => Type.Optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }));
 const stamp = () => Type.Optional(Stamp);
 
 /** Latest values, as the Linux player's reporter names them. */

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { Context, Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import { AppError, badRequest } from '../errors.js';
+import { AppError, badRequest, validationFailed } from '../errors.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -131,10 +131,16 @@ function toMultipartError(err: unknown, limit: number): AppError {
 
 const tooLarge = (limit: number) => new AppError('payload_too_large', 'payload_too_large', `The request body is larger than ${limit} bytes.`);
 
+// What the JSON parser (@hapi/bourne, through co-body) throws for a `__proto__` key.
+const PROTO_KEY_REFUSED = 'Object contains forbidden prototype property';
+
 function toBodyError(err: unknown, limit: number): AppError {
   if (err instanceof AppError) return err;
   const e = err as { status?: number; type?: string };
   if (e.status === 413 || e.type === 'entity.too.large') return tooLarge(limit);
   if (e.status === 415) return new AppError('unsupported_media_type', 'unsupported_media_type', 'Unsupported request encoding.');
+  // Valid JSON, but a `__proto__` key could reach an object's prototype; no field of this API has that name.
+  if ((err as Error).message === PROTO_KEY_REFUSED)
+    return validationFailed('The request body is invalid.', [{ field: 'body', message: 'has a `__proto__` key, which no field takes' }]);
   return badRequest('invalid_request', 'The request body is not valid JSON.');
 }

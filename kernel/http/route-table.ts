@@ -113,6 +113,7 @@ export class RouteTable {
   private readonly groups = new Map<string, Router>();
   private readonly rest = new Router();
   private readonly statics: StaticRoute[] = [];
+  private methodsByStaticPath?: Map<string, Set<string>>;
 
   add(path: string, method: string, handler: Middleware, name?: string) {
     const key = groupOf(path);
@@ -125,6 +126,7 @@ export class RouteTable {
     const groups = new Map([...this.groups].map(([key, router]) => [key, router.routes() as Middleware]));
     const rest = this.rest.routes() as Middleware;
     const exact = this.exactRoutes();
+    const staticMethods = this.staticMethods();
     return (ctx, next) => {
       const hit = exact.get(`${ctx.method} ${ctx.path}`);
       if (hit) {
@@ -134,6 +136,9 @@ export class RouteTable {
         if (hit.name) ctx._matchedRouteName = hit.name;
         return hit.handler(ctx, next);
       }
+      // A path declared as it is (`/assets/bulk`) is never a parameter's value (`/assets/{id}`), for any method.
+      const own = staticMethods.get(ctx.path);
+      if (own && !own.has(ctx.method)) return next();
       const key = groupOf(ctx.path);
       const group = key === undefined ? undefined : groups.get(key);
       return group ? group(ctx, () => rest(ctx, next)) : rest(ctx, next);
@@ -155,8 +160,23 @@ export class RouteTable {
     return exact;
   }
 
-  /** Methods routed for `path` (for 405 and Allow). */
+  /** Each static path's methods (a GET also answers HEAD). */
+  private staticMethods(): Map<string, Set<string>> {
+    if (this.methodsByStaticPath) return this.methodsByStaticPath;
+    const methods = new Map<string, Set<string>>();
+    for (const route of this.statics) {
+      const own = getOrSet(methods, route.path, () => new Set<string>());
+      own.add(route.method);
+      if (route.method === 'GET') own.add('HEAD');
+    }
+    this.methodsByStaticPath = methods;
+    return methods;
+  }
+
+  /** Methods routed for `path` (for 405 and Allow): a static path's own, else every route that matches it. */
   methodsFor(path: string): Set<string> {
+    const own = this.staticMethods().get(path);
+    if (own) return new Set(own);
     const key = groupOf(path);
     const routers = [key === undefined ? undefined : this.groups.get(key), this.rest].filter((r): r is Router => Boolean(r));
     return new Set(routers.flatMap((r) => r.match(path, 'GET').path.flatMap((layer) => layer.methods)));

@@ -12,6 +12,9 @@ function withFormats(ajv: Ajv): Ajv {
   // A moment JavaScript can read too: RFC 3339 allows a leap second (23:59:60), which Date cannot hold.
   const dateTime = addFormats.default.get('date-time') as { validate: (s: string) => boolean };
   ajv.addFormat('date-time', { type: 'string', validate: (s: string) => dateTime.validate(s) && Number.isFinite(Date.parse(s)) });
+  // An integer's width is checked by the bounds inputSchema gives it; the format only names it for clients.
+  ajv.addFormat('int32', true);
+  ajv.addFormat('int64', true);
   return ajv;
 }
 
@@ -36,6 +39,33 @@ export function closeObjects(schema: TSchema): TSchema {
   };
   walk(copy);
   return copy as TSchema;
+}
+
+const INT4 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
+
+/**
+ * An input schema as validated and documented: objects closed (closeObjects) and every integer
+ * bounded by the column that will hold it, so no route can forget. An integer is an int4 unless it
+ * states wider bounds itself or says `format: 'int64'` (a bigint column), which is then bounded
+ * where JavaScript still holds it exactly (2^53 - 1). Bounds a schema states stay.
+ */
+export function inputSchema(schema: TSchema): TSchema {
+  const copy = closeObjects(schema);
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const obj = node as Record<string, unknown>;
+    const types = [obj.type].flat();
+    if (types.includes('integer')) {
+      const wide = obj.format === 'int64' || (obj.maximum as number) > INT4.maximum || (obj.minimum as number) < INT4.minimum;
+      obj.format ??= wide ? 'int64' : 'int32';
+      obj.minimum ??= wide ? Number.MIN_SAFE_INTEGER : INT4.minimum;
+      obj.maximum ??= wide ? Number.MAX_SAFE_INTEGER : INT4.maximum;
+    }
+    Object.values(obj).forEach(walk);
+  };
+  walk(copy);
+  return copy;
 }
 
 export type Part = 'params' | 'query' | 'body';
@@ -129,7 +159,7 @@ const UNSTORABLE = 'contains a character that cannot be stored (U+0000 or an unp
  */
 export function inputValidator(part: Part, schema: TSchema, fromText = part !== 'body'): InputValidator {
   const ajv = fromText ? stringInputAjv : bodyAjv;
-  const validate = ajv.compile(closeObjects(schema));
+  const validate = ajv.compile(inputSchema(schema));
   const checkText = !(schema as Record<string, unknown>)[HANDLER_CLEANS_TEXT];
   return (value) => {
     if (!validate(value)) throw validationFailed(`The request ${part} is invalid.`, issues(part, validate.errors));

@@ -98,8 +98,11 @@ describe('HTTP pipeline', () => {
     const res = await call(k, 'PATCH', '/api/v1/echo/taken');
     expect(res.status).to.equal(405);
     expect(res.body.error.code).to.equal('method_not_allowed');
-    // POST matches too: `taken` fills the {id} of POST /api/v1/echo/{id}.
-    expect(res.headers.get('allow')).to.equal('DELETE, POST, PUT');
+    // A path declared as it is never fills a parameter: not the {id} of POST /api/v1/echo/{id} either.
+    expect(res.headers.get('allow')).to.equal('DELETE, PUT');
+    const post = await call(k, 'POST', '/api/v1/echo/taken', { name: 'a', count: 1 });
+    expect(post.status).to.equal(405);
+    expect(post.headers.get('allow')).to.equal('DELETE, PUT');
     const health = await call(k, 'DELETE', '/healthz');
     expect(health.headers.get('allow')).to.equal('GET, HEAD');
   });
@@ -149,6 +152,20 @@ describe('HTTP pipeline', () => {
     const query = await call(k, 'POST', `/api/v1/echo/${ID}?loud=maybe&other=1`, { name: 'a', count: 1 });
     expect(query.status).to.equal(422);
     expect(query.body.error.details.fields.map((f: { field: string }) => f.field)).to.include.members(['query/loud', 'query/other']);
+  });
+
+  it('bounds every integer by the int4 column that holds it, unless the schema says otherwise', async () => {
+    const over = await call(k, 'POST', `/api/v1/echo/${ID}`, { name: 'a', count: 2 ** 31 });
+    expect(over.status).to.equal(422);
+    expect(over.body.error.details.fields.map((f: { field: string }) => f.field)).to.deep.equal(['body/count']);
+    expect((await call(k, 'POST', `/api/v1/echo/${ID}`, { name: 'a', count: 2 ** 31 - 1 })).status).to.equal(201);
+  });
+
+  it('refuses a `__proto__` key as a field no route takes, not as broken JSON', async () => {
+    const res = await call(k, 'POST', `/api/v1/echo/${ID}`, '{"name":"a","count":1,"__proto__":{"admin":true}}');
+    expect(res.status).to.equal(422);
+    expect(res.body.error.code).to.equal('validation_failed');
+    expect(res.body.error.details.fields[0].message).to.contain('__proto__');
   });
 
   it('renders business errors with their kind and code, and 204 with no body', async () => {

@@ -37,7 +37,7 @@ describe('OpenAPI document', () => {
       name: 'limit',
       in: 'query',
       required: false,
-      schema: { minimum: 1, maximum: 100, default: 50, type: 'integer' },
+      schema: { minimum: 1, maximum: 100, default: 50, type: 'integer', format: 'int32' },
     });
   });
 
@@ -86,6 +86,36 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/v1/openapi.json'].get.responses['200'].content['application/json'].schema.type).to.equal('object');
     expect(doc.paths['/api/v1/screens/{id}/disable'].post.responses, 'a body-less POST still reads a body if sent').to.include.keys('400', '413', '415');
     expect(doc.paths['/api/v1/plugins/brand-bug/instances'].get.responses['409'].description).to.contain('plugin_not_installed');
+  });
+
+  it('tells a generated client the width of every input integer, which parameters it may leave out, and that HEAD has no body', () => {
+    const unbounded: string[] = [];
+    const integers = (node: any, where: string): void => {
+      if (!node || typeof node !== 'object') return;
+      if (
+        [node.type].flat().includes('integer') &&
+        !(['int32', 'int64'].includes(node.format) && Number.isSafeInteger(node.maximum) && Number.isSafeInteger(node.minimum))
+      )
+        unbounded.push(where);
+      for (const value of Object.values(node)) integers(value, where);
+    };
+    const heads: string[] = [];
+    for (const [path, operations] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(operations)) {
+        for (const p of op.parameters ?? []) if (p.in !== 'header') integers(p.schema, `${method} ${path} ${p.name}`);
+        integers(op.requestBody, `${method} ${path} body`);
+        if (method === 'head')
+          heads.push(
+            ...Object.entries<any>(op.responses)
+              .filter(([, r]) => r.content)
+              .map(([status]) => `${path} ${status}`),
+          );
+      }
+    }
+    expect(unbounded).to.deep.equal([]);
+    expect(heads).to.deep.equal([]);
+    const page = doc.paths['/api/v1/schedules'].get.parameters.find((p: any) => p.name === 'page');
+    expect(page.required, 'a parameter with a default').to.equal(false);
   });
 
   it('caps every JSON body schema below its body limit, so a body the schema allows is never refused as too large', () => {
