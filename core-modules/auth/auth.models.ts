@@ -11,7 +11,10 @@ export interface UserRow {
   role: Role;
   active: boolean;
   user_handle: string;
+  /** Only the preferences the user set, by key (`preference.*`). */
   preferences: Record<string, unknown>;
+  preferences_revision: number;
+  preferences_updated_at: Date;
   created_at: Date;
   updated_at: Date;
   last_login_at: Date | null;

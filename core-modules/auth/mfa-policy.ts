@@ -14,6 +14,8 @@ export const authSettings: SettingDefinition[] = [
     description: 'Who must enroll a second factor (authenticator app or passkey). Users in scope without one can only reach their security page.',
     default: 'none',
     allowed: ['none', 'administrators', 'all'],
+    // Checked on every request, so signed-in users in scope are held to it at once.
+    immediate: true,
   },
   {
     key: SESSION_IDLE_KEY,
@@ -25,6 +27,7 @@ export const authSettings: SettingDefinition[] = [
     default: 30,
     min: 5,
     max: 1440,
+    immediate: true,
   },
 ];
 

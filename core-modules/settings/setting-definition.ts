@@ -28,9 +28,17 @@ interface Base {
   description: string;
   /**
    * `policy`: players follow it, and screen groups and screens may override it (player policies);
-   * otherwise it is the organization's alone.
+   * `preference`: each user sets their own (`/me/preferences`); otherwise the organization's alone.
    */
-  scope?: 'organization' | 'policy';
+  scope?: 'organization' | 'policy' | 'preference';
+  /** The value is a secret: shown and exported only to those who may change it. */
+  sensitive?: boolean;
+  /** Takes effect only once the server restarts. */
+  restartRequired?: boolean;
+  /** Running screens and consoles apply a change at once, not at their next reload or sync. */
+  immediate?: boolean;
+  /** Applies to work done after the change (new uploads, new processing); nothing done before is redone. */
+  futureOnly?: boolean;
 }
 
 export type SettingValue = boolean | number | string | number[] | string[];

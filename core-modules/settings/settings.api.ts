@@ -6,6 +6,11 @@ import type { SettingDefinition, SettingValue } from './setting-definition.js';
 import type { SettingsRule } from './settings.service.js';
 
 export type { SettingDefinition, SettingValue, SettingsRule };
+export type { SettingsDocument } from './settings-wire.js';
+// The document's shape and rules, shared with each user's preferences (the auth module's), which
+// the console reads as the same kind of document.
+export { invalidReason } from './setting-definition.js';
+export { INT4_MAX, SettingsChangeSchema, SettingsDocumentSchema, wireDefinition } from './settings-wire.js';
 
 /** What other modules may do with organization settings: define theirs and read values. Changing them is the settings routes' job. */
 export interface OrganizationSettings {

@@ -7,18 +7,11 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidReason, type SettingDefinition, type SettingValue } from './setting-definition.js';
 import { SettingModel, SettingsRevisionModel } from './settings.models.js';
 import { StoredValues } from './stored-values.js';
+import { type SettingsDocument, wireDefinition } from './settings-wire.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** Returns what is wrong with a set of values taken together (field `body/values/<key>`), or nothing. */
 export type SettingsRule = (values: Record<string, SettingValue>) => ValidationIssue | undefined;
-
-export interface SettingsDocument {
-  schemaVersion: 1;
-  revision: number;
-  values: Record<string, SettingValue>;
-  definitions: SettingDefinition[];
-  updatedAt: string;
-}
 
 /**
  * Organization settings: a closed registry that modules fill with their definitions (in their start
@@ -53,6 +46,7 @@ export class SettingsService {
   define(defs: SettingDefinition[]): void {
     for (const def of defs) {
       if (this.definitions.has(def.key)) throw new Error(`setting ${def.key} is defined twice`);
+      if (def.scope === 'preference') throw new Error(`setting ${def.key} is a user's preference, not the organization's`);
       if (invalidReason(def, def.default)) throw new Error(`default of setting ${def.key} is invalid`);
       this.definitions.set(def.key, def);
     }
@@ -120,8 +114,7 @@ export class SettingsService {
       schemaVersion: 1,
       revision: rev.revision,
       values,
-      // Copies: the response is trimmed to its schema in place, and these are the registry's own.
-      definitions: [...this.definitions.values()].map((def) => ({ ...def })),
+      definitions: [...this.definitions.values()].map(wireDefinition),
       updatedAt: new Date(rev.updated_at).toISOString(),
     };
   }

@@ -41,7 +41,14 @@ describe('console sessions end after a while without use', () => {
   it('is an organization setting: 30 minutes by default, 5 at least', async () => {
     const doc = (await consoleCall(k, owner, 'GET', '/api/v1/settings')).body.data;
     expect(doc.values[KEY]).to.equal(30);
-    expect(doc.definitions.find((d: { key: string }) => d.key === KEY)).to.deep.include({ type: 'integer', category: 'security', min: 5, max: 1440 });
+    expect(doc.definitions.find((d: { key: string }) => d.key === KEY)).to.deep.include({
+      type: 'int',
+      category: 'security',
+      min: 5,
+      max: 1440,
+      scope: 'organization',
+      immediate: true,
+    });
     const tooShort = await consoleCall(k, owner, 'PATCH', '/api/v1/settings', { revision: doc.revision, values: { [KEY]: 4 } });
     expect(tooShort.status).to.equal(422);
   });

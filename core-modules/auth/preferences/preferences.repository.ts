@@ -2,7 +2,16 @@ import { fn, raw } from 'objection';
 import { UserModel } from '../auth.models.js';
 import type { KernelDeps } from '../../../kernel/kernel.js';
 
-/** users.preferences, a free-form jsonb column; the schema lives in preferences.ts. */
+/** A user's stored preferences (only what they set), the revision each change bumps, and when. */
+export interface StoredPreferences {
+  values: Record<string, unknown>;
+  revision: number;
+  updatedAt: Date;
+}
+
+const COLUMNS = ['preferences', 'preferences_revision', 'preferences_updated_at'];
+
+/** users.preferences (jsonb) with its revision; the definitions live in preference-definitions.ts. */
 export class PreferencesRepository {
   private readonly users: typeof UserModel;
 
@@ -10,22 +19,33 @@ export class PreferencesRepository {
     this.users = UserModel.bindKnex(db);
   }
 
-  async get(userId: string): Promise<Record<string, unknown> | undefined> {
-    const row = await this.users.query().findById(userId).select('preferences');
-    return row?.preferences;
+  async get(userId: string): Promise<StoredPreferences | undefined> {
+    const row = await this.users.query().findById(userId).select(COLUMNS);
+    return row && stored(row);
   }
 
   /**
-   * Merges in one statement (jsonb `||`), so two tabs changing different fields at once both keep
-   * their change; a read-modify-write would lose one of them.
+   * Merges `changes` in (jsonb `||`) if the revision is still `revision`, in one statement; answers
+   * undefined when it is not (or the user is gone), so a change made from a stale read is refused.
    */
-  async merge(userId: string, changes: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+  async merge(userId: string, revision: number, changes: Record<string, unknown>): Promise<StoredPreferences | undefined> {
     const row = await this.users
       .query()
-      .where({ id: userId })
-      .patch({ preferences: raw(`preferences || ?::jsonb`, [JSON.stringify(changes)]), updated_at: fn.now() })
-      .returning('preferences')
+      .where({ id: userId, preferences_revision: revision })
+      .patch({
+        preferences: raw(`preferences || ?::jsonb`, [JSON.stringify(changes)]),
+        preferences_revision: raw('preferences_revision + 1'),
+        preferences_updated_at: fn.now(),
+        updated_at: fn.now(),
+      })
+      .returning(COLUMNS)
       .first();
-    return row?.preferences;
+    return row && stored(row);
   }
 }
+
+const stored = (row: UserModel): StoredPreferences => ({
+  values: row.preferences,
+  revision: row.preferences_revision,
+  updatedAt: row.preferences_updated_at,
+});

@@ -1,7 +1,7 @@
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { routeFor } from '../../../kernel/plugin.js';
+import { SettingsChangeSchema, SettingsDocumentSchema } from '../../settings/settings.api.js';
 import type { PreferencesDeps } from './preferences-deps.js';
-import { PreferencesPatchSchema, PreferencesSchema } from './preferences.service.js';
 
 const route = routeFor<PreferencesDeps>();
 const me = (p: unknown) => (p as ConsolePrincipal).userId;
@@ -11,22 +11,25 @@ export const preferencesRoutes = [
     method: 'GET',
     path: '/api/v1/me/preferences',
     operationId: 'getMyPreferences',
-    summary: "The signed-in user's preferences, with defaults for anything not set",
+    summary: "The signed-in user's preferences as a settings document: values (defaults for anything not set), definitions and revision",
     tags: ['preferences'],
     auth: { kind: 'console', access: 'signedIn', allowPendingMfa: true },
-    response: { status: 200, schema: PreferencesSchema },
+    response: { status: 200, schema: SettingsDocumentSchema },
     handler: ({ deps, principal }) => deps.preferencesService.get(me(principal)),
   }),
   route({
     method: 'PATCH',
     path: '/api/v1/me/preferences',
     operationId: 'updateMyPreferences',
-    summary: 'Change some of your own preferences; answers all of them',
+    summary: 'Change some or all of your own preferences, against the revision read; answers the document',
     tags: ['preferences'],
     auth: { kind: 'console', access: 'signedIn', allowPendingMfa: true },
-    body: PreferencesPatchSchema,
-    errors: { 422: '`validation_failed`: unknown field, value out of range, or a time zone ICU does not know.' },
-    response: { status: 200, schema: PreferencesSchema },
-    handler: ({ deps, body, principal }) => deps.preferencesService.update(me(principal), body),
+    body: SettingsChangeSchema,
+    errors: {
+      409: 'They changed since the revision sent (`settings_revision_conflict`).',
+      422: '`unknown_setting` (a key no preference has), `invalid_setting_value` (out of range, a time zone or language tag not known), or `validation_failed`.',
+    },
+    response: { status: 200, schema: SettingsDocumentSchema },
+    handler: ({ deps, body, principal }) => deps.preferencesService.update(me(principal), body.revision, body.values),
   }),
 ];

@@ -1,43 +1,15 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
-import { notFound, validationFailed } from '../../../kernel/errors.js';
+import { conflict, notFound, validationFailed, type ValidationIssue } from '../../../kernel/errors.js';
 import { canonicalTimeZone } from '../../../kernel/time-zone.js';
+import { invalidReason, type SettingValue, type SettingsDocument, wireDefinition } from '../../settings/settings.api.js';
 import type { PreferencesBaseDeps } from './preferences-base-deps.js';
+import { PREFERENCE_DEFINITIONS, PREFERENCES_BY_KEY } from './preference-definitions.js';
+import type { StoredPreferences } from './preferences.repository.js';
 
-// No `default` keywords here: request bodies are validated with useDefaults, which would fill a
-// PATCH with defaults and reset every field the user did not send. Defaults live in DEFAULTS.
-const FIELDS = {
-  locale: Type.String({
-    pattern: '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$',
-    maxLength: 16,
-    description: "BCP 47 language tag such as 'en' or 'en-GB'.",
-  }),
-  timezone: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$', description: "IANA time zone name such as 'Europe/Berlin'." }),
-  dateFormat: Type.Union([Type.Literal('iso'), Type.Literal('dmy'), Type.Literal('mdy')]),
-  timeFormat: Type.Union([Type.Literal('24h'), Type.Literal('12h')]),
-  theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
-  defaultPageSize: Type.Integer({ minimum: 10, maximum: 200 }),
-  reducedMotion: Type.Boolean(),
-};
-
-/** Every preference, as GET answers it (missing or outdated stored values replaced by defaults). */
-export const PreferencesSchema = Type.Object(FIELDS);
-/** Any subset, as PATCH takes it; unknown keys are refused because the object is closed. */
-export const PreferencesPatchSchema = Type.Partial(Type.Object(FIELDS));
-export type Preferences = Static<typeof PreferencesSchema>;
-export type PreferencesPatch = Static<typeof PreferencesPatchSchema>;
-
-export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
-  locale: 'en',
-  timezone: 'UTC',
-  dateFormat: 'iso',
-  timeFormat: '24h',
-  theme: 'system',
-  defaultPageSize: 50,
-  reducedMotion: false,
-});
+const LOCALE_KEY = 'preference.locale';
+const TIMEZONE_KEY = 'preference.timezone';
 
 function canonicalLocale(tag: string): string | undefined {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/.test(tag)) return undefined;
   try {
     return Intl.getCanonicalLocales(tag)[0];
   } catch {
@@ -45,51 +17,72 @@ function canonicalLocale(tag: string): string | undefined {
   }
 }
 
-const stillValid: { [K in keyof Preferences]?: (v: Preferences[K]) => boolean } = {
-  timezone: (v) => canonicalTimeZone(v) !== undefined,
-  locale: (v) => canonicalLocale(v) !== undefined,
+/** Spellings stored in canonical form; a value with none is refused. */
+const canonical: Record<string, (v: string) => string | undefined> = {
+  [LOCALE_KEY]: canonicalLocale,
+  [TIMEZONE_KEY]: canonicalTimeZone,
 };
 
 /**
- * Stored preferences may predate the current schema (a renamed option, a narrower range, a time
- * zone dropped from tzdata); each such field falls back to its default instead of failing the page.
+ * Stored preferences may predate the current definitions (a renamed option, a narrower range, a time
+ * zone dropped from tzdata); each such value reads as its default instead of failing the page.
  */
-export function resolvePreferences(stored: Record<string, unknown> | undefined): Preferences {
-  const out: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
-  for (const [key, schema] of Object.entries(FIELDS) as [keyof Preferences, TSchema][]) {
-    const value = stored?.[key];
-    if (value === undefined || !Value.Check(schema, value)) continue;
-    const check = stillValid[key] as ((v: unknown) => boolean) | undefined;
-    if (!check || check(value)) out[key] = value;
+function effectiveValues(stored: Record<string, unknown>): Record<string, SettingValue> {
+  const values: Record<string, SettingValue> = {};
+  for (const def of PREFERENCE_DEFINITIONS) {
+    const value = stored[def.key];
+    const usable = value !== undefined && !invalidReason(def, value) && (!canonical[def.key] || canonical[def.key]!(value as string));
+    values[def.key] = usable ? (value as SettingValue) : def.default;
   }
-  return out as Preferences;
+  return values;
 }
+
+const document = (stored: StoredPreferences): SettingsDocument => ({
+  schemaVersion: 1,
+  revision: stored.revision,
+  values: effectiveValues(stored.values),
+  definitions: PREFERENCE_DEFINITIONS.map(wireDefinition),
+  updatedAt: stored.updatedAt.toISOString(),
+});
 
 type Deps = Pick<PreferencesBaseDeps, 'preferencesRepository'>;
 
-/** Per-user console preferences (language, time zone, formats, theme). Each user manages their own. */
+/**
+ * Per-user console preferences, answered as a settings document like the organization's (values,
+ * definitions, a revision to send back). Each user manages their own.
+ */
 export class PreferencesService {
   constructor(private readonly d: Deps) {}
 
-  async get(userId: string): Promise<Preferences> {
-    return resolvePreferences(await this.d.preferencesRepository.get(userId));
-  }
-
-  async update(userId: string, patch: PreferencesPatch): Promise<Preferences> {
-    const changes: PreferencesPatch = { ...patch };
-    if (patch.timezone !== undefined) {
-      const zone = canonicalTimeZone(patch.timezone);
-      if (!zone) throw validationFailed('The request body is invalid.', [{ field: 'body/timezone', message: 'is not a known IANA time zone' }]);
-      changes.timezone = zone;
-    }
-    if (patch.locale !== undefined) {
-      const locale = canonicalLocale(patch.locale);
-      if (!locale) throw validationFailed('The request body is invalid.', [{ field: 'body/locale', message: 'is not a valid language tag' }]);
-      changes.locale = locale;
-    }
-    const stored = await this.d.preferencesRepository.merge(userId, changes);
+  async get(userId: string): Promise<SettingsDocument> {
+    const stored = await this.d.preferencesRepository.get(userId);
     // The console authenticator has just loaded this user, so only a concurrent permanent delete gets here.
     if (!stored) throw notFound('user_not_found', 'No such user.');
-    return resolvePreferences(stored);
+    return document(stored);
+  }
+
+  /** Applies all of `values` or none; `revision` must be the one the caller read. */
+  async update(userId: string, revision: number, values: Record<string, unknown>): Promise<SettingsDocument> {
+    const unknown: ValidationIssue[] = [];
+    const invalid: ValidationIssue[] = [];
+    const changes: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) {
+      const field = `body/values/${key}`;
+      const def = PREFERENCES_BY_KEY.get(key);
+      if (!def) {
+        unknown.push({ field, message: 'is not a known preference' });
+        continue;
+      }
+      const reason = invalidReason(def, value);
+      const spelled = !reason && canonical[key] ? canonical[key](value as string) : value;
+      if (reason || spelled === undefined) invalid.push({ field, message: reason ?? `is not a valid ${def.title.toLowerCase()}` });
+      else changes[key] = spelled;
+    }
+    if (unknown.length) throw validationFailed('Some preferences are unknown.', unknown, 'unknown_setting');
+    if (invalid.length) throw validationFailed('Some preferences are invalid.', invalid, 'invalid_setting_value');
+    const stored = await this.d.preferencesRepository.merge(userId, revision, changes);
+    if (stored) return document(stored);
+    if (!(await this.d.preferencesRepository.get(userId))) throw notFound('user_not_found', 'No such user.');
+    throw conflict('settings_revision_conflict', 'Your preferences changed since you read them; reload and try again.');
   }
 }
