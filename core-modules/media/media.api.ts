@@ -24,6 +24,17 @@ export interface AssetSummary {
   type: AssetType;
   status: AssetStatus;
   archived: boolean;
+  /** Videos: their length when processing recorded one. */
+  durationSeconds: number | null;
+  availableFrom: string | null;
+  expiresAt: string | null;
+}
+
+/** A content tag as another module shows it. */
+export interface TagRef {
+  id: string;
+  name: string;
+  color: string;
 }
 
 /** A ready image or video that carries tags a tag rule asks for. */
@@ -41,8 +52,8 @@ export interface MediaLibrary {
   summaries(assetIds: string[]): Promise<Map<string, AssetSummary>>;
   /** Ready images and videos carrying any (or all) of the tags, by name then id. */
   readyTagged(tagIds: string[], match: 'any' | 'all'): Promise<TaggedAsset[]>;
-  /** Which of these tags exist. */
-  existingTagIds(tagIds: string[]): Promise<string[]>;
+  /** Those of these tags that exist, by name then id. */
+  tags(tagIds: string[]): Promise<TagRef[]>;
   /** The file served for each of these assets now; assets without one are left out. */
   served(assetIds: string[]): Promise<Map<string, ServedFile>>;
   /** What playing each of these assets needs (its file, or a website's entry, …); those that cannot be played now are left out. */

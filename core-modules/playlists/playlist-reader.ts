@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { notFound } from '../../kernel/errors.js';
 import type { TaggedAsset } from '../media/media.api.js';
 import { DEFAULTS } from './items/item-rules.js';
-import type { PlaylistView, ItemView } from './playlist-schemas.js';
+import { playlistDetail } from './playlist-detail.js';
+import type { ItemView, PlaylistDetail, PlaylistView } from './playlist-schemas.js';
 import type { PlaylistsBaseDeps } from './playlists-base-deps.js';
 import type { ItemRow, PlaylistRow, StoredPlaylist } from './playlists.models.js';
 
@@ -10,16 +11,18 @@ type Deps = Pick<PlaylistsBaseDeps, 'playlistsRepository' | 'playlistItemsReposi
 
 export const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
 
-const manualItem = (r: ItemRow): ItemView => ({
+const manualItem = (r: ItemRow, position: number): ItemView => ({
   id: r.id,
   source: 'manual',
   assetId: r.asset_id,
+  position,
   durationMs: r.duration_ms,
   fitMode: r.fit_mode,
   transition: r.transition,
   audioEnabled: r.audio_enabled,
   volume: r.volume,
   deliveryPolicy: r.delivery_policy,
+  usePlayerDefaults: r.use_player_defaults,
 });
 
 /**
@@ -35,16 +38,18 @@ export function tagItemId(playlistId: string, assetId: string): string {
 }
 
 // Videos play full length (null when processing did not record one: the player plays to the end).
-const tagItem = (playlistId: string, a: TaggedAsset, imageDurationMs: number): ItemView => ({
+const tagItem = (playlistId: string, a: TaggedAsset, imageDurationMs: number, position: number): ItemView => ({
   id: tagItemId(playlistId, a.id),
   source: 'tag',
   assetId: a.id,
+  position,
   durationMs: a.type === 'image' ? imageDurationMs : a.durationSeconds != null ? Math.round(a.durationSeconds * 1000) : null,
   fitMode: DEFAULTS.fit_mode,
   transition: DEFAULTS.transition,
   audioEnabled: DEFAULTS.audio_enabled,
   volume: DEFAULTS.volume,
   deliveryPolicy: DEFAULTS.delivery_policy,
+  usePlayerDefaults: false,
 });
 
 // What every view of a playlist says of it, from its row.
@@ -73,15 +78,11 @@ export class PlaylistReader {
     return this.d.playlistsRepository.counts();
   }
 
-  async get(id: string): Promise<PlaylistView> {
-    const found = await this.find(id);
+  /** The playlist as the console shows it. */
+  async get(id: string): Promise<PlaylistDetail> {
+    const found = (await this.findMany([id])).get(id);
     if (!found) throw playlistNotFound();
-    return found;
-  }
-
-  /** The playlist, or undefined when there is none (deleted meanwhile). */
-  async find(id: string): Promise<PlaylistView | undefined> {
-    return (await this.findMany([id])).get(id);
+    return playlistDetail(found, this.d.mediaLibrary);
   }
 
   /** Those of `ids` that exist, read together (two queries, and one per tag rule). */
@@ -92,7 +93,7 @@ export class PlaylistReader {
         const manual = (itemsOf.get(row.id) ?? []).map(manualItem);
         const rule = row.tag_rule;
         const tagged = rule?.enabled
-          ? (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).map((a) => tagItem(row.id, a, rule.imageDurationMs))
+          ? (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).map((a, i) => tagItem(row.id, a, rule.imageDurationMs, manual.length + i))
           : [];
         const items = [...manual, ...tagged];
         return { ...commonView(row), items, itemCount: items.length, tagRule: rule };

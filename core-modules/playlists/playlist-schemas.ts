@@ -1,6 +1,7 @@
 import { ContentViewSchema } from '../player/player.api.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
+import type { TagRule } from './playlists.models.js';
 
 const L = Type.Literal;
 const FitMode = Type.Union([L('contain'), L('cover'), L('stretch')]);
@@ -38,10 +39,19 @@ export const ItemSettings = {
   /** 0 (silent) to 1 (full), the players' scale. */
   volume: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   deliveryPolicy: Type.Optional(DeliveryPolicy),
+  usePlayerDefaults: Type.Optional(
+    Type.Boolean({
+      description:
+        "Images and videos: play with the screen's playback defaults (fit, transition, audio, volume; an image's duration) instead of the item's own, which stay as the fallback. Default false; ignored for other types.",
+    }),
+  ),
 };
 export const ItemInputSchema = Type.Object({ assetId: Uuid, ...ItemSettings });
 export type ItemInput = Static<typeof ItemInputSchema>;
-export const ItemPatchSchema = Type.Object(ItemSettings);
+export const ItemPatchSchema = Type.Object({
+  assetId: Type.Optional({ ...Uuid, description: 'Another ready asset for this item (the console sends the current one back with every change).' }),
+  ...ItemSettings,
+});
 export type ItemPatch = Static<typeof ItemPatchSchema>;
 
 export const TagRuleSchema = Type.Object({
@@ -56,14 +66,38 @@ export const ItemSchema = Type.Object({
   id: Uuid,
   source: Type.Union([L('manual'), L('tag')]),
   assetId: Uuid,
+  /** Its place in play order, from 0. */
+  position: Type.Integer({ minimum: 0 }),
   durationMs: Type.Union([Type.Integer(), Type.Null()]),
   fitMode: FitMode,
   transition: Transition,
   audioEnabled: Type.Boolean(),
   volume: Type.Number({ minimum: 0, maximum: 1 }),
   deliveryPolicy: DeliveryPolicy,
+  usePlayerDefaults: Type.Boolean(),
 });
 export type ItemView = Static<typeof ItemSchema>;
+
+/** An item as the console shows it: with what it needs to know of the asset. */
+export const ItemDetailSchema = Type.Object({
+  ...ItemSchema.properties,
+  assetName: Type.String(),
+  assetType: Type.String(),
+  assetStatus: Type.String(),
+  thumbnailUrl: Type.String(),
+  /** Videos: their length when processing recorded one. */
+  assetDurationSeconds: Type.Optional(Type.Number()),
+  availableFrom: Type.Optional(Stamp),
+  expiresAt: Type.Optional(Stamp),
+  /** True for what the tag rule yields (computed, not editable). */
+  dynamic: Type.Boolean(),
+});
+export type ItemDetail = Static<typeof ItemDetailSchema>;
+
+const TagRuleViewSchema = Type.Object({
+  ...TagRuleSchema.properties,
+  tags: Type.Array(Type.Object({ id: Uuid, name: Type.String(), color: Type.String() }), { description: "The rule's tags that still exist, by name." }),
+});
 
 const common = {
   id: Uuid,
@@ -74,15 +108,32 @@ const common = {
   createdAt: Stamp,
   updatedAt: Stamp,
 };
+type Common = { [K in keyof typeof common]: Static<(typeof common)[K]> };
+
 export const PlaylistSummarySchema = Type.Object({ ...common, itemCount: Type.Integer({ description: 'Manual items only.' }), tagRuleEnabled: Type.Boolean() });
+
+/** A playlist as its items play: what the reader builds, and screens' content is made from. */
+export interface PlaylistView extends Common {
+  /** Manual items in play order, then what the tag rule yields. */
+  items: ItemView[];
+  itemCount: number;
+  tagRule: TagRule | null;
+}
+
+/** A playlist as the console shows it. */
 export const PlaylistSchema = Type.Object({
   ...common,
   /** Manual items in play order, then what the tag rule yields. */
-  items: Type.Array(ItemSchema),
+  items: Type.Array(ItemDetailSchema),
   itemCount: Type.Integer(),
-  tagRule: Type.Union([TagRuleSchema, Type.Null()]),
+  /** Absent when the playlist never had one. */
+  tagRule: Type.Optional(TagRuleViewSchema),
+  warnings: Type.Array(Type.String(), { description: 'Items that will not play now (their asset is not ready, archived or gone).' }),
+  layoutUsage: Type.Array(Type.Object({ id: Uuid, name: Type.String(), published: Type.Boolean() }), {
+    description: 'Layouts that embed this playlist (none until layouts exist).',
+  }),
 });
-export type PlaylistView = Static<typeof PlaylistSchema>;
+export type PlaylistDetail = Static<typeof PlaylistSchema>;
 
 export const AssignmentSchema = Type.Object({
   screenId: Uuid,

@@ -4,6 +4,7 @@ import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js'
 import { assetUsageRef, mediaEventsRef, mediaLibraryRef } from '../media/media.api.js';
 import { contentKindsRef, contentSourcesRef } from '../player/player.api.js';
 import { screenDirectoryRef } from '../screens/screens.api.js';
+import { settingsServiceRef } from '../settings/settings.api.js';
 import type { AssignmentsRepository } from './assignments/assignments.repository.js';
 import type { PlaylistItemsRepository } from './items/playlist-items.repository.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
@@ -16,6 +17,7 @@ export const playlistsUses = {
   screensService: screenDirectoryRef,
   contentSources: contentSourcesRef,
   contentKinds: contentKindsRef,
+  settingsService: settingsServiceRef,
 };
 
 /**

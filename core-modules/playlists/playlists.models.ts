@@ -35,9 +35,11 @@ export interface ItemRow {
   audio_enabled: boolean;
   volume: number;
   delivery_policy: 'download' | 'stream' | 'automatic';
+  use_player_defaults: boolean;
 }
 
-export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position'>;
+// The column has a default (false), so writers that predate it need not name it.
+export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | 'use_player_defaults'> & { use_player_defaults?: boolean };
 
 export interface AssignmentRow {
   screen_id: string;

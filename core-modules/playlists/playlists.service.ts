@@ -3,7 +3,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { PlaylistLibraryDeps } from './playlist-library-deps.js';
 import { playlistNotFound, summaryView } from './playlist-reader.js';
-import type { NewPlaylist, PlaylistInput, PlaylistView, TagRuleSchema } from './playlist-schemas.js';
+import type { NewPlaylist, PlaylistInput, PlaylistDetail, TagRuleSchema } from './playlist-schemas.js';
 import type { TagRule } from './playlists.models.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
 
@@ -29,11 +29,11 @@ export class PlaylistsService {
     return { items: rows.map(summaryView), total, page, pageSize };
   }
 
-  get(id: string): Promise<PlaylistView> {
+  get(id: string): Promise<PlaylistDetail> {
     return this.d.playlistReader.get(id);
   }
 
-  async create(actor: ConsolePrincipal, input: NewPlaylist, ip: string): Promise<PlaylistView> {
+  async create(actor: ConsolePrincipal, input: NewPlaylist, ip: string): Promise<PlaylistDetail> {
     const tagRule = input.sourceType === 'tag' ? NEW_TAG_RULE : null;
     const id = await this.d.playlistsRepository.insert({ name: '', description: '', ...values(input), tag_rule: tagRule });
     await this.d.auditLog.record({
@@ -47,7 +47,7 @@ export class PlaylistsService {
     return this.get(id);
   }
 
-  async update(actor: ConsolePrincipal, id: string, input: PlaylistInput, ip: string): Promise<PlaylistView> {
+  async update(actor: ConsolePrincipal, id: string, input: PlaylistInput, ip: string): Promise<PlaylistDetail> {
     const changes = values(input);
     await this.changing(id, changes);
     await this.d.auditLog.record({
@@ -61,8 +61,8 @@ export class PlaylistsService {
     return this.get(id);
   }
 
-  async setTagRule(actor: ConsolePrincipal, id: string, rule: Static<typeof TagRuleSchema>, ip: string): Promise<PlaylistView> {
-    const known = new Set(await this.d.mediaLibrary.existingTagIds(rule.tagIds));
+  async setTagRule(actor: ConsolePrincipal, id: string, rule: Static<typeof TagRuleSchema>, ip: string): Promise<PlaylistDetail> {
+    const known = new Set((await this.d.mediaLibrary.tags(rule.tagIds)).map((t) => t.id));
     const unknown = rule.tagIds.findIndex((t) => !known.has(t));
     if (unknown >= 0) throw invalidInput('tag_not_found', 'No such tag.', `body/tagIds/${unknown}`);
     await this.changing(id, { tag_rule: rule });

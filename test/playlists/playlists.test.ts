@@ -30,7 +30,8 @@ describe('playlists and screen assignment', () => {
 
   it('creates, lists, gets, renames and deletes a playlist, counting revisions', async () => {
     const created = await createPlaylist(' Lobby loop ');
-    expect(created).to.deep.include({ name: 'Lobby loop', description: '', revision: 1, items: [], itemCount: 0, tagRule: null });
+    expect(created).to.deep.include({ name: 'Lobby loop', description: '', revision: 1, items: [], itemCount: 0, warnings: [], layoutUsage: [] });
+    expect(created, 'a playlist without a rule has no tagRule (the console type has no null)').not.to.have.property('tagRule');
 
     const patched = await api('PATCH', `/api/v1/playlists/${created.id}`, { description: 'Mornings' });
     expect(patched.body.data).to.deep.include({ name: 'Lobby loop', description: 'Mornings', revision: 2 });
@@ -174,7 +175,11 @@ describe('playlists and screen assignment', () => {
       roles.contributor,
     );
     expect(ruled.status, JSON.stringify(ruled.body)).to.equal(200);
-    expect(ruled.body.data.tagRule).to.deep.equal({ enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] });
+    expect(ruled.body.data.tagRule).to.deep.include({ enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] });
+    expect(
+      ruled.body.data.tagRule.tags.map((t: { id: string }) => t.id),
+      "the console reads the rule's tags by name",
+    ).to.deep.equal([tag]);
     expect(ruled.body.data.items.map((i: any) => [i.source, i.assetId])).to.deep.equal([
       ['manual', untagged.id],
       ['tag', apple.id],
@@ -206,11 +211,64 @@ describe('playlists and screen assignment', () => {
     expect((await api('DELETE', `/api/v1/assets/${apple.id}`)).status).to.be.lessThan(300);
   });
 
+  it("takes the reference console's item bodies: usePlayerDefaults, and the whole item sent back on a change", async () => {
+    const playlist = await createPlaylist();
+    const image = await seedAsset(k, { name: 'menu board' });
+    const video = await seedAsset(k, { type: 'video', name: 'trailer' });
+    // As its content picker adds media: no duration for an image, the screen's defaults instead.
+    const picked = { fitMode: 'contain', transition: 'none', audioEnabled: true, volume: 1, deliveryPolicy: 'download', usePlayerDefaults: true };
+    const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, ...picked });
+    expect(added.status, JSON.stringify(added.body)).to.equal(201);
+    // The stored duration is the organization's default image duration (10 s), a fallback for players that ignore the flag.
+    expect(added.body.data.items[0]).to.deep.include({ assetId: image.id, usePlayerDefaults: true, durationMs: 10_000, position: 0 });
+    expect(added.body.data.items[0]).to.include({ assetName: 'menu board', assetType: 'image', assetStatus: 'ready', dynamic: false });
+    expect(added.body.data.items[0].thumbnailUrl).to.equal(`/api/v1/assets/${image.id}/thumbnail`);
+    const withVideo = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, ...picked });
+    const item = withVideo.body.data.items[1];
+    expect(item).to.deep.include({ usePlayerDefaults: true, durationMs: null, position: 1 });
+
+    // Its item editor sends the whole item back (assetId included) with the flag turned off.
+    const { assetId, durationMs, fitMode, transition, audioEnabled, volume, deliveryPolicy } = item;
+    const changed = await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${item.id}`, {
+      assetId,
+      durationMs,
+      fitMode,
+      transition,
+      audioEnabled: !audioEnabled,
+      volume,
+      deliveryPolicy,
+      usePlayerDefaults: false,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    expect(changed.body.data.items[1]).to.deep.include({ assetId: video.id, usePlayerDefaults: false, audioEnabled: false });
+    // Pointing the item at another ready asset is a change like any other; an unknown one is refused.
+    const swapped = await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${item.id}`, { assetId: image.id, durationMs: 4000 });
+    expect(swapped.body.data.items[1]).to.deep.include({ assetId: image.id, durationMs: 4000 });
+    expect(errorOf(await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${item.id}`, { assetId: randomUUID() }))).to.deep.equal([422, 'asset_not_found']);
+
+    // A website cannot play with the screen's defaults: the flag is dropped, as the reference does.
+    const site = (
+      await api('POST', '/api/v1/assets/websites', { name: 'intranet', url: 'https://intranet.example.org/', allowedHosts: ['intranet.example.org'] })
+    ).body.data;
+    const withSite = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: site.id, durationMs: 30_000, usePlayerDefaults: true });
+    expect(withSite.status, JSON.stringify(withSite.body)).to.equal(201);
+    expect(withSite.body.data.items[2]).to.deep.include({ usePlayerDefaults: false, deliveryPolicy: 'stream' });
+
+    // An item whose asset stops being playable is named in warnings.
+    await k.db('assets').where({ id: image.id }).update({ archived_at: new Date() });
+    const read = await api('GET', `/api/v1/playlists/${playlist.id}`);
+    expect(read.body.data.warnings).to.deep.equal(['Asset menu board is no longer ready for playback.', 'Asset menu board is no longer ready for playback.']);
+  });
+
   it('creates a tag playlist as the reference console does (sourceType), driven by its tag rule', async () => {
     const tag = (await api('POST', '/api/v1/content-tags', { name: `src-${randomUUID().slice(0, 6)}` })).body.data.id;
     const created = await api('POST', '/api/v1/playlists', { name: 'N'.repeat(180), description: 'From tags', sourceType: 'tag' }, roles.contributor);
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    expect(created.body.data).to.deep.include({ sourceType: 'tag', items: [], tagRule: { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } });
+    expect(created.body.data).to.deep.include({
+      sourceType: 'tag',
+      items: [],
+      tagRule: { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [], tags: [] },
+    });
     // Its items come from the rule: adding one by hand is refused, choosing tags is how it is filled.
     const image = await seedAsset(k, { type: 'image' });
     expect(errorOf(await api('POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId: image.id, durationMs: 5000 }))).to.deep.equal([

@@ -1,7 +1,8 @@
 import { notFound } from '../../../kernel/errors.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
 import type { PlayingAssetRow } from '../assets.repository.js';
-import type { AssetSummary, MediaLibrary, ServedFile, TaggedAsset } from '../media.api.js';
+import type { AssetSummary, MediaLibrary, ServedFile, TaggedAsset, TagRef } from '../media.api.js';
+import { isoOrNull } from '../../../kernel/http/wire.js';
 import type { PlayableAsset, PlayableType } from '../playable-types.js';
 import { variantFile } from './variant-file.js';
 import type { MediaBaseDeps } from '../media-base-deps.js';
@@ -34,15 +35,29 @@ export class MediaLibraryReader implements MediaLibrary {
 
   async summaries(assetIds: string[]): Promise<Map<string, AssetSummary>> {
     const assets = await this.d.assetsRepository.byIds([...new Set(assetIds)]);
-    return new Map(assets.map((a) => [a.id, { id: a.id, name: a.name, type: a.type, status: a.processing_status, archived: a.archived_at !== null }]));
+    return new Map(
+      assets.map((a) => [
+        a.id,
+        {
+          id: a.id,
+          name: a.name,
+          type: a.type,
+          status: a.processing_status,
+          archived: a.archived_at !== null,
+          durationSeconds: a.duration_seconds,
+          availableFrom: isoOrNull(a.available_from),
+          expiresAt: isoOrNull(a.expires_at),
+        },
+      ]),
+    );
   }
 
   readyTagged(tagIds: string[], match: 'any' | 'all'): Promise<TaggedAsset[]> {
     return this.d.taggedMediaRepository.readyTagged(tagIds, match);
   }
 
-  existingTagIds(tagIds: string[]): Promise<string[]> {
-    return this.d.taggedMediaRepository.existingTagIds(tagIds);
+  tags(tagIds: string[]): Promise<TagRef[]> {
+    return this.d.taggedMediaRepository.tags(tagIds);
   }
 
   async served(assetIds: string[]): Promise<Map<string, ServedFile>> {

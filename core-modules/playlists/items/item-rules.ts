@@ -14,11 +14,16 @@ export function assertPlayable(asset: AssetSummary | undefined, field: string): 
 /**
  * The stored values of an item: `patch` applied over `current` (or the defaults), checked against
  * the asset's type. Images and websites have no length of their own, so they need a duration;
- * websites always stream (there is nothing to download).
+ * websites always stream (there is nothing to download). Only images and videos can play with the
+ * screen's defaults (as the reference has it); an image that does and has no duration of its own
+ * stores the organization's default image duration, so a player that does not know the flag
+ * (the Android player refuses an image without one) still plays it for the usual time.
  */
-export function itemValues(asset: AssetSummary, patch: ItemPatch, current: ItemValues | undefined, field: string): ItemValues {
+export function itemValues(asset: AssetSummary, patch: ItemPatch, current: ItemValues | undefined, field: string, defaultImageDurationMs: number): ItemValues {
   const base: ItemValues = current ?? { asset_id: asset.id, duration_ms: null, ...DEFAULTS };
-  const durationMs = patch.durationMs === undefined ? base.duration_ms : patch.durationMs;
+  const usePlayerDefaults = (asset.type === 'image' || asset.type === 'video') && (patch.usePlayerDefaults ?? base.use_player_defaults ?? false);
+  let durationMs = patch.durationMs === undefined ? base.duration_ms : patch.durationMs;
+  if (usePlayerDefaults && asset.type === 'image') durationMs ??= defaultImageDurationMs;
   if (asset.type !== 'video' && durationMs == null) {
     throw invalidInput('playlist_validation_failed', `A${asset.type === 'image' ? 'n image' : ' website'} item needs durationMs.`, `${field}/durationMs`);
   }
@@ -30,6 +35,7 @@ export function itemValues(asset: AssetSummary, patch: ItemPatch, current: ItemV
     audio_enabled: patch.audioEnabled ?? base.audio_enabled,
     volume: patch.volume ?? base.volume,
     delivery_policy: asset.type === 'website' ? 'stream' : (patch.deliveryPolicy ?? base.delivery_policy),
+    use_player_defaults: usePlayerDefaults,
   };
 }
 
@@ -41,4 +47,5 @@ export const storedValues = (row: ItemRow): ItemValues => ({
   audio_enabled: row.audio_enabled,
   volume: row.volume,
   delivery_policy: row.delivery_policy,
+  use_player_defaults: row.use_player_defaults,
 });

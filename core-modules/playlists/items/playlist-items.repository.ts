@@ -6,7 +6,19 @@ import type { AssetUse } from '../../media/media.api.js';
 import { type ItemRow, type ItemValues, PlaylistItemModel } from '../playlists.models.js';
 
 // An item's columns (not its creation time, which nothing reads): every manifest build reads them.
-const ITEM_COLUMNS = ['id', 'playlist_id', 'position', 'asset_id', 'duration_ms', 'fit_mode', 'transition', 'audio_enabled', 'volume', 'delivery_policy'];
+const ITEM_COLUMNS = [
+  'id',
+  'playlist_id',
+  'position',
+  'asset_id',
+  'duration_ms',
+  'fit_mode',
+  'transition',
+  'audio_enabled',
+  'volume',
+  'delivery_policy',
+  'use_player_defaults',
+];
 
 /** The playlist_items table. Callers lock the playlist first (PlaylistsRepository.lock). */
 export class PlaylistItemsRepository {

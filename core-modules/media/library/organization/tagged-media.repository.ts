@@ -1,24 +1,23 @@
 import type { KernelDeps } from '../../../../kernel/kernel.js';
 import { AssetModel, AssetTagModel } from '../../media.models.js';
 import { TagModel } from './organization.models.js';
-import type { TaggedAsset } from '../../media.api.js';
+import type { TaggedAsset, TagRef } from '../../media.api.js';
 
 /** Ready media by tag, for playlists' tag rules (through `mediaLibrary`). */
 export class TaggedMediaRepository {
-  private readonly tags: typeof TagModel;
+  private readonly tagTable: typeof TagModel;
   private readonly assetTags: typeof AssetTagModel;
   private readonly assets: typeof AssetModel;
 
   constructor({ db }: Pick<KernelDeps, 'db'>) {
-    this.tags = TagModel.bindKnex(db);
+    this.tagTable = TagModel.bindKnex(db);
     this.assetTags = AssetTagModel.bindKnex(db);
     this.assets = AssetModel.bindKnex(db);
   }
 
-  async existingTagIds(tagIds: string[]): Promise<string[]> {
+  async tags(tagIds: string[]): Promise<TagRef[]> {
     if (tagIds.length === 0) return [];
-    const rows = await this.tags.query().findByIds(tagIds).select('id');
-    return rows.map((r) => r.id);
+    return this.tagTable.query().findByIds(tagIds).select('id', 'name', 'color').orderByRaw('lower(name), id').castTo<TagRef[]>();
   }
 
   /** Ready images and videos carrying any (or all) of the tags, by name then id. */
