@@ -5,7 +5,7 @@ import type { UserRow } from './auth.models.js';
 
 export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
 
-/** A user as the API shows it: never the password hash. */
+/** A user as the API shows it: never the password hash; `lastLoginAt` left out until a first sign-in (the reference's console types it `string | undefined`). */
 export const UserSchema = Type.Object({
   id: Uuid,
   name: Type.String(),
@@ -13,7 +13,7 @@ export const UserSchema = Type.Object({
   role: RoleSchema,
   active: Type.Boolean(),
   createdAt: Stamp,
-  lastLoginAt: Type.Union([Stamp, Type.Null()]),
+  lastLoginAt: Type.Optional(Stamp),
 });
 export type UserView = Static<typeof UserSchema>;
 
@@ -25,7 +25,7 @@ export function userView(u: UserRow): UserView {
     role: u.role,
     active: u.active,
     createdAt: u.created_at.toISOString(),
-    lastLoginAt: u.last_login_at ? u.last_login_at.toISOString() : null,
+    ...(u.last_login_at && { lastLoginAt: u.last_login_at.toISOString() }),
   };
 }
 

@@ -89,11 +89,11 @@ describe('second factors', () => {
         relyingPartyId: 'localhost',
         userHandle: handle,
         totpEnrolled: false,
-        totpConfirmedAt: null,
         passkeys: [],
         recoveryCodesRemaining: 0,
         enrolled: false,
         passkeysAvailable: true,
+        passkeysUnavailableReason: '',
         required: false,
         policy: 'none',
         authMethod: 'password',
@@ -308,8 +308,8 @@ describe('second factors', () => {
       const res = await consoleCall(k, u.session, 'POST', '/api/v1/me/security/passkeys', { challengeToken, credential: authenticator.create(options) });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       passkey = res.body.data;
-      expect(res.body.data).to.deep.include({ name: 'Passkey', credentialId: authenticator.credentialIds[0], lastUsedAt: null });
-      expect(Object.keys(res.body.data).sort()).to.deep.equal(['createdAt', 'credentialId', 'id', 'lastUsedAt', 'name']);
+      expect(res.body.data).to.deep.include({ name: 'Passkey', credentialId: authenticator.credentialIds[0] });
+      expect(Object.keys(res.body.data).sort(), 'lastUsedAt is left out until first use').to.deep.equal(['createdAt', 'credentialId', 'id', 'name']);
       expect(
         await k
           .db('mfa_challenges')
@@ -662,7 +662,7 @@ describe('passkeys on an address they cannot work with', () => {
     expect(status.body.data.passkeysAvailable).to.equal(false);
     expect(status.body.data.passkeysUnavailableReason).to.contain('IP address');
     const overview = await consoleCall(k, owner, 'GET', '/api/v1/me/security');
-    expect(overview.body.data).to.deep.include({ passkeysAvailable: false, relyingPartyId: null });
+    expect(overview.body.data).to.deep.include({ passkeysAvailable: false, relyingPartyId: '' });
     expect(overview.body.data.passkeysUnavailableReason).to.contain('IP address');
   });
 });

@@ -31,7 +31,11 @@ describe('users and roles', () => {
   it('lists users without password hashes', async () => {
     const res = await consoleCall(k, owner, 'GET', '/api/v1/users');
     expect(res.body.data.total).to.equal(5);
-    expect(res.body.data.items[0]).to.have.keys('id', 'name', 'username', 'role', 'active', 'createdAt', 'lastLoginAt');
+    const owners = res.body.data.items.filter((u: { id: string }) => u.id === owner.userId);
+    expect(owners[0], 'signed in: lastLoginAt is there').to.have.keys('id', 'name', 'username', 'role', 'active', 'createdAt', 'lastLoginAt');
+    for (const user of res.body.data.items.filter((u: { lastLoginAt?: string }) => !u.lastLoginAt)) {
+      expect(user, 'never signed in: lastLoginAt is left out, not null').to.have.keys('id', 'name', 'username', 'role', 'active', 'createdAt');
+    }
     expect(JSON.stringify(res.body)).not.to.contain('argon2');
   });
 

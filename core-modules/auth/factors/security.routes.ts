@@ -33,19 +33,19 @@ const PasskeySchema = Type.Object({
   name: Type.String(),
   credentialId: Type.String(),
   createdAt: Stamp,
-  lastUsedAt: Type.Union([Stamp, Type.Null()]),
+  lastUsedAt: Type.Optional(Stamp),
 });
 
 const OverviewSchema = Type.Object({
-  relyingPartyId: Type.Union([Type.String(), Type.Null()]),
+  relyingPartyId: Type.String({ description: 'Empty when passkeys are unavailable here.' }),
   userHandle: Type.String(),
   totpEnrolled: Type.Boolean(),
-  totpConfirmedAt: Type.Union([Stamp, Type.Null()]),
+  totpConfirmedAt: Type.Optional(Stamp),
   passkeys: Type.Array(PasskeySchema),
   recoveryCodesRemaining: Type.Integer(),
   enrolled: Type.Boolean(),
   passkeysAvailable: Type.Boolean(),
-  passkeysUnavailableReason: Type.Optional(Type.String()),
+  passkeysUnavailableReason: Type.String({ description: 'Empty when passkeys are available.' }),
   required: Type.Boolean(),
   policy: Type.Union([Type.Literal('none'), Type.Literal('administrators'), Type.Literal('all')]),
   authMethod: AuthMethodSchema,

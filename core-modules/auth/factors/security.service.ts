@@ -22,7 +22,7 @@ export interface PasskeyView {
   name: string;
   credentialId: string;
   createdAt: string;
-  lastUsedAt: string | null;
+  lastUsedAt?: string;
 }
 
 export const passkeyView = (p: PasskeyRow): PasskeyView => ({
@@ -30,7 +30,7 @@ export const passkeyView = (p: PasskeyRow): PasskeyView => ({
   name: p.name,
   credentialId: p.credential_id,
   createdAt: p.created_at.toISOString(),
-  lastUsedAt: p.last_used_at ? p.last_used_at.toISOString() : null,
+  ...(p.last_used_at && { lastUsedAt: p.last_used_at.toISOString() }),
 });
 
 const passwordRequired = () => forbidden('password_required', 'Enter your current password to change how you sign in.');
@@ -92,16 +92,18 @@ export class SecurityService {
     ]);
     const rp = this.d.authConfig.relyingParty;
     const unavailable = 'unavailable' in rp ? rp.unavailable : undefined;
+    // Absent moments are left out and unavailable passkeys read as empty strings, as the reference
+    // answers: its console types none of these as null.
     return {
-      relyingPartyId: 'id' in rp ? rp.id : null,
+      relyingPartyId: 'id' in rp ? rp.id : '',
       userHandle: user.user_handle,
       totpEnrolled: Boolean(totp?.confirmed_at),
-      totpConfirmedAt: totp?.confirmed_at ? totp.confirmed_at.toISOString() : null,
+      ...(totp?.confirmed_at && { totpConfirmedAt: totp.confirmed_at.toISOString() }),
       passkeys: passkeys.map(passkeyView),
       recoveryCodesRemaining: summary.recoveryCodes,
       enrolled: summary.totp || summary.passkeys > 0,
       passkeysAvailable: !unavailable,
-      ...(unavailable ? { passkeysUnavailableReason: unavailable } : {}),
+      passkeysUnavailableReason: unavailable ?? '',
       required: mfaRequiredFor(user.role, policy),
       policy,
       authMethod,
