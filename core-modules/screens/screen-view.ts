@@ -4,8 +4,6 @@ import type { ScreenFactsRow } from './screens.repository.js';
 import { SCREEN_STATUSES, latest, screenStatus } from './screen-status.js';
 import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 
-const Time = () => Nullable(Stamp);
-
 export const ScreenStatusSchema = Type.Union(
   SCREEN_STATUSES.map((s) => Type.Literal(s)),
   {
@@ -14,33 +12,36 @@ export const ScreenStatusSchema = Type.Union(
   },
 );
 
+// Times and facts not known yet are left out rather than null, as the reference's console reads them.
+const Opt = Type.Optional;
+
 export const ScreenSchema = Type.Object({
   id: Uuid,
   name: Type.String(),
   description: Type.String(),
-  locationId: Nullable(Uuid),
-  location: Nullable(Type.Object({ id: Uuid, name: Type.String() })),
+  location: Type.String({ description: 'The name of the screen’s location; empty when it has none.' }),
+  locationId: Opt(Uuid),
   roomName: Type.String(),
   roomNumber: Type.String(),
   platform: Type.String(),
-  manufacturer: Type.String(),
-  model: Type.String(),
-  osVersion: Type.String(),
+  deviceManufacturer: Type.String(),
+  deviceModel: Type.String(),
+  androidVersion: Type.String({ description: 'The operating system’s version as the player reports it (a Linux player its OS release).' }),
   playerVersion: Type.String(),
-  playerVersionCode: Nullable(Type.Integer()),
-  screenWidth: Nullable(Type.Integer()),
-  screenHeight: Nullable(Type.Integer()),
-  density: Nullable(Type.Number()),
+  playerVersionCode: Opt(Type.Integer()),
+  screenWidth: Type.Integer({ description: '0 until the player reports it.' }),
+  screenHeight: Type.Integer({ description: '0 until the player reports it.' }),
+  density: Type.Number({ description: '0 until the player reports it.' }),
   locale: Type.String(),
   timezone: Type.String(),
   enabled: Type.Boolean(),
-  pairedAt: Time(),
-  lastHeartbeatAt: Time(),
-  lastContactAt: Time(),
-  lastConnectedAt: Time(),
-  lastDisconnectedAt: Time(),
-  lastKnownIp: Nullable(Type.String()),
-  uptimeSeconds: Nullable(Type.Integer()),
+  pairedAt: CloneType(Stamp, { description: 'When it was paired (when it was created, for a screen paired before this was kept).' }),
+  lastHeartbeatAt: Opt(Stamp),
+  lastContactAt: Opt(Stamp),
+  lastConnectedAt: Opt(Stamp),
+  lastDisconnectedAt: Opt(Stamp),
+  lastKnownIp: Opt(Type.String()),
+  uptimeSeconds: Opt(Type.Integer()),
   deviceClockOffsetSeconds: Nullable(
     Type.Integer({
       description:
@@ -62,6 +63,10 @@ export const ScreenSchema = Type.Object({
 });
 export type ScreenView = Static<typeof ScreenSchema>;
 
+/** `{ [key]: value }` when there is a value, else nothing: a field left out. */
+const present = <K extends string, V>(key: K, value: V | null | undefined) => (value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+const stamp = <K extends string>(key: K, d: Date | null | undefined) => present(key, d?.toISOString());
+
 /** `pendingContactAt`: contact this process has recorded but not yet written (see ContactBuffer). */
 export function screenView(r: ScreenFactsRow, clockSkewWarningSeconds: number, pendingContactAt?: Date, now = Date.now()): ScreenView {
   const lastContactAt = latest(r.last_contact_at, pendingContactAt);
@@ -69,29 +74,29 @@ export function screenView(r: ScreenFactsRow, clockSkewWarningSeconds: number, p
     id: r.id,
     name: r.name,
     description: r.description,
-    locationId: r.location_id,
-    location: r.location_id ? { id: r.location_id, name: r.location_name ?? '' } : null,
+    location: r.location_name ?? '',
+    ...present('locationId', r.location_id),
     roomName: r.room_name,
     roomNumber: r.room_number,
     platform: r.platform,
-    manufacturer: r.manufacturer,
-    model: r.model,
-    osVersion: r.os_version,
+    deviceManufacturer: r.manufacturer,
+    deviceModel: r.model,
+    androidVersion: r.os_version,
     playerVersion: r.player_version,
-    playerVersionCode: r.player_version_code,
-    screenWidth: r.screen_width,
-    screenHeight: r.screen_height,
-    density: r.density,
+    ...present('playerVersionCode', r.player_version_code),
+    screenWidth: r.screen_width ?? 0,
+    screenHeight: r.screen_height ?? 0,
+    density: r.density ?? 0,
     locale: r.locale,
     timezone: r.timezone,
     enabled: r.enabled,
-    pairedAt: isoOrNull(r.paired_at),
-    lastHeartbeatAt: isoOrNull(r.last_heartbeat_at),
-    lastContactAt: isoOrNull(lastContactAt),
-    lastConnectedAt: isoOrNull(r.last_connected_at),
-    lastDisconnectedAt: isoOrNull(r.last_disconnected_at),
-    lastKnownIp: r.last_known_ip,
-    uptimeSeconds: r.uptime_seconds === null ? null : Number(r.uptime_seconds),
+    pairedAt: (r.paired_at ?? r.created_at).toISOString(),
+    ...stamp('lastHeartbeatAt', r.last_heartbeat_at),
+    ...stamp('lastContactAt', lastContactAt),
+    ...stamp('lastConnectedAt', r.last_connected_at),
+    ...stamp('lastDisconnectedAt', r.last_disconnected_at),
+    ...present('lastKnownIp', r.last_known_ip),
+    ...present('uptimeSeconds', r.uptime_seconds === null ? null : Number(r.uptime_seconds)),
     deviceClockOffsetSeconds: r.clock_offset_seconds,
     deviceClockOffsetMeasuredAt: isoOrNull(r.clock_offset_at),
     clockSkewWarningSeconds,
@@ -106,43 +111,43 @@ export function screenView(r: ScreenFactsRow, clockSkewWarningSeconds: number, p
 export const PlayerHistorySchema = Type.Object({
   id: Uuid,
   screenId: Uuid,
-  credentialId: Nullable(Uuid),
+  credentialId: Opt(Uuid),
   pairingMode: Type.String(),
-  playerInstallationId: Uuid,
+  installationId: CloneType(Uuid, { description: 'The player installation’s id.' }),
   platform: Type.String(),
   manufacturer: Type.String(),
   model: Type.String(),
-  osVersion: Type.String(),
+  androidVersion: Type.String(),
   playerVersion: Type.String(),
-  screenWidth: Nullable(Type.Integer()),
-  screenHeight: Nullable(Type.Integer()),
-  density: Nullable(Type.Number()),
+  screenWidth: Type.Integer({ description: '0 when not reported.' }),
+  screenHeight: Type.Integer({ description: '0 when not reported.' }),
+  density: Type.Number({ description: '0 when not reported.' }),
   locale: Type.String(),
   timezone: Type.String(),
   pairedAt: Stamp,
-  retiredAt: Time(),
-  retirementReason: Nullable(Type.String()),
+  retiredAt: Opt(Stamp),
+  retirementReason: Opt(Type.String()),
 });
 
 export function playerHistoryView(r: PlayerHistoryRow): Static<typeof PlayerHistorySchema> {
   return {
     id: r.id,
     screenId: r.screen_id,
-    credentialId: r.credential_id,
+    ...present('credentialId', r.credential_id),
     pairingMode: r.pairing_mode,
-    playerInstallationId: r.player_installation_id,
+    installationId: r.player_installation_id,
     platform: r.platform,
     manufacturer: r.manufacturer,
     model: r.model,
-    osVersion: r.os_version,
+    androidVersion: r.os_version,
     playerVersion: r.player_version,
-    screenWidth: r.screen_width,
-    screenHeight: r.screen_height,
-    density: r.density,
+    screenWidth: r.screen_width ?? 0,
+    screenHeight: r.screen_height ?? 0,
+    density: r.density ?? 0,
     locale: r.locale,
     timezone: r.timezone,
     pairedAt: r.paired_at.toISOString(),
-    retiredAt: isoOrNull(r.retired_at),
-    retirementReason: r.retirement_reason,
+    ...stamp('retiredAt', r.retired_at),
+    ...present('retirementReason', r.retirement_reason),
   };
 }

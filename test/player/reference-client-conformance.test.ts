@@ -327,7 +327,7 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       expect(res.data).not.to.have.property('ignoredFields');
       const screen = await eventually(
         () => api('GET', `/api/v1/screens/${screenId}`),
-        (r) => r.body?.data?.playerVersion === '2.7.1' && r.body.data.lastHeartbeatAt !== null,
+        (r) => r.body?.data?.playerVersion === '2.7.1' && r.body.data.lastHeartbeatAt !== undefined,
       );
       expect(screen.body.data).to.include({ playerVersion: '2.7.1', playerVersionCode: 20701 });
     });

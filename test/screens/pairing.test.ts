@@ -107,13 +107,14 @@ describe('pairing rules', () => {
     ['contributor', false],
     ['viewer', false],
   ] as const) {
-    it(`gives the role ${role} ${seesAddress ? 'the player’s address' : 'null for the player’s address'} when it resolves a code`, async () => {
+    it(`gives the role ${role} ${seesAddress ? 'the player’s address' : 'no address for the player'} when it resolves a code`, async () => {
       const s = await createPairingSession(k);
       const resolved = await consoleCall(k, role === 'owner' ? owner : sessions[role]!, 'POST', '/api/v1/screens/pairing/resolve', { code: s.code });
       expect(resolved.status).to.equal(200);
       const { approximate_address } = await k.db('screen_pairing_sessions').where({ id: s.id }).first('approximate_address');
       expect(approximate_address).to.be.a('string').and.not.be.empty;
-      expect(resolved.body.data.metadata).to.have.property('approximateAddress', seesAddress ? approximate_address : null);
+      if (seesAddress) expect(resolved.body.data.metadata).to.have.property('approximateAddress', approximate_address);
+      else expect(resolved.body.data.metadata).to.not.have.property('approximateAddress');
       expect(resolved.body.data.metadata).to.include({ model: s.metadata.model });
     });
   }
@@ -121,6 +122,8 @@ describe('pairing rules', () => {
   it('validates approvals: name, location, and the exclusive repair modes', async () => {
     const s = await createPairingSession(k);
     expect((await approve(owner, s.id, { name: ' x ' })).status).to.equal(422);
+    const short = await approve(owner, s.id, { name: 'x' });
+    expect([short.status, short.body.error.details.fields[0].field], 'the schema says so').to.deep.equal([422, 'body/name']);
     const noLocation = await approve(owner, s.id, { name: 'Hall', locationId: randomUUID() });
     expect([noLocation.status, noLocation.body.error.code]).to.deep.equal([422, 'location_not_found']);
     const both = await approve(owner, s.id, { name: 'Hall', replaceHardware: true, replaceExistingCredential: true, replacementScreenId: randomUUID() });

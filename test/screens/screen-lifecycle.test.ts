@@ -111,14 +111,14 @@ describe('a screen from pairing to revocation', () => {
     expect(res.body.data).to.deep.include({
       name: 'Lobby',
       locationId,
-      location: { id: locationId, name: 'Head office' },
+      location: 'Head office',
       roomName: 'Entrance',
       roomNumber: '0.01',
       description: 'By the door',
       platform: 'linux',
-      manufacturer: 'lobby-pc',
-      model: 'Linux x64',
-      osVersion: metadata.androidVersion,
+      deviceManufacturer: 'lobby-pc',
+      deviceModel: 'Linux x64',
+      androidVersion: metadata.androidVersion,
       playerVersion: '1.4.2',
       screenWidth: 1920,
       screenHeight: 1080,
@@ -167,11 +167,11 @@ describe('a screen from pairing to revocation', () => {
     const history = await consoleCall(a, owner, 'GET', `/api/v1/screens/${screenId}/player-history`);
     expect(history.body.data.total).to.equal(1);
     expect(history.body.data.items[0]).to.deep.include({
-      playerInstallationId: metadata.playerInstallationId,
+      installationId: metadata.playerInstallationId,
       pairingMode: 'new_screen',
-      retiredAt: null,
       credentialId: row.id,
     });
+    expect(history.body.data.items[0]).to.not.have.property('retiredAt');
     expect((await screenOn(a)).hasActiveCredential).to.equal(true);
   });
 
@@ -194,7 +194,8 @@ describe('a screen from pairing to revocation', () => {
     expect(res.body.data).to.deep.equal({ accepted: true, ignoredFields: ['currentItemId'] });
 
     const badCommand = await playerCall(a, credential, 'POST', '/api/v1/player/heartbeat', { lastCommandId: 'command-7' });
-    expect([badCommand.status, badCommand.body.error.code]).to.deep.equal([400, 'invalid_request']);
+    expect([badCommand.status, badCommand.body.error.code]).to.deep.equal([422, 'validation_failed']);
+    expect(new Set(badCommand.body.error.details.fields.map((f: any) => f.field))).to.deep.equal(new Set(['body/lastCommandId']));
     const badType = await playerCall(a, credential, 'POST', '/api/v1/player/heartbeat', { screenWidth: 'wide' });
     expect(badType.status).to.equal(422);
     const snakeCase = await playerCall(a, credential, 'POST', '/api/v1/player/heartbeat', { not_a_protocol_field: 1 });
@@ -371,7 +372,8 @@ describe('pairing a player that still has a working credential', () => {
 
     const history = (await consoleCall(k, owner, 'GET', `/api/v1/screens/${first.screenId}/player-history`)).body.data;
     expect(history.total).to.equal(2);
-    expect(history.items[0]).to.deep.include({ pairingMode: 'credential_repair', retiredAt: null, playerVersion: '2.0.0' });
+    expect(history.items[0]).to.deep.include({ pairingMode: 'credential_repair', playerVersion: '2.0.0' });
+    expect(history.items[0]).to.not.have.property('retiredAt');
     expect(history.items[1].retiredAt).to.be.a('string');
     expect(await k.db('screens').count({ n: '*' }).first()).to.deep.equal({ n: 1 });
   });
@@ -386,7 +388,7 @@ describe('pairing a player that still has a working credential', () => {
     const row = await k.db('screens').where({ id: old.screenId }).first();
     expect(row.player_installation_id).to.equal(replacement.playerInstallationId);
     const history = (await consoleCall(k, owner, 'GET', `/api/v1/screens/${old.screenId}/player-history`)).body.data.items;
-    expect(history.map((h: any) => [h.pairingMode, h.playerInstallationId, h.retiredAt === null])).to.deep.equal([
+    expect(history.map((h: any) => [h.pairingMode, h.installationId, h.retiredAt === undefined])).to.deep.equal([
       ['hardware_replacement', replacement.playerInstallationId, true],
       ['new_screen', old.playerInstallationId, false],
     ]);

@@ -83,7 +83,10 @@ export const commandsRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     params: ScreenParams,
     errors: { 404: '`screen_not_found`.' },
-    response: { status: 200, schema: Type.Object({ items: Type.Array(CommandSchema) }) },
+    response: {
+      status: 200,
+      schema: Type.Object({ items: Type.Array(CommandSchema), total: Type.Integer({ minimum: 0, description: 'How many items there are (at most 50).' }) }),
+    },
     handler: ({ deps, params }) => deps.commandsService.history(params.id),
   }),
   route({

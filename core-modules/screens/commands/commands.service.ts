@@ -106,7 +106,8 @@ export class CommandsService {
   async history(screenId: string) {
     if (!(await this.d.screensRepository.exists(screenId))) throw screenNotFound();
     await this.d.commandsRepository.expireDue(screenId);
-    return { items: (await this.d.commandsRepository.recent(screenId, HISTORY_LIMIT)).map(commandView) };
+    const items = (await this.d.commandsRepository.recent(screenId, HISTORY_LIMIT)).map(commandView);
+    return { items, total: items.length };
   }
 
   async cancel(actor: ConsolePrincipal, screenId: string, id: string, ip: string) {

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PairingSessionFacts } from './pairing-sessions.repository.js';
-import { Nullable, Uuid, Stamp } from '../../../kernel/http/wire.js';
+import { Uuid, Stamp } from '../../../kernel/http/wire.js';
 
 const DeviceText = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
 
@@ -96,8 +96,8 @@ export const PairingRequestSchema = Type.Object({
     density: Type.Number(),
     locale: Type.String(),
     timezone: Type.String(),
-    approximateAddress: Nullable(
-      Type.String({ description: 'The address the player asked from; null for roles that may not pair screens (below administrator).' }),
+    approximateAddress: Type.Optional(
+      Type.String({ description: 'The address the player asked from; left out for roles that may not pair screens (below administrator).' }),
     ),
   }),
   createdAt: Stamp,
@@ -119,10 +119,12 @@ export interface ExistingScreen {
 
 /** `mayPair`: the caller may approve the request, and so may see where the player is (its IP address). */
 export function pairingRequestView(s: PairingSessionFacts, existing: ExistingScreen | undefined, mayPair: boolean): PairingRequest {
+  // The address is the one the server recorded, never what the player claimed.
+  const { approximateAddress: _claimed, ...metadata } = s.metadata;
   return {
     id: s.id,
     status: s.status,
-    metadata: { ...s.metadata, approximateAddress: mayPair ? s.approximate_address : null },
+    metadata: { ...metadata, ...(mayPair && s.approximate_address ? { approximateAddress: s.approximate_address } : {}) },
     createdAt: s.created_at.toISOString(),
     expiresAt: s.expires_at.toISOString(),
     previouslyPaired: Boolean(existing),

@@ -96,7 +96,7 @@ export const pairingRoutes = [
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
     body: Type.Object({
-      name: Type.Optional(Type.String({ maxLength: 120, description: '2–120 characters; not needed with replaceHardware.' })),
+      name: Type.Optional(Type.String({ minLength: 2, maxLength: 120, description: '2–120 characters once trimmed; not needed with replaceHardware.' })),
       locationId: Type.Optional(Type.Union([Uuid, Type.Null()])),
       roomName: Type.Optional(Type.String({ maxLength: 120 })),
       roomNumber: Type.Optional(Type.String({ maxLength: 80 })),

@@ -26,9 +26,6 @@ export const PLAYBACK_ID_FIELDS = [
   'assignedPlaylistId',
 ] as const;
 
-/** Identifiers that settle commands and updates: a malformed one refuses the heartbeat (400). */
-export const STRICT_ID_FIELDS = ['lastCommandId', 'currentUpdateDeploymentId'] as const;
-
 const NoiseBucket = Type.Object(
   {
     startedAt: text(64),
@@ -70,8 +67,9 @@ export const HeartbeatSchema = Type.Object(
     activeManifestVersion: opt(Type.Integer({ minimum: 0 })),
     pendingManifestVersion: opt(Type.Integer({ minimum: 0 })),
     ...Object.fromEntries(PLAYBACK_ID_FIELDS.map((f) => [f, opt(text(200), 'UUID. A malformed value is dropped and named in `ignoredFields`.')])),
-    lastCommandId: opt(text(200), 'UUID. A malformed value refuses the heartbeat with 400 invalid_request.'),
-    currentUpdateDeploymentId: opt(text(200), 'UUID. A malformed value refuses the heartbeat with 400 invalid_request.'),
+    // They settle commands and updates, so a malformed one refuses the heartbeat rather than being dropped.
+    lastCommandId: opt(Type.String({ format: 'uuid' })),
+    currentUpdateDeploymentId: opt(Type.String({ format: 'uuid' })),
     noiseMeter: opt(NoiseMeter),
     deviceClockOffsetSeconds: opt(
       Type.Number(),

@@ -1,8 +1,8 @@
 import type { PlayerPrincipal } from '../../../kernel/auth/principal.js';
-import { AppError, badRequest } from '../../../kernel/errors.js';
+import { AppError } from '../../../kernel/errors.js';
 import { inputValidator } from '../../../kernel/http/validation.js';
 import type { HeartbeatFacts } from './contact-buffer.js';
-import { HeartbeatSchema, PLAYBACK_ID_FIELDS, STRICT_ID_FIELDS } from './heartbeat-schema.js';
+import { HeartbeatSchema, PLAYBACK_ID_FIELDS } from './heartbeat-schema.js';
 import { measuredOffset, reportedOffset } from './clock-offset.js';
 import type { ScreensCacheDeps } from '../screens-cache-deps.js';
 
@@ -44,11 +44,6 @@ export class HeartbeatService {
 
   /** The body already matches HeartbeatSchema. `bytes`: its size, when known. */
   accept(principal: PlayerPrincipal, body: Record<string, unknown>, ip: string | undefined, bytes?: number): HeartbeatAck {
-    for (const field of STRICT_ID_FIELDS) {
-      if (present(body[field]) && !UUID.test(String(body[field]))) {
-        throw badRequest('invalid_request', `${field} must be a UUID.`, { fields: [{ field: `body/${field}`, message: 'must be a UUID' }] });
-      }
-    }
     const ignoredFields = PLAYBACK_ID_FIELDS.filter((f) => present(body[f]) && !UUID.test(String(body[f])));
     const payload = ignoredFields.length ? Object.fromEntries(Object.entries(body).filter(([k]) => !ignoredFields.includes(k as never))) : body;
     if (ignoredFields.length) this.d.logger.warn({ screenId: principal.screenId, ignoredFields }, 'malformed playback identifiers dropped from a heartbeat');

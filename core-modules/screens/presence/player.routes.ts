@@ -23,7 +23,7 @@ export const playerRoutes = (extensions: HeartbeatExtensions) => {
       description:
         'All fields optional. Declared fields are type-checked; other lowerCamelCase fields are accepted and stored as sent, so newer players keep ' +
         'reporting. A malformed playback identifier is dropped and listed in ignoredFields; a malformed lastCommandId or currentUpdateDeploymentId ' +
-        'is refused with 400 invalid_request.',
+        'is refused (422 validation_failed, as any field of the wrong type).',
       tags: ['player'],
       auth: { kind: 'player' },
       body: HeartbeatSchema,

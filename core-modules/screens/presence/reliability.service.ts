@@ -69,16 +69,16 @@ export class ReliabilityService {
     const [hours, power] = await Promise.all([this.d.contactRepository.hours(screenId, WINDOW_HOURS), this.d.powerAssistRepository.get(screenId)]);
     const heartbeats = hours.reduce((n, h) => n + h.heartbeats, 0);
     // A screen paired an hour ago cannot have missed a day of heartbeats.
-    const since = Math.max(Date.now() - WINDOW_HOURS * 3600_000, Date.parse(screen.pairedAt ?? screen.createdAt));
+    const since = Math.max(Date.now() - WINDOW_HOURS * 3600_000, Date.parse(screen.pairedAt));
     const expectedHeartbeats = Math.max(0, Math.floor((Date.now() - since) / 1000 / EXPECTED_HEARTBEAT_SECONDS));
     return {
       screenId,
       status: screen.status,
-      lastContactAt: screen.lastContactAt,
-      lastHeartbeatAt: screen.lastHeartbeatAt,
-      lastConnectedAt: screen.lastConnectedAt,
-      lastDisconnectedAt: screen.lastDisconnectedAt,
-      uptimeSeconds: screen.uptimeSeconds,
+      lastContactAt: screen.lastContactAt ?? null,
+      lastHeartbeatAt: screen.lastHeartbeatAt ?? null,
+      lastConnectedAt: screen.lastConnectedAt ?? null,
+      lastDisconnectedAt: screen.lastDisconnectedAt ?? null,
+      uptimeSeconds: screen.uptimeSeconds ?? null,
       windowHours: WINDOW_HOURS,
       heartbeatIntervalSeconds: EXPECTED_HEARTBEAT_SECONDS,
       heartbeats,
