@@ -56,31 +56,34 @@ export function dataSourceView(s: SourceRow, o: OutputRow | undefined, configura
 }
 
 const MaybeStamp = Nullable(Stamp);
+// Absent rather than null where the reference leaves them out (its console's type has no null).
+const Absent = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(t);
 export const DiagnosticsSchema = Type.Object({
   dataSourceId: Uuid,
   provider: ProviderSchema,
   status: StatusSchema,
-  lastSuccessfulRefresh: MaybeStamp,
-  lastAttemptedRefresh: MaybeStamp,
-  httpResultCategory: Nullable(
+  lastSuccessfulRefresh: Absent(Stamp),
+  lastAttemptedRefresh: Absent(Stamp),
+  httpResultCategory: Absent(
     Type.String({
       description:
-        'How the last fetch went: `success`, `http_<status>`, `network_error`, `blocked` (an address the server does not fetch), `response_too_large`; null for a source that fetches nothing.',
+        'How the last fetch went: `success`, `http_<status>`, `network_error`, `blocked` (an address the server does not fetch), `response_too_large`; absent for a source that fetches nothing.',
     }),
   ),
   parseStatus: Type.Union(['pending', 'success', 'fetch_failed', 'parse_failed', 'failed'].map((s) => Type.Literal(s))),
   availableEventCount: Type.Integer({ minimum: 0, description: 'Events in the output (calendar sources).' }),
   availableItemCount: Type.Integer({ minimum: 0, description: 'Records in the output (other sources).' }),
   usingCachedData: Type.Boolean({ description: 'Refreshes fail and screens get the last good output.' }),
-  cacheUpdatedAt: MaybeStamp,
-  cacheExpiresAt: MaybeStamp,
-  errorCode: Nullable(Type.String()),
+  cacheUpdatedAt: Absent(Stamp),
+  cacheExpiresAt: Absent(Stamp),
+  errorCode: Absent(Type.String()),
   error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
   refreshIntervalSeconds: Nullable(Type.Integer()),
   nextRefreshAt: MaybeStamp,
   durationMs: Nullable(Type.Integer()),
   consecutiveFailures: Type.Integer({ minimum: 0 }),
 });
+export type DiagnosticsView = Static<typeof DiagnosticsSchema>;
 
 /** Where a failure code stopped the refresh: in the fetch (and how), after it, or elsewhere (null). */
 const BLOCKED = new Set(['address_not_allowed', 'redirect_refused']);
@@ -104,21 +107,27 @@ export function availableCounts(provider: string, document: DataDocument | null 
   return provider === 'calendar' ? { availableEventCount: count, availableItemCount: 0 } : { availableEventCount: 0, availableItemCount: count };
 }
 
+/** The entries of `o` whose value is not null or undefined. */
+const present = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v != null)) as { [K in keyof T]?: NonNullable<T[K]> };
+
 /** A source's refresh diagnostics; `fetches` says whether its provider reads addresses at all. */
-export function diagnosticsView(s: SourceRow, o: OutputRow | undefined, fetches: boolean, refreshSeconds: number | null): Static<typeof DiagnosticsSchema> {
+export function diagnosticsView(s: SourceRow, o: OutputRow | undefined, fetches: boolean, refreshSeconds: number | null): DiagnosticsView {
   return {
     dataSourceId: s.id,
     provider: s.provider,
     status: statusOf(o) as Static<typeof StatusSchema>,
-    lastSuccessfulRefresh: isoOrNull(o?.refreshed_at),
-    lastAttemptedRefresh: isoOrNull(o?.attempted_at),
-    httpResultCategory: fetches && o?.attempted_at ? httpResultCategory(o.error_code) : null,
+    ...present({
+      lastSuccessfulRefresh: isoOrNull(o?.refreshed_at),
+      lastAttemptedRefresh: isoOrNull(o?.attempted_at),
+      httpResultCategory: fetches && o?.attempted_at ? httpResultCategory(o.error_code) : null,
+      cacheUpdatedAt: isoOrNull(o?.refreshed_at),
+      cacheExpiresAt: o?.document?.datasets[0]?.cache.staleAt ?? null,
+      errorCode: o?.error_code ?? null,
+    }),
     parseStatus: parseStatusOf(o, fetches),
     ...availableCounts(s.provider, o?.document),
     usingCachedData: Boolean(o?.error_code && o.document),
-    cacheUpdatedAt: isoOrNull(o?.refreshed_at),
-    cacheExpiresAt: o?.document?.datasets[0]?.cache.staleAt ?? null,
-    errorCode: o?.error_code ?? null,
     error: o?.error_code ? { code: o.error_code, message: o.error_message ?? '' } : null,
     refreshIntervalSeconds: refreshSeconds,
     nextRefreshAt: isoOrNull(o?.due_at),

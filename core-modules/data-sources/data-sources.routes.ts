@@ -4,6 +4,7 @@ import { IdParams, Nullable, PageOf, pageQuery } from '../../kernel/http/wire.js
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { DataSourceSchema, DiagnosticsSchema, DocumentSchema, OutputsSchema, ProviderSchema } from './data-source-view.js';
 import type { DataSourcesDeps } from './data-sources-deps.js';
+import { DataSourceDetailSchema } from './data-source-detail.js';
 
 const route = routeFor<DataSourcesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -106,7 +107,7 @@ export const dataSourcesRoutes = [
     auth: { kind: 'console', access: 'authors' },
     body: Type.Object({ provider: ProviderSchema, name: Name, description: Type.Optional(Description), configuration: Configuration }),
     errors: INVALID,
-    response: { status: 201, schema: DataSourceSchema },
+    response: { status: 201, schema: DataSourceDetailSchema },
     handler: async ({ deps, body, principal, ctx }) => reply(201, await deps.dataSourcesService.create(me(principal), body, ctx.ip)),
   }),
   route({
@@ -118,7 +119,7 @@ export const dataSourcesRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,
     errors: NOT_FOUND,
-    response: { status: 200, schema: DataSourceSchema },
+    response: { status: 200, schema: DataSourceDetailSchema },
     handler: ({ deps, params, principal }) => deps.dataSourcesService.get(me(principal), params.id),
   }),
   route({
@@ -138,7 +139,7 @@ export const dataSourcesRoutes = [
       configuration: Type.Optional(Configuration),
     }),
     errors: { ...NOT_FOUND, ...REFUSED('change it (a form: `manage`)'), ...INVALID },
-    response: { status: 200, schema: DataSourceSchema },
+    response: { status: 200, schema: DataSourceDetailSchema },
     handler: ({ deps, params, body, principal, ctx }) => deps.dataSourcesService.update(me(principal), params.id, body, ctx.ip),
   }),
   route({
@@ -174,7 +175,7 @@ export const dataSourcesRoutes = [
       ...REFUSED('read what it holds (a form: `view_all`)'),
       422: '`validation_failed`: a source another module keeps (a form) is copied through its own routes.',
     },
-    response: { status: 201, schema: DataSourceSchema },
+    response: { status: 201, schema: DataSourceDetailSchema },
     handler: async ({ deps, params, principal, ctx }) => reply(201, await deps.dataSourcesService.duplicate(me(principal), params.id, ctx.ip)),
   }),
   route({

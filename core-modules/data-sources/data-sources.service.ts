@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { ConsolePrincipal, IntegrationPrincipal } from '../../kernel/auth/principal.js';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../kernel/errors.js';
 import { inputValidator } from '../../kernel/http/validation.js';
+import { type DataSourceDetail, dataSourceDetail } from './data-source-detail.js';
 import { availableCounts, type DataSourceView, dataSourceView, diagnosticsView, outputsView, recordCount } from './data-source-view.js';
 import { ALLOW_HTTP_KEY } from './data-sources-settings.js';
 import { MAX_UPLOAD_BYTES } from './providers/structured.js';
@@ -50,12 +51,14 @@ export class DataSourcesService {
     return { items: rows.map((r) => this.view(r, outputs.get(r.id))), total, page: q.page, pageSize: q.pageSize };
   }
 
-  async get(p: ConsolePrincipal, id: string): Promise<DataSourceView> {
+  async get(p: ConsolePrincipal, id: string): Promise<DataSourceDetail> {
     return this.viewOf(await this.authorized(p, id, 'view'));
   }
 
-  private async viewOf(source: SourceRow): Promise<DataSourceView> {
-    return this.view(source, await this.repo.output(source.id));
+  /** The source as its page shows it: with its diagnostics and the fields its output offers. */
+  private async viewOf(source: SourceRow): Promise<DataSourceDetail> {
+    const output = await this.repo.output(source.id);
+    return dataSourceDetail(this.view(source, output), this.diagnosticsOf(source, output), output?.document);
   }
 
   private view(s: SourceRow, o: OutputRow | undefined): DataSourceView {
@@ -75,7 +78,7 @@ export class DataSourcesService {
     input: SourceInput,
     ip: string,
     within?: (trx: Knex.Transaction, sourceId: string) => Promise<void>,
-  ): Promise<DataSourceView> {
+  ): Promise<DataSourceDetail> {
     const { provider, configuration } = await this.checked(input.provider, input.configuration, Boolean(within));
     const row = await this.d.db.transaction(async (trx) => {
       const created = await this.repo.insert(
@@ -97,7 +100,7 @@ export class DataSourcesService {
     input: Partial<Omit<SourceInput, 'provider'>> & { provider?: string },
     ip: string,
     managed = false,
-  ): Promise<DataSourceView> {
+  ): Promise<DataSourceDetail> {
     const source = await this.authorized(actor, id, 'edit');
     if (!managed) this.assertUnmanaged(source.provider);
     if (input.provider !== undefined && input.provider !== source.provider) {
@@ -144,7 +147,7 @@ export class DataSourcesService {
     });
   }
 
-  async duplicate(actor: ConsolePrincipal, id: string, ip: string): Promise<DataSourceView> {
+  async duplicate(actor: ConsolePrincipal, id: string, ip: string): Promise<DataSourceDetail> {
     const source = await this.authorized(actor, id, 'read');
     this.assertUnmanaged(source.provider);
     const name = `${source.name} (copy)`.slice(0, MAX_NAME);
@@ -153,9 +156,13 @@ export class DataSourcesService {
 
   async diagnostics(p: ConsolePrincipal, id: string) {
     const source = await this.authorized(p, id, 'view');
+    return this.diagnosticsOf(source, await this.repo.output(id));
+  }
+
+  private diagnosticsOf(source: SourceRow, output: OutputRow | undefined) {
     const provider = this.d.dataSourceProviders.get(source.provider);
     const fetches = Boolean(provider?.urls?.(source.configuration).length);
-    return diagnosticsView(source, await this.repo.output(id), fetches, provider?.refreshSeconds(source.configuration) ?? null);
+    return diagnosticsView(source, output, fetches, provider?.refreshSeconds(source.configuration) ?? null);
   }
 
   async outputs(p: ConsolePrincipal, id: string) {
