@@ -6,6 +6,7 @@ import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugi
 import { formsModule } from './forms/forms.plugin.js';
 import { fleetHealthModule } from './fleet-health/fleet-health.plugin.js';
 import { mediaModule } from './media/media.plugin.js';
+import { notificationsModule } from './notifications/notifications.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
@@ -19,6 +20,7 @@ import { settingsModule } from './settings/settings.plugin.js';
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
 export const coreModules: PluginDef[] = [
   settingsModule,
+  notificationsModule,
   authModule,
   dependencyGraphModule,
   mediaModule,

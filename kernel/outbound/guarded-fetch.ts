@@ -31,6 +31,9 @@ export interface FetchOptions {
   /** Bytes of body to read; past it the fetch fails with `too_large`. 0 reads no body. */
   maxBytes: number;
   headers: Record<string, string>;
+  /** GET unless said (a webhook POSTs its body). */
+  method?: 'GET' | 'POST';
+  body?: Buffer;
   /** A URL a redirect may go to (the caller's own rules: scheme, credentials). */
   redirectAllowed?: (url: URL) => boolean;
 }
@@ -101,8 +104,8 @@ async function resolveTarget(url: URL, policy: OutboundPolicy, signal: AbortSign
   return addresses[0]!;
 }
 
-/** One GET on the pinned address: status, headers and at most `maxBytes` of body. */
-function getOnce(url: URL, target: Target, o: FetchOptions, signal: AbortSignal): Promise<Reply> {
+/** One request on the pinned address: status, headers and at most `maxBytes` of body. */
+function requestOnce(url: URL, target: Target, o: FetchOptions, signal: AbortSignal): Promise<Reply> {
   // Answers every lookup with the checked address: Node would otherwise resolve the name again.
   const pinned = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
@@ -110,7 +113,7 @@ function getOnce(url: URL, target: Target, o: FetchOptions, signal: AbortSignal)
   }) as unknown as LookupFunction;
   return new Promise((resolve) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request(url, { method: 'GET', agent: false, lookup: pinned, signal, headers: o.headers });
+    const req = request(url, { method: o.method ?? 'GET', agent: false, lookup: pinned, signal, headers: o.headers });
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       const redirect = status >= 300 && status < 400;
@@ -145,14 +148,14 @@ function getOnce(url: URL, target: Target, o: FetchOptions, signal: AbortSignal)
       });
     });
     req.on('error', (err) => resolve(networkError(err as NodeJS.ErrnoException, signal)));
-    req.end();
+    req.end(o.body);
   });
 }
 
 /**
- * A GET that a user chose the address of (a website to check, a feed to read): it refuses every
- * non-public address unless the policy allows it, checks each redirect the same way, connects to
- * the address it checked (a second DNS answer could otherwise point elsewhere), and stops at the
+ * A request (a GET unless said) to an address a user chose (a website to check, a feed to read, a
+ * webhook to notify): it refuses every non-public address unless the policy allows it, checks each
+ * redirect the same way, connects to the address it checked (a second DNS answer could otherwise point elsewhere), and stops at the
  * deadline, the redirect limit and the size limit. Never throws for what the remote end does.
  */
 export async function guardedFetch(url: string, o: FetchOptions): Promise<FetchOutcome> {
@@ -165,7 +168,7 @@ export async function guardedFetch(url: string, o: FetchOptions): Promise<FetchO
       return redirects === 0 ? { ...moved, refused: { host: current.hostname, category: target.refused } } : { ...moved, error: 'redirect_refused' };
     }
     if ('error' in target) return { ...moved, error: target.error };
-    const reply = await getOnce(current, target, o, signal);
+    const reply = await requestOnce(current, target, o, signal);
     if ('error' in reply) return { ...moved, error: reply.error, ...(reply.tlsError ? { tlsError: reply.tlsError } : {}) };
     const location = reply.headers.location;
     if (reply.status >= 300 && reply.status < 400 && location) {
