@@ -18,6 +18,11 @@ import type { ContentSources } from './content-sources.js';
 import type { ManifestPlugins } from './manifest-plugins.js';
 import type { ManifestSectionRegistry } from './manifest-sections.js';
 import type { PlayerConfigService } from './player-config.service.js';
+import type { PlaybackStatusView } from './playback-status.js';
+
+export { PlaybackStatusProperties, type PlaybackStatusView } from './playback-status.js';
+/** A screen's playback status (its manifest version and what its player reported of it). */
+export type PlaybackStatus = (screenId: string) => Promise<PlaybackStatusView>;
 
 /** The player configuration as other modules use it (a facade over the service): per-screen values, refreshes. */
 export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'>;
@@ -30,3 +35,4 @@ export const contentSourcesRef = exportRef<ContentSources>('player', 'contentSou
 export const contentKindsRef = exportRef<ContentKinds>('player', 'contentKinds');
 export const manifestSectionsRef = exportRef<ManifestSectionRegistry>('player', 'manifestSections');
 export const playerConfigRef = exportRef<PlayerConfig>('player', 'playerConfig');
+export const playbackStatusRef = exportRef<PlaybackStatus>('player', 'playbackStatus');

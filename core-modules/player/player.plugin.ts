@@ -13,7 +13,17 @@ import { cacheFloorRule, configSettings, manifestSettings, MANIFEST_SETTING_KEYS
 import { PlayerDownloadsService } from './player-downloads.service.js';
 import { PlayerStateRepository } from './player-state.repository.js';
 import { configChanged, manifestChanged } from './player-messages.js';
-import { contentKindsRef, contentSourcesRef, manifestPluginsRef, manifestSectionsRef, playerConfigRef, type PlayerConfig } from './player.api.js';
+import {
+  contentKindsRef,
+  contentSourcesRef,
+  manifestPluginsRef,
+  manifestSectionsRef,
+  type PlaybackStatus,
+  playbackStatusRef,
+  playerConfigRef,
+  type PlayerConfig,
+} from './player.api.js';
+import { playbackStatus } from './playback-status.js';
 import { playerUses } from './player-base-deps.js';
 import type { PlayerDeps } from './player-deps.js';
 
@@ -49,6 +59,15 @@ export const playerModule = definePlugin<PlayerDeps>({
           refresh: s.refresh.bind(s),
           revision: s.revision.bind(s),
         }),
+      ).singleton(),
+    );
+    // The console shows it beside a screen's assignment (the playlists module's answer).
+    r.export(
+      playbackStatusRef,
+      asFunction(
+        (d: PlayerDeps): PlaybackStatus =>
+          (screenId) =>
+            playbackStatus(d, screenId),
       ).singleton(),
     );
     r.routes(playerContentRoutes(sections));

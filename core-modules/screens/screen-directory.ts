@@ -12,5 +12,6 @@ export function screenDirectory({ screensService: s }: Pick<ScreensServiceDeps, 
     controlFacts: s.controlFacts.bind(s),
     platformsOf: s.platformsOf.bind(s),
     playersOf: s.playersOf.bind(s),
+    playbackReport: s.playbackReport.bind(s),
   };
 }

@@ -20,10 +20,14 @@ export { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 export { reaches, TargetFields, type ScreenPlacement, type ScreenTargets, type TargetScope } from './screen-targets.js';
 export type { ScreenView } from './screen-view.js';
 export type { PlayerFacts } from './player-facts.js';
+export { type PlaybackReport, PlaybackReportProperties } from './playback-report.js';
 export { screenNotFound } from './screens.service.js';
 
 /** The screens as other modules read them (a facade over the screens service: these reads only). */
-export type ScreenDirectory = Pick<ScreensService, 'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts' | 'platformsOf' | 'playersOf'>;
+export type ScreenDirectory = Pick<
+  ScreensService,
+  'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts' | 'platformsOf' | 'playersOf' | 'playbackReport'
+>;
 
 /** Queuing commands for players, as other modules do. */
 export type ScreenCommands = Pick<CommandsService, 'enqueue'>;

@@ -1,5 +1,6 @@
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
+import { type PlaybackReport, playbackReport } from './playback-report.js';
 import { playerFacts, type PlayerFacts } from './player-facts.js';
 import { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
 import { playerHistoryView, screenView, type ScreenView } from './screen-view.js';
@@ -104,6 +105,13 @@ export class ScreensService {
   /** Fleet health: commands waiting for players, on every screen. */
   openCommands(): Promise<number> {
     return this.d.commandsRepository.countOpenEverywhere();
+  }
+
+  /** What the screen's player last reported of its playback. */
+  async playbackReport(id: string): Promise<PlaybackReport> {
+    const row = await this.d.screensRepository.find(id, this.d.screensConfig.presenceTtlSeconds);
+    if (!row) throw screenNotFound();
+    return playbackReport(row, this.d.screensConfig.clockSkewWarningSeconds);
   }
 
   async get(id: string): Promise<ScreenView> {
