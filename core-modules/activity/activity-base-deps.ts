@@ -6,7 +6,9 @@ import { settingsServiceRef } from '../settings/settings.api.js';
 import type { ActivityEventsRepository } from './activity-events.repository.js';
 import type { PlaybackRollup } from './playback-rollup.js';
 import type { ProofOfPlayRepository } from './proof-of-play.repository.js';
+import type { OverviewRepository } from './overview.repository.js';
 import type { TelemetryRepository } from './telemetry.repository.js';
+import type { UptimeRepository } from './uptime.repository.js';
 
 export const activityUses = {
   settingsService: settingsServiceRef,
@@ -25,4 +27,6 @@ export interface ActivityBaseDeps extends KernelDeps, UsedDeps<typeof activityUs
   playbackRollup: PlaybackRollup;
   proofOfPlayRepository: ProofOfPlayRepository;
   telemetryRepository: TelemetryRepository;
+  uptimeRepository: UptimeRepository;
+  overviewRepository: OverviewRepository;
 }

@@ -1,3 +1,5 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Stamp } from '../../kernel/http/wire.js';
 import type { SettingDefinition } from '../settings/settings.api.js';
 import type { ActivityBaseDeps } from './activity-base-deps.js';
 
@@ -28,9 +30,36 @@ const TABLES = [
   ['screen_telemetry_rollups', 'bucket'],
 ] as const;
 
+const Days = (description: string) => Type.Integer({ minimum: 1, description });
+
+/** How long each class of record is kept, in the reference console's terms. */
+export const RetentionSchema = Type.Object({
+  rawEventDays: Days('Activity events the players reported.'),
+  playbackSessionDays: Days('Proof-of-play sessions and their rollups.'),
+  screenStateDays: Days('Screen state, which uptime derives from the telemetry rollups.'),
+  auditLogDays: Days('The audit log: a deployment setting (AUDIT_RETENTION_DAYS).'),
+  diagnosticMetadataDays: Days("Events' diagnostic details, deleted with their event."),
+  telemetryRollupDays: Days('Five-minute telemetry rollups.'),
+  updatedAt: Stamp,
+});
+
 /** Deletes activity older than the retention setting, table by table in batches. */
 export class ActivityRetention {
-  constructor(private readonly d: Pick<ActivityBaseDeps, 'db' | 'settingsService'>) {}
+  constructor(private readonly d: Pick<ActivityBaseDeps, 'db' | 'settingsService' | 'config'>) {}
+
+  /** What is kept how long: one setting for every activity table, the deployment's for the audit log. */
+  async read(): Promise<Static<typeof RetentionSchema>> {
+    const [days, changed] = await Promise.all([this.d.settingsService.get<number>(RETENTION_KEY), this.d.settingsService.changedAt([RETENTION_KEY])]);
+    return {
+      rawEventDays: days,
+      playbackSessionDays: days,
+      screenStateDays: days,
+      auditLogDays: this.d.config.auditRetentionDays,
+      diagnosticMetadataDays: days,
+      telemetryRollupDays: days,
+      updatedAt: changed.toISOString(),
+    };
+  }
 
   async purge(signal?: AbortSignal, now = Date.now()): Promise<Record<string, number>> {
     const days = await this.d.settingsService.get<number>(RETENTION_KEY);

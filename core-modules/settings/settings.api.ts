@@ -26,6 +26,8 @@ export interface OrganizationSettings {
   get<T extends SettingValue>(key: string): Promise<T>;
   /** The current values of `keys`, in one read. */
   values(keys: readonly string[]): Promise<Record<string, SettingValue>>;
+  /** When any of `keys` was last set; for keys never set, when the organization's settings last changed. */
+  changedAt(keys: readonly string[]): Promise<Date>;
   /** Told, in the process that made it, of each committed change: the keys whose values were sent. */
   readonly changed: { subscribe(listener: EventListener<{ keys: string[] }>): void };
 }

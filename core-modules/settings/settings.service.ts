@@ -105,6 +105,19 @@ export class SettingsService {
     return Object.fromEntries(defs.map((def) => [def.key, effective(def, stored.get(def.key))]));
   }
 
+  /** When any of `keys` was last set; for keys never set, when the organization's settings last changed. */
+  async changedAt(keys: readonly string[]): Promise<Date> {
+    const [row, rev] = await Promise.all([
+      this.settings
+        .query()
+        .findByIds([...keys])
+        .max('updated_at as at')
+        .first() as unknown as Promise<{ at: Date | null } | undefined>,
+      this.revisions.query().first().throwIfNotFound(),
+    ]);
+    return row?.at ?? rev.updated_at;
+  }
+
   async document(): Promise<SettingsDocument> {
     const [rows, rev] = await Promise.all([this.settings.query().select('key', 'value'), this.revisions.query().first().throwIfNotFound()]);
     const stored = new Map(rows.map((r) => [r.key, r.value]));
