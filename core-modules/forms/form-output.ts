@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
+import { Uuid } from '../../kernel/http/wire.js';
 import type { DataDocument, DocumentField, DocumentValue } from '../data-sources/data-sources.api.js';
 import { type FieldValue, type FormSchema, outputType } from './form-schema.js';
 import type { Workflow } from './workflow.js';
@@ -65,6 +67,18 @@ export const ViewSchema = Type.Object({
   recordLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OUTPUT_RECORDS, default: 100, description: '0 means the default, 100.' })),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Where the view sits among the form’s views.' })),
 });
+/** A view as a form answers it: with an id (views are computed, not stored: it is derived from the form and the key). */
+export const FormViewSchema = Type.Object({ id: Uuid, ...ViewSchema.properties });
+
+/** A stable UUID for the form's view `key` (name-based, RFC 9562 v5 layout), the same on every read. */
+export function viewId(formId: string, key: string): string {
+  const h = createHash('sha1').update(`form-view:${formId}:${key}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export interface View {
   key: string;
   name: string;

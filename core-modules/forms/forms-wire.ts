@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Uuid, Stamp } from '../../kernel/http/wire.js';
 import { FormSchemaSchema } from './form-schema.js';
-import { ViewSchema } from './form-output.js';
+import { FormViewSchema } from './form-output.js';
 import { CapabilitySchema, WorkflowInputSchema } from './workflow.js';
 
 // The forms API's request and response shapes.
@@ -24,11 +24,12 @@ export const FormSchema = Type.Object({
   id: Uuid,
   name: Type.String(),
   description: Type.String(),
-  createdBy: Nullable(Uuid),
+  // Absent rather than null (a creator removed; nothing published yet): the reference console's type has no null.
+  createdBy: Type.Optional(Uuid),
   createdAt: Stamp,
   updatedAt: Stamp,
   draftSchema: FormSchemaSchema,
-  publishedRevision: Nullable(RevisionSchema),
+  publishedRevision: Type.Optional(RevisionSchema),
   workflow: Type.Object({
     states: Type.Array(
       Type.Object({
@@ -46,7 +47,7 @@ export const FormSchema = Type.Object({
       Type.Object({ from: Type.String(), to: Type.String(), label: Type.String(), requiredCapability: Type.String(), position: Type.Integer() }),
     ),
   }),
-  views: Type.Array(ViewSchema),
+  views: Type.Array(FormViewSchema),
   outputFields: Type.Array(OutputField, { description: 'What views (and screens) may show: the record’s own fields, then the form’s.' }),
   grantedCapabilities: Capabilities,
 });
@@ -55,7 +56,7 @@ export const FormSummarySchema = Type.Object({
   id: Uuid,
   name: Type.String(),
   description: Type.String(),
-  publishedRevisionNumber: Nullable(Type.Integer()),
+  publishedRevisionNumber: Type.Optional(Type.Integer({ description: 'Absent before the first publication.' })),
   grantedCapabilities: Capabilities,
   submissionCounts: Type.Object(
     { draft: Type.Integer(), submitted: Type.Integer(), changesRequested: Type.Integer(), total: Type.Integer() },
@@ -69,7 +70,7 @@ export const RecordSchema = Type.Object({
   revisionId: Uuid,
   state: Type.String(),
   values: Type.Record(Type.String(), Type.Unknown(), { description: 'By field key; an image field holds its attachment id.' }),
-  submittedBy: Nullable(Uuid),
+  submittedBy: Type.Optional({ ...Uuid, description: 'Absent once the submitter’s account is gone.' }),
   submitterName: Type.String(),
   displayTitle: Type.String(),
   priority: Type.Integer(),
@@ -90,10 +91,11 @@ export const RecordDetailSchema = Type.Object({
     Type.Object({
       id: Uuid,
       eventType: Type.String(),
-      fromState: Nullable(Type.String()),
-      toState: Nullable(Type.String()),
-      actorName: Nullable(Type.String()),
-      note: Nullable(Type.String()),
+      // Absent where the event has none (the reference console's type has no null).
+      fromState: Type.Optional(Type.String()),
+      toState: Type.Optional(Type.String()),
+      actorName: Type.Optional(Type.String()),
+      note: Type.Optional(Type.String()),
       createdAt: Stamp,
     }),
   ),

@@ -4,7 +4,7 @@ import { forbidden, invalidInput, notFound } from '../../kernel/errors.js';
 import { type DataSourceView, textDataset } from '../data-sources/data-sources.api.js';
 import { capabilitiesOf } from './form-access.js';
 import { type FormSchema, publishProblem, schemaProblem } from './form-schema.js';
-import { defaultView, outputFields, type View, viewDataset, viewProblem } from './form-output.js';
+import { defaultView, outputFields, type View, viewDataset, viewId, viewProblem } from './form-output.js';
 import { revisionView } from './record-view.js';
 import { type Capability, collapse, DEFAULT_WORKFLOW, type WorkflowInput, workflowOf, workflowProblem } from './workflow.js';
 import type { DefinitionRow } from './forms.models.js';
@@ -73,7 +73,7 @@ export class FormsService {
         id: s.id,
         name: s.name,
         description: s.description,
-        publishedRevisionNumber: revisionOf.get(s.id) ?? null,
+        ...(revisionOf.has(s.id) ? { publishedRevisionNumber: revisionOf.get(s.id) } : {}),
         grantedCapabilities: collapse(caps),
         submissionCounts: {
           draft: sum((st) => st === initial),
@@ -244,11 +244,11 @@ export class FormsService {
       id,
       name: form.source.name,
       description: form.source.description,
-      createdBy: form.source.createdBy,
+      ...(form.source.createdBy ? { createdBy: form.source.createdBy } : {}),
       createdAt: form.source.createdAt,
       updatedAt: form.source.updatedAt,
       draftSchema: schema,
-      publishedRevision: revision ? revisionView(revision) : null,
+      ...(revision ? { publishedRevision: revisionView(revision) } : {}),
       workflow: {
         states: form.definition.workflow.states.map((s, position) => ({
           ...s,
@@ -260,7 +260,7 @@ export class FormsService {
         })),
         transitions: form.definition.workflow.transitions.map((t, position) => ({ ...t, position })),
       },
-      views: revision ? [defaultView(revision.schema)] : [],
+      views: revision ? [defaultView(revision.schema)].map((v) => ({ id: viewId(id, v.key), ...v })) : [],
       outputFields: revision ? outputFields(revision.schema) : [],
       grantedCapabilities: collapse(form.caps),
     };
