@@ -206,6 +206,17 @@ export class AssetsRepository {
     return row;
   }
 
+  /** Assets in the library (not archived) whose processing failed, newest first, at most `limit`. */
+  async failed(limit: number): Promise<Pick<AssetRow, 'id' | 'name' | 'error_message' | 'updated_at'>[]> {
+    return await this.assets
+      .query()
+      .select('id', 'name', 'error_message', 'updated_at')
+      .where({ processing_status: 'failed' })
+      .whereNull('archived_at')
+      .orderBy('updated_at', 'desc')
+      .limit(limit);
+  }
+
   /** Removes every variant but the original (before a fresh processing run); returns what it removed. */
   async deleteDerivedVariants(assetId: string, trx?: Knex.Transaction): Promise<Pick<VariantRow, 'kind' | 'storage_key'>[]> {
     return this.variantRows.query(trx).delete().where({ asset_id: assetId }).whereNot({ kind: 'original' }).returning(['kind', 'storage_key']);

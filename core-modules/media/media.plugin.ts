@@ -13,6 +13,7 @@ import { PlayableTypes } from './playable-types.js';
 import { assetUsageRef, mediaEventsRef, mediaLibraryRef, playableTypesRef } from './media.api.js';
 import { mediaUses } from './media-base-deps.js';
 import type { MediaDeps } from './media-deps.js';
+import { processingFailedCondition } from './processing/failed-condition.js';
 import { processingPart } from './processing/processing.part.js';
 import { uploadsPart } from './uploads/uploads.part.js';
 
@@ -21,7 +22,7 @@ const parts = [uploadsPart, processingPart, libraryPart] as ModulePart<MediaDeps
 /** The media library: resumable uploads, processing (sharp, ffmpeg), assets and their organization. */
 export const mediaModule = definePlugin<MediaDeps>({
   name: 'media',
-  dependsOn: ['settings', 'dependency-graph'],
+  dependsOn: ['settings', 'dependency-graph', 'notifications'],
   uses: mediaUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -39,7 +40,10 @@ export const mediaModule = definePlugin<MediaDeps>({
     // How each asset type is played; a module owning a type (widgets, later) registers it.
     r.export(playableTypesRef, asClass(PlayableTypes).singleton());
     for (const part of parts) part(r);
-    r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(mediaGraph(db)));
+    r.onStart((d) => {
+      d.dependencyGraph.register(mediaGraph(d.db));
+      d.notificationConditions.add(processingFailedCondition(d));
+    });
     r.onStart(({ playableTypes, mediaLibrary }) => {
       playableTypes.register(mediaLibrary.filePlayback('image'));
       playableTypes.register(mediaLibrary.filePlayback('video'));

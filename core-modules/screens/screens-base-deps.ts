@@ -3,6 +3,7 @@ import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { organizationRef } from '../auth/auth.api.js';
 import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
+import { notificationConditionsRef } from '../notifications/notifications.api.js';
 import type { CommandsRepository } from './commands/commands.repository.js';
 import type { CredentialChangesRepository } from './credentials/credential-changes.repository.js';
 import type { CredentialsRepository } from './credentials/credentials.repository.js';
@@ -20,7 +21,7 @@ import type { ScreenTargets } from './screen-targets.js';
 import type { ScreensConfig } from './screens-config.js';
 import type { ScreensRepository } from './screens.repository.js';
 
-export const screensUses = { organization: organizationRef, dependencyGraph: dependencyGraphRef };
+export const screensUses = { organization: organizationRef, dependencyGraph: dependencyGraphRef, notificationConditions: notificationConditionsRef };
 
 /**
  * What every part of the screens module builds on: every part's tables and the pieces that take

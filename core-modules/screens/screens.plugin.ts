@@ -6,6 +6,7 @@ import { credentialsPart } from './credentials/credentials.part.js';
 import { locationsPart } from './locations/locations.part.js';
 import { pairingPart } from './pairing/pairing.part.js';
 import { PlayerHistoryRepository } from './player-history.repository.js';
+import { offlineCondition } from './presence/offline-condition.js';
 import { presencePart } from './presence/presence.part.js';
 import { PlayerMessages } from './player-messages.js';
 import { ScreenNotifier } from './screen-notifier.js';
@@ -29,7 +30,7 @@ const parts = [pairingPart, presencePart, commandsPart, locationsPart, credentia
  */
 export const screensModule = definePlugin<ScreensDeps>({
   name: 'screens',
-  dependsOn: ['settings', 'auth', 'dependency-graph'],
+  dependsOn: ['settings', 'auth', 'dependency-graph', 'notifications'],
   uses: screensUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -47,7 +48,10 @@ export const screensModule = definePlugin<ScreensDeps>({
     r.export(screenTargetsRef, asClass(ScreenTargets).singleton());
     r.routes(screensRoutes);
     for (const part of parts) part(r);
-    r.onStart(({ dependencyGraph, db }) => dependencyGraph.register(screensGraph(db)));
+    r.onStart((d) => {
+      d.dependencyGraph.register(screensGraph(d.db));
+      d.notificationConditions.add(offlineCondition(d));
+    });
     r.onStop(({ screenTargets }) => screenTargets.moved.stop());
   },
 });

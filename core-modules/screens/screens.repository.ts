@@ -126,6 +126,15 @@ export class ScreensRepository {
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   }
 
+  /** Enabled screens with a working credential that were in contact once and are offline now. */
+  async offline(presenceTtlSeconds: number): Promise<{ id: string; name: string; last_contact_at: Date }[]> {
+    const { rows } = await this.db.raw<{ rows: { id: string; name: string; last_contact_at: Date }[] }>(
+      `SELECT f.id, f.name, f.last_contact_at FROM (${FACTS}) f WHERE f.last_contact_at IS NOT NULL AND ${STATUS} = 'offline'`,
+      { ttl: presenceTtlSeconds },
+    );
+    return rows;
+  }
+
   async find(id: string, presenceTtlSeconds: number): Promise<ScreenFactsRow | undefined> {
     const { rows } = await this.db.raw<{ rows: ScreenFactsRow[] }>(`${FACTS} WHERE s.id = :id`, { ttl: presenceTtlSeconds, id });
     return rows[0];

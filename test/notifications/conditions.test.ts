@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import type { NotificationsDeps } from '../../core-modules/notifications/notifications-deps.js';
+import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { seedAsset } from '../support/library-assets.js';
+import { pairScreen } from '../support/player-client.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { eventually } from '../support/wait.js';
+
+/** The conditions the core modules add: what an operator is told about without opening the console. */
+describe('notification conditions of the core modules', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  let server: Server;
+  const posted: { title: string; severity: string; category: string; data: Record<string, unknown> }[] = [];
+  const sweep = () => (k.containerOf('notifications').cradle as NotificationsDeps).conditionSweep.sweep();
+
+  before(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        posted.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    k = await bootTestKernel({ plugins: coreModules });
+    owner = await setUpOwner(k);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    expect((await consoleCall(k, owner, 'POST', '/api/v1/notifications/webhooks', { name: 'Relay', url })).status).to.equal(201);
+  });
+  after(async () => {
+    await k?.stop();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const titled = (title: string) =>
+    eventually(
+      () => posted.filter((p) => p.title === title),
+      (found) => found.length > 0,
+    );
+
+  it('tells when a screen stops reporting, and when it reports again', async () => {
+    const screen = await pairScreen(k, owner, { name: 'Cafeteria' });
+    await k.db('screen_presence').where({ screen_id: screen.screenId }).delete();
+    await k
+      .db('screen_status')
+      .where({ screen_id: screen.screenId })
+      .update({ last_contact_at: new Date(Date.now() - 20 * 60_000) });
+    await sweep();
+    const [opened] = await titled('Screen stopped reporting - Cafeteria');
+    expect(opened).to.include({ category: 'incident', severity: 'error' });
+    expect(opened!.data).to.include({ screenId: screen.screenId, screenName: 'Cafeteria' });
+
+    await k.db('screen_status').where({ screen_id: screen.screenId }).update({ last_contact_at: new Date() });
+    await sweep();
+    const [recovered] = await titled('Recovered: Screen stopped reporting - Cafeteria');
+    expect(recovered).to.include({ severity: 'info' });
+  });
+
+  it('tells when an asset fails processing, and not again while it stays failed', async () => {
+    const asset = await seedAsset(k, { name: 'Menu board' });
+    await k.db('assets').where({ id: asset.id }).update({ processing_status: 'failed', error_message: 'The file is not a video.', updated_at: new Date() });
+    await sweep();
+    await sweep();
+    const found = await titled('Processing failed - Menu board');
+    const log = (await consoleCall(k, owner, 'GET', '/api/v1/notifications/deliveries')).body.data;
+    expect(log.filter((d: { subject: string }) => d.subject === 'Processing failed - Menu board')).to.have.length(1);
+    expect(found[0]).to.include({ category: 'content_health', severity: 'warning' });
+    expect(found[0]!.data).to.include({ assetId: asset.id });
+  });
+});
