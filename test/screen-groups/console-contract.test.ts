@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import { ScreenGroup, ScreenGroupList } from '../fixtures/console-types/screen-groups.js';
+import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { expectConsoleShape } from '../support/console-contract.js';
+import { seedImage } from '../support/library-assets.js';
+import { pairScreen, type PairedScreen } from '../support/player-client.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+
+describe('screen groups as the reference’s console reads them', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  let lobby: PairedScreen;
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await consoleCall(k, owner, method, path, body);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 201);
+    return res.body.data;
+  };
+
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules });
+    owner = await setUpOwner(k);
+    lobby = await pairScreen(k, owner, { name: 'Lobby' });
+  });
+  after(() => k?.stop());
+
+  it('answers each call of the groups page in the console’s shape', async () => {
+    const created = await call('POST', '/api/v1/screen-groups', { name: 'Ground floor', description: '' });
+    expectConsoleShape(created, ScreenGroup, 'POST /screen-groups');
+    const joined = await call('POST', `/api/v1/screen-groups/${created.id}/screens`, { screenId: lobby.screenId });
+    expectConsoleShape(joined, ScreenGroup, 'POST /screen-groups/{id}/screens');
+
+    const playlistId = (await call('POST', '/api/v1/playlists', { name: 'Welcome' })).id;
+    await call('POST', `/api/v1/playlists/${playlistId}/items`, { assetId: (await seedImage(k)).id, durationMs: 5000 });
+    const assigned = await call('PUT', `/api/v1/screen-groups/${created.id}/playlist-assignment`, { playlistId });
+    expectConsoleShape(assigned, ScreenGroup, 'PUT /screen-groups/{id}/playlist-assignment');
+    expect(assigned).to.include({ playlistId, playlistName: 'Welcome', presentationType: 'playlist' });
+
+    // The gateway picker sends the name and description with the gateway, or with clearPresentationGateway.
+    const gateway = await call('PATCH', `/api/v1/screen-groups/${created.id}`, {
+      name: 'Ground floor',
+      description: '',
+      presentationGatewayScreenId: lobby.screenId,
+    });
+    expectConsoleShape(gateway, ScreenGroup, 'PATCH /screen-groups/{id} (gateway)');
+    expect(gateway.presentationGatewayScreenId).to.equal(lobby.screenId);
+    const automatic = await call('PATCH', `/api/v1/screen-groups/${created.id}`, { name: 'Ground floor', description: '', clearPresentationGateway: true });
+    expectConsoleShape(automatic, ScreenGroup, 'PATCH /screen-groups/{id} (automatic gateway)');
+
+    const list = await call('GET', `/api/v1/screen-groups?page=1&pageSize=100&search=${encodeURIComponent('ground')}`);
+    expectConsoleShape(list, ScreenGroupList, 'GET /screen-groups?search=');
+    expect(list.items.map((g: any) => g.id)).to.deep.equal([created.id]);
+    expectConsoleShape(await call('GET', `/api/v1/screen-groups/${created.id}`), ScreenGroup, 'GET /screen-groups/{id}');
+    expectConsoleShape(
+      await call('DELETE', `/api/v1/screen-groups/${created.id}/playlist-assignment`),
+      ScreenGroup,
+      'DELETE /screen-groups/{id}/playlist-assignment',
+    );
+  });
+});

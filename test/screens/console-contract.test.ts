@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
+import { PairingRequest, PlayerCommandList, PlayerHistoryList, QueuedCommand, Screen, ScreenList } from '../fixtures/console-types/screens.js';
+import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { expectConsoleShape } from '../support/console-contract.js';
+import { createPairingSession, deviceMetadata, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+
+describe('screens as the reference’s console reads them', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+  let reported: PairedScreen;
+  let silent: PairedScreen;
+
+  const read = async (path: string, method = 'GET', body?: unknown) => {
+    const res = await consoleCall(k, owner, method, path, body);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 202);
+    return res.body.data;
+  };
+
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules });
+    owner = await setUpOwner(k);
+    const location = await read('/api/v1/locations', 'POST', { name: 'Head office' });
+    // One screen as its player describes itself and reports, one paired and never heard from since.
+    reported = await pairScreen(k, owner, {
+      name: 'Lobby',
+      metadata: deviceMetadata({ platform: 'android', manufacturer: 'Sony', model: 'BRAVIA 4K', androidVersion: '12' }),
+      approval: { locationId: location.id, roomName: 'Entrance', roomNumber: '0.01', description: 'By the door' },
+    });
+    silent = await pairScreen(k, owner, { name: 'Storeroom' });
+    const heartbeat = await playerCall(k, reported.credential, 'POST', '/api/v1/player/heartbeat', {
+      playerVersion: '3.1.0',
+      playerVersionCode: 30100,
+      uptimeSeconds: 3600,
+      screenWidth: 3840,
+      screenHeight: 2160,
+    });
+    expect(heartbeat.status).to.equal(200);
+    await (k.containerOf('screens').cradle as ScreensDeps).contactBuffer.flush();
+  });
+  after(() => k?.stop());
+
+  it('lists and reads screens with the device fields, and no null where the console’s type has none', async () => {
+    const list = await read('/api/v1/screens');
+    expectConsoleShape(list, ScreenList, 'GET /screens');
+    const lobby = await read(`/api/v1/screens/${reported.screenId}`);
+    expectConsoleShape(lobby, Screen, 'GET /screens/{id} (reported)');
+    expect(lobby).to.deep.include({
+      location: 'Head office',
+      deviceManufacturer: 'Sony',
+      deviceModel: 'BRAVIA 4K',
+      androidVersion: '12',
+      playerVersion: '3.1.0',
+      screenWidth: 3840,
+      uptimeSeconds: 3600,
+    });
+    expect(lobby.lastContactAt).to.be.a('string');
+    const storeroom = await read(`/api/v1/screens/${silent.screenId}`);
+    expectConsoleShape(storeroom, Screen, 'GET /screens/{id} (never reported)');
+    expect(storeroom).to.include({ location: '' });
+    expect(storeroom).to.not.have.any.keys('locationId', 'lastContactAt', 'uptimeSeconds', 'lastKnownIp');
+  });
+
+  it('takes the console’s screen edit and answers a screen', async () => {
+    const edited = await read(`/api/v1/screens/${silent.screenId}`, 'PATCH', { name: 'Store room', roomName: 'Back', roomNumber: 'B2', description: '' });
+    expectConsoleShape(edited, Screen, 'PATCH /screens/{id}');
+    expect(edited).to.include({ name: 'Store room', roomName: 'Back' });
+  });
+
+  it('shows player history with the installation id', async () => {
+    const history = await read(`/api/v1/screens/${reported.screenId}/player-history`);
+    expectConsoleShape(history, PlayerHistoryList, 'GET /screens/{id}/player-history');
+    expect(history.items[0]).to.include({ installationId: reported.playerInstallationId, model: 'BRAVIA 4K', androidVersion: '12' });
+  });
+
+  it('queues and lists commands with their total', async () => {
+    const queued = await read(`/api/v1/screens/${reported.screenId}/commands`, 'POST', { type: 'identify_screen', payload: { durationSeconds: 30 } });
+    expectConsoleShape(queued, QueuedCommand, 'POST /screens/{id}/commands');
+    const commands = await read(`/api/v1/screens/${reported.screenId}/commands`);
+    expectConsoleShape(commands, PlayerCommandList, 'GET /screens/{id}/commands');
+    expect(commands.total).to.equal(commands.items.length).and.to.be.at.least(1);
+  });
+
+  it('resolves a pairing code and approves it with the console’s body', async () => {
+    const session = await createPairingSession(k, deviceMetadata({ model: 'Linux x64' }));
+    const resolved = await read('/api/v1/screens/pairing/resolve', 'POST', { code: session.code });
+    expectConsoleShape(resolved, PairingRequest, 'POST /screens/pairing/resolve');
+    const approved = await read(`/api/v1/screens/pairing/${resolved.id}/approve`, 'POST', {
+      name: 'lobby-pc Linux x64',
+      roomName: '',
+      roomNumber: '',
+      description: '',
+      replaceExistingCredential: false,
+    });
+    expectConsoleShape(approved, Screen, 'POST /screens/pairing/{id}/approve');
+  });
+});
