@@ -3,7 +3,9 @@ import type { AssetRow, VariantRow } from './media.models.js';
 import { ASSET_STATUSES, ASSET_TYPE_PATTERN, VARIANT_KINDS } from './media-types.js';
 import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
 
-const NumberOrNull = Type.Union([Type.Number(), Type.Null()]);
+// Facts an asset may lack are left out rather than null, and a website's missing file facts are
+// empty, as the reference answers them: its console's types have no null there.
+const Maybe = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(t);
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const VariantSchema = Type.Object({
@@ -12,12 +14,12 @@ export const VariantSchema = Type.Object({
   mimeType: Type.String(),
   fileSize: Type.Integer(),
   sha256: Type.String(),
-  width: NumberOrNull,
-  height: NumberOrNull,
-  durationSeconds: NumberOrNull,
-  frameRate: NumberOrNull,
-  videoCodec: Nullable(Type.String()),
-  audioCodec: Nullable(Type.String()),
+  width: Maybe(Type.Number()),
+  height: Maybe(Type.Number()),
+  durationSeconds: Maybe(Type.Number()),
+  frameRate: Maybe(Type.Number()),
+  videoCodec: Maybe(Type.String()),
+  audioCodec: Maybe(Type.String()),
   playerCompatible: Type.Boolean(),
   createdAt: Stamp,
 });
@@ -30,40 +32,45 @@ export const AssetSchema = Type.Object({
   name: Type.String(),
   description: Type.String(),
   type: Type.String({ pattern: ASSET_TYPE_PATTERN, description: '`image`, `video`, `website`, or a type a module registers (`widget`).' }),
-  originalFilename: Nullable(Type.String()),
-  declaredMimeType: Nullable(Type.String()),
-  detectedMimeType: Nullable(Type.String()),
-  sha256: Nullable(Type.String()),
-  originalSize: NumberOrNull,
-  width: NumberOrNull,
-  height: NumberOrNull,
-  durationSeconds: NumberOrNull,
-  frameRate: NumberOrNull,
-  videoCodec: Nullable(Type.String()),
-  audioCodec: Nullable(Type.String()),
-  audioChannels: NumberOrNull,
+  originalFilename: Type.String({ description: 'Empty for an asset made without a file (a website).' }),
+  declaredMimeType: Type.String({ description: 'Empty without a file.' }),
+  detectedMimeType: Type.String({ description: 'Empty until the file is inspected, or without a file.' }),
+  sha256: Type.String({ description: 'Empty without a file.' }),
+  originalSize: Type.Integer({ minimum: 0, description: '0 without a file.' }),
+  width: Maybe(Type.Number()),
+  height: Maybe(Type.Number()),
+  durationSeconds: Maybe(Type.Number()),
+  frameRate: Maybe(Type.Number()),
+  videoCodec: Maybe(Type.String()),
+  audioCodec: Maybe(Type.String()),
+  audioChannels: Maybe(Type.Number()),
   metadata: Type.Record(Type.String(), Type.Unknown()),
   processingStatus: literals(ASSET_STATUSES),
-  processingProgress: NumberOrNull,
-  errorCode: Nullable(Type.String()),
-  errorMessage: Nullable(Type.String()),
+  processingProgress: Maybe(Type.Number()),
+  errorCode: Maybe(Type.String()),
+  errorMessage: Maybe(Type.String()),
   createdBy: Nullable(Type.String()),
   createdAt: Stamp,
   updatedAt: Stamp,
-  availableFrom: Nullable(Stamp),
-  expiresAt: Nullable(Stamp),
-  archivedAt: Nullable(Stamp),
-  folderId: Nullable(Uuid),
+  availableFrom: Maybe(Stamp),
+  expiresAt: Maybe(Stamp),
+  archivedAt: Maybe(Stamp),
+  folderId: Maybe(Uuid),
   tags: Type.Array(TagRefSchema),
   collectionIds: Type.Array(Uuid),
   variants: Type.Array(VariantSchema),
-  thumbnailUrl: Nullable(Type.String()),
+  thumbnailUrl: Maybe(Type.String()),
 });
 export type AssetView = Static<typeof AssetSchema>;
 
 export interface AssetExtras {
   tags?: Static<typeof TagRefSchema>[];
   collectionIds?: string[];
+}
+
+/** The entries of `o` whose value is not null or undefined. */
+function present<T extends Record<string, unknown>>(o: T) {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v != null)) as { [K in keyof T]?: NonNullable<T[K]> };
 }
 
 export function variantView(v: VariantRow): Static<typeof VariantSchema> {
@@ -73,12 +80,14 @@ export function variantView(v: VariantRow): Static<typeof VariantSchema> {
     mimeType: v.mime_type,
     fileSize: Number(v.file_size),
     sha256: v.sha256,
-    width: v.width,
-    height: v.height,
-    durationSeconds: v.duration_seconds,
-    frameRate: v.frame_rate,
-    videoCodec: v.video_codec,
-    audioCodec: v.audio_codec,
+    ...present({
+      width: v.width,
+      height: v.height,
+      durationSeconds: v.duration_seconds,
+      frameRate: v.frame_rate,
+      videoCodec: v.video_codec,
+      audioCodec: v.audio_codec,
+    }),
     playerCompatible: v.player_compatible,
     createdAt: v.created_at.toISOString(),
   };
@@ -91,33 +100,35 @@ export function assetView(a: AssetRow, variants: VariantRow[], extras: AssetExtr
     name: a.name,
     description: a.description,
     type: a.type,
-    originalFilename: a.original_filename,
-    declaredMimeType: a.declared_mime_type,
-    detectedMimeType: a.detected_mime_type,
-    sha256: a.sha256,
-    originalSize: a.original_size === null ? null : Number(a.original_size),
-    width: a.width,
-    height: a.height,
-    durationSeconds: a.duration_seconds,
-    frameRate: a.frame_rate,
-    videoCodec: a.video_codec,
-    audioCodec: a.audio_codec,
-    audioChannels: a.audio_channels,
+    originalFilename: a.original_filename ?? '',
+    declaredMimeType: a.declared_mime_type ?? '',
+    detectedMimeType: a.detected_mime_type ?? '',
+    sha256: a.sha256 ?? '',
+    originalSize: a.original_size === null ? 0 : Number(a.original_size),
+    ...present({
+      width: a.width,
+      height: a.height,
+      durationSeconds: a.duration_seconds,
+      frameRate: a.frame_rate,
+      videoCodec: a.video_codec,
+      audioCodec: a.audio_codec,
+      audioChannels: a.audio_channels,
+      processingProgress: a.processing_progress,
+      errorCode: a.error_code,
+      errorMessage: a.error_message,
+      availableFrom: isoOrNull(a.available_from),
+      expiresAt: isoOrNull(a.expires_at),
+      archivedAt: isoOrNull(a.archived_at),
+      folderId: a.folder_id,
+      thumbnailUrl: hasPreview ? `/api/v1/assets/${a.id}/thumbnail` : null,
+    }),
     metadata: a.metadata,
     processingStatus: a.processing_status,
-    processingProgress: a.processing_progress,
-    errorCode: a.error_code,
-    errorMessage: a.error_message,
     createdBy: a.created_by,
     createdAt: a.created_at.toISOString(),
     updatedAt: a.updated_at.toISOString(),
-    availableFrom: isoOrNull(a.available_from),
-    expiresAt: isoOrNull(a.expires_at),
-    archivedAt: isoOrNull(a.archived_at),
-    folderId: a.folder_id,
     tags: extras.tags ?? [],
     collectionIds: extras.collectionIds ?? [],
     variants: variants.map(variantView),
-    thumbnailUrl: hasPreview ? `/api/v1/assets/${a.id}/thumbnail` : null,
   };
 }

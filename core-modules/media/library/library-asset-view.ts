@@ -7,7 +7,8 @@ import type { LibraryBaseDeps } from './library-base-deps.js';
 /** An asset as the library shows it: the shared Asset JSON plus, for websites, how they are shown. */
 export const LibraryAssetSchema = Type.Object({
   ...AssetSchema.properties,
-  website: Type.Union([WebsiteSchema, Type.Null()]),
+  /** A website's settings; absent for other assets. */
+  website: Type.Optional(WebsiteSchema),
 });
 export type LibraryAssetView = Static<typeof LibraryAssetSchema>;
 
@@ -58,7 +59,7 @@ export class AssetViewBuilder {
       const website = websiteBy.get(row.id);
       return {
         ...assetView(row, variantsBy.get(row.id) ?? [], { tags: tagsBy.get(row.id) ?? [], collectionIds: collectionsBy.get(row.id) ?? [] }),
-        website: website ? websiteView(website) : null,
+        ...(website ? { website: websiteView(website) } : {}),
       };
     });
   }

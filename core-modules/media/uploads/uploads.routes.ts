@@ -69,6 +69,8 @@ export const uploadsRoutes = [
       },
     },
     bodyMode: 'stream',
+    // What it takes (the tus media type, as the reference's console sends it); any other type is refused (415).
+    streamTypes: ['application/offset+octet-stream'],
     errors: {
       400: '`invalid_upload_offset`, `upload_interrupted` (the body ended early; the bytes that arrived count).',
       404: '`not_found`.',
