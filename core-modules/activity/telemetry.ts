@@ -9,6 +9,8 @@ const num = () => Type.Optional(Type.Number());
 const flag = () => Type.Optional(Type.Boolean());
 // A bigint column sums them; a JavaScript number holds them exactly up to 2^53 - 1.
 const counter = () => Type.Optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }));
+/** The largest value a PostgreSQL `integer` column holds: the rollups keep the worst round trip in one. */
+const INT4_MAX = 2_147_483_647;
 const stamp = () => Type.Optional(Stamp);
 
 /** Latest values, as the Linux player's reporter names them. */
@@ -21,7 +23,7 @@ const GAUGES = {
   rendererState: text(),
   rendererResponding: flag(),
   expectedMotion: flag(),
-  serverRoundTripMs: counter(),
+  serverRoundTripMs: Type.Optional(Type.Number({ minimum: 0, maximum: INT4_MAX })),
   downloadQueueCount: counter(),
   bytesRemaining: counter(),
   cacheUsedBytes: counter(),

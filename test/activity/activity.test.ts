@@ -420,6 +420,24 @@ describe('activity: proof of play, screen events and telemetry', () => {
       expect((await api('GET', `/api/v1/activity/screens/${kitchen.screenId}/telemetry`)).body.data).not.to.have.property('snapshot');
     });
 
+    it('refuses numbers its columns cannot hold with 422, not a 500', async () => {
+      const sample = (fields: Record<string, unknown>, interval: Record<string, unknown> = {}) => ({
+        observedAt: at(Date.now()),
+        ...fields,
+        interval: { seconds: 60, ...interval },
+      });
+      const cases: [Record<string, unknown>, string][] = [
+        [sample({ serverRoundTripMs: 2_147_483_648 }), 'the worst round trip is kept in an integer column'],
+        [sample({}, { droppedFrames: 1e20 }), 'counters are summed in bigint columns'],
+      ];
+      for (const [body, why] of cases) {
+        const res = await playerCall(k, kitchen.credential, 'POST', '/api/v1/player/telemetry', body);
+        expect([res.status, res.body.error?.code], why).to.deep.equal([422, 'validation_failed']);
+      }
+      const twice = sample({ serverRoundTripMs: 2_147_483_647 }, { droppedFrames: 9e15 });
+      for (const _ of [1, 2]) expect((await playerCall(k, kitchen.credential, 'POST', '/api/v1/player/telemetry', twice)).status).to.equal(202);
+    });
+
     it('deletes activity older than the retention setting, and keeps the rest', async () => {
       const screen = await pairScreen(k, owner, { name: 'Archive' });
       const old = play(screen, Date.now() - 5 * 86_400_000);

@@ -36,6 +36,15 @@ describe('organization settings', () => {
     expect(await read()).to.deep.equal(current);
   });
 
+  it('refuses a revision beyond its integer column with 422, not a 500', async () => {
+    const current = await read();
+    for (const revision of [2_147_483_648, 1e20]) {
+      const res = await api('PATCH', '/api/v1/settings', { revision, values: { 'power.active_hours_timezone': 'Asia/Tokyo' } });
+      expect([res.status, res.body.error.code], String(revision)).to.deep.equal([422, 'validation_failed']);
+    }
+    expect(await read()).to.deep.equal(current);
+  });
+
   it('refuses unknown keys and invalid values (422), all or nothing', async () => {
     const current = await read();
     const unknown = await api('PATCH', '/api/v1/settings', {
