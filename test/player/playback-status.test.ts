@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import type { PlaybackStatus } from '../../core-modules/player/player.api.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 

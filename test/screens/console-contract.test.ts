@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
-import { PairingRequest, PlayerCommandList, PlayerHistoryList, QueuedCommand, Screen, ScreenList } from '../fixtures/console-types/screens.js';
+import { PairingRequest, PendingPairings, PlayerCommandList, PlayerHistoryList, QueuedCommand, Screen, ScreenList } from '../fixtures/console-types/screens.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { expectConsoleShape } from '../support/console-contract.js';
 import { createPairingSession, deviceMetadata, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
@@ -83,10 +83,13 @@ describe('screens as the reference’s console reads them', () => {
     expect(commands.total).to.equal(commands.items.length).and.to.be.at.least(1);
   });
 
-  it('resolves a pairing code and approves it with the console’s body', async () => {
+  it('resolves a pairing code, lists it as pending, and approves it with the console’s body', async () => {
     const session = await createPairingSession(k, deviceMetadata({ model: 'Linux x64' }));
     const resolved = await read('/api/v1/screens/pairing/resolve', 'POST', { code: session.code });
     expectConsoleShape(resolved, PairingRequest, 'POST /screens/pairing/resolve');
+    const pending = await read('/api/v1/screens/pairing/pending');
+    expectConsoleShape(pending, PendingPairings, 'GET /screens/pairing/pending');
+    expect(pending.items.map((r: any) => r.id)).to.include(resolved.id);
     const approved = await read(`/api/v1/screens/pairing/${resolved.id}/approve`, 'POST', {
       name: 'lobby-pc Linux x64',
       roomName: '',

@@ -119,6 +119,34 @@ describe('pairing rules', () => {
     });
   }
 
+  it('lists the requests waiting for an administrator, newest first, for the console’s badge', async () => {
+    const ids = async (by = owner) => {
+      const res = await consoleCall(k, by, 'GET', '/api/v1/screens/pairing/pending');
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      expect(res.body.data.total).to.equal(res.body.data.items.length);
+      return res.body.data.items.map((r: any) => r.id);
+    };
+    const before = await ids();
+    const older = await createPairingSession(k);
+    const approved = await createPairingSession(k);
+    const rejected = await createPairingSession(k);
+    const expired = await createPairingSession(k);
+    expect((await approve(owner, approved.id)).status).to.equal(200);
+    expect((await consoleCall(k, owner, 'POST', `/api/v1/screens/pairing/${rejected.id}/reject`, { reason: 'not ours' })).status).to.equal(204);
+    await k
+      .db('screen_pairing_sessions')
+      .where({ id: expired.id })
+      .update({ expires_at: k.db.raw(`now() - interval '1 second'`) });
+    const listed = (await ids()).filter((id: string) => !before.includes(id));
+    expect(listed, 'approved and not yet picked up still waits; rejected and expired do not').to.deep.equal([approved.id, older.id]);
+    const [first] = (await consoleCall(k, sessions.administrator!, 'GET', '/api/v1/screens/pairing/pending')).body.data.items;
+    expect(first.metadata.approximateAddress, 'administrators see where it asked from').to.be.a('string');
+    for (const role of ['editor', 'contributor', 'viewer']) {
+      expect((await consoleCall(k, sessions[role]!, 'GET', '/api/v1/screens/pairing/pending')).status, role).to.equal(403);
+    }
+    expect((await call(k, 'GET', '/api/v1/screens/pairing/pending')).status).to.equal(401);
+  });
+
   it('validates approvals: name, location, and the exclusive repair modes', async () => {
     const s = await createPairingSession(k);
     expect((await approve(owner, s.id, { name: ' x ' })).status).to.equal(422);

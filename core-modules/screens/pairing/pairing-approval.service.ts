@@ -23,6 +23,8 @@ export interface ApprovalInput {
   replacementScreenId?: string;
 }
 
+export const PENDING_LIMIT = 100;
+
 const pairingExpired = () => new AppError('gone', 'pairing_expired', 'The pairing session has expired; the screen shows a new code.');
 const stateConflict = (message: string) => conflict('state_conflict', message);
 
@@ -47,6 +49,14 @@ export class PairingApprovalService {
       throw pairingExpired();
     }
     return pairingRequestView(s, await this.existingScreen(s), (ACCESS.administrators as readonly Role[]).includes(actor.role));
+  }
+
+  /** The requests waiting for an administrator (the console's badge), newest first; at most PENDING_LIMIT. */
+  async pending(): Promise<{ items: PairingRequest[]; total: number }> {
+    const sessions = await this.d.pairingSessionsRepository.live(PENDING_LIMIT);
+    const existing = await Promise.all(sessions.map((s) => this.existingScreen(s)));
+    const items = sessions.map((s, i) => pairingRequestView(s, existing[i], true));
+    return { items, total: items.length };
   }
 
   async approve(actor: ConsolePrincipal, id: string, input: ApprovalInput, ip: string): Promise<ScreenView> {

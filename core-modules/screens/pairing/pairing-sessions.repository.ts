@@ -101,6 +101,11 @@ export class PairingSessionsRepository {
     return this.facts(undefined, 0).where({ code_hash: codeHash }).orderBy('created_at', 'desc').first().castTo<PairingSessionFacts | undefined>();
   }
 
+  /** Live sessions (pending, or approved and not yet claimed) that have not expired, newest first. */
+  async live(limit: number): Promise<PairingSessionFacts[]> {
+    return this.facts(undefined, 0).whereIn('status', LIVE).where('expires_at', '>', fn.now()).orderBy('created_at', 'desc').limit(limit);
+  }
+
   async update(id: string, values: PairingUpdate, trx?: Knex.Transaction): Promise<void> {
     await this.sessions.query(trx).findById(id).patch(values);
   }

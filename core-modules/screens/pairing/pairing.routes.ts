@@ -72,6 +72,17 @@ export const pairingRoutes = [
     handler: ({ deps, body, ctx }) => deps.enrollmentService.enroll(body.pairingSessionId, body.enrollmentToken, ctx.ip),
   }),
   route({
+    method: 'GET',
+    path: '/api/v1/screens/pairing/pending',
+    operationId: 'listPendingPairings',
+    summary: 'Pairing requests waiting for an administrator (pending, or approved and not yet picked up), newest first',
+    description: 'At most 100; an expired request is not listed.',
+    tags: ['screens'],
+    auth: { kind: 'console', access: 'administrators' },
+    response: { status: 200, schema: Type.Object({ items: Type.Array(PairingRequestSchema), total: Type.Integer({ minimum: 0, maximum: 100 }) }) },
+    handler: ({ deps }) => deps.pairingApprovalService.pending(),
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/screens/pairing/resolve',
     operationId: 'resolvePairingCode',
