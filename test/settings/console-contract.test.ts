@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import { loginBackgroundModule } from '../../core-modules/settings/login-background/login-background.plugin.js';
+import { LoginBackground, SettingsDocument } from '../fixtures/console-types/settings.js';
+import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { expectConsoleShape } from '../support/console-contract.js';
+import { seedImage } from '../support/library-assets.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+
+// Until core-modules/index.ts lists it, the plugin is added here.
+const plugins = coreModules.some((p) => p.name === 'login-background') ? coreModules : [...coreModules, loginBackgroundModule];
+
+describe('settings as the reference’s console reads them', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await consoleCall(k, owner, method, path, body);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 201);
+    return res.body.data;
+  };
+
+  before(async () => {
+    k = await bootTestKernel({ plugins });
+    owner = await setUpOwner(k);
+  });
+  after(() => k?.stop());
+
+  it('answers the organization settings and takes back the whole draft the settings page saves', async () => {
+    const doc = await call('GET', '/api/v1/settings');
+    expectConsoleShape(doc, SettingsDocument, 'GET /settings');
+    expect(doc.definitions.every((d: { scope: string }) => d.scope !== 'preference')).to.equal(true);
+    const draft = { ...doc.values, 'activity.retention_days': 30 };
+    const saved = await call('PATCH', '/api/v1/settings', { revision: doc.revision, values: draft });
+    expectConsoleShape(saved, SettingsDocument, 'PATCH /settings');
+    expect(saved.values['activity.retention_days']).to.equal(30);
+  });
+
+  it('answers the account page’s preferences and takes back its whole draft', async () => {
+    const doc = await call('GET', '/api/v1/me/preferences');
+    expectConsoleShape(doc, SettingsDocument, 'GET /me/preferences');
+    expect(doc.definitions.every((d: { scope: string }) => d.scope === 'preference')).to.equal(true);
+    // What the page applies as soon as it loads.
+    expect(doc.values).to.include({ 'preference.appearance': 'system', 'preference.density': 'comfortable', 'preference.reduced_motion': false });
+    const saved = await call('PATCH', '/api/v1/me/preferences', { revision: doc.revision, values: { ...doc.values, 'preference.density': 'compact' } });
+    expectConsoleShape(saved, SettingsDocument, 'PATCH /me/preferences');
+    expect(saved.revision).to.equal(doc.revision + 1);
+    expect(saved.values['preference.density']).to.equal('compact');
+  });
+
+  it('answers the branding panel’s sign-in background', async () => {
+    expectConsoleShape(await call('GET', '/api/v1/settings/login-background'), LoginBackground, 'GET /settings/login-background (none)');
+    const image = await seedImage(k);
+    const set = await call('PUT', '/api/v1/settings/login-background', { assetId: image.id });
+    expectConsoleShape(set, LoginBackground, 'PUT /settings/login-background');
+    expect(set.assetId).to.equal(image.id);
+    expectConsoleShape(await call('GET', '/api/v1/settings/login-background'), LoginBackground, 'GET /settings/login-background');
+  });
+});
