@@ -5,6 +5,9 @@ import { reply, routeFor } from '../../kernel/plugin.js';
 import { DataSourceSchema, DiagnosticsSchema, DocumentSchema, OutputsSchema, ProviderSchema } from './data-source-view.js';
 import type { DataSourcesDeps } from './data-sources-deps.js';
 import { DataSourceDetailSchema } from './data-source-detail.js';
+import { calendarProvider } from './providers/calendar.js';
+import { manualProvider } from './providers/manual.js';
+import { structuredProviders } from './providers/structured.js';
 
 const route = routeFor<DataSourcesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -29,7 +32,24 @@ const Configuration = Type.Object(
 /** Room for an uploaded CSV file (2 MiB) however JSON escapes it. */
 const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
 
-const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 40 }) });
+// The providers the generic routes make sources of (a form is made with POST /api/v1/forms, as the
+// reference has it), and those a source may have.
+const GENERIC_PROVIDERS = [...structuredProviders, calendarProvider, manualProvider].map((p) => p.name);
+const providerEnum = (names: string[], description: string) =>
+  Type.Union(
+    names.map((n) => Type.Literal(n)),
+    { description },
+  );
+const NewProvider = providerEnum(GENERIC_PROVIDERS, 'A `form` is made with POST /api/v1/forms.');
+const AnyProvider = providerEnum([...GENERIC_PROVIDERS, 'form'], 'Any provider a source may have.');
+
+// Previewing or inspecting a saved source (GET, by id) and a candidate configuration (POST, by
+// provider) share one path template each, as a document must have it (the reference's console calls
+// both): the segment is a source id for GET, a provider for POST.
+const ProviderAsId = Type.Object({
+  id: Type.String({ maxLength: 40, description: 'Here the provider the configuration is for (`rss`, `atom`, `json`, `csv`, `calendar`, `manual`).' }),
+});
+const PreviewDate = Type.String({ format: 'date', description: 'With a date selection: the day to show (default today in its zone).' });
 const INSPECT_ERRORS = {
   404: '`data_source_provider_not_found` (also for a provider with nothing to inspect: manual).',
   422: '`validation_failed`: no url, one that is not https where http is not allowed, or a source that could not be read (`details.reason` as for preview).',
@@ -84,7 +104,7 @@ export const dataSourcesRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     query: Type.Object({
       ...pageQuery(50),
-      provider: Type.Optional(ProviderSchema),
+      provider: Type.Optional(AnyProvider),
       search: Type.Optional(Type.String({ maxLength: 180 })),
       sort: Type.Optional(
         Type.Union([Type.Literal('name'), Type.Literal('updated'), Type.Literal('oldest')], {
@@ -105,7 +125,7 @@ export const dataSourcesRoutes = [
     description: `${PROVIDERS_NOTE} The first refresh starts at once.`,
     tags,
     auth: { kind: 'console', access: 'authors' },
-    body: Type.Object({ provider: ProviderSchema, name: Name, description: Type.Optional(Description), configuration: Configuration }),
+    body: Type.Object({ provider: NewProvider, name: Name, description: Type.Optional(Description), configuration: Configuration }),
     errors: INVALID,
     response: { status: 201, schema: DataSourceDetailSchema },
     handler: async ({ deps, body, principal, ctx }) => reply(201, await deps.dataSourcesService.create(me(principal), body, ctx.ip)),
@@ -133,7 +153,7 @@ export const dataSourcesRoutes = [
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
     body: Type.Object({
-      provider: Type.Optional(ProviderSchema),
+      provider: Type.Optional({ ...AnyProvider, description: 'The source’s own (sent back by the console); it cannot change.' }),
       name: Type.Optional(Name),
       description: Type.Optional(Description),
       configuration: Type.Optional(Configuration),
@@ -218,39 +238,54 @@ export const dataSourcesRoutes = [
   }),
   route({
     method: 'POST',
-    path: '/api/v1/data-sources/{provider}/preview',
+    path: '/api/v1/data-sources/{id}/preview',
     bodyLimit: UPLOAD_BODY_LIMIT,
     operationId: 'previewDataSource',
     summary: 'What a configuration would give screens now (fetched and parsed under the same rules, stored nowhere)',
     description: `Answers the configuration with its defaults filled in and the data document. ${PROVIDERS_NOTE}`,
     tags,
     auth: { kind: 'console', access: 'authors' },
-    params: ProviderParams,
-    body: Type.Object({
-      configuration: Configuration,
-      previewDate: Type.Optional(Type.String({ format: 'date', description: 'With a date selection: the day to show (default today in its zone).' })),
-    }),
+    params: ProviderAsId,
+    body: Type.Object({ configuration: Configuration, previewDate: Type.Optional(PreviewDate) }),
     errors: {
       404: '`data_source_provider_not_found`.',
       422: `${INVALID[422]} Also \`validation_failed\` when the source could not be read or parsed, with \`details.reason\`: timeout, too_large, http_<status>, parse_failed, address_not_allowed, redirect_refused, ….`,
     },
     response: { status: 200, schema: PreviewSchema },
-    handler: ({ deps, params, body }) => deps.dataSourcesService.preview(params.provider, body.configuration, body.previewDate),
+    handler: ({ deps, params, body }) => deps.dataSourcesService.preview(params.id, body.configuration, body.previewDate),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/data-sources/{id}/preview',
+    operationId: 'previewSavedDataSource',
+    summary: 'What a saved source gives screens now, read afresh with its whole stored configuration (nothing stored)',
+    description: 'An uploaded file’s bytes, which reads never show, are read too.',
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: IdParams,
+    query: Type.Object({ previewDate: Type.Optional(PreviewDate) }),
+    errors: {
+      ...NOT_FOUND,
+      ...REFUSED('read what it holds'),
+      422: '`validation_failed`: a source another module keeps (a form: see its outputs), or one that could not be read or parsed (`details.reason` as for a preview).',
+    },
+    response: { status: 200, schema: PreviewSchema },
+    handler: ({ deps, params, query, principal }) => deps.dataSourcesService.previewSaved(me(principal), params.id, query.previewDate),
   }),
   route({
     method: 'POST',
-    path: '/api/v1/data-sources/{provider}/inspect',
+    path: '/api/v1/data-sources/{id}/inspect',
     bodyLimit: UPLOAD_BODY_LIMIT,
     operationId: 'inspectDataSource',
     summary: 'The fields a feed, JSON document or CSV holds, with samples, a suggested mapping and the record fields it can fill',
     description: 'Needs only `url` (and optionally `mapping.rootList` for JSON, `delimiter` for CSV, detected otherwise): the mapping is what it helps write.',
     tags,
     auth: { kind: 'console', access: 'authors' },
-    params: ProviderParams,
+    params: ProviderAsId,
     body: Type.Object({ configuration: Configuration }),
     errors: INSPECT_ERRORS,
     response: { status: 200, schema: InspectionSchema },
-    handler: ({ deps, params, body }) => deps.dataSourcesService.inspect(params.provider, body.configuration),
+    handler: ({ deps, params, body }) => deps.dataSourcesService.inspect(params.id, body.configuration),
   }),
   route({
     method: 'GET',

@@ -223,6 +223,12 @@ export class DataSourcesService {
     }
   }
 
+  /** A saved source's preview from its whole stored configuration (an uploaded file's bytes too, which reads never show). */
+  async previewSaved(p: ConsolePrincipal, id: string, previewDate?: string) {
+    const source = await this.authorized(p, id, 'read');
+    return this.preview(source.provider, source.configuration, previewDate);
+  }
+
   async inspectSaved(p: ConsolePrincipal, id: string) {
     const source = await this.authorized(p, id, 'read');
     return this.inspect(source.provider, source.configuration);

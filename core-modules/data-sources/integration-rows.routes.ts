@@ -3,11 +3,9 @@ import type { IntegrationPrincipal } from '../../kernel/auth/principal.js';
 import { IdParams, Stamp, Uuid } from '../../kernel/http/wire.js';
 import { routeFor } from '../../kernel/plugin.js';
 import type { DataSourcesDeps } from './data-sources-deps.js';
+import { MAX_ROWS } from './providers/manual.js';
 
 const route = routeFor<DataSourcesDeps>();
-
-/** Rows an integration may send at once (a manual table holds at most 200 of them). */
-const MAX_ROWS_PER_WRITE = 500;
 
 export const integrationRowsRoutes = [
   route({
@@ -24,13 +22,14 @@ export const integrationRowsRoutes = [
     params: IdParams,
     body: Type.Object({
       rows: Type.Array(Type.Object({ values: Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 2000 })) }), {
-        maxItems: MAX_ROWS_PER_WRITE,
+        maxItems: MAX_ROWS,
+        description: 'Every row of the table: at most as many as a table holds.',
       }),
     }),
     errors: {
       403: '`insufficient_scope`: the token lacks data_source:write, or is limited to other data sources.',
       404: '`not_found`.',
-      422: '`rows_invalid`: an unknown column, a value that does not fit its column, more than 200 rows, or a source that is not a manual table.',
+      422: '`rows_invalid`: an unknown column, a value that does not fit its column, or a source that is not a manual table. More rows than a table holds (200) is `validation_failed`.',
     },
     response: {
       status: 200,

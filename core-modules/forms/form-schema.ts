@@ -47,7 +47,8 @@ export type FormField = Static<typeof FieldSchema>;
 export const FormSchemaSchema = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 180 })),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
-  fields: Type.Array(FieldSchema, { maxItems: MAX_FIELDS, default: [] }),
+  // Required (no default): a definition without its fields is a client's mistake, not an empty form.
+  fields: Type.Array(FieldSchema, { maxItems: MAX_FIELDS }),
 });
 export type FormSchema = Static<typeof FormSchemaSchema>;
 

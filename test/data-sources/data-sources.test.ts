@@ -579,10 +579,17 @@ describe('data sources', () => {
         for (const [bad, why] of [
           [[{ values: { dish: 'Tea', colour: 'green' } }], 'unknown column'],
           [[{ values: { price: 'free' } }], 'not a number'],
-          [Array.from({ length: 201 }, () => ({ values: { dish: 'x' } })), 'more than a table holds'],
         ] as const) {
           expect(errorOf(await write(secret, table.id, bad)), why).to.deep.equal([422, 'rows_invalid']);
         }
+        // The table's bound is the schema's: more rows than a table holds are refused as any out-of-bounds body.
+        const tooMany = await write(
+          secret,
+          table.id,
+          Array.from({ length: 201 }, () => ({ values: { dish: 'x' } })),
+        );
+        expect(errorOf(tooMany)).to.deep.equal([422, 'validation_failed']);
+        expect(tooMany.body.error.details.fields[0].field).to.equal('body/rows');
         expect(
           errorOf(
             await write(

@@ -13,7 +13,13 @@ const route = routeFor<WebsitesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const orNull = <T extends ReturnType<typeof Type.String | typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()]);
 
-const URL_FIELD = Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'http or https, without user name or password.' });
+const URL_FIELD = Type.String({
+  minLength: 1,
+  maxLength: MAX_URL_LENGTH,
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+  description: 'An absolute http or https address, without user name or password.',
+});
 const HOST = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\\[[0-9A-Fa-f:.]+\\]$' });
 
 /** Every website field, optional; creation makes name and url required. */
