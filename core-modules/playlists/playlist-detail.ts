@@ -1,9 +1,10 @@
 import type { AssetSummary, MediaLibrary, TagRef } from '../media/media.api.js';
 import type { ItemDetail, ItemView, PlaylistDetail, PlaylistView } from './playlist-schemas.js';
 
-function itemDetail(item: ItemView, asset: AssetSummary | undefined): ItemDetail {
+function itemDetail({ durationMs, ...item }: ItemView, asset: AssetSummary | undefined): ItemDetail {
   return {
     ...item,
+    ...(durationMs !== null ? { durationMs } : {}),
     // An item whose asset has gone (purged after archiving) still shows, named by its id.
     assetName: asset?.name ?? item.assetId,
     assetType: asset?.type ?? 'unknown',

@@ -81,6 +81,8 @@ export type ItemView = Static<typeof ItemSchema>;
 /** An item as the console shows it: with what it needs to know of the asset. */
 export const ItemDetailSchema = Type.Object({
   ...ItemSchema.properties,
+  /** Absent for a video playing its whole length (the reference console's type has no null). */
+  durationMs: Type.Optional(Type.Integer()),
   assetName: Type.String(),
   assetType: Type.String(),
   assetStatus: Type.String(),

@@ -75,7 +75,8 @@ describe('playlists and screen assignment', () => {
       roles.contributor,
     );
     expect(withVideo.status).to.equal(201);
-    expect(withVideo.body.data.items[1]).to.deep.include({ assetId: video.id, durationMs: null, volume: 0.4, deliveryPolicy: 'stream' });
+    expect(withVideo.body.data.items[1]).to.deep.include({ assetId: video.id, volume: 0.4, deliveryPolicy: 'stream' });
+    expect(withVideo.body.data.items[1], 'a video plays its whole length').not.to.have.property('durationMs');
     expect(withVideo.body.data.revision).to.equal(3);
 
     expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: queued.id, durationMs: 5000 }))).to.deep.equal([
@@ -225,7 +226,8 @@ describe('playlists and screen assignment', () => {
     expect(added.body.data.items[0].thumbnailUrl).to.equal(`/api/v1/assets/${image.id}/thumbnail`);
     const withVideo = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id, ...picked });
     const item = withVideo.body.data.items[1];
-    expect(item).to.deep.include({ usePlayerDefaults: true, durationMs: null, position: 1 });
+    expect(item).to.deep.include({ usePlayerDefaults: true, position: 1 });
+    expect(item).not.to.have.property('durationMs');
 
     // Its item editor sends the whole item back (assetId included) with the flag turned off.
     const { assetId, durationMs, fitMode, transition, audioEnabled, volume, deliveryPolicy } = item;

@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import { ConsolePlaylist, ConsolePlaylistList } from '../fixtures/console-types/playlists.js';
+import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { expectConsoleShape } from '../support/console-contract.js';
+import { seedAsset } from '../support/library-assets.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+
+/** The body the reference console's itemInput() sends back for an item it read. */
+const itemInput = (item: any) => ({
+  assetId: item.assetId,
+  layoutId: item.layoutId,
+  durationMs: item.durationMs,
+  fitMode: item.fitMode,
+  transition: item.transition,
+  audioEnabled: item.audioEnabled,
+  volume: item.volume,
+  videoStartOffsetMs: item.videoStartOffsetMs,
+  videoEndOffsetMs: item.videoEndOffsetMs,
+  deliveryPolicy: item.deliveryPolicy,
+  usePlayerDefaults: item.usePlayerDefaults ?? false,
+});
+
+/** As JSON.stringify sends it: undefined fields left out. */
+const sent = (body: Record<string, unknown>) => JSON.parse(JSON.stringify(body));
+
+describe('playlists as the reference’s console reads them', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await consoleCall(k, owner, method, path, body);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 204);
+    return res.body?.data;
+  };
+
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules });
+    owner = await setUpOwner(k);
+  });
+  after(() => k?.stop());
+
+  it('builds a playlist with the console’s bodies and answers each step in its Playlist shape', async () => {
+    const image = await seedAsset(k, { name: 'Breakfast menu' });
+    const video = await seedAsset(k, { type: 'video', name: 'Welcome clip' });
+    const created = await call('POST', '/api/v1/playlists', { name: 'Lobby loop', description: '', sourceType: 'static' });
+    expectConsoleShape(created, ConsolePlaylist, 'POST /playlists');
+
+    // As its content picker adds media (PlaylistsPage): images and videos on the screen's defaults.
+    let playlist = created;
+    for (const asset of [image, video]) {
+      playlist = await call('POST', `/api/v1/playlists/${created.id}/items`, {
+        assetId: asset.id,
+        fitMode: 'contain',
+        transition: 'none',
+        audioEnabled: true,
+        volume: 1,
+        deliveryPolicy: 'download',
+        usePlayerDefaults: true,
+      });
+      expectConsoleShape(playlist, ConsolePlaylist, 'POST /playlists/{id}/items');
+    }
+    expect(playlist.items.map((i: any) => [i.assetName, i.position, i.usePlayerDefaults])).to.deep.equal([
+      ['Breakfast menu', 0, true],
+      ['Welcome clip', 1, true],
+    ]);
+
+    // Its item editor sends the whole item back with one setting changed.
+    const clip = playlist.items[1];
+    const changed = await call(
+      'PATCH',
+      `/api/v1/playlists/${created.id}/items/${clip.id}`,
+      sent({ ...itemInput(clip), usePlayerDefaults: false, volume: 0.5 }),
+    );
+    expectConsoleShape(changed, ConsolePlaylist, 'PATCH /playlists/{id}/items/{itemId}');
+    expect(changed.items[1]).to.include({ usePlayerDefaults: false, volume: 0.5 });
+    // Sent back unchanged, every item reads back the same.
+    for (const item of changed.items) {
+      const again = await call('PATCH', `/api/v1/playlists/${created.id}/items/${item.id}`, sent(itemInput(item)));
+      expect(again.items.find((i: any) => i.id === item.id)).to.deep.equal(item);
+    }
+
+    const reordered = await call('PUT', `/api/v1/playlists/${created.id}/items/order`, { itemIds: [clip.id, playlist.items[0].id] });
+    expectConsoleShape(reordered, ConsolePlaylist, 'PUT /playlists/{id}/items/order');
+    expect(reordered.items.map((i: any) => [i.assetId, i.position])).to.deep.equal([
+      [video.id, 0],
+      [image.id, 1],
+    ]);
+    const renamed = await call('PATCH', `/api/v1/playlists/${created.id}`, { name: 'Lobby loop (mornings)', description: 'Until noon' });
+    expectConsoleShape(renamed, ConsolePlaylist, 'PATCH /playlists/{id}');
+
+    // An item whose asset stops being playable is told in warnings, which the page lists.
+    await k.db('assets').where({ id: image.id }).update({ archived_at: new Date() });
+    const read = await call('GET', `/api/v1/playlists/${created.id}`);
+    expectConsoleShape(read, ConsolePlaylist, 'GET /playlists/{id}');
+    expect(read.warnings).to.deep.equal(['Asset Breakfast menu is no longer ready for playback.']);
+    expect(read.layoutUsage).to.deep.equal([]);
+
+    const removed = await call('DELETE', `/api/v1/playlists/${created.id}/items/${clip.id}`);
+    expectConsoleShape(removed, ConsolePlaylist, 'DELETE /playlists/{id}/items/{itemId}');
+  });
+
+  it('makes a tag playlist as the console does and names its rule’s tags', async () => {
+    const tag = await call('POST', '/api/v1/content-tags', { name: 'Promotions', color: '#ff6600' });
+    const image = await seedAsset(k, { name: 'Spring offer' });
+    await call('POST', '/api/v1/assets/bulk-organize', { assetIds: [image.id], addTagIds: [tag.id] });
+    const created = await call('POST', '/api/v1/playlists', { name: 'Promotions', description: '', sourceType: 'tag' });
+    expectConsoleShape(created, ConsolePlaylist, 'POST /playlists (tag)');
+    const ruled = await call('PUT', `/api/v1/playlists/${created.id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 8000, tagIds: [tag.id] });
+    expectConsoleShape(ruled, ConsolePlaylist, 'PUT /playlists/{id}/tag-rule');
+    // PlaylistsPage reads the rule's tags (tagRule.tags.map) to fill its tag picker.
+    expect(ruled.tagRule.tags).to.deep.equal([{ id: tag.id, name: 'Promotions', color: '#ff6600' }]);
+    expect(ruled.items.map((i: any) => [i.assetName, i.dynamic, i.durationMs])).to.deep.equal([['Spring offer', true, 8000]]);
+    expect(ruled.sourceType).to.equal('tag');
+  });
+
+  it('pages and searches the list with the query the console sends', async () => {
+    const all = await call('GET', '/api/v1/playlists?page=1&pageSize=100&search=');
+    expectConsoleShape(all, ConsolePlaylistList, 'GET /playlists');
+    expect(all.items.length).to.be.at.least(2);
+    const found = await call('GET', `/api/v1/playlists?page=1&pageSize=100&search=${encodeURIComponent('lobby')}`);
+    expect(found.items.map((p: any) => p.name)).to.deep.equal(['Lobby loop (mornings)']);
+    const paged = await call('GET', '/api/v1/playlists?page=2&pageSize=1');
+    expect(paged).to.include({ page: 2, pageSize: 1, total: all.total });
+    expect(paged.items).to.have.length(1);
+  });
+});
