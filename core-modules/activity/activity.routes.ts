@@ -78,7 +78,10 @@ export const consoleActivityRoutes = [
     auth: { kind: 'console', access: 'managers' },
     query: ListQuery,
     errors: { 422: '`validation_failed`, `invalid_range`, `invalid_cursor`.' },
-    response: { status: 200, schema: Type.Object({ items: Type.Array(SessionSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
+    response: {
+      status: 200,
+      schema: Type.Object({ items: Type.Array(SessionSchema), nextCursor: Type.Optional(Type.String({ description: 'Absent on the last page.' })) }),
+    },
     handler: ({ deps, query }) => deps.proofOfPlayService.list(query),
   }),
   route({

@@ -1,4 +1,4 @@
-import { CloneType, Type, type Static } from '@sinclair/typebox';
+import { CloneType, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { invalidInput } from '../../kernel/errors.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import { SESSION_TYPES, TERMINAL_REASONS } from './event-contract.js';
@@ -22,13 +22,20 @@ export const PlayQueryFields = {
   sessionType: Type.Optional(literals(SESSION_TYPES)),
   result: Type.Optional(literals(['playing', 'completed', 'partial', 'skipped', 'failed', 'unknown', 'recovered'])),
   terminalReason: Type.Optional(literals([...TERMINAL_REASONS, 'unexpected'])),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Sessions on screens whose name contains this (any case).' })),
 };
 export const ListQuery = Type.Object({
   ...PlayQueryFields,
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250, default: 50 })),
 });
-export const SummaryQuery = Type.Object({ ...PlayQueryFields, groupBy: Type.Optional(literals(Object.keys(GROUP_BY))) });
+export const SummaryQuery = Type.Object({
+  ...PlayQueryFields,
+  groupBy: Type.Optional(literals(Object.keys(GROUP_BY))),
+  dimension: Type.Optional(
+    Type.String({ maxLength: 32, description: 'As the reference’s console names `groupBy`; a dimension this server does not group by reads as `screen`.' }),
+  ),
+});
 export const ExportQuery = Type.Object({
   ...PlayQueryFields,
   tz: Type.Optional(Type.String({ maxLength: 64, description: 'IANA time zone the times and `local_date` are written in (default UTC).' })),
@@ -36,34 +43,39 @@ export const ExportQuery = Type.Object({
 });
 export type PlayQuery = Static<typeof SummaryQuery> & { from?: string; to?: string };
 
+/** Absent, not null, when unknown: the reference's console types these `string | undefined`. */
+const Maybe = <T extends TSchema>(t: T) => Type.Optional(t);
+
 export const SessionSchema = Type.Object({
   id: Uuid,
   screenId: Uuid,
-  screenName: Type.Union([Type.String(), Type.Null()]),
-  locationId: Type.Union([Uuid, Type.Null()]),
+  screenName: Type.String(),
+  locationId: Maybe(Uuid),
   activitySessionId: Type.String(),
-  parentActivitySessionId: Type.Union([Type.String(), Type.Null()]),
+  parentActivitySessionId: Maybe(Type.String()),
   sessionType: Type.String(),
   startedAt: Stamp,
-  endedAt: Type.Union([Stamp, Type.Null()]),
-  durationMs: Type.Union([Type.Integer(), Type.Null()]),
-  expectedDurationMs: Type.Union([Type.Integer(), Type.Null()]),
+  endedAt: Maybe(Stamp),
+  durationMs: Maybe(Type.Integer()),
+  actualDurationMs: Maybe(Type.Integer({ description: '`durationMs` under the reference console’s name.' })),
+  expectedDurationMs: Maybe(Type.Integer()),
   result: Type.String(),
-  terminalReason: Type.Union([Type.String(), Type.Null()]),
+  terminalReason: Maybe(Type.String()),
   interrupted: Type.Boolean(),
-  failureCode: Type.Union([Type.String(), Type.Null()]),
-  presentationType: Type.Union([Type.String(), Type.Null()]),
-  presentationId: Type.Union([Type.String(), Type.Null()]),
-  presentationRevision: Type.Union([Type.String(), Type.Null()]),
-  contentType: Type.Union([Type.String(), Type.Null()]),
-  contentId: Type.Union([Type.String(), Type.Null()]),
-  playlistItemId: Type.Union([Type.String(), Type.Null()]),
-  layoutPlacementId: Type.Union([Type.String(), Type.Null()]),
-  scheduleId: Type.Union([Type.String(), Type.Null()]),
-  takeoverId: Type.Union([Type.String(), Type.Null()]),
-  trigger: Type.Union([Type.String(), Type.Null()]),
-  manifestVersion: Type.Union([Type.Integer(), Type.Null()]),
+  failureCode: Maybe(Type.String()),
+  presentationType: Maybe(Type.String()),
+  presentationId: Maybe(Type.String()),
+  presentationRevision: Maybe(Type.String()),
+  contentType: Maybe(Type.String()),
+  contentId: Maybe(Type.String()),
+  playlistItemId: Maybe(Type.String()),
+  layoutPlacementId: Maybe(Type.String()),
+  scheduleId: Maybe(Type.String()),
+  takeoverId: Maybe(Type.String()),
+  trigger: Maybe(Type.String()),
+  manifestVersion: Maybe(Type.Integer()),
   synthesizedStart: Type.Boolean({ description: 'Only the end was reported; the start is its end less its duration.' }),
+  details: Type.Object({}, { description: 'Diagnostic details kept with the session: none today (they stay with the events).' }),
 });
 
 const Counts = {
@@ -86,6 +98,23 @@ export const SummarySchema = Type.Object({
     content: Type.Object(Counts, { description: 'Child sessions (content, playlist items, layout placements): exposure, which may exceed wall clock.' }),
   }),
   rows: Type.Array(Type.Object({ key: Type.Union([Type.String(), Type.Null()]), label: Type.Union([Type.String(), Type.Null()]), ...Counts })),
+  dimension: Type.String({ description: '`groupBy`, as the reference’s console reads it.' }),
+  items: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      label: Type.String(),
+      confirmedScreenPlaybackMs: Type.Integer({ description: 'Root (presentation) sessions: the screens’ wall clock.' }),
+      contentExposureMs: Type.Integer({ description: 'Child sessions; may exceed wall clock across zones.' }),
+      records: Type.Integer(),
+      completed: Type.Integer(),
+      failures: Type.Integer(),
+      partial: Type.Integer(),
+      unknown: Type.Integer(),
+      interrupted: Type.Integer(),
+      sessionCompletionPercent: Type.Number({ description: 'Completed or partial sessions over all, in percent (0 with none).' }),
+    }),
+    { description: '`rows` as the reference’s console reads them.' },
+  ),
 });
 
 type Deps = Pick<ActivityBaseDeps, 'proofOfPlayRepository' | 'playbackRollup' | 'screensService' | 'screenTargets' | 'mediaLibrary'>;
@@ -106,9 +135,14 @@ export class ProofOfPlayService {
     if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS)
       throw invalidInput('invalid_range', `A range covers at most ${MAX_RANGE_DAYS} days.`, 'query/to');
     let screenIds: string[] | undefined = q.screen ? [q.screen] : undefined;
-    if (q.group) {
-      const inGroup = await this.d.screenTargets.screensOf({ targetScope: 'sync_groups', targetIds: [q.group] });
-      screenIds = screenIds ? screenIds.filter((id) => inGroup.includes(id)) : inGroup;
+    const narrow = (to: string[]) => {
+      screenIds = screenIds ? screenIds.filter((id) => to.includes(id)) : to;
+    };
+    if (q.group) narrow(await this.d.screenTargets.screensOf({ targetScope: 'sync_groups', targetIds: [q.group] }));
+    const search = q.search?.trim().toLowerCase();
+    if (search) {
+      const names = await this.d.screensService.namesOf(await this.d.screensService.ids());
+      narrow([...names].filter(([, name]) => name.toLowerCase().includes(search)).map(([id]) => id));
     }
     return {
       from,
@@ -129,17 +163,25 @@ export class ProofOfPlayService {
     const rows = await this.d.proofOfPlayRepository.page(f, limit + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
     const page = rows.slice(0, limit);
     const names = await this.d.screensService.namesOf([...new Set(page.map((r) => r.screen_id))]);
-    return { items: page.map((r) => sessionView(r, names.get(r.screen_id) ?? null)), nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null };
+    return {
+      items: page.map((r) => sessionView(r, names.get(r.screen_id) ?? '')),
+      ...(rows.length > limit && { nextCursor: encodeCursor(page.at(-1)!) }),
+    };
   }
 
   async summary(q: Static<typeof SummaryQuery>) {
     const f = await this.filter(q);
-    const groupBy = (q.groupBy ?? 'screen') as GroupBy;
+    const dimension = q.dimension === undefined ? undefined : q.dimension in GROUP_BY ? q.dimension : 'screen';
+    const groupBy = (q.groupBy ?? dimension ?? 'screen') as GroupBy;
     const mark = await this.d.playbackRollup.mark();
-    const [rows, byType] = await Promise.all([
+    // Root sessions apart: their time is the screens' wall clock, the others' is exposure.
+    const roots = f.sessionType === undefined || f.sessionType === 'presentation';
+    const [rows, byType, rootRows] = await Promise.all([
       this.d.proofOfPlayRepository.summary(f, groupBy, mark),
       this.d.proofOfPlayRepository.summary(f, 'sessionType', mark),
+      roots ? this.d.proofOfPlayRepository.summary({ ...f, sessionType: 'presentation' }, groupBy, mark) : [],
     ]);
+    const rootMs = new Map(rootRows.map((r) => [r.key, r.durationMs]));
     const empty = { sessions: 0, completed: 0, partial: 0, skipped: 0, failed: 0, unknown: 0, interrupted: 0, durationMs: 0 };
     const totals = { presentation: { ...empty }, content: { ...empty } };
     for (const r of byType) {
@@ -159,6 +201,20 @@ export class ProofOfPlayService {
         content: { ...totals.content, completionRate: rate(totals.content) },
       },
       rows: rows.map((r) => ({ ...r, label: (r.key && labels.get(r.key)) ?? null, completionRate: rate(r) })),
+      dimension: groupBy,
+      items: rows.map((r) => ({
+        key: r.key ?? '',
+        label: (r.key && labels.get(r.key)) || (r.key ?? 'Unknown'),
+        confirmedScreenPlaybackMs: rootMs.get(r.key) ?? 0,
+        contentExposureMs: r.durationMs - (rootMs.get(r.key) ?? 0),
+        records: r.sessions,
+        completed: r.completed,
+        failures: r.failed,
+        partial: r.partial,
+        unknown: r.unknown,
+        interrupted: r.interrupted,
+        sessionCompletionPercent: r.sessions ? Math.round(((r.completed + r.partial) / r.sessions) * 10_000) / 100 : 0,
+      })),
     };
   }
 
@@ -216,34 +272,43 @@ export function localDay(date: string, tz: string): { from: Date; to: Date } {
   return { from: at(date), to: at(next) };
 }
 
-export function sessionView(r: SessionRow, screenName: string | null) {
+/** Leaves out what is null, as the reference answers. */
+const present = <T extends Record<string, unknown>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as { [K in keyof T]?: Exclude<T[K], null> };
+
+export function sessionView(r: SessionRow, screenName: string) {
+  const durationMs = num(r.duration_ms);
   return {
     id: r.id,
     screenId: r.screen_id,
     screenName,
-    locationId: r.location_id,
     activitySessionId: r.activity_session_id,
-    parentActivitySessionId: r.parent_activity_session_id,
     sessionType: r.session_type,
     startedAt: r.started_at.toISOString(),
-    endedAt: r.ended_at?.toISOString() ?? null,
-    durationMs: num(r.duration_ms),
-    expectedDurationMs: num(r.expected_duration_ms),
     result: r.result,
-    terminalReason: r.terminal_reason,
     interrupted: r.interrupted,
-    failureCode: r.failure_code,
-    presentationType: r.presentation_type,
-    presentationId: r.presentation_id,
-    presentationRevision: r.presentation_revision,
-    contentType: r.content_type,
-    contentId: r.content_id,
-    playlistItemId: r.playlist_item_id,
-    layoutPlacementId: r.layout_placement_id,
-    scheduleId: r.schedule_id,
-    takeoverId: r.takeover_id,
-    trigger: r.trigger,
-    manifestVersion: num(r.manifest_version),
     synthesizedStart: r.synthesized_start,
+    details: {},
+    ...present({
+      locationId: r.location_id,
+      parentActivitySessionId: r.parent_activity_session_id,
+      endedAt: r.ended_at?.toISOString() ?? null,
+      durationMs,
+      actualDurationMs: durationMs,
+      expectedDurationMs: num(r.expected_duration_ms),
+      terminalReason: r.terminal_reason,
+      failureCode: r.failure_code,
+      presentationType: r.presentation_type,
+      presentationId: r.presentation_id,
+      presentationRevision: r.presentation_revision,
+      contentType: r.content_type,
+      contentId: r.content_id,
+      playlistItemId: r.playlist_item_id,
+      layoutPlacementId: r.layout_placement_id,
+      scheduleId: r.schedule_id,
+      takeoverId: r.takeover_id,
+      trigger: r.trigger,
+      manifestVersion: num(r.manifest_version),
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import { Overview, Retention, UptimeReport } from '../fixtures/console-types/activity.js';
+import { randomUUID } from 'node:crypto';
+import { Overview, ProofPage, ProofSummary, Retention, UptimeReport } from '../fixtures/console-types/activity.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { expectConsoleShape } from '../support/console-contract.js';
 import { pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
@@ -46,6 +47,54 @@ describe('activity as the reference’s console reads it', () => {
       const overview = await call(`/api/v1/activity/overview?from=${new Date(from!).toISOString()}&to=${new Date(until!).toISOString()}`);
       expectConsoleShape(overview, Overview, 'GET /activity/overview');
     }
+  });
+
+  it('answers the proof-of-play tab: its page of records, and its summaries by the dimension it picks', async () => {
+    const start = Date.now() - 10 * 60_000;
+    const [root, child] = [randomUUID(), randomUUID()];
+    const presentation = { presentationType: 'playlist', presentationId: randomUUID(), manifestVersion: 3, playerTimezone: 'UTC' };
+    const events = [
+      { eventType: 'presentation.started', occurredAt: new Date(start).toISOString(), activitySessionId: root, sessionType: 'presentation' },
+      {
+        eventType: 'content.started',
+        occurredAt: new Date(start + 1_000).toISOString(),
+        activitySessionId: child,
+        parentActivitySessionId: root,
+        contentType: 'image',
+        contentId: randomUUID(),
+      },
+      {
+        eventType: 'content.completed',
+        occurredAt: new Date(start + 11_000).toISOString(),
+        activitySessionId: child,
+        result: 'completed',
+        terminalReason: 'completed_duration',
+        durationMs: 10_000,
+      },
+    ].map((e, i) => ({ id: randomUUID(), sequence: 10 + i, elapsedRealtimeMs: 1_000 + i, ...presentation, ...e }));
+    expect((await playerCall(k, lobby.credential, 'POST', '/api/v1/player/activity-events', { events })).status).to.be.oneOf([200, 202]);
+
+    // The page's parameters: the range, its filters (search among them) and, for the next page, the cursor.
+    const range = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 60_000).toISOString()}`;
+    const page = await call(`/api/v1/activity/proof-of-play?${range}&search=lob`);
+    expectConsoleShape(page, ProofPage, 'GET /activity/proof-of-play');
+    expect(page.items).to.have.length(2);
+    const open = page.items.find((r: { sessionType: string }) => r.sessionType === 'presentation');
+    expect(open, 'still playing: no endedAt').not.to.have.property('endedAt');
+    expect((await call(`/api/v1/activity/proof-of-play?${range}&search=kitchen`)).items).to.deep.equal([]);
+    for (const dimension of ['screen', 'content', 'presentation', 'schedule']) {
+      const summary = await call(`/api/v1/activity/proof-of-play/summary?${range}&dimension=${dimension}`);
+      expectConsoleShape(summary, ProofSummary, `GET /activity/proof-of-play/summary?dimension=${dimension}`);
+    }
+    const byScreen = await call(`/api/v1/activity/proof-of-play/summary?${range}&dimension=screen`);
+    expect(byScreen.items[0]).to.include({
+      key: lobby.screenId,
+      label: 'Lobby',
+      records: 2,
+      completed: 1,
+      contentExposureMs: 10_000,
+      sessionCompletionPercent: 50,
+    });
   });
 
   it('answers the retention panel', async () => {
