@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import { loginBackgroundModule } from '../../core-modules/settings/login-background/login-background.plugin.js';
+import { loginBackgroundModule } from '../../core-modules/login-background/login-background.plugin.js';
 import { LoginBackground, SettingsDocument } from '../fixtures/console-types/settings.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { expectConsoleShape } from '../support/console-contract.js';

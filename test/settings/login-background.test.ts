@@ -3,7 +3,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { createKnex } from '../../kernel/db/database.js';
 import { migrateAll, rollbackAll, type MigrationSet } from '../../kernel/db/migrator.js';
 import { createTestDatabase } from '../support/test-database.js';
-import { loginBackgroundModule } from '../../core-modules/settings/login-background/login-background.plugin.js';
+import { loginBackgroundModule } from '../../core-modules/login-background/login-background.plugin.js';
 import { consoleCall, newSignedInUser, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedAsset } from '../support/library-assets.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
@@ -87,7 +87,7 @@ describe('the sign-in background image', () => {
 
 describe('login-background migrations', () => {
   it('run up, down and up again', async () => {
-    const set: MigrationSet = { owner: 'login-background', folder: new URL('../../core-modules/settings/login-background/migrations', import.meta.url) };
+    const set: MigrationSet = { owner: 'login-background', folder: new URL('../../core-modules/login-background/migrations', import.meta.url) };
     const db = createKnex(await createTestDatabase());
     try {
       await migrateAll(db, [set]);

@@ -1,6 +1,6 @@
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { invalidInput, notFound } from '../../../kernel/errors.js';
-import type { FileToSend } from '../../../kernel/http/file-response.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { invalidInput, notFound } from '../../kernel/errors.js';
+import type { FileToSend } from '../../kernel/http/file-response.js';
 import type { LoginBackgroundBaseDeps } from './login-background-deps.js';
 
 /** Where the sign-in page finds its image; the console shows it there whether or not one is set. */

@@ -1,6 +1,6 @@
-import type { UsedDeps } from '../../../kernel/export-ref.js';
-import type { KernelDeps } from '../../../kernel/kernel.js';
-import { assetUsageRef, mediaLibraryRef } from '../../media/media.api.js';
+import type { UsedDeps } from '../../kernel/export-ref.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { assetUsageRef, mediaLibraryRef } from '../media/media.api.js';
 import type { LoginBackgroundRepository } from './login-background.repository.js';
 import type { LoginBackgroundService } from './login-background.service.js';
 

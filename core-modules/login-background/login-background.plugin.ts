@@ -1,13 +1,14 @@
 import { asClass, asFunction } from 'awilix';
-import { definePlugin } from '../../../kernel/plugin.js';
+import { definePlugin } from '../../kernel/plugin.js';
 import { type LoginBackgroundDeps, loginBackgroundUses } from './login-background-deps.js';
 import { LoginBackgroundRepository } from './login-background.repository.js';
 import { loginBackgroundRoutes } from './login-background.routes.js';
 import { LoginBackgroundService } from './login-background.service.js';
 
 /**
- * The image behind the console's sign-in panel. A plugin of its own beside the settings: it reads
- * the media library, and media defines settings, so the settings module cannot depend on media.
+ * The image behind the console's sign-in panel. A module of its own: it reads the media library,
+ * and media defines settings, so neither the settings module nor auth (which media-less modules
+ * boot with) can depend on media.
  */
 export const loginBackgroundModule = definePlugin<LoginBackgroundDeps>({
   name: 'login-background',

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { sendFile } from '../../../kernel/http/file-response.js';
-import { Uuid } from '../../../kernel/http/wire.js';
-import { type RouteDef, reply, routeFor } from '../../../kernel/plugin.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { sendFile } from '../../kernel/http/file-response.js';
+import { Uuid } from '../../kernel/http/wire.js';
+import { type RouteDef, reply, routeFor } from '../../kernel/plugin.js';
 import type { LoginBackgroundDeps } from './login-background-deps.js';
 
 const route = routeFor<LoginBackgroundDeps>();

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { KernelDeps } from '../../../kernel/kernel.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** The `login_background` row: which asset the sign-in page shows, if any. */
 export class LoginBackgroundRepository {
