@@ -13,8 +13,9 @@ export const DurationMs = Type.Integer({ minimum: 1000, maximum: 86_400_000 });
 /** A bulk replace or a playlist holds at most this many manual items. */
 export const MAX_ITEMS = 500;
 
+export const MAX_NAME = 180;
 export const PlaylistFields = {
-  name: Type.String({ minLength: 1, maxLength: 180 }),
+  name: Type.String({ minLength: 1, maxLength: MAX_NAME }),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
 };
 export type PlaylistInput = { name?: string; description?: string };

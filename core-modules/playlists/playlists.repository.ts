@@ -89,8 +89,8 @@ export class PlaylistsRepository {
     return Boolean(await this.playlists.query(trx).findById(id).forUpdate().select('id'));
   }
 
-  async insert(values: Required<PlaylistValues> & { tag_rule: TagRule | null }): Promise<string> {
-    const { id } = await this.playlists.query().insert(values).returning('id');
+  async insert(values: Required<PlaylistValues> & { tag_rule: TagRule | null }, trx?: Knex.Transaction): Promise<string> {
+    const { id } = await this.playlists.query(trx).insert(values).returning('id');
     return id;
   }
 

@@ -93,6 +93,18 @@ export const playlistsRoutes = [
   }),
   route({
     method: 'POST',
+    path: '/api/v1/playlists/{id}/duplicate',
+    operationId: 'duplicatePlaylist',
+    summary: 'Copy a playlist (“<name> copy”) with its items and tag rule; no screen plays the copy',
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: IdParams,
+    errors: { 404: '`playlist_not_found`.' },
+    response: { status: 201, schema: PlaylistSchema },
+    handler: async ({ deps, params, principal, ctx }) => reply(201, await deps.playlistsService.duplicate(me(principal), params.id, ctx.ip)),
+  }),
+  route({
+    method: 'POST',
     path: '/api/v1/playlists/{id}/items',
     operationId: 'addPlaylistItem',
     summary: 'Append a ready asset',

@@ -3,11 +3,15 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { PlaylistLibraryDeps } from './playlist-library-deps.js';
 import { playlistNotFound, summaryView } from './playlist-reader.js';
-import type { NewPlaylist, PlaylistInput, PlaylistDetail, TagRuleSchema } from './playlist-schemas.js';
+import { MAX_NAME, type NewPlaylist, type PlaylistInput, type PlaylistDetail, type TagRuleSchema } from './playlist-schemas.js';
 import type { TagRule } from './playlists.models.js';
+import { storedValues } from './items/item-rules.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
 
-type Deps = Pick<PlaylistLibraryDeps, 'db' | 'playlistsRepository' | 'mediaLibrary' | 'playlistReader' | 'playlistLibrary' | 'contentKinds' | 'auditLog'>;
+type Deps = Pick<
+  PlaylistLibraryDeps,
+  'db' | 'playlistsRepository' | 'playlistItemsRepository' | 'mediaLibrary' | 'playlistReader' | 'playlistLibrary' | 'contentKinds' | 'auditLog'
+>;
 
 // A tag playlist as the console creates it, before any tag is chosen (the reference's defaults).
 const NEW_TAG_RULE = { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } as const satisfies TagRule;
@@ -75,6 +79,21 @@ export class PlaylistsService {
       metadata: { enabled: rule.enabled, match: rule.match, tags: rule.tagIds.length },
     });
     return this.get(id);
+  }
+
+  /** A copy (“<name> copy”, as the reference names it) with the same items and tag rule, played by no screen yet. */
+  async duplicate(actor: ConsolePrincipal, id: string, ip: string): Promise<PlaylistDetail> {
+    const copyId = await this.d.db.transaction(async (trx) => {
+      const source = await this.d.playlistsRepository.byId(id, trx);
+      if (!source) throw playlistNotFound();
+      const name = `${source.name} copy`.slice(0, MAX_NAME);
+      const created = await this.d.playlistsRepository.insert({ name, description: source.description, tag_rule: source.tag_rule }, trx);
+      const items = await this.d.playlistItemsRepository.list(id, trx);
+      await this.d.playlistItemsRepository.replaceAll(created, items.map(storedValues), trx);
+      return created;
+    });
+    await this.d.auditLog.record({ action: 'playlist.duplicated', actor, ip, resourceType: 'playlist', resourceId: copyId, metadata: { from: id } });
+    return this.get(copyId);
   }
 
   async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {

@@ -96,6 +96,15 @@ describe('playlists as the reference’s console reads them', () => {
     expect(read.warnings).to.deep.equal(['Asset Breakfast menu is no longer ready for playback.']);
     expect(read.layoutUsage).to.deep.equal([]);
 
+    // Its library's Duplicate button: a copy with the same items, answered 201 in the same shape.
+    const copy = await consoleCall(k, owner, 'POST', `/api/v1/playlists/${created.id}/duplicate`);
+    expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
+    expectConsoleShape(copy.body.data, ConsolePlaylist, 'POST /playlists/{id}/duplicate');
+    expect(copy.body.data.name).to.equal('Lobby loop (mornings) copy');
+    expect(copy.body.data.items.map((i: any) => [i.assetId, i.usePlayerDefaults, i.volume])).to.deep.equal(
+      read.items.map((i: any) => [i.assetId, i.usePlayerDefaults, i.volume]),
+    );
+
     const removed = await call('DELETE', `/api/v1/playlists/${created.id}/items/${clip.id}`);
     expectConsoleShape(removed, ConsolePlaylist, 'DELETE /playlists/{id}/items/{itemId}');
   });
@@ -119,7 +128,7 @@ describe('playlists as the reference’s console reads them', () => {
     expectConsoleShape(all, ConsolePlaylistList, 'GET /playlists');
     expect(all.items.length).to.be.at.least(2);
     const found = await call('GET', `/api/v1/playlists?page=1&pageSize=100&search=${encodeURIComponent('lobby')}`);
-    expect(found.items.map((p: any) => p.name)).to.deep.equal(['Lobby loop (mornings)']);
+    expect(found.items.map((p: any) => p.name)).to.deep.equal(['Lobby loop (mornings)', 'Lobby loop (mornings) copy']);
     const paged = await call('GET', '/api/v1/playlists?page=2&pageSize=1');
     expect(paged).to.include({ page: 2, pageSize: 1, total: all.total });
     expect(paged.items).to.have.length(1);
