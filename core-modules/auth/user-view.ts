@@ -17,6 +17,16 @@ export const UserSchema = Type.Object({
 });
 export type UserView = Static<typeof UserSchema>;
 
+/** A user as the users page lists them: with their second-factor state. */
+export const ManagedUserSchema = Type.Composite([
+  UserSchema,
+  Type.Object({
+    mfaEnrolled: Type.Boolean({ description: 'Has a confirmed authenticator app or a passkey.' }),
+    mfaRequired: Type.Boolean({ description: 'The organization requires a second factor of this role.' }),
+  }),
+]);
+export type ManagedUserView = Static<typeof ManagedUserSchema>;
+
 export function userView(u: UserRow): UserView {
   return {
     id: u.id,

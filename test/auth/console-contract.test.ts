@@ -71,6 +71,11 @@ describe('accounts as the reference’s console reads them', () => {
     expect(enrolled.passkeys).to.have.length(1);
     expect(enrolled.passkeys[0], 'never used: no lastUsedAt').not.to.have.property('lastUsedAt');
 
+    const listed = (await call(owner, 'GET', '/api/v1/users')).body.data;
+    expectConsoleShape(listed, UserList, 'GET /users with a second factor enrolled');
+    expect(listed.items.find((u: { username: string }) => u.username === 'edda')).to.include({ mfaEnrolled: true, mfaRequired: false });
+    expect(listed.items.find((u: { username: string }) => u.username === OWNER.username)).to.include({ mfaEnrolled: false });
+
     const challenged = (await call(undefined, 'POST', '/api/v1/auth/login', { username: 'edda', password: PASSWORD })).body.data;
     expectConsoleShape(challenged, MFAChallenge, 'POST /auth/login owing a second factor');
     expectConsoleShape((await call(undefined, 'POST', '/api/v1/auth/passkey/login/options')).body.data, PasskeyCeremony, 'passkey sign-in options');

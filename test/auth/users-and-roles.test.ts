@@ -32,9 +32,28 @@ describe('users and roles', () => {
     const res = await consoleCall(k, owner, 'GET', '/api/v1/users');
     expect(res.body.data.total).to.equal(5);
     const owners = res.body.data.items.filter((u: { id: string }) => u.id === owner.userId);
-    expect(owners[0], 'signed in: lastLoginAt is there').to.have.keys('id', 'name', 'username', 'role', 'active', 'createdAt', 'lastLoginAt');
+    expect(owners[0], 'signed in: lastLoginAt is there').to.have.keys(
+      'id',
+      'name',
+      'username',
+      'role',
+      'active',
+      'createdAt',
+      'lastLoginAt',
+      'mfaEnrolled',
+      'mfaRequired',
+    );
     for (const user of res.body.data.items.filter((u: { lastLoginAt?: string }) => !u.lastLoginAt)) {
-      expect(user, 'never signed in: lastLoginAt is left out, not null').to.have.keys('id', 'name', 'username', 'role', 'active', 'createdAt');
+      expect(user, 'never signed in: lastLoginAt is left out, not null').to.have.keys(
+        'id',
+        'name',
+        'username',
+        'role',
+        'active',
+        'createdAt',
+        'mfaEnrolled',
+        'mfaRequired',
+      );
     }
     expect(JSON.stringify(res.body)).not.to.contain('argon2');
   });

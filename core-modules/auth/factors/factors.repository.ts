@@ -160,6 +160,16 @@ export class FactorsRepository {
   }
 
   /** What a user has enrolled, for login and policy decisions. */
+  /** Which of `userIds` have a second factor: a confirmed authenticator app or a passkey. */
+  async enrolledAmong(userIds: string[]): Promise<Set<string>> {
+    if (!userIds.length) return new Set();
+    const [totp, passkeys] = await Promise.all([
+      this.totpFactors.query().whereIn('user_id', userIds).whereNotNull('confirmed_at').select('user_id'),
+      this.passkeyRows.query().whereIn('user_id', userIds).distinct('user_id'),
+    ]);
+    return new Set([...totp, ...passkeys].map((r) => r.user_id));
+  }
+
   async summary(userId: string, trx?: Knex.Transaction): Promise<{ totp: boolean; passkeys: number; recoveryCodes: number }> {
     // One after another: inside a transaction they share one connection, which runs one query at a time.
     const totp = await this.totpFactors.query(trx).findById(userId).whereNotNull('confirmed_at').select('user_id');

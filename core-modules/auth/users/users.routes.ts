@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { reply, routeFor } from '../../../kernel/plugin.js';
 import type { UsersDeps } from './users-deps.js';
-import { NAME, PASSWORD, RoleSchema, USERNAME, UserSchema } from '../user-view.js';
+import { ManagedUserSchema, NAME, PASSWORD, RoleSchema, USERNAME, UserSchema } from '../user-view.js';
 import { IdParams } from '../../../kernel/http/wire.js';
 import { RECENT_PROOF_SECONDS } from '../sign-in/recent-proof.js';
 
@@ -26,7 +26,7 @@ export const usersRoutes = [
     summary: 'All console users',
     tags: ['users'],
     auth: { kind: 'console', access: 'administrators' },
-    response: { status: 200, schema: Type.Object({ items: Type.Array(UserSchema), total: Type.Integer() }) },
+    response: { status: 200, schema: Type.Object({ items: Type.Array(ManagedUserSchema), total: Type.Integer() }) },
     handler: ({ deps }) => deps.usersService.list(),
   }),
   route({

@@ -3,11 +3,12 @@ import type { ConsolePrincipal, Role } from '../../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound } from '../../../kernel/errors.js';
 import { hashPassword } from '../passwords.js';
 import { requireRecentProof } from '../sign-in/recent-proof.js';
-import { userView, type UserView } from '../user-view.js';
+import { type ManagedUserView, userView, type UserView } from '../user-view.js';
+import { MFA_SCOPE_KEY, mfaRequiredFor, type MfaScope } from '../mfa-policy.js';
 import type { PasskeyRow, UserRow } from '../auth.models.js';
 import type { AuthBaseDeps } from '../auth-base-deps.js';
 
-type Deps = Pick<AuthBaseDeps, 'db' | 'usersRepository' | 'sessionsRepository' | 'factorsRepository' | 'auditLog'>;
+type Deps = Pick<AuthBaseDeps, 'db' | 'usersRepository' | 'sessionsRepository' | 'factorsRepository' | 'auditLog' | 'settingsService'>;
 
 export interface UserInput {
   name: string;
@@ -27,9 +28,17 @@ const PRIVILEGED: readonly Role[] = ['owner', 'administrator'];
 export class UsersService {
   constructor(private readonly d: Deps) {}
 
-  async list(): Promise<{ items: UserView[]; total: number }> {
+  /** Every user, with whether they have a second factor and whether the organization requires one of them (the users page shows both). */
+  async list(): Promise<{ items: ManagedUserView[]; total: number }> {
     const rows = await this.d.usersRepository.list();
-    return { items: rows.map(userView), total: rows.length };
+    const [enrolled, policy] = await Promise.all([
+      this.d.factorsRepository.enrolledAmong(rows.map((r) => r.id)),
+      this.d.settingsService.get<MfaScope>(MFA_SCOPE_KEY),
+    ]);
+    return {
+      items: rows.map((r) => ({ ...userView(r), mfaEnrolled: enrolled.has(r.id), mfaRequired: mfaRequiredFor(r.role, policy) })),
+      total: rows.length,
+    };
   }
 
   private assertMayManage(actor: ConsolePrincipal, ...roles: Role[]) {
