@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { routeFor } from '../../kernel/plugin.js';
 import type { ActivityDeps } from './activity-deps.js';
-import { RetentionSchema } from './activity-retention.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { RetentionChangeSchema, RetentionSchema } from './activity-retention.js';
 import { OverviewQuery, OverviewSchema } from './overview.js';
 import { UPTIME_WINDOWS, UptimeReportSchema } from './uptime.js';
 
@@ -53,5 +54,22 @@ export const activityReportRoutes = [
     auth: { kind: 'console', access: 'administrators' },
     response: { status: 200, schema: RetentionSchema },
     handler: ({ deps }) => deps.activityRetention.read(),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/v1/activity/retention',
+    operationId: 'changeActivityRetention',
+    summary: 'Keep activity for a number of days, as the retention panel saves it',
+    description:
+      'Sets `activity.retention_days`. Every activity table follows it, so the activity fields must be equal; `auditLogDays` must be the ' +
+      'deployment’s (`AUDIT_RETENTION_DAYS`), which is not changed here.',
+    tags: ['activity'],
+    auth: { kind: 'console', access: 'administrators' },
+    body: RetentionChangeSchema,
+    errors: {
+      422: '`activity_retention_unsupported` (activity fields differ), `activity_retention_out_of_bounds` (another audit log period), `validation_failed`.',
+    },
+    response: { status: 200, schema: RetentionSchema },
+    handler: ({ deps, body, principal, ctx }) => deps.activityRetention.change(body, principal as ConsolePrincipal, ctx.ip),
   }),
 ];

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { invalidInput } from '../../kernel/errors.js';
 import { Stamp } from '../../kernel/http/wire.js';
 import type { SettingDefinition } from '../settings/settings.api.js';
 import type { ActivityBaseDeps } from './activity-base-deps.js';
@@ -43,9 +45,42 @@ export const RetentionSchema = Type.Object({
   updatedAt: Stamp,
 });
 
+const ACTIVITY_CLASSES = ['rawEventDays', 'playbackSessionDays', 'screenStateDays', 'diagnosticMetadataDays'] as const;
+const SettableDays = Type.Integer({ minimum: 1, maximum: 3650 });
+
+/** What the retention panel saves: every field it shows (the telemetry rollups' days may be left out). */
+export const RetentionChangeSchema = Type.Object({
+  rawEventDays: SettableDays,
+  playbackSessionDays: SettableDays,
+  screenStateDays: SettableDays,
+  diagnosticMetadataDays: SettableDays,
+  auditLogDays: SettableDays,
+  telemetryRollupDays: Type.Optional(SettableDays),
+});
+
 /** Deletes activity older than the retention setting, table by table in batches. */
 export class ActivityRetention {
   constructor(private readonly d: Pick<ActivityBaseDeps, 'db' | 'settingsService' | 'config'>) {}
+
+  /**
+   * Saves the retention panel: one setting keeps every activity table, so its activity fields must
+   * agree, and the audit log's days are the deployment's (AUDIT_RETENTION_DAYS), not changed here.
+   */
+  async change(days: Static<typeof RetentionChangeSchema>, actor: ConsolePrincipal, ip: string) {
+    const values = [...ACTIVITY_CLASSES.map((k) => days[k]), ...(days.telemetryRollupDays === undefined ? [] : [days.telemetryRollupDays])];
+    if (new Set(values).size > 1) {
+      throw invalidInput(
+        'activity_retention_unsupported',
+        'This server keeps every kind of activity for the same number of days: give raw events, proof of play, screen state and diagnostics the same value.',
+        'body/playbackSessionDays',
+      );
+    }
+    if (days.auditLogDays !== this.d.config.auditRetentionDays) {
+      throw invalidInput('activity_retention_out_of_bounds', 'The audit log is kept as the deployment sets it (AUDIT_RETENTION_DAYS).', 'body/auditLogDays');
+    }
+    await this.d.settingsService.change({ [RETENTION_KEY]: values[0] }, actor, ip);
+    return this.read();
+  }
 
   /** What is kept how long: one setting for every activity table, the deployment's for the audit log. */
   async read(): Promise<Static<typeof RetentionSchema>> {

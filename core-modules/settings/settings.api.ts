@@ -1,4 +1,5 @@
 // The settings module's public face: other modules define their organization settings and read them.
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import type { ValidationIssue } from '../../kernel/errors.js';
 import type { EventListener } from '../../kernel/after-commit-events.js';
 import { exportRef } from '../../kernel/export-ref.js';
@@ -26,6 +27,11 @@ export interface OrganizationSettings {
   get<T extends SettingValue>(key: string): Promise<T>;
   /** The current values of `keys`, in one read. */
   values(keys: readonly string[]): Promise<Record<string, SettingValue>>;
+  /**
+   * Sets `values` as `PATCH /settings` does (checked, audited, told), whatever the revision: for a
+   * module's own page over some of its settings. 422 `unknown_setting` / `invalid_setting_value`.
+   */
+  change(values: Record<string, unknown>, actor: ConsolePrincipal, ip: string): Promise<void>;
   /** When any of `keys` was last set; for keys never set, when the organization's settings last changed. */
   changedAt(keys: readonly string[]): Promise<Date>;
   /** Told, in the process that made it, of each committed change: the keys whose values were sent. */

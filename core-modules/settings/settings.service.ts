@@ -134,6 +134,15 @@ export class SettingsService {
 
   /** Applies all of `values` or none; `revision` must be the one the caller read. */
   async update(revision: number, values: Record<string, unknown>, actor: ConsolePrincipal, ip: string): Promise<SettingsDocument> {
+    return this.apply(values, actor, ip, revision);
+  }
+
+  /** Applies all of `values` or none, whatever the revision: for a module's own page over some of its settings. */
+  async change(values: Record<string, unknown>, actor: ConsolePrincipal, ip: string): Promise<void> {
+    await this.apply(values, actor, ip);
+  }
+
+  private async apply(values: Record<string, unknown>, actor: ConsolePrincipal, ip: string, revision?: number): Promise<SettingsDocument> {
     const issues: ValidationIssue[] = [];
     for (const [key, value] of Object.entries(values)) {
       const def = this.definitions.get(key);
@@ -157,7 +166,7 @@ export class SettingsService {
     await this.db.transaction(async (trx) => {
       const bumped = await this.revisions
         .query(trx)
-        .where({ revision })
+        .where(revision === undefined ? {} : { revision })
         .patch({ revision: raw('revision + 1'), updated_at: fn.now() });
       if (!bumped) throw conflict('settings_revision_conflict', 'The settings changed since you read them; reload and try again.');
       for (const [key, value] of Object.entries(values)) {

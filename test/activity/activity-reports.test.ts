@@ -143,10 +143,48 @@ describe('activity: overview, uptime and retention', () => {
       expect(Date.parse(after.updatedAt)).to.be.closeTo(Date.now(), 60_000);
     });
 
+    it('saves what the retention panel sends, when its activity fields agree', async () => {
+      const current = (await api('GET', '/api/v1/activity/retention')).body.data;
+      // The panel sends its five fields, as numbers.
+      const panel = {
+        rawEventDays: current.rawEventDays,
+        playbackSessionDays: current.playbackSessionDays,
+        screenStateDays: current.screenStateDays,
+        auditLogDays: current.auditLogDays,
+        diagnosticMetadataDays: current.diagnosticMetadataDays,
+      };
+      const saved = await api('PATCH', '/api/v1/activity/retention', {
+        ...panel,
+        rawEventDays: 45,
+        playbackSessionDays: 45,
+        screenStateDays: 45,
+        diagnosticMetadataDays: 45,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+      expect(saved.body.data).to.include({ rawEventDays: 45, telemetryRollupDays: 45 });
+      const settings = (await api('GET', '/api/v1/settings')).body.data;
+      expect(settings.values['activity.retention_days']).to.equal(45);
+
+      const apart = await api('PATCH', '/api/v1/activity/retention', { ...panel, rawEventDays: 30, playbackSessionDays: 400 });
+      expect([apart.status, apart.body.error.code]).to.deep.equal([422, 'activity_retention_unsupported']);
+      const audit = await api('PATCH', '/api/v1/activity/retention', {
+        ...panel,
+        rawEventDays: 45,
+        playbackSessionDays: 45,
+        screenStateDays: 45,
+        diagnosticMetadataDays: 45,
+        auditLogDays: panel.auditLogDays + 1,
+      });
+      expect([audit.status, audit.body.error.code]).to.deep.equal([422, 'activity_retention_out_of_bounds']);
+      expect((await api('GET', '/api/v1/settings')).body.data.revision, 'nothing saved').to.equal(settings.revision);
+    });
+
     it('is for owners and administrators', async () => {
       const { session: editor } = await newSignedInUser(k, owner, 'editor password 12', 'editor', 'ed');
-      const res = await consoleCall(k, editor, 'GET', '/api/v1/activity/retention');
-      expect([res.status, res.body.error.code]).to.deep.equal([403, 'insufficient_role']);
+      for (const method of ['GET', 'PATCH']) {
+        const res = await consoleCall(k, editor, method, '/api/v1/activity/retention', method === 'PATCH' ? {} : undefined);
+        expect([res.status, res.body.error.code], method).to.deep.equal([403, 'insufficient_role']);
+      }
       expect((await consoleCall(k, editor, 'GET', '/api/v1/activity/uptime')).status, 'uptime is for every signed-in user').to.equal(200);
     });
   });
