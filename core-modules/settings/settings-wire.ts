@@ -64,6 +64,12 @@ export const SettingsChangeSchema = Type.Object({
   values: Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 200 }),
 });
 
+/** `POST /settings/reset`: the revision read and the category to put back (all when empty or absent). */
+export const SettingsResetSchema = Type.Object({
+  revision: Type.Integer({ minimum: 1, maximum: INT4_MAX }),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
 export interface SettingsDocument {
   schemaVersion: 1;
   revision: number;

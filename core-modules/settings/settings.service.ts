@@ -142,6 +142,33 @@ export class SettingsService {
     await this.apply(values, actor, ip);
   }
 
+  /** Puts the settings of `category` (every one when empty) back to their defaults; `revision` must be the one the caller read. */
+  async reset(revision: number, category: string, actor: ConsolePrincipal, ip: string): Promise<SettingsDocument> {
+    const keys = [...this.definitions.values()].filter((d) => !category || d.category === category).map((d) => d.key);
+    if (this.rules.length) {
+      const after = { ...(await this.document()).values, ...Object.fromEntries(keys.map((k) => [k, this.definitions.get(k)!.default])) };
+      const broken = this.rules.flatMap((rule) => rule(after) ?? []);
+      if (broken.length) throw validationFailed('The defaults contradict settings kept in other categories.', broken, 'invalid_setting_value');
+    }
+    await this.db.transaction(async (trx) => {
+      await this.bump(revision, trx);
+      await this.settings.query(trx).whereIn('key', keys).delete();
+      await this.auditLog.record({ action: 'settings.category_reset', actor, ip, resourceType: 'settings', metadata: { category, keys } }, trx);
+      await this.stored.changed(trx);
+      await this.changed.emit([{ keys }], trx);
+    });
+    return this.document();
+  }
+
+  /** Moves the revision on, from `revision` when given (409 when the settings changed since it was read). */
+  private async bump(revision: number | undefined, trx: Knex.Transaction): Promise<void> {
+    const bumped = await this.revisions
+      .query(trx)
+      .where(revision === undefined ? {} : { revision })
+      .patch({ revision: raw('revision + 1'), updated_at: fn.now() });
+    if (!bumped) throw conflict('settings_revision_conflict', 'The settings changed since you read them; reload and try again.');
+  }
+
   private async apply(values: Record<string, unknown>, actor: ConsolePrincipal, ip: string, revision?: number): Promise<SettingsDocument> {
     const issues: ValidationIssue[] = [];
     for (const [key, value] of Object.entries(values)) {
@@ -164,11 +191,7 @@ export class SettingsService {
       if (broken.length) throw validationFailed('Some settings contradict each other.', broken, 'invalid_setting_value');
     }
     await this.db.transaction(async (trx) => {
-      const bumped = await this.revisions
-        .query(trx)
-        .where(revision === undefined ? {} : { revision })
-        .patch({ revision: raw('revision + 1'), updated_at: fn.now() });
-      if (!bumped) throw conflict('settings_revision_conflict', 'The settings changed since you read them; reload and try again.');
+      await this.bump(revision, trx);
       for (const [key, value] of Object.entries(values)) {
         // Sent as json text: a setting's value may be a bare string, which pg would not turn into json.
         await this.settings

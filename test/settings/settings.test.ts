@@ -36,6 +36,27 @@ describe('organization settings', () => {
     expect(await read()).to.deep.equal(current);
   });
 
+  it('puts one category back to its defaults, keeping the others, as the settings page’s reset does', async () => {
+    const before = await read();
+    const changed = await api('PATCH', '/api/v1/settings', {
+      revision: before.revision,
+      values: { 'power.active_hours_timezone': 'Europe/Paris', 'activity.retention_days': 30 },
+    });
+    expect(changed.status).to.equal(200);
+    const category = (key: string) => before.definitions.find((d: { key: string }) => d.key === key).category;
+    expect(category('power.active_hours_timezone')).not.to.equal(category('activity.retention_days'));
+    const stale = await api('POST', '/api/v1/settings/reset', { revision: before.revision, category: category('power.active_hours_timezone') });
+    expect([stale.status, stale.body.error.code]).to.deep.equal([409, 'settings_revision_conflict']);
+    const reset = await api('POST', '/api/v1/settings/reset', { revision: changed.body.data.revision, category: category('power.active_hours_timezone') });
+    expect(reset.status, JSON.stringify(reset.body)).to.equal(200);
+    expect(reset.body.data.revision).to.equal(changed.body.data.revision + 1);
+    expect(reset.body.data.values['power.active_hours_timezone']).to.equal('UTC');
+    expect(reset.body.data.values['activity.retention_days'], 'another category keeps its value').to.equal(30);
+    const all = await api('POST', '/api/v1/settings/reset', { revision: reset.body.data.revision });
+    expect(all.body.data.values['activity.retention_days'], 'no category: every setting').to.equal(90);
+    expect(Number((await k.db('settings').count({ n: '*' }).first())!.n), 'nothing stored differs from its default').to.equal(0);
+  });
+
   it('refuses a revision beyond its integer column with 422, not a 500', async () => {
     const current = await read();
     for (const revision of [2_147_483_648, 1e20]) {
