@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dependencyGraphModule } from '../../core-modules/dependency-graph/dependency-graph.plugin.js';
 import { mediaModule } from '../../core-modules/media/media.plugin.js';
+import { notificationsModule } from '../../core-modules/notifications/notifications.plugin.js';
 import { settingsModule } from '../../core-modules/settings/settings.plugin.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
@@ -58,7 +59,7 @@ describe('a start sweeps the temporary files of stopped processes', function () 
     const tmpBefore = process.env.TMPDIR;
     process.env.TMPDIR = scratch;
     try {
-      k = await bootTestKernel({ plugins: [settingsModule, dependencyGraphModule, mediaModule], role: 'web', dataDir });
+      k = await bootTestKernel({ plugins: [settingsModule, dependencyGraphModule, notificationsModule, mediaModule], role: 'web', dataDir });
     } finally {
       if (tmpBefore === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = tmpBefore;
