@@ -117,12 +117,15 @@ export class UptimeService {
     // Aligned buckets: repeated requests within one bucket answer the same series, the newest partial.
     const from = Math.floor(now / bucketMs) * bucketMs - (spec.buckets - 1) * bucketMs;
     const judgedUntil = now - REPORTING_GRACE_MS;
-    const [ids, rows, previousRows] = await Promise.all([
+    const [all, rows, previousRows] = await Promise.all([
       this.d.screensService.ids(),
       this.d.uptimeRepository.reported(new Date(from), new Date(now), spec.bucketSeconds, new Date(judgedUntil)),
       this.d.uptimeRepository.reported(new Date(from - (now - from)), new Date(from), (now - from) / 1000, new Date(from)),
     ]);
-    const names = await this.d.screensService.namesOf(ids);
+    // Disabled screens and revoked players are left out: their downtime is an administrator's choice, not a fault.
+    const tracked = (await this.d.screensService.controlFacts(all)).filter((s) => s.enabled && s.hasActiveCredential);
+    const ids = tracked.map((s) => s.id);
+    const names = new Map(tracked.map((s) => [s.id, s.name]));
     const splits = splitBuckets(rows, from, bucketMs, spec.buckets, judgedUntil);
     const spans = Array.from({ length: spec.buckets }, (_, n) => (Math.min(from + (n + 1) * bucketMs, now) - (from + n * bucketMs)) / 1000);
 

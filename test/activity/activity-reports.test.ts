@@ -67,6 +67,14 @@ describe('activity: overview, uptime and retention', () => {
       expect(report.previousUptimePercent, 'nothing reported the day before').to.equal(null);
     });
 
+    it('leaves out disabled screens: their downtime is a choice, not a fault', async () => {
+      const disabled = await pairScreen(k, owner, { name: 'Storeroom' });
+      expect((await api('POST', `/api/v1/screens/${disabled.screenId}/disable`)).status).to.be.within(200, 204);
+      const report = (await api('GET', '/api/v1/activity/uptime')).body.data;
+      expect(report.screens.map((s: { screenName: string }) => s.screenName)).to.have.members(['Lobby', 'Kitchen']);
+      expect(report.screensTracked).to.equal(2);
+    });
+
     it('answers 7 days in six-hour buckets, and refuses another window with 422', async () => {
       const week = await api('GET', '/api/v1/activity/uptime?window=7d');
       expect(week.status).to.equal(200);
