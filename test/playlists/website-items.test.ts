@@ -62,7 +62,7 @@ describe('website items in manifests', () => {
         domStorageEnabled: site.website.domStorageEnabled,
         cookiePolicy: site.website.cookiePolicy,
         reloadPolicy: site.website.reloadPolicy,
-        refreshIntervalSeconds: site.website.refreshIntervalSeconds,
+        refreshIntervalSeconds: site.website.refreshIntervalSeconds ?? null,
         loadTimeoutSeconds: site.website.loadTimeoutSeconds,
         zoomPercent: 125,
         scrollX: 0,

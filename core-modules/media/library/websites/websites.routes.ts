@@ -12,6 +12,8 @@ import { IdParams, Stamp } from '../../../../kernel/http/wire.js';
 const route = routeFor<WebsitesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const orNull = <T extends ReturnType<typeof Type.String | typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()]);
+// A setting read back empty (none set) may be sent back as it was read: empty or null, both mean none.
+const orNone = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Literal(''), Type.Null()]);
 
 const URL_FIELD = Type.String({
   minLength: 1,
@@ -27,7 +29,7 @@ const WebsiteFields = {
   name: Type.String({ minLength: 1, maxLength: 180 }),
   description: Type.String({ maxLength: 2000 }),
   url: URL_FIELD,
-  displayUrl: orNull(URL_FIELD),
+  displayUrl: orNone(URL_FIELD),
   allowedHosts: Type.Array(HOST, { maxItems: 25, uniqueItems: true, description: 'Exact host names the page may navigate to.' }),
   javascriptEnabled: Type.Boolean(),
   domStorageEnabled: Type.Boolean(),
@@ -39,7 +41,7 @@ const WebsiteFields = {
   scrollX: Type.Integer({ minimum: 0, maximum: 100_000 }),
   scrollY: Type.Integer({ minimum: 0, maximum: 100_000 }),
   customUserAgent: orNull(Type.String({ maxLength: 512 })),
-  backgroundColor: orNull(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+  backgroundColor: orNone(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
   failureBehavior: FailureBehaviorSchema,
   fallbackImageAssetId: orNull(Type.String({ format: 'uuid', description: 'A ready image; required with failureBehavior `fallback_image`.' })),
 };

@@ -85,6 +85,8 @@ function merge(base: WebsiteFields, input: WebsiteInput): WebsiteFields {
     if (value !== undefined) fields[column] = value;
   }
   const merged = fields as unknown as WebsiteFields;
+  // Read back empty when none is set; sent back empty, it stays none.
+  for (const column of ['display_url', 'custom_user_agent', 'background_color'] as const) if (merged[column] === '') merged[column] = null;
   merged.allowed_hosts = [...new Set(merged.allowed_hosts.map((h) => h.toLowerCase()))];
   if (merged.background_color) merged.background_color = merged.background_color.toLowerCase();
   // An interval only means something with interval reloads; keeping a stale one would mislead.
