@@ -24,7 +24,8 @@ export interface PlayerMessageDoc {
   schema: TObject;
 }
 
-const TYPE_NAME = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9_]*)+$/;
+// The area may have underscores as the event may: the stock players listen for `live_stream.session_changed`.
+const TYPE_NAME = /^[a-z][a-zA-Z0-9_]*(\.[a-z][a-zA-Z0-9_]*)+$/;
 // Spoken by the socket session itself (`server.*`) or the screens module's own orders: nobody else's.
 const RESERVED = [/^server\./, /^player\./, /^screens\.control\./];
 

@@ -3,6 +3,7 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import { definePlugin, type ModulePart } from '../../kernel/plugin.js';
 import { commandsPart } from './commands/commands.part.js';
 import { credentialsPart } from './credentials/credentials.part.js';
+import { liveStreamPart } from './live-stream/live-stream.part.js';
 import { locationsPart } from './locations/locations.part.js';
 import { pairingPart } from './pairing/pairing.part.js';
 import { PlayerHistoryRepository } from './player-history.repository.js';
@@ -22,7 +23,7 @@ import { screensRoutes } from './screens.routes.js';
 import { ScreensService } from './screens.service.js';
 
 // Stop hooks run last-registered first: the credential change feed closes before presence and contact stop.
-const parts = [pairingPart, presencePart, commandsPart, locationsPart, credentialsPart] as ModulePart<ScreensDeps>[];
+const parts = [pairingPart, presencePart, commandsPart, locationsPart, credentialsPart, liveStreamPart] as ModulePart<ScreensDeps>[];
 
 /**
  * Screens and their players: pairing and enrollment, the device credential, presence and contact

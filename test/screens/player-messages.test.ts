@@ -27,6 +27,7 @@ describe('player messages and heartbeat answers are registrations', () => {
     expect(Object.keys(listed).sort()).to.deep.equal([
       'commands.available',
       'config.changed',
+      'live_stream.session_changed',
       'manifest.changed',
       'preview.session_changed',
       'probe.changed',

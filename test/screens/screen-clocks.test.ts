@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { authModule } from '../../core-modules/auth/auth.plugin.js';
 import { dependencyGraphModule } from '../../core-modules/dependency-graph/dependency-graph.plugin.js';
+import { notificationsModule } from '../../core-modules/notifications/notifications.plugin.js';
 import { ContactBuffer } from '../../core-modules/screens/presence/contact-buffer.js';
 import { measuredOffset, reportedOffset, supersedes, type ClockOffset } from '../../core-modules/screens/presence/clock-offset.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
@@ -40,7 +41,7 @@ describe('screens: clock offsets', () => {
     let k: TestKernel;
     let screenId: string;
     before(async () => {
-      k = await bootTestKernel({ plugins: [settingsModule, authModule, dependencyGraphModule, screensModule] });
+      k = await bootTestKernel({ plugins: [settingsModule, authModule, dependencyGraphModule, notificationsModule, screensModule] });
       screenId = (await pairScreen(k, await setUpOwner(k))).screenId;
     });
     after(() => k?.stop());

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { createKnex } from '../../kernel/db/database.js';
 import { migrateAll, rollbackAll, type MigrationSet } from '../../kernel/db/migrator.js';
 import { authModule } from '../../core-modules/auth/auth.plugin.js';
+import { notificationsModule } from '../../core-modules/notifications/notifications.plugin.js';
 import { screensModule } from '../../core-modules/screens/screens.plugin.js';
 import { settingsModule } from '../../core-modules/settings/settings.plugin.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -25,6 +26,7 @@ const TABLES = [
   'screen_contact_hours',
   'screen_power_assist',
   'player_commands',
+  'screen_live_streams',
 ];
 
 describe('screens migrations', () => {
@@ -41,6 +43,7 @@ describe('screens migrations', () => {
         'screens/20261122090000_create_screens',
         'screens/20261122100000_create_player_commands',
         'screens/20261210090000_screen_clock_offset',
+        'screens/20261228100000_screen_live_streams',
       ]);
     } finally {
       await db.destroy();
@@ -50,7 +53,7 @@ describe('screens migrations', () => {
 
 describe('screens module', () => {
   it('boots with only the modules it depends on', async () => {
-    const k = await bootTestKernel({ plugins: [settingsModule, authModule, dependencyGraphModule, screensModule] });
+    const k = await bootTestKernel({ plugins: [settingsModule, authModule, dependencyGraphModule, notificationsModule, screensModule] });
     try {
       expect((await k.request('/api/v1/locations')).status).to.equal(401);
     } finally {

@@ -8,6 +8,8 @@ import { FLEET_CHANNEL, interceptControl, screenChannel } from '../screen-notifi
 
 export const PROTOCOL_VERSION = 1;
 
+const frameBytes = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
+
 // Close codes the player acts on: 1008 makes it check its credential over HTTP.
 const UNSUPPORTED = 1003;
 const INVALID_PAYLOAD = 1007;
@@ -77,8 +79,13 @@ class PlayerSocketSession {
     const receivedAt = new Date();
     try {
       this.deps.heartbeatService.socketActivity(this.principal, this.ip ?? undefined);
-      // Binary frames carry live-stream JPEGs, which this server does not take (yet): dropped.
-      if (isBinary) return;
+      // Binary messages carry the live-stream frames the console is watching.
+      if (isBinary) {
+        this.deps.liveStreamService
+          .frame(this.principal.screenId, frameBytes(data))
+          .catch((err) => this.deps.logger.warn({ err, screenId: this.principal.screenId }, 'a live stream frame was not relayed'));
+        return;
+      }
       const text = data.toString();
       let message: unknown;
       try {
@@ -125,6 +132,7 @@ class PlayerSocketSession {
     this.closed = true;
     clearInterval(this.pingTimer);
     this.deps.heartbeatService.socketActivity(this.principal, this.ip ?? undefined);
+    this.deps.liveStreamService.forget(this.principal.screenId);
     if (this.registered) await this.deps.presenceService.close(this.connectionId);
   }
 }
@@ -135,7 +143,7 @@ export const playerSocketRoutes: SocketRouteDef<PresenceDeps>[] = [
     summary: 'Player socket (protocol v1): pushes manifest, config and command notices; takes player.status',
     description:
       'Authorization: Bearer svc_device_…. Player → server: player.hello{protocolVersion:1, timestamp?}, player.pong{timestamp?}, ' +
-      'player.status{payload: heartbeat}. A `timestamp` (the player’s clock, RFC 3339) measures the screen’s deviceClockOffsetSeconds. ' +
+      'player.status{payload: heartbeat}, and binary live-stream frames (see GET /api/v1/player/live-stream-session). A `timestamp` (the player’s clock, RFC 3339) measures the screen’s deviceClockOffsetSeconds. ' +
       'Close codes: 1003 unknown type or protocol version, 1007 malformed JSON, 1008 credential revoked or screen disabled. ' +
       'Each server → player message, declared by the module that sends it, is listed below and under x-server-messages.',
     auth: { kind: 'player' },

@@ -1,3 +1,4 @@
+import type { LiveStreamService } from '../live-stream/live-stream.service.js';
 import type { ScreensServiceDeps } from '../screens-service-deps.js';
 import type { HeartbeatService } from './heartbeat.service.js';
 import type { PresenceService } from './presence.service.js';
@@ -9,4 +10,6 @@ export interface PresenceDeps extends ScreensServiceDeps {
   heartbeatService: HeartbeatService;
   screenClocks: ScreenClocks;
   reliabilityService: ReliabilityService;
+  /** The socket hands the player's live-stream frames to it. */
+  liveStreamService: LiveStreamService;
 }
