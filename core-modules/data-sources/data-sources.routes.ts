@@ -259,9 +259,11 @@ export const dataSourcesRoutes = [
     path: '/api/v1/data-sources/{id}/preview',
     operationId: 'previewSavedDataSource',
     summary: 'What a saved source gives screens now, read afresh with its whole stored configuration (nothing stored)',
-    description: 'An uploaded file’s bytes, which reads never show, are read too.',
+    description:
+      'An uploaded file’s bytes, which reads never show, are read too. Anyone who may read what the source holds may preview it (its page shows the preview), as in the reference; each preview fetches, so they are rate limited.',
     tags,
-    auth: { kind: 'console', access: 'authors' },
+    auth: { kind: 'console', access: 'signedIn' },
+    rateLimit: { bucket: 'data-sources.preview-saved', limit: 30, windowSeconds: 60, by: 'ip+principal' },
     params: IdParams,
     query: Type.Object({ previewDate: Type.Optional(PreviewDate) }),
     errors: {
