@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import { ScreenGroup, ScreenGroupList } from '../fixtures/console-types/screen-groups.js';
+import { ScreenGroup, ScreenGroupList, SpanStatus } from '../fixtures/console-types/screen-groups.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { expectConsoleShape } from '../support/console-contract.js';
 import { seedImage } from '../support/library-assets.js';
@@ -57,5 +57,20 @@ describe('screen groups as the reference’s console reads them', () => {
       ScreenGroup,
       'DELETE /screen-groups/{id}/playlist-assignment',
     );
+
+    // "Switch to Span" sends the editor's preset panels, each with its screen's name; "Save wall" sends back what it read.
+    const panel = { screenId: lobby.screenId, screenName: 'Lobby', order: 0, x: 0, y: 0, width: 3840, height: 1080, rotation: 0 };
+    const bezels = { bezelLeft: 0, bezelTop: 0, bezelRight: 0, bezelBottom: 0 };
+    await call('PUT', `/api/v1/screen-groups/${created.id}/span`, {
+      displayMode: 'span',
+      canvas: { width: 3840, height: 1080 },
+      panels: [{ ...panel, ...bezels }],
+    });
+    const wall = await call('GET', `/api/v1/screen-groups/${created.id}/span`);
+    expectConsoleShape(wall, SpanStatus, 'GET /screen-groups/{id}/span');
+    expect(wall.geometry.panels[0]).to.include({ screenName: 'Lobby', width: 3840 });
+    await call('PUT', `/api/v1/screen-groups/${created.id}/span`, { displayMode: 'span', canvas: wall.geometry.canvas, panels: wall.geometry.panels });
+    await call('PUT', `/api/v1/screen-groups/${created.id}/span`, { displayMode: 'mirror' });
+    expect((await call('GET', `/api/v1/screen-groups/${created.id}`)).displayMode).to.equal('mirror');
   });
 });

@@ -78,7 +78,13 @@ export const spanRoutes = [
     body: Type.Object({
       displayMode: Type.Union([Type.Literal('mirror'), Type.Literal('span')]),
       canvas: Type.Optional(Canvas),
-      panels: Type.Optional(Type.Array(Type.Object(PanelFields), { maxItems: MAX_PANELS })),
+      panels: Type.Optional(
+        Type.Array(
+          // The console sends back the panels it read, their screens' names with them: those are the server's to say.
+          Type.Object({ ...PanelFields, screenName: Type.Optional(Type.String({ maxLength: 500, description: 'Read-only: ignored.' })) }),
+          { maxItems: MAX_PANELS },
+        ),
+      ),
     }),
     errors: {
       ...NOT_FOUND,
