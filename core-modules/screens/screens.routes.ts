@@ -4,7 +4,7 @@ import { routeFor } from '../../kernel/plugin.js';
 import { SCREEN_STATUSES } from './screen-status.js';
 import { PlayerHistorySchema, ScreenSchema } from './screen-view.js';
 import type { ScreensServiceDeps } from './screens-service-deps.js';
-import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
+import { IdParams, MAX_PAGE_SIZE, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 
 const route = routeFor<ScreensServiceDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -23,7 +23,8 @@ export const screensRoutes = [
       status: Type.Optional(Type.Union(SCREEN_STATUSES.map((s) => Type.Literal(s)))),
       locationId: Type.Optional(Uuid),
       search: Type.Optional(Type.String({ maxLength: 120, description: 'Matches name, description, room, location and model.' })),
-      ...pageQuery(50),
+      // The reference's console reads the list unpaged (its server answers every screen): as many as a page may hold.
+      ...pageQuery(MAX_PAGE_SIZE),
     }),
     response: {
       status: 200,

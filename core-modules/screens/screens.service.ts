@@ -1,5 +1,6 @@
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
+import { MAX_PAGE_SIZE } from '../../kernel/http/wire.js';
 import { type PlaybackReport, playbackReport } from './playback-report.js';
 import { playerFacts, type PlayerFacts } from './player-facts.js';
 import { SCREEN_STATUSES, type ScreenStatus } from './screen-status.js';
@@ -51,7 +52,7 @@ export class ScreensService {
 
   async list(q: ScreenQuery) {
     const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? 50;
+    const pageSize = q.pageSize ?? MAX_PAGE_SIZE;
     const search = q.search?.trim();
     const { rows, total } = await this.d.screensRepository.list(
       { status: q.status, locationId: q.locationId, search: search || undefined, limit: pageSize, offset: (page - 1) * pageSize },

@@ -80,7 +80,7 @@ describe('screens and locations in the console', () => {
     it('lists with filters, search and pages', async () => {
       const all = await list();
       expect(names(all)).to.deep.equal(['Hall', 'Kitchen', 'Office']);
-      expect(all).to.deep.include({ total: 3, page: 1, pageSize: 50 });
+      expect(all).to.deep.include({ total: 3, page: 1, pageSize: 100 });
       expect(names(await list('?search=sales'))).to.deep.equal(['Office']);
       expect(names(await list('?search=back%20off'))).to.deep.equal(['Office']);
       expect(names(await list('?search=%25'))).to.deep.equal([]);
