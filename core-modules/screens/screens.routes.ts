@@ -7,6 +7,12 @@ import type { ScreensServiceDeps } from './screens-service-deps.js';
 import { IdParams, MAX_PAGE_SIZE, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 
 const route = routeFor<ScreensServiceDeps>();
+
+/** The reference's console sends a screen's whole description, leaving locationId out for "no location". */
+const wholeDescription = <B extends { name?: string; description?: string; roomName?: string; roomNumber?: string; locationId?: string | null }>(body: B): B =>
+  [body.name, body.description, body.roomName, body.roomNumber].every((v) => v !== undefined) && body.locationId === undefined
+    ? { ...body, locationId: null }
+    : body;
 const me = (p: unknown) => p as ConsolePrincipal;
 const NOT_FOUND = { 404: '`screen_not_found`.' };
 
@@ -49,6 +55,9 @@ export const screensRoutes = [
     path: '/api/v1/screens/{id}',
     operationId: 'updateScreen',
     summary: 'Rename a screen or change where it stands',
+    description:
+      'Fields left out stay as they are, but for one case: a body with the whole description (name, description, roomName and roomNumber) ' +
+      'and no locationId clears the location, as the reference’s console sends “no location”.',
     tags: ['screens'],
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
@@ -61,7 +70,7 @@ export const screensRoutes = [
     }),
     errors: { ...NOT_FOUND, 422: '`validation_failed`, `location_not_found`.' },
     response: { status: 200, schema: ScreenSchema },
-    handler: ({ deps, params, body, principal, ctx }) => deps.screensService.update(me(principal), params.id, body, ctx.ip),
+    handler: ({ deps, params, body, principal, ctx }) => deps.screensService.update(me(principal), params.id, wholeDescription(body), ctx.ip),
   }),
   route({
     method: 'GET',

@@ -67,6 +67,12 @@ describe('screens as the reference’s console reads them', () => {
     const edited = await read(`/api/v1/screens/${silent.screenId}`, 'PATCH', { name: 'Store room', roomName: 'Back', roomNumber: 'B2', description: '' });
     expectConsoleShape(edited, Screen, 'PATCH /screens/{id}');
     expect(edited).to.include({ name: 'Store room', roomName: 'Back' });
+    // Its "Unassigned" location is a whole description without locationId.
+    const lobby = await read(`/api/v1/screens/${reported.screenId}`);
+    const { name, description, roomName, roomNumber } = lobby;
+    const moved = await read(`/api/v1/screens/${reported.screenId}`, 'PATCH', { name, description, roomName, roomNumber });
+    expect(moved).to.include({ location: '' });
+    expect(moved).to.not.have.property('locationId');
   });
 
   it('shows player history with the installation id', async () => {
