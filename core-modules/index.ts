@@ -5,6 +5,7 @@ import { dataSourcesModule } from './data-sources/data-sources.plugin.js';
 import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
 import { formsModule } from './forms/forms.plugin.js';
 import { fleetHealthModule } from './fleet-health/fleet-health.plugin.js';
+import { loginBackgroundModule } from './login-background/login-background.plugin.js';
 import { mediaModule } from './media/media.plugin.js';
 import { notificationsModule } from './notifications/notifications.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
@@ -24,6 +25,7 @@ export const coreModules: PluginDef[] = [
   authModule,
   dependencyGraphModule,
   mediaModule,
+  loginBackgroundModule,
   screensModule,
   playlistsModule,
   playerModule,

@@ -2,9 +2,10 @@ import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { userDirectoryRef } from '../auth/auth.api.js';
 import { dataSourceLibraryRef } from '../data-sources/data-sources.api.js';
+import { notificationConditionsRef } from '../notifications/notifications.api.js';
 import type { FormsRepository } from './forms.repository.js';
 
-export const formsUses = { userDirectory: userDirectoryRef, dataSourceLibrary: dataSourceLibraryRef };
+export const formsUses = { userDirectory: userDirectoryRef, dataSourceLibrary: dataSourceLibraryRef, notificationConditions: notificationConditionsRef };
 
 /**
  * What the forms module's services build on: its tables. Services sit in the layers above, so no

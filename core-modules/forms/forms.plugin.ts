@@ -11,6 +11,7 @@ import { AttachmentFiles } from './attachment-files.js';
 import { RecordAccess } from './record-access.js';
 import { RecordAttachmentsService } from './record-attachments.service.js';
 import { RecordsService } from './records.service.js';
+import { waitingCondition } from './waiting-condition.js';
 import { recordsRoutes } from './records.routes.js';
 
 /**
@@ -19,7 +20,7 @@ import { recordsRoutes } from './records.routes.js';
  */
 export const formsModule = definePlugin<FormsDeps>({
   name: 'forms',
-  dependsOn: ['auth', 'data-sources'],
+  dependsOn: ['auth', 'data-sources', 'notifications'],
   uses: formsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -33,6 +34,9 @@ export const formsModule = definePlugin<FormsDeps>({
     });
     r.routes([...formsRoutes, ...recordsRoutes]);
     r.jobs(formsJobs);
-    r.onStart((d) => d.dataSourceLibrary.registerProvider(formProvider(d)));
+    r.onStart((d) => {
+      d.dataSourceLibrary.registerProvider(formProvider(d));
+      d.notificationConditions.add(waitingCondition(d));
+    });
   },
 });

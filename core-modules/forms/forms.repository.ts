@@ -227,6 +227,23 @@ export class FormsRepository {
       .skipLocked();
   }
 
+  /**
+   * Records of any form waiting for a decision (in a state its workflow leaves by a review or an
+   * approval), oldest waiting first, at most `limit`: what notifications tell reviewers about.
+   */
+  async awaitingDecision(limit: number): Promise<Pick<RecordRow, 'id' | 'source_id' | 'display_title' | 'submitter_name' | 'state_changed_at'>[]> {
+    return await this.records
+      .query()
+      .select('form_records.id', 'form_records.source_id', 'display_title', 'submitter_name', 'state_changed_at')
+      .join('form_definitions as d', 'd.source_id', 'form_records.source_id')
+      .whereRaw(
+        `EXISTS (SELECT 1 FROM jsonb_array_elements(d.workflow->'transitions') t
+                  WHERE t->>'from' = form_records.state AND t->>'requiredCapability' IN ('review', 'approve'))`,
+      )
+      .orderBy('state_changed_at')
+      .limit(limit);
+  }
+
   /** Records of these forms in these states (the approvals inbox), oldest waiting first. */
   async waiting(pairs: { sourceId: string; states: string[] }[], page: number, pageSize: number): Promise<{ rows: RecordRow[]; total: number }> {
     const wanted = pairs.filter((p) => p.states.length);

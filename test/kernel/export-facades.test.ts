@@ -22,6 +22,7 @@ describe('export facades', () => {
       'namesOf',
       'openCommands',
       'platformsOf',
+      'playbackReport',
       'playersOf',
       'statusCounts',
     ]);

@@ -73,4 +73,29 @@ describe('notification conditions of the core modules', () => {
     expect(found[0]).to.include({ category: 'content_health', severity: 'warning' });
     expect(found[0]!.data).to.include({ assetId: asset.id });
   });
+
+  it('tells reviewers a submission waits for them, and that it was decided', async () => {
+    const form = await consoleCall(k, owner, 'POST', '/api/v1/forms', {
+      name: 'Announcements',
+      draftSchema: { fields: [{ key: 'headline', label: 'Headline', control: 'short_text' }] },
+    });
+    expect(form.status, JSON.stringify(form.body)).to.equal(201);
+    const records = `/api/v1/data-sources/${form.body.data.id}/records`;
+    const record = (await consoleCall(k, owner, 'POST', records, { values: { headline: 'Fire drill at 10' }, displayTitle: 'Fire drill' })).body.data;
+    await sweep();
+    expect(
+      posted.filter((p) => p.title === 'Waiting for review - Fire drill'),
+      'a draft waits for nobody',
+    ).to.deep.equal([]);
+
+    expect((await consoleCall(k, owner, 'POST', `${records}/${record.id}/transitions`, { toState: 'submitted', version: 1 })).status).to.equal(200);
+    await sweep();
+    const [waiting] = await titled('Waiting for review - Fire drill');
+    expect(waiting).to.include({ category: 'review', severity: 'info' });
+    expect(waiting!.data).to.include({ recordId: record.id, formName: 'Announcements' });
+
+    expect((await consoleCall(k, owner, 'POST', `${records}/${record.id}/transitions`, { toState: 'approved', version: 2 })).status).to.equal(200);
+    await sweep();
+    await titled('Recovered: Waiting for review - Fire drill');
+  });
 });
