@@ -108,6 +108,9 @@ export const schedulesRoutes = [
     path: '/api/v1/schedules/{id}',
     operationId: 'updateSchedule',
     summary: 'Change a schedule; the result is checked whole',
+    description:
+      'Fields left out stay as they are, unless the body is a whole schedule (name, description, type, timezone, priority, enabled, daysOfWeek and ' +
+      'targets, as the reference’s console sends it): then it replaces the schedule, and what it leaves out (a date range, say) is cleared.',
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,

@@ -38,6 +38,10 @@ const inputOf = (row: ScheduleRow, targets: Target[]): ScheduleInput => ({
   targets,
 });
 
+/** Every field the reference console's schedule input always carries: such a body replaces the schedule. */
+const WHOLE = ['name', 'description', 'type', 'timezone', 'priority', 'enabled', 'daysOfWeek', 'targets'] as const;
+const isWhole = (patch: Partial<ScheduleInput>): patch is ScheduleInput => WHOLE.every((f) => patch[f] !== undefined);
+
 /** The columns a valid input sets; the other type's fields are cleared. */
 const valuesOf = (input: ScheduleInput, timezone: string): ScheduleValues => {
   const weekly = input.type === 'weekly';
@@ -98,7 +102,8 @@ export class SchedulesService {
     const before = await this.d.schedulesRepository.byId(id);
     if (!before) throw scheduleNotFound();
     const oldTargets = (await this.d.schedulesRepository.targetsOf([id])).get(id)!;
-    const merged = { ...inputOf(before, oldTargets), ...patch };
+    // The reference's console sends the whole schedule and leaves out what it has none of (a date range, say).
+    const merged = isWhole(patch) ? patch : { ...inputOf(before, oldTargets), ...patch };
     // Naming the other kind of content replaces the stored one.
     if (patch.playlistId !== undefined || patch.layoutId !== undefined) delete merged.displayAction;
     if (patch.playlistId !== undefined) delete merged.layoutId;

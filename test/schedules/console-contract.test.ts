@@ -94,6 +94,11 @@ describe('schedules as the reference’s console reads them', () => {
       daysOfWeek: [1],
     });
     expectConsoleShape(weekly, Schedule, 'PATCH /schedules/{id} (back to weekly)');
+    // A date range set, then cleared: the builder leaves startDate and endDate out.
+    const dated = await call('PATCH', `/api/v1/schedules/${created.id}`, { ...asInput(weekly), startDate: '2026-12-01', endDate: '2026-12-31' });
+    expect(dated).to.include({ startDate: '2026-12-01', endDate: '2026-12-31' });
+    const { startDate: _s, endDate: _e, ...undated } = asInput(dated);
+    expect(await call('PATCH', `/api/v1/schedules/${created.id}`, undated)).to.not.have.any.keys('startDate', 'endDate');
     expectConsoleShape(await call('POST', `/api/v1/schedules/${created.id}/disable`), Schedule, 'POST /schedules/{id}/disable');
     expectConsoleShape(await call('POST', `/api/v1/schedules/${created.id}/enable`), Schedule, 'POST /schedules/{id}/enable');
   });
