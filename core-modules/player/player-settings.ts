@@ -227,14 +227,26 @@ const POLICY_PLAYER_KEYS = new Set([
 ]);
 const scoped = (def: Def): Def => (POLICY_PLAYER_KEYS.has(def.key) || POLICY_PREFIXES.some((p) => def.key.startsWith(p)) ? { ...def, scope: 'policy' } : def);
 
-export const configSettings = [
-  ...brandingSettings,
-  ...playbackSettings,
-  ...websiteSettings,
-  ...reliabilitySettings,
-  ...powerSettings,
-  ...accessibilitySettings,
-].map(scoped);
+/** The settings the reference's players apply as soon as the pushed config arrives (the rest at their next start or reload). */
+const IMMEDIATE_KEYS = new Set([
+  'branding.player_background_color',
+  'branding.player_text_color',
+  'player.playback.default_volume',
+  'player.sync.manifest_seconds',
+  'player.sync.status_seconds',
+  'player.website.timeout_seconds',
+  'reliability.launch_after_boot',
+  'reliability.immersive_mode',
+  'reliability.foreground_watchdog_enabled',
+  'power.keep_screen_on',
+  'linux_kiosk.fullscreen_enabled',
+  'linux_kiosk.prevent_display_sleep',
+]);
+const immediate = (def: Def): Def => (IMMEDIATE_KEYS.has(def.key) ? { ...def, immediate: true } : def);
+
+export const configSettings = [...brandingSettings, ...playbackSettings, ...websiteSettings, ...reliabilitySettings, ...powerSettings, ...accessibilitySettings]
+  .map(scoped)
+  .map(immediate);
 /** The settings a screen or group policy may set. */
 export const POLICY_KEYS = configSettings.filter((d) => d.scope === 'policy').map((d) => d.key);
 /** The settings a manifest follows: every screen's manifest is rebuilt when one changes. */

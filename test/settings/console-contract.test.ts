@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import { loginBackgroundModule } from '../../core-modules/login-background/login-background.plugin.js';
 import { LoginBackground, SettingsDocument } from '../fixtures/console-types/settings.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { expectConsoleShape } from '../support/console-contract.js';
@@ -8,7 +7,7 @@ import { seedImage } from '../support/library-assets.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 // Until core-modules/index.ts lists it, the plugin is added here.
-const plugins = coreModules.some((p) => p.name === 'login-background') ? coreModules : [...coreModules, loginBackgroundModule];
+const plugins = coreModules;
 
 describe('settings as the reference’s console reads them', () => {
   let k: TestKernel;
@@ -30,6 +29,8 @@ describe('settings as the reference’s console reads them', () => {
     const doc = await call('GET', '/api/v1/settings');
     expectConsoleShape(doc, SettingsDocument, 'GET /settings');
     expect(doc.definitions.every((d: { scope: string }) => d.scope !== 'preference')).to.equal(true);
+    const immediate = (key: string) => doc.definitions.find((d: { key: string }) => d.key === key)?.immediate;
+    expect([immediate('player.sync.manifest_seconds'), immediate('player.cache.max_bytes')], 'what players apply at once').to.deep.equal([true, false]);
     const draft = { ...doc.values, 'activity.retention_days': 30 };
     const saved = await call('PATCH', '/api/v1/settings', { revision: doc.revision, values: draft });
     expectConsoleShape(saved, SettingsDocument, 'PATCH /settings');

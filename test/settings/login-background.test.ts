@@ -3,7 +3,6 @@ import { coreModules } from '../../core-modules/index.js';
 import { createKnex } from '../../kernel/db/database.js';
 import { migrateAll, rollbackAll, type MigrationSet } from '../../kernel/db/migrator.js';
 import { createTestDatabase } from '../support/test-database.js';
-import { loginBackgroundModule } from '../../core-modules/login-background/login-background.plugin.js';
 import { consoleCall, newSignedInUser, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedAsset } from '../support/library-assets.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
@@ -12,7 +11,7 @@ const SETTING = '/api/v1/settings/login-background';
 const IMAGE = '/api/v1/auth/background';
 
 // Until core-modules/index.ts lists it, the plugin is added here.
-const plugins = coreModules.some((p) => p.name === 'login-background') ? coreModules : [...coreModules, loginBackgroundModule];
+const plugins = coreModules;
 
 describe('the sign-in background image', () => {
   let k: TestKernel;
