@@ -113,7 +113,6 @@ export class RouteTable {
   private readonly groups = new Map<string, Router>();
   private readonly rest = new Router();
   private readonly statics: StaticRoute[] = [];
-  private methodsByStaticPath?: Map<string, Set<string>>;
 
   add(path: string, method: string, handler: Middleware, name?: string) {
     const key = groupOf(path);
@@ -126,7 +125,6 @@ export class RouteTable {
     const groups = new Map([...this.groups].map(([key, router]) => [key, router.routes() as Middleware]));
     const rest = this.rest.routes() as Middleware;
     const exact = this.exactRoutes();
-    const staticMethods = this.staticMethods();
     return (ctx, next) => {
       const hit = exact.get(`${ctx.method} ${ctx.path}`);
       if (hit) {
@@ -136,9 +134,8 @@ export class RouteTable {
         if (hit.name) ctx._matchedRouteName = hit.name;
         return hit.handler(ctx, next);
       }
-      // A path declared as it is (`/assets/bulk`) is never a parameter's value (`/assets/{id}`), for any method.
-      const own = staticMethods.get(ctx.path);
-      if (own && !own.has(ctx.method)) return next();
+      // A path's most specific template decides its methods: `/assets/bulk` is never `/assets/{id}`.
+      if (!this.methodsFor(ctx.path).has(ctx.method)) return next();
       const key = groupOf(ctx.path);
       const group = key === undefined ? undefined : groups.get(key);
       return group ? group(ctx, () => rest(ctx, next)) : rest(ctx, next);
@@ -160,27 +157,34 @@ export class RouteTable {
     return exact;
   }
 
-  /** Each static path's methods (a GET also answers HEAD). */
-  private staticMethods(): Map<string, Set<string>> {
-    if (this.methodsByStaticPath) return this.methodsByStaticPath;
-    const methods = new Map<string, Set<string>>();
-    for (const route of this.statics) {
-      const own = getOrSet(methods, route.path, () => new Set<string>());
-      own.add(route.method);
-      if (route.method === 'GET') own.add('HEAD');
-    }
-    this.methodsByStaticPath = methods;
-    return methods;
-  }
-
-  /** Methods routed for `path` (for 405 and Allow): a static path's own, else every route that matches it. */
+  /**
+   * Methods routed for `path` (for 405 and Allow): those of the most specific template that matches
+   * it, where a literal segment beats a parameter at the first place they differ. A GET answers HEAD.
+   */
   methodsFor(path: string): Set<string> {
-    const own = this.staticMethods().get(path);
-    if (own) return new Set(own);
     const key = groupOf(path);
     const routers = [key === undefined ? undefined : this.groups.get(key), this.rest].filter((r): r is Router => Boolean(r));
-    return new Set(routers.flatMap((r) => r.match(path, 'GET').path.flatMap((layer) => layer.methods)));
+    const layers = routers.flatMap((r) => r.match(path, 'GET').path).map((layer) => ({ shape: shapeOf(String(layer.path)), methods: layer.methods }));
+    const best = layers.map((l) => l.shape).reduce<string | undefined>((a, b) => (a === undefined || moreSpecific(b, a) ? b : a), undefined);
+    const methods = new Set(layers.filter((l) => l.shape === best).flatMap((l) => l.methods));
+    if (methods.has('GET')) methods.add('HEAD');
+    return methods;
   }
+}
+
+/** A template with its parameters unnamed: `/screens/:id` and `/screens/:screenId` are one shape. */
+const shapeOf = (template: string) => template.replace(/:[^/]+/g, ':');
+
+/** Whether template `a` is more specific than `b`: at the first segment where one has a literal and the other a parameter. */
+function moreSpecific(a: string, b: string): boolean {
+  const as = a.split('/');
+  const bs = b.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const aParam = as[i]!.includes(':');
+    const bParam = bs[i]!.includes(':');
+    if (aParam !== bParam) return bParam;
+  }
+  return false;
 }
 
 /** A plain GET on a WebSocket path (a browser, a health probe) learns what to do instead of a bare 404. */

@@ -18,15 +18,18 @@ const answer =
 describe('route dispatch', () => {
   let server: Server;
   let base: string;
+  let table: RouteTable;
 
   before(async () => {
-    const table = new RouteTable();
+    table = new RouteTable();
     // Declared before the static path it also matches: the routers run it first, so it must keep winning.
     table.add('/api/v1/things/:id', 'GET', answer('thing by id'));
     table.add('/api/v1/things/latest', 'GET', answer('latest thing (shadowed)'));
     table.add('/api/v1/things/latest', 'POST', answer('post latest thing'));
     table.add('/api/v1/player/heartbeat', 'POST', answer('heartbeat'));
     table.add('/healthz', 'GET', answer('health'));
+    table.add('/api/v1/lists/:id/items/:itemId', 'PATCH', answer('patch item'));
+    table.add('/api/v1/lists/:id/items/reorder', 'POST', answer('reorder items'));
     const app = new Koa();
     app.use(table.dispatch());
     app.use((ctx) => {
@@ -56,6 +59,16 @@ describe('route dispatch', () => {
       params: { id: 'latest' },
     });
     expect((await send('POST', '/api/v1/things/latest')).body?.route).to.equal('post latest thing');
+  });
+
+  it('never fills a parameter with a path another template names literally: that path has its own methods', async () => {
+    expect((await send('PATCH', '/api/v1/lists/7/items/9')).body?.route).to.equal('patch item');
+    expect((await send('POST', '/api/v1/lists/7/items/reorder')).body?.route).to.equal('reorder items');
+    expect((await send('PATCH', '/api/v1/lists/7/items/reorder')).body?.route, 'left for the 405 after the routers').to.equal(null);
+    expect(Object.fromEntries(['/api/v1/lists/7/items/reorder', '/api/v1/lists/7/items/9'].map((p) => [p, [...table.methodsFor(p)]]))).to.deep.equal({
+      '/api/v1/lists/7/items/reorder': ['POST'],
+      '/api/v1/lists/7/items/9': ['PATCH'],
+    });
   });
 
   it('still routes what only the routers match: another case, a trailing slash, HEAD for GET, other methods', async () => {
