@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { coreModules } from '../../core-modules/index.js';
 import {
   ConsoleDataSourceDetail,
   ConsoleDataSourceList,
@@ -7,9 +6,8 @@ import {
   ConsoleSavedPreview,
   ConsoleSourceRefreshDiagnostics,
 } from '../fixtures/console-types/data-sources.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { consoleCall } from '../support/console-client.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 
 const CSV = 'dish,price\nSoup,4.50\nSalad,6\n';
 const columns = [
@@ -18,20 +16,8 @@ const columns = [
 ];
 
 describe('data sources as the reference’s console reads them', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
-
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await consoleCall(k, owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 204);
-    return res.body?.data;
-  };
-
-  before(async () => {
-    k = await bootTestKernel({ plugins: coreModules });
-    owner = await setUpOwner(k);
-  });
-  after(() => k?.stop());
+  const ui = consoleUnderTest();
+  const { call } = ui;
 
   it('answers the detail page what it reads: diagnostics, the fields, and who uses the source', async () => {
     const input = {
@@ -59,7 +45,7 @@ describe('data sources as the reference’s console reads them', () => {
     expectConsoleShape(copy, ConsoleDataSourceDetail, 'POST /data-sources/{id}/duplicate');
 
     // Before any refresh, a source's detail still has every array and no nulls.
-    const pending = await consoleCall(k, owner, 'GET', `/api/v1/data-sources/${copy.id}`);
+    const pending = await consoleCall(ui.k, ui.owner, 'GET', `/api/v1/data-sources/${copy.id}`);
     expectConsoleShape(pending.body.data, ConsoleDataSourceDetail, 'GET /data-sources/{id} (not read yet)');
   });
 
@@ -83,7 +69,7 @@ describe('data sources as the reference’s console reads them', () => {
     expect(previewed.recordCount).to.equal(2);
 
     // A generated client needs each path template once: the GET and POST share theirs.
-    const doc = (await consoleCall(k, owner, 'GET', '/api/v1/openapi.json')).body;
+    const doc = (await consoleCall(ui.k, ui.owner, 'GET', '/api/v1/openapi.json')).body;
     const templates = Object.keys(doc.paths)
       .filter((p) => p.startsWith('/api/v1/data-sources/'))
       .map((p) => p.replace(/\{[^}]+\}/g, '{}'));
@@ -104,7 +90,7 @@ describe('data sources as the reference’s console reads them', () => {
 
     // Forms are made through their own route, as the reference has it; an unknown provider is no provider.
     for (const provider of ['form', 'weather', 'RSS']) {
-      const refused = await consoleCall(k, owner, 'POST', '/api/v1/data-sources', { provider, name: 'x', description: '', configuration: {} });
+      const refused = await consoleCall(ui.k, ui.owner, 'POST', '/api/v1/data-sources', { provider, name: 'x', description: '', configuration: {} });
       expect([refused.status, refused.body.error.code], provider).to.deep.equal([422, 'validation_failed']);
       expect(refused.body.error.details.fields[0].field, provider).to.equal('body/provider');
     }

@@ -12,29 +12,16 @@ import {
   ConsoleUpdated,
   ConsoleUploadSession,
 } from '../fixtures/console-types/media.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
+import { consoleCall } from '../support/console-client.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { seedAsset } from '../support/library-assets.js';
 import { makePng } from '../support/media-files.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { patchUpload } from '../support/uploads.js';
 
 describe('the media library as the reference’s console reads it', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
-
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await consoleCall(k, owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 204);
-    return res.body?.data;
-  };
-
-  before(async () => {
-    // Web role: processing jobs wait, so an uploaded asset stays as completing left it.
-    k = await bootTestKernel({ plugins: coreModules, role: 'web' });
-    owner = await setUpOwner(k);
-  });
-  after(() => k?.stop());
+  // Web role: processing jobs wait, so an uploaded asset stays as completing left it.
+  const ui = consoleUnderTest({ plugins: coreModules, role: 'web' });
+  const { call } = ui;
 
   it('lists folders, collections and tags as arrays, which the media page maps over', async () => {
     const top = await call('POST', '/api/v1/content-folders', { name: 'Campaigns', description: '' });
@@ -66,14 +53,14 @@ describe('the media library as the reference’s console reads it', () => {
     const png = await makePng(64, 40);
     const session = await call('POST', '/api/v1/uploads', { filename: 'lobby.png', mimeType: 'image/png', sizeBytes: png.length });
     expectConsoleShape(session, ConsoleUploadSession, 'POST /uploads');
-    const patched = await patchUpload(k, owner, session.id, 0, png, { 'content-type': 'application/offset+octet-stream' });
+    const patched = await patchUpload(ui.k, ui.owner, session.id, 0, png, { 'content-type': 'application/offset+octet-stream' });
     expect(patched.status).to.equal(204);
     const asset = await call('POST', `/api/v1/uploads/${session.id}/complete`);
     expectConsoleShape(asset, ConsoleAsset, 'POST /uploads/{id}/complete');
     expect(asset).to.include({ originalFilename: 'lobby.png', declaredMimeType: 'image/png', originalSize: png.length });
 
     // What a client generated from the document sends is what the server takes.
-    const doc = (await consoleCall(k, owner, 'GET', '/api/v1/openapi.json')).body;
+    const doc = (await consoleCall(ui.k, ui.owner, 'GET', '/api/v1/openapi.json')).body;
     expect(Object.keys(doc.paths['/api/v1/uploads/{id}'].patch.requestBody.content)).to.deep.equal(['application/offset+octet-stream']);
   });
 
@@ -81,8 +68,8 @@ describe('the media library as the reference’s console reads it', () => {
     const folder = await call('POST', '/api/v1/content-folders', { name: 'Menus', description: '' });
     const tag = await call('POST', '/api/v1/content-tags', { name: 'Breakfast', color: '#ffaa00' });
     const collection = await call('POST', '/api/v1/content-collections', { name: 'Mornings', description: '' });
-    const image = await seedAsset(k, { name: 'Pancakes' });
-    const video = await seedAsset(k, { type: 'video', name: 'Coffee pour' });
+    const image = await seedAsset(ui.k, { name: 'Pancakes' });
+    const video = await seedAsset(ui.k, { type: 'video', name: 'Coffee pour' });
     const organized = await call('POST', '/api/v1/assets/bulk-organize', {
       assetIds: [image.id, video.id],
       setFolder: true,
@@ -129,7 +116,7 @@ describe('the media library as the reference’s console reads it', () => {
     expect(site.website).to.include({ url: 'https://intranet.example.org/' });
     // Its url is an absolute http(s) address in the schema itself.
     for (const url of ['intranet.example.org/', 'ftp://intranet.example.org/', '/relative']) {
-      const refused = await consoleCall(k, owner, 'POST', '/api/v1/assets/websites', { name: 'Bad', url });
+      const refused = await consoleCall(ui.k, ui.owner, 'POST', '/api/v1/assets/websites', { name: 'Bad', url });
       expect(refused.status, url).to.equal(422);
     }
   });

@@ -1,10 +1,8 @@
 import { expect } from 'chai';
-import { coreModules } from '../../core-modules/index.js';
 import { ConsolePlaylist, ConsolePlaylistList } from '../fixtures/console-types/playlists.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
+import { consoleCall } from '../support/console-client.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { seedAsset } from '../support/library-assets.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 /** The body the reference console's itemInput() sends back for an item it read. */
 const itemInput = (item: any) => ({
@@ -25,24 +23,12 @@ const itemInput = (item: any) => ({
 const sent = (body: Record<string, unknown>) => JSON.parse(JSON.stringify(body));
 
 describe('playlists as the reference’s console reads them', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
-
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await consoleCall(k, owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 204);
-    return res.body?.data;
-  };
-
-  before(async () => {
-    k = await bootTestKernel({ plugins: coreModules });
-    owner = await setUpOwner(k);
-  });
-  after(() => k?.stop());
+  const ui = consoleUnderTest();
+  const { call } = ui;
 
   it('builds a playlist with the console’s bodies and answers each step in its Playlist shape', async () => {
-    const image = await seedAsset(k, { name: 'Breakfast menu' });
-    const video = await seedAsset(k, { type: 'video', name: 'Welcome clip' });
+    const image = await seedAsset(ui.k, { name: 'Breakfast menu' });
+    const video = await seedAsset(ui.k, { type: 'video', name: 'Welcome clip' });
     const created = await call('POST', '/api/v1/playlists', { name: 'Lobby loop', description: '', sourceType: 'static' });
     expectConsoleShape(created, ConsolePlaylist, 'POST /playlists');
 
@@ -90,14 +76,14 @@ describe('playlists as the reference’s console reads them', () => {
     expectConsoleShape(renamed, ConsolePlaylist, 'PATCH /playlists/{id}');
 
     // An item whose asset stops being playable is told in warnings, which the page lists.
-    await k.db('assets').where({ id: image.id }).update({ archived_at: new Date() });
+    await ui.k.db('assets').where({ id: image.id }).update({ archived_at: new Date() });
     const read = await call('GET', `/api/v1/playlists/${created.id}`);
     expectConsoleShape(read, ConsolePlaylist, 'GET /playlists/{id}');
     expect(read.warnings).to.deep.equal(['Asset Breakfast menu is no longer ready for playback.']);
     expect(read.layoutUsage).to.deep.equal([]);
 
     // Its library's Duplicate button: a copy with the same items, answered 201 in the same shape.
-    const copy = await consoleCall(k, owner, 'POST', `/api/v1/playlists/${created.id}/duplicate`);
+    const copy = await consoleCall(ui.k, ui.owner, 'POST', `/api/v1/playlists/${created.id}/duplicate`);
     expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
     expectConsoleShape(copy.body.data, ConsolePlaylist, 'POST /playlists/{id}/duplicate');
     expect(copy.body.data.name).to.equal('Lobby loop (mornings) copy');
@@ -111,7 +97,7 @@ describe('playlists as the reference’s console reads them', () => {
 
   it('makes a tag playlist as the console does and names its rule’s tags', async () => {
     const tag = await call('POST', '/api/v1/content-tags', { name: 'Promotions', color: '#ff6600' });
-    const image = await seedAsset(k, { name: 'Spring offer' });
+    const image = await seedAsset(ui.k, { name: 'Spring offer' });
     await call('POST', '/api/v1/assets/bulk-organize', { assetIds: [image.id], addTagIds: [tag.id] });
     const created = await call('POST', '/api/v1/playlists', { name: 'Promotions', description: '', sourceType: 'tag' });
     expectConsoleShape(created, ConsolePlaylist, 'POST /playlists (tag)');

@@ -1,29 +1,11 @@
 import { expect } from 'chai';
-import { coreModules } from '../../core-modules/index.js';
 import { LoginBackground, SettingsDocument } from '../fixtures/console-types/settings.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { seedImage } from '../support/library-assets.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-
-// Until core-modules/index.ts lists it, the plugin is added here.
-const plugins = coreModules;
 
 describe('settings as the reference’s console reads them', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
-
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await consoleCall(k, owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 201);
-    return res.body.data;
-  };
-
-  before(async () => {
-    k = await bootTestKernel({ plugins });
-    owner = await setUpOwner(k);
-  });
-  after(() => k?.stop());
+  const ui = consoleUnderTest();
+  const { call } = ui;
 
   it('answers the organization settings and takes back the whole draft the settings page saves', async () => {
     const doc = await call('GET', '/api/v1/settings');
@@ -51,7 +33,7 @@ describe('settings as the reference’s console reads them', () => {
 
   it('answers the branding panel’s sign-in background', async () => {
     expectConsoleShape(await call('GET', '/api/v1/settings/login-background'), LoginBackground, 'GET /settings/login-background (none)');
-    const image = await seedImage(k);
+    const image = await seedImage(ui.k);
     const set = await call('PUT', '/api/v1/settings/login-background', { assetId: image.id });
     expectConsoleShape(set, LoginBackground, 'PUT /settings/login-background');
     expect(set.assetId).to.equal(image.id);

@@ -2,6 +2,9 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import { consoleCall, setUpOwner, type ConsoleSession } from './console-client.js';
+import { bootTestKernel, type TestKernel, type TestKernelOptions } from './test-kernel.js';
 
 /**
  * The reference console's view of our answers. Each family's fixture in `test/fixtures/console-types/`
@@ -31,3 +34,29 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** The reference's paged list: `{ items, total, page, pageSize }`. */
 export const PagedList = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }), page: Type.Integer({ minimum: 1 }), pageSize: Type.Integer({ minimum: 1 }) });
+
+/**
+ * A contract test's console: a kernel of its own (booted before the suite's tests, stopped after)
+ * with its first Owner signed in, and `call`, which expects a success and answers its data.
+ */
+export function consoleUnderTest(options: TestKernelOptions = { plugins: coreModules }) {
+  const state = {} as { k: TestKernel; owner: ConsoleSession };
+  before(async () => {
+    state.k = await bootTestKernel(options);
+    state.owner = await setUpOwner(state.k);
+  });
+  after(() => state.k?.stop());
+  return {
+    get k() {
+      return state.k;
+    },
+    get owner() {
+      return state.owner;
+    },
+    call: async (method: string, path: string, body?: unknown) => {
+      const res = await consoleCall(state.k, state.owner, method, path, body);
+      expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 204);
+      return res.body?.data;
+    },
+  };
+}
