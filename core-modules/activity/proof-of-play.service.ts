@@ -4,7 +4,7 @@ import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import { SESSION_TYPES, TERMINAL_REASONS } from './event-contract.js';
 import type { ActivityBaseDeps } from './activity-base-deps.js';
 import { GROUP_BY, type GroupBy, type PlayFilter, type SessionRow } from './proof-of-play.repository.js';
-import { Uuid, Stamp } from '../../kernel/http/wire.js';
+import { Uuid, Stamp, present } from '../../kernel/http/wire.js';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
@@ -271,10 +271,6 @@ export function localDay(date: string, tz: string): { from: Date; to: Date } {
   const next = new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   return { from: at(date), to: at(next) };
 }
-
-/** Leaves out what is null, as the reference answers. */
-const present = <T extends Record<string, unknown>>(fields: T) =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as { [K in keyof T]?: Exclude<T[K], null> };
 
 export function sessionView(r: SessionRow, screenName: string) {
   const durationMs = num(r.duration_ms);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, isoOrNull, Stamp, present } from '../../kernel/http/wire.js';
 import { type DataDocument, type Dataset, valueText } from './providers/document.js';
 import type { OutputRow, SourceRow } from './data-sources.models.js';
 
@@ -106,10 +106,6 @@ export function availableCounts(provider: string, document: DataDocument | null 
   const count = recordCount(document);
   return provider === 'calendar' ? { availableEventCount: count, availableItemCount: 0 } : { availableEventCount: 0, availableItemCount: count };
 }
-
-/** The entries of `o` whose value is not null or undefined. */
-const present = <T extends Record<string, unknown>>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v != null)) as { [K in keyof T]?: NonNullable<T[K]> };
 
 /** A source's refresh diagnostics; `fetches` says whether its provider reads addresses at all. */
 export function diagnosticsView(s: SourceRow, o: OutputRow | undefined, fetches: boolean, refreshSeconds: number | null): DiagnosticsView {

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { AssetRow, VariantRow } from './media.models.js';
 import { ASSET_STATUSES, ASSET_TYPE_PATTERN, VARIANT_KINDS } from './media-types.js';
-import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, isoOrNull, Stamp, present } from '../../kernel/http/wire.js';
 
 // Facts an asset may lack are left out rather than null, and a website's missing file facts are
 // empty, as the reference answers them: its console's types have no null there.
@@ -66,11 +66,6 @@ export type AssetView = Static<typeof AssetSchema>;
 export interface AssetExtras {
   tags?: Static<typeof TagRefSchema>[];
   collectionIds?: string[];
-}
-
-/** The entries of `o` whose value is not null or undefined. */
-function present<T extends Record<string, unknown>>(o: T) {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v != null)) as { [K in keyof T]?: NonNullable<T[K]> };
 }
 
 export function variantView(v: VariantRow): Static<typeof VariantSchema> {

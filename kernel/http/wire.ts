@@ -13,6 +13,13 @@ export const IdParams = Type.Object({ id: Uuid });
 /** A value or `null`. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
+/**
+ * The entries of `o` that hold a value (neither null nor undefined): a field the reference's console
+ * types as optional is left out when there is nothing, never sent as null.
+ */
+export const present = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v != null)) as { [K in keyof T]?: NonNullable<T[K]> };
+
 /** How a moment is written on the wire: ISO 8601 in UTC, or null. */
 export const isoOrNull = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
