@@ -2,7 +2,7 @@ import { CloneType, Type, type Static } from '@sinclair/typebox';
 import type { PlayerHistoryRow } from './player-history.repository.js';
 import type { ScreenFactsRow } from './screens.repository.js';
 import { SCREEN_STATUSES, latest, screenStatus } from './screen-status.js';
-import { Nullable, Uuid, isoOrNull, Stamp } from '../../kernel/http/wire.js';
+import { Nullable, Uuid, isoOrNull, present, Stamp } from '../../kernel/http/wire.js';
 
 export const ScreenStatusSchema = Type.Union(
   SCREEN_STATUSES.map((s) => Type.Literal(s)),
@@ -63,10 +63,6 @@ export const ScreenSchema = Type.Object({
 });
 export type ScreenView = Static<typeof ScreenSchema>;
 
-/** `{ [key]: value }` when there is a value, else nothing: a field left out. */
-const present = <K extends string, V>(key: K, value: V | null | undefined) => (value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>));
-const stamp = <K extends string>(key: K, d: Date | null | undefined) => present(key, d?.toISOString());
-
 /** `pendingContactAt`: contact this process has recorded but not yet written (see ContactBuffer). */
 export function screenView(r: ScreenFactsRow, clockSkewWarningSeconds: number, pendingContactAt?: Date, now = Date.now()): ScreenView {
   const lastContactAt = latest(r.last_contact_at, pendingContactAt);
@@ -75,7 +71,6 @@ export function screenView(r: ScreenFactsRow, clockSkewWarningSeconds: number, p
     name: r.name,
     description: r.description,
     location: r.location_name ?? '',
-    ...present('locationId', r.location_id),
     roomName: r.room_name,
     roomNumber: r.room_number,
     platform: r.platform,
@@ -83,7 +78,6 @@ export function screenView(r: ScreenFactsRow, clockSkewWarningSeconds: number, p
     deviceModel: r.model,
     androidVersion: r.os_version,
     playerVersion: r.player_version,
-    ...present('playerVersionCode', r.player_version_code),
     screenWidth: r.screen_width ?? 0,
     screenHeight: r.screen_height ?? 0,
     density: r.density ?? 0,
@@ -91,12 +85,16 @@ export function screenView(r: ScreenFactsRow, clockSkewWarningSeconds: number, p
     timezone: r.timezone,
     enabled: r.enabled,
     pairedAt: (r.paired_at ?? r.created_at).toISOString(),
-    ...stamp('lastHeartbeatAt', r.last_heartbeat_at),
-    ...stamp('lastContactAt', lastContactAt),
-    ...stamp('lastConnectedAt', r.last_connected_at),
-    ...stamp('lastDisconnectedAt', r.last_disconnected_at),
-    ...present('lastKnownIp', r.last_known_ip),
-    ...present('uptimeSeconds', r.uptime_seconds === null ? null : Number(r.uptime_seconds)),
+    ...present({
+      locationId: r.location_id,
+      playerVersionCode: r.player_version_code,
+      lastHeartbeatAt: r.last_heartbeat_at?.toISOString(),
+      lastContactAt: lastContactAt?.toISOString(),
+      lastConnectedAt: r.last_connected_at?.toISOString(),
+      lastDisconnectedAt: r.last_disconnected_at?.toISOString(),
+      lastKnownIp: r.last_known_ip,
+      uptimeSeconds: r.uptime_seconds === null ? null : Number(r.uptime_seconds),
+    }),
     deviceClockOffsetSeconds: r.clock_offset_seconds,
     deviceClockOffsetMeasuredAt: isoOrNull(r.clock_offset_at),
     clockSkewWarningSeconds,
@@ -133,7 +131,6 @@ export function playerHistoryView(r: PlayerHistoryRow): Static<typeof PlayerHist
   return {
     id: r.id,
     screenId: r.screen_id,
-    ...present('credentialId', r.credential_id),
     pairingMode: r.pairing_mode,
     installationId: r.player_installation_id,
     platform: r.platform,
@@ -147,7 +144,6 @@ export function playerHistoryView(r: PlayerHistoryRow): Static<typeof PlayerHist
     locale: r.locale,
     timezone: r.timezone,
     pairedAt: r.paired_at.toISOString(),
-    ...stamp('retiredAt', r.retired_at),
-    ...present('retirementReason', r.retirement_reason),
+    ...present({ credentialId: r.credential_id, retiredAt: r.retired_at?.toISOString(), retirementReason: r.retirement_reason }),
   };
 }

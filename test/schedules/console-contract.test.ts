@@ -1,11 +1,8 @@
 import { expect } from 'chai';
-import { coreModules } from '../../core-modules/index.js';
 import { Schedule, ScheduleList, SchedulePreview } from '../fixtures/console-types/schedules.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { seedImage } from '../support/library-assets.js';
 import { pairScreen, type PairedScreen } from '../support/player-client.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 /** The fields the console's schedule builder copies from a schedule to edit it (its `scheduleToInput`). */
 const INPUT_FIELDS = [
@@ -30,25 +27,17 @@ const INPUT_FIELDS = [
 const asInput = (schedule: Record<string, unknown>) => Object.fromEntries(INPUT_FIELDS.filter((f) => schedule[f] !== undefined).map((f) => [f, schedule[f]]));
 
 describe('schedules as the reference’s console reads them', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
+  const ui = consoleUnderTest();
+  const { call } = ui;
   let hall: PairedScreen;
   let playlistId: string;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await consoleCall(k, owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 201);
-    return res.body.data;
-  };
-
   before(async () => {
-    k = await bootTestKernel({ plugins: coreModules });
-    owner = await setUpOwner(k);
+    const { k, owner } = ui;
     hall = await pairScreen(k, owner, { name: 'Hall' });
     playlistId = (await call('POST', '/api/v1/playlists', { name: 'Breakfast' })).id;
     await call('POST', `/api/v1/playlists/${playlistId}/items`, { assetId: (await seedImage(k)).id, durationMs: 5000 });
   });
-  after(() => k?.stop());
 
   it('creates from the builder’s new schedule, lists it by search with the default zone, and saves an edit of what it read', async () => {
     // The builder's initial schedule, with the organization's zone, a playlist and a target picked.

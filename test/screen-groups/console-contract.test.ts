@@ -1,29 +1,18 @@
 import { expect } from 'chai';
-import { coreModules } from '../../core-modules/index.js';
 import { ScreenGroup, ScreenGroupList, SpanStatus } from '../fixtures/console-types/screen-groups.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { seedImage } from '../support/library-assets.js';
 import { pairScreen, type PairedScreen } from '../support/player-client.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 describe('screen groups as the reference’s console reads them', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
+  const ui = consoleUnderTest();
+  const { call } = ui;
   let lobby: PairedScreen;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await consoleCall(k, owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 201);
-    return res.body.data;
-  };
-
   before(async () => {
-    k = await bootTestKernel({ plugins: coreModules });
-    owner = await setUpOwner(k);
+    const { k, owner } = ui;
     lobby = await pairScreen(k, owner, { name: 'Lobby' });
   });
-  after(() => k?.stop());
 
   it('answers each call of the groups page in the console’s shape', async () => {
     const created = await call('POST', '/api/v1/screen-groups', { name: 'Ground floor', description: '' });
@@ -32,7 +21,7 @@ describe('screen groups as the reference’s console reads them', () => {
     expectConsoleShape(joined, ScreenGroup, 'POST /screen-groups/{id}/screens');
 
     const playlistId = (await call('POST', '/api/v1/playlists', { name: 'Welcome' })).id;
-    await call('POST', `/api/v1/playlists/${playlistId}/items`, { assetId: (await seedImage(k)).id, durationMs: 5000 });
+    await call('POST', `/api/v1/playlists/${playlistId}/items`, { assetId: (await seedImage(ui.k)).id, durationMs: 5000 });
     const assigned = await call('PUT', `/api/v1/screen-groups/${created.id}/playlist-assignment`, { playlistId });
     expectConsoleShape(assigned, ScreenGroup, 'PUT /screen-groups/{id}/playlist-assignment');
     expect(assigned).to.include({ playlistId, playlistName: 'Welcome', presentationType: 'playlist' });

@@ -1,27 +1,17 @@
 import { expect } from 'chai';
-import { coreModules } from '../../core-modules/index.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { PairingRequest, PendingPairings, PlayerCommandList, PlayerHistoryList, QueuedCommand, Screen, ScreenList } from '../fixtures/console-types/screens.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { createPairingSession, deviceMetadata, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 describe('screens as the reference’s console reads them', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
+  const ui = consoleUnderTest();
+  const read = (path: string, method = 'GET', body?: unknown) => ui.call(method, path, body);
   let reported: PairedScreen;
   let silent: PairedScreen;
 
-  const read = async (path: string, method = 'GET', body?: unknown) => {
-    const res = await consoleCall(k, owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 202);
-    return res.body.data;
-  };
-
   before(async () => {
-    k = await bootTestKernel({ plugins: coreModules });
-    owner = await setUpOwner(k);
+    const { k, owner } = ui;
     const location = await read('/api/v1/locations', 'POST', { name: 'Head office' });
     // One screen as its player describes itself and reports, one paired and never heard from since.
     reported = await pairScreen(k, owner, {
@@ -40,7 +30,6 @@ describe('screens as the reference’s console reads them', () => {
     expect(heartbeat.status).to.equal(200);
     await (k.containerOf('screens').cradle as ScreensDeps).contactBuffer.flush();
   });
-  after(() => k?.stop());
 
   it('lists and reads screens with the device fields, and no null where the console’s type has none', async () => {
     const list = await read('/api/v1/screens');
@@ -90,7 +79,7 @@ describe('screens as the reference’s console reads them', () => {
   });
 
   it('resolves a pairing code, lists it as pending, and approves it with the console’s body', async () => {
-    const session = await createPairingSession(k, deviceMetadata({ model: 'Linux x64' }));
+    const session = await createPairingSession(ui.k, deviceMetadata({ model: 'Linux x64' }));
     const resolved = await read('/api/v1/screens/pairing/resolve', 'POST', { code: session.code });
     expectConsoleShape(resolved, PairingRequest, 'POST /screens/pairing/resolve');
     const pending = await read('/api/v1/screens/pairing/pending');
