@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { Uuid } from '../../kernel/http/wire.js';
 import type { DataDocument, DocumentField, DocumentValue } from '../data-sources/data-sources.api.js';
 import { type FieldValue, type FormSchema, outputType } from './form-schema.js';
 import type { Workflow } from './workflow.js';
 import { ownValue } from '../../kernel/collections.js';
-import type { RecordRow } from './forms.models.js';
+import type { RecordRow, ViewFields, ViewRow } from './forms.models.js';
 
 /** Fields a screen gets per dataset: the bound the Android player validates. */
 export const MAX_OUTPUT_FIELDS = 16;
@@ -34,9 +33,20 @@ export function outputFields(schema: FormSchema): DocumentField[] {
 export const defaultFields = (schema: FormSchema) =>
   [RECORD_FIELDS[0]!, ...outputFields(schema).slice(RECORD_FIELDS.length)].slice(0, MAX_OUTPUT_FIELDS).map((f) => f.key);
 
+const TimeFilterSchema = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    startField: Type.Optional(Type.String({ maxLength: 64 })),
+    endField: Type.Optional(Type.String({ maxLength: 64 })),
+    startBeforeNow: Type.Optional(Type.Boolean()),
+    endAfterNow: Type.Optional(Type.Boolean()),
+  },
+  { description: 'Keeps records whose start field is not after now and whose end field is after now (an empty time passes).' },
+);
+
 export const ViewSchema = Type.Object({
   key: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,79}$' }),
-  name: Type.String({ minLength: 1, maxLength: 180 }),
+  name: Type.String({ minLength: 1, maxLength: 180, pattern: '\\S' }),
   includedStates: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 16, description: 'Default: the states that put records on air.' })),
   fieldFilters: Type.Optional(
     Type.Array(
@@ -51,33 +61,24 @@ export const ViewSchema = Type.Object({
   sort: Type.Optional(
     Type.Array(Type.Object({ field: Type.String({ maxLength: 64 }), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }), { maxItems: 4 }),
   ),
-  timeFilter: Type.Optional(
-    Type.Object(
-      {
-        enabled: Type.Boolean(),
-        startField: Type.Optional(Type.String({ maxLength: 64 })),
-        endField: Type.Optional(Type.String({ maxLength: 64 })),
-        startBeforeNow: Type.Optional(Type.Boolean()),
-        endAfterNow: Type.Optional(Type.Boolean()),
-      },
-      { description: 'Keeps records whose start field is not after now and whose end field is after now (an empty time passes).' },
-    ),
-  ),
+  timeFilter: Type.Optional(TimeFilterSchema),
   outputFields: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_OUTPUT_FIELDS })),
   recordLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OUTPUT_RECORDS, default: 100, description: '0 means the default, 100.' })),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Where the view sits among the form’s views.' })),
 });
-/** A view as a form answers it: with an id (views are computed, not stored: it is derived from the form and the key). */
-export const FormViewSchema = Type.Object({ id: Uuid, ...ViewSchema.properties });
-
-/** A stable UUID for the form's view `key` (name-based, RFC 9562 v5 layout), the same on every read. */
-export function viewId(formId: string, key: string): string {
-  const h = createHash('sha1').update(`form-view:${formId}:${key}`).digest();
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  const hex = h.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A saved view as a form answers it, every part present (as the reference's console reads it). */
+export const FormViewSchema = Type.Object({
+  id: Uuid,
+  key: ViewSchema.properties.key,
+  name: ViewSchema.properties.name,
+  includedStates: Type.Array(Type.String()),
+  fieldFilters: Type.Array(Type.Object({ field: Type.String(), operator: Type.String(), value: Type.String() })),
+  timeFilter: TimeFilterSchema,
+  sort: Type.Array(Type.Object({ field: Type.String(), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) })),
+  outputFields: Type.Array(Type.String(), { description: 'Empty: the default fields (the title, then the form’s own).' }),
+  recordLimit: Type.Integer(),
+  position: Type.Integer(),
+});
 
 export interface View {
   key: string;
@@ -98,7 +99,7 @@ interface TimeFilter {
   endAfterNow?: boolean;
 }
 
-/** The view screens get unless told otherwise: records on air, newest and most urgent first. */
+/** The view a new form starts with: its records on air, its title and fields (within the players' bound). */
 export const defaultView = (schema: FormSchema): Required<View> => ({
   key: 'approved',
   name: 'On air',
@@ -109,6 +110,33 @@ export const defaultView = (schema: FormSchema): Required<View> => ({
   outputFields: defaultFields(schema),
   recordLimit: 100,
   position: 0,
+});
+
+/** How a view is stored: every part present, the name trimmed, no limit meaning the default (100). */
+export const viewFields = (v: View): ViewFields => ({
+  key: v.key,
+  name: v.name.trim(),
+  included_states: v.includedStates ?? [],
+  field_filters: (v.fieldFilters ?? []).map((f) => ({ field: f.field, operator: f.operator, value: f.value ?? '' })),
+  time_filter: v.timeFilter ?? { enabled: false },
+  sort: v.sort ?? [],
+  output_fields: v.outputFields ?? [],
+  record_limit: v.recordLimit || 100,
+  position: v.position ?? 0,
+});
+
+/** A stored view as a form answers it (FormViewSchema). */
+export const viewWire = (r: ViewRow) => ({
+  id: r.id,
+  key: r.key,
+  name: r.name,
+  includedStates: r.included_states,
+  fieldFilters: r.field_filters,
+  timeFilter: r.time_filter,
+  sort: r.sort,
+  outputFields: r.output_fields,
+  recordLimit: r.record_limit,
+  position: r.position,
 });
 
 /** What is wrong with a view of this form (undefined when nothing). Pure. */

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { DataSourceProvider } from '../data-sources/data-sources.api.js';
 import { sourceOperations } from './form-access.js';
 import type { FormDefinitionsDeps } from './form-definitions-deps.js';
-import { defaultView, viewDataset } from './form-output.js';
+import { viewDataset, viewWire } from './form-output.js';
 
 /** A form source's configuration: which revision screens see and its fields (kept by the forms module). */
 export const FormSourceConfig = Type.Object({
@@ -11,11 +11,13 @@ export const FormSourceConfig = Type.Object({
 });
 
 /**
- * The `form` provider: its output is the form's records on air (approved, from `displayAt` until
- * `expiresAt`). It is produced again when people act on records, and at the next moment a
+ * The `form` provider: its output is one dataset per saved view (named by its key) of the form's
+ * records on air (approved, from `displayAt` until `expiresAt`). It is produced again when people act on records, and at the next moment a
  * record's times take it on or off air.
  */
-export function formProvider(d: Pick<FormDefinitionsDeps, 'formsRepository' | 'formsService'>): DataSourceProvider<{ revision: number }> {
+export function formProvider(
+  d: Pick<FormDefinitionsDeps, 'formsRepository' | 'formViewsRepository' | 'formsService'>,
+): DataSourceProvider<{ revision: number }> {
   return {
     name: 'form',
     managedBy: 'forms',
@@ -31,12 +33,13 @@ export function formProvider(d: Pick<FormDefinitionsDeps, 'formsRepository' | 'f
       const revision = ctx.sourceId ? await d.formsRepository.latestRevision(ctx.sourceId) : undefined;
       if (!definition || !revision) return { schemaVersion: 1, datasets: [] };
       const onAirStates = definition.workflow.states.filter((s) => s.eligibleForOutput).map((s) => s.key);
-      const [records, next] = await Promise.all([
+      const [records, next, views] = await Promise.all([
         d.formsRepository.onAir(ctx.sourceId!, onAirStates),
         d.formsRepository.nextChange(ctx.sourceId!, onAirStates),
+        d.formViewsRepository.list(ctx.sourceId!),
       ]);
       if (next) ctx.refreshBy(next);
-      return { schemaVersion: 1, datasets: [viewDataset(defaultView(revision.schema), revision.schema, records, ctx.now)] };
+      return { schemaVersion: 1, datasets: views.map((v) => viewDataset(viewWire(v), revision.schema, records, ctx.now)) };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import { userDirectoryRef } from '../auth/auth.api.js';
 import { dataSourceLibraryRef } from '../data-sources/data-sources.api.js';
 import { notificationConditionsRef } from '../notifications/notifications.api.js';
+import type { FormViewsRepository } from './form-views.repository.js';
 import type { FormsRepository } from './forms.repository.js';
 
 export const formsUses = { userDirectory: userDirectoryRef, dataSourceLibrary: dataSourceLibraryRef, notificationConditions: notificationConditionsRef };
@@ -13,4 +14,5 @@ export const formsUses = { userDirectory: userDirectoryRef, dataSourceLibrary: d
  */
 export interface FormsBaseDeps extends KernelDeps, UsedDeps<typeof formsUses> {
   formsRepository: FormsRepository;
+  formViewsRepository: FormViewsRepository;
 }

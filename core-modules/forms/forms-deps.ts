@@ -1,4 +1,5 @@
 import type { FormDefinitionsDeps } from './form-definitions-deps.js';
+import type { FormViewsService } from './form-views.service.js';
 import type { RecordAttachmentsService } from './record-attachments.service.js';
 import type { RecordsService } from './records.service.js';
 
@@ -6,4 +7,5 @@ import type { RecordsService } from './records.service.js';
 export interface FormsDeps extends FormDefinitionsDeps {
   recordsService: RecordsService;
   recordAttachmentsService: RecordAttachmentsService;
+  formViewsService: FormViewsService;
 }

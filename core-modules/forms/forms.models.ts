@@ -91,3 +91,27 @@ export class GrantModel extends TableModel {
   static override tableName = 'form_grants';
   static override idColumn = ['source_id', 'user_id'];
 }
+
+export interface ViewRow {
+  id: string;
+  source_id: string;
+  key: string;
+  name: string;
+  included_states: string[];
+  field_filters: { field: string; operator: string; value: string }[];
+  time_filter: { enabled: boolean; startField?: string; endField?: string; startBeforeNow?: boolean; endAfterNow?: boolean };
+  sort: { field: string; direction: 'asc' | 'desc' }[];
+  output_fields: string[];
+  record_limit: number;
+  position: number;
+}
+
+/** What a view is, apart from which form it is of. */
+export type ViewFields = Omit<ViewRow, 'id' | 'source_id'>;
+
+/** A row of `form_views`: a saved view, one dataset of the form's output. */
+export class ViewModel extends TableModel {
+  static override tableName = 'form_views';
+  static override jsonAttributes = ['field_filters', 'time_filter', 'sort'];
+}
+export interface ViewModel extends ViewRow {}

@@ -5,6 +5,9 @@ import { formsUses } from './forms-base-deps.js';
 import type { FormsDeps } from './forms-deps.js';
 import { formsJobs } from './forms.jobs.js';
 import { FormsRepository } from './forms.repository.js';
+import { FormViewsRepository } from './form-views.repository.js';
+import { FormViewsService } from './form-views.service.js';
+import { formViewsRoutes } from './form-views.routes.js';
 import { formsRoutes } from './forms.routes.js';
 import { FormsService } from './forms.service.js';
 import { AttachmentFiles } from './attachment-files.js';
@@ -26,13 +29,15 @@ export const formsModule = definePlugin<FormsDeps>({
   register(r) {
     r.provide({
       formsRepository: asClass(FormsRepository).singleton(),
+      formViewsRepository: asClass(FormViewsRepository).singleton(),
+      formViewsService: asFunction((d: FormsDeps) => new FormViewsService(d)).singleton(),
       formsService: asFunction((d: FormsDeps) => new FormsService(d)).singleton(),
       recordsService: asFunction((d: FormsDeps) => new RecordsService(d)).singleton(),
       recordAccess: asFunction((d: FormsDeps) => new RecordAccess(d)).singleton(),
       attachmentFiles: asFunction((d: FormsDeps) => new AttachmentFiles(d)).singleton(),
       recordAttachmentsService: asFunction((d: FormsDeps) => new RecordAttachmentsService(d)).singleton(),
     });
-    r.routes([...formsRoutes, ...recordsRoutes]);
+    r.routes([...formsRoutes, ...formViewsRoutes, ...recordsRoutes]);
     r.jobs(formsJobs);
     r.onStart((d) => {
       d.dataSourceLibrary.registerProvider(formProvider(d));

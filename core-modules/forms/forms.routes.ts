@@ -2,9 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams, Uuid } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import { TextDatasetSchema } from '../data-sources/data-sources.api.js';
 import { FormSchemaSchema } from './form-schema.js';
-import { ViewSchema } from './form-output.js';
 import type { FormsDeps } from './forms-deps.js';
 import { AccessEntriesSchema, CapabilitySchema, FormSchema, FormSummarySchema, RevisionSchema, WorkflowInputSchema } from './forms-wire.js';
 
@@ -12,11 +10,11 @@ const route = routeFor<FormsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['forms'];
 const signedIn = { kind: 'console', access: 'signedIn' } as const;
-const FORM_ERRORS = {
+export const FORM_ERRORS = {
   403: '`insufficient_access`: the caller reaches the form but does not hold the capability this needs. Also `insufficient_role` or `csrf_failed`, as on every console route.',
   404: '`not_found`: no form with this id, or one the caller may not reach (it lists who may, not them).',
 };
-const MANAGE =
+export const MANAGE =
   'Needs `manage` on the form (administrators, owners; its creator and editors on a form without access entries, while they are editors; those listed with it).';
 const Name = Type.String({ minLength: 1, maxLength: 180, pattern: '\\S' });
 const Description = Type.String({ maxLength: 2000 });
@@ -117,20 +115,6 @@ export const formsRoutes = [
     errors: { ...FORM_ERRORS, 422: '`validation_failed`: not one initial state, no on-air state, an unknown or repeated state, a state with records removed.' },
     response: { status: 200, schema: FormSchema },
     handler: ({ deps, params, body, principal, ctx }) => deps.formsService.saveWorkflow(me(principal), params.id, body, ctx.ip),
-  }),
-  route({
-    method: 'POST',
-    path: '/api/v1/data-sources/{id}/views/preview',
-    operationId: 'previewFormView',
-    summary: 'What a view of the form’s records on air would give screens now (nothing stored)',
-    description: `${MANAGE} At most 16 output fields (the players’ bound).`,
-    tags,
-    auth: signedIn,
-    params: IdParams,
-    body: ViewSchema,
-    errors: { ...FORM_ERRORS, 422: '`validation_failed`: a state or field the form does not have.' },
-    response: { status: 200, schema: TextDatasetSchema },
-    handler: ({ deps, params, body, principal }) => deps.formsService.previewView(me(principal), params.id, body),
   }),
   route({
     method: 'GET',

@@ -4,13 +4,13 @@ import { forbidden, invalidInput, notFound } from '../../kernel/errors.js';
 import { type DataSourceView, textDataset } from '../data-sources/data-sources.api.js';
 import { capabilitiesOf } from './form-access.js';
 import { type FormSchema, publishProblem, schemaProblem } from './form-schema.js';
-import { defaultView, outputFields, type View, viewDataset, viewId, viewProblem } from './form-output.js';
+import { defaultView, outputFields, type View, viewDataset, viewFields, viewProblem, viewWire } from './form-output.js';
 import { revisionView } from './record-view.js';
 import { type Capability, collapse, DEFAULT_WORKFLOW, type WorkflowInput, workflowOf, workflowProblem } from './workflow.js';
 import type { DefinitionRow } from './forms.models.js';
 import type { FormsBaseDeps } from './forms-base-deps.js';
 
-type Deps = Pick<FormsBaseDeps, 'db' | 'auditLog' | 'formsRepository' | 'dataSourceLibrary' | 'userDirectory'>;
+type Deps = Pick<FormsBaseDeps, 'db' | 'auditLog' | 'formsRepository' | 'formViewsRepository' | 'dataSourceLibrary' | 'userDirectory'>;
 
 export const formNotFound = () => notFound('not_found', 'No such form.');
 export const noAccess = () => forbidden('insufficient_access', 'You may not do this on this form.');
@@ -95,7 +95,10 @@ export class FormsService {
       { provider: 'form', name: input.name.trim(), description: (input.description ?? '').trim(), configuration: sourceConfiguration(1, schema) },
       ip,
       // The first revision is published with the form: people can submit at once.
-      (trx, sourceId) => this.repo.insertForm(sourceId, schema, DEFAULT_WORKFLOW, trx),
+      async (trx, sourceId) => {
+        await this.repo.insertForm(sourceId, schema, DEFAULT_WORKFLOW, trx);
+        await this.d.formViewsRepository.save(sourceId, viewFields(defaultView(schema)), trx);
+      },
     );
     return this.get(p, source.id);
   }
@@ -157,6 +160,8 @@ export class FormsService {
       const dropped = definition.workflow.states.map((s) => s.key).filter((k) => !kept.has(k));
       const used = await this.repo.statesInUse(id, dropped, trx);
       if (used.length) throw invalidInput('validation_failed', `Records are in ${used.join(', ')}: a state with records cannot go.`, 'body/states');
+      const viewed = await this.d.formViewsRepository.statesInViews(id, dropped, trx);
+      if (viewed.length) throw invalidInput('validation_failed', `Views include ${viewed.join(', ')}: a state a view shows cannot go.`, 'body/states');
       await this.repo.saveDefinition(id, { workflow }, trx);
       await this.audit('form.workflow_configured', p, ip, id, trx);
     });
@@ -237,7 +242,8 @@ export class FormsService {
 
   private async view(form: FormContext) {
     const id = form.source.id;
-    const [revision, counts] = await Promise.all([this.repo.latestRevision(id), this.repo.recordCounts(id)]);
+    const [revision, counts, views] = await Promise.all([this.repo.latestRevision(id), this.repo.recordCounts(id), this.d.formViewsRepository.list(id)]);
+    const viewed = new Set(views.flatMap((v) => v.included_states));
     const manager = form.caps.has('manage');
     const schema = manager ? form.definition.draft_schema : (revision?.schema ?? { fields: [] });
     return {
@@ -256,11 +262,11 @@ export class FormsService {
           terminal: Boolean(s.terminal),
           position,
           recordCount: counts.get(s.key) ?? 0,
-          removable: !counts.get(s.key),
+          removable: !counts.get(s.key) && !viewed.has(s.key),
         })),
         transitions: form.definition.workflow.transitions.map((t, position) => ({ ...t, position })),
       },
-      views: revision ? [defaultView(revision.schema)].map((v) => ({ id: viewId(id, v.key), ...v })) : [],
+      views: views.map(viewWire),
       outputFields: revision ? outputFields(revision.schema) : [],
       grantedCapabilities: collapse(form.caps),
     };

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import {
@@ -12,6 +13,7 @@ import {
   ConsoleFormRevision,
   ConsoleFormSummaries,
   ConsoleFormTypedDataset,
+  ConsoleFormView,
 } from '../fixtures/console-types/forms.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { expectConsoleShape } from '../support/console-contract.js';
@@ -65,6 +67,15 @@ describe('forms as the reference’s console reads them', () => {
     // A view preview takes the view as read, less its id (FormViewInput).
     const { id: _id, ...viewInput } = form.views[0];
     expectConsoleShape(await call('POST', at('/views/preview'), viewInput), ConsoleFormTypedDataset, 'POST …/views/preview');
+    // Its Save takes the same body and reads back a FormView; its Delete takes the id it read.
+    const savedView = await call('PUT', at('/views'), { ...viewInput, key: 'specials', name: 'Specials', position: 1 });
+    expectConsoleShape(savedView, ConsoleFormView, 'PUT …/views');
+    const withView = await call('GET', at('/form'));
+    expectConsoleShape(withView, ConsoleFormDataSource, 'GET …/form');
+    expect(withView.views.map((v: any) => v.id)).to.deep.equal([form.views[0].id, savedView.id]);
+    expectConsoleShape(await call('GET', at('/views')), Type.Array(ConsoleFormView), 'GET …/views');
+    await call('DELETE', at(`/views/${savedView.id}`));
+    expect((await call('GET', at('/form'))).views.map((v: any) => v.id)).to.deep.equal([form.views[0].id]);
 
     const summaries = await call('GET', '/api/v1/forms');
     expectConsoleShape(summaries, ConsoleFormSummaries, 'GET /forms');
