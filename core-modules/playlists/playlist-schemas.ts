@@ -1,4 +1,4 @@
-import { ContentViewSchema } from '../player/player.api.js';
+import { PlaybackStatusProperties } from '../player/player.api.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid, Stamp } from '../../kernel/http/wire.js';
 import type { TagRule } from './playlists.models.js';
@@ -138,9 +138,18 @@ export const PlaylistSchema = Type.Object({
 });
 export type PlaylistDetail = Static<typeof PlaylistSchema>;
 
+/**
+ * A screen's assignment as the reference's console reads it: the content (left out when none), its
+ * name and kind, and beside it the screen's playback status (what its player last reported).
+ */
 export const AssignmentSchema = Type.Object({
   screenId: Uuid,
-  ...ContentViewSchema,
+  playlistId: Type.Optional(Uuid),
+  layoutId: Type.Optional(Uuid),
+  playlistName: Type.Optional(Type.String()),
+  layoutName: Type.Optional(Type.String()),
+  presentationType: Type.Optional(Type.Union([Type.Literal('playlist'), Type.Literal('layout')])),
   assignedAt: Type.Union([Stamp, Type.Null()]),
+  ...PlaybackStatusProperties,
 });
 export type AssignmentView = Static<typeof AssignmentSchema>;

@@ -2,7 +2,7 @@ import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
 import { assetUsageRef, mediaEventsRef, mediaLibraryRef } from '../media/media.api.js';
-import { contentKindsRef, contentSourcesRef } from '../player/player.api.js';
+import { contentKindsRef, contentSourcesRef, playbackStatusRef } from '../player/player.api.js';
 import { screenDirectoryRef } from '../screens/screens.api.js';
 import { settingsServiceRef } from '../settings/settings.api.js';
 import type { AssignmentsRepository } from './assignments/assignments.repository.js';
@@ -18,6 +18,7 @@ export const playlistsUses = {
   contentSources: contentSourcesRef,
   contentKinds: contentKindsRef,
   settingsService: settingsServiceRef,
+  playbackStatus: playbackStatusRef,
 };
 
 /**

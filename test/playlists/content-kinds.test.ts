@@ -51,7 +51,8 @@ describe('content kinds', () => {
 
     const assigned = await api('PUT', `/api/v1/screens/${hall.screenId}/playlist-assignment`, { layoutId });
     expect(assigned.status, JSON.stringify(assigned.body)).to.equal(200);
-    expect(assigned.body.data).to.deep.include({ playlistId: null, layoutId });
+    expect(assigned.body.data).to.deep.include({ layoutId, layoutName: 'Lobby board', presentationType: 'layout' });
+    expect(assigned.body.data).to.not.have.property('playlistId');
     const fallback = (await manifestOf(hall)).playlist;
     expect(fallback.id, 'the screen plays what the kind contributes').to.equal(layoutId);
     expect(fallback.items.map((i: any) => i.assetId)).to.deep.equal([image.id]);

@@ -298,15 +298,18 @@ describe('playlists and screen assignment', () => {
     const playlist = await createPlaylist();
     const path = `/api/v1/screens/${screen.screenId}/playlist-assignment`;
 
-    expect((await api('GET', path, undefined, roles.viewer)).body.data).to.deep.equal({
-      screenId: screen.screenId,
-      playlistId: null,
-      layoutId: null,
-      assignedAt: null,
-    });
+    // Nothing assigned: no content fields (the reference's console types them optional), and the screen's playback status.
+    const none = (await api('GET', path, undefined, roles.viewer)).body.data;
+    expect(none).to.include({ screenId: screen.screenId, assignedAt: null, synchronizationStatus: 'not_reported' });
+    expect(none).to.not.have.any.keys('playlistId', 'layoutId', 'playlistName');
     const assigned = await api('PUT', path, { playlistId: playlist.id });
     expect(assigned.status, JSON.stringify(assigned.body)).to.equal(200);
-    expect(assigned.body.data).to.deep.include({ screenId: screen.screenId, playlistId: playlist.id, layoutId: null });
+    expect(assigned.body.data).to.deep.include({
+      screenId: screen.screenId,
+      playlistId: playlist.id,
+      playlistName: playlist.name,
+      presentationType: 'playlist',
+    });
     expect(Date.parse(assigned.body.data.assignedAt)).to.be.a('number').and.not.NaN;
     expect((await api('GET', path)).body.data.playlistId).to.equal(playlist.id);
 
@@ -326,7 +329,7 @@ describe('playlists and screen assignment', () => {
     expect(errorOf(refused)).to.deep.equal([409, 'playlist_conflict']);
     expect(refused.body.error.details.uses).to.deep.equal([{ kind: 'screen', id: screen.screenId, name: 'Hall' }]);
     expect((await api('DELETE', path)).status).to.equal(204);
-    expect((await api('GET', path)).body.data.playlistId).to.equal(null);
+    expect((await api('GET', path)).body.data).to.not.have.property('playlistId');
     expect((await api('DELETE', `/api/v1/playlists/${playlist.id}`)).status).to.equal(204);
   });
 

@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
-import { PairingRequest, PendingPairings, PlayerCommandList, PlayerHistoryList, QueuedCommand, Screen, ScreenList } from '../fixtures/console-types/screens.js';
+import {
+  PairingRequest,
+  PendingPairings,
+  PlayerCommandList,
+  PlayerHistoryList,
+  PlaylistAssignment,
+  QueuedCommand,
+  Screen,
+  ScreenList,
+} from '../fixtures/console-types/screens.js';
 import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { createPairingSession, deviceMetadata, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 
@@ -50,6 +59,16 @@ describe('screens as the reference’s console reads them', () => {
     expectConsoleShape(storeroom, Screen, 'GET /screens/{id} (never reported)');
     expect(storeroom).to.include({ location: '' });
     expect(storeroom).to.not.have.any.keys('locationId', 'lastContactAt', 'uptimeSeconds', 'lastKnownIp');
+  });
+
+  it('answers a screen’s assignment with the screen’s playback status, assigned or not', async () => {
+    const none = await read(`/api/v1/screens/${silent.screenId}/playlist-assignment`);
+    expectConsoleShape(none, PlaylistAssignment, 'GET …/playlist-assignment (none)');
+    expect(none).to.include({ synchronizationStatus: 'not_reported', playbackDisabled: false });
+    const playlist = await read('/api/v1/playlists', 'POST', { name: 'Lobby loop' });
+    const assigned = await read(`/api/v1/screens/${reported.screenId}/playlist-assignment`, 'PUT', { playlistId: playlist.id });
+    expectConsoleShape(assigned, PlaylistAssignment, 'PUT …/playlist-assignment');
+    expect(assigned).to.include({ playlistId: playlist.id, playlistName: 'Lobby loop', presentationType: 'playlist' });
   });
 
   it('takes the console’s screen edit and answers a screen', async () => {

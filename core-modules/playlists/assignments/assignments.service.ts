@@ -2,19 +2,14 @@ import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import type { ResourceUse } from '../../../kernel/usage-registry.js';
 import type { ContentRef } from '../../player/player.api.js';
-import { wireField, wireOf } from '../../player/player.api.js';
+import { refKey, wireField, wireOf } from '../../player/player.api.js';
+import { present } from '../../../kernel/http/wire.js';
 import type { AssignmentView } from '../playlist-schemas.js';
 import type { PlaylistsBaseDeps } from '../playlists-base-deps.js';
 import type { AssignmentRow } from '../playlists.models.js';
 import { refOf } from './assignments.repository.js';
 
-type Deps = Pick<PlaylistsBaseDeps, 'db' | 'assignmentsRepository' | 'screensService' | 'contentKinds' | 'contentSources' | 'auditLog'>;
-
-const view = (screenId: string, row: AssignmentRow | undefined): AssignmentView => ({
-  screenId,
-  ...wireOf(row && refOf(row)),
-  assignedAt: row?.assigned_at.toISOString() ?? null,
-});
+type Deps = Pick<PlaylistsBaseDeps, 'db' | 'assignmentsRepository' | 'screensService' | 'contentKinds' | 'contentSources' | 'auditLog' | 'playbackStatus'>;
 
 /** What a screen plays when nothing else (schedules, takeovers, later) says otherwise: a playlist or another kind of content. */
 export class AssignmentsService {
@@ -22,7 +17,7 @@ export class AssignmentsService {
 
   async get(screenId: string): Promise<AssignmentView> {
     await this.d.screensService.get(screenId); // 404 screen_not_found
-    return view(screenId, await this.d.assignmentsRepository.byScreen(screenId));
+    return this.view(screenId, await this.d.assignmentsRepository.byScreen(screenId));
   }
 
   async assign(actor: ConsolePrincipal, screenId: string, ref: ContentRef, ip: string): Promise<AssignmentView> {
@@ -43,7 +38,7 @@ export class AssignmentsService {
       resourceId: screenId,
       metadata: { ...wireField(ref) },
     });
-    return view(screenId, row);
+    return this.view(screenId, row);
   }
 
   async unassign(actor: ConsolePrincipal, screenId: string, ip: string): Promise<void> {
@@ -62,5 +57,23 @@ export class AssignmentsService {
     if (!screenIds.length) return [];
     const names = await this.d.screensService.namesOf(screenIds);
     return screenIds.map((id) => ({ kind: 'screen', id, name: names.get(id) ?? id }));
+  }
+
+  /** The content (its name and kind too) and, beside it, the screen's playback status. */
+  private async view(screenId: string, row: AssignmentRow | undefined): Promise<AssignmentView> {
+    const ref = row && refOf(row);
+    const [names, status] = await Promise.all([ref ? this.d.contentKinds.names([ref]) : new Map<string, string>(), this.d.playbackStatus(screenId)]);
+    const name = ref && names.get(refKey(ref));
+    return {
+      screenId,
+      ...present(wireOf(ref)),
+      ...(name === undefined
+        ? {}
+        : ref?.contentType === 'layout'
+          ? { layoutName: name, presentationType: 'layout' as const }
+          : { playlistName: name, presentationType: 'playlist' as const }),
+      assignedAt: row?.assigned_at.toISOString() ?? null,
+      ...status,
+    };
   }
 }
