@@ -19,6 +19,8 @@ export const ManifestItemSchema = Type.Object({
   /** 0 to 1: the players clamp (Linux) or refuse the manifest (Android) outside it. */
   volume: Type.Number({ minimum: 0, maximum: 1 }),
   deliveryPolicy: Type.String(),
+  /** The screen's playback defaults (fit, transition, image duration, volume) stand in for the item's; sent only when true. */
+  usePlayerDefaults: Opt(Type.Boolean()),
   availableFrom: Opt(Stamp),
   expiresAt: Opt(Stamp),
 });

@@ -13,6 +13,7 @@ const manifestItem = (item: ItemView, asset: PlayableAsset): ManifestItem => ({
   audioEnabled: item.audioEnabled,
   volume: item.volume,
   deliveryPolicy: asset.item?.deliveryPolicy ?? item.deliveryPolicy,
+  ...(item.usePlayerDefaults ? { usePlayerDefaults: true } : {}),
   availableFrom: asset.availableFrom,
   expiresAt: asset.expiresAt,
 });

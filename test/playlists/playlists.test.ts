@@ -5,7 +5,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedAsset, sessionsByRole } from '../support/library-assets.js';
-import { pairScreen } from '../support/player-client.js';
+import { pairScreen, playerCall } from '../support/player-client.js';
 
 describe('playlists and screen assignment', () => {
   let k: TestKernel;
@@ -228,6 +228,11 @@ describe('playlists and screen assignment', () => {
     const item = withVideo.body.data.items[1];
     expect(item).to.deep.include({ usePlayerDefaults: true, position: 1 });
     expect(item).not.to.have.property('durationMs');
+    // A screen playing it is told to use its own defaults for both, as the Android player reads the flag.
+    const screen = await pairScreen(k, owner, { name: 'Defaults' });
+    expect((await api('PUT', `/api/v1/screens/${screen.screenId}/playlist-assignment`, { playlistId: playlist.id })).status).to.equal(200);
+    const manifest = (await playerCall(k, screen.credential, 'GET', '/api/v1/player/manifest')).body.data;
+    expect(manifest.playlist.items.map((i: { usePlayerDefaults?: boolean }) => i.usePlayerDefaults)).to.deep.equal([true, true]);
 
     // Its item editor sends the whole item back (assetId included) with the flag turned off.
     const { assetId, durationMs, fitMode, transition, audioEnabled, volume, deliveryPolicy } = item;
