@@ -1,26 +1,16 @@
 import { expect } from 'chai';
-import { coreModules } from '../../core-modules/index.js';
 import { randomUUID } from 'node:crypto';
 import { Overview, ProofPage, ProofSummary, Retention, UptimeReport } from '../fixtures/console-types/activity.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 describe('activity as the reference’s console reads it', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
+  const ui = consoleUnderTest();
+  const call = (path: string) => ui.call('GET', path);
   let lobby: PairedScreen;
 
-  const call = async (path: string) => {
-    const res = await consoleCall(k, owner, 'GET', path);
-    expect(res.status, `GET ${path}: ${JSON.stringify(res.body)}`).to.equal(200);
-    return res.body.data;
-  };
-
   before(async () => {
-    k = await bootTestKernel({ plugins: coreModules });
-    owner = await setUpOwner(k);
+    const { k, owner } = ui;
     lobby = await pairScreen(k, owner, { name: 'Lobby' });
     await pairScreen(k, owner, { name: 'Kitchen' });
     // A player reporting as the Linux player does, one sample a minute.
@@ -28,7 +18,6 @@ describe('activity as the reference’s console reads it', () => {
     const res = await playerCall(k, lobby.credential, 'POST', '/api/v1/player/telemetry', sample);
     expect(res.status).to.equal(202);
   });
-  after(() => k?.stop());
 
   it('answers the fleet uptime card for both windows', async () => {
     for (const window of ['24h', '7d']) {
@@ -72,7 +61,7 @@ describe('activity as the reference’s console reads it', () => {
         durationMs: 10_000,
       },
     ].map((e, i) => ({ id: randomUUID(), sequence: 10 + i, elapsedRealtimeMs: 1_000 + i, ...presentation, ...e }));
-    expect((await playerCall(k, lobby.credential, 'POST', '/api/v1/player/activity-events', { events })).status).to.be.oneOf([200, 202]);
+    expect((await playerCall(ui.k, lobby.credential, 'POST', '/api/v1/player/activity-events', { events })).status).to.be.oneOf([200, 202]);
 
     // The page's parameters: the range, its filters (search among them) and, for the next page, the cursor.
     const range = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 60_000).toISOString()}`;

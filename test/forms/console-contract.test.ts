@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { expect } from 'chai';
-import { coreModules } from '../../core-modules/index.js';
 import {
   ConsoleFormAccess,
   ConsoleFormApprovalPage,
@@ -15,9 +14,8 @@ import {
   ConsoleFormTypedDataset,
   ConsoleFormView,
 } from '../fixtures/console-types/forms.js';
-import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { expectConsoleShape } from '../support/console-contract.js';
-import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { consoleCall } from '../support/console-client.js';
+import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 
 const FIELDS = [
   { key: 'headline', label: 'Headline', control: 'short_text', required: true },
@@ -25,22 +23,10 @@ const FIELDS = [
 ];
 
 describe('forms as the reference’s console reads them', () => {
-  let k: TestKernel;
-  let owner: ConsoleSession;
+  const ui = consoleUnderTest();
+  const { call } = ui;
   let formId: string;
-
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await consoleCall(k, owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).to.be.within(200, 204);
-    return res.body?.data;
-  };
   const at = (path = '') => `/api/v1/data-sources/${formId}${path}`;
-
-  before(async () => {
-    k = await bootTestKernel({ plugins: coreModules });
-    owner = await setUpOwner(k);
-  });
-  after(() => k?.stop());
 
   it('makes, edits and publishes a form with the console’s bodies, each answer in its shape', async () => {
     const created = await call('POST', '/api/v1/forms', { name: 'Specials', description: 'Daily specials', draftSchema: { fields: FIELDS } });
@@ -117,7 +103,7 @@ describe('forms as the reference’s console reads them', () => {
       ['POST', '/api/v1/forms', { name: 'Empty', description: '', draftSchema: {} }],
       ['PATCH', at('/form/draft'), { schema: { title: 'No fields' } }],
     ] as const) {
-      const refused = await consoleCall(k, owner, method, path, body);
+      const refused = await consoleCall(ui.k, ui.owner, method, path, body);
       expect([refused.status, refused.body.error.code], path).to.deep.equal([422, 'validation_failed']);
     }
   });
