@@ -125,6 +125,9 @@ export class RouteTable {
     const groups = new Map([...this.groups].map(([key, router]) => [key, router.routes() as Middleware]));
     const rest = this.rest.routes() as Middleware;
     const exact = this.exactRoutes();
+    // Only where two templates can match one path does a request need its most specific template found.
+    const overlapping = new Set([...this.groups].filter(([, router]) => hasOverlap(router)).map(([key]) => key));
+    const restOverlaps = hasOverlap(this.rest);
     return (ctx, next) => {
       const hit = exact.get(`${ctx.method} ${ctx.path}`);
       if (hit) {
@@ -134,9 +137,10 @@ export class RouteTable {
         if (hit.name) ctx._matchedRouteName = hit.name;
         return hit.handler(ctx, next);
       }
-      // A path's most specific template decides its methods: `/assets/bulk` is never `/assets/{id}`.
-      if (!this.methodsFor(ctx.path).has(ctx.method)) return next();
       const key = groupOf(ctx.path);
+      // A path's most specific template decides its methods: `/assets/bulk` is never `/assets/{id}`.
+      const ambiguous = restOverlaps || (key !== undefined && overlapping.has(key));
+      if (ambiguous && !this.methodsFor(ctx.path).has(ctx.method)) return next();
       const group = key === undefined ? undefined : groups.get(key);
       return group ? group(ctx, () => rest(ctx, next)) : rest(ctx, next);
     };
@@ -170,6 +174,14 @@ export class RouteTable {
     if (methods.has('GET')) methods.add('HEAD');
     return methods;
   }
+}
+
+/** Whether two of a router's templates of different shapes can match one path (a literal where the other has a parameter). */
+function hasOverlap(router: Router): boolean {
+  const shapes = [...new Set(router.stack.map((layer) => shapeOf(String(layer.path))))].map((shape) => shape.split('/'));
+  return shapes.some((a, i) =>
+    shapes.slice(i + 1).some((b) => a.length === b.length && a.every((segment, n) => segment === b[n] || segment === ':' || b[n] === ':')),
+  );
 }
 
 /** A template with its parameters unnamed: `/screens/:id` and `/screens/:screenId` are one shape. */
