@@ -41,7 +41,7 @@ export interface ContentKind {
   content(id: string, memo: BuildMemo): Promise<SourceContent | undefined>;
 }
 
-type Deps = Pick<KernelDeps, 'pluginInstallations'>;
+type Deps = Pick<KernelDeps, 'pluginInstallations' | 'db'>;
 
 const unsupported = (type: string) =>
   new AppError('validation', 'content_type_unsupported', `This server cannot show content of type “${type}”.`, {
@@ -105,6 +105,11 @@ export class ContentKinds {
   /** Registered by every module storing refs: who uses a piece of content now. */
   registerUse(checker: ContentUseChecker): void {
     this.usage.register(checker);
+  }
+
+  /** Who uses a piece of content now, for a console's usage panel (a read; a delete asks `assertUnused`). */
+  usesOf(ref: ContentRef): Promise<ResourceUse[]> {
+    return this.d.db.transaction((trx) => this.usage.usesOf(ref, trx));
   }
 
   /**

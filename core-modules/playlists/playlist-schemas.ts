@@ -123,6 +123,8 @@ export interface PlaylistView extends Common {
   tagRule: TagRule | null;
 }
 
+const Named = Type.Object({ id: Uuid, name: Type.String() });
+
 /** A playlist as the console shows it. */
 export const PlaylistSchema = Type.Object({
   ...common,
@@ -135,6 +137,17 @@ export const PlaylistSchema = Type.Object({
   layoutUsage: Type.Array(Type.Object({ id: Uuid, name: Type.String(), published: Type.Boolean() }), {
     description: 'Layouts that embed this playlist (none until layouts exist).',
   }),
+  usage: Type.Optional(
+    Type.Object(
+      {
+        screens: Type.Array(Named),
+        screenGroups: Type.Array(Named),
+        schedules: Type.Array(Named),
+        campaigns: Type.Array(Named),
+      },
+      { description: 'What plays it now (on `GET /playlists/{id}` only): the screens and groups it is assigned to, the schedules naming it.' },
+    ),
+  ),
 });
 export type PlaylistDetail = Static<typeof PlaylistSchema>;
 

@@ -33,8 +33,11 @@ export class PlaylistsService {
     return { items: rows.map(summaryView), total, page, pageSize };
   }
 
-  get(id: string): Promise<PlaylistDetail> {
-    return this.d.playlistReader.get(id);
+  /** A playlist, and what plays it now. */
+  async get(id: string): Promise<PlaylistDetail> {
+    const [playlist, uses] = await Promise.all([this.d.playlistReader.get(id), this.d.contentKinds.usesOf({ contentType: 'playlist', contentId: id })]);
+    const of = (kind: string) => uses.filter((u) => u.kind === kind).map(({ id, name }) => ({ id, name }));
+    return { ...playlist, usage: { screens: of('screen'), screenGroups: of('screen_group'), schedules: of('schedule'), campaigns: [] } };
   }
 
   async create(actor: ConsolePrincipal, input: NewPlaylist, ip: string): Promise<PlaylistDetail> {

@@ -3,6 +3,7 @@ import { ConsolePlaylist, ConsolePlaylistList } from '../fixtures/console-types/
 import { consoleCall } from '../support/console-client.js';
 import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { seedAsset } from '../support/library-assets.js';
+import { pairScreen } from '../support/player-client.js';
 
 /** The body the reference console's itemInput() sends back for an item it read. */
 const itemInput = (item: any) => ({
@@ -81,6 +82,15 @@ describe('playlists as the reference’s console reads them', () => {
     expectConsoleShape(read, ConsolePlaylist, 'GET /playlists/{id}');
     expect(read.warnings).to.deep.equal(['Asset Breakfast menu is no longer ready for playback.']);
     expect(read.layoutUsage).to.deep.equal([]);
+    expect(read.usage).to.deep.equal({ screens: [], screenGroups: [], schedules: [], campaigns: [] });
+
+    // Its usage panel names the screens that play it.
+    const hall = await pairScreen(ui.k, ui.owner, { name: 'Hall' });
+    await call('PUT', `/api/v1/screens/${hall.screenId}/playlist-assignment`, { playlistId: created.id });
+    const used = await call('GET', `/api/v1/playlists/${created.id}`);
+    expectConsoleShape(used, ConsolePlaylist, 'GET /playlists/{id} (assigned)');
+    expect(used.usage.screens).to.deep.equal([{ id: hall.screenId, name: 'Hall' }]);
+    await call('DELETE', `/api/v1/screens/${hall.screenId}/playlist-assignment`);
 
     // Its library's Duplicate button: a copy with the same items, answered 201 in the same shape.
     const copy = await consoleCall(ui.k, ui.owner, 'POST', `/api/v1/playlists/${created.id}/duplicate`);
