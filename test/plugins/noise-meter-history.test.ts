@@ -31,7 +31,10 @@ describe('noise meter plugin: history', () => {
   let owner: ConsoleSession;
   let lobby: PairedScreen, hall: PairedScreen, kitchen: PairedScreen;
   let meter: { id: string };
-  const yesterday = utcMidnight(-1);
+  // Set in before(): "yesterday" is the server's at the time of asking, not when mocha loaded this file.
+  let yesterday: Date;
+  let hallBuckets: ReturnType<typeof bucket>[];
+  let lobbyBuckets: ReturnType<typeof bucket>[];
 
   const api = (method: string, path: string, body?: unknown) => consoleCall(k, owner, method, path, body);
   const history = (what: string, query = '') => api('GET', `${BASE}/${meter.id}/history/${what}${query}`);
@@ -43,24 +46,28 @@ describe('noise meter plugin: history', () => {
     return { status: res.status, headers: res.headers, lines: (await res.text()).split('\n').filter(Boolean) };
   }
 
-  // Hall, yesterday 10:00–10:03 UTC: a quiet minute, a loud minute (one warning event), a gap, one more loud bucket.
-  const hallBuckets = [
-    ...Array.from({ length: 6 }, (_, i) => bucket(at(yesterday, 10 * 3_600_000 + i * 10_000))),
-    ...Array.from({ length: 6 }, (_, i) =>
-      bucket(at(yesterday, 10 * 3_600_000 + 60_000 + i * 10_000), {
-        averageLevel: 90,
-        peakLevel: i === 2 ? 96 : 92,
-        warningMs: 1_000,
-        loudMs: 9_000,
-        triggerCount: i === 0 ? 1 : 0,
-      }),
-    ),
-    bucket(at(yesterday, 10 * 3_600_000 + 180_000), { averageLevel: 80, peakLevel: 85, loudMs: 5_000, triggerCount: 1 }),
-  ];
-  // Lobby: one bucket at the top of every hour of yesterday (UTC).
-  const lobbyBuckets = Array.from({ length: 24 }, (_, h) => bucket(at(yesterday, h * 3_600_000), { averageLevel: 20 + h }));
-
-  before(async () => {
+  before(async function () {
+    this.timeout(120_000);
+    // The checks ask for relative ranges (yesterday, 7d) a few seconds from now: not across a UTC midnight.
+    const toMidnight = utcMidnight(1).getTime() - Date.now();
+    if (toMidnight < 60_000) await new Promise((resolve) => setTimeout(resolve, toMidnight + 1_000));
+    yesterday = utcMidnight(-1);
+    // Hall, yesterday 10:00–10:03 UTC: a quiet minute, a loud minute (one warning event), a gap, one more loud bucket.
+    hallBuckets = [
+      ...Array.from({ length: 6 }, (_, i) => bucket(at(yesterday, 10 * 3_600_000 + i * 10_000))),
+      ...Array.from({ length: 6 }, (_, i) =>
+        bucket(at(yesterday, 10 * 3_600_000 + 60_000 + i * 10_000), {
+          averageLevel: 90,
+          peakLevel: i === 2 ? 96 : 92,
+          warningMs: 1_000,
+          loudMs: 9_000,
+          triggerCount: i === 0 ? 1 : 0,
+        }),
+      ),
+      bucket(at(yesterday, 10 * 3_600_000 + 180_000), { averageLevel: 80, peakLevel: 85, loudMs: 5_000, triggerCount: 1 }),
+    ];
+    // Lobby: one bucket at the top of every hour of yesterday (UTC).
+    lobbyBuckets = Array.from({ length: 24 }, (_, h) => bucket(at(yesterday, h * 3_600_000), { averageLevel: 20 + h }));
     k = await bootTestKernel({ plugins: [...coreModules, ...optionalPlugins] });
     owner = await setUpOwner(k);
     lobby = await pairScreen(k, owner, { name: 'Lobby, "main"' });
