@@ -11,7 +11,6 @@ const SETTING = '/api/v1/settings/login-background';
 const IMAGE = '/api/v1/auth/background';
 
 // Until core-modules/index.ts lists it, the plugin is added here.
-const plugins = coreModules;
 
 describe('the sign-in background image', () => {
   let k: TestKernel;
@@ -19,7 +18,7 @@ describe('the sign-in background image', () => {
   const api = (method: string, path: string, body?: unknown) => consoleCall(k, owner, method, path, body);
 
   before(async () => {
-    k = await bootTestKernel({ plugins });
+    k = await bootTestKernel({ plugins: coreModules });
     owner = await setUpOwner(k);
   });
   after(() => k?.stop());
