@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type SignageEnv = 'production' | 'demo';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -21,6 +22,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Days the audit log is kept. */
   auditRetentionDays: number;
+  /** The built console (`console/dist`, made by `npm ci`), served at `/`. */
+  consoleDir: string;
   /** The environment it was read from, for modules that parse their own settings (with the helpers below). */
   raw: Env;
 }
@@ -99,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
+    consoleDir: resolve(optional(env, 'CONSOLE_DIR') ?? fileURLToPath(new URL('../console/dist', import.meta.url))),
     raw: env,
   };
 }

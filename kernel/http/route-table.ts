@@ -207,6 +207,12 @@ const upgradeRequired: Middleware = () => {
   });
 };
 
+/** Every plugin's routes, explicit HEAD routes first: a GET route also answers HEAD, and the first match wins. */
+export function mountedRoutes(plugins: LoadedPlugin[]): MountedRoute[] {
+  const mounted = plugins.flatMap((p) => p.routes.map((route) => ({ plugin: p.def.name, installable: Boolean(p.def.installable), route })));
+  return mounted.sort((a, b) => Number(b.route.method === 'HEAD') - Number(a.route.method === 'HEAD'));
+}
+
 /** Builds the route table from every plugin's routes. */
 export function buildRouter(
   plugins: LoadedPlugin[],
@@ -216,16 +222,11 @@ export function buildRouter(
   installations: PluginInstallations,
 ) {
   const table = new RouteTable();
-  const mounted: MountedRoute[] = [];
-  // Explicit HEAD routes go first: a GET route also answers HEAD, and the first match wins.
-  const ordered = plugins.flatMap((p) => p.routes.map((route) => ({ plugin: p, route })));
-  ordered.sort((a, b) => Number(b.route.method === 'HEAD') - Number(a.route.method === 'HEAD'));
-  for (const { plugin, route } of ordered) {
+  const mounted = mountedRoutes(plugins);
+  for (const { plugin, installable, route } of mounted) {
     // An optional plugin's routes answer 409 plugin_not_installed (after authentication) until it is installed.
-    const name = plugin.def.name;
-    const requireInstalled = plugin.def.installable ? () => installations.requireInstalled(name) : undefined;
-    table.add(toKoaPath(route.path), route.method, routeMiddleware(route, depsOf(name), guards, limiter, requireInstalled), route.operationId);
-    mounted.push({ plugin: name, installable: Boolean(plugin.def.installable), route });
+    const requireInstalled = installable ? () => installations.requireInstalled(plugin) : undefined;
+    table.add(toKoaPath(route.path), route.method, routeMiddleware(route, depsOf(plugin), guards, limiter, requireInstalled), route.operationId);
   }
   for (const socket of plugins.flatMap((p) => p.sockets)) table.add(toKoaPath(socket.path), 'GET', upgradeRequired);
   return { table, mounted };

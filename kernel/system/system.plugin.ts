@@ -3,8 +3,8 @@ import type { KernelDeps } from '../kernel-deps.js';
 import type { Logger } from '../logger.js';
 import { definePlugin, type JobDef } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
+import { consoleAppRoutes, consoleFallback } from './console-app.routes.js';
 import { healthRoutes } from './health.routes.js';
-import { homeRoutes } from './home.routes.js';
 import { checkSecretKeys } from './key-check.js';
 import { secretsCommands } from './secrets.commands.js';
 
@@ -39,14 +39,15 @@ async function warnAboutTool(tool: ToolName, path: string, logger: Logger): Prom
 }
 
 /**
- * The kernel's own routes (home page, health, API docs) and readiness checks, on the same contract
+ * The kernel's own routes (the console's files, health, API docs) and readiness checks, on the same contract
  * as any plugin. The system-wide jobs are given by the entry point: the kernel lists no job of its own.
  */
 export const systemPlugin = (systemJobs: JobDef<KernelDeps>[]) =>
   definePlugin<KernelDeps>({
     name: 'kernel',
     register(r) {
-      r.routes([...homeRoutes, ...healthRoutes, ...apiDocsRoutes]);
+      r.routes([...consoleAppRoutes, ...healthRoutes, ...apiDocsRoutes]);
+      r.middleware(({ config }) => consoleFallback(config));
       r.jobs(systemJobs);
       r.commands(secretsCommands);
       r.readiness(({ db }) => ({ name: 'database', check: async () => void (await db.raw('SELECT 1')) }));

@@ -1,0 +1,36 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RequireSession } from '../auth/RequireSession';
+import { NotFoundPage } from '../common/NotFoundPage';
+import { RouteError } from '../common/RouteError';
+import { Shell } from './Shell';
+
+// Each page is its own chunk: the sign-in page and the screens page load nothing else.
+export const router = createBrowserRouter([
+  { path: '/setup', lazy: () => import('../auth/SetupPage').then((m) => ({ Component: m.SetupPage })), errorElement: <RouteError /> },
+  { path: '/sign-in', lazy: () => import('../auth/SignInPage').then((m) => ({ Component: m.SignInPage })), errorElement: <RouteError /> },
+  {
+    element: <RequireSession />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <Shell />,
+        children: [
+          { index: true, element: <Navigate to="/screens" replace /> },
+          { path: 'screens', lazy: () => import('../screens/ScreensPage').then((m) => ({ Component: m.ScreensPage })) },
+          { path: 'screens/:id', lazy: () => import('../screens/ScreenPage').then((m) => ({ Component: m.ScreenPage })) },
+          { path: 'locations', lazy: () => import('../locations/LocationsPage').then((m) => ({ Component: m.LocationsPage })) },
+          { path: 'media', lazy: () => import('../media/MediaPage').then((m) => ({ Component: m.MediaPage })) },
+          { path: 'playlists', lazy: () => import('../playlists/PlaylistsPage').then((m) => ({ Component: m.PlaylistsPage })) },
+          { path: 'playlists/:id', lazy: () => import('../playlists/PlaylistPage').then((m) => ({ Component: m.PlaylistPage })) },
+          { path: 'fleet', lazy: () => import('../fleet/FleetHealthPage').then((m) => ({ Component: m.FleetHealthPage })) },
+          { path: 'users', lazy: () => import('../users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
+          { path: 'tokens', lazy: () => import('../tokens/TokensPage').then((m) => ({ Component: m.TokensPage })) },
+          { path: 'plugins', lazy: () => import('../plugins/PluginsPage').then((m) => ({ Component: m.PluginsPage })) },
+          { path: 'settings', lazy: () => import('../settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+          { path: 'security', lazy: () => import('../security/SecurityPage').then((m) => ({ Component: m.SecurityPage })) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,3 @@
+export const fleet = {
+  title: 'Fleet health',
+} as const;

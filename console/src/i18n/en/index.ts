@@ -1,0 +1,13 @@
+import { common } from './common';
+import { fleet } from './fleet';
+import { locations } from './locations';
+import { media } from './media';
+import { playlists } from './playlists';
+import { plugins } from './plugins';
+import { screens } from './screens';
+import { security } from './security';
+import { settings } from './settings';
+import { tokens } from './tokens';
+import { users } from './users';
+
+export const en = { common, screens, media, playlists, locations, users, security, tokens, settings, plugins, fleet } as const;

@@ -1,0 +1,3 @@
+export const locations = {
+  title: 'Locations',
+} as const;

@@ -1,0 +1,3 @@
+export const media = {
+  title: 'Media',
+} as const;

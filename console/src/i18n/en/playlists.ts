@@ -1,0 +1,3 @@
+export const playlists = {
+  title: 'Playlists',
+} as const;

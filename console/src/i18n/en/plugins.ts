@@ -1,0 +1,3 @@
+export const plugins = {
+  title: 'Plugins',
+} as const;

@@ -1,0 +1,3 @@
+export const screens = {
+  title: 'Screens',
+} as const;

@@ -1,0 +1,3 @@
+export const security = {
+  title: 'My security',
+} as const;

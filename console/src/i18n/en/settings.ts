@@ -1,0 +1,3 @@
+export const settings = {
+  title: 'Organization',
+} as const;

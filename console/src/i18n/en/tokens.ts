@@ -1,0 +1,3 @@
+export const tokens = {
+  title: 'Integration tokens',
+} as const;

@@ -1,0 +1,125 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { coreModules } from '../../core-modules/index.js';
+import { optionalPlugins } from '../../plugins/index.js';
+import { ensureConsoleBuilt } from './console-build.js';
+import { bootTestKernel, type TestKernel, type TestKernelOptions } from './test-kernel.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const ARTIFACTS = join(root, 'test-artifacts');
+
+/** Debian's `chromium` (what `.ci/run` installs), or the one CHROMIUM_PATH names. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Chromium, or a failure that says how to get it: a browser test never skips silently. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `The console's browser tests need Chromium at ${CHROMIUM_PATH}. Install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface ConsoleUnderTest {
+  kernel: TestKernel;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Content-Security-Policy violations and uncaught page errors seen so far. */
+  problems: string[];
+  /** A fresh page in a new browser context (another person, another device). */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+function watch(page: Page, problems: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(`CSP: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+}
+
+/** The whole server (every module and plugin) on a fresh database, and Chromium on its console. */
+export async function startConsoleUnderTest(options: TestKernelOptions = {}): Promise<ConsoleUnderTest> {
+  ensureConsoleBuilt();
+  const browser = await launchChromium();
+  const kernel = await bootTestKernel({ plugins: [...coreModules, ...optionalPlugins], ...options });
+  const problems: string[] = [];
+  const contexts: BrowserContext[] = [];
+  const newPage = async (pageOptions: { viewport?: { width: number; height: number } } = {}) => {
+    const context = await browser.newContext({ baseURL: kernel.url, viewport: pageOptions.viewport ?? { width: 1280, height: 800 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    watch(page, problems);
+    return page;
+  };
+  const page = await newPage();
+  return {
+    kernel,
+    browser,
+    context: contexts[0]!,
+    page,
+    problems,
+    newPage,
+    stop: async () => {
+      await browser.close();
+      await kernel.stop();
+    },
+  };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core on the page as it is now (WCAG 2.1 A and AA rules): no serious or critical finding. It is
+ * evaluated through the DevTools protocol, which the page's CSP does not govern.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `accessibility of ${what}`,
+  ).to.deep.equal([]);
+}
+
+/** For `afterEach`: a failed test leaves a screenshot of every open page under test-artifacts/. */
+export async function screenshotOnFailure(test: Mocha.Test | undefined, pages: Page[]): Promise<void> {
+  if (test?.state !== 'failed') return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const name = test
+    .fullTitle()
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .slice(0, 120);
+  await Promise.all(
+    pages.filter((p) => !p.isClosed()).map((p, i) => p.screenshot({ path: join(ARTIFACTS, `${name}-${i}.png`), fullPage: true }).catch(() => undefined)),
+  );
+}
