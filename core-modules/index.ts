@@ -1,6 +1,7 @@
 import type { PluginDef } from '../kernel/plugin.js';
 import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
+import { consoleEventsModule } from './console-events/console-events.plugin.js';
 import { dataSourcesModule } from './data-sources/data-sources.plugin.js';
 import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
 import { formsModule } from './forms/forms.plugin.js';
@@ -23,6 +24,7 @@ export const coreModules: PluginDef[] = [
   settingsModule,
   notificationsModule,
   authModule,
+  consoleEventsModule,
   dependencyGraphModule,
   mediaModule,
   loginBackgroundModule,

@@ -212,9 +212,9 @@ function operation(mounted: MountedRoute) {
 
 // OpenAPI has no words for what a socket sends: each message is listed in the description and,
 // with the JSON schema of the whole message (`type` included), under `x-server-messages`.
-function messageList(messages: SocketMessageDoc[] | undefined): string {
+function messageList(messages: SocketMessageDoc[] | undefined, auth: RouteAuth): string {
   if (!messages?.length) return '';
-  return `\n\nServer → player messages:\n${messages.map((m) => `- \`${m.type}\`: ${m.description}`).join('\n')}`;
+  return `\n\nServer → ${auth.kind === 'player' ? 'player' : 'client'} messages:\n${messages.map((m) => `- \`${m.type}\`: ${m.description}`).join('\n')}`;
 }
 
 function messageEntry(m: SocketMessageDoc) {
@@ -243,11 +243,12 @@ export function buildOpenApi(routes: MountedRoute[], sockets: (SocketRouteDef & 
     paths[socket.path] ??= {};
     paths[socket.path]!.get = {
       summary: socket.summary,
-      description: `${socket.description ?? ''}${messageList(socket.serverMessages)}\n\nWebSocket: send \`Upgrade: websocket\`.`.trim(),
+      description: `${socket.description ?? ''}${messageList(socket.serverMessages, socket.auth)}\n\nWebSocket: send \`Upgrade: websocket\`.`.trim(),
       tags: ['sockets'],
       ...(socket.serverMessages ? { 'x-server-messages': socket.serverMessages.map(messageEntry) } : {}),
       responses: {
         101: { description: 'Switching protocols' },
+        ...Object.fromEntries(Object.entries(socket.errors ?? {}).map(([status, text]) => [status, errorResponse(text)])),
         ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }),
         503: {
           ...errorResponse(`This server process is stopping (\`shutting_down\`): connect again, to another process or after the restart. ${DATABASE_DOWN}`),

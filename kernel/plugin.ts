@@ -129,6 +129,8 @@ export interface SocketRouteDef<C = any> {
   summary: string;
   description?: string;
   auth: RouteAuth;
+  /** Refusals of the upgrade beyond the credential's 401 (status → description), for the OpenAPI document. */
+  errors?: Record<number, string>;
   onConnection(conn: SocketConnection, deps: C): void;
   /**
    * The messages the server sends on this socket, for the API document: read when it is built,

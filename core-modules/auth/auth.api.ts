@@ -31,5 +31,12 @@ export interface OrganizationReader {
   get(): Promise<Organization>;
 }
 
+/** Console sessions as other modules check them (a console socket closes when its session ends). */
+export interface ConsoleSessions {
+  /** Those of these session ids that are still signed in (not signed out, expired or idle); checking is no use of them. */
+  live(sessionIds: string[]): Promise<Set<string>>;
+}
+
 export const organizationRef = exportRef<OrganizationReader>('auth', 'organization');
 export const userDirectoryRef = exportRef<UserDirectory>('auth', 'userDirectory');
+export const consoleSessionsRef = exportRef<ConsoleSessions>('auth', 'consoleSessions');

@@ -69,6 +69,25 @@ export class SessionsRepository {
   }
 
   /**
+   * Those of these sessions that are still live, by the rules of `find` (within their lifetime, used
+   * within `idleSeconds`, of an active user), read without counting as a use: a console socket
+   * left open does not keep its session from going idle.
+   */
+  async live(ids: string[], idleSeconds: number): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.sessions
+      .query()
+      .alias('s')
+      .join('users as u', 'u.id', 's.user_id')
+      .whereIn('s.id', ids)
+      .where('s.expires_at', '>', fn.now())
+      .where('s.last_seen_at', '>', raw('now() - make_interval(secs => ?)', [idleSeconds]))
+      .where('u.active', true)
+      .select('s.id');
+    return rows.map((r) => r.id);
+  }
+
+  /**
    * Creates the row on first save with a fixed expiry; later saves change only what a session may
    * change (the pending-enrollment flag), never its owner or lifetime.
    */

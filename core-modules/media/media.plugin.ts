@@ -22,7 +22,7 @@ const parts = [uploadsPart, processingPart, libraryPart] as ModulePart<MediaDeps
 /** The media library: resumable uploads, processing (sharp, ffmpeg), assets and their organization. */
 export const mediaModule = definePlugin<MediaDeps>({
   name: 'media',
-  dependsOn: ['settings', 'dependency-graph', 'notifications'],
+  dependsOn: ['settings', 'dependency-graph', 'notifications', 'console-events'],
   uses: mediaUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {

@@ -20,7 +20,7 @@ export interface PreviewUpload {
   file?: UploadedFile;
 }
 
-type Deps = Pick<PreviewsBaseDeps, 'previewsRepository' | 'screensService' | 'playerMessages'>;
+type Deps = Pick<PreviewsBaseDeps, 'previewsRepository' | 'screensService' | 'playerMessages' | 'consoleEvents'>;
 
 const previewNotFound = () => notFound('preview_not_found', 'This screen has no preview image.');
 
@@ -66,6 +66,7 @@ export class PreviewService {
       : await this.checkedImage(upload);
     if (!(await this.d.previewsRepository.record(screenId, capture, upload.playerVersion)))
       throw conflict('preview_session_expired', 'No preview is being watched on this screen now.');
+    this.d.consoleEvents.publish('screen.preview', { screenId, capturedAt: capture.captured_at?.toISOString() ?? null });
   }
 
   private async checkedImage(upload: PreviewUpload): Promise<Capture> {

@@ -1,5 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
+import { screenPreviewEvent } from './preview-event.js';
 import { previewSessionChanged } from './preview-messages.js';
 import { previewRoutes } from './preview.routes.js';
 import { PreviewService } from './preview.service.js';
@@ -10,7 +11,7 @@ import type { PreviewsDeps } from './previews-deps.js';
 /** Live previews: a still of what a screen shows, captured by its player while the console looks. */
 export const previewsModule = definePlugin<PreviewsDeps>({
   name: 'previews',
-  dependsOn: ['screens'],
+  dependsOn: ['screens', 'console-events'],
   uses: previewsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -19,6 +20,9 @@ export const previewsModule = definePlugin<PreviewsDeps>({
       previewService: asFunction((d: PreviewsDeps) => new PreviewService(d)).singleton(),
     });
     r.routes(previewRoutes);
-    r.onStart(({ playerMessages }) => playerMessages.declare(previewSessionChanged));
+    r.onStart(({ playerMessages, consoleEvents }) => {
+      playerMessages.declare(previewSessionChanged);
+      consoleEvents.declare(screenPreviewEvent);
+    });
   },
 });

@@ -2,6 +2,7 @@ import type { AfterCommitEvents } from '../../kernel/after-commit-events.js';
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { organizationRef } from '../auth/auth.api.js';
+import { consoleEventsRef } from '../console-events/console-events.api.js';
 import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
 import { notificationConditionsRef } from '../notifications/notifications.api.js';
 import type { CommandsRepository } from './commands/commands.repository.js';
@@ -16,12 +17,18 @@ import type { ContactRepository } from './presence/contact.repository.js';
 import type { HeartbeatExtensions } from './presence/heartbeat-extensions.js';
 import type { PowerAssistRepository } from './presence/power-assist.repository.js';
 import type { PresenceRepository } from './presence/presence.repository.js';
+import type { ScreenStatusAnnouncer } from './presence/status-announcer.js';
 import type { ScreenNotifier } from './screen-notifier.js';
 import type { ScreenTargets } from './screen-targets.js';
 import type { ScreensConfig } from './screens-config.js';
 import type { ScreensRepository } from './screens.repository.js';
 
-export const screensUses = { organization: organizationRef, dependencyGraph: dependencyGraphRef, notificationConditions: notificationConditionsRef };
+export const screensUses = {
+  organization: organizationRef,
+  dependencyGraph: dependencyGraphRef,
+  notificationConditions: notificationConditionsRef,
+  consoleEvents: consoleEventsRef,
+};
 
 /**
  * What every part of the screens module builds on: every part's tables and the pieces that take
@@ -45,6 +52,8 @@ export interface ScreensBaseDeps extends KernelDeps, UsedDeps<typeof screensUses
   contactRepository: ContactRepository;
   powerAssistRepository: PowerAssistRepository;
   heartbeatExtensions: HeartbeatExtensions;
+  /** Access changes (disable, revoke) tell the consoles too. */
+  screenStatusAnnouncer: ScreenStatusAnnouncer;
   playerFactsChanged: AfterCommitEvents<string>;
   /** Presence too: a socket that opens is told whether commands wait for it. */
   commandsRepository: CommandsRepository;

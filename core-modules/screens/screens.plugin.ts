@@ -31,7 +31,7 @@ const parts = [pairingPart, presencePart, commandsPart, locationsPart, credentia
  */
 export const screensModule = definePlugin<ScreensDeps>({
   name: 'screens',
-  dependsOn: ['settings', 'auth', 'dependency-graph', 'notifications'],
+  dependsOn: ['settings', 'auth', 'dependency-graph', 'notifications', 'console-events'],
   uses: screensUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {

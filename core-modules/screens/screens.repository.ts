@@ -90,6 +90,18 @@ const STATUS = `CASE
     WHEN f.last_contact_at > now() - make_interval(secs => ${STALE_SECONDS}) THEN 'stale'
     ELSE 'offline' END`;
 
+// `column` plus `seconds` fell in the last whole minute.
+const crossedLastMinute = (column: string, seconds: string) =>
+  `(${column} + make_interval(secs => ${seconds}) >= date_trunc('minute', now()) - interval '1 minute'
+    AND ${column} + make_interval(secs => ${seconds}) < date_trunc('minute', now()))`;
+
+/** A screen's status now, as the consoles are told it. */
+export interface ScreenStatusNow {
+  id: string;
+  status: ScreenStatus;
+  last_contact_at: Date | null;
+}
+
 const installationTaken = () => conflict('state_conflict', 'This player installation is already paired to another screen.');
 
 /** A screen's access and reported display control, as sent in its last heartbeat (any JSON). */
@@ -130,6 +142,34 @@ export class ScreensRepository {
   async offline(presenceTtlSeconds: number): Promise<{ id: string; name: string; last_contact_at: Date }[]> {
     const { rows } = await this.db.raw<{ rows: { id: string; name: string; last_contact_at: Date }[] }>(
       `SELECT f.id, f.name, f.last_contact_at FROM (${FACTS}) f WHERE f.last_contact_at IS NOT NULL AND ${STATUS} = 'offline'`,
+      { ttl: presenceTtlSeconds },
+    );
+    return rows;
+  }
+
+  /** The status of each of these screens now, with its last contact (one query). */
+  async statusesOf(ids: string[], presenceTtlSeconds: number): Promise<ScreenStatusNow[]> {
+    if (!ids.length) return [];
+    const { rows } = await this.db.raw<{ rows: ScreenStatusNow[] }>(
+      `SELECT f.id, ${STATUS} AS status, f.last_contact_at FROM (${FACTS} WHERE s.id = ANY(CAST(:ids AS uuid[]))) f`,
+      { ttl: presenceTtlSeconds, ids },
+    );
+    return rows;
+  }
+
+  /**
+   * Screens whose status changed by time alone in the last whole minute (from the start of the
+   * minute before this one to the start of this one): contact became too old for `recent` or for
+   * `stale`, or a socket's presence row (of a process that died) stopped counting. A sweep run
+   * once a minute thus sees each such change once. Screens with a socket open, disabled or
+   * revoked are left out: time does not change those.
+   */
+  async changedByTime(presenceTtlSeconds: number): Promise<ScreenStatusNow[]> {
+    const { rows } = await this.db.raw<{ rows: ScreenStatusNow[] }>(
+      `SELECT f.id, ${STATUS} AS status, f.last_contact_at FROM (${FACTS}
+         WHERE ${crossedLastMinute('st.last_contact_at', String(RECENT_SECONDS))} OR ${crossedLastMinute('st.last_contact_at', String(STALE_SECONDS))}
+           OR EXISTS (SELECT 1 FROM screen_presence p WHERE p.screen_id = s.id AND ${crossedLastMinute('p.last_seen_at', ':ttl')})) f
+       WHERE ${STATUS} IN ('recent', 'stale', 'offline')`,
       { ttl: presenceTtlSeconds },
     );
     return rows;

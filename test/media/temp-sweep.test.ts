@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { authModule } from '../../core-modules/auth/auth.plugin.js';
+import { consoleEventsModule } from '../../core-modules/console-events/console-events.plugin.js';
 import { dependencyGraphModule } from '../../core-modules/dependency-graph/dependency-graph.plugin.js';
 import { mediaModule } from '../../core-modules/media/media.plugin.js';
 import { notificationsModule } from '../../core-modules/notifications/notifications.plugin.js';
@@ -59,7 +61,11 @@ describe('a start sweeps the temporary files of stopped processes', function () 
     const tmpBefore = process.env.TMPDIR;
     process.env.TMPDIR = scratch;
     try {
-      k = await bootTestKernel({ plugins: [settingsModule, dependencyGraphModule, notificationsModule, mediaModule], role: 'web', dataDir });
+      k = await bootTestKernel({
+        plugins: [settingsModule, authModule, consoleEventsModule, dependencyGraphModule, notificationsModule, mediaModule],
+        role: 'web',
+        dataDir,
+      });
     } finally {
       if (tmpBefore === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = tmpBefore;

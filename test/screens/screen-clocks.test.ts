@@ -6,6 +6,7 @@ import { ContactBuffer } from '../../core-modules/screens/presence/contact-buffe
 import { measuredOffset, reportedOffset, supersedes, type ClockOffset } from '../../core-modules/screens/presence/clock-offset.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { screensModule } from '../../core-modules/screens/screens.plugin.js';
+import { consoleEventsModule } from '../../core-modules/console-events/console-events.plugin.js';
 import { settingsModule } from '../../core-modules/settings/settings.plugin.js';
 import { createLogger } from '../../kernel/logger.js';
 import { setUpOwner } from '../support/console-client.js';
@@ -41,13 +42,13 @@ describe('screens: clock offsets', () => {
     let k: TestKernel;
     let screenId: string;
     before(async () => {
-      k = await bootTestKernel({ plugins: [settingsModule, authModule, dependencyGraphModule, notificationsModule, screensModule] });
+      k = await bootTestKernel({ plugins: [settingsModule, authModule, consoleEventsModule, dependencyGraphModule, notificationsModule, screensModule] });
       screenId = (await pairScreen(k, await setUpOwner(k))).screenId;
     });
     after(() => k?.stop());
 
     const deps = () => k.containerOf('screens').cradle as ScreensDeps;
-    const buffer = () => new ContactBuffer(deps().contactRepository, createLogger('silent'), deps().playerFactsChanged);
+    const buffer = () => new ContactBuffer(deps().contactRepository, createLogger('silent'), deps().playerFactsChanged, () => {});
     const stored = () => deps().contactRepository.clockOffset(screenId);
 
     it('keeps the later reading when an earlier one is flushed after it', async () => {

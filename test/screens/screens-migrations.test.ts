@@ -5,6 +5,7 @@ import { migrateAll, rollbackAll, type MigrationSet } from '../../kernel/db/migr
 import { authModule } from '../../core-modules/auth/auth.plugin.js';
 import { notificationsModule } from '../../core-modules/notifications/notifications.plugin.js';
 import { screensModule } from '../../core-modules/screens/screens.plugin.js';
+import { consoleEventsModule } from '../../core-modules/console-events/console-events.plugin.js';
 import { settingsModule } from '../../core-modules/settings/settings.plugin.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { bootTestKernel } from '../support/test-kernel.js';
@@ -53,7 +54,7 @@ describe('screens migrations', () => {
 
 describe('screens module', () => {
   it('boots with only the modules it depends on', async () => {
-    const k = await bootTestKernel({ plugins: [settingsModule, authModule, dependencyGraphModule, notificationsModule, screensModule] });
+    const k = await bootTestKernel({ plugins: [settingsModule, authModule, consoleEventsModule, dependencyGraphModule, notificationsModule, screensModule] });
     try {
       expect((await k.request('/api/v1/locations')).status).to.equal(401);
     } finally {

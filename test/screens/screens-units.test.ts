@@ -74,6 +74,7 @@ describe('screens: pure rules', () => {
         apply: async (updates: ContactUpdate[]) => {
           if (fail) throw new Error('database down');
           batches.push(updates);
+          return [];
         },
       } as unknown as ContactRepository;
       return { repo, batches, setFail: (f: boolean) => (fail = f) };
@@ -84,7 +85,7 @@ describe('screens: pure rules', () => {
 
     it('coalesces a screen’s contact into one row per flush, latest heartbeat winning', async () => {
       const { repo, batches } = fakeRepository();
-      const buffer = new ContactBuffer(repo, logger, profilesChanged);
+      const buffer = new ContactBuffer(repo, logger, profilesChanged, () => {});
       const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
       buffer.heartbeat('b', '10.0.0.2', { payload: { n: 1 }, playerVersion: '1.0' }, t(1));
       buffer.contact('a', '10.0.0.1', t(2));
@@ -111,7 +112,7 @@ describe('screens: pure rules', () => {
 
     it('keeps what a failed flush could not write for the next one', async () => {
       const f = fakeRepository(true);
-      const buffer = new ContactBuffer(f.repo, logger, profilesChanged);
+      const buffer = new ContactBuffer(f.repo, logger, profilesChanged, () => {});
       buffer.heartbeat('a', undefined, { payload: { old: true } });
       await buffer.flush();
       buffer.contact('a', undefined);

@@ -1,7 +1,9 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import { AuthService } from './auth.service.js';
+import { consoleSessionsRef } from '../auth.api.js';
 import { ConsoleAuthenticator } from './console-authenticator.js';
+import { consoleSessions } from './console-sessions.js';
 import { KnownDevices } from './known-device.js';
 import { sessionMiddleware } from './session-middleware.js';
 import { SetupService } from './setup.service.js';
@@ -18,7 +20,18 @@ export const signInPart: ModulePart<SignInDeps> = (r) => {
     signInLimits: asClass(SignInLimits).singleton(),
   });
   r.middleware((deps, app) => sessionMiddleware(deps, app));
-  r.authenticator('console', (deps) => new ConsoleAuthenticator(deps.usersRepository));
+  r.authenticator(
+    'console',
+    (deps) =>
+      new ConsoleAuthenticator({
+        usersRepository: deps.usersRepository,
+        sessionsRepository: deps.sessionsRepository,
+        settingsService: deps.settingsService,
+        publicOrigin: deps.config.publicUrl.origin,
+      }),
+  );
+  // A console socket closes once its session is no longer signed in.
+  r.export(consoleSessionsRef, asFunction(consoleSessions).singleton());
   r.routes(authRoutes);
   r.onStart(({ setupService }) => setupService.announce());
 };

@@ -7,6 +7,7 @@ import { processingRoutes } from './processing.routes.js';
 import { ProcessingService } from './processing.service.js';
 import { VideoRenditionsService } from './video-renditions.js';
 import { sweepWorkDirs } from './work-files.js';
+import { assetProcessingEvent } from './processing-event.js';
 
 /** Inspection, thumbnails, playback variants and file deletion, as pg-boss jobs; retry of failed assets; renditions for other modules. */
 export const processingPart: ModulePart<ProcessingDeps> = (r) => {
@@ -15,6 +16,7 @@ export const processingPart: ModulePart<ProcessingDeps> = (r) => {
   r.export(videoRenditionsRef, asClass(VideoRenditionsService).singleton());
   r.routes(processingRoutes);
   r.jobs(processingJobs);
+  r.onStart(({ consoleEvents }) => consoleEvents.declare(assetProcessingEvent));
   // What a killed process left: its work folders (named after it, so a live process's stay) and
   // the storage temp files of writes it never finished (media writes almost all of them).
   r.onStart(async ({ storage, logger }) => {

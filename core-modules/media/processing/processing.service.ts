@@ -1,4 +1,6 @@
 import { extname, join } from 'node:path';
+import type { Knex } from 'knex';
+import type { ProcessingStatus } from './processing-event.js';
 import { AppError, invalidInput, notFound } from '../../../kernel/errors.js';
 import { assetView, type AssetView } from '../asset-view.js';
 import type { NewVariant } from '../assets.repository.js';
@@ -13,7 +15,7 @@ import { probeVideo, type VideoProbe } from './probe.js';
 import { optimizeVideo, videoPoster } from './video-variants.js';
 import { fetchToFile, storeBuffer, storeFile, withWorkDir } from './work-files.js';
 
-type Deps = Pick<MediaBaseDeps, 'db' | 'assetsRepository' | 'storage' | 'mediaTools' | 'mediaConfig' | 'jobs' | 'logger' | 'mediaEvents'>;
+type Deps = Pick<MediaBaseDeps, 'db' | 'assetsRepository' | 'storage' | 'mediaTools' | 'mediaConfig' | 'jobs' | 'logger' | 'mediaEvents' | 'consoleEvents'>;
 
 /**
  * An asset in a processing state with no job queued or running in a live process (job leases), and
@@ -22,7 +24,7 @@ type Deps = Pick<MediaBaseDeps, 'db' | 'assetsRepository' | 'storage' | 'mediaTo
  */
 export const STALLED_AFTER_MS = 15 * 60_000;
 
-/** Progress is written at most this often: the console polls, it needs no more. */
+/** Progress is written, and told to the consoles, at most this often. */
 const PROGRESS_INTERVAL_MS = 1_000;
 
 const VARIANT_OF_STEP: Partial<Record<ProcessingJobName, VariantKind>> = {
@@ -54,6 +56,7 @@ export class ProcessingService {
     if (asset.processing_status === 'queued') {
       asset = await this.moveOrSkip(() => this.repo.transition(assetId, 'inspecting', { error_code: null, error_message: null, processing_progress: null }));
       if (!asset) return;
+      this.announce(assetId, 'inspecting');
     } else if (asset.processing_status !== 'inspecting') {
       // Past inspection: an earlier delivery of this job finished and sent the next jobs with it.
       return;
@@ -75,6 +78,7 @@ export class ProcessingService {
       // Variants of an earlier run must not make the asset ready before this run's are made.
       const removed = await this.repo.deleteDerivedVariants(assetId, trx);
       await this.repo.transition(assetId, 'processing', {}, trx);
+      this.announce(assetId, 'processing', null, trx);
       for (const name of found.steps) await this.d.jobs.send(name, { assetId }, { trx });
       return removed.filter((v) => !regenerated.has(v.kind));
     });
@@ -109,10 +113,10 @@ export class ProcessingService {
       async (file, dir, asset) => {
         const action = actionOf(asset) as 'remux' | 'transcode';
         const { ffprobePath } = this.d.mediaTools;
-        await this.repo.setProgress(assetId, 0);
+        await this.progress(assetId, 0);
+        let lastWrite = Date.now();
         const probe = await probeVideo(ffprobePath, file);
         const output = join(dir, 'playback.mp4');
-        let lastWrite = 0;
         await optimizeVideo(this.d.mediaTools, file, output, {
           action,
           probe,
@@ -120,7 +124,7 @@ export class ProcessingService {
           onProgress: async (percent) => {
             if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
             lastWrite = Date.now();
-            await this.repo.setProgress(assetId, percent);
+            await this.progress(assetId, percent);
           },
         });
         await this.repo.setProgress(assetId, 100);
@@ -171,6 +175,7 @@ export class ProcessingService {
       const playable = variants.some((v) => v.player_compatible);
       if (!preview || !playable) return;
       await this.repo.transition(assetId, 'ready', { processing_progress: null }, trx);
+      this.announce(assetId, 'ready', null, trx);
       // Players see an asset's variants only once it is ready, so this is when its set changes for them.
       await this.d.mediaEvents.emit([{ assetId }], trx);
     });
@@ -193,7 +198,9 @@ export class ProcessingService {
   /** The end of a step that cannot succeed: the asset shows `code` and a message a person can act on. */
   async fail(assetId: string, code: FailureCode, message: string): Promise<void> {
     const row = await this.repo.failProcessing(assetId, code, message);
-    if (row) this.d.logger.warn({ assetId, code, reason: message }, 'media processing failed');
+    if (!row) return;
+    this.d.logger.warn({ assetId, code, reason: message }, 'media processing failed');
+    this.announce(assetId, 'failed');
   }
 
   /**
@@ -217,6 +224,7 @@ export class ProcessingService {
       // A late step of the stalled run finds the asset no longer processing and does nothing.
       const queued = status === 'queued' ? await this.repo.update(assetId, reset, trx) : await this.repo.transition(assetId, 'queued', reset, trx);
       await this.d.jobs.send(PROCESSING_JOBS.inspectAsset, { assetId }, { trx });
+      this.announce(assetId, 'queued', null, trx);
       return assetView(queued!, await this.repo.variants(assetId, trx));
     });
   }
@@ -238,12 +246,25 @@ export class ProcessingService {
       for (const a of quiet.filter((q) => !live.has(q.id))) {
         const code: FailureCode = a.processing_status === 'processing' ? 'media_processing_failed' : 'media_inspection_failed';
         const row = await this.repo.failProcessing(a.id, code, 'Processing stopped and did not resume; retry the asset.', { untouchedSince: before });
-        if (row) failed++;
+        if (!row) continue;
+        failed++;
+        this.announce(a.id, 'failed');
       }
       if (quiet.length < page) break;
     }
     if (failed) this.d.logger.warn({ failed }, 'stalled media processing marked failed');
     return failed;
+  }
+
+  /** Tells the consoles (after `trx` commits, when given) that the asset's processing moved on. */
+  private announce(assetId: string, status: ProcessingStatus, progress: number | null = null, trx?: Knex.Transaction): void {
+    this.d.consoleEvents.publish('asset.processing', { assetId, status, progress }, trx);
+  }
+
+  private async progress(assetId: string, percent: number): Promise<void> {
+    const rounded = Math.max(0, Math.min(100, Math.round(percent)));
+    await this.repo.setProgress(assetId, rounded);
+    this.announce(assetId, 'processing', rounded);
   }
 
   private async originalOf(assetId: string, code: FailureCode): Promise<VariantRow> {

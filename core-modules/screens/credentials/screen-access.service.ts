@@ -2,7 +2,10 @@ import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { screenNotFound } from '../screens.service.js';
 import type { ScreensCacheDeps } from '../screens-cache-deps.js';
 
-type Deps = Pick<ScreensCacheDeps, 'db' | 'screensRepository' | 'credentialsRepository' | 'credentialCache' | 'screenNotifier' | 'auditLog'>;
+type Deps = Pick<
+  ScreensCacheDeps,
+  'db' | 'screensRepository' | 'credentialsRepository' | 'credentialCache' | 'screenNotifier' | 'auditLog' | 'screenStatusAnnouncer'
+>;
 
 /**
  * Whether a screen's player may talk to the server. Disable is reversible and keeps the credential
@@ -19,6 +22,7 @@ export class ScreenAccessService {
       await this.d.auditLog.record({ action: enabled ? 'screen.enabled' : 'screen.disabled', actor, ip, resourceType: 'screen', resourceId: id }, trx);
     });
     this.d.credentialCache.forgetScreen(id);
+    this.d.screenStatusAnnouncer.changed([id]);
     if (!enabled) await this.d.screenNotifier.closeSockets(id);
   }
 
@@ -33,6 +37,7 @@ export class ScreenAccessService {
       );
     });
     this.d.credentialCache.forgetScreen(id);
+    this.d.screenStatusAnnouncer.changed([id]);
     await this.d.screenNotifier.closeSockets(id);
   }
 }

@@ -46,9 +46,14 @@ export class ContactBuffer {
     private readonly logger: Logger,
     /** Told, in the flush that wrote them, of the screens whose player reported another profile. */
     private readonly profilesChanged: AfterCommitEvents<string>,
+    /** Told, after the flush that wrote them, of the screens whose contact resumed (their status changed). */
+    private readonly contactResumed: (screenIds: string[]) => void,
   ) {}
 
   private readonly reported = (screenIds: string[], trx: Knex.Transaction) => this.profilesChanged.emit(screenIds, trx);
+  private readonly resumed = (screenIds: string[]) => {
+    if (screenIds.length) this.contactResumed(screenIds);
+  };
 
   /** Any sign of life: socket traffic, liveness, a heartbeat. */
   contact(screenId: string, ip: string | undefined, now = new Date()): void {
@@ -118,7 +123,7 @@ export class ContactBuffer {
   private async write(batch: Map<string, Pending>): Promise<void> {
     const updates = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, p]) => toUpdate(id, p));
     try {
-      await this.repository.apply(updates, this.reported);
+      this.resumed(await this.repository.apply(updates, this.reported));
     } catch (err) {
       if (isDataError(err)) return this.isolate(updates);
       // Keep it for the next flush rather than lose it; newer contact recorded since wins.
@@ -143,12 +148,13 @@ export class ContactBuffer {
       // Without its report it reports no other profile.
       await this.repository
         .apply([withoutReport(bad)], this.reported)
+        .then(this.resumed)
         .catch((err: unknown) => this.logger.warn({ err, screenId: bad.id }, 'could not write screen contact'));
       return;
     }
     const middle = Math.ceil(updates.length / 2);
     for (const half of [updates.slice(0, middle), updates.slice(middle)]) {
-      await this.repository.apply(half, this.reported).catch((err: unknown) => {
+      await this.repository.apply(half, this.reported).then(this.resumed, (err: unknown) => {
         if (isDataError(err)) return this.isolate(half);
         this.logger.warn({ err, screens: half.length }, 'could not write screen contact');
       });

@@ -4,6 +4,7 @@ import { plainRows } from '../../../kernel/db/table-model.js';
 import { ContactHourModel, ScreenStatusModel } from '../screens.models.js';
 import { SERVER_PRECEDENCE_MS, type ClockOffset } from './clock-offset.js';
 import type { KernelDeps } from '../../../kernel/kernel.js';
+import { RECENT_SECONDS } from '../screen-status.js';
 
 /** What one flush writes for one screen: the latest of everything since the previous flush. */
 export interface ContactUpdate {
@@ -43,6 +44,11 @@ const CLOCK_TAKES = `(v.clock_offset_at IS NOT NULL AND (st.clock_offset_at IS N
 const PROFILE = (heartbeat: string) =>
   `jsonb_build_array(${heartbeat}->'presentationSchemaVersions', ${heartbeat}->'nativePresentationCapabilities', ${heartbeat}->'playerVersionCode')`;
 
+// Contact that makes a screen `recent` again: its stored contact was older than that (or none, a
+// screen's first), so its status changed. Read off the row the flush locks anyway: in the steady
+// state (a heartbeat every 30 s) it holds for no row and costs nothing.
+const RECENT = `make_interval(secs => ${RECENT_SECONDS})`;
+
 // One statement for a whole batch. The rows travel as a single jsonb parameter rather than a
 // VALUES list, so the batch size is not bounded by PostgreSQL's 65,535 bind parameters. Status rows
 // are locked in id order first: two processes flushing overlapping screens then cannot deadlock.
@@ -57,7 +63,7 @@ const APPLY = `
       clock_offset_source text, heartbeats integer, contacts integer)
   ),
   locked AS (
-    SELECT st.screen_id, ${PROFILE('st.last_heartbeat')} AS profile FROM screen_status st
+    SELECT st.screen_id, ${PROFILE('st.last_heartbeat')} AS profile, st.last_contact_at AS contact_before FROM screen_status st
     WHERE st.screen_id IN (SELECT id FROM v) ORDER BY st.screen_id FOR UPDATE),
   status AS (
     UPDATE screen_status st SET
@@ -70,7 +76,8 @@ const APPLY = `
       clock_offset_source = CASE WHEN ${CLOCK_TAKES} THEN v.clock_offset_source ELSE st.clock_offset_source END,
       clock_offset_at = CASE WHEN ${CLOCK_TAKES} THEN v.clock_offset_at ELSE st.clock_offset_at END
     FROM v JOIN locked ON locked.screen_id = v.id WHERE st.screen_id = v.id
-    RETURNING st.screen_id, (v.heartbeat IS NOT NULL AND ${PROFILE('v.heartbeat')} IS DISTINCT FROM locked.profile) AS profile_changed
+    RETURNING st.screen_id, (v.heartbeat IS NOT NULL AND ${PROFILE('v.heartbeat')} IS DISTINCT FROM locked.profile) AS profile_changed,
+      (v.contact_at > now() - ${RECENT} AND (locked.contact_before IS NULL OR locked.contact_before <= now() - ${RECENT})) AS resumed
   ),
   described AS (
     UPDATE screens s SET
@@ -93,7 +100,7 @@ const APPLY = `
     ORDER BY v.id
     ON CONFLICT (screen_id, hour) DO UPDATE SET heartbeats = h.heartbeats + EXCLUDED.heartbeats, contacts = h.contacts + EXCLUDED.contacts
   )
-  SELECT screen_id FROM status WHERE profile_changed`;
+  SELECT screen_id, profile_changed, resumed FROM status WHERE profile_changed OR resumed`;
 
 /** Contact bookkeeping on screen_status, screens and screen_contact_hours, written in batches. */
 export class ContactRepository {
@@ -110,17 +117,16 @@ export class ContactRepository {
 
   /**
    * Writes the batch, and tells `reported` in the same transaction of the screens whose player now
-   * reports another profile than it had stored (rare: an upgrade).
+   * reports another profile than it had stored (rare: an upgrade). Returns, once committed, the
+   * screens whose contact resumed (see RECENT).
    */
-  async apply(updates: ContactUpdate[], reported: (screenIds: string[], trx: Knex.Transaction) => Promise<void>): Promise<void> {
-    if (updates.length === 0) return;
-    await this.db.transaction(async (trx) => {
-      const { rows } = await trx.raw<{ rows: { screen_id: string }[] }>(APPLY, [JSON.stringify(updates)]);
-      if (rows.length)
-        await reported(
-          rows.map((r) => r.screen_id),
-          trx,
-        );
+  async apply(updates: ContactUpdate[], reported: (screenIds: string[], trx: Knex.Transaction) => Promise<void>): Promise<string[]> {
+    if (updates.length === 0) return [];
+    return this.db.transaction(async (trx) => {
+      const { rows } = await trx.raw<{ rows: { screen_id: string; profile_changed: boolean; resumed: boolean }[] }>(APPLY, [JSON.stringify(updates)]);
+      const profiles = rows.filter((r) => r.profile_changed).map((r) => r.screen_id);
+      if (profiles.length) await reported(profiles, trx);
+      return rows.filter((r) => r.resumed).map((r) => r.screen_id);
     });
   }
 

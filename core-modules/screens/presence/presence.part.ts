@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { asClass, asFunction, asValue } from 'awilix';
 import { AfterCommitEvents } from '../../../kernel/after-commit-events.js';
 import { retentionJob } from '../../../kernel/jobs/retention-job.js';
@@ -16,6 +17,8 @@ import { reliabilityRoutes } from './reliability.routes.js';
 import { ReliabilityService } from './reliability.service.js';
 import { ScreenClocks } from './screen-clocks.js';
 import { serverHello, serverPing } from './session-messages.js';
+import { screenStatusEvent } from './screen-status-event.js';
+import { ScreenStatusAnnouncer } from './status-announcer.js';
 import type { PresenceDeps } from './presence-deps.js';
 
 /** The reliability summary reads a day; a month leaves room for a longer view. */
@@ -32,7 +35,10 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
     presenceRepository: asClass(PresenceRepository).singleton(),
     contactRepository: asClass(ContactRepository).singleton(),
     powerAssistRepository: asClass(PowerAssistRepository).singleton(),
-    contactBuffer: asFunction((d: PresenceDeps) => new ContactBuffer(d.contactRepository, d.logger, d.playerFactsChanged)).singleton(),
+    contactBuffer: asFunction(
+      (d: PresenceDeps) => new ContactBuffer(d.contactRepository, d.logger, d.playerFactsChanged, (ids) => d.screenStatusAnnouncer.changed(ids)),
+    ).singleton(),
+    screenStatusAnnouncer: asFunction((d: PresenceDeps) => new ScreenStatusAnnouncer(d)).singleton(),
     presenceService: asFunction((d: PresenceDeps) => new PresenceService(d)).singleton(),
     heartbeatService: asFunction((d: PresenceDeps) => new HeartbeatService(d)).singleton(),
     reliabilityService: asFunction((d: PresenceDeps) => new ReliabilityService(d)).singleton(),
@@ -46,6 +52,14 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
   r.routes([...playerRoutes(heartbeatExtensions), ...reliabilityRoutes]);
   r.sockets(playerSocketRoutes);
   r.jobs([
+    {
+      name: 'screens.announce-status-changes',
+      payload: Type.Object({}),
+      cron: '* * * * *',
+      expireInSeconds: 60,
+      retry: { limit: 0, delaySeconds: 60 },
+      handler: async (_payload, { screenStatusAnnouncer }) => void (await screenStatusAnnouncer.sweep()),
+    },
     retentionJob<PresenceDeps>({
       name: 'screens.purge-contact-history',
       cron: '43 3 * * *',
@@ -53,9 +67,10 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
       purge: ({ contactRepository }) => contactRepository.purgeHoursOlderThan(CONTACT_HOURS_KEEP_DAYS),
     }),
   ]);
-  r.onStart(({ playerMessages }) => {
+  r.onStart(({ playerMessages, consoleEvents }) => {
     playerMessages.declare(serverHello);
     playerMessages.declare(serverPing);
+    consoleEvents.declare(screenStatusEvent);
   });
   r.onStart(({ contactBuffer, presenceService, screensConfig }) => {
     contactBuffer.start(screensConfig.contactFlushMs);
@@ -64,6 +79,7 @@ export const presencePart: ModulePart<PresenceDeps> = (r) => {
   // Stop hooks run last-registered first: this process's presence rows go (its sockets are closed
   // by now), then the final contact flush.
   r.onStop(({ playerFactsChanged }) => playerFactsChanged.stop());
+  r.onStop(({ screenStatusAnnouncer }) => screenStatusAnnouncer.flush());
   r.onStop(({ contactBuffer }) => contactBuffer.stop());
   r.onStop(({ presenceService }) => presenceService.stop());
 };

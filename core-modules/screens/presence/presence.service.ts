@@ -8,7 +8,7 @@ export interface LocalSocket {
   close(code: number, reason: string): void;
 }
 
-type Deps = Pick<ScreensBaseDeps, 'hub' | 'presenceRepository' | 'screensConfig' | 'logger'>;
+type Deps = Pick<ScreensBaseDeps, 'hub' | 'presenceRepository' | 'screensConfig' | 'logger' | 'screenStatusAnnouncer'>;
 
 // Rows this old belong to a process that died without cleaning up.
 const PURGE_AFTER_SECONDS = 600;
@@ -37,15 +37,22 @@ export class PresenceService {
       instanceId: this.instanceId,
       ip,
     });
+    this.d.screenStatusAnnouncer.changed([socket.screenId]);
     return name ?? '';
   }
 
   async close(connectionId: string): Promise<void> {
+    const socket = this.local.get(connectionId);
     this.local.delete(connectionId);
     // A stopping process drops all its rows in one statement (stop); a thousand sockets closing
     // at once must not each queue a delete in front of it. After stop the pool may be gone too.
     if (this.stopped || this.d.hub.stopping) return;
-    await this.d.presenceRepository.disconnect(connectionId).catch((err) => this.d.logger.warn({ err, connectionId }, 'could not remove a presence row'));
+    try {
+      await this.d.presenceRepository.disconnect(connectionId);
+      if (socket) this.d.screenStatusAnnouncer.changed([socket.screenId]);
+    } catch (err) {
+      this.d.logger.warn({ err, connectionId }, 'could not remove a presence row');
+    }
   }
 
   get localSockets(): number {

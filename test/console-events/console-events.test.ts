@@ -1,0 +1,161 @@
+import { expect } from 'chai';
+import sharp from 'sharp';
+import { coreModules } from '../../core-modules/index.js';
+import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
+import { consoleCall, login, resetRateLimits, setUpOwner, OWNER, type ConsoleSession } from '../support/console-client.js';
+import { makePng } from '../support/media-files.js';
+import { bearer, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
+import { uploadFile } from '../support/uploads.js';
+import { eventually } from '../support/wait.js';
+import { openConsoleSocket, refusedUpgrade, type ConsoleSocket } from './console-socket-client.js';
+
+const ENV = { CONSOLE_EVENTS_SESSION_CHECK_MS: '200', SCREENS_CONTACT_FLUSH_MS: '50' };
+
+describe('console events socket', () => {
+  let web: TestKernel; // the process the console talks to
+  let edge: TestKernel; // another web process on the same database (no jobs: files are in web's DATA_DIR): the players talk to it
+  let elsewhere: TestKernel; // another installation: another organization
+  let owner: ConsoleSession;
+  let console_: ConsoleSocket;
+
+  const statusOf = (screenId: string) => (m: Record<string, any>) => m.type === 'screen.status' && m.screenId === screenId;
+  const heartbeat = (screen: PairedScreen) => playerCall(edge, screen.credential, 'POST', '/api/v1/player/heartbeat', { playerVersion: '2.4.0' });
+
+  before(async () => {
+    web = await bootTestKernel({ plugins: coreModules, env: ENV });
+    edge = await bootTestKernel({ plugins: coreModules, env: ENV, databaseUrl: web.databaseUrl, role: 'web' });
+    elsewhere = await bootTestKernel({ plugins: coreModules, env: ENV });
+    owner = await setUpOwner(web);
+  });
+  after(async () => {
+    await elsewhere?.stop();
+    await edge?.stop();
+    await web?.stop();
+  });
+  beforeEach(async () => {
+    await resetRateLimits(web);
+    console_ = await openConsoleSocket(web, owner);
+  });
+  afterEach(() => console_.ws.close());
+
+  it('tells of each status change of a screen, not of each heartbeat: online, recent, offline', async () => {
+    const screen = await pairScreen(web, owner, { name: 'Lobby' });
+    expect((await heartbeat(screen)).status).to.equal(200);
+    const first = await console_.next(statusOf(screen.screenId));
+    expect(first).to.have.keys('type', 'screenId', 'status', 'lastContactAt');
+    expect(first, 'its first heartbeat makes a paired screen recent').to.include({ status: 'recent' });
+    expect(Date.parse(first.lastContactAt)).to.be.closeTo(Date.now(), 10_000);
+
+    for (let i = 0; i < 3; i++) expect((await heartbeat(screen)).status).to.equal(200);
+    const player = await openPlayerSocket(edge, screen.credential);
+    await player.next('server.hello');
+    await console_.next((m) => statusOf(screen.screenId)(m) && m.status === 'online');
+    player.ws.close();
+    await player.closed;
+    await console_.next((m) => statusOf(screen.screenId)(m) && m.status === 'recent' && m !== first);
+    expect(
+      console_.messages.filter(statusOf(screen.screenId)).map((m) => m.status),
+      'the heartbeats in between changed nothing',
+    ).to.deep.equal(['recent', 'online', 'recent']);
+
+    // Fifteen minutes without contact: the once-a-minute sweep finds it crossed into offline in the
+    // last whole minute (tried again if a minute starts between the update and the sweep).
+    const { screenStatusAnnouncer } = edge.containerOf('screens').cradle as ScreensDeps;
+    const offline = await eventually(
+      async () => {
+        await web.db.raw(`UPDATE screen_status SET last_contact_at = date_trunc('minute', now()) - interval '15 minutes 30 seconds' WHERE screen_id = ?`, [
+          screen.screenId,
+        ]);
+        await screenStatusAnnouncer.sweep();
+        return console_.next((m) => statusOf(screen.screenId)(m) && m.status === 'offline', 1_000).catch(() => undefined);
+      },
+      (m) => m !== undefined,
+      10_000,
+    );
+    expect(offline).to.deep.include({ screenId: screen.screenId, status: 'offline' });
+    expect(Date.parse(offline!.lastContactAt)).to.be.below(Date.now() - 15 * 60_000);
+  });
+
+  it('tells of a screen disabled from the console', async () => {
+    const screen = await pairScreen(web, owner, { name: 'Kiosk' });
+    expect((await consoleCall(web, owner, 'POST', `/api/v1/screens/${screen.screenId}/disable`)).status).to.be.within(200, 204);
+    expect(await console_.next(statusOf(screen.screenId))).to.deep.include({ status: 'disabled', lastContactAt: null });
+  });
+
+  it('follows an uploaded image through processing to ready', async () => {
+    const { res } = await uploadFile(web, owner, 'poster.png', await makePng(320, 200), 'image/png');
+    expect(res.status).to.equal(200);
+    const assetId = res.body.data.id as string;
+    const processing = (m: Record<string, any>) => m.type === 'asset.processing' && m.assetId === assetId;
+    await console_.next((m) => processing(m) && m.status === 'ready', 30_000);
+    expect(console_.messages.filter(processing)).to.deep.equal(
+      ['inspecting', 'processing', 'ready'].map((status) => ({ type: 'asset.processing', assetId, status, progress: null })),
+    );
+    expect((await consoleCall(web, owner, 'GET', `/api/v1/assets/${assetId}`)).body.data.processingStatus).to.equal('ready');
+  });
+
+  it('tells of a preview a screen uploaded, with when it was captured', async () => {
+    const screen = await pairScreen(web, owner, { name: 'Window' });
+    expect((await consoleCall(web, owner, 'POST', `/api/v1/screens/${screen.screenId}/preview-session`, { forceCapture: true })).status).to.equal(200);
+    const capturedAt = new Date(Date.now() - 1_000).toISOString();
+    const form = new FormData();
+    form.append('capturedAt', capturedAt);
+    form.append('playerVersion', '2.4.0');
+    const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    form.append('preview', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'preview.jpg');
+    const uploaded = await edge.request('/api/v1/player/preview', { method: 'POST', headers: bearer(screen.credential), body: form });
+    expect(uploaded.status).to.equal(204);
+    expect(await console_.next((m) => m.type === 'screen.preview')).to.deep.equal({ type: 'screen.preview', screenId: screen.screenId, capturedAt });
+  });
+
+  it('refuses an upgrade without a session (401) or from another origin (403)', async () => {
+    expect(await refusedUpgrade(openConsoleSocket(web, undefined))).to.deep.include({ status: 401 });
+    const foreign = await refusedUpgrade(openConsoleSocket(web, owner, 'https://evil.example'));
+    expect(foreign.status).to.equal(403);
+    expect(foreign.body.error?.code).to.equal('origin_not_allowed');
+    expect((await refusedUpgrade(openConsoleSocket(web, owner, null))).status, 'no Origin at all').to.equal(403);
+    const forged = { ...owner, cookie: 'signage_session=not-a-session' };
+    expect((await refusedUpgrade(openConsoleSocket(web, forged))).status).to.equal(401);
+  });
+
+  it('never carries another organization’s events', async () => {
+    const theirOwner = await setUpOwner(elsewhere);
+    const theirs = await openConsoleSocket(elsewhere, theirOwner);
+    try {
+      const screen = await pairScreen(web, owner, { name: 'Ours' });
+      expect((await heartbeat(screen)).status).to.equal(200);
+      await console_.next(statusOf(screen.screenId));
+      const their = await pairScreen(elsewhere, theirOwner, { name: 'Theirs' });
+      expect((await playerCall(elsewhere, their.credential, 'POST', '/api/v1/player/heartbeat', {})).status).to.equal(200);
+      await theirs.next(statusOf(their.screenId));
+      expect(theirs.messages.map((m) => m.screenId ?? m.type)).to.deep.equal(['server.hello', their.screenId]);
+      expect(console_.messages.some(statusOf(their.screenId))).to.equal(false);
+    } finally {
+      theirs.ws.close();
+    }
+  });
+
+  it('closes the socket once its session is signed out, and takes no messages', async () => {
+    const second = await login(web, OWNER.username, OWNER.password);
+    const socket = await openConsoleSocket(web, second);
+    expect((await consoleCall(web, second, 'POST', '/api/v1/auth/logout')).status).to.equal(204);
+    expect(await socket.closed).to.deep.equal({ code: 1008, reason: 'session ended' });
+    expect(console_.ws.readyState, 'the other session’s socket stays open').to.equal(console_.ws.OPEN);
+
+    console_.ws.send(JSON.stringify({ type: 'hello' }));
+    expect((await console_.closed).code).to.equal(1003);
+  });
+
+  it('documents the socket, its refusals and every message it carries', async () => {
+    const doc = (await call(web, 'GET', '/api/v1/openapi.json')).body;
+    const op = doc.paths['/api/v1/console/events'].get;
+    expect(op.responses).to.include.keys('101', '401', '403');
+    expect(op['x-access']).to.equal('signedIn');
+    expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal(['asset.processing', 'screen.preview', 'screen.status', 'server.hello']);
+    const status = op['x-server-messages'].find((m: { type: string }) => m.type === 'screen.status');
+    expect(status.schema.required).to.deep.equal(['type', 'screenId', 'status', 'lastContactAt']);
+  });
+});
