@@ -66,6 +66,7 @@ export async function startConsoleUnderTest(options: TestKernelOptions = {}): Pr
     const context = await browser.newContext({ baseURL: kernel.url, viewport: pageOptions.viewport ?? { width: 1280, height: 800 } });
     contexts.push(context);
     const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
     watch(page, problems);
     return page;
   };

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/errors';
 import { styleNonce } from './style-nonce';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // A client error (4xx) will not go away by asking again; a dropped connection may.
 const retry = (failures: number, error: unknown) => failures < 2 && !(isApiError(error) && !['unavailable', 'database_unavailable'].includes(error.error.code));
@@ -18,7 +18,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'signage-color-
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} getStyleNonce={() => styleNonce}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} getStyleNonce={() => styleNonce}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" />
