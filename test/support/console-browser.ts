@@ -124,3 +124,12 @@ export async function screenshotOnFailure(test: Mocha.Test | undefined, pages: P
     pages.filter((p) => !p.isClosed()).map((p, i) => p.screenshot({ path: join(ARTIFACTS, `${name}-${i}.png`), fullPage: true }).catch(() => undefined)),
   );
 }
+
+/** Signs in on the console's own sign-in page (password only), as a person would. */
+export async function signIn(page: Page, credentials: { username: string; password: string }): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+}
