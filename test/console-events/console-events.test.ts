@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { coreModules } from '../../core-modules/index.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { consoleCall, login, resetRateLimits, setUpOwner, OWNER, type ConsoleSession } from '../support/console-client.js';
-import { makePng } from '../support/media-files.js';
+import { makePng, makeVp9Webm } from '../support/media-files.js';
 import { bearer, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 import { uploadFile } from '../support/uploads.js';
@@ -93,6 +93,25 @@ describe('console events socket', () => {
       ['inspecting', 'processing', 'ready'].map((status) => ({ type: 'asset.processing', assetId, status, progress: null })),
     );
     expect((await consoleCall(web, owner, 'GET', `/api/v1/assets/${assetId}`)).body.data.processingStatus).to.equal('ready');
+  });
+
+  it('tells of a conversion’s progress, at most about once a second', async () => {
+    const arrivals: { progress: number; at: number }[] = [];
+    console_.ws.on('message', (data) => {
+      const m = JSON.parse(String(data));
+      if (m.type === 'asset.processing' && m.progress !== null) arrivals.push({ progress: m.progress, at: Date.now() });
+    });
+    const { res } = await uploadFile(web, owner, 'clip.webm', await makeVp9Webm(30), 'video/webm');
+    expect(res.status).to.equal(200);
+    const assetId = res.body.data.id as string;
+    await console_.next((m) => m.type === 'asset.processing' && m.assetId === assetId && m.status === 'ready', 60_000);
+    const statuses = console_.messages.filter((m) => m.type === 'asset.processing' && m.assetId === assetId && m.progress === null).map((m) => m.status);
+    expect(statuses).to.deep.equal(['inspecting', 'processing', 'ready']);
+    expect(arrivals[0]?.progress, 'the conversion starts at 0').to.equal(0);
+    for (let i = 1; i < arrivals.length; i++) {
+      expect(arrivals[i]!.progress).to.be.at.least(arrivals[i - 1]!.progress);
+      expect(arrivals[i]!.at - arrivals[i - 1]!.at, 'a second apart, give or take delivery').to.be.at.least(800);
+    }
   });
 
   it('tells of a preview a screen uploaded, with when it was captured', async () => {
