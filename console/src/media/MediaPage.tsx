@@ -1,7 +1,79 @@
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { atLeast } from '../auth/roles';
+import { useAuthStatus } from '../auth/useAuthStatus';
 import { PageHeader } from '../common/PageHeader';
+import { QueryError } from '../common/QueryError';
+import { AssetDrawer } from './AssetDrawer';
+import { AssetGrid } from './AssetGrid';
+import { AssetTable } from './AssetTable';
+import { filtersFrom, type LibraryFilters, paramsOf } from './library-query';
+import { LibraryToolbar } from './LibraryToolbar';
+import { NewWebsiteButton } from './NewWebsiteButton';
+import { UploadPanel } from './UploadPanel';
+import { useAssetPages } from './useAssetPages';
+import { useOrganizers } from './useOrganizers';
 
+/** The media library: uploads, then the assets, filtered by what the address says. */
 export function MediaPage() {
   const { t } = useTranslation('media');
-  return <PageHeader title={t('title')} />;
+  const { role } = useAuthStatus();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const openId = params.get('asset') ?? undefined;
+  const pages = useAssetPages(filters);
+  const organizers = useOrganizers();
+  const canUpload = atLeast(role, 'contributor');
+
+  const setFilters = useCallback(
+    (next: LibraryFilters) => {
+      const nextParams = paramsOf(next);
+      if (openId) nextParams.set('asset', openId);
+      setParams(nextParams, { replace: true });
+    },
+    [setParams, openId],
+  );
+  const open = (id: string | undefined) => {
+    const nextParams = paramsOf(filters);
+    if (id) nextParams.set('asset', id);
+    setParams(nextParams);
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('title')}>{canUpload && <NewWebsiteButton />}</PageHeader>
+      {canUpload ? (
+        <UploadPanel />
+      ) : (
+        <Text c="dimmed" size="sm">
+          {t('upload.notAllowed')}
+        </Text>
+      )}
+      <LibraryToolbar filters={filters} onChange={setFilters} organizers={organizers} canOrganize={canUpload} />
+      {pages.error ? (
+        <QueryError error={pages.error} />
+      ) : pages.isPending ? (
+        <Loader aria-label={t('loading')} />
+      ) : pages.assets.length === 0 ? (
+        <Text>{filters.search || filters.type || filters.tagId || filters.folderId || filters.collectionId ? t('library.noMatch') : t('library.empty')}</Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('library.count', { shown: String(pages.assets.length), total: String(pages.total ?? pages.assets.length) })}
+          </Text>
+          {filters.view === 'grid' ? <AssetGrid assets={pages.assets} onOpen={open} /> : <AssetTable assets={pages.assets} onOpen={open} />}
+          {pages.hasNextPage && (
+            <Group justify="center">
+              <Button variant="default" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+                {t('library.more')}
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+      <AssetDrawer assetId={openId} onClose={() => open(undefined)} organizers={organizers} role={role} />
+    </Stack>
+  );
 }
