@@ -119,7 +119,7 @@ function Rename({ asset }: { asset: LibraryAsset }) {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets'] });
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets/{id}'] });
-      notifications.show({ color: 'green', message: t('drawer.renamed') });
+      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('drawer.renamed') });
     },
   });
   const trimmed = name.trim();

@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
@@ -17,7 +18,7 @@ function DeleteAsset({ asset, onDone, onDeleted }: { asset: LibraryAsset; onDone
   const remove = $api.useMutation('delete', '/api/v1/assets/{id}', {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets'] });
-      notifications.show({ color: 'green', message: t('delete.done', { name: asset.name }) });
+      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('delete.done', { name: asset.name }) });
       onDone();
       onDeleted();
     },
@@ -28,7 +29,7 @@ function DeleteAsset({ asset, onDone, onDeleted }: { asset: LibraryAsset; onDone
       {graph.isPending ? (
         <Loader size="sm" aria-label={t('delete.checkingUse')} />
       ) : uses.length > 0 ? (
-        <Alert color="yellow" title={t('delete.inUseTitle')}>
+        <Alert variant="default" icon={<IconAlertTriangle aria-hidden />} title={t('delete.inUseTitle')}>
           <Text size="sm">{t('delete.inUse')}</Text>
           <List size="sm" mt="xs">
             {uses.map((use) => (
@@ -62,6 +63,7 @@ function DeleteAsset({ asset, onDone, onDeleted }: { asset: LibraryAsset; onDone
 export function openDeleteAsset(asset: LibraryAsset, t: TFunction<'media'>, onDeleted: () => void): void {
   const id = modals.open({
     title: t('delete.title', { name: asset.name }),
+    closeButtonProps: { 'aria-label': t('close') },
     children: <DeleteAsset asset={asset} onDone={() => modals.close(id)} onDeleted={onDeleted} />,
   });
 }

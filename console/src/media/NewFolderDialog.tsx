@@ -18,7 +18,7 @@ function NewFolderForm({ parents, onDone }: { parents: Options; onDone(): void }
   const create = $api.useMutation('post', '/api/v1/content-folders', {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/content-folders'] });
-      notifications.show({ color: 'green', message: t('folder.created', { name: name.trim() }) });
+      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('folder.created', { name: name.trim() }) });
       onDone();
     },
   });
@@ -52,5 +52,9 @@ function NewFolderForm({ parents, onDone }: { parents: Options; onDone(): void }
 
 /** A dialog that adds a folder, at the top or inside another. */
 export function openNewFolder(t: TFunction<'media'>, parents: Options): void {
-  const id = modals.open({ title: t('folder.new'), children: <NewFolderForm parents={parents} onDone={() => modals.close(id)} /> });
+  const id = modals.open({
+    title: t('folder.new'),
+    closeButtonProps: { 'aria-label': t('close') },
+    children: <NewFolderForm parents={parents} onDone={() => modals.close(id)} />,
+  });
 }

@@ -16,7 +16,7 @@ function NewWebsiteForm({ onDone }: { onDone(): void }) {
   const create = $api.useMutation('post', '/api/v1/assets/websites', {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets'] });
-      notifications.show({ color: 'green', message: t('website.created', { name: name.trim() }) });
+      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('website.created', { name: name.trim() }) });
       onDone();
     },
   });
@@ -52,7 +52,11 @@ function NewWebsiteForm({ onDone }: { onDone(): void }) {
 export function NewWebsiteButton() {
   const { t } = useTranslation('media');
   const open = () => {
-    const id = modals.open({ title: t('website.new'), children: <NewWebsiteForm onDone={() => modals.close(id)} /> });
+    const id = modals.open({
+      title: t('website.new'),
+      closeButtonProps: { 'aria-label': t('close') },
+      children: <NewWebsiteForm onDone={() => modals.close(id)} />,
+    });
   };
   return (
     <Button variant="default" leftSection={<IconWorldPlus size={16} aria-hidden />} onClick={open}>

@@ -7,7 +7,7 @@ const COLORS: Record<string, string> = { ready: 'green', failed: 'red', queued: 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('media');
   return (
-    <Badge variant="light" color={COLORS[status] ?? 'gray'} size="sm">
+    <Badge variant="dot" color={COLORS[status] ?? 'gray'} size="sm">
       {t(`status.${status}`, { defaultValue: status })}
     </Badge>
   );

@@ -21,7 +21,15 @@ export function UploadPanel() {
         <Title order={2} size="h4" id="media-upload-title">
           {t('upload.title')}
         </Title>
-        <Dropzone onDrop={queue.add} openRef={openRef} activateOnClick={false} activateOnKeyboard={false} multiple>
+        <Dropzone
+          onDrop={queue.add}
+          openRef={openRef}
+          activateOnClick={false}
+          activateOnKeyboard={false}
+          useFsAccessApi={false}
+          multiple
+          inputProps={{ 'aria-label': t('upload.input') }}
+        >
           <Group justify="center" gap="md" mih={90} wrap="wrap">
             <IconUpload size={32} aria-hidden />
             <Stack gap={4} align="center">

@@ -37,7 +37,7 @@ export function UploadRow({ entry, onRetry, onCancel, onProcessed }: Props) {
             {entry.name}
           </Text>
           <Group gap={4} wrap="nowrap">
-            <Badge color={PHASE_COLOR[phase]} variant="light">
+            <Badge color={PHASE_COLOR[phase]} variant="dot">
               {t(`upload.phase.${phase}`)}
             </Badge>
             {canRetry(entry) && (

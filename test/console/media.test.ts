@@ -1,0 +1,248 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
+import { makeH264Mp4, makePng } from '../support/media-files.js';
+import { sha256 } from '../support/uploads.js';
+
+const MIB = 1024 * 1024;
+/** The server's upload limit for this file: a little above the resumed file, below the refused one. */
+const LIMIT = 8 * MIB;
+const CHUNK = 5 * MIB;
+
+/** A real PNG of random pixels (it does not compress): about 7 MB, so it takes two chunks. */
+const makeNoisePng = () =>
+  sharp({ create: { width: 1600, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+
+async function listed(c: ConsoleUnderTest, s: ConsoleSession, query = '') {
+  const res = await consoleCall(c.kernel, s, 'GET', `/api/v1/assets?pageSize=100${query}`);
+  expect(res.status).to.equal(200);
+  return res.body.data.items as { id: string; name: string; sha256: string; folderId?: string; tags: { name: string }[]; processingStatus: string }[];
+}
+
+/** The files chosen with the upload panel's button, as a person picks them in the file dialog. */
+async function choose(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(files, { timeout: 30_000 });
+}
+
+const uploadOf = (page: Page, name: string) => page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: name });
+const assetCards = (page: Page) => page.getByRole('list', { name: 'Assets' }).getByRole('listitem');
+
+describe('console: media library and uploads', function () {
+  this.timeout(180_000);
+  let c: ConsoleUnderTest;
+  let owner: ConsoleSession;
+
+  before(async () => {
+    c = await startConsoleUnderTest({ env: { MEDIA_MAX_UPLOAD_BYTES: String(LIMIT) } });
+    // Dialogs appear at once (no fade), so axe sees them as they are.
+    await c.page.emulateMedia({ reducedMotion: 'reduce' });
+    owner = await setUpOwner(c.kernel);
+    await signIn(c.page, { username: OWNER.username, password: OWNER.password });
+  });
+  after(() => c?.stop());
+  afterEach(async function () {
+    await screenshotOnFailure(this.currentTest, [c.page]);
+  });
+
+  it('uploads several chosen files, shows their progress and total, follows each to Ready, and the assets exist', async () => {
+    const { page } = c;
+    await page.goto('/media');
+    await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor();
+    await page.getByText('The library is empty.', { exact: false }).waitFor();
+    await expectAccessible(page, 'the empty media library');
+    const [red, green, clip] = await Promise.all([makePng(64, 48), makePng(96, 64), makeH264Mp4(2)]);
+    await choose(page, [
+      { name: 'red-square.png', mimeType: 'image/png', buffer: red },
+      { name: 'green-banner.png', mimeType: 'image/png', buffer: green },
+      { name: 'opening-clip.mp4', mimeType: 'video/mp4', buffer: clip },
+    ]);
+    for (const name of ['red-square.png', 'green-banner.png', 'opening-clip.mp4']) {
+      await uploadOf(page, name).getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
+    }
+    const total = `${(red.length / 1024 + green.length / 1024 + clip.length / 1024).toFixed(1)} KB`;
+    await page.getByText(`${total} of ${total} sent · 3 of 3 ready`).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Total upload progress' }).getAttribute('aria-valuenow')).to.equal('100');
+    await expectAccessible(page, 'the upload panel with finished uploads');
+
+    const assets = await listed(c, owner);
+    expect(assets.map((a) => a.name).sort()).to.deep.equal(['green-banner', 'opening-clip', 'red-square']);
+    expect(assets.every((a) => a.processingStatus === 'ready')).to.equal(true);
+    expect(assets.find((a) => a.name === 'red-square')?.sha256).to.equal(sha256(red));
+    // The library shows them too, each with its thumbnail and status in words.
+    await expect(await assetCards(page).count()).to.equal(3);
+    await assetCards(page).filter({ hasText: 'opening-clip' }).getByText('Ready').waitFor();
+  });
+
+  it('says plainly that a file of another kind is not supported, with no retry', async () => {
+    const { page } = c;
+    await choose(page, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('shopping list: milk, eggs\n'.repeat(40)) }]);
+    const row = uploadOf(page, 'notes.txt');
+    await row.getByRole('alert').filter({ hasText: 'Not a supported file' }).waitFor();
+    await row.getByText('Failed', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Retry notes.txt' }).count()).to.equal(0);
+    await row.getByRole('button', { name: 'Remove notes.txt from the list' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await listed(c, owner)).map((a) => a.name)).to.not.include('notes');
+  });
+
+  it('refuses a file above the server’s limit, naming the limit', async () => {
+    const { page } = c;
+    await choose(page, [{ name: 'long-film.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(LIMIT + 1) }]);
+    const row = uploadOf(page, 'long-film.mp4');
+    await row.getByRole('alert').filter({ hasText: 'Too large: this server takes files up to 8.0 MB.' }).waitFor();
+    expect(await row.getByRole('button', { name: 'Retry long-film.mp4' }).count()).to.equal(0);
+    await row.getByRole('button', { name: 'Remove long-film.mp4 from the list' }).click();
+  });
+
+  it('resumes an upload whose connection dropped from the server’s offset instead of starting over', async () => {
+    const { page } = c;
+    const big = await makeNoisePng();
+    expect(big.length).to.be.within(CHUNK + 1, LIMIT);
+    const offsets: number[] = [];
+    let dropped = false;
+    await page.route('**/api/v1/uploads/*', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PATCH') return route.continue();
+      const offset = Number(await request.headerValue('upload-offset'));
+      offsets.push(offset);
+      // The second chunk's connection drops once, before the server sees it.
+      if (offset === CHUNK && !dropped) {
+        dropped = true;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    try {
+      await choose(page, [{ name: 'noise-poster.png', mimeType: 'image/png', buffer: big }]);
+      const row = uploadOf(page, 'noise-poster.png');
+      await row.getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
+    } finally {
+      await page.unroute('**/api/v1/uploads/*');
+    }
+    // Chunk 1 at 0, chunk 2 dropped at 5 MiB, then sent again from 5 MiB (the server's offset).
+    expect(offsets).to.deep.equal([0, CHUNK, CHUNK]);
+    const asset = (await listed(c, owner, '&search=noise-poster'))[0];
+    expect(asset?.sha256, 'the stored file is the whole file, in order').to.equal(sha256(big));
+  });
+
+  it('filters by search, type, folder and tag in the address, and organizes and renames an asset in its drawer', async () => {
+    const { page } = c;
+    await page.goto('/media');
+    await assetCards(page).first().waitFor();
+    expect(await assetCards(page).count()).to.equal(4);
+
+    await page.getByLabel('Search').fill('banner');
+    await page.waitForURL(/[?&]q=banner/);
+    await expectOnly(page, ['green-banner']);
+    await page.getByLabel('Search').fill('');
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+
+    await pick(page, page.getByRole('textbox', { name: 'Type', exact: true }), 'Video');
+    await page.waitForURL(/[?&]type=video/);
+    await expectOnly(page, ['opening-clip']);
+    await pick(page, page.getByRole('textbox', { name: 'Type', exact: true }), 'All types');
+
+    // A folder made in the console, then the clip moved there from its drawer.
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const folderDialog = page.getByRole('dialog', { name: 'New folder' });
+    await folderDialog.getByLabel('Folder name').fill('Menus');
+    await expectAccessible(page, 'the new folder dialog');
+    await folderDialog.getByRole('button', { name: 'Create folder' }).click();
+    await folderDialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Open opening-clip' }).click();
+    const drawer = page.getByRole('dialog', { name: 'opening-clip' });
+    await drawer.getByLabel('Preview of opening-clip').waitFor();
+    await expectAccessible(page, 'the asset drawer');
+    await pick(page, drawer.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
+    await drawer.getByRole('textbox', { name: 'Tags' }).fill('summer');
+    await drawer.getByRole('textbox', { name: 'Tags' }).press('Enter');
+    await drawer.getByText('summer', { exact: true }).waitFor();
+    await drawer.getByRole('textbox', { name: 'Name' }).fill('Opening clip (summer)');
+    await drawer.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('dialog', { name: 'Opening clip (summer)' }).waitFor();
+    const clip = (await listed(c, owner, '&type=video'))[0]!;
+    expect(clip.name).to.equal('Opening clip (summer)');
+    expect(clip.tags.map((t) => t.name)).to.deep.equal(['summer']);
+    expect(clip.folderId).to.be.a('string');
+    await page.getByRole('button', { name: 'Close asset' }).click();
+
+    await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
+    await page.waitForURL(new RegExp(`[?&]folder=${clip.folderId}`));
+    await expectOnly(page, ['Opening clip (summer)']);
+    await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'No folder');
+    await expectOnly(page, ['green-banner', 'noise-poster', 'red-square']);
+    await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'All folders');
+    await pick(page, page.getByRole('textbox', { name: 'Tag', exact: true }), 'summer');
+    await page.waitForURL(/[?&]tag=/);
+    await expectOnly(page, ['Opening clip (summer)']);
+
+    // The address keeps the filters: reloading shows the same list.
+    await page.reload();
+    await expectOnly(page, ['Opening clip (summer)']);
+    await page.goto('/media?view=list');
+    await page.getByRole('columnheader', { name: 'Status' }).waitFor();
+    expect(await page.getByRole('row').count()).to.equal(5);
+    await expectAccessible(page, 'the library as a list');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expectAccessible(page, 'the library as a list in dark mode');
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  });
+
+  it('shows where an asset is used before deleting it, and deletes it once nothing uses it', async () => {
+    const { page } = c;
+    const red = (await listed(c, owner, '&search=red-square'))[0]!;
+    const playlist = await consoleCall(c.kernel, owner, 'POST', '/api/v1/playlists', { name: 'Lobby loop' });
+    expect(playlist.status).to.equal(201);
+    const item = await consoleCall(c.kernel, owner, 'POST', `/api/v1/playlists/${playlist.body.data.id}/items`, { assetId: red.id, durationMs: 8000 });
+    expect(item.status).to.equal(201);
+
+    await page.goto('/media');
+    await page.getByRole('button', { name: 'Open red-square' }).click();
+    await page.getByRole('dialog', { name: 'red-square' }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete “red-square”?' });
+    await confirm.getByText('Playlist “Lobby loop”').waitFor();
+    await expectAccessible(page, 'the delete dialog of an asset in use');
+    await confirm.getByRole('button', { name: 'Delete asset' }).click();
+    await confirm.getByRole('alert').filter({ hasText: 'Lobby loop' }).waitFor();
+    expect((await consoleCall(c.kernel, owner, 'GET', `/api/v1/assets/${red.id}`)).status).to.equal(200);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+    expect((await consoleCall(c.kernel, owner, 'DELETE', `/api/v1/playlists/${playlist.body.data.id}`)).status).to.equal(204);
+    await page.getByRole('dialog', { name: 'red-square' }).getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByText('Nothing uses it.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete asset' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open red-square' }).waitFor({ state: 'detached' });
+    expect((await consoleCall(c.kernel, owner, 'GET', `/api/v1/assets/${red.id}`)).status).to.equal(404);
+  });
+
+  it('shows every page with no Content-Security-Policy violation or script error', () => {
+    expect(c.problems).to.deep.equal([]);
+  });
+});
+
+/** Opens a Mantine select and picks an option by its text. */
+async function pick(page: Page, input: ReturnType<Page['getByRole']>, option: string) {
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Waits until the library lists exactly these assets (by name, any order). */
+async function expectOnly(page: Page, names: string[]) {
+  const cards = page.getByRole('list', { name: 'Assets' }).getByRole('listitem');
+  const deadline = Date.now() + 10_000;
+  let seen: string[] = [];
+  while (Date.now() < deadline) {
+    seen = (await cards.getByRole('button').allTextContents()).sort();
+    if (JSON.stringify(seen) === JSON.stringify([...names].sort())) return;
+    await page.waitForTimeout(100);
+  }
+  expect(seen).to.deep.equal([...names].sort());
+}
