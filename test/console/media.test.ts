@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
-import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
+import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { makeH264Mp4, makePng } from '../support/media-files.js';
 import { sha256 } from '../support/uploads.js';
 
@@ -106,6 +106,11 @@ describe('console: media library and uploads', function () {
     expect(big.length).to.be.within(CHUNK + 1, LIMIT);
     const offsets: number[] = [];
     let dropped = false;
+    // The chunk sent again waits until the test has read the progress shown meanwhile.
+    let progressSeen: () => void = () => undefined;
+    const seen = new Promise<void>((resolve) => {
+      progressSeen = resolve;
+    });
     await page.route('**/api/v1/uploads/*', async (route) => {
       const request = route.request();
       if (request.method() !== 'PATCH') return route.continue();
@@ -116,11 +121,18 @@ describe('console: media library and uploads', function () {
         dropped = true;
         return route.abort('connectionreset');
       }
+      if (offset === CHUNK) await Promise.race([seen, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       return route.continue();
     });
     try {
       await choose(page, [{ name: 'noise-poster.png', mimeType: 'image/png', buffer: big }]);
       const row = uploadOf(page, 'noise-poster.png');
+      // The first chunk counts: 5 MiB of the file, shown in bytes and as the file's and the total's bar.
+      await row.getByText(`5.0 MB of ${(big.length / MIB).toFixed(1)} MB`).waitFor();
+      const percent = String(Math.round((CHUNK / big.length) * 100));
+      expect(await row.getByRole('progressbar', { name: 'Upload of noise-poster.png' }).getAttribute('aria-valuenow')).to.equal(percent);
+      await page.getByText(/ sent · 3 of 4 ready$/).waitFor();
+      progressSeen();
       await row.getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
     } finally {
       await page.unroute('**/api/v1/uploads/*');
@@ -221,6 +233,28 @@ describe('console: media library and uploads', function () {
     await confirm.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Open red-square' }).waitFor({ state: 'detached' });
     expect((await consoleCall(c.kernel, owner, 'GET', `/api/v1/assets/${red.id}`)).status).to.equal(404);
+  });
+
+  it('lets a viewer on a phone browse the library and open an asset, with no upload or delete offered', async () => {
+    const viewer = await newSignedInUser(c.kernel, owner, 'viewer password 1', 'viewer', 'viewer');
+    const phone = await c.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.emulateMedia({ reducedMotion: 'reduce' });
+      await signIn(phone, { username: viewer.username, password: 'viewer password 1' });
+      await phone.goto('/media');
+      await phone.getByText('Your role may look at the library but not upload to it.').waitFor();
+      expect(await phone.getByRole('button', { name: 'Choose files' }).count()).to.equal(0);
+      await phone.getByRole('button', { name: 'Open green-banner' }).click();
+      const drawer = phone.getByRole('dialog', { name: 'green-banner' });
+      await drawer.getByText('Your role may not delete assets.').waitFor();
+      expect(await drawer.getByRole('button', { name: 'Delete' }).count()).to.equal(0);
+      expect(await drawer.getByRole('textbox', { name: 'Tags' }).isDisabled()).to.equal(true);
+      await expectAccessible(phone, 'the asset drawer of a viewer on a phone');
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, 'nothing wider than the phone').to.be.at.most(390);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('shows every page with no Content-Security-Policy violation or script error', () => {
