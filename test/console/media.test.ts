@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { makeH264Mp4, makePng } from '../support/media-files.js';
-import { sha256 } from '../support/uploads.js';
+import { sha256, uploadRequest } from '../support/uploads.js';
 
 const MIB = 1024 * 1024;
 /** The server's upload limit for this file: a little above the resumed file, below the refused one. */
@@ -184,6 +184,7 @@ describe('console: media library and uploads', function () {
     expect(clip.tags.map((t) => t.name)).to.deep.equal(['summer']);
     expect(clip.folderId).to.be.a('string');
     await page.getByRole('button', { name: 'Close asset' }).click();
+    await drawer.waitFor({ state: 'detached' });
 
     await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
     await page.waitForURL(new RegExp(`[?&]folder=${clip.folderId}`));
@@ -235,18 +236,139 @@ describe('console: media library and uploads', function () {
     expect((await consoleCall(c.kernel, owner, 'GET', `/api/v1/assets/${red.id}`)).status).to.equal(404);
   });
 
+  it('cancels an upload in flight, and the server drops it', async () => {
+    const { page } = c;
+    let uploadId = '';
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/uploads/*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      uploadId = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      await held;
+      await route.continue().catch(() => undefined); // the page has given up on it
+    });
+    try {
+      await choose(page, [{ name: 'cancel-me.png', mimeType: 'image/png', buffer: await makePng(40, 40) }]);
+      const row = uploadOf(page, 'cancel-me.png');
+      await row.getByText('Uploading', { exact: true }).waitFor();
+      // Its first chunk is on its way (held here) when the person cancels.
+      for (let i = 0; i < 100 && !uploadId; i++) await page.waitForTimeout(100);
+      expect(uploadId).to.not.equal('');
+      await row.getByRole('button', { name: 'Cancel upload of cancel-me.png' }).click();
+      await row.waitFor({ state: 'detached' });
+      const deadline = Date.now() + 10_000;
+      let status = '';
+      while (Date.now() < deadline && status !== 'cancelled') {
+        status = (await uploadRequest(c.kernel, owner, 'HEAD', `/api/v1/uploads/${uploadId}`)).headers.get('upload-status') ?? '';
+        if (status !== 'cancelled') await page.waitForTimeout(100);
+      }
+      expect(status).to.equal('cancelled');
+    } finally {
+      release();
+      await page.unroute('**/api/v1/uploads/*');
+    }
+    expect((await listed(c, owner, '&search=cancel-me')).length).to.equal(0);
+  });
+
+  it('renames and deletes a folder, and files an asset in a new collection', async () => {
+    const { page } = c;
+    await page.goto('/media');
+    await page.getByRole('button', { name: 'New collection' }).click();
+    const collectionDialog = page.getByRole('dialog', { name: 'New collection' });
+    await collectionDialog.getByLabel('Collection name').fill('Summer campaign');
+    await collectionDialog.getByRole('button', { name: 'Create collection' }).click();
+    await collectionDialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Open noise-poster' }).click();
+    const drawer = page.getByRole('dialog', { name: 'noise-poster' });
+    await pick(page, drawer.getByRole('textbox', { name: 'Collections' }), 'Summer campaign');
+    await drawer.getByText('Summer campaign', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Close asset' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await pick(page, page.getByRole('textbox', { name: 'Collection', exact: true }), 'Summer campaign');
+    await page.waitForURL(/[?&]collection=/);
+    await expectOnly(page, ['noise-poster']);
+    const collections = (await consoleCall(c.kernel, owner, 'GET', '/api/v1/content-collections')).body.data;
+    expect(collections.map((x: { name: string; assetCount: number }) => [x.name, x.assetCount])).to.deep.equal([['Summer campaign', 1]]);
+    await pick(page, page.getByRole('textbox', { name: 'Collection', exact: true }), 'All collections');
+
+    await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
+    await page.getByRole('button', { name: 'Rename folder' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename folder' });
+    await renameDialog.getByLabel('Folder name').fill('Breakfast menus');
+    await renameDialog.getByRole('button', { name: 'Save name' }).click();
+    await renameDialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('textbox', { name: 'Folder', exact: true }).inputValue()).to.equal('Breakfast menus');
+
+    await page.getByRole('button', { name: 'Delete folder' }).click();
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete folder “Breakfast menus”?' });
+    await expectAccessible(page, 'the delete folder dialog');
+    await deleteDialog.getByRole('button', { name: 'Delete folder' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('folder'));
+    expect((await consoleCall(c.kernel, owner, 'GET', '/api/v1/content-folders')).body.data).to.deep.equal([]);
+    const clip = (await listed(c, owner, '&type=video'))[0]!;
+    expect(clip.folderId, 'its assets stay, in no folder').to.equal(undefined);
+  });
+
+  it('archives an asset after checking its uses, shows it among the archived, and restores it', async () => {
+    const { page } = c;
+    await page.goto('/media');
+    await page.getByRole('button', { name: 'Open green-banner' }).click();
+    await page.getByRole('dialog', { name: 'green-banner' }).getByRole('button', { name: 'Archive' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Archive “green-banner”?' });
+    await confirm.getByText('Nothing uses it.').waitFor();
+    await confirm.getByRole('button', { name: 'Archive asset' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open green-banner' }).waitFor({ state: 'detached' });
+    expect((await listed(c, owner, '&search=green-banner')).length).to.equal(0);
+
+    await page.getByRole('switch', { name: 'Archived' }).click();
+    await page.waitForURL(/[?&]archived=true/);
+    await expectOnly(page, ['green-banner']);
+    await page.getByRole('button', { name: 'Open green-banner' }).click();
+    await page.getByRole('dialog', { name: 'green-banner' }).getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('“green-banner” restored.').waitFor();
+    expect((await listed(c, owner, '&search=green-banner')).length).to.equal(1);
+  });
+
+  it('adds a website, and pages through a long library with “Show more”', async () => {
+    const { page } = c;
+    await page.goto('/media');
+    await page.getByRole('button', { name: 'Add website' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add website' });
+    await dialog.getByLabel('Name').fill('Daily menu');
+    await dialog.getByLabel('Address (https://…)').fill('https://example.com/menu');
+    await expectAccessible(page, 'the add website dialog');
+    await dialog.getByRole('button', { name: 'Add website' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await listed(c, owner, '&type=website')).map((a) => a.name)).to.deep.equal(['Daily menu']);
+
+    for (let i = 1; i <= 21; i++) {
+      const res = await consoleCall(c.kernel, owner, 'POST', '/api/v1/assets/websites', { name: `Notice ${i}`, url: `https://example.com/notice/${i}` });
+      expect(res.status).to.equal(201);
+    }
+    await page.reload();
+    await page.getByText('Showing 24 of 25').waitFor();
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await page.getByText('Showing 25 of 25').waitFor();
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).to.equal(0);
+    expect(await assetCards(page).count()).to.equal(25);
+  });
+
   it('lets a viewer on a phone browse the library and open an asset, with no upload or delete offered', async () => {
     const viewer = await newSignedInUser(c.kernel, owner, 'viewer password 1', 'viewer', 'viewer');
     const phone = await c.newPage({ viewport: { width: 390, height: 844 } });
     try {
       await phone.emulateMedia({ reducedMotion: 'reduce' });
       await signIn(phone, { username: viewer.username, password: 'viewer password 1' });
-      await phone.goto('/media');
+      await phone.goto('/media?q=green-banner');
       await phone.getByText('Your role may look at the library but not upload to it.').waitFor();
       expect(await phone.getByRole('button', { name: 'Choose files' }).count()).to.equal(0);
       await phone.getByRole('button', { name: 'Open green-banner' }).click();
       const drawer = phone.getByRole('dialog', { name: 'green-banner' });
-      await drawer.getByText('Your role may not delete assets.').waitFor();
+      await drawer.getByText('Your role may not archive or delete assets.').waitFor();
       expect(await drawer.getByRole('button', { name: 'Delete' }).count()).to.equal(0);
       expect(await drawer.getByRole('textbox', { name: 'Tags' }).isDisabled()).to.equal(true);
       await expectAccessible(phone, 'the asset drawer of a viewer on a phone');

@@ -1,7 +1,7 @@
 import { Button, Drawer, Group, Image, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { atLeast, type Role } from '../auth/roles';
 import { QueryError } from '../common/QueryError';
 import { AssetOrganize } from './AssetOrganize';
 import type { LibraryAsset } from './asset-types';
-import { openDeleteAsset } from './DeleteAssetDialog';
+import { openRemoveAsset } from './RemoveAssetDialog';
 import { StatusBadge } from './StatusBadge';
 import { formatBytes } from './upload-queue';
 import type { useOrganizers } from './useOrganizers';
@@ -52,7 +52,14 @@ export function AssetDrawer({ assetId, onClose, organizers, role }: Props) {
           <AssetOrganize asset={data} organizers={organizers} canEdit={atLeast(role, 'contributor')} />
           {atLeast(role, 'editor') ? (
             <Group>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => openDeleteAsset(data, t, onClose)}>
+              {data.archivedAt ? (
+                <Restore asset={data} />
+              ) : (
+                <Button variant="default" leftSection={<IconArchive size={16} aria-hidden />} onClick={() => openRemoveAsset(data, 'archive', t, onClose)}>
+                  {t('archive.action')}
+                </Button>
+              )}
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => openRemoveAsset(data, 'delete', t, onClose)}>
                 {t('delete.action')}
               </Button>
             </Group>
@@ -145,5 +152,28 @@ function Rename({ asset }: { asset: LibraryAsset }) {
         </Button>
       </Group>
     </form>
+  );
+}
+
+function Restore({ asset }: { asset: LibraryAsset }) {
+  const { t } = useTranslation('media');
+  const client = useQueryClient();
+  const restore = $api.useMutation('post', '/api/v1/assets/restore', {
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets'] });
+      await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets/{id}'] });
+      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('archive.restored', { name: asset.name }) });
+    },
+    onError: (error) => notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'red', message: errorMessage(error, t('errorFallback')) }),
+  });
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconArchiveOff size={16} aria-hidden />}
+      loading={restore.isPending}
+      onClick={() => restore.mutate({ body: { assetIds: [asset.id] } })}
+    >
+      {t('archive.restore')}
+    </Button>
   );
 }

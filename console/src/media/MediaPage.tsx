@@ -51,7 +51,7 @@ export function MediaPage() {
           {t('upload.notAllowed')}
         </Text>
       )}
-      <LibraryToolbar filters={filters} onChange={setFilters} organizers={organizers} canOrganize={canUpload} />
+      <LibraryToolbar filters={filters} onChange={setFilters} organizers={organizers} canOrganize={canUpload} canManage={atLeast(role, 'editor')} />
       {pages.error ? (
         <QueryError error={pages.error} />
       ) : pages.isPending ? (

@@ -60,12 +60,13 @@ async function sendChunk(id: string, offset: number, chunk: Blob, signal: AbortS
 /**
  * Sends one file with the resumable upload protocol: creates the server's upload (or resumes the
  * one `entry` already has from the server's offset), PATCHes it in chunks, a dropped chunk
- * continuing from where the server stands, then completes it into an asset.
+ * continuing from where the server stands, then completes it into an asset. Aborting `signal`
+ * cancels the server's upload.
  */
 export async function runUpload(file: File, entry: UploadEntry, dispatch: (action: UploadAction) => void, signal: AbortSignal, fallback: string) {
   const { key } = entry;
+  let id = entry.uploadId;
   try {
-    let id = entry.uploadId;
     let offset = 0;
     if (id) {
       offset = await serverOffset(id, signal, fallback);
@@ -77,6 +78,7 @@ export async function runUpload(file: File, entry: UploadEntry, dispatch: (actio
       if (!data) throw failed(response, error, fallback);
       id = data.data.id;
       offset = data.data.offset;
+      if (signal.aborted) throw signal.reason;
       dispatch({ type: 'created', key, uploadId: id });
     }
     dispatch({ type: 'progress', key, offset });
@@ -99,7 +101,11 @@ export async function runUpload(file: File, entry: UploadEntry, dispatch: (actio
     dispatch({ type: 'uploaded', key, assetId: data.data.id });
     if (data.data.processingStatus === 'ready') dispatch({ type: 'ready', key });
   } catch (error) {
-    if (signal.aborted) return;
+    // Cancelled: the server's upload goes too (unless it already became an asset).
+    if (signal.aborted) {
+      if (id) await cancelServerUpload(id).catch(() => undefined);
+      return;
+    }
     const failure = error instanceof UploadFailed ? error.failure : failureOf(undefined, undefined, fallback);
     dispatch({ type: 'failed', key, failure });
   }

@@ -51,9 +51,11 @@ export function useUploadQueue(networkFailure: string) {
   }, []);
 
   const cancel = useCallback((key: string) => {
-    running.current.get(key)?.abort();
+    const runner = running.current.get(key);
     const entry = stateRef.current.entries.find((e) => e.key === key);
-    if (entry?.uploadId && entry.phase !== 'processing' && entry.phase !== 'ready') void cancelServerUpload(entry.uploadId);
+    // A running upload is cancelled on the server by its runner; a failed one here.
+    if (runner) runner.abort();
+    else if (entry?.uploadId && entry.phase === 'failed') void cancelServerUpload(entry.uploadId);
     files.current.delete(key);
     dispatch({ type: 'remove', key });
   }, []);
