@@ -178,13 +178,14 @@ describe('console: media library and uploads', function () {
     await drawer.getByText('summer', { exact: true }).waitFor();
     await drawer.getByRole('textbox', { name: 'Name' }).fill('Opening clip (summer)');
     await drawer.getByRole('button', { name: 'Rename' }).click();
-    await page.getByRole('dialog', { name: 'Opening clip (summer)' }).waitFor();
+    const renamed = page.getByRole('dialog', { name: 'Opening clip (summer)' });
+    await renamed.waitFor();
     const clip = (await listed(c, owner, '&type=video'))[0]!;
     expect(clip.name).to.equal('Opening clip (summer)');
     expect(clip.tags.map((t) => t.name)).to.deep.equal(['summer']);
     expect(clip.folderId).to.be.a('string');
     await page.getByRole('button', { name: 'Close asset' }).click();
-    await drawer.waitFor({ state: 'detached' });
+    await renamed.waitFor({ state: 'detached' });
 
     await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
     await page.waitForURL(new RegExp(`[?&]folder=${clip.folderId}`));
