@@ -358,6 +358,24 @@ describe('console: media library and uploads', function () {
     expect(await assetCards(page).count()).to.equal(25);
   });
 
+  it('uploads a file dropped on the drop zone', async () => {
+    const { page } = c;
+    const png = await makePng(30, 20);
+    const dataTransfer = await page.evaluateHandle(
+      ({ name, bytes }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+        return transfer;
+      },
+      { name: 'dropped-logo.png', bytes: [...png] },
+    );
+    const zone = page.getByText('Drag images and videos here');
+    await zone.dispatchEvent('dragenter', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await uploadOf(page, 'dropped-logo.png').getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
+    expect((await listed(c, owner, '&search=dropped-logo'))[0]?.sha256).to.equal(sha256(png));
+  });
+
   it('lets a viewer on a phone browse the library and open an asset, with no upload or delete offered', async () => {
     const viewer = await newSignedInUser(c.kernel, owner, 'viewer password 1', 'viewer', 'viewer');
     const phone = await c.newPage({ viewport: { width: 390, height: 844 } });
