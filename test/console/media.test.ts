@@ -224,7 +224,7 @@ describe('console: media library and uploads', function () {
     await confirm.getByText('Playlist “Lobby loop”').waitFor();
     await expectAccessible(page, 'the delete dialog of an asset in use');
     await confirm.getByRole('button', { name: 'Delete asset' }).click();
-    await confirm.getByRole('alert').filter({ hasText: 'Lobby loop' }).waitFor();
+    await confirm.getByRole('alert', { name: 'Not deleted' }).filter({ hasText: 'Lobby loop' }).waitFor();
     expect((await consoleCall(c.kernel, owner, 'GET', `/api/v1/assets/${red.id}`)).status).to.equal(200);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
 
@@ -239,6 +239,7 @@ describe('console: media library and uploads', function () {
 
   it('cancels an upload in flight, and the server drops it', async () => {
     const { page } = c;
+    await page.goto('/media');
     let uploadId = '';
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -374,6 +375,35 @@ describe('console: media library and uploads', function () {
     await zone.dispatchEvent('drop', { dataTransfer });
     await uploadOf(page, 'dropped-logo.png').getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
     expect((await listed(c, owner, '&search=dropped-logo'))[0]?.sha256).to.equal(sha256(png));
+  });
+
+  it('fails a file whose connection keeps dropping, then a retry continues from the server’s offset', async () => {
+    const { page } = c;
+    const big = await makeNoisePng();
+    const offsets: number[] = [];
+    let offline = true;
+    await page.route('**/api/v1/uploads/*', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PATCH') return route.continue();
+      const offset = Number(await request.headerValue('upload-offset'));
+      offsets.push(offset);
+      if (offset === CHUNK && offline) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    try {
+      await choose(page, [{ name: 'flaky-network.png', mimeType: 'image/png', buffer: big }]);
+      const row = uploadOf(page, 'flaky-network.png');
+      await row.getByRole('alert').filter({ hasText: 'The server could not be reached.' }).waitFor({ timeout: 30_000 });
+      await row.getByText(`5.0 MB of ${(big.length / MIB).toFixed(1)} MB`).waitFor();
+      offline = false;
+      offsets.length = 0;
+      await row.getByRole('button', { name: 'Retry flaky-network.png' }).click();
+      await row.getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
+    } finally {
+      await page.unroute('**/api/v1/uploads/*');
+    }
+    expect(offsets, 'the retry sends only what the server lacks').to.deep.equal([CHUNK]);
+    expect((await listed(c, owner, '&search=flaky-network'))[0]?.sha256).to.equal(sha256(big));
   });
 
   it('lets a viewer on a phone browse the library and open an asset, with no upload or delete offered', async () => {

@@ -73,6 +73,11 @@ export function UploadRow({ entry, onRetry, onCancel, onProcessed }: Props) {
             </Text>
           </>
         )}
+        {phase === 'failed' && entry.sent > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('upload.sent', { sent: formatBytes(entry.sent), size: formatBytes(entry.size) })}
+          </Text>
+        )}
         {phase === 'failed' && entry.failure && (
           <Text size="sm" c="red.8" role="alert">
             {failureText(entry.failure, t)}
