@@ -58,7 +58,12 @@ export async function startConsoleUnderTest(options: TestKernelOptions = {}): Pr
   const problems: string[] = [];
   const contexts: BrowserContext[] = [];
   const newPage = async (pageOptions: { viewport?: { width: number; height: number } } = {}) => {
-    const context = await browser.newContext({ baseURL: `http://localhost:${port}`, viewport: pageOptions.viewport ?? { width: 1280, height: 800 } });
+    // Reduced motion: the theme then skips transitions, so axe never sees a dialog half faded in.
+    const context = await browser.newContext({
+      reducedMotion: 'reduce',
+      baseURL: `http://localhost:${port}`,
+      viewport: pageOptions.viewport ?? { width: 1280, height: 800 },
+    });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
