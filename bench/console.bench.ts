@@ -54,20 +54,22 @@ async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
+// A string, not a function: tsx names inner functions with a helper the page does not have.
+const RECORD_FRAMES = `(() => {
+  window.frames$ = [];
+  window.stop$ = false;
+  let last = performance.now();
+  const tick = (now) => {
+    window.frames$.push(now - last);
+    last = now;
+    if (!window.stop$) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
 /** rAF intervals while the wheel scrolls whatever is under the middle of the page. */
 async function scrollFrames(page: Page): Promise<number[]> {
-  await page.evaluate(() => {
-    const w = window as unknown as { frames$: number[]; stop$: boolean };
-    w.frames$ = [];
-    w.stop$ = false;
-    let last = performance.now();
-    const tick = (now: number) => {
-      w.frames$.push(now - last);
-      last = now;
-      if (!w.stop$) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await page.evaluate(RECORD_FRAMES);
   await page.mouse.move(700, 500);
   for (let i = 0; i < 80; i++) {
     await page.mouse.wheel(0, 400);
