@@ -203,4 +203,22 @@ describe('console events socket', () => {
     expect(() => consoleEvents.publish('test.note', { n: 'three' })).to.throw(/console event test.note is invalid/);
     expect(() => consoleEvents.publish('test.undeclared', {})).to.throw(/never declared/);
   });
+  it('closes its sockets when the process stops hearing the hub, so consoles reconnect and refetch', async () => {
+    const listeners = () =>
+      web.db
+        .raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'signage-server hub' AND datname = current_database()`)
+        .then((r: { rows: { n: number }[] }) => r.rows[0]!.n);
+    await web.db.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'signage-server hub' AND datname = current_database()`);
+    expect(await console_.closed).to.deep.equal({ code: 1012, reason: 'events interrupted' });
+
+    expect(await eventually(listeners, (n) => n === 2), 'both processes listen again').to.equal(2);
+    const again = await openConsoleSocket(web, owner);
+    try {
+      const screen = await pairScreen(web, owner, { name: 'After the blip' });
+      expect((await consoleCall(web, owner, 'POST', `/api/v1/screens/${screen.screenId}/disable`)).status).to.be.within(200, 204);
+      expect(await again.next(statusOf(screen.screenId))).to.include({ status: 'disabled' });
+    } finally {
+      again.ws.close();
+    }
+  });
 });
