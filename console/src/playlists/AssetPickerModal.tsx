@@ -1,15 +1,14 @@
 import { Button, Center, Group, Loader, Modal, Pagination, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, api } from '../api/client';
-import { errorMessage } from '../api/errors';
 import { QueryError } from '../common/QueryError';
 import { AssetChoice } from './AssetChoice';
 import { DEFAULT_IMAGE_SECONDS } from './durations';
 import type { LibraryAsset } from './types';
+import { notifyDone, notifyFailed } from './notify';
 import { useShowPlaylist } from './usePlaylist';
 
 const PAGE_SIZE = 24;
@@ -50,24 +49,27 @@ export function AssetPickerModal({ playlistId, opened, onClose }: { playlistId: 
         body: { assetId: asset.id, durationMs },
       });
       if (!saved) {
-        notifications.show({
-          color: 'red',
-          title: t('errors.failedTitle', { ns: 'common' }),
-          message: errorMessage(error, t('errors.network', { ns: 'common' })),
-        });
+        notifyFailed(error);
         break;
       }
       show(saved.data);
       added += 1;
     }
     setAdding(false);
-    if (added > 0) notifications.show({ color: 'green', message: t('picker.added', { count: added }) });
+    if (added > 0) notifyDone(t('picker.added', { count: added }));
     if (added === chosen.length) close();
     else setChosen(chosen.slice(added));
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('picker.title')} size="xl" fullScreen={false} scrollAreaComponent={ScrollArea.Autosize}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('picker.title')}
+      size="xl"
+      scrollAreaComponent={ScrollArea.Autosize}
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+    >
       <Stack>
         <TextInput
           label={t('picker.search')}

@@ -11,15 +11,14 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Table } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
-import { errorMessage } from '../api/errors';
 import { ItemSettingsModal } from './ItemSettingsModal';
 import { ItemsHead } from './ItemsHead';
 import { SortableItemRow } from './SortableItemRow';
 import type { Playlist, PlaylistItem } from './types';
+import { notifyFailed } from './notify';
 import { useReloadPlaylist, useShowPlaylist } from './usePlaylist';
 
 /**
@@ -32,6 +31,7 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
   const reload = useReloadPlaylist();
   const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
   const [editing, setEditing] = useState<PlaylistItem | null>(null);
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -45,9 +45,16 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('dnd.start', { name: nameOf(active.id), position: String(positionOf(active.id)), total: String(total) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('dnd.over', { name: nameOf(active.id), position: String(positionOf(over.id)), total: String(total) }) : undefined,
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return t('dnd.start', { name: nameOf(active.id), position: String(positionOf(active.id)), total: String(total) });
+    },
+    // Said only when the place changes: at pick-up the item is over its own place, which "picked up" said already.
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return t('dnd.over', { name: nameOf(active.id), position: String(positionOf(over.id)), total: String(total) });
+    },
     onDragEnd: ({ active, over }) =>
       over ? t('dnd.end', { name: nameOf(active.id), position: String(positionOf(over.id)), total: String(total) }) : undefined,
     onDragCancel: ({ active }) => t('dnd.cancel', { name: nameOf(active.id), position: String(positionOf(active.id)) }),
@@ -58,11 +65,7 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
     const { data, error } = await api.PUT('/api/v1/playlists/{id}/items/order', { params: { path: { id: playlist.id } }, body: { itemIds } });
     if (data) show(data.data);
     else {
-      notifications.show({
-        color: 'red',
-        title: t('errors.failedTitle', { ns: 'common' }),
-        message: errorMessage(error, t('errors.network', { ns: 'common' })),
-      });
+      notifyFailed(error);
       await reload(playlist.id);
     }
     setPendingOrder(null);

@@ -1,10 +1,10 @@
 import { Button, Fieldset, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import type { Playlist } from './types';
+import { notifyDone } from './notify';
 import { useShowPlaylist } from './usePlaylist';
 
 /** The playlist's own name and description (PATCH); read-only for a role that may not change it. */
@@ -22,7 +22,7 @@ export function PlaylistSettingsForm({ playlist, editable }: { playlist: Playlis
       .catch(() => undefined);
     if (!saved) return;
     show(saved.data);
-    notifications.show({ color: 'green', message: t('editor.saved') });
+    notifyDone(t('editor.saved'));
   });
 
   return (

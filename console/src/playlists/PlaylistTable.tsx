@@ -1,18 +1,14 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { $api } from '../api/client';
-import { errorMessage } from '../api/errors';
+import { notifyDone, notifyFailed } from './notify';
 import { useConfirmDeletePlaylist } from './useConfirmDeletePlaylist';
 import type { PlaylistRights } from './rights';
 import type { PlaylistSummary } from './types';
-
-dayjs.extend(relativeTime);
 
 /** The playlists of one page: name (to the editor), size, what fills it, when it changed, and actions. */
 export function PlaylistTable({ playlists, rights }: { playlists: PlaylistSummary[]; rights: PlaylistRights }) {
@@ -24,14 +20,10 @@ export function PlaylistTable({ playlists, rights }: { playlists: PlaylistSummar
   const copy = async (playlist: PlaylistSummary) => {
     try {
       const copied = await duplicate.mutateAsync({ params: { path: { id: playlist.id } } });
-      notifications.show({ color: 'green', message: t('list.duplicated', { name: copied.data.name }) });
+      notifyDone(t('list.duplicated', { name: copied.data.name }));
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/playlists'] });
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: t('errors.failedTitle', { ns: 'common' }),
-        message: errorMessage(error, t('errors.network', { ns: 'common' })),
-      });
+      notifyFailed(error);
     }
   };
 

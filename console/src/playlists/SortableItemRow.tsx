@@ -1,13 +1,12 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAdjustments, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
-import { errorMessage } from '../api/errors';
 import { ItemCells } from './ItemCells';
 import type { PlaylistItem } from './types';
+import { notifyDone, notifyFailed } from './notify';
 import { useShowPlaylist } from './usePlaylist';
 
 interface Props {
@@ -28,13 +27,9 @@ export function SortableItemRow({ playlistId, item, position, editable, onEdit }
   const removeItem = async () => {
     try {
       show((await remove.mutateAsync({ params: { path: { id: playlistId, itemId: item.id } } })).data);
-      notifications.show({ color: 'green', message: t('items.removed', { name: item.assetName }) });
+      notifyDone(t('items.removed', { name: item.assetName }));
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: t('errors.failedTitle', { ns: 'common' }),
-        message: errorMessage(error, t('errors.network', { ns: 'common' })),
-      });
+      notifyFailed(error);
     }
   };
 

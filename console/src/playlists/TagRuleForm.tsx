@@ -1,11 +1,11 @@
 import { Alert, Button, Fieldset, Group, Input, MultiSelect, NumberInput, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import { DEFAULT_IMAGE_SECONDS, MAX_SECONDS, MIN_SECONDS, msFromSeconds } from './durations';
 import type { Playlist, TagRuleInput } from './types';
+import { notifyDone } from './notify';
 import { useShowPlaylist } from './usePlaylist';
 
 const MAX_TAGS = 20;
@@ -38,7 +38,7 @@ export function TagRuleForm({ playlist, editable }: { playlist: Playlist; editab
     const saved = await save.mutateAsync({ params: { path: { id: playlist.id } }, body }).catch(() => undefined);
     if (!saved) return;
     show(saved.data);
-    notifications.show({ color: 'green', message: t('tagRule.saved') });
+    notifyDone(t('tagRule.saved'));
   });
 
   // Tags the rule names that no longer exist are not offered; the server lists those that still do.

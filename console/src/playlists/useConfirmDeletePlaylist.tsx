@@ -1,10 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { errorCode, errorMessage } from '../api/errors';
+import { notifyDone, notifyFailed } from './notify';
 import { PlaylistUsage } from './PlaylistUsage';
 
 /**
@@ -19,16 +19,11 @@ export function useConfirmDeletePlaylist(onDeleted?: () => void) {
     const { error } = await api.DELETE('/api/v1/playlists/{id}', { params: { path: { id: playlist.id } } });
     if (error) {
       const inUse = errorCode(error) === 'playlist_conflict';
-      notifications.show({
-        color: 'red',
-        title: t('errors.failedTitle', { ns: 'common' }),
-        message: inUse ? t('delete.refused', { reason: errorMessage(error, '') }) : errorMessage(error, t('errors.network', { ns: 'common' })),
-        autoClose: inUse ? 10_000 : 5000,
-      });
+      notifyFailed(error, inUse ? t('delete.refused', { reason: errorMessage(error, '') }) : undefined);
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/playlists/{id}'] });
       return;
     }
-    notifications.show({ color: 'green', message: t('delete.deleted', { name: playlist.name }) });
+    notifyDone(t('delete.deleted', { name: playlist.name }));
     client.removeQueries({ queryKey: ['get', '/api/v1/playlists/{id}', { params: { path: { id: playlist.id } } }] });
     await client.invalidateQueries({ queryKey: ['get', '/api/v1/playlists'] });
     onDeleted?.();
@@ -45,6 +40,7 @@ export function useConfirmDeletePlaylist(onDeleted?: () => void) {
       ),
       labels: { confirm: t('delete.confirm'), cancel: t('cancel', { ns: 'common' }) },
       confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('close', { ns: 'common' }) },
       onConfirm: () => void remove(playlist),
     });
 }
