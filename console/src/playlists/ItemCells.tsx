@@ -37,7 +37,7 @@ export function ItemCells({ item }: { item: PlaylistItem }) {
                 </Badge>
               )}
               {item.assetStatus !== 'ready' && (
-                <Badge size="xs" variant="light" color="orange">
+                <Badge size="xs" variant="light" color="red">
                   {t('items.assetStatus', { status: item.assetStatus })}
                 </Badge>
               )}

@@ -84,7 +84,8 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
         onDragEnd={onDragEnd}
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
       >
-        <Table.ScrollContainer minWidth={720}>
+        {/* Scrolled sideways on a phone: the region takes focus, so keyboards can scroll it too. */}
+        <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={t('items.caption')}>
           <Table aria-label={t('items.caption')} verticalSpacing="xs">
             <ItemsHead editable={editable} />
             <Table.Tbody>

@@ -76,7 +76,7 @@ export function PlaylistPage() {
       </PageHeader>
       {!rights.edit && <Alert color="gray">{t('editor.readOnly')}</Alert>}
       {playlist.warnings.length > 0 && (
-        <Alert color="yellow" title={t('editor.warnings')}>
+        <Alert color="red" title={t('editor.warnings')}>
           <List size="sm">
             {playlist.warnings.map((w) => (
               <List.Item key={w}>{w}</List.Item>

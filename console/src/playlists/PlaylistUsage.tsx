@@ -43,7 +43,7 @@ export function PlaylistUsage({ id, warn = false }: { id: string; warn?: boolean
   );
   if (!warn) return list;
   return (
-    <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={t('delete.inUseTitle')}>
+    <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('delete.inUseTitle')}>
       <Stack gap="xs">
         {list}
         <Text size="sm">{t('delete.inUse')}</Text>

@@ -12,7 +12,8 @@ export function TagItems({ items }: { items: PlaylistItem[] }) {
       <Title order={3} size="h5" mt="md" mb="xs">
         {t('items.tagItemsTitle')}
       </Title>
-      <Table.ScrollContainer minWidth={720}>
+      {/* Scrolled sideways on a phone: the region takes focus, so keyboards can scroll it too. */}
+      <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={t('items.tagItemsTitle')}>
         <Table aria-label={t('items.tagItemsTitle')} verticalSpacing="xs">
           <ItemsHead editable={false} />
           <Table.Tbody>
