@@ -216,12 +216,25 @@ describe('console: playlists', function () {
     for (const name of [/^Move /, /^Settings of /, /^Remove /, 'Add media', 'Delete playlist', 'Save playlist', 'Save tag rule']) {
       expect(await page.getByRole('button', { name }).count(), String(name)).to.equal(0);
     }
-    expect(await page.getByLabel('Name').isDisabled()).to.equal(true);
+    expect(await page.getByLabel('Name').isEditable()).to.equal(false);
+    expect(await page.getByLabel('Image duration (seconds)').isEditable()).to.equal(false);
     expect(await page.getByLabel('Fill with tagged media').isDisabled()).to.equal(true);
     await expectAccessible(page, 'the read-only editor on a phone');
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
     await expectAccessible(page, 'the read-only editor in dark mode');
+  });
+
+  it('lets a contributor create and duplicate but not delete, and says who may', async () => {
+    const contributor = await newSignedInUser(c.kernel, owner, 'a contributor password', 'contributor', 'contributor');
+    const page = await c.newPage();
+    pages.push(page);
+    await signIn(page, { username: contributor.username, password: 'a contributor password' });
+    await page.goto('/playlists');
+    await page.getByRole('button', { name: 'Duplicate Lobby loop (day)' }).waitFor();
+    await page.getByRole('button', { name: 'New playlist' }).waitFor();
+    await page.getByText('Only editors and above may delete playlists.').waitFor();
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).to.equal(0);
   });
 
   it('shows every page with no Content-Security-Policy violation or script error', () => {

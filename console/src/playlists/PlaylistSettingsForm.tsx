@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
@@ -7,7 +7,7 @@ import type { Playlist } from './types';
 import { notifyDone } from './notify';
 import { useShowPlaylist } from './usePlaylist';
 
-/** The playlist's own name and description (PATCH); read-only for a role that may not change it. */
+/** The playlist's own name and description (PATCH); read-only (still legible) for a role that may not change it. */
 export function PlaylistSettingsForm({ playlist, editable }: { playlist: Playlist; editable: boolean }) {
   const { t } = useTranslation('playlists');
   const show = useShowPlaylist();
@@ -30,20 +30,19 @@ export function PlaylistSettingsForm({ playlist, editable }: { playlist: Playlis
       <Title order={2} size="h4" id="playlist-settings" mb="xs">
         {t('settings.title')}
       </Title>
-      <Fieldset variant="unstyled" disabled={!editable}>
-        <Stack>
-          {save.isError && <QueryError error={save.error} />}
-          <TextInput label={t('settings.name')} required maxLength={180} {...form.getInputProps('name')} />
-          <Textarea label={t('settings.description')} maxLength={2000} autosize minRows={2} {...form.getInputProps('description')} />
-          {editable && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-                {t('settings.save')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Fieldset>
+
+      <Stack>
+        {save.isError && <QueryError error={save.error} />}
+        <TextInput label={t('settings.name')} readOnly={!editable} required maxLength={180} {...form.getInputProps('name')} />
+        <Textarea label={t('settings.description')} readOnly={!editable} maxLength={2000} autosize minRows={2} {...form.getInputProps('description')} />
+        {editable && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+              {t('settings.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, Input, MultiSelect, NumberInput, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Input, MultiSelect, NumberInput, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
@@ -53,48 +53,55 @@ export function TagRuleForm({ playlist, editable }: { playlist: Playlist; editab
       <Text size="sm" c="dimmed" mb="sm">
         {t('tagRule.intro')}
       </Text>
-      <Fieldset variant="unstyled" disabled={!editable}>
-        <Stack>
-          {tags.isError && <QueryError error={tags.error} />}
-          {save.isError && <QueryError error={save.error} />}
-          <Switch label={t('tagRule.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <Input.Wrapper label={t('tagRule.match')} id="tag-rule-match">
-            <div>
-              <SegmentedControl
-                aria-labelledby="tag-rule-match-label"
-                data={[
-                  { value: 'any', label: t('tagRule.matchAny') },
-                  { value: 'all', label: t('tagRule.matchAll') },
-                ]}
-                disabled={!editable}
-                {...form.getInputProps('match')}
-              />
-            </div>
-          </Input.Wrapper>
-          <MultiSelect
-            label={t('tagRule.tags')}
-            placeholder={form.values.tagIds.length ? undefined : t('tagRule.tagsPlaceholder')}
-            data={options}
-            maxValues={MAX_TAGS}
-            searchable
-            nothingFoundMessage={t('tagRule.noTags')}
-            {...form.getInputProps('tagIds')}
-          />
-          <NumberInput label={t('tagRule.imageDuration')} min={MIN_SECONDS} max={MAX_SECONDS} maw={240} {...form.getInputProps('imageSeconds')} />
-          {rule?.enabled && (
-            <Alert color="grape" variant="light" aria-live="polite">
-              {t('tagRule.matches', { count: matching })}
-            </Alert>
-          )}
-          {editable && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                {t('tagRule.save')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Fieldset>
+
+      <Stack>
+        {tags.isError && <QueryError error={tags.error} />}
+        {save.isError && <QueryError error={save.error} />}
+        <Switch label={t('tagRule.enabled')} disabled={!editable} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+        <Input.Wrapper label={t('tagRule.match')} id="tag-rule-match">
+          <div>
+            <SegmentedControl
+              aria-labelledby="tag-rule-match-label"
+              data={[
+                { value: 'any', label: t('tagRule.matchAny') },
+                { value: 'all', label: t('tagRule.matchAll') },
+              ]}
+              readOnly={!editable}
+              {...form.getInputProps('match')}
+            />
+          </div>
+        </Input.Wrapper>
+        <MultiSelect
+          label={t('tagRule.tags')}
+          placeholder={form.values.tagIds.length ? undefined : t('tagRule.tagsPlaceholder')}
+          data={options}
+          maxValues={MAX_TAGS}
+          searchable
+          readOnly={!editable}
+          nothingFoundMessage={t('tagRule.noTags')}
+          {...form.getInputProps('tagIds')}
+        />
+        <NumberInput
+          label={t('tagRule.imageDuration')}
+          readOnly={!editable}
+          min={MIN_SECONDS}
+          max={MAX_SECONDS}
+          maw={240}
+          {...form.getInputProps('imageSeconds')}
+        />
+        {rule?.enabled && (
+          <Alert color="grape" variant="light" aria-live="polite">
+            {t('tagRule.matches', { count: matching })}
+          </Alert>
+        )}
+        {editable && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('tagRule.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </form>
   );
 }
