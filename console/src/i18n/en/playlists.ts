@@ -81,7 +81,6 @@ export const playlists = {
     playerDefaults: 'Screen defaults',
     fromTagRule: 'From the tag rule',
     tagItemsTitle: 'Added by the tag rule',
-    tagItemsNone: 'No ready media carries these tags yet.',
     assetStatus: 'Not ready: {{status}}',
     mute: 'Muted',
     percent: '{{value}} %',
@@ -115,7 +114,6 @@ export const playlists = {
     searchPlaceholder: 'Name or file name',
     empty: 'No ready media found.',
     select: 'Select {{name}}',
-    thumbnail: 'Thumbnail of {{name}}',
     add_one: 'Add {{count}} item',
     add_other: 'Add {{count}} items',
     added_one: '{{count}} item added.',
@@ -154,6 +152,5 @@ export const playlists = {
     over: '{{name}} is now at position {{position}} of {{total}}.',
     end: '{{name}} dropped at position {{position}} of {{total}}.',
     cancel: 'Moving cancelled. {{name}} stays at position {{position}}.',
-    saved: 'New order saved.',
   },
 } as const;
