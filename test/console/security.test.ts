@@ -19,6 +19,14 @@ describe('console: my security and second-factor sign-in', function () {
     await screenshotOnFailure(this.currentTest, [c.page]);
   });
 
+  /** Signs out, then gives username and password again: the second-factor step comes next. */
+  const signInAgain = async () => {
+    await signOut();
+    await c.page.getByLabel('Username').fill(OWNER.username);
+    await c.page.getByLabel('Password').fill(OWNER.password);
+    await c.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  };
+
   const signOut = async () => {
     await c.page.getByRole('button', { name: `Account of ${OWNER.ownerName}` }).click();
     await c.page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -51,8 +59,10 @@ describe('console: my security and second-factor sign-in', function () {
     await page.getByRole('button', { name: /recovery codes/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Create new recovery codes' });
     await dialog.getByLabel('Current password').fill('not my password');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/v1/me/security/recovery-codes'));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.getByLabel('Current password').and(page.locator('[aria-invalid="true"]')).waitFor();
+    expect((await refused).status()).to.equal(403);
+    await dialog.getByText('Enter your current password', { exact: false }).waitFor();
     await dialog.getByLabel('Current password').fill(OWNER.password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' });
@@ -67,28 +77,25 @@ describe('console: my security and second-factor sign-in', function () {
 
   it('asks for the authenticator code after the password, and signs in with it', async () => {
     const { page } = c;
-    await signOut();
-    await page.getByLabel('Username').fill(OWNER.username);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAgain();
     await page.getByRole('heading', { level: 1, name: 'Confirm it is you' }).waitFor();
     await expectAccessible(page, 'the second-factor step');
     // The code of the next 30-second step: the one of this step was used to confirm the app.
     await page.getByLabel('Code from your authenticator app').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/screens');
+    // Back where the person signed out.
+    await page.waitForURL('**/security');
   });
 
   it('signs in with a recovery code instead', async () => {
     const { page } = c;
-    await signOut();
-    await page.getByLabel('Username').fill(OWNER.username);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('radio', { name: 'Recovery code' }).check({ force: true });
-    await page.getByLabel('Recovery code').fill(recoveryCode);
+    await signInAgain();
+    await page.getByText('Recovery code', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCode);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/screens');
+    await page.waitForURL('**/security');
+    const overview = await page.evaluate(async () => (await fetch('/api/v1/me/security')).json());
+    expect(overview.data.recoveryCodesRemaining).to.equal(9);
   });
 
   it('adds a passkey from the browser, then signs in with it alone', async () => {
@@ -112,7 +119,7 @@ describe('console: my security and second-factor sign-in', function () {
     await expectAccessible(page, 'my security with a passkey');
     await signOut();
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await page.waitForURL('**/screens');
+    await page.waitForURL('**/security');
     const status = await page.evaluate(async () => (await fetch('/api/v1/auth/status')).json());
     expect(status.data.authMethod).to.equal('passkey');
   });

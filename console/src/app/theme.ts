@@ -1,4 +1,5 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { CloseButton, type CloseButtonProps, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { i18next } from '../i18n';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,6 +8,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   respectReducedMotion: true,
+  components: {
+    // Dialogs, drawers and notifications close with an icon button: it needs a name.
+    CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': i18next.t('close') } as Partial<CloseButtonProps> }),
+  },
 });
 
 /**
@@ -21,7 +26,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     ...Object.fromEntries(
       Object.keys(t.colors).flatMap((name) => [
-        [`--mantine-color-${name}-light-color`, `var(--mantine-color-${name}-9)`],
+        [`--mantine-color-${name}-light-color`, `color-mix(in srgb, var(--mantine-color-${name}-9), black 25%)`],
         [`--mantine-color-${name}-outline`, `var(--mantine-color-${name}-8)`],
       ]),
     ),
