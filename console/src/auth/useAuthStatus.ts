@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { $api } from '../api/client';
 import { onSessionChanged, rememberCsrfToken } from '../api/session';
@@ -6,9 +6,14 @@ import type { Role } from './roles';
 
 const STATUS = ['get', '/api/v1/auth/status'] as const;
 
+const statusQuery = () => $api.queryOptions(...STATUS, {}, { staleTime: 60_000 });
+
+/** Asked as the app's code starts, while the page's own code is still on its way. */
+export const prefetchAuthStatus = (client: QueryClient) => client.prefetchQuery(statusQuery());
+
 /** Whether setup is needed and who is signed in; the one place the page learns its CSRF token. */
 export function useAuthStatus() {
-  const query = $api.useQuery(...STATUS, {}, { staleTime: 60_000 });
+  const query = useQuery(statusQuery());
   const status = query.data?.data;
   rememberCsrfToken(status?.csrfToken);
   return { ...query, status, role: status?.user?.role as Role | undefined };
