@@ -23,10 +23,21 @@ export const consoleEventsModule = definePlugin<ConsoleEventsDeps>({
     });
     r.export(consoleEventsRef, asFunction((d: ConsoleEventsDeps) => new ConsoleEventRegistry(d)).singleton());
     r.sockets(consoleSocketRoutes);
-    r.onStart(({ consoleEvents, consoleSessionWatch }) => {
+    let unsubscribe: (() => void) | undefined;
+    r.onStart(async ({ consoleEvents, consoleSessionWatch, hub }) => {
       consoleEvents.declare(serverHello);
       consoleSessionWatch.start();
+      // Told when the hub's listener is lost (never while the process stops: the hub closes the sockets then).
+      unsubscribe = hub.subscribe(await consoleEvents.channel(), {
+        message: () => {},
+        reset: (listening) => {
+          if (!listening && !hub.stopping) consoleSessionWatch.interrupted();
+        },
+      });
     });
-    r.onStop(({ consoleSessionWatch }) => consoleSessionWatch.stop());
+    r.onStop(({ consoleSessionWatch }) => {
+      unsubscribe?.();
+      consoleSessionWatch.stop();
+    });
   },
 });

@@ -5,6 +5,8 @@ import type { ConsoleEventsConfig } from './console-events-config.js';
 
 /** Close code of a console socket whose session ended: the console signs in again. */
 export const SESSION_ENDED = 1008;
+/** Close code of a console socket that may have missed events: the console reconnects and refetches. */
+export const EVENTS_INTERRUPTED = 1012;
 
 /**
  * The console sockets this process holds, each with its session: every few seconds one query asks
@@ -34,6 +36,16 @@ export class ConsoleSessionWatch {
 
   stop(): void {
     clearInterval(this.timer);
+  }
+
+  /**
+   * This process stopped hearing the hub (its database connection dropped): events published
+   * meanwhile never reach its sockets, so they are closed, and their consoles reconnect (to this
+   * process once it hears again, or another) and refetch what they show.
+   */
+  interrupted(): void {
+    for (const socket of this.sockets.keys()) socket.close(EVENTS_INTERRUPTED, 'events interrupted');
+    this.sockets.clear();
   }
 
   async check(): Promise<void> {

@@ -5,7 +5,7 @@ import type { SocketConnection } from '../../kernel/ws/hub.js';
 import type { ConsoleEventDef } from './console-events.api.js';
 import type { ConsoleEventsDeps } from './console-events-deps.js';
 import { OWN_MODULE } from './console-event-registry.js';
-import { SESSION_ENDED } from './console-session-watch.js';
+import { EVENTS_INTERRUPTED, SESSION_ENDED } from './console-session-watch.js';
 
 export const PROTOCOL_VERSION = 1;
 const UNSUPPORTED = 1003;
@@ -51,7 +51,8 @@ export const consoleSocketRoutes: SocketRouteDef<ConsoleEventsDeps>[] = [
       'The signed-in console’s socket (session cookie; the Origin must be this server’s, as browsers send it). It carries small hints, ' +
       'JSON `{type, …}` with ids and a status, for the organization’s screens, assets and previews: refetch the REST resource for more. ' +
       'The console sends nothing. ' +
-      `Close codes: 1003 a message was sent, ${SESSION_ENDED} the session ended (signed out, expired or idle: sign in again), 1011 server error. ` +
+      `Close codes: 1001 the server process is stopping, 1003 a message was sent, ${SESSION_ENDED} the session ended (signed out, expired or idle: sign in again), ` +
+      `1011 server error, ${EVENTS_INTERRUPTED} events may have been missed (reconnect and refetch). ` +
       'Each message, declared by the module that sends it, is listed below and under x-server-messages.',
     auth: { kind: 'console', access: 'signedIn' },
     errors: {

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
+import { Type } from '@sinclair/typebox';
 import { coreModules } from '../../core-modules/index.js';
+import type { ConsoleEventsDeps } from '../../core-modules/console-events/console-events-deps.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { consoleCall, login, resetRateLimits, setUpOwner, OWNER, type ConsoleSession } from '../support/console-client.js';
 import { makePng, makeVp9Webm } from '../support/media-files.js';
@@ -176,5 +178,47 @@ describe('console events socket', () => {
     expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal(['asset.processing', 'screen.preview', 'screen.status', 'server.hello']);
     const status = op['x-server-messages'].find((m: { type: string }) => m.type === 'screen.status');
     expect(status.schema.required).to.deep.equal(['type', 'screenId', 'status', 'lastContactAt']);
+  });
+  it('sends an event published in a transaction only once it commits, never after a rollback', async () => {
+    // Declared after the API document was built: the document test above is unaffected.
+    const { consoleEvents } = web.containerOf('console-events').cradle as ConsoleEventsDeps;
+    consoleEvents.declare({ type: 'test.note', module: 'test', fields: { n: Type.Integer() }, description: 'A test’s own event.' });
+    const rolledBack = await web.db
+      .transaction(async (trx) => {
+        consoleEvents.publish('test.note', { n: 1 }, trx);
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => err.message);
+    expect(rolledBack).to.equal('roll back');
+    await web.db.transaction(async (trx) => {
+      consoleEvents.publish('test.note', { n: 2 }, trx);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(
+        console_.messages.some((m) => m.type === 'test.note'),
+        'not before the commit',
+      ).to.equal(false);
+    });
+    await console_.next((m) => m.type === 'test.note');
+    expect(console_.messages.filter((m) => m.type === 'test.note')).to.deep.equal([{ type: 'test.note', n: 2 }]);
+    expect(() => consoleEvents.publish('test.note', { n: 'three' })).to.throw(/console event test.note is invalid/);
+    expect(() => consoleEvents.publish('test.undeclared', {})).to.throw(/never declared/);
+  });
+  it('closes its sockets when the process stops hearing the hub, so consoles reconnect and refetch', async () => {
+    const listeners = () =>
+      web.db
+        .raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'signage-server hub' AND datname = current_database()`)
+        .then((r: { rows: { n: number }[] }) => r.rows[0]!.n);
+    await web.db.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'signage-server hub' AND datname = current_database()`);
+    expect(await console_.closed).to.deep.equal({ code: 1012, reason: 'events interrupted' });
+
+    expect(await eventually(listeners, (n) => n === 2), 'both processes listen again').to.equal(2);
+    const again = await openConsoleSocket(web, owner);
+    try {
+      const screen = await pairScreen(web, owner, { name: 'After the blip' });
+      expect((await consoleCall(web, owner, 'POST', `/api/v1/screens/${screen.screenId}/disable`)).status).to.be.within(200, 204);
+      expect(await again.next(statusOf(screen.screenId))).to.include({ status: 'disabled' });
+    } finally {
+      again.ws.close();
+    }
   });
 });

@@ -122,8 +122,9 @@ export class ContactBuffer {
 
   private async write(batch: Map<string, Pending>): Promise<void> {
     const updates = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, p]) => toUpdate(id, p));
+    let resumed: string[];
     try {
-      this.resumed(await this.repository.apply(updates, this.reported));
+      resumed = await this.repository.apply(updates, this.reported);
     } catch (err) {
       if (isDataError(err)) return this.isolate(updates);
       // Keep it for the next flush rather than lose it; newer contact recorded since wins.
@@ -131,6 +132,7 @@ export class ContactBuffer {
       for (const [id, old] of batch) this.restore(id, old);
       return;
     }
+    this.resumed(resumed);
   }
 
   /**
