@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,7 +55,6 @@ export function LocationPicker({ value, onChange, disabled }: { value: string | 
             label={t('location.newName')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
-            error={create.error ? errorMessage(create.error, '') : undefined}
             maxLength={120}
             style={{ flex: 1, minWidth: 180 }}
             data-autofocus
@@ -64,6 +63,11 @@ export function LocationPicker({ value, onChange, disabled }: { value: string | 
             {t('location.createButton')}
           </Button>
         </Group>
+      )}
+      {create.error && (
+        <Alert color="red" role="alert">
+          {errorMessage(create.error, '')}
+        </Alert>
       )}
     </Stack>
   );

@@ -85,7 +85,6 @@ export function PairScreenDialog({ opened, onClose, request: given }: { opened: 
               label={t('pair.code')}
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
-              error={resolveError}
               maxLength={32}
               autoComplete="off"
               autoCapitalize="characters"
@@ -93,6 +92,11 @@ export function PairScreenDialog({ opened, onClose, request: given }: { opened: 
               data-autofocus
               required
             />
+            {resolveError && (
+              <Alert color="red" role="alert">
+                {resolveError}
+              </Alert>
+            )}
             <Group justify="flex-end">
               <Button type="submit" loading={resolve.isPending} disabled={!code.trim()}>
                 {t('pair.find')}

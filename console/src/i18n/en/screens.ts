@@ -22,7 +22,8 @@ export const screens = {
     empty: 'No screens yet. Add one with the code it shows.',
     noMatch: 'No screen matches these filters.',
     loadingMore: 'Loading more screens',
-    count: '{{count}} screens',
+    count_one: '{{count}} screen',
+    count_other: '{{count}} screens',
   },
   filters: {
     search: 'Search screens',
