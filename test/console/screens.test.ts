@@ -37,6 +37,8 @@ describe('console: screens, locations and fleet health', function () {
   before(async () => {
     c = await startConsoleUnderTest();
     owner = await setUpOwner(c.kernel);
+    // No fade-ins: axe then reads notifications and dialogs as they finally look.
+    await c.page.emulateMedia({ reducedMotion: 'reduce' });
     await signIn(c.page, OWNER);
   });
   after(async () => {
@@ -273,7 +275,7 @@ describe('console: screens, locations and fleet health', function () {
     await edit.getByLabel('Name').fill('Main warehouse');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'hidden' });
-    await page.getByRole('cell', { name: 'Main warehouse' }).waitFor();
+    await page.getByRole('cell', { name: 'Main warehouse', exact: true }).waitFor();
     let names = (await consoleCall(c.kernel, owner, 'GET', '/api/v1/locations')).body.data.items.map(
       (l: { name: string; city: string }) => `${l.name}/${l.city}`,
     );
@@ -292,7 +294,7 @@ describe('console: screens, locations and fleet health', function () {
     const confirm = page.getByRole('dialog', { name: 'Delete Main warehouse?' });
     await expectAccessible(page, 'the delete location confirmation');
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('cell', { name: 'Main warehouse' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Main warehouse', exact: true }).waitFor({ state: 'detached' });
     names = (await consoleCall(c.kernel, owner, 'GET', '/api/v1/locations')).body.data.items.map((l: { name: string }) => l.name);
     expect(names).to.deep.equal(['Front desk']);
   });
@@ -317,6 +319,7 @@ describe('console: screens, locations and fleet health', function () {
   it('lists screens with their status on a phone', async () => {
     const phone = await c.newPage({ viewport: { width: 390, height: 844 } });
     try {
+      await phone.emulateMedia({ reducedMotion: 'reduce' });
       await signIn(phone, OWNER);
       await phone.goto('/screens');
       const list = phone.getByRole('list', { name: 'Screens' });

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +19,6 @@ export function LocationPicker({ value, onChange, disabled }: { value: string | 
       const created = await create.mutateAsync({ body: { name: name.trim() } });
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/locations'] });
       onChange(created.data.id);
-      notifications.show({ message: t('location.created', { name: created.data.name }) });
       setCreating(false);
       setName('');
     } catch {

@@ -1,7 +1,8 @@
 import { Button, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api } from '../api/client';
+import { api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import { LastContact } from './LastContact';
 
@@ -9,16 +10,24 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : `${Math.round(ms / 1000)} s`);
 
+async function proofPage(screen: string, from: string, cursor: string | undefined, signal: AbortSignal) {
+  const result = await api.GET('/api/v1/activity/proof-of-play', { params: { query: { screen, from, limit: 50, ...(cursor ? { cursor } : {}) } }, signal });
+  if (result.error !== undefined || !result.data) throw result.error ?? new Error('empty answer');
+  return result.data;
+}
+type ProofPage = Awaited<ReturnType<typeof proofPage>>;
+
 /** Playback this screen's player confirmed over the last week, newest first, more on request. */
 export function ProofOfPlay({ screenId }: { screenId: string }) {
   const { t } = useTranslation(['screens', 'common']);
   const [from] = useState(() => new Date(Date.now() - WEEK_MS).toISOString());
-  const plays = $api.useInfiniteQuery(
-    'get',
-    '/api/v1/activity/proof-of-play',
-    { params: { query: { screen: screenId, from, limit: 50 } } },
-    { pageParamName: 'cursor', initialPageParam: undefined as string | undefined, getNextPageParam: (last) => last.data.nextCursor },
-  );
+  // Paged by an opaque cursor, absent on the first page (the generated infinite hook would send one).
+  const plays = useInfiniteQuery({
+    queryKey: ['get', '/api/v1/activity/proof-of-play', screenId, from],
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ProofPage) => last.data.nextCursor,
+    queryFn: ({ pageParam, signal }) => proofPage(screenId, from, pageParam, signal),
+  });
 
   if (plays.error) return <QueryError error={plays.error} />;
   if (plays.isPending) {

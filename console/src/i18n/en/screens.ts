@@ -62,7 +62,6 @@ export const screens = {
     create: 'New location',
     newName: 'New location name',
     createButton: 'Create location',
-    created: 'Location {{name}} created.',
   },
   pending: {
     title: 'Waiting to be paired',
