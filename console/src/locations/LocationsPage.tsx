@@ -36,7 +36,7 @@ export function LocationsPage() {
           notifications.show({ message: t('deleted', { name: location.name }) });
         } catch (error) {
           const message = errorCode(error) === 'location_in_use' ? t('inUse', { name: location.name }) : errorMessage(error, t('common:errors.network'));
-          notifications.show({ color: 'red', title: t('common:errors.failedTitle'), message });
+          notifications.show({ color: 'red', message });
         }
         await client.invalidateQueries({ queryKey: ['get', '/api/v1/locations'] });
       },
