@@ -336,8 +336,11 @@ describe('console: screens, locations and fleet health', function () {
   it('stays usable with 5,000 screens: renders a window of rows, scrolls to the last one, and search finds one', async () => {
     const { page } = c;
     await c.kernel.db.raw(
-      `INSERT INTO screens (player_installation_id, name, platform, manufacturer, model, paired_at)
-       SELECT gen_random_uuid(), 'Bulk screen ' || lpad(g::text, 4, '0'), 'linux', 'bulk', 'B1', now() FROM generate_series(1, 5000) g`,
+      `WITH made AS (
+         INSERT INTO screens (player_installation_id, name, platform, manufacturer, model, paired_at)
+         SELECT gen_random_uuid(), 'Bulk screen ' || lpad(g::text, 4, '0'), 'linux', 'bulk', 'B1', now() FROM generate_series(1, 5000) g
+         RETURNING id)
+       INSERT INTO screen_status (screen_id) SELECT id FROM made`,
     );
     await page.goto('/screens');
     await page.getByText('5002 screens', { exact: true }).waitFor();
