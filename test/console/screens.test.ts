@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
-import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
+import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedAsset } from '../support/library-assets.js';
 import { makeJpeg } from '../support/media-files.js';
 import {
@@ -330,6 +330,50 @@ describe('console: screens, locations and fleet health', function () {
       await expectAccessible(phone, 'the screens list on a phone');
     } finally {
       await phone.close();
+    }
+  });
+
+  it('rejects a waiting pairing request after asking, and the player learns it was turned down', async () => {
+    const { page } = c;
+    const player = await createPairingSession(c.kernel, deviceMetadata({ manufacturer: 'hallway-pc', model: 'NUC 12' }));
+    await page.goto('/screens');
+    await page.getByRole('heading', { name: 'Waiting to be paired' }).waitFor();
+    await page.getByRole('button', { name: 'Reject the request from hallway-pc NUC 12' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reject this pairing request?' });
+    await expectAccessible(page, 'the reject confirmation');
+    await confirm.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('heading', { name: 'Waiting to be paired' }).waitFor({ state: 'detached' });
+    const polled = await poll(c.kernel, player.id, player.pollSecret);
+    expect(polled.body.data.status).to.equal('rejected');
+  });
+
+  it('shows a viewer everything read-only: no pairing, no editing, no commands, and says what the role may not see', async () => {
+    const viewer = await newSignedInUser(c.kernel, owner, 'viewer password 123', 'viewer', 'viewer');
+    const page = await c.newPage();
+    try {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await signIn(page, { username: viewer.username, password: 'viewer password 123' });
+      await page.goto('/screens');
+      await row(page, 'Lobby screen north').waitFor();
+      expect(await page.getByRole('button', { name: 'Add screen' }).count()).to.equal(0);
+
+      await page.getByRole('link', { name: 'Lobby screen north', exact: true }).click();
+      await page.getByText('Only administrators can change screens.').waitFor();
+      expect(await page.getByRole('textbox', { name: 'Name', exact: true }).isDisabled()).to.equal(true);
+      expect(await page.getByRole('button', { name: 'Save changes' }).count()).to.equal(0);
+      await page.getByRole('tab', { name: 'Commands' }).click();
+      await page.getByText('Only administrators can send commands.').waitFor();
+      await page.getByRole('cell', { name: 'Sync now', exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: /^Cancel / }).count()).to.equal(0);
+      await page.getByRole('tab', { name: 'Timeline' }).click();
+      await page.getByText('Not allowed for your role').waitFor();
+      await expectAccessible(page, 'the screen page for a viewer');
+
+      await page.goto('/locations');
+      await page.getByText('Only administrators can change locations.').waitFor();
+      expect(await page.getByRole('button', { name: 'Add location' }).count()).to.equal(0);
+    } finally {
+      await page.close();
     }
   });
 
