@@ -14,6 +14,7 @@ import type { Screen } from './types';
 const PAGE_SIZE = 100;
 const ROW_HEIGHT = 49;
 const PHONE_ROW_HEIGHT = 64;
+const REFRESHED_PAGES = 3;
 
 const lastContactOf = (s: Screen) => s.lastContactAt ?? s.lastHeartbeatAt;
 
@@ -23,13 +24,19 @@ const lastContactOf = (s: Screen) => s.lastContactAt ?? s.lastHeartbeatAt;
  */
 export function ScreenList({ filters }: { filters: ScreenFilters }) {
   const { t } = useTranslation(['screens', 'common']);
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const scrollRef = useRef<HTMLDivElement>(null);
   const query = $api.useInfiniteQuery(
     'get',
     '/api/v1/screens',
     { params: { query: listQuery(filters, PAGE_SIZE) } },
-    { pageParamName: 'page', initialPageParam: 1, getNextPageParam: (last) => nextPage(last.data), refetchInterval: 30_000 },
+    {
+      pageParamName: 'page',
+      initialPageParam: 1,
+      getNextPageParam: (last) => nextPage(last.data),
+      // Statuses change: refresh the first pages now and then, never a whole scrolled-through fleet.
+      refetchInterval: (q) => ((q.state.data?.pages.length ?? 0) <= REFRESHED_PAGES ? 30_000 : false),
+    },
   );
   const pages = query.data?.pages ?? [];
   const rows = pages.flatMap((p) => p.data.items);
