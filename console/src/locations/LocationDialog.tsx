@@ -6,10 +6,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { errorMessage } from '../api/errors';
-import type { paths } from '../api/schema';
+import type { DataOf } from '../api/types';
 import { emptyLocation, type LocationFormValues, locationBody, TEXT_FIELDS } from './location-form';
 
-export type Location = paths['/api/v1/locations']['get']['responses'][200]['content']['application/json']['data']['items'][number];
+export type Location = DataOf<'/api/v1/locations', 'get'>['items'][number];
 
 /** Adds a location, or edits the one given. */
 export function LocationDialog({ opened, location, onClose }: { opened: boolean; location?: Location; onClose: () => void }) {

@@ -1,7 +1,5 @@
-import type { paths } from '../api/schema';
+import type { DataOf } from '../api/types';
 
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-
-export type Screen = Json<paths['/api/v1/screens/{id}']['get']['responses'][200]>['data'];
-export type PairingRequest = Json<paths['/api/v1/screens/pairing/resolve']['post']['responses'][200]>['data'];
-export type ScreenCommand = Json<paths['/api/v1/screens/{id}/commands']['get']['responses'][200]>['data']['items'][number];
+export type Screen = DataOf<'/api/v1/screens/{id}', 'get'>;
+export type PairingRequest = DataOf<'/api/v1/screens/pairing/resolve', 'post'>;
+export type ScreenCommand = DataOf<'/api/v1/screens/{id}/commands', 'get'>['items'][number];
