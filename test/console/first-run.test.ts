@@ -55,8 +55,23 @@ describe('console: first run and sign-in', function () {
     await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
     // The session ends on the server (another tab signed out): the next request answers 401.
     await page.context().clearCookies();
-    await page.getByRole('link', { name: 'Media' }).click();
-    await page.waitForURL(/\/sign-in\?next=%2Fmedia/);
+    await page.getByRole('button', { name: `Account of ${OWNER.ownerName}` }).click();
+    await page.getByRole('menuitem', { name: 'My security' }).click();
+    await page.waitForURL(/\/sign-in\?next=%2Fsecurity/);
+    await page.getByLabel('Username').fill(OWNER.username);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'My security' }).waitFor();
+  });
+
+  it('has a dark mode that also passes axe, and remembers it', async () => {
+    const { page } = c;
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    await expectAccessible(page, 'my security in dark mode');
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
   });
 
   it('shows pages with no Content-Security-Policy violation or script error', () => {

@@ -19,6 +19,14 @@ describe('console: my security and second-factor sign-in', function () {
     await screenshotOnFailure(this.currentTest, [c.page]);
   });
 
+  /** Signs out, then gives username and password again: the second-factor step comes next. */
+  const signInAgain = async () => {
+    await signOut();
+    await c.page.getByLabel('Username').fill(OWNER.username);
+    await c.page.getByLabel('Password').fill(OWNER.password);
+    await c.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  };
+
   const signOut = async () => {
     await c.page.getByRole('button', { name: `Account of ${OWNER.ownerName}` }).click();
     await c.page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -69,10 +77,7 @@ describe('console: my security and second-factor sign-in', function () {
 
   it('asks for the authenticator code after the password, and signs in with it', async () => {
     const { page } = c;
-    await signOut();
-    await page.getByLabel('Username').fill(OWNER.username);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAgain();
     await page.getByRole('heading', { level: 1, name: 'Confirm it is you' }).waitFor();
     await expectAccessible(page, 'the second-factor step');
     // The code of the next 30-second step: the one of this step was used to confirm the app.
@@ -84,10 +89,7 @@ describe('console: my security and second-factor sign-in', function () {
 
   it('signs in with a recovery code instead', async () => {
     const { page } = c;
-    await signOut();
-    await page.getByLabel('Username').fill(OWNER.username);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAgain();
     await page.getByText('Recovery code', { exact: true }).click();
     await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCode);
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -1,41 +1,18 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { coreModules } from '../../core-modules/index.js';
 import { optionalPlugins } from '../../plugins/index.js';
+import { launchChromium } from './chromium.js';
 import { ensureConsoleBuilt } from './console-build.js';
 import { bootTestKernel, type TestKernel, type TestKernelOptions } from './test-kernel.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ARTIFACTS = join(root, 'test-artifacts');
-
-/** Debian's `chromium` (what `.ci/run` installs), or the one CHROMIUM_PATH names. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Chromium, or a failure that says how to get it: a browser test never skips silently. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `The console's browser tests need Chromium at ${CHROMIUM_PATH}. Install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 export interface ConsoleUnderTest {
   kernel: TestKernel;
@@ -81,7 +58,12 @@ export async function startConsoleUnderTest(options: TestKernelOptions = {}): Pr
   const problems: string[] = [];
   const contexts: BrowserContext[] = [];
   const newPage = async (pageOptions: { viewport?: { width: number; height: number } } = {}) => {
-    const context = await browser.newContext({ baseURL: `http://localhost:${port}`, viewport: pageOptions.viewport ?? { width: 1280, height: 800 } });
+    // Reduced motion: the theme then skips transitions, so axe never sees a dialog half faded in.
+    const context = await browser.newContext({
+      reducedMotion: 'reduce',
+      baseURL: `http://localhost:${port}`,
+      viewport: pageOptions.viewport ?? { width: 1280, height: 800 },
+    });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
