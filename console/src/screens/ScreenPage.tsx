@@ -27,7 +27,8 @@ export function ScreenPage() {
   const admin = atLeast(role, 'administrator');
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'overview';
-  const screen = $api.useQuery('get', '/api/v1/screens/{id}', { params: { path: { id } } }, { refetchInterval: 15_000 });
+  // Status changes arrive as `screen.status` events, which make this read stale (events/messages.ts).
+  const screen = $api.useQuery('get', '/api/v1/screens/{id}', { params: { path: { id } } });
 
   const back = (
     <Anchor component={Link} to="/screens" size="sm">

@@ -5,8 +5,6 @@ import { $api, api } from '../api/client';
 
 /** The lease lasts 60 s; the server asks for a renewal every 30 s while the preview is shown. */
 const RENEW_MS = 30_000;
-/** How often to ask whether a newer capture exists (until a live event tells us). */
-const POLL_MS = 3_000;
 
 /**
  * The screen's live preview while the page is visible: keeps the preview lease alive, follows the
@@ -25,7 +23,8 @@ export function usePreview(screenId: string) {
     return () => clearInterval(timer);
   }, [screenId, visible, mutate]);
 
-  const status = $api.useQuery('get', '/api/v1/screens/{id}/preview', { params: { path: { id: screenId } } }, { refetchInterval: visible ? POLL_MS : false });
+  // A new capture arrives as a `screen.preview` event, which makes this read stale (events/messages.ts).
+  const status = $api.useQuery('get', '/api/v1/screens/{id}/preview', { params: { path: { id: screenId } } });
   const preview = status.data?.data;
   const capturedAt = preview?.imageAvailable ? preview.capturedAt : null;
 
