@@ -4,6 +4,7 @@
  */
 import { constants } from 'node:os';
 import { activityIngestBenchmark } from './activity-ingest.bench.js';
+import { consoleBenchmark } from './console.bench.js';
 import { feedParsingBenchmark } from './feed-parsing.bench.js';
 import { gracefulStopBenchmark } from './graceful-stop.bench.js';
 import { healthzBenchmark } from './healthz.bench.js';
@@ -44,6 +45,7 @@ const BENCHMARKS: Benchmark[] = [
   feedParsingBenchmark,
   gracefulStopBenchmark,
   jobTakeoverBenchmark,
+  consoleBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

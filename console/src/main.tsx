@@ -3,11 +3,15 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/dates/styles.css';
 import './i18n';
+import './common/dates';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/Providers';
+import { Providers, queryClient } from './app/Providers';
+import { prefetchAuthStatus } from './auth/useAuthStatus';
 import { router } from './app/router';
+
+void prefetchAuthStatus(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('the page has no #root');

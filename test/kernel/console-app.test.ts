@@ -3,20 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
+import { cspDirectives } from '../support/csp.js';
 
 // A build of the console as Vite writes it: the page names hashed files and carries the nonce placeholder.
 const INDEX = `<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><script type="module" src="/assets/index-abc123.js" nonce="__CSP_NONCE__"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(5000))});`;
-
-function directives(csp: string | null): Map<string, string[]> {
-  return new Map(
-    (csp ?? '')
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...values]) => [name!, values]),
-  );
-}
 
 describe('console app: served by the server', () => {
   let k: TestKernel;
@@ -39,7 +30,7 @@ describe('console app: served by the server', () => {
     expect(a.status).to.equal(200);
     expect(a.headers.get('cache-control')).to.equal('no-cache');
     expect(a.headers.get('x-frame-options')).to.equal('DENY');
-    const csp = directives(a.headers.get('content-security-policy'));
+    const csp = cspDirectives(a.headers.get('content-security-policy'));
     expect(csp.get('script-src')).to.deep.equal(["'self'"]);
     expect(csp.get('frame-ancestors')).to.deep.equal(["'none'"]);
     const nonce = /nonce="([^"]+)"/.exec(a.text)![1]!;

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { sendFile } from '../../kernel/http/file-response.js';
 import { definePlugin, routeFor } from '../../kernel/plugin.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { cspDirectives } from '../support/csp.js';
 
 const route = routeFor<unknown>();
 const BYTES = Buffer.from('0123456789'.repeat(100));
@@ -33,17 +34,6 @@ const filePlugin = definePlugin({
   },
 });
 
-/** The CSP's directives by name. */
-function directives(csp: string | null): Map<string, string[]> {
-  return new Map(
-    (csp ?? '')
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...values]) => [name!, values]),
-  );
-}
-
 describe('security headers', () => {
   let k: TestKernel;
   before(async () => (k = await bootTestKernel({ plugins: [filePlugin] })));
@@ -61,7 +51,7 @@ describe('security headers', () => {
     };
     expect([answers.notFound.status, answers.notAllowed.status]).to.deep.equal([404, 405]);
     for (const [name, res] of Object.entries(answers)) {
-      const csp = directives(res.headers.get('content-security-policy'));
+      const csp = cspDirectives(res.headers.get('content-security-policy'));
       expect(csp.get('default-src'), name).to.deep.equal(["'self'"]);
       expect(csp.get('script-src'), name).to.deep.equal(["'self'"]);
       expect(csp.get('script-src-attr'), name).to.deep.equal(["'none'"]);
@@ -94,7 +84,7 @@ describe('security headers', () => {
   it('let the API reference page load: every asset from this origin, in its type, and no inline script', async () => {
     const page = await k.request('/api/v1/docs');
     const html = await page.text();
-    const scriptSrc = directives(page.headers.get('content-security-policy')).get('script-src')!;
+    const scriptSrc = cspDirectives(page.headers.get('content-security-policy')).get('script-src')!;
     // An inline script runs only if the CSP lists its hash (or a nonce, which this page does not use).
     for (const [, body] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
       expect(scriptSrc, 'an inline script the CSP would block').to.include(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
@@ -127,7 +117,7 @@ describe('security headers', () => {
       for (const path of ['/', '/api/v1/nothing-here']) {
         const res = await secure.request(path);
         expect(res.headers.get('strict-transport-security'), path).to.equal('max-age=31536000');
-        const csp = directives(res.headers.get('content-security-policy'));
+        const csp = cspDirectives(res.headers.get('content-security-policy'));
         expect(csp.get('upgrade-insecure-requests'), path).to.deep.equal([]);
         expect(csp.get('connect-src'), path).to.deep.equal(["'self'", 'wss://signage.example.com']);
         await res.arrayBuffer();

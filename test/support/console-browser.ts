@@ -1,40 +1,18 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { coreModules } from '../../core-modules/index.js';
 import { optionalPlugins } from '../../plugins/index.js';
+import { launchChromium } from './chromium.js';
 import { ensureConsoleBuilt } from './console-build.js';
 import { bootTestKernel, type TestKernel, type TestKernelOptions } from './test-kernel.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ARTIFACTS = join(root, 'test-artifacts');
-
-/** Debian's `chromium` (what `.ci/run` installs), or the one CHROMIUM_PATH names. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Chromium, or a failure that says how to get it: a browser test never skips silently. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `The console's browser tests need Chromium at ${CHROMIUM_PATH}. Install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 export interface ConsoleUnderTest {
   kernel: TestKernel;
@@ -48,6 +26,17 @@ export interface ConsoleUnderTest {
   stop(): Promise<void>;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 function watch(page: Page, problems: string[]): void {
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(`CSP: ${message.text()}`);
@@ -59,11 +48,22 @@ function watch(page: Page, problems: string[]): void {
 export async function startConsoleUnderTest(options: TestKernelOptions = {}): Promise<ConsoleUnderTest> {
   ensureConsoleBuilt();
   const browser = await launchChromium();
-  const kernel = await bootTestKernel({ plugins: [...coreModules, ...optionalPlugins], ...options });
+  // The browser uses the public address itself: passkeys are bound to it (origin and relying party).
+  const port = await freePort();
+  const kernel = await bootTestKernel({
+    plugins: [...coreModules, ...optionalPlugins],
+    ...options,
+    env: { PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, ...options.env },
+  });
   const problems: string[] = [];
   const contexts: BrowserContext[] = [];
   const newPage = async (pageOptions: { viewport?: { width: number; height: number } } = {}) => {
-    const context = await browser.newContext({ baseURL: kernel.url, viewport: pageOptions.viewport ?? { width: 1280, height: 800 } });
+    // Reduced motion: the theme then skips transitions, so axe never sees a dialog half faded in.
+    const context = await browser.newContext({
+      reducedMotion: 'reduce',
+      baseURL: `http://localhost:${port}`,
+      viewport: pageOptions.viewport ?? { width: 1280, height: 800 },
+    });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -91,7 +91,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; failureSummary?: string }[];
 }
 
 /**
@@ -107,7 +107,9 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`).join(', ')}`,
+    ),
     `accessibility of ${what}`,
   ).to.deep.equal([]);
 }

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../api/client';
 import { atLeast } from '../auth/roles';
 import { useAuthStatus, useSignedInChange } from '../auth/useAuthStatus';
+import { useConsoleEventStream } from '../events/useConsoleEvents';
 import { navigation } from './navigation';
 import './shell.css';
 
@@ -18,6 +19,7 @@ export function Shell() {
   const signedInChange = useSignedInChange();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
+  useConsoleEventStream();
 
   const signOut = async () => {
     await api.POST('/api/v1/auth/logout');

@@ -1,4 +1,5 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { CloseButton, type CloseButtonProps, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { i18next } from '../i18n';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,11 +8,28 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   respectReducedMotion: true,
+  components: {
+    // Dialogs, drawers and notifications close with an icon button: it needs a name.
+    CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': i18next.t('close') } as Partial<CloseButtonProps> }),
+  },
 });
 
-/** Secondary ("dimmed") text and placeholders dark enough for WCAG AA (4.5:1) in both schemes. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/**
+ * Text dark enough for WCAG AA (4.5:1) in the light scheme, where Mantine's defaults fall short:
+ * secondary ("dimmed") text, placeholders, and the text of light and outline variants (badges,
+ * light buttons, alerts) in every colour.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.keys(t.colors).flatMap((name) => [
+        [`--mantine-color-${name}-light-color`, `color-mix(in srgb, var(--mantine-color-${name}-9), black 25%)`],
+        [`--mantine-color-${name}-outline`, `var(--mantine-color-${name}-8)`],
+      ]),
+    ),
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-placeholder': 'var(--mantine-color-dark-1)' },
 });

@@ -1,13 +1,10 @@
 import { Center, Paper, Stack, Title } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 /** The frame of the pages before signing in: one card, centred, with the page's h1. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${title} · ${t('appName')}`;
-  }, [title, t]);
+  useDocumentTitle(title);
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={440}>

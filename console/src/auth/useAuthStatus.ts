@@ -1,14 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { $api } from '../api/client';
-import { onSessionExpired, rememberCsrfToken } from '../api/session';
+import { onSessionChanged, rememberCsrfToken } from '../api/session';
 import type { Role } from './roles';
 
 const STATUS = ['get', '/api/v1/auth/status'] as const;
 
+const statusQuery = () => $api.queryOptions(...STATUS, {}, { staleTime: 60_000 });
+
+/** Asked as the app's code starts, while the page's own code is still on its way. */
+export const prefetchAuthStatus = (client: QueryClient) => client.prefetchQuery(statusQuery());
+
 /** Whether setup is needed and who is signed in; the one place the page learns its CSRF token. */
 export function useAuthStatus() {
-  const query = $api.useQuery(...STATUS, {}, { staleTime: 60_000 });
+  const query = useQuery(statusQuery());
   const status = query.data?.data;
   rememberCsrfToken(status?.csrfToken);
   return { ...query, status, role: status?.user?.role as Role | undefined };
@@ -24,8 +29,8 @@ export function useSignedInChange() {
   };
 }
 
-/** A 401 on any request: ask the server who is signed in now (RequireSession then goes to sign-in). */
-export function useSessionExpiry() {
+/** The session changed under the page (see api/session.ts): ask the server who is signed in now. */
+export function useSessionChanges() {
   const client = useQueryClient();
-  useEffect(() => onSessionExpired(() => void client.invalidateQueries({ queryKey: [...STATUS] })), [client]);
+  useEffect(() => onSessionChanged(() => void client.invalidateQueries({ queryKey: [...STATUS] })), [client]);
 }

@@ -1,7 +1,96 @@
+import { Anchor, Center, Group, Loader, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { $api } from '../api/client';
+import { atLeast } from '../auth/roles';
+import { useAuthStatus } from '../auth/useAuthStatus';
 import { PageHeader } from '../common/PageHeader';
+import { QueryError } from '../common/QueryError';
+import { LastContact } from './LastContact';
+import { LivePreview } from './LivePreview';
+import { PlaylistAssignment } from './PlaylistAssignment';
+import { ProofOfPlay } from './ProofOfPlay';
+import { ScreenCommands } from './ScreenCommands';
+import { ScreenOverview } from './ScreenOverview';
+import { ScreenStatusBadge } from './ScreenStatusBadge';
+import { ScreenTimeline } from './ScreenTimeline';
 
+const TABS = ['overview', 'content', 'preview', 'commands', 'timeline', 'proof'] as const;
+type Tab = (typeof TABS)[number];
+
+/** One screen: its state, settings, content, live picture, commands and history, a tab each. */
 export function ScreenPage() {
-  const { t } = useTranslation('screens');
-  return <PageHeader title={t('title')} />;
+  const { t } = useTranslation(['screens', 'common']);
+  const { id = '' } = useParams();
+  const { role } = useAuthStatus();
+  const admin = atLeast(role, 'administrator');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'overview';
+  // Status changes arrive as `screen.status` events, which make this read stale (events/messages.ts).
+  const screen = $api.useQuery('get', '/api/v1/screens/{id}', { params: { path: { id } } });
+
+  const back = (
+    <Anchor component={Link} to="/screens" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        {t('back')}
+      </Group>
+    </Anchor>
+  );
+  if (screen.error) {
+    return (
+      <>
+        {back}
+        <PageHeader title={t('title')} />
+        <QueryError error={screen.error} />
+      </>
+    );
+  }
+  const s = screen.data?.data;
+  if (!s) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common:loading')} />
+      </Center>
+    );
+  }
+  return (
+    <>
+      {back}
+      <PageHeader title={t('detailTitle', { name: s.name })}>
+        <ScreenStatusBadge status={s.status} />
+        <Text size="sm">
+          {t('detail.lastContact')}: <LastContact at={s.lastContactAt ?? s.lastHeartbeatAt} />
+        </Text>
+      </PageHeader>
+      <Tabs value={tab} onChange={(value) => setParams(value && value !== 'overview' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List aria-label={t('detail.tabs.label')} mb="md">
+          {TABS.map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {t(`detail.tabs.${key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <ScreenOverview screen={s} canEdit={admin} />
+        </Tabs.Panel>
+        <Tabs.Panel value="content">
+          <PlaylistAssignment screenId={s.id} canEdit={admin} />
+        </Tabs.Panel>
+        <Tabs.Panel value="preview">
+          <LivePreview screen={s} />
+        </Tabs.Panel>
+        <Tabs.Panel value="commands">
+          <ScreenCommands screenId={s.id} canSend={admin} />
+        </Tabs.Panel>
+        <Tabs.Panel value="timeline">
+          <ScreenTimeline screenId={s.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="proof">
+          <ProofOfPlay screenId={s.id} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
 }

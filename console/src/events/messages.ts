@@ -1,0 +1,48 @@
+/**
+ * What the console's event socket sends (docs/console-events.md). OpenAPI has no schema language for
+ * socket messages that the client generator reads, so the fields are named here once, and a test
+ * (test/console/console-messages.test.ts) holds them to the server's declared messages.
+ */
+export const CONSOLE_MESSAGE_FIELDS = {
+  'server.hello': ['protocolVersion'],
+  'screen.status': ['screenId', 'status', 'lastContactAt'],
+  'asset.processing': ['assetId', 'status', 'progress'],
+  'screen.preview': ['screenId', 'capturedAt'],
+} as const;
+
+export type ConsoleMessage =
+  | { type: 'server.hello'; protocolVersion: number }
+  | { type: 'screen.status'; screenId: string; status: 'online' | 'recent' | 'stale' | 'offline' | 'disabled' | 'revoked'; lastContactAt: string | null }
+  | { type: 'asset.processing'; assetId: string; status: 'queued' | 'inspecting' | 'processing' | 'ready' | 'failed'; progress: number | null }
+  | { type: 'screen.preview'; screenId: string; capturedAt: string | null };
+
+export type ConsoleMessageType = ConsoleMessage['type'];
+
+export function parseConsoleMessage(text: string): ConsoleMessage | undefined {
+  try {
+    const value = JSON.parse(text) as { type?: unknown };
+    return typeof value?.type === 'string' && value.type in CONSOLE_MESSAGE_FIELDS ? (value as ConsoleMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Wait before the next reconnect: 1 s doubling to 30 s, with up to a fifth of jitter so a fleet of consoles spreads out. */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
+  return Math.round(base * (0.8 + 0.2 * random()));
+}
+
+/** Which cached API reads a message makes stale (path prefixes of the generated client's query keys). */
+export function stalePathsOf(message: ConsoleMessage): string[] {
+  switch (message.type) {
+    case 'screen.status':
+      return ['/api/v1/screens', '/api/v1/fleet'];
+    case 'screen.preview':
+      return [`/api/v1/screens/{id}/preview`];
+    case 'asset.processing':
+      return ['/api/v1/assets', '/api/v1/playlists'];
+    case 'server.hello':
+      return [];
+  }
+}

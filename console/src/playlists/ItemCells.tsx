@@ -1,0 +1,56 @@
+import { Badge, Group, Image, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { itemSeconds } from './durations';
+import { type PlaylistItem, typeKey } from './types';
+import { useFormatSeconds } from './useFormatSeconds';
+import { percentFromVolume } from './volume';
+
+/** What an item is and how it plays, as table cells after its order cell. */
+export function ItemCells({ item }: { item: PlaylistItem }) {
+  const { t } = useTranslation('playlists');
+  const format = useFormatSeconds();
+  const seconds = itemSeconds(item);
+  const defaults = item.usePlayerDefaults;
+  return (
+    <>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          {item.thumbnailUrl ? (
+            <Image src={item.thumbnailUrl} alt="" w={64} h={36} fit="cover" radius="sm" />
+          ) : (
+            <ThemeIcon variant="light" color="gray" size={36} aria-hidden>
+              <IconPhoto size={18} />
+            </ThemeIcon>
+          )}
+          <Stack gap={2}>
+            <Text size="sm" fw={500} lineClamp={1}>
+              {item.assetName}
+            </Text>
+            <Group gap={4}>
+              <Badge size="xs" variant="light" color="gray">
+                {t(`items.types.${typeKey(item.assetType)}`)}
+              </Badge>
+              {item.dynamic && (
+                <Badge size="xs" variant="light" color="grape">
+                  {t('items.fromTagRule')}
+                </Badge>
+              )}
+              {item.assetStatus !== 'ready' && (
+                <Badge size="xs" variant="light" color="red">
+                  {t('items.assetStatus', { status: item.assetStatus })}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+      </Table.Td>
+      <Table.Td>{item.durationMs === undefined ? t('items.fullLength') : seconds === undefined ? '' : format(seconds)}</Table.Td>
+      <Table.Td>{defaults ? t('items.playerDefaults') : t(`fit.${item.fitMode}`)}</Table.Td>
+      <Table.Td>{defaults ? t('items.playerDefaults') : t(`transitions.${item.transition}`)}</Table.Td>
+      <Table.Td>
+        {defaults ? t('items.playerDefaults') : item.audioEnabled ? t('items.percent', { value: String(percentFromVolume(item.volume)) }) : t('items.mute')}
+      </Table.Td>
+    </>
+  );
+}

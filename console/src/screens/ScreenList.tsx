@@ -1,0 +1,183 @@
+import { Anchor, Box, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { $api } from '../api/client';
+import { QueryError } from '../common/QueryError';
+import { LastContact } from './LastContact';
+import { type ScreenFilters, listQuery, nextPage } from './screen-filters';
+import { ScreenStatusBadge } from './ScreenStatusBadge';
+import type { Screen } from './types';
+
+const PAGE_SIZE = 100;
+const ROW_HEIGHT = 49;
+const PHONE_ROW_HEIGHT = 64;
+const REFRESHED_PAGES = 3;
+
+const lastContactOf = (s: Screen) => s.lastContactAt ?? s.lastHeartbeatAt;
+
+/**
+ * The screens, a page at a time as the reader scrolls, with only the rows in view in the page: a
+ * table on a wide window, a compact list (name, status, last contact) on a phone.
+ */
+export function ScreenList({ filters }: { filters: ScreenFilters }) {
+  const { t } = useTranslation(['screens', 'common']);
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const query = $api.useInfiniteQuery(
+    'get',
+    '/api/v1/screens',
+    { params: { query: listQuery(filters, PAGE_SIZE) } },
+    {
+      pageParamName: 'page',
+      initialPageParam: 1,
+      getNextPageParam: (last) => nextPage(last.data),
+      // Statuses change: refresh the first pages now and then, never a whole scrolled-through fleet.
+      refetchInterval: (q) => ((q.state.data?.pages.length ?? 0) <= REFRESHED_PAGES ? 30_000 : false),
+    },
+  );
+  const pages = query.data?.pages ?? [];
+  const rows = pages.flatMap((p) => p.data.items);
+  const total = pages.at(-1)?.data.total ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  const virtualizer = useVirtualizer({
+    count: hasNextPage ? rows.length + 1 : rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT),
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 1) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, fetchNextPage]);
+
+  // A new filter starts at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [filters.search, filters.status, filters.locationId]);
+
+  if (query.error) return <QueryError error={query.error} />;
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common:loading')} />
+      </Center>
+    );
+  }
+  if (rows.length === 0) {
+    const filtered = Boolean(filters.search || filters.status || filters.locationId);
+    return <Text c="dimmed">{filtered ? t('list.noMatch') : t('list.empty')}</Text>;
+  }
+
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const loadingRow = (
+    <Group gap="xs">
+      <Loader size="xs" aria-hidden />
+      <Text size="sm">{t('list.loadingMore')}</Text>
+    </Group>
+  );
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {t('list.count', { count: total })}
+      </Text>
+      <Box ref={scrollRef} style={{ height: 'calc(100dvh - 300px)', minHeight: 320, overflow: 'auto' }}>
+        {phone ? (
+          <Box role="list" aria-label={t('list.label')} style={{ paddingTop, paddingBottom }}>
+            {items.map((item) => {
+              const s = rows[item.index];
+              return (
+                <Box
+                  role="listitem"
+                  key={s?.id ?? 'loading'}
+                  aria-setsize={total}
+                  aria-posinset={item.index + 1}
+                  h={PHONE_ROW_HEIGHT}
+                  py={6}
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  {s ? (
+                    <Stack gap={2}>
+                      <Group justify="space-between" wrap="nowrap">
+                        <Anchor component={Link} to={`/screens/${s.id}`} fw={600} truncate>
+                          {s.name}
+                        </Anchor>
+                        <ScreenStatusBadge status={s.status} />
+                      </Group>
+                      <Text size="sm">
+                        <LastContact at={lastContactOf(s)} />
+                      </Text>
+                    </Stack>
+                  ) : (
+                    loadingRow
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        ) : (
+          <Table stickyHeader aria-label={t('list.label')} aria-rowcount={total + 1}>
+            <Table.Thead>
+              <Table.Tr aria-rowindex={1}>
+                <Table.Th>{t('list.name')}</Table.Th>
+                <Table.Th>{t('list.status')}</Table.Th>
+                <Table.Th>{t('list.location')}</Table.Th>
+                <Table.Th>{t('list.lastContact')}</Table.Th>
+                <Table.Th>{t('list.device')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {paddingTop > 0 && (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row for the rows scrolled out of view; it holds nothing
+                <tr aria-hidden="true">
+                  <td colSpan={5} style={{ height: paddingTop, padding: 0, border: 0 }} />
+                </tr>
+              )}
+              {items.map((item) => {
+                const s = rows[item.index];
+                if (!s) {
+                  return (
+                    <Table.Tr key="loading" h={ROW_HEIGHT}>
+                      <Table.Td colSpan={5}>{loadingRow}</Table.Td>
+                    </Table.Tr>
+                  );
+                }
+                return (
+                  <Table.Tr key={s.id} aria-rowindex={item.index + 2} h={ROW_HEIGHT}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/screens/${s.id}`} fw={600}>
+                        {s.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <ScreenStatusBadge status={s.status} />
+                    </Table.Td>
+                    <Table.Td>{s.location || t('noLocation')}</Table.Td>
+                    <Table.Td>
+                      <LastContact at={lastContactOf(s)} />
+                    </Table.Td>
+                    <Table.Td>{`${s.deviceManufacturer} ${s.deviceModel}`.trim()}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+              {paddingBottom > 0 && (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row for the rows scrolled out of view; it holds nothing
+                <tr aria-hidden="true">
+                  <td colSpan={5} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+                </tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Box>
+    </Stack>
+  );
+}
