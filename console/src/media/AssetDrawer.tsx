@@ -102,7 +102,7 @@ function Facts({ asset }: { asset: LibraryAsset }) {
   if (asset.width && asset.height) rows.push([t('facts.dimensions'), t('facts.pixels', { width: String(asset.width), height: String(asset.height) })]);
   if (asset.durationSeconds) rows.push([t('facts.duration'), t('facts.seconds', { seconds: asset.durationSeconds.toFixed(1) })]);
   if (asset.errorMessage) rows.push([t('facts.error'), asset.errorMessage]);
-  rows.push([t('facts.added'), dayjs(asset.createdAt).format('YYYY-MM-DD HH:mm')]);
+  rows.push([t('facts.added'), dayjs(asset.createdAt).format('LLL')]);
   return (
     <Table variant="vertical" withTableBorder layout="fixed">
       <Table.Tbody>

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { dataOf, errorMessage } from '../api/errors';
-import type { paths } from '../api/schema';
+import type { BodyOf } from '../api/types';
 import type { LibraryAsset } from './asset-types';
 import type { useOrganizers } from './useOrganizers';
 
-type BulkBody = Omit<paths['/api/v1/assets/bulk-organize']['post']['requestBody']['content']['application/json'], 'assetIds'>;
+type BulkBody = Omit<BodyOf<'/api/v1/assets/bulk-organize', 'post'>, 'assetIds'>;
 
 interface Props {
   asset: LibraryAsset;

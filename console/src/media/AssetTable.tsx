@@ -39,7 +39,7 @@ export function AssetTable({ assets, onOpen }: { assets: LibraryAsset[]; onOpen(
                 <StatusBadge status={asset.processingStatus} />
               </Table.Td>
               <Table.Td>{asset.originalSize ? formatBytes(asset.originalSize) : '—'}</Table.Td>
-              <Table.Td>{dayjs(asset.createdAt).format('YYYY-MM-DD HH:mm')}</Table.Td>
+              <Table.Td>{dayjs(asset.createdAt).format('LLL')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
