@@ -96,11 +96,13 @@ describe('console: the first ten minutes', function () {
     await page.getByRole('option', { name: 'Welcome' }).click();
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await page.getByText('Now assigned: Welcome').waitFor();
+    const assets = await page.evaluate(async () => (await fetch('/api/v1/assets')).json());
+    const welcome = assets.data.items.find((a: { name: string }) => a.name === 'welcome').id as string;
     const manifest = await eventually(
       () => playerCall(kernel, credential, 'GET', '/api/v1/player/manifest'),
-      (m) => JSON.stringify(m.body).includes('welcome'),
+      (m) => JSON.stringify(m.body).includes(welcome),
     );
-    expect(JSON.stringify(manifest.body)).to.contain('welcome');
+    expect(JSON.stringify(manifest.body)).to.contain(welcome);
 
     // 6. The live preview: the console's lease asks the player for a picture, which then shows.
     await page.getByRole('tab', { name: 'Live preview' }).click();

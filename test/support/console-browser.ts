@@ -66,7 +66,9 @@ export async function startConsoleUnderTest(options: TestKernelOptions = {}): Pr
     });
     contexts.push(context);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    // Generous: a CI machine has two cores, shared with the server, PostgreSQL and ffmpeg.
+    page.setDefaultTimeout(20_000);
+    page.setDefaultNavigationTimeout(30_000);
     watch(page, problems);
     return page;
   };

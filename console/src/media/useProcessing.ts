@@ -1,23 +1,28 @@
+import { useState } from 'react';
 import { $api } from '../api/client';
+import { useConsoleEvent } from '../events/useConsoleEvents';
 
-/** How often an asset still being processed is asked for again. */
-const POLL_MS = 1500;
-const FINAL = new Set(['ready', 'failed']);
+interface Live {
+  status: string;
+  percent: number | null;
+}
 
 /**
- * An asset's processing status and progress, followed until it is ready or failed. Polling for
- * now: this hook is the one place to swap for the console's live events later.
+ * An asset's processing status and progress until it is ready or failed: read once, then moved on
+ * by the console's `asset.processing` events (no polling; a reconnect refetches).
  */
 export function useProcessing(assetId: string | undefined) {
-  const query = $api.useQuery(
-    'get',
-    '/api/v1/assets/{id}',
-    { params: { path: { id: assetId ?? '' } } },
-    {
-      enabled: assetId !== undefined,
-      refetchInterval: (q) => (FINAL.has(q.state.data?.data.processingStatus ?? '') ? false : POLL_MS),
-    },
-  );
+  const query = $api.useQuery('get', '/api/v1/assets/{id}', { params: { path: { id: assetId ?? '' } } }, { enabled: assetId !== undefined });
+  const [live, setLive] = useState<Live>();
+  useConsoleEvent('asset.processing', (message) => {
+    if (message.assetId === assetId) setLive({ status: message.status, percent: message.progress });
+  });
   const asset = query.data?.data;
-  return { status: asset?.processingStatus, percent: asset?.processingProgress, errorMessage: asset?.errorMessage, error: query.error };
+  // Every processing step sends an event, so the last one received is the newest word.
+  return {
+    status: live?.status ?? asset?.processingStatus,
+    percent: live ? (live.percent ?? undefined) : asset?.processingProgress,
+    errorMessage: asset?.errorMessage,
+    error: query.error,
+  };
 }
