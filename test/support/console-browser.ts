@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
@@ -48,6 +49,17 @@ export interface ConsoleUnderTest {
   stop(): Promise<void>;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 function watch(page: Page, problems: string[]): void {
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(`CSP: ${message.text()}`);
@@ -59,11 +71,17 @@ function watch(page: Page, problems: string[]): void {
 export async function startConsoleUnderTest(options: TestKernelOptions = {}): Promise<ConsoleUnderTest> {
   ensureConsoleBuilt();
   const browser = await launchChromium();
-  const kernel = await bootTestKernel({ plugins: [...coreModules, ...optionalPlugins], ...options });
+  // The browser uses the public address itself: passkeys are bound to it (origin and relying party).
+  const port = await freePort();
+  const kernel = await bootTestKernel({
+    plugins: [...coreModules, ...optionalPlugins],
+    ...options,
+    env: { PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, ...options.env },
+  });
   const problems: string[] = [];
   const contexts: BrowserContext[] = [];
   const newPage = async (pageOptions: { viewport?: { width: number; height: number } } = {}) => {
-    const context = await browser.newContext({ baseURL: kernel.url, viewport: pageOptions.viewport ?? { width: 1280, height: 800 } });
+    const context = await browser.newContext({ baseURL: `http://localhost:${port}`, viewport: pageOptions.viewport ?? { width: 1280, height: 800 } });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);

@@ -1,6 +1,6 @@
 // The session lives in its HttpOnly cookie; the page keeps only the CSRF token, in memory.
 let token: string | undefined;
-const expiredListeners = new Set<() => void>();
+const listeners = new Set<() => void>();
 
 export const csrfToken = () => token;
 
@@ -8,13 +8,15 @@ export function rememberCsrfToken(value: string | undefined): void {
   token = value;
 }
 
-/** Called when the server answers 401 to a signed-in request: the session expired or was ended elsewhere. */
-export function sessionExpired(): void {
-  token = undefined;
-  for (const listener of expiredListeners) listener();
+/**
+ * The server's answer says the session is not what the page thinks: it expired or was ended
+ * elsewhere (401), or it now owes a second factor. The page asks again who is signed in.
+ */
+export function sessionChanged(): void {
+  for (const listener of listeners) listener();
 }
 
-export function onSessionExpired(listener: () => void): () => void {
-  expiredListeners.add(listener);
-  return () => expiredListeners.delete(listener);
+export function onSessionChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -2,14 +2,14 @@ import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { QueryError } from '../common/QueryError';
-import { useAuthStatus, useSessionExpiry } from './useAuthStatus';
+import { useAuthStatus, useSessionChanges } from './useAuthStatus';
 
 /** The console's pages need a signed-in person; setup comes first, an owed second factor before the rest. */
 export function RequireSession() {
   const { t } = useTranslation();
   const { status, error, isPending } = useAuthStatus();
   const location = useLocation();
-  useSessionExpiry();
+  useSessionChanges();
   if (isPending) {
     return (
       <Center h="100vh">

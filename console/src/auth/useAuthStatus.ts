@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { $api } from '../api/client';
-import { onSessionExpired, rememberCsrfToken } from '../api/session';
+import { onSessionChanged, rememberCsrfToken } from '../api/session';
 import type { Role } from './roles';
 
 const STATUS = ['get', '/api/v1/auth/status'] as const;
@@ -24,8 +24,8 @@ export function useSignedInChange() {
   };
 }
 
-/** A 401 on any request: ask the server who is signed in now (RequireSession then goes to sign-in). */
-export function useSessionExpiry() {
+/** The session changed under the page (see api/session.ts): ask the server who is signed in now. */
+export function useSessionChanges() {
   const client = useQueryClient();
-  useEffect(() => onSessionExpired(() => void client.invalidateQueries({ queryKey: [...STATUS] })), [client]);
+  useEffect(() => onSessionChanged(() => void client.invalidateQueries({ queryKey: [...STATUS] })), [client]);
 }
