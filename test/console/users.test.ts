@@ -46,7 +46,7 @@ describe('console: users and roles', function () {
 
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a user' });
-    await dialog.getByLabel('Name').fill('Eddie Editor');
+    await dialog.getByLabel(/^Name( \*)?$/).fill('Eddie Editor');
     await dialog.getByLabel('Username').fill(EDDIE.username);
     await dialog.getByLabel('Initial password').fill('short');
     await dialog.getByRole('button', { name: 'Add user' }).click();

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
+import { scopeKey } from './scope-key';
 import type { BodyOf } from '../api/types';
 
 export type TokenBody = BodyOf<'/api/v1/integration-tokens', 'post'>;
@@ -44,7 +45,7 @@ export function TokenForm({ submit }: { submit(body: TokenBody): Promise<string 
         <Checkbox.Group label={t('form.scopes')} withAsterisk {...form.getInputProps('scopes')}>
           <Stack gap="xs" mt="xs">
             {SCOPES.map((scope) => (
-              <Checkbox key={scope} value={scope} label={t(`scopes.${scope}`)} />
+              <Checkbox key={scope} value={scope} label={t(`scopes.${scopeKey(scope)}`)} />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -10,6 +10,7 @@ import type { DataOf } from '../api/types';
 import '../common/dates';
 import { PageHeader } from '../common/PageHeader';
 import { QueryError } from '../common/QueryError';
+import { scopeKey } from './scope-key';
 import { SecretShownOnce } from './SecretShownOnce';
 import { TokenForm } from './TokenForm';
 import { closeButtonProps, notify } from '../common/labelled-close';
@@ -119,7 +120,7 @@ export function TokensPage() {
                           <Group gap={4}>
                             {token.scopes.map((scope) => (
                               <Badge key={scope} variant="outline" color="gray">
-                                {t(`scopes.${scope}`)}
+                                {t(`scopes.${scopeKey(scope)}`)}
                               </Badge>
                             ))}
                           </Group>

@@ -16,12 +16,21 @@ export const plugins = {
   installed: '{{name}} was installed.',
   uninstalled: '{{name}} was uninstalled.',
   adminOnly: 'Only administrators install plugins or change their instances.',
+  /** The generated form's own controls, by RJSF's `TranslatableString` name. */
+  formControls: {
+    AddItemButton: 'Add item',
+    CopyButton: 'Copy',
+    MoveDownButton: 'Move down',
+    MoveUpButton: 'Move up',
+    RemoveButton: 'Remove',
+    ClearButton: 'Clear',
+  },
   instances: {
     title: 'Instances of {{name}}',
     tableLabel: 'Instances of {{name}}',
     empty: 'No instances yet.',
     add: 'Add instance',
-    addLabel: 'Add an instance of {{name}}',
+    addLabel: 'Add instance: {{name}}',
     columns: { name: 'Name', state: 'State', updated: 'Changed', actions: 'Actions' },
     enabled: 'Enabled',
     disabled: 'Disabled',

@@ -9,8 +9,9 @@ export const tokens = {
   noExpiry: 'Does not expire',
   status: { active: 'Active', revoked: 'Revoked', expired: 'Expired' },
   scopes: {
-    'data_source:write': 'Write data-source rows',
-    'activity:read': 'Read fleet activity and metrics',
+    // By scope with ':' as '_' (i18next reads ':' as a namespace separator).
+    data_source_write: 'Write data-source rows',
+    activity_read: 'Read fleet activity and metrics',
   },
   form: {
     title: 'Create an integration token',
