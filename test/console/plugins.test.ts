@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 
@@ -22,6 +22,11 @@ describe('console: plugins and their instances', function () {
     page.setDefaultTimeout(20_000);
     return page;
   };
+  // axe once dialogs and menus have finished appearing or leaving (their fades lower contrast meanwhile).
+  const accessible = async (page: Page, what: string) => {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expectAccessible(page, what);
+  };
   afterEach(async function () {
     await screenshotOnFailure(this.currentTest, [c.page]);
   });
@@ -43,7 +48,7 @@ describe('console: plugins and their instances', function () {
     await page.getByRole('heading', { level: 1, name: 'Plugins' }).waitFor();
     const card = page.getByRole('region', { name: 'Countdown bar' });
     await card.getByText('Installed', { exact: true }).waitFor();
-    await expectAccessible(page, 'the plugin catalog');
+    await accessible(page, 'the plugin catalog');
     await card.getByRole('button', { name: 'Uninstall Countdown bar' }).click();
     await page.getByRole('dialog', { name: 'Uninstall Countdown bar?' }).getByRole('button', { name: 'Uninstall' }).click();
     await card.getByText('Not installed').waitFor();
@@ -51,7 +56,7 @@ describe('console: plugins and their instances', function () {
 
     await card.getByRole('button', { name: 'Install Countdown bar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Install Countdown bar?' });
-    await expectAccessible(page, 'the install confirmation');
+    await accessible(page, 'the install confirmation');
     await confirm.getByRole('button', { name: 'Install' }).click();
     await card.getByText('Installed', { exact: true }).waitFor();
     expect((await catalogEntry('countdown_bar')).installed).to.equal(true);
@@ -63,15 +68,15 @@ describe('console: plugins and their instances', function () {
     await page.getByRole('button', { name: 'Add instance: Countdown bar' }).click();
     const form = page.getByRole('dialog', { name: 'New instance of Countdown bar' });
     await field(form, 'Name').waitFor();
-    await expectAccessible(page, 'the generated instance form');
+    await accessible(page, 'the generated instance form');
     await field(form, 'Name').fill('Closing time');
     await field(form, 'Enabled').check();
     await field(form, 'Message').fill('We close soon');
     await choose(form, 'Schedule type', 'weekly');
     await field(form, 'Target time').fill('21:45');
     const days = form.getByRole('group', { name: 'Days of week' });
-    await days.getByRole('button', { name: 'Add item' }).click();
-    await days.getByRole('textbox').last().fill('5');
+    // At least one day: the form starts the list with its first (empty) day.
+    await days.getByRole('textbox', { name: 'Days of week-1' }).fill('5');
     await field(form, 'Timezone').fill('Mars/Olympus');
     await field(form, 'Lead time seconds').fill('3600');
     await field(form, 'Height px').fill('80');
@@ -81,7 +86,7 @@ describe('console: plugins and their instances', function () {
     await refusal.waitFor();
     expect(await refusal.textContent()).to.include('Unknown time zone "Mars/Olympus"');
     await form.getByText('Unknown time zone "Mars/Olympus"', { exact: false }).nth(1).waitFor();
-    await expectAccessible(page, 'the instance form with the server refusal');
+    await accessible(page, 'the instance form with the server refusal');
     expect(await instances()).to.deep.equal([]);
 
     await field(form, 'Timezone').fill('Europe/Berlin');
@@ -126,7 +131,7 @@ describe('console: plugins and their instances', function () {
     await other.goto('/plugins');
     await other.getByText('Only administrators install plugins or change their instances.').waitFor();
     expect(await other.getByRole('button', { name: 'Install Countdown bar' }).count()).to.equal(0);
-    await expectAccessible(other, 'the plugin catalog for an editor');
+    await accessible(other, 'the plugin catalog for an editor');
     await other.close();
   });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Page } from 'playwright-core';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
 import { makePng } from '../support/media-files.js';
@@ -24,6 +25,11 @@ describe('console: organization settings', function () {
     page.setDefaultTimeout(20_000);
     return page;
   };
+  // axe once dialogs and menus have finished appearing or leaving (their fades lower contrast meanwhile).
+  const accessible = async (page: Page, what: string) => {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expectAccessible(page, what);
+  };
   afterEach(async function () {
     await screenshotOnFailure(this.currentTest, [c.page]);
   });
@@ -35,13 +41,13 @@ describe('console: organization settings', function () {
     await signIn(page, OWNER);
     await page.goto('/settings');
     await page.getByRole('heading', { level: 1, name: 'Organization' }).waitFor();
-    await expectAccessible(page, 'the settings page');
+    await accessible(page, 'the settings page');
     await page.getByRole('tab', { name: 'Security' }).click();
     const idle = page.getByLabel('Sign out after inactivity (minutes)');
     expect(await idle.inputValue()).to.equal('30');
     await idle.fill('45');
     await page.getByText('1 unsaved change').waitFor();
-    await expectAccessible(page, 'the security settings with a change');
+    await accessible(page, 'the security settings with a change');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Settings saved.').waitFor();
     expect((await values()).values['security.session_idle_timeout_minutes']).to.equal(45);
@@ -60,7 +66,7 @@ describe('console: organization settings', function () {
     expect(elsewhere.status).to.equal(200);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('alert').getByText('Someone changed the settings since this page loaded', { exact: false }).waitFor();
-    await expectAccessible(page, 'the settings conflict message');
+    await accessible(page, 'the settings conflict message');
     expect(await page.getByLabel('No-content title').inputValue()).to.equal('No content assigned');
     const now = await values();
     expect(now.values['branding.no_content_title']).to.equal('No content assigned');
@@ -86,7 +92,7 @@ describe('console: organization settings', function () {
     await section.getByRole('button', { name: 'Use this image' }).click();
     await section.getByRole('img', { name: 'The current sign-in background' }).waitFor();
     expect((await consoleCall(c.kernel, owner, 'GET', '/api/v1/settings/login-background')).body.data.assetId).to.equal(assetId);
-    await expectAccessible(page, 'the settings page with a sign-in background');
+    await accessible(page, 'the settings page with a sign-in background');
     await section.getByRole('button', { name: 'Remove image' }).click();
     await section.getByText('No image is set.').waitFor();
     expect((await consoleCall(c.kernel, owner, 'GET', '/api/v1/settings/login-background')).body.data.assetId).to.equal(undefined);
@@ -98,7 +104,7 @@ describe('console: organization settings', function () {
     await phone.emulateMedia({ colorScheme: 'dark' });
     await phone.goto('/settings');
     await phone.getByRole('tab', { name: 'Security' }).waitFor();
-    await expectAccessible(phone, 'the settings page on a phone in dark mode');
+    await accessible(phone, 'the settings page on a phone in dark mode');
     await phone.close();
   });
 

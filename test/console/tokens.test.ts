@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Page } from 'playwright-core';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 
@@ -22,6 +23,11 @@ describe('console: integration tokens', function () {
     page.setDefaultTimeout(20_000);
     return page;
   };
+  // axe once dialogs and menus have finished appearing or leaving (their fades lower contrast meanwhile).
+  const accessible = async (page: Page, what: string) => {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expectAccessible(page, what);
+  };
   afterEach(async function () {
     await screenshotOnFailure(this.currentTest, [c.page]);
   });
@@ -34,14 +40,14 @@ describe('console: integration tokens', function () {
     await page.goto('/tokens');
     await page.getByRole('heading', { level: 1, name: 'Integration tokens' }).waitFor();
     await page.getByText('No integration tokens yet.').waitFor();
-    await expectAccessible(page, 'the tokens page');
+    await accessible(page, 'the tokens page');
 
     await page.getByRole('button', { name: 'Create token' }).click();
     const form = page.getByRole('dialog', { name: 'Create an integration token' });
     await form.getByLabel('Name').fill('Monitoring');
     await form.getByRole('button', { name: 'Create token' }).click();
     await form.getByText('Choose at least one permission.').waitFor();
-    await expectAccessible(page, 'the create-token dialog');
+    await accessible(page, 'the create-token dialog');
     await form.getByLabel('Read fleet activity and metrics').check();
     await form.getByRole('button', { name: 'Create token' }).click();
 
@@ -49,7 +55,7 @@ describe('console: integration tokens', function () {
     await shown.getByText('This is the only time the token is shown.', { exact: false }).waitFor();
     secret = (await shown.getByLabel('Token Monitoring').textContent()) ?? '';
     expect(secret).to.match(/^svci_[^.]+\..+/);
-    await expectAccessible(page, 'the secret dialog');
+    await accessible(page, 'the secret dialog');
     await shown.getByRole('button', { name: 'I have stored it' }).click();
     await shown.waitFor({ state: 'hidden' });
 
@@ -75,7 +81,7 @@ describe('console: integration tokens', function () {
 
     await page.getByRole('button', { name: 'Revoke Monitoring' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke Monitoring?' });
-    await expectAccessible(page, 'the revoke confirmation');
+    await accessible(page, 'the revoke confirmation');
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('Monitoring was revoked.').waitFor();
     expect((await metrics(secret)).status).to.equal(401);

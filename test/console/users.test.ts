@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Page } from 'playwright-core';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
 
@@ -22,6 +23,11 @@ describe('console: users and roles', function () {
     page.setDefaultTimeout(20_000);
     return page;
   };
+  // axe once dialogs and menus have finished appearing or leaving (their fades lower contrast meanwhile).
+  const accessible = async (page: Page, what: string) => {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expectAccessible(page, what);
+  };
   afterEach(async function () {
     await screenshotOnFailure(this.currentTest, [c.page]);
   });
@@ -33,6 +39,7 @@ describe('console: users and roles', function () {
   const openActions = async (name: string, action: string) => {
     await c.page.getByRole('button', { name: `Actions for ${name}` }).click();
     await c.page.getByRole('menuitem', { name: action }).click();
+    await c.page.getByRole('menu').waitFor({ state: 'detached' });
   };
 
   it('adds an editor, who can then sign in', async () => {
@@ -42,7 +49,7 @@ describe('console: users and roles', function () {
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByRole('cell', { name: OWNER.ownerName, exact: true }).waitFor();
     await page.getByText('Sees the console, changes nothing.').waitFor();
-    await expectAccessible(page, 'the users page');
+    await accessible(page, 'the users page');
 
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a user' });
@@ -51,7 +58,7 @@ describe('console: users and roles', function () {
     await dialog.getByLabel('Initial password').fill('short');
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await dialog.getByText('Use at least 12 characters.').waitFor();
-    await expectAccessible(page, 'the add-user dialog');
+    await accessible(page, 'the add-user dialog');
     await dialog.getByLabel('Initial password').fill(EDDIE.password);
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -71,7 +78,7 @@ describe('console: users and roles', function () {
     await other.goto('/users');
     await other.getByText('Not allowed for your role').waitFor();
     expect(await other.getByRole('button', { name: 'Add user' }).count()).to.equal(0);
-    await expectAccessible(other, 'the users page refused');
+    await accessible(other, 'the users page refused');
     await other.close();
   });
 
@@ -82,7 +89,7 @@ describe('console: users and roles', function () {
     await dialog.getByRole('textbox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Contributor' }).click();
     await dialog.getByText('Uploads media and edits playlists and data sources.').waitFor();
-    await expectAccessible(page, 'the change-user dialog');
+    await accessible(page, 'the change-user dialog');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect((await userOnServer(EDDIE.username)).role).to.equal('contributor');
@@ -101,7 +108,7 @@ describe('console: users and roles', function () {
     const { page } = c;
     await openActions('Eddie Editor', 'Deactivate');
     const confirm = page.getByRole('dialog', { name: 'Deactivate Eddie Editor?' });
-    await expectAccessible(page, 'the deactivate confirmation');
+    await accessible(page, 'the deactivate confirmation');
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await page
       .getByRole('row', { name: /Eddie Editor/ })
@@ -146,7 +153,7 @@ describe('console: users and roles', function () {
     await phone.emulateMedia({ colorScheme: 'dark' });
     await phone.goto('/users');
     await phone.getByRole('button', { name: 'Add user' }).waitFor();
-    await expectAccessible(phone, 'the users page on a phone in dark mode');
+    await accessible(phone, 'the users page on a phone in dark mode');
     await phone.close();
   });
 
