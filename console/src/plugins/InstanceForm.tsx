@@ -55,6 +55,9 @@ export function InstanceForm({ schema, initial, submit }: Props) {
       showErrorList={false}
       translateString={translate}
       noHtml5Validate
+      // The console's CSP forbids eval, which ajv compiles schemas with: the server validates (422 with
+      // the fields), and its answer is shown at the fields.
+      noValidate
     >
       <Stack mt="md">
         {refusal && (

@@ -23,7 +23,12 @@ export function InstancesSection({ collection, pluginName, canChange }: { collec
   const confirmed = useConfirmedChange();
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey }), client.invalidateQueries({ queryKey: ['get', '/api/v1/plugins'] })]);
 
-  const openForm = (title: string, initial: Record<string, unknown>, send: (values: Record<string, unknown>) => ReturnType<typeof calls.create>) => {
+  const openForm = (
+    title: string,
+    done: 'instances.created' | 'instances.saved',
+    initial: Record<string, unknown>,
+    send: (values: Record<string, unknown>) => ReturnType<typeof calls.create>,
+  ) => {
     const id = modals.open({
       closeButtonProps: closeButtonProps(),
       title,
@@ -36,7 +41,7 @@ export function InstancesSection({ collection, pluginName, canChange }: { collec
             const { data, error } = await send(values);
             if (error !== undefined || !data) return error ?? new Error();
             modals.close(id);
-            notify(t(initial.id ? 'instances.saved' : 'instances.created', { name: data.data.name }));
+            notify(t(done, { name: data.data.name }));
             await refresh();
             return undefined;
           }}
@@ -44,9 +49,9 @@ export function InstancesSection({ collection, pluginName, canChange }: { collec
       ),
     });
   };
-  const create = () => openForm(t('instances.createTitle', { plugin: pluginName }), initialValues(collection.schema), calls.create);
+  const create = () => openForm(t('instances.createTitle', { plugin: pluginName }), 'instances.created', initialValues(collection.schema), calls.create);
   const edit = (instance: Instance) =>
-    openForm(t('instances.editTitle', { name: instance.name }), { ...editableValues(collection.schema, instance), id: undefined }, (values) =>
+    openForm(t('instances.editTitle', { name: instance.name }), 'instances.saved', editableValues(collection.schema, instance), (values) =>
       calls.replace(instance.id, values),
     );
   const remove = (instance: Instance) =>
