@@ -24,12 +24,16 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    // Field errors: Mantine's red 6 is 3.3:1 on white.
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
     ...Object.fromEntries(
       Object.keys(t.colors).flatMap((name) => [
         [`--mantine-color-${name}-light-color`, `color-mix(in srgb, var(--mantine-color-${name}-9), black 25%)`],
         [`--mantine-color-${name}-outline`, `var(--mantine-color-${name}-8)`],
       ]),
     ),
+    // Yellow 9 is 3:1 on yellow's light background (a yellow Alert's title: the 403 explanation).
+    '--mantine-color-yellow-light-color': 'var(--mantine-color-dark-7)',
   },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-placeholder': 'var(--mantine-color-dark-1)' },
 });

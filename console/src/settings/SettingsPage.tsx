@@ -1,7 +1,124 @@
+import { Alert, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { $api, api } from '../api/client';
+import { errorCode, errorMessage, isApiError } from '../api/errors';
+import type { DataOf } from '../api/types';
 import { PageHeader } from '../common/PageHeader';
+import { QueryError } from '../common/QueryError';
+import { LoginBackground } from './LoginBackground';
+import { SettingField } from './SettingField';
+import { byCategory, changedValues, humanize, type SettingValue, settingErrors } from './setting-changes';
+import { notify } from '../common/labelled-close';
 
+type SettingsDocument = DataOf<'/api/v1/settings', 'get'>;
+
+/** The form of a settings document, generated from its definitions; saved all at once against its revision. */
+function SettingsForm({ doc, reload }: { doc: SettingsDocument; reload(): Promise<SettingsDocument | undefined> }) {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const [edited, setEdited] = useState<Record<string, SettingValue>>(doc.values);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<{ title: string; message: string }>();
+  const [busy, setBusy] = useState(false);
+  const groups = useMemo(() => byCategory(doc.definitions), [doc.definitions]);
+  const changes = changedValues(doc.values, edited);
+  const count = Object.keys(changes).length;
+
+  const categoryLabel = (category: string) => {
+    const key = `settings:categories.${category}`;
+    return i18n.exists(key) ? t(key as 'settings:categories.security') : humanize(category);
+  };
+
+  const save = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    setErrors({});
+    try {
+      const { data, error } = await api.PATCH('/api/v1/settings', { body: { revision: doc.revision, values: changes } });
+      if (data) {
+        setEdited((await reload())?.values ?? data.data.values);
+        notify(t('saved'));
+      } else if (errorCode(error) === 'settings_revision_conflict') {
+        const fresh = await reload();
+        if (fresh) setEdited(fresh.values);
+        setProblem({ title: t('conflictTitle'), message: t('conflict') });
+      } else {
+        setErrors(settingErrors(isApiError(error) ? error.error.details : undefined));
+        setProblem({ title: t('invalidTitle'), message: errorMessage(error, t('common:errors.network')) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Tabs defaultValue={groups[0]?.[0]} keepMounted={false}>
+        <Tabs.List aria-label={t('categoriesLabel')}>
+          {groups.map(([category]) => (
+            <Tabs.Tab key={category} value={category}>
+              {categoryLabel(category)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {groups.map(([category, defs]) => (
+          <Tabs.Panel key={category} value={category} pt="md">
+            <Stack maw={640}>
+              {defs.map((def) => (
+                <SettingField
+                  key={def.key}
+                  def={def}
+                  value={edited[def.key] ?? def.default}
+                  error={errors[def.key]}
+                  onChange={(value) => setEdited((now) => ({ ...now, [def.key]: value }))}
+                />
+              ))}
+            </Stack>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      {problem && (
+        <Alert color={Object.keys(errors).length ? 'red' : 'yellow'} title={problem.title} role="alert">
+          {problem.message}
+        </Alert>
+      )}
+      <Paper withBorder p="sm" pos="sticky" bottom={0} style={{ zIndex: 2 }}>
+        <Group justify="space-between">
+          <Text size="sm" aria-live="polite">
+            {count > 0 && t('unsaved', { count })}
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" disabled={count === 0} onClick={() => setEdited(doc.values)}>
+              {t('discard')}
+            </Button>
+            <Button onClick={save} loading={busy} disabled={count === 0}>
+              {t('save')}
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Organization settings, for administrators. */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
-  return <PageHeader title={t('title')} />;
+  const settings = $api.useQuery('get', '/api/v1/settings', {}, { refetchOnWindowFocus: false });
+  const doc = settings.data?.data;
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      {settings.error && <QueryError error={settings.error} />}
+      {doc && (
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('intro')}
+          </Text>
+          <SettingsForm doc={doc} reload={async () => (await settings.refetch()).data?.data} />
+          <LoginBackground />
+        </Stack>
+      )}
+    </>
+  );
 }
