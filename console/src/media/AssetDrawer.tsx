@@ -126,7 +126,7 @@ function Rename({ asset }: { asset: LibraryAsset }) {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets'] });
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets/{id}'] });
-      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('drawer.renamed') });
+      notifications.show({ color: 'green', message: t('drawer.renamed') });
     },
   });
   const trimmed = name.trim();
@@ -162,9 +162,9 @@ function Restore({ asset }: { asset: LibraryAsset }) {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets'] });
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets/{id}'] });
-      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('archive.restored', { name: asset.name }) });
+      notifications.show({ color: 'green', message: t('archive.restored', { name: asset.name }) });
     },
-    onError: (error) => notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'red', message: errorMessage(error, t('errorFallback')) }),
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, t('errorFallback')) }),
   });
   return (
     <Button

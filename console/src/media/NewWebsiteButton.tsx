@@ -16,7 +16,7 @@ function NewWebsiteForm({ onDone }: { onDone(): void }) {
   const create = $api.useMutation('post', '/api/v1/assets/websites', {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets'] });
-      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('website.created', { name: name.trim() }) });
+      notifications.show({ color: 'green', message: t('website.created', { name: name.trim() }) });
       onDone();
     },
   });
@@ -54,7 +54,6 @@ export function NewWebsiteButton() {
   const open = () => {
     const id = modals.open({
       title: t('website.new'),
-      closeButtonProps: { 'aria-label': t('close') },
       children: <NewWebsiteForm onDone={() => modals.close(id)} />,
     });
   };

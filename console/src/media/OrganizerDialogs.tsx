@@ -36,7 +36,7 @@ function NameForm({ label, submit, initial = '', parents, save, done, onDone }: 
     try {
       await save(name.trim(), parentId);
       await Promise.all(['/api/v1/content-folders', '/api/v1/content-collections'].map((path) => client.invalidateQueries({ queryKey: ['get', path] })));
-      notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: done(name.trim()) });
+      notifications.show({ color: 'green', message: done(name.trim()) });
       onDone();
     } catch (e) {
       setError(errorMessage(e, t('errorFallback')));
@@ -74,13 +74,13 @@ function NameForm({ label, submit, initial = '', parents, save, done, onDone }: 
   );
 }
 
-function openNameForm(title: string, t: TFunction<'media'>, props: Omit<NameFormProps, 'onDone'>): void {
-  const id = modals.open({ title, closeButtonProps: { 'aria-label': t('close') }, children: <NameForm {...props} onDone={() => modals.close(id)} /> });
+function openNameForm(title: string, props: Omit<NameFormProps, 'onDone'>): void {
+  const id = modals.open({ title, children: <NameForm {...props} onDone={() => modals.close(id)} /> });
 }
 
 /** A dialog that adds a folder, at the top or inside another. */
 export function openNewFolder(t: TFunction<'media'>, parents: Options): void {
-  openNameForm(t('folder.new'), t, {
+  openNameForm(t('folder.new'), {
     label: t('folder.name'),
     submit: t('folder.create'),
     parents,
@@ -91,7 +91,7 @@ export function openNewFolder(t: TFunction<'media'>, parents: Options): void {
 
 /** A dialog that renames a folder. */
 export function openRenameFolder(t: TFunction<'media'>, folder: { id: string; name: string }): void {
-  openNameForm(t('folder.rename'), t, {
+  openNameForm(t('folder.rename'), {
     label: t('folder.name'),
     submit: t('folder.saveName'),
     initial: folder.name,
@@ -102,7 +102,7 @@ export function openRenameFolder(t: TFunction<'media'>, folder: { id: string; na
 
 /** A dialog that adds a collection. */
 export function openNewCollection(t: TFunction<'media'>): void {
-  openNameForm(t('collection.new'), t, {
+  openNameForm(t('collection.new'), {
     label: t('collection.name'),
     submit: t('collection.create'),
     done: (name) => t('collection.created', { name }),
@@ -114,16 +114,13 @@ export function openNewCollection(t: TFunction<'media'>): void {
 export function openDeleteFolder(t: TFunction<'media'>, folder: { id: string; name: string }, onDeleted: () => Promise<void>): void {
   modals.openConfirmModal({
     title: t('folder.deleteTitle', { name: folder.name }),
-    closeButtonProps: { 'aria-label': t('close') },
     children: <Text size="sm">{t('folder.deleteQuestion')}</Text>,
     labels: { confirm: t('folder.delete'), cancel: t('cancel') },
     confirmProps: { color: 'red' },
     onConfirm: async () => {
       const { error } = await api.DELETE('/api/v1/content-folders/{id}', { params: { path: { id: folder.id } } });
       notifications.show(
-        error
-          ? { closeButtonProps: { 'aria-label': t('close') }, color: 'red', message: errorMessage(error, t('errorFallback')) }
-          : { closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t('folder.deleted', { name: folder.name }) },
+        error ? { color: 'red', message: errorMessage(error, t('errorFallback')) } : { color: 'green', message: t('folder.deleted', { name: folder.name }) },
       );
       await onDeleted();
     },

@@ -28,7 +28,7 @@ function RemoveAsset({ asset, removal, onDone, onRemoved }: Props) {
   const onSuccess = async () => {
     await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets'] });
     await client.invalidateQueries({ queryKey: ['get', '/api/v1/assets/{id}'] });
-    notifications.show({ closeButtonProps: { 'aria-label': t('close') }, color: 'green', message: t(`${removal}.done`, { name: asset.name }) });
+    notifications.show({ color: 'green', message: t(`${removal}.done`, { name: asset.name }) });
     onDone();
     onRemoved();
   };
@@ -76,7 +76,6 @@ function RemoveAsset({ asset, removal, onDone, onRemoved }: Props) {
 export function openRemoveAsset(asset: LibraryAsset, removal: Removal, t: TFunction<'media'>, onRemoved: () => void): void {
   const id = modals.open({
     title: t(`${removal}.title`, { name: asset.name }),
-    closeButtonProps: { 'aria-label': t('close') },
     children: <RemoveAsset asset={asset} removal={removal} onDone={() => modals.close(id)} onRemoved={onRemoved} />,
   });
 }

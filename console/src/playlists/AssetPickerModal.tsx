@@ -8,7 +8,7 @@ import { QueryError } from '../common/QueryError';
 import { AssetChoice } from './AssetChoice';
 import { DEFAULT_IMAGE_SECONDS } from './durations';
 import type { LibraryAsset } from './types';
-import { notifyDone, notifyFailed } from './notify';
+import { notifyDone, notifyFailed } from '../common/notify';
 import { useShowPlaylist } from './usePlaylist';
 
 const PAGE_SIZE = 24;
@@ -62,14 +62,7 @@ export function AssetPickerModal({ playlistId, opened, onClose }: { playlistId: 
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('picker.title')}
-      size="xl"
-      scrollAreaComponent={ScrollArea.Autosize}
-      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
-    >
+    <Modal opened={opened} onClose={close} title={t('picker.title')} size="xl" scrollAreaComponent={ScrollArea.Autosize}>
       <Stack>
         <TextInput
           label={t('picker.search')}

@@ -27,7 +27,7 @@ export function CreatePlaylistModal({ opened, onClose }: { opened: boolean; onCl
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t('create.title')} closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}>
+    <Modal opened={opened} onClose={close} title={t('create.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {create.isError && <QueryError error={create.error} />}

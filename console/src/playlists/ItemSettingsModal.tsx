@@ -58,7 +58,7 @@ export function ItemSettingsModal({ playlistId, item, onClose }: { playlistId: s
   const percent = Number(form.values.volumePercent) || 0;
 
   return (
-    <Modal opened onClose={onClose} title={t('itemSettings.title', { name: item.assetName })} closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}>
+    <Modal opened onClose={onClose} title={t('itemSettings.title', { name: item.assetName })}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {save.isError && <QueryError error={save.error} />}

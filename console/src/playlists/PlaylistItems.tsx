@@ -18,7 +18,7 @@ import { ItemSettingsModal } from './ItemSettingsModal';
 import { ItemsHead } from './ItemsHead';
 import { SortableItemRow } from './SortableItemRow';
 import type { Playlist, PlaylistItem } from './types';
-import { notifyFailed } from './notify';
+import { notifyFailed } from '../common/notify';
 import { useReloadPlaylist, useShowPlaylist } from './usePlaylist';
 
 /**

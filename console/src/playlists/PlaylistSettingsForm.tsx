@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import type { Playlist } from './types';
-import { notifyDone } from './notify';
+import { notifyDone } from '../common/notify';
 import { useShowPlaylist } from './usePlaylist';
 
 /** The playlist's own name and description (PATCH); read-only (still legible) for a role that may not change it. */

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { $api } from '../api/client';
-import { notifyDone, notifyFailed } from './notify';
+import { notifyDone, notifyFailed } from '../common/notify';
 import { useConfirmDeletePlaylist } from './useConfirmDeletePlaylist';
 import type { PlaylistRights } from './rights';
 import type { PlaylistSummary } from './types';

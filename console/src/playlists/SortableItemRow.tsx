@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { ItemCells } from './ItemCells';
 import type { PlaylistItem } from './types';
-import { notifyDone, notifyFailed } from './notify';
+import { notifyDone, notifyFailed } from '../common/notify';
 import { useShowPlaylist } from './usePlaylist';
 
 interface Props {

@@ -5,7 +5,7 @@ import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import { DEFAULT_IMAGE_SECONDS, MAX_SECONDS, MIN_SECONDS, msFromSeconds } from './durations';
 import type { Playlist, TagRuleInput } from './types';
-import { notifyDone } from './notify';
+import { notifyDone } from '../common/notify';
 import { useShowPlaylist } from './usePlaylist';
 
 const MAX_TAGS = 20;

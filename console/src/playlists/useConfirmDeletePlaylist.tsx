@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { errorCode, errorMessage } from '../api/errors';
-import { notifyDone, notifyFailed } from './notify';
+import { notifyDone, notifyFailed } from '../common/notify';
 import { PlaylistUsage } from './PlaylistUsage';
 
 /**
@@ -40,7 +40,6 @@ export function useConfirmDeletePlaylist(onDeleted?: () => void) {
       ),
       labels: { confirm: t('delete.confirm'), cancel: t('cancel', { ns: 'common' }) },
       confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('close', { ns: 'common' }) },
       onConfirm: () => void remove(playlist),
     });
 }

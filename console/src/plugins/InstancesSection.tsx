@@ -11,7 +11,7 @@ import { type Instance, instanceApi } from './instance-api';
 import { editableValues, type InstanceCollection, initialValues } from './instance-forms';
 import { InstanceForm } from './InstanceForm';
 import { useConfirmedChange } from './plugin-actions';
-import { closeButtonProps, notify } from '../common/labelled-close';
+import { notifyDone } from '../common/notify';
 
 /** One installed plugin's instances: listed, and created, edited and deleted through its generated form. */
 export function InstancesSection({ collection, pluginName, canChange }: { collection: InstanceCollection; pluginName: string; canChange: boolean }) {
@@ -30,7 +30,6 @@ export function InstancesSection({ collection, pluginName, canChange }: { collec
     send: (values: Record<string, unknown>) => ReturnType<typeof calls.create>,
   ) => {
     const id = modals.open({
-      closeButtonProps: closeButtonProps(),
       title,
       size: 'lg',
       children: (
@@ -41,7 +40,7 @@ export function InstancesSection({ collection, pluginName, canChange }: { collec
             const { data, error } = await send(values);
             if (error !== undefined || !data) return error ?? new Error();
             modals.close(id);
-            notify(t(done, { name: data.data.name }));
+            notifyDone(t(done, { name: data.data.name }));
             await refresh();
             return undefined;
           }}

@@ -3,8 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, api } from '../api/client';
-import { errorMessage } from '../api/errors';
-import { notify } from '../common/labelled-close';
+import { notifyDone, notifyFailed } from '../common/notify';
 
 /** The image behind the sign-in panel: one of the library's ready images, or none. */
 export function LoginBackground() {
@@ -23,8 +22,8 @@ export function LoginBackground() {
     setBusy(true);
     const { error } = await call();
     setBusy(false);
-    if (error) notify(errorMessage(error, t('common:errors.network')), t('common:errors.failedTitle'));
-    else notify(done);
+    if (error) notifyFailed(error);
+    else notifyDone(done);
     setChosen(null);
     await current.refetch();
   };

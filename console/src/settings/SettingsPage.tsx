@@ -9,7 +9,7 @@ import { QueryError } from '../common/QueryError';
 import { LoginBackground } from './LoginBackground';
 import { SettingField } from './SettingField';
 import { byCategory, changedValues, humanize, type SettingValue, settingErrors } from './setting-changes';
-import { notify } from '../common/labelled-close';
+import { notifyDone } from '../common/notify';
 
 type SettingsDocument = DataOf<'/api/v1/settings', 'get'>;
 
@@ -37,7 +37,7 @@ function SettingsForm({ doc, reload }: { doc: SettingsDocument; reload(): Promis
       const { data, error } = await api.PATCH('/api/v1/settings', { body: { revision: doc.revision, values: changes } });
       if (data) {
         setEdited((await reload())?.values ?? data.data.values);
-        notify(t('saved'));
+        notifyDone(t('saved'));
       } else if (errorCode(error) === 'settings_revision_conflict') {
         const fresh = await reload();
         if (fresh) setEdited(fresh.values);

@@ -13,7 +13,7 @@ import { QueryError } from '../common/QueryError';
 import { scopeKey } from './scope-key';
 import { SecretShownOnce } from './SecretShownOnce';
 import { TokenForm } from './TokenForm';
-import { closeButtonProps, notify } from '../common/labelled-close';
+import { notifyDone, notifyFailed } from '../common/notify';
 
 type Token = DataOf<'/api/v1/integration-tokens', 'get'>[number];
 
@@ -36,7 +36,6 @@ export function TokensPage() {
 
   const create = () => {
     const id = modals.open({
-      closeButtonProps: closeButtonProps(),
       title: t('form.title'),
       children: (
         <TokenForm
@@ -46,7 +45,6 @@ export function TokensPage() {
             modals.close(id);
             await refresh();
             modals.open({
-              closeButtonProps: closeButtonProps(),
               title: t('secret.title'),
               closeOnClickOutside: false,
               closeOnEscape: false,
@@ -63,15 +61,14 @@ export function TokensPage() {
 
   const revoke = (token: Token) =>
     modals.openConfirmModal({
-      closeButtonProps: closeButtonProps(),
       title: t('confirmTitle', { name: token.name }),
       children: <Text size="sm">{t('confirm')}</Text>,
       labels: { confirm: t('revoke'), cancel: t('common:cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         const { error } = await api.DELETE('/api/v1/integration-tokens/{id}', { params: { path: { id: token.id } } });
-        if (error) notify(errorMessage(error, t('common:errors.network')), t('common:errors.failedTitle'));
-        else notify(t('revoked', { name: token.name }));
+        if (error) notifyFailed(error);
+        else notifyDone(t('revoked', { name: token.name }));
         await refresh();
       },
     });

@@ -7,7 +7,7 @@ import { errorMessage } from '../api/errors';
 import type { DataOf } from '../api/types';
 import { reauthenticated } from '../security/reauthenticated';
 import { UserForm, type UserBody } from './UserForm';
-import { closeButtonProps, notify } from '../common/labelled-close';
+import { notifyDone, notifyFailed } from '../common/notify';
 
 export type User = DataOf<'/api/v1/users', 'get'>['items'][number];
 type Answer = { error?: unknown };
@@ -23,17 +23,16 @@ export function useUserActions() {
     const answer = await reauthenticated(call);
     if (!answer) return undefined;
     if (answer.error !== undefined) return errorMessage(answer.error, t('common:errors.network'));
-    notify(done);
+    notifyDone(done);
     await refresh();
     return undefined;
   };
   const runOrTell = async (call: () => Promise<Answer>, done: string) => {
     const refusal = await run(call, done);
-    if (refusal) notify(refusal, t('common:errors.failedTitle'));
+    if (refusal) notifyFailed(undefined, refusal);
   };
   const confirm = (title: string, body: string, label: string, onConfirm: () => void) =>
     modals.openConfirmModal({
-      closeButtonProps: closeButtonProps(),
       title,
       children: <Text size="sm">{body}</Text>,
       labels: { confirm: label, cancel: t('common:cancel') },
@@ -43,7 +42,6 @@ export function useUserActions() {
 
   const formDialog = (title: string, initial: User | undefined, send: (body: UserBody) => Promise<Answer>, done: (body: UserBody) => string) => {
     const id = modals.open({
-      closeButtonProps: closeButtonProps(),
       title,
       children: (
         <UserForm
