@@ -1,17 +1,16 @@
 import { Box, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
-import { SCREEN_STATUSES, type ScreenFilters, type ScreenStatus, listQuery, nextPage } from './screen-filters';
+import { SCREEN_STATUSES, type ScreenFilters, type ScreenStatus } from './screen-filters';
+import { screenListQuery } from './screen-list-query';
 import { type RowLabels, ScreenListItem, ScreenTableRow } from './ScreenRow';
 
-const PAGE_SIZE = 100;
 const ROW_HEIGHT = 49;
 const PHONE_ROW_HEIGHT = 64;
-const REFRESHED_PAGES = 3;
 
 /**
  * The screens, a page at a time as the reader scrolls, with only the rows in view in the page: a
@@ -29,18 +28,7 @@ export function ScreenList({ filters }: { filters: ScreenFilters }) {
     }),
     [t],
   );
-  const query = $api.useInfiniteQuery(
-    'get',
-    '/api/v1/screens',
-    { params: { query: listQuery(filters, PAGE_SIZE) } },
-    {
-      pageParamName: 'page',
-      initialPageParam: 1,
-      getNextPageParam: (last) => nextPage(last.data),
-      // Statuses change: refresh the first pages now and then, never a whole scrolled-through fleet.
-      refetchInterval: (q) => ((q.state.data?.pages.length ?? 0) <= REFRESHED_PAGES ? 30_000 : false),
-    },
-  );
+  const query = useInfiniteQuery(screenListQuery(filters));
   const pages = query.data?.pages;
   // Flattened once per arriving page, not on every scroll.
   const rows = useMemo(() => pages?.flatMap((p) => p.data.items) ?? [], [pages]);
