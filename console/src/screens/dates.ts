@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import '../common/dates';
+import '../common/dates.js';
 
 /** "3 minutes ago", relative to now. */
 export const fromNow = (iso: string): string => dayjs(iso).fromNow();

@@ -1,4 +1,4 @@
-import { exactTime, fromNow } from './dates';
+import { exactTime, fromNow } from './dates.js';
 
 const MINUTE_MS = 60_000;
 
