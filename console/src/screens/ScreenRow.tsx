@@ -2,11 +2,13 @@ import { Anchor, Badge, Table } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { ScreenStatus } from './screen-filters';
-import { rowDates } from './screen-row-dates';
+import { exactTime, fromNow } from './dates';
+import { createRowDates } from './screen-row-dates';
 import type { Screen } from './types';
 import './screen-list.css';
 
 // Plain elements with the library's classes: a row is drawn many times a second while scrolling.
+const rowDates = createRowDates({ fromNow, exactTime });
 const LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root} screen-row-link`;
 
 /** The row's words, translated once for the whole list. */

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import '../common/dates.js';
+import '../common/dates';
 
 /** "3 minutes ago", relative to now. */
 export const fromNow = (iso: string): string => dayjs(iso).fromNow();
