@@ -10,8 +10,10 @@ import { RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/Providers';
 import { prefetchAuthStatus } from './auth/useAuthStatus';
 import { router } from './app/router';
+import { prefetchScreenList } from './screens/screen-list-query';
 
 void prefetchAuthStatus(queryClient);
+prefetchScreenList(queryClient, window.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('the page has no #root');

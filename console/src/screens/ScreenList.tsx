@@ -1,22 +1,16 @@
-import { Anchor, Box, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Box, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
-import { LastContact } from './LastContact';
-import { type ScreenFilters, listQuery, nextPage } from './screen-filters';
-import { ScreenStatusBadge } from './ScreenStatusBadge';
-import type { Screen } from './types';
+import { SCREEN_STATUSES, type ScreenFilters, type ScreenStatus } from './screen-filters';
+import { screenListQuery } from './screen-list-query';
+import { type RowLabels, ScreenListItem, ScreenTableRow } from './ScreenRow';
 
-const PAGE_SIZE = 100;
 const ROW_HEIGHT = 49;
 const PHONE_ROW_HEIGHT = 64;
-const REFRESHED_PAGES = 3;
-
-const lastContactOf = (s: Screen) => s.lastContactAt ?? s.lastHeartbeatAt;
 
 /**
  * The screens, a page at a time as the reader scrolls, with only the rows in view in the page: a
@@ -26,28 +20,26 @@ export function ScreenList({ filters }: { filters: ScreenFilters }) {
   const { t } = useTranslation(['screens', 'common']);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const scrollRef = useRef<HTMLDivElement>(null);
-  const query = $api.useInfiniteQuery(
-    'get',
-    '/api/v1/screens',
-    { params: { query: listQuery(filters, PAGE_SIZE) } },
-    {
-      pageParamName: 'page',
-      initialPageParam: 1,
-      getNextPageParam: (last) => nextPage(last.data),
-      // Statuses change: refresh the first pages now and then, never a whole scrolled-through fleet.
-      refetchInterval: (q) => ((q.state.data?.pages.length ?? 0) <= REFRESHED_PAGES ? 30_000 : false),
-    },
+  const labels = useMemo<RowLabels>(
+    () => ({
+      status: Object.fromEntries(SCREEN_STATUSES.map((s) => [s, t(`status.${s}`)])) as Record<ScreenStatus, string>,
+      never: t('never'),
+      noLocation: t('noLocation'),
+    }),
+    [t],
   );
-  const pages = query.data?.pages ?? [];
-  const rows = pages.flatMap((p) => p.data.items);
-  const total = pages.at(-1)?.data.total ?? 0;
+  const query = useInfiniteQuery(screenListQuery(filters));
+  const pages = query.data?.pages;
+  // Flattened once per arriving page, not on every scroll.
+  const rows = useMemo(() => pages?.flatMap((p) => p.data.items) ?? [], [pages]);
+  const total = pages?.at(-1)?.data.total ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   const virtualizer = useVirtualizer({
     count: hasNextPage ? rows.length + 1 : rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT),
-    overscan: 8,
+    overscan: 4,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
@@ -89,40 +81,20 @@ export function ScreenList({ filters }: { filters: ScreenFilters }) {
       <Text size="sm" c="dimmed" aria-live="polite">
         {t('list.count', { count: total })}
       </Text>
-      <Box ref={scrollRef} style={{ height: 'calc(100dvh - 300px)', minHeight: 320, overflow: 'auto' }}>
+      <Box ref={scrollRef} style={{ height: 'calc(100dvh - 300px)', minHeight: 320, overflow: 'auto', overflowAnchor: 'none' }}>
         {phone ? (
-          <Box role="list" aria-label={t('list.label')} style={{ paddingTop, paddingBottom }}>
+          <ul className="screen-items" aria-label={t('list.label')} style={{ paddingTop, paddingBottom }}>
             {items.map((item) => {
               const s = rows[item.index];
-              return (
-                <Box
-                  role="listitem"
-                  key={s?.id ?? 'loading'}
-                  aria-setsize={total}
-                  aria-posinset={item.index + 1}
-                  h={PHONE_ROW_HEIGHT}
-                  py={6}
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  {s ? (
-                    <Stack gap={2}>
-                      <Group justify="space-between" wrap="nowrap">
-                        <Anchor component={Link} to={`/screens/${s.id}`} fw={600} truncate>
-                          {s.name}
-                        </Anchor>
-                        <ScreenStatusBadge status={s.status} />
-                      </Group>
-                      <Text size="sm">
-                        <LastContact at={lastContactOf(s)} />
-                      </Text>
-                    </Stack>
-                  ) : (
-                    loadingRow
-                  )}
-                </Box>
+              return s ? (
+                <ScreenListItem key={s.id} screen={s} index={item.index} height={PHONE_ROW_HEIGHT} total={total} labels={labels} />
+              ) : (
+                <li key="loading" style={{ height: PHONE_ROW_HEIGHT }}>
+                  {loadingRow}
+                </li>
               );
             })}
-          </Box>
+          </ul>
         ) : (
           <Table stickyHeader aria-label={t('list.label')} aria-rowcount={total + 1}>
             <Table.Thead>
@@ -150,23 +122,7 @@ export function ScreenList({ filters }: { filters: ScreenFilters }) {
                     </Table.Tr>
                   );
                 }
-                return (
-                  <Table.Tr key={s.id} aria-rowindex={item.index + 2} h={ROW_HEIGHT}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/screens/${s.id}`} fw={600}>
-                        {s.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <ScreenStatusBadge status={s.status} />
-                    </Table.Td>
-                    <Table.Td>{s.location || t('noLocation')}</Table.Td>
-                    <Table.Td>
-                      <LastContact at={lastContactOf(s)} />
-                    </Table.Td>
-                    <Table.Td>{`${s.deviceManufacturer} ${s.deviceModel}`.trim()}</Table.Td>
-                  </Table.Tr>
-                );
+                return <ScreenTableRow key={s.id} screen={s} index={item.index} height={ROW_HEIGHT} labels={labels} />;
               })}
               {paddingBottom > 0 && (
                 // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row for the rows scrolled out of view; it holds nothing
