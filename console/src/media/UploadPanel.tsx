@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import '@mantine/dropzone/styles.css';
 import { Dropzone } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useRef } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import Form from '@rjsf/mantine';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Badge, ColorInput, Group, MultiSelect, NumberInput, PasswordInput, Select, Stack, Switch, TagsInput, TextInput, Tooltip } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
