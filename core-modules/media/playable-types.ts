@@ -23,6 +23,11 @@ export interface PlayableAsset {
   item?: { deliveryPolicy?: 'stream' };
   sections?: Record<string, unknown[]>;
   files: ServedFile[];
+  /**
+   * What it may put out, for containers that allow one video and one sound at a time (a layout):
+   * a video file plays both unless silent; a YouTube widget both; an image neither.
+   */
+  emits?: { video?: boolean; audio?: boolean };
   /** ISO 8601: its availability window, when it has one. */
   availableFrom?: string;
   expiresAt?: string;

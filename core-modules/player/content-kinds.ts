@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { AppError, conflict, invalidInput } from '../../kernel/errors.js';
 import { type ResourceUse, UsageRegistry } from '../../kernel/usage-registry.js';
-import type { BuildMemo, SourceContent } from './content-sources.js';
+import type { BuildMemo, ContentSources, SourceContent } from './content-sources.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 
 /** What a screen can be told to show, stored as a pair: `{contentType: 'playlist', contentId}`. */
@@ -13,6 +13,16 @@ export interface ContentRef {
 
 /** Something of the kind uses it and asks, inside the deleting transaction, whether it still does. */
 export type ContentUseChecker = (ref: ContentRef, trx: Knex.Transaction) => Promise<ResourceUse[]>;
+
+/**
+ * Content holding any of these (a playlist holds its items' assets and layouts; a layout's published
+ * revision its placements' widgets, assets and playlists). An asset, a widget included, is the ref
+ * `{contentType: 'asset', contentId}`. Registered by the owner of the holding kind.
+ */
+export type ContainersOf = (refs: ContentRef[], trx?: Knex.Transaction) => Promise<ContentRef[]>;
+
+/** The screens given any of these directly (assigned, through a group, by a schedule); registered by each module storing refs. */
+export type ScreensGiven = (refs: ContentRef[], trx?: Knex.Transaction) => Promise<string[]>;
 
 /**
  * A kind of content a screen can be given (a playlist, later a layout, an asset, a widget),
@@ -41,7 +51,7 @@ export interface ContentKind {
   content(id: string, memo: BuildMemo): Promise<SourceContent | undefined>;
 }
 
-type Deps = Pick<KernelDeps, 'pluginInstallations' | 'db'>;
+type Deps = Pick<KernelDeps, 'pluginInstallations' | 'db'> & { contentSources: ContentSources };
 
 const unsupported = (type: string) =>
   new AppError('validation', 'content_type_unsupported', `This server cannot show content of type “${type}”.`, {
@@ -57,6 +67,8 @@ const unsupported = (type: string) =>
 export class ContentKinds {
   private readonly kinds = new Map<string, ContentKind>();
   private readonly usage = new UsageRegistry<ContentRef>();
+  private readonly containers: ContainersOf[] = [];
+  private readonly givers: ScreensGiven[] = [];
 
   constructor(private readonly d: Deps) {}
 
@@ -100,6 +112,45 @@ export class ContentKinds {
   async content(ref: ContentRef, memo: BuildMemo): Promise<SourceContent | undefined> {
     if (!(await this.available(ref.contentType))) return undefined;
     return this.kind(ref.contentType).content(ref.contentId, memo);
+  }
+
+  /** Registered by the owner of a kind that holds other content (see ContainersOf). */
+  registerContainers(containers: ContainersOf): void {
+    this.containers.push(containers);
+  }
+
+  /** Registered by every module storing refs: which screens it gives them to. */
+  registerScreensGiven(given: ScreensGiven): void {
+    this.givers.push(given);
+  }
+
+  /** Everything holding any of `refs`, directly or through other content (the refs themselves left out). */
+  async containersOf(refs: ContentRef[], trx?: Knex.Transaction): Promise<ContentRef[]> {
+    const seen = new Set(refs.map(refKey));
+    const found: ContentRef[] = [];
+    // Breadth first, each ref asked once: a cycle (refused on write, but a race may leave one) ends.
+    for (let next = refs; next.length; ) {
+      const holding = (await Promise.all(this.containers.map((c) => c(next, trx)))).flat();
+      next = holding.filter((ref) => !seen.has(refKey(ref)) && seen.add(refKey(ref)));
+      found.push(...next);
+    }
+    return found;
+  }
+
+  /** The screens whose content shows any of `refs`: given them directly, or content holding them. */
+  async screensShowing(refs: ContentRef[], trx?: Knex.Transaction): Promise<string[]> {
+    if (!refs.length) return [];
+    const all = [...refs, ...(await this.containersOf(refs, trx))];
+    return [...new Set((await Promise.all(this.givers.map((g) => g(all, trx)))).flat())];
+  }
+
+  /**
+   * These pieces of content may play differently now: every screen showing them is rebuilt. The
+   * same rule as `contentSources.changed`: inside the change's transaction, passing `trx`; without,
+   * only from a listener of a committed event.
+   */
+  async changed(refs: ContentRef[], trx?: Knex.Transaction): Promise<void> {
+    await this.d.contentSources.changed(await this.screensShowing(refs, trx), trx);
   }
 
   /** Registered by every module storing refs: who uses a piece of content now. */

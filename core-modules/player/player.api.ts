@@ -1,7 +1,7 @@
 // The player module's public face: how other modules put things in a screen's manifest. Other
 // modules import the player's types from here only.
 export type { BuildMemo, ContentSource, ContentSources, SourceContent } from './content-sources.js';
-export type { ContentKind, ContentKinds, ContentRef, ContentUseChecker } from './content-kinds.js';
+export type { ContainersOf, ContentKind, ContentKinds, ContentRef, ContentUseChecker, ScreensGiven } from './content-kinds.js';
 export { ContentChoiceSchema, ContentViewSchema, parseRefKey, refFromWire, refKey, wireField, wireOf } from './content-kinds.js';
 export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
 export type { ManifestAsset, ManifestContent, ManifestItem, ManifestPlaylist } from './manifest-schema.js';

@@ -82,7 +82,23 @@ export class MediaLibraryReader implements MediaLibrary {
       playable: async (assets) =>
         new Map(
           assets.flatMap(({ id, file }) =>
-            file ? [[id, { assetId: id, assetType: file.assetType, file, files: [file], availableFrom: file.availableFrom, expiresAt: file.expiresAt }]] : [],
+            file
+              ? [
+                  [
+                    id,
+                    {
+                      assetId: id,
+                      assetType: file.assetType,
+                      file,
+                      files: [file],
+                      // Whether a video has sound is not recorded: counted as sounding unless its placement mutes it.
+                      ...(type === 'video' ? { emits: { video: true, audio: true } } : {}),
+                      availableFrom: file.availableFrom,
+                      expiresAt: file.expiresAt,
+                    },
+                  ],
+                ]
+              : [],
           ),
         ),
     };
