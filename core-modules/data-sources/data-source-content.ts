@@ -1,4 +1,5 @@
-import type { ContentSource } from '../player/player.api.js';
+import type { BuildMemo, ContentSource } from '../player/player.api.js';
+import type { ManifestDataSource } from './data-sources.section.js';
 import type { DataDocument } from './providers/document.js';
 import type { DataSourceProvider } from './providers/provider.js';
 import type { OutputRow, SourceRow } from './data-sources.models.js';
@@ -22,6 +23,24 @@ export function manifestEntry(s: SourceRow, o: OutputRow | undefined, provider: 
     configuration: provider?.playerConfiguration?.(s.configuration, document, failing) ?? {},
     ...(document ? { dataDocument: { ...document, datasets: document.datasets.map((d) => ({ ...d, cache: { ...d.cache, usingCachedData: failing } })) } } : {}),
   };
+}
+
+/** The manifest entries of those of `ids` that exist, each read once per build pass (`memo`). */
+export async function manifestEntries(
+  d: Pick<Deps, 'dataSourcesRepository' | 'dataSourceProviders'>,
+  ids: string[],
+  memo: BuildMemo,
+): Promise<ManifestDataSource[]> {
+  const entries = await Promise.all(
+    [...new Set(ids)].map((id) =>
+      memo.batched('data-sources.entry', id, async (keys) => {
+        const [sources, outputs] = await Promise.all([d.dataSourcesRepository.byIds(keys), d.dataSourcesRepository.outputsOf(keys)]);
+        const outputOf = new Map(outputs.map((o) => [o.source_id, o]));
+        return new Map(sources.map((s) => [s.id, manifestEntry(s, outputOf.get(s.id), d.dataSourceProviders.get(s.provider))]));
+      }),
+    ),
+  );
+  return entries.filter((e) => e !== undefined);
 }
 
 // A source's part of a key: what its entry depends on (edits, new output, failing or not).
@@ -52,15 +71,7 @@ export function dataSourceContent(d: Deps): ContentSource {
     },
     async content(key, memo) {
       const ids = key.split(',').map((part) => part.slice(0, part.indexOf('@')));
-      const entries = await Promise.all(
-        ids.map((id) =>
-          memo.once(`data-sources.entry:${id}`, async () => {
-            const [source, output] = await Promise.all([d.dataSourcesRepository.byId(id), d.dataSourcesRepository.output(id)]);
-            return source ? manifestEntry(source, output, d.dataSourceProviders.get(source.provider)) : undefined;
-          }),
-        ),
-      );
-      return { dataSources: entries.filter((e) => e !== undefined), files: [] };
+      return { dataSources: await manifestEntries(d, ids, memo), files: [] };
     },
   };
 }

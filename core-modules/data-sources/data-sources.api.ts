@@ -6,10 +6,13 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { exportRef } from '../../kernel/export-ref.js';
 import type { ResourceUse, UseChecker } from '../../kernel/usage-registry.js';
 import type { DataSourceViewer } from './data-source-viewers.js';
+import type { ManifestDataSource } from './data-sources.section.js';
+import type { BuildMemo } from '../player/player.api.js';
 import type { DataSourceView } from './data-source-view.js';
 import type { DataDocument, DocumentField, DocumentValue } from './providers/document.js';
 import type { DataSourceProvider, SourceCaller, SourceOperation } from './providers/provider.js';
 
+export type { ManifestDataSource } from './data-sources.section.js';
 export type { DataDocument, DataSourceProvider, DataSourceView, DocumentField, DocumentValue, ResourceUse, SourceCaller, SourceOperation };
 /** One dataset with its values as text, as consoles preview it: its wire schema, and the conversion. */
 export { TextDatasetSchema, textDataset } from './data-source-view.js';
@@ -22,6 +25,11 @@ export interface DataSourceLibrary {
   registerUsage(checker: UseChecker): void;
   /** In the transaction of a change to who shows what: those screens' manifests are rebuilt once it commits. */
   viewersChanged(screenIds: string[], trx: Knex.Transaction): Promise<void>;
+  /**
+   * The manifest's `dataSources[]` entries of those of `ids` that exist, for content that carries
+   * the sources it shows in its own sections (a widget, a layout's bound text); read once per pass.
+   */
+  manifestEntries(ids: string[], memo: BuildMemo): Promise<ManifestDataSource[]>;
   /** The names of those of `ids` that exist. */
   namesOf(ids: string[]): Promise<Map<string, string>>;
   /** Adds a provider (at start): sources of it are listed, refreshed and shown like any other. */
