@@ -6,6 +6,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { exportRef } from '../../kernel/export-ref.js';
 import type { ResourceUse, UseChecker } from '../../kernel/usage-registry.js';
 import type { DataSourceViewer } from './data-source-viewers.js';
+import type { DataSourceDefinition, SourceFacts } from './data-source-definitions.js';
 import type { ManifestDataSource } from './data-sources.section.js';
 import type { BuildMemo } from '../player/player.api.js';
 import type { DataSourceView } from './data-source-view.js';
@@ -13,6 +14,7 @@ import type { DataDocument, DocumentField, DocumentValue } from './providers/doc
 import type { DataSourceProvider, SourceCaller, SourceOperation } from './providers/provider.js';
 
 export type { ManifestDataSource } from './data-sources.section.js';
+export type { DataSourceDefinition, SourceConfigurationField, SourceFacts, SourceShape } from './data-source-definitions.js';
 export type { DataDocument, DataSourceProvider, DataSourceView, DocumentField, DocumentValue, ResourceUse, SourceCaller, SourceOperation };
 /** One dataset with its values as text, as consoles preview it: its wire schema, and the conversion. */
 export { TextDatasetSchema, textDataset } from './data-source-view.js';
@@ -30,6 +32,10 @@ export interface DataSourceLibrary {
    * the sources it shows in its own sections (a widget, a layout's bound text); read once per pass.
    */
   manifestEntries(ids: string[], memo: BuildMemo): Promise<ManifestDataSource[]>;
+  /** Every registered provider's definition (forms, output, shape), for `content-definitions`. */
+  definitions(): DataSourceDefinition[];
+  /** What widgets binding those of `ids` that exist may rely on: kind, shape, fields. */
+  facts(ids: string[]): Promise<Map<string, SourceFacts>>;
   /** The names of those of `ids` that exist. */
   namesOf(ids: string[]): Promise<Map<string, string>>;
   /** Adds a provider (at start): sources of it are listed, refreshed and shown like any other. */

@@ -1,6 +1,7 @@
 import { asClass, asFunction, asValue } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { UsageRegistry } from '../../kernel/usage-registry.js';
+import { dataSourceDefinitions, sourceFacts } from './data-source-definitions.js';
 import { dataSourceContent, manifestEntries } from './data-source-content.js';
 import { dataSourcesSection } from './data-sources.section.js';
 import { DataSourceViewers } from './data-source-viewers.js';
@@ -25,6 +26,8 @@ const library = (d: DataSourcesDeps): DataSourceLibrary => ({
   registerUsage: (checker) => d.dataSourceUsage.register(checker),
   viewersChanged: (screenIds, trx) => d.contentSources.changed(screenIds, trx),
   manifestEntries: (ids, memo) => manifestEntries(d, ids, memo),
+  definitions: () => dataSourceDefinitions(d.dataSourceProviders),
+  facts: (ids) => sourceFacts(d, ids),
   namesOf: async (ids) => new Map((await d.dataSourcesRepository.byIds(ids)).map((s) => [s.id, s.name])),
   registerProvider: (provider) => {
     if (d.dataSourceProviders.has(provider.name)) throw new Error(`data source provider ${provider.name} is registered twice`);

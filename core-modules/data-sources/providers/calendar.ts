@@ -114,6 +114,9 @@ function eventValues(e: CalendarEvent & { calendar: string }): Record<string, Do
  */
 export const calendarProvider: DataSourceProvider<CalendarSettings> = {
   name: 'calendar',
+  label: 'Calendar',
+  description: 'Public iCalendar feeds as one list of upcoming events.',
+  shape: { temporal: true },
   configuration: CalendarConfig,
   problem,
   complete: (c) => ({ ...c, timezone: canonicalTimeZone(c.timezone)! }),

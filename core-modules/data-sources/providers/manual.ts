@@ -96,6 +96,10 @@ export function tableDocument(t: ManualTable, now: Date): DataDocument {
 /** A table people (or an integration) write: up to 12 typed columns and 200 rows, no fetching. */
 export const manualProvider: DataSourceProvider<ManualTable> = {
   name: 'manual',
+  label: 'Manual table',
+  description: 'A bounded typed table kept by hand in the console or written by an integration.',
+  shape: { numeric: true, temporal: true },
+  fields: (t) => t.columns.map((c) => ({ key: c.key, label: c.label, type: c.type })),
   configuration: ManualConfig,
   problem: tableProblem,
   // Every row gets an id, stored with it: records keep their identity from one write to the next.

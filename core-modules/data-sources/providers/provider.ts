@@ -1,6 +1,7 @@
 import type { ConsolePrincipal, IntegrationPrincipal } from '../../../kernel/auth/principal.js';
 import type { TSchema } from '@sinclair/typebox';
-import type { DataDocument } from './document.js';
+import type { DataDocument, DocumentField } from './document.js';
+import type { SourceShape } from '../data-source-definitions.js';
 import type { Parse } from './parse-job.js';
 
 /** Why a refresh got no document; `code` is what diagnostics show, the message is for users. */
@@ -43,6 +44,15 @@ export type SourceCaller = ConsolePrincipal | IntegrationPrincipal;
  */
 export interface DataSourceProvider<C = any> {
   name: string;
+  /** How `content-definitions` names and describes the kind (the name and nothing otherwise). */
+  label?: string;
+  description?: string;
+  /** What its output can feed beyond records (numbers, dates, weather): widgets bind by shape. */
+  shape?: SourceShape;
+  /** Fields every source of the kind produces, whatever its configuration. */
+  outputFields?: { key: string; label: string; type: string }[];
+  /** The fields a source of this configuration produces, when the configuration says (a table's columns). */
+  fields?(configuration: C): DocumentField[];
   /**
    * The module whose own routes make and edit sources of this provider (forms): the generic
    * create, edit and duplicate refuse it, since its configuration is that module's to keep.

@@ -153,9 +153,20 @@ export function readItems(name: StructuredName, body: string, c: Structured): Fe
   return select(PARSERS[name](body, c), c);
 }
 
+const STRUCTURED_COPY: Record<StructuredName, [string, string]> = {
+  rss: ['RSS', 'A public RSS feed as records.'],
+  atom: ['Atom', 'A public Atom feed as records.'],
+  json: ['JSON', 'Public JSON mapped into typed records.'],
+  csv: ['CSV', 'A public or uploaded CSV file mapped into typed records.'],
+};
+
 function structured(name: StructuredName, configuration: TSchema): DataSourceProvider<Structured> {
   return {
     name,
+    label: STRUCTURED_COPY[name][0],
+    description: STRUCTURED_COPY[name][1],
+    // Feeds give titles, links and dates as text; mapped JSON and CSV fields may be typed as numbers and dates.
+    shape: name === 'json' || name === 'csv' ? { numeric: true, temporal: true } : {},
     configuration,
     problem: (c: Structured) => {
       const selection = selectionProblem(c.dateSelection);
