@@ -9,12 +9,18 @@ import type { AssetStatus, AssetType } from './media-types.js';
 import type { PlayableAsset, PlayableType } from './playable-types.js';
 import type { VideoCrop } from './processing/video-crop.js';
 import type { ServedFile } from './served-file.js';
+import type { Knex } from 'knex';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import type { OwnedAssetType } from './library/owned/owned-asset-fields.js';
+import type { OwnedAssetRow, OwnedThumbnail } from './library/owned/owned-assets.js';
 
 export type { AssetStatus, AssetType };
 export type { AssetUse, AssetUsageChecker } from './library/asset-usage.js';
 export type { VideoCrop } from './processing/video-crop.js';
 export type { PlayableAsset, PlayableType } from './playable-types.js';
 export type { ServedFile } from './served-file.js';
+export type { OwnedAssetType } from './library/owned/owned-asset-fields.js';
+export type { OwnedAssetRow, OwnedThumbnail } from './library/owned/owned-assets.js';
 export type { AssetVariantsChanged } from './media-events.js';
 
 /** What another module may know of an asset it points at. */
@@ -129,8 +135,29 @@ export interface PlayableTypeRegistry {
   register(type: PlayableType): void;
 }
 
+/**
+ * Assets of a type another module owns (widgets): media keeps their rows (listed, shown, archived,
+ * deleted like any other, its usage checkers asked), the owner keeps the rest keyed by asset id
+ * and registers its field of the asset JSON. Ready at once; written in the owner's transaction.
+ */
+export interface OwnedAssetLibrary {
+  /** In the owner's start hook: its type, and the field it adds to the asset JSON. */
+  register(type: OwnedAssetType): void;
+  create(actor: ConsolePrincipal, input: { type: string; name: string; description: string }, trx: Knex.Transaction): Promise<OwnedAssetRow>;
+  /** The asset when it is a live one of `type`, locked until `trx` ends. */
+  lock(assetId: string, type: string, trx: Knex.Transaction): Promise<OwnedAssetRow | undefined>;
+  update(assetId: string, changes: { name?: string; description?: string }, trx: Knex.Transaction): Promise<void>;
+  /** How these assets play changed: `mediaEvents` listeners rebuild the screens playing them once `trx` commits. */
+  changed(assetIds: string[], trx: Knex.Transaction): Promise<void>;
+  /** The asset JSON as the library answers it, with the owner's field. */
+  view(assetId: string): Promise<Record<string, unknown>>;
+  /** Stores an image (checked by the owner) as the asset's thumbnail: its `thumbnailUrl` serves it. */
+  setThumbnail(assetId: string, image: OwnedThumbnail): Promise<void>;
+}
+
 export const mediaLibraryRef = exportRef<MediaLibrary>('media', 'mediaLibrary');
 export const assetUsageRef = exportRef<AssetUsage>('media', 'assetUsage');
 export const mediaEventsRef = exportRef<AssetPlaybackEvents>('media', 'mediaEvents');
 export const videoRenditionsRef = exportRef<VideoRenditions>('media', 'videoRenditions');
+export const ownedAssetsRef = exportRef<OwnedAssetLibrary>('media', 'ownedAssets');
 export const playableTypesRef = exportRef<PlayableTypeRegistry>('media', 'playableTypes');

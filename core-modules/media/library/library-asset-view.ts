@@ -4,7 +4,10 @@ import type { AssetRow, VariantRow } from '../media.models.js';
 import { WebsiteSchema, websiteView } from './websites/website-view.js';
 import type { LibraryBaseDeps } from './library-base-deps.js';
 
-/** An asset as the library shows it: the shared Asset JSON plus, for websites, how they are shown. */
+/**
+ * An asset as the library shows it: the shared Asset JSON plus, for websites, how they are shown.
+ * Types other modules own add their field to it (see OwnedAssetFields).
+ */
 export const LibraryAssetSchema = Type.Object({
   ...AssetSchema.properties,
   /** A website's settings; absent for other assets. */
@@ -22,7 +25,7 @@ const groupBy = <T, V>(items: T[], key: (t: T) => string, value: (t: T) => V) =>
   return map;
 };
 
-type Deps = Pick<LibraryBaseDeps, 'assetsRepository' | 'assetsQueryRepository' | 'websitesRepository'>;
+type Deps = Pick<LibraryBaseDeps, 'assetsRepository' | 'assetsQueryRepository' | 'websitesRepository' | 'ownedAssetFields'>;
 
 /**
  * Turns asset rows into API views with their variants, tags, collections and website settings,
@@ -33,11 +36,12 @@ export class AssetViewBuilder {
 
   async many(rows: AssetRow[]): Promise<LibraryAssetView[]> {
     const ids = rows.map((r) => r.id);
-    const [variants, tags, collections, websites] = await Promise.all([
+    const [variants, tags, collections, websites, owned] = await Promise.all([
       this.d.assetsRepository.variantsOf(ids),
       this.d.assetsQueryRepository.tagsOf(ids),
       this.d.assetsQueryRepository.collectionIdsOf(ids),
       this.d.websitesRepository.byAssetIds(ids),
+      this.d.ownedAssetFields.views(rows),
     ]);
     const variantsBy = groupBy(
       variants,
@@ -57,7 +61,9 @@ export class AssetViewBuilder {
     const websiteBy = new Map(websites.map((w) => [w.asset_id, w]));
     return rows.map((row) => {
       const website = websiteBy.get(row.id);
+      const field = owned.get(row.id);
       return {
+        ...(field ? { [field[0]]: field[1] } : {}),
         ...assetView(row, variantsBy.get(row.id) ?? [], { tags: tagsBy.get(row.id) ?? [], collectionIds: collectionsBy.get(row.id) ?? [] }),
         ...(website ? { website: websiteView(website) } : {}),
       };

@@ -1,3 +1,4 @@
+import type { OwnedAssetFields } from './owned/owned-asset-fields.js';
 import type { MediaBaseDeps } from '../media-base-deps.js';
 import type { AssetArchiveRepository } from './archive/asset-archive.repository.js';
 import type { AssetUsageRegistry } from './asset-usage.js';
@@ -24,4 +25,6 @@ export interface LibraryBaseDeps extends MediaBaseDeps {
   contentOrganizationRepository: ContentOrganizationRepository;
   bulkOrganizeRepository: BulkOrganizeRepository;
   websitesRepository: WebsitesRepository;
+  /** The asset types other modules own, and the asset JSON with their fields. */
+  ownedAssetFields: OwnedAssetFields;
 }

@@ -1,4 +1,7 @@
-import { asClass, asFunction } from 'awilix';
+import { OwnedAssetFields } from './owned/owned-asset-fields.js';
+import { OwnedAssets } from './owned/owned-assets.js';
+import { ownedAssetsRef } from '../media.api.js';
+import { asClass, asFunction, asValue } from 'awilix';
 import type { KernelDeps } from '../../../kernel/kernel.js';
 import type { ModulePart } from '../../../kernel/plugin.js';
 import { AssetArchiveRepository } from './archive/asset-archive.repository.js';
@@ -15,11 +18,14 @@ import { WebsitesRepository } from './websites/websites.repository.js';
 import { websitesPart } from './websites/websites.part.js';
 
 // In this order, so the routes (and the OpenAPI document) keep theirs.
-const parts = [assetsPart, organizationPart, websitesPart] as ModulePart<LibraryDeps>[];
+const parts = (owned: OwnedAssetFields) => [assetsPart(owned.responses()), organizationPart, websitesPart(owned.responses())] as ModulePart<LibraryDeps>[];
 
 /** The asset library: listing, editing, archive, previews, folders, collections, tags, websites, each a part in its own folder. */
 export const libraryPart: ModulePart<LibraryDeps> = (r) => {
+  // This kernel's owned asset types: the asset routes' schemas read it once every start hook ran.
+  const owned = new OwnedAssetFields();
   r.provide({
+    ownedAssetFields: asValue(owned),
     libraryConfig: asFunction(({ config }: KernelDeps) => loadLibraryConfig(config)).singleton(),
     assetsQueryRepository: asClass(AssetsQueryRepository).singleton(),
     assetArchiveRepository: asClass(AssetArchiveRepository).singleton(),
@@ -32,5 +38,7 @@ export const libraryPart: ModulePart<LibraryDeps> = (r) => {
     settingsService.define(librarySettings);
     void libraryConfig; // resolved here so a bad WEBSITE_DIAGNOSTICS_TIMEOUT_MS stops the boot
   });
-  for (const part of parts) part(r);
+  // Modules owning an asset type (widgets) keep its assets in the library through this.
+  r.export(ownedAssetsRef, asClass(OwnedAssets).singleton());
+  for (const part of parts(owned)) part(r);
 };

@@ -3,8 +3,8 @@ import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
 import { routeFor } from '../../../../kernel/plugin.js';
 import { ASSET_STATUSES, ASSET_TYPE_PATTERN } from '../../media-types.js';
 import type { AssetsDeps } from './assets-deps.js';
-import { LibraryAssetSchema } from '../library-asset-view.js';
-import { IdParams, PageOf, Uuid, pageQuery, Stamp } from '../../../../kernel/http/wire.js';
+import type { AssetResponses } from '../owned/owned-asset-fields.js';
+import { IdParams, Uuid, pageQuery, Stamp } from '../../../../kernel/http/wire.js';
 
 const route = routeFor<AssetsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
@@ -35,7 +35,8 @@ export const AssetIdsBody = Type.Object({
 });
 const Updated = Type.Object({ updated: Type.Integer() });
 
-export const assetsRoutes = [
+/** The asset routes; their responses carry the fields of owned types (see OwnedAssetFields). */
+export const assetsRoutes = (asset: AssetResponses) => [
   route({
     method: 'GET',
     path: '/api/v1/assets',
@@ -44,10 +45,7 @@ export const assetsRoutes = [
     tags: ['media'],
     auth: { kind: 'console', access: 'signedIn' },
     query: ListQuery,
-    response: {
-      status: 200,
-      schema: PageOf(LibraryAssetSchema),
-    },
+    response: asset.page(),
     handler: ({ deps, query }) => deps.assetsService.list(query),
   }),
   route({
@@ -59,7 +57,7 @@ export const assetsRoutes = [
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,
     errors: { 404: '`not_found`.' },
-    response: { status: 200, schema: LibraryAssetSchema },
+    response: asset.one(200),
     handler: ({ deps, params }) => deps.assetsService.get(params.id),
   }),
   route({
@@ -80,7 +78,7 @@ export const assetsRoutes = [
       expiresAt: Type.Optional(DateTimeOrNull),
     }),
     errors: { 404: '`not_found`.' },
-    response: { status: 200, schema: LibraryAssetSchema },
+    response: asset.one(200),
     handler: ({ deps, params, body, principal, ctx }) => deps.assetsService.update(me(principal), params.id, body, ctx.ip),
   }),
   route({

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
 import { routeFor } from '../../../../kernel/plugin.js';
 import type { WebsitesDeps } from './websites-deps.js';
-import { LibraryAssetSchema } from '../library-asset-view.js';
+import type { AssetResponses } from '../owned/owned-asset-fields.js';
 import { MAX_REDIRECTS } from './website-diagnostics.js';
 import { MAX_URL_LENGTH } from './website-url.js';
 import { CookiePolicySchema, FailureBehaviorSchema, ReloadPolicySchema } from './website-view.js';
@@ -61,7 +61,7 @@ const DiagnosticsSchema = Type.Object({
   checkedAt: Stamp,
 });
 
-export const websitesRoutes = [
+export const websitesRoutes = (asset: AssetResponses) => [
   route({
     method: 'POST',
     path: '/api/v1/assets/websites',
@@ -71,7 +71,7 @@ export const websitesRoutes = [
     auth: { kind: 'console', access: 'authors' },
     body: Type.Object({ ...optional, name: WebsiteFields.name, url: WebsiteFields.url }),
     errors: { 409: `\`website_limit_reached\` (at most ${MAX_WEBSITES}).` },
-    response: { status: 201, schema: LibraryAssetSchema },
+    response: asset.one(201),
     handler: ({ deps, body, principal, ctx }) => deps.websitesService.create(me(principal), body, ctx.ip),
   }),
   route({
@@ -84,7 +84,7 @@ export const websitesRoutes = [
     params: IdParams,
     body: Type.Object(optional),
     errors: { 404: '`not_found`: no website asset with this id.' },
-    response: { status: 200, schema: LibraryAssetSchema },
+    response: asset.one(200),
     handler: ({ deps, params, body, principal, ctx }) => deps.websitesService.update(me(principal), params.id, body, ctx.ip),
   }),
   route({
