@@ -18,6 +18,7 @@ import { schedulesModule } from './schedules/schedules.plugin.js';
 import { screenGroupsModule } from './screen-groups/screen-groups.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
+import { widgetsModule } from './widgets/widgets.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
 export const coreModules: PluginDef[] = [
@@ -35,6 +36,7 @@ export const coreModules: PluginDef[] = [
   schedulesModule,
   policiesModule,
   dataSourcesModule,
+  widgetsModule,
   formsModule,
   activityModule,
   previewsModule,

@@ -36,16 +36,6 @@ export const ManifestWebsiteSchema = Type.Object({
   fallbackVariantId: Opt(Type.Union([Uuid, Type.Null()])),
 });
 
-/** A widget asset (the players' `ManifestWidget`): its provider's configuration to schema 12, a compiled presentation from 13. */
-export const ManifestWidgetSchema = Type.Object({
-  assetId: Uuid,
-  name: Type.String(),
-  provider: Type.String(),
-  configVersion: Type.Integer(),
-  configuration: Open('Per provider (schema 11 and 12).'),
-  presentation: Opt(Type.Union([Open('The declarative presentation (schema 13+): schemaVersion 1, kind native or web.'), Type.Null()])),
-});
-
 /** A declarative layout (the players' `ManifestLayout`), with its document and that document's checksum. */
 export const ManifestLayoutSchema = Type.Object({
   id: Uuid,
@@ -60,7 +50,6 @@ declare module './player.api.js' {
     /** Every playlist the screen may switch to offline: the fallback, each schedule's, an override's. */
     playlists: ManifestPlaylist[];
     websites: Static<typeof ManifestWebsiteSchema>[];
-    widgets: Static<typeof ManifestWidgetSchema>[];
     layouts: Static<typeof ManifestLayoutSchema>[];
   }
   interface ManifestSections {
@@ -96,7 +85,7 @@ const playlistsSection: ManifestSection<'playlists'> = {
   forPlayer: (playlists, player) => playlists.map((p) => playableBy(p, player)),
 };
 
-const list = <N extends 'websites' | 'widgets' | 'layouts'>(name: N, item: Parameters<typeof Type.Array>[0], description: string): ManifestSection<N> =>
+const list = <N extends 'websites' | 'layouts'>(name: N, item: Parameters<typeof Type.Array>[0], description: string): ManifestSection<N> =>
   ({ name, schema: Type.Array(item, { description }), merge: 'list' }) as unknown as ManifestSection<N>;
 
 /** The player's own sections, registered by the player module itself. */
@@ -104,6 +93,5 @@ export const playerSections = [
   playlistSection,
   playlistsSection,
   list('websites', ManifestWebsiteSchema, 'Website assets the screen may open.'),
-  list('widgets', ManifestWidgetSchema, 'Widget assets the screen may show.'),
   list('layouts', ManifestLayoutSchema, 'Declarative layouts the screen may show.'),
 ] as const;

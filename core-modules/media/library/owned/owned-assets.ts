@@ -38,6 +38,10 @@ export class OwnedAssets {
     this.d.ownedAssetFields.register(type);
   }
 
+  get assetSchema() {
+    return this.d.ownedAssetFields.schema;
+  }
+
   async create(actor: ConsolePrincipal, input: { type: string; name: string; description: string }, trx: Knex.Transaction): Promise<OwnedAssetRow> {
     this.assertOwned(input.type);
     const row = await this.d.assetsRepository.insert(
