@@ -153,6 +153,229 @@ const ManifestWebsite: Model = {
   fallbackImageAssetId: nullable('String'),
   fallbackVariantId: nullable('String'),
 };
+// Widgets: the entry, its declarative presentation (schema 13 on), and the provider settings the
+// schema 11 and 12 validators decode (only the fields without a default, or typed, matter here).
+const Binding: Model = {
+  source: req('String'),
+  dataset: opt('String'),
+  path: opt('String'),
+  selector: opt('String'),
+  startField: opt('String'),
+  endField: opt('String'),
+  value: opt('String'),
+  fields: opt(listOf('String')),
+  format: opt('String'),
+  precision: nullable('Int'),
+  prefix: opt('String'),
+  suffix: opt('String'),
+  fallback: opt('String'),
+  separator: opt('String'),
+};
+const PresentationNode: Model = {
+  id: opt('String'),
+  type: req('String'),
+  props: opt('JsonObject'),
+  binding: nullable(model(Binding)),
+  repeat: nullable(model({ dataset: req('String'), limit: req('Int'), offset: opt('Int'), selector: opt('String'), startField: opt('String'), endField: opt('String') })),
+  condition: nullable(model({ binding: req(model(Binding)), op: req('String'), value: opt('String') })),
+};
+PresentationNode.children = opt(listOf(model(PresentationNode)));
+const WebSandbox: Model = {
+  mode: req('String'),
+  url: opt('String'),
+  bundleId: opt('String'),
+  entryPoint: opt('String'),
+  integritySha256: opt('String'),
+  packageSize: opt('Long'),
+  downloadPath: opt('String'),
+  allowedHosts: opt(listOf('String')),
+  externalNetworkAccess: opt('Boolean'),
+  onlineOnly: opt('Boolean'),
+  fallbackBehavior: opt('String'),
+  loadTimeoutSeconds: opt('Int'),
+  lifecycle: opt('String'),
+  warmSeconds: opt('Int'),
+  reload: nullable(model({ mode: req('String'), intervalSeconds: req('Int') })),
+};
+const WidgetPresentation: Model = {
+  schemaVersion: req('Int'),
+  kind: req('String'),
+  requiredCapabilities: opt({ map: 'Int' }),
+  native: nullable(model({ root: req(model(PresentationNode)) })),
+  web: nullable(model(WebSandbox)),
+};
+const ManifestWidget: Model = {
+  assetId: req('String'),
+  name: req('String'),
+  provider: opt('String'),
+  configVersion: opt('Int'),
+  configuration: opt('JsonObject'),
+  presentation: nullable(model(WidgetPresentation)),
+};
+const visual: Model = { foregroundColor: opt('String'), backgroundColor: opt('String'), textScale: nullable('Int'), contentPadding: nullable('Int') };
+const WIDGET_CONFIGS: Record<string, Model> = {
+  clock: { timezone: opt('String'), format: opt('String'), showSeconds: opt('Boolean'), ...visual },
+  date: { timezone: opt('String'), format: opt('String'), ...visual },
+  qrcode: { value: req('String'), label: opt('String'), errorCorrection: opt('String'), ...visual },
+  countdown: { target: req('String'), timezone: opt('String'), mode: opt('String'), recurrence: opt('String'), layout: opt('String'), label: opt('String'), completionText: opt('String'), completionAction: opt('String'), showDays: opt('Boolean'), showHours: opt('Boolean'), showMinutes: opt('Boolean'), showSeconds: opt('Boolean'), ...visual },
+  ticker: { dataSourceId: req('String'), field: opt('String'), fields: opt(listOf('String')), separator: opt('String'), fieldSeparator: opt('String'), speed: opt('String'), direction: opt('String'), emptyState: opt('String'), ...visual },
+  display: { dataSourceId: req('String'), fields: opt(listOf('String')), maximumItems: opt('Int'), emptyState: opt('String'), primaryField: opt('String'), secondaryField: opt('String'), leadingField: opt('String'), trailingField: opt('String'), showDividers: opt('Boolean'), rowSpacing: opt('String'), mode: opt('String'), labelField: opt('String'), valueField: opt('String'), columns: opt(listOf(model({ field: req('String'), label: opt('String'), format: opt('String'), precision: opt('Int'), prefix: opt('String'), suffix: opt('String'), alignment: opt('String'), width: opt('Int') }))), showHeader: opt('Boolean'), alternatingRows: opt('Boolean'), dateField: opt('String'), timeField: opt('String'), titleField: opt('String'), locationField: opt('String'), descriptionField: opt('String'), groupByDay: opt('Boolean'), ...visual },
+  metric: { dataSourceId: req('String'), valueField: req('String'), label: opt('String'), labelField: opt('String'), secondaryField: opt('String'), format: opt('String'), precision: opt('Int'), prefix: opt('String'), suffix: opt('String'), alignment: opt('String'), emptyState: opt('String'), ...visual },
+  cards: { dataSourceId: req('String'), titleField: req('String'), subtitleField: opt('String'), bodyField: opt('String'), badgeField: opt('String'), columns: opt('Int'), maximumItems: opt('Int'), density: opt('String'), emptyState: opt('String'), ...visual },
+  weather: { dataSourceId: req('String'), showLocation: opt('Boolean'), showCurrent: opt('Boolean'), showHumidity: opt('Boolean'), showWind: opt('Boolean'), showPrecipitation: opt('Boolean'), forecastDays: opt('Int'), ...visual },
+  website: { url: req('String'), allowedHosts: req(listOf('String')), javascriptEnabled: opt('Boolean'), domStorageEnabled: opt('Boolean'), cookiePolicy: opt('String'), reloadPolicy: opt('String'), refreshIntervalSeconds: nullable('Int'), loadTimeoutSeconds: opt('Int'), zoomPercent: opt('Int'), scrollX: opt('Int'), scrollY: opt('Int'), backgroundColor: opt('String'), failureBehavior: opt('String') },
+  youtube: { url: req('String'), kind: opt('String'), videoId: nullable('String'), playlistId: nullable('String'), startSeconds: opt('Int'), endSeconds: nullable('Int'), loop: opt('Boolean'), muted: opt('Boolean'), volume: opt('Int'), captions: opt('Boolean'), captionLanguage: opt('String'), controls: opt('Boolean'), failureBehavior: opt('String') },
+};
+for (const p of ['menu', 'table', 'list', 'agenda']) WIDGET_CONFIGS[p] = WIDGET_CONFIGS.display!;
+/** The providers schema 11 and 12 players draw themselves; any other widget item makes them refuse the manifest. */
+const LEGACY_WIDGETS = ['website', 'youtube', 'clock', 'date', 'qrcode', 'countdown', 'ticker', 'menu', 'list', 'table', 'agenda', 'metric', 'cards', 'weather'];
+/** What the stock Android player draws (its `PlayerPresentationSupport`): a presentation asking more is refused. */
+const ANDROID_NATIVE: Record<string, number> = {
+  ...Object.fromEntries(['surface', 'box', 'row', 'column', 'stack', 'grid', 'spacer', 'divider'].map((t) => [`layout.${t}`, 1])),
+  'content.text': 1,
+  'content.icon': 2,
+  'content.asset_image': 2,
+  'content.badge': 1,
+  'content.progress': 2,
+  'content.qr_code': 1,
+  'content.marquee': 1,
+  'content.line_chart': 2,
+  'content.bar_chart': 2,
+  'content.donut_chart': 2,
+  'collection.repeat': 2,
+  'collection.conditional': 2,
+  'collection.grouped_sections': 1,
+  'binding.core': 2,
+  'format.typed': 2,
+  'selection.relative_date': 1,
+  'selection.temporal': 1,
+  'playback.auto_skip': 1,
+};
+const ANDROID_WEB_RUNTIME = 2;
+const NODE_TYPES = ['surface', 'box', 'row', 'column', 'stack', 'grid', 'spacer', 'divider', 'text', 'icon', 'asset_image', 'badge', 'progress', 'qr_code', 'marquee', 'line_chart', 'bar_chart', 'donut_chart', 'repeat', 'conditional', 'grouped_sections'];
+const SELECTORS = ['all', 'current', 'next', 'upcoming', 'current_or_next'];
+const CONDITION_OPS = ['equals', 'not_equals', 'empty', 'not_empty', 'greater_than', 'greater_or_equal', 'less_than', 'less_or_equal', 'before', 'after'];
+
+const validZoneName = (zone: unknown) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: String(zone) });
+    return typeof zone === 'string';
+  } catch {
+    return false;
+  }
+};
+
+/** Why the player's presentation validator refuses a widget's presentation; empty when it takes it. */
+function presentationProblems(p: any, sourceIds: Set<string>, where: string): string[] {
+  const problems: string[] = [];
+  check(problems, p.schemaVersion === 1 && ['native', 'web'].includes(p.kind), `${where}: schema or kind`);
+  for (const [capability, version] of Object.entries(p.requiredCapabilities ?? {}))
+    check(problems, (capability === 'web.remote' ? ANDROID_WEB_RUNTIME : (ANDROID_NATIVE[capability] ?? 0)) >= (version as number), `${where}: needs ${capability}@${version}`);
+  if (p.kind === 'native') {
+    if (!p.native?.root) return [...problems, `${where}: native root missing`];
+    let nodes = 0;
+    let animations = 0;
+    const visit = (n: any, depth: number) => {
+      nodes++;
+      check(problems, depth <= 24 && nodes <= 500 && NODE_TYPES.includes(n.type), `${where}: node ${n.type} at depth ${depth}`);
+      const b = n.binding;
+      if (b) {
+        const selector = b.selector ?? 'all';
+        check(
+          problems,
+          ['literal', 'dataset', 'repeat', 'repeat_index', 'environment'].includes(b.source) &&
+            (b.fields ?? []).length <= 16 &&
+            (b.value ?? '').length <= 4096 &&
+            (b.path ?? '').length <= 180 &&
+            SELECTORS.includes(selector) &&
+            (selector === 'all' || Boolean(b.startField)) &&
+            (selector !== 'current' || Boolean(b.endField)),
+          `${where}: binding of ${n.type}`,
+        );
+      }
+      if (n.condition) check(problems, CONDITION_OPS.includes(n.condition.op), `${where}: condition`);
+      if (n.type === 'marquee') animations++;
+      if (n.repeat) {
+        const r = n.repeat;
+        check(problems, r.limit >= 1 && r.limit <= 200 && (r.offset ?? 0) >= 0 && (r.offset ?? 0) <= 2000 && sourceIds.has(String(r.dataset).split(':')[0]!), `${where}: repeat`);
+      }
+      for (const child of n.children ?? []) visit(child, depth + 1);
+    };
+    visit(p.native.root, 0);
+    check(problems, animations <= 4, `${where}: animations`);
+  } else {
+    const w = p.web;
+    if (!w) return [...problems, `${where}: web descriptor missing`];
+    check(
+      problems,
+      ['remote', 'bundle'].includes(w.mode) && (w.allowedHosts ?? []).length <= 25 && within(w.loadTimeoutSeconds ?? 20, 1, 120) && within(w.warmSeconds ?? 0, 0, 300),
+      `${where}: web descriptor`,
+    );
+    if (w.mode === 'remote') check(problems, w.onlineOnly === true && String(w.url).startsWith('https://'), `${where}: remote page`);
+  }
+  return problems;
+}
+
+/** Why the schema 11/12 validator refuses a widget's provider configuration; empty when it takes it. */
+function legacyWidgetProblems(w: any, sources: Map<string, any>): string[] {
+  const where = `widget ${w.assetId}`;
+  const shape = WIDGET_CONFIGS[w.provider];
+  if (!shape) return [];
+  const c = w.configuration ?? {};
+  const decoded = problemsOf(c, model(shape), `${where}.configuration`);
+  if (decoded.length) return decoded;
+  const problems: string[] = [];
+  const zoneOk = validZoneName(c.timezone ?? 'UTC');
+  switch (w.provider) {
+    case 'clock':
+      check(problems, zoneOk && ['12', '24'].includes(c.format ?? '12'), `${where}: clock`);
+      break;
+    case 'date':
+      check(problems, zoneOk && ['full', 'long', 'medium', 'short'].includes(c.format ?? 'full'), `${where}: date`);
+      break;
+    case 'qrcode':
+      check(problems, c.value.trim() !== '' && c.value.length <= 2048, `${where}: qrcode`);
+      break;
+    case 'countdown': {
+      const mode = c.mode ?? 'countdown';
+      const recurrence = c.recurrence ?? 'none';
+      check(
+        problems,
+        zoneOk &&
+          ['countdown', 'count_up'].includes(mode) &&
+          ['none', 'daily', 'weekly', 'monthly', 'yearly'].includes(recurrence) &&
+          ['stacked', 'horizontal', 'countdown_only'].includes(c.layout ?? 'stacked') &&
+          (mode === 'countdown' || recurrence === 'none'),
+        `${where}: countdown`,
+      );
+      break;
+    }
+    case 'ticker': {
+      const fields = c.fields?.length ? c.fields : [c.field ?? 'title'];
+      check(problems, sources.has(c.dataSourceId) && fields.length >= 1 && fields.length <= 3, `${where}: ticker`);
+      break;
+    }
+    case 'menu':
+    case 'table':
+    case 'list':
+    case 'agenda': {
+      const fields = c.fields ?? ['title'];
+      check(problems, sources.has(c.dataSourceId) && fields.length >= 1 && fields.length <= 12 && within(c.maximumItems ?? 20, 1, 100), `${where}: ${w.provider}`);
+      break;
+    }
+    case 'metric':
+      check(problems, sources.has(c.dataSourceId) && c.valueField.trim() !== '', `${where}: metric`);
+      break;
+    case 'cards':
+      check(problems, sources.has(c.dataSourceId) && c.titleField.trim() !== '' && within(c.columns ?? 2, 1, 4) && within(c.maximumItems ?? 6, 1, 12), `${where}: cards`);
+      break;
+    case 'weather':
+      check(problems, sources.get(c.dataSourceId)?.provider === 'weather' && within(c.forecastDays ?? 5, 0, 7), `${where}: weather`);
+      break;
+  }
+  return problems;
+}
+
 const PlayerManifest: Model = {
   dataSources: opt(listOf(model(ManifestDataSource))),
   takeover: nullable(model(Takeover)),
@@ -166,6 +389,7 @@ const PlayerManifest: Model = {
   playlists: opt(listOf(model(ManifestPlaylist))),
   assets: opt(listOf(model(ManifestAsset))),
   websites: opt(listOf(model(ManifestWebsite))),
+  widgets: opt(listOf(model(ManifestWidget))),
   branding: nullable(model({ logoAssetId: nullable('String'), logoVariantId: nullable('String') })),
   plugins: opt(listOf(model({ id: req('String'), type: req('String'), version: req('Int'), config: req(model(ManifestPluginConfig)) }))),
   serverTime: nullable('String'),
@@ -203,7 +427,14 @@ export function androidManifestProblems(manifest: any, screenId: string): string
     if (item.assetType === 'website') {
       const site = (manifest.websites ?? []).find((w: any) => w.assetId === item.assetId);
       check(problems, site !== undefined && (item.durationMs ?? 0) > 0 && item.deliveryPolicy === 'stream', `${where}: website item`);
-    } else if (!['layout', 'widget'].includes(item.assetType))
+    } else if (item.assetType === 'widget') {
+      const widget = (manifest.widgets ?? []).find((w: any) => w.assetId === item.assetId);
+      check(
+        problems,
+        (manifest.schemaVersion >= 13 ? widget?.presentation != null : LEGACY_WIDGETS.includes(widget?.provider)) && item.deliveryPolicy === 'stream',
+        `${where}: widget item`,
+      );
+    } else if (item.assetType !== 'layout')
       check(problems, item.variantId != null && (assets.get(item.variantId) as any)?.assetId === item.assetId, `${where}: its variant is not in assets`);
     const transitions = manifest.schemaVersion >= 14 ? ['none', 'fade', 'crossfade'] : ['none', 'fade'];
     check(
@@ -270,12 +501,13 @@ export function androidManifestProblems(manifest: any, screenId: string): string
       }
     }
   }
-  if (manifest.schemaVersion >= 13)
-    check(
-      problems,
-      (manifest.widgets ?? []).every((w: any) => w.presentation),
-      'a widget without its presentation',
-    );
+  const sources = new Map<string, any>((manifest.dataSources ?? []).map((d: any) => [d.id, d]));
+  for (const widget of manifest.widgets ?? []) {
+    if (manifest.schemaVersion >= 13) {
+      if (!widget.presentation) problems.push(`widget ${widget.assetId}: presentation missing`);
+      else problems.push(...presentationProblems(widget.presentation, new Set(sources.keys()), `widget ${widget.assetId}`));
+    } else problems.push(...legacyWidgetProblems(widget, sources));
+  }
   for (const site of manifest.websites ?? []) {
     check(
       problems,

@@ -164,7 +164,7 @@ describe('widgets', () => {
       const before = await widgetCount();
       const res = await api('POST', '/api/v1/widgets/compile-preview', { provider: 'clock', configuration: { timezone: 'Asia/Tokyo', showSeconds: true } });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body.data).to.deep.include({ schemaVersion: 1, kind: 'native', requiredCapabilities: { 'presentation.schema': 1, 'binding.core': 2 } });
+      expect(res.body.data).to.deep.include({ schemaVersion: 1, kind: 'native', requiredCapabilities: { 'layout.surface': 1, 'content.text': 1, 'binding.core': 2 } });
       expect(JSON.stringify(res.body.data.native.root)).to.include('time:12:true:Asia/Tokyo');
       const site = (await api('POST', '/api/v1/widgets/compile-preview', { provider: 'website', configuration: { url: 'https://menu.example.org/a' } })).body.data;
       expect(site).to.deep.include({ kind: 'web' });

@@ -65,6 +65,7 @@ export interface WidgetPresentation {
   web?: Static<typeof WidgetPresentationSchema>['web'];
 }
 
+/** What the catalog says a type needs of a player (the reference's catalog values); a compiled presentation names its nodes' own. */
 export const NATIVE_CAPABILITIES = { 'presentation.schema': 1, 'binding.core': 2 };
 export const WEB_CAPABILITIES = { 'presentation.schema': 1, 'web.remote': 1 };
 
@@ -93,4 +94,44 @@ export function surface(c: Record<string, unknown>, children: PresentationNode[]
   );
 }
 
-export const native = (root: PresentationNode): WidgetPresentation => ({ schemaVersion: 1, kind: 'native', requiredCapabilities: { ...NATIVE_CAPABILITIES }, native: { root } });
+/** The capability (and its version) a player needs to draw each node type, as the stock players name them. */
+const NODE_CAPABILITIES: Record<string, [string, number]> = {
+  ...Object.fromEntries(['surface', 'box', 'row', 'column', 'stack', 'grid', 'spacer', 'divider'].map((t) => [t, [`layout.${t}`, 1]])),
+  text: ['content.text', 1],
+  icon: ['content.icon', 2],
+  asset_image: ['content.asset_image', 2],
+  badge: ['content.badge', 1],
+  progress: ['content.progress', 2],
+  qr_code: ['content.qr_code', 1],
+  marquee: ['content.marquee', 1],
+  line_chart: ['content.line_chart', 2],
+  bar_chart: ['content.bar_chart', 2],
+  donut_chart: ['content.donut_chart', 2],
+  repeat: ['collection.repeat', 2],
+  conditional: ['collection.conditional', 2],
+  grouped_sections: ['collection.grouped_sections', 1],
+};
+const TYPED_FORMATS = new Set(['number', 'integer', 'percent', 'currency', 'date-short', 'date-long']);
+
+/** What drawing `root` needs: each node type's capability, bindings, typed formats. */
+export function capabilitiesOf(root: PresentationNode): Record<string, number> {
+  const needed: Record<string, number> = {};
+  const need = (name: string, version: number) => {
+    needed[name] = Math.max(needed[name] ?? 0, version);
+  };
+  const visit = (n: PresentationNode) => {
+    const capability = NODE_CAPABILITIES[n.type];
+    if (capability) need(...capability);
+    for (const b of [n.binding, n.condition?.binding]) {
+      if (!b) continue;
+      need('binding.core', 2);
+      if (b.format && TYPED_FORMATS.has(b.format)) need('format.typed', 2);
+    }
+    for (const child of n.children ?? []) visit(child);
+  };
+  visit(root);
+  return needed;
+}
+
+/** A native presentation of `root`, requiring exactly what drawing it needs. */
+export const native = (root: PresentationNode): WidgetPresentation => ({ schemaVersion: 1, kind: 'native', requiredCapabilities: capabilitiesOf(root), native: { root } });

@@ -1,9 +1,9 @@
 import type { Configuration } from '../configuration.js';
 import { choice, color, DATE_TYPES, emptyState, flag, int, NUMERIC_TYPES, source, sourceField, text, visual } from '../fields.js';
-import { literal, native, node, surface, textNode } from '../presentation.js';
+import { literal, NATIVE_CAPABILITIES, native, node, surface, textNode } from '../presentation.js';
 import type { WidgetDefinition } from '../widget-definition.js';
 
-const display = { version: 1, category: 'Data display', runtime: 'native', emptyStateBehavior: 'empty_state', requiredCapabilities: { 'presentation.schema': 1, 'binding.core': 2 } } as const;
+const display = { version: 1, category: 'Data display', runtime: 'native', emptyStateBehavior: 'empty_state', requiredCapabilities: NATIVE_CAPABILITIES } as const;
 
 export const statGrid: WidgetDefinition = {
   ...display,

@@ -1,10 +1,10 @@
 import type { Configuration } from '../configuration.js';
 import { choice, DATE_TYPES, emptyState, flag, int, NUMERIC_TYPES, source, sourceField, text, visual } from '../fields.js';
-import { literal, native, node, type PresentationNode, surface, textNode } from '../presentation.js';
+import { literal, NATIVE_CAPABILITIES, native, node, type PresentationNode, surface, textNode } from '../presentation.js';
 import type { WidgetDefinition } from '../widget-definition.js';
 
 const bound = { version: 1, category: 'Data-driven', runtime: 'native', legacyPlayers: true, emptyStateBehavior: 'empty_state' } as const;
-const NATIVE = { 'presentation.schema': 1, 'binding.core': 2 };
+const NATIVE = NATIVE_CAPABILITIES;
 const FORMATS = ['number', 'integer', 'percent', 'currency'];
 
 const fieldList = (min: number, max: number, value: string[]) =>

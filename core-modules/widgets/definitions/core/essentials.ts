@@ -1,11 +1,11 @@
 import type { ValidationIssue } from '../../../../kernel/errors.js';
 import type { Configuration } from '../configuration.js';
 import { choice, color, emptyState, flag, int, text, timezone, visual } from '../fields.js';
-import { literal, native, node, surface, textNode } from '../presentation.js';
+import { literal, NATIVE_CAPABILITIES, native, node, surface, textNode } from '../presentation.js';
 import type { WidgetDefinition } from '../widget-definition.js';
 
 const essential = { version: 1, category: 'Essentials', runtime: 'native', legacyPlayers: true, emptyStateBehavior: 'none' } as const;
-const NATIVE = { 'presentation.schema': 1, 'binding.core': 2 };
+const NATIVE = NATIVE_CAPABILITIES;
 const clockFormat = (c: Configuration) => `time:${c.format}:${c.showSeconds === true}:${c.timezone}`;
 const clockText = (c: Configuration, timezone: unknown, role = 'display') =>
   textNode({ source: 'environment', path: 'currentTime', format: `time:${c.format}:${c.showSeconds === true}:${timezone}` }, { role, align: 'center' });

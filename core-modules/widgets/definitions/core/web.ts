@@ -10,7 +10,7 @@ function remote(url: string, allowedHosts: string[], loadTimeoutSeconds: number,
   return {
     schemaVersion: 1,
     kind: 'web',
-    requiredCapabilities: { ...WEB_CAPABILITIES },
+    requiredCapabilities: { 'web.remote': 1 },
     web: { mode: 'remote', url, allowedHosts, onlineOnly: true, lifecycle: 'destroy_on_hide', fallbackBehavior: String(fallbackBehavior), loadTimeoutSeconds },
   };
 }
