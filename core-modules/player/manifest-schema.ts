@@ -8,7 +8,10 @@ const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Option
 export const ManifestItemSchema = Type.Object({
   /** Tag-rule items, computed rather than stored, carry an id derived from playlist and asset. */
   id: Uuid,
+  /** A layout item's is its layout's id, as the reference sends it. */
   assetId: Uuid,
+  /** Only for an item playing a layout (type `layout`), named in the manifest's `layouts[]`. */
+  layoutId: Opt(Uuid),
   /** The file it plays; left out for an item that streams instead (a website, named in `websites[]`). */
   variantId: Opt(Uuid),
   assetType: Type.String(),

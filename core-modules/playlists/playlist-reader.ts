@@ -1,20 +1,22 @@
 import { createHash } from 'node:crypto';
 import { notFound } from '../../kernel/errors.js';
 import type { TaggedAsset } from '../media/media.api.js';
+import type { ContentRef } from '../player/player.api.js';
 import { DEFAULTS } from './items/item-rules.js';
 import { playlistDetail } from './playlist-detail.js';
 import type { ItemView, PlaylistDetail, PlaylistView } from './playlist-schemas.js';
 import type { PlaylistsBaseDeps } from './playlists-base-deps.js';
 import type { ItemRow, PlaylistRow, StoredPlaylist } from './playlists.models.js';
 
-type Deps = Pick<PlaylistsBaseDeps, 'playlistsRepository' | 'playlistItemsRepository' | 'mediaLibrary' | 'assignmentsRepository'>;
+type Deps = Pick<PlaylistsBaseDeps, 'playlistsRepository' | 'playlistItemsRepository' | 'mediaLibrary' | 'assignmentsRepository' | 'contentKinds'>;
 
 export const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
 
 const manualItem = (r: ItemRow, position: number): ItemView => ({
   id: r.id,
   source: 'manual',
-  assetId: r.asset_id,
+  assetId: (r.asset_id ?? r.layout_id)!,
+  ...(r.layout_id ? { layoutId: r.layout_id } : {}),
   position,
   durationMs: r.duration_ms,
   fitMode: r.fit_mode,
@@ -82,7 +84,7 @@ export class PlaylistReader {
   async get(id: string): Promise<PlaylistDetail> {
     const found = (await this.findMany([id])).get(id);
     if (!found) throw playlistNotFound();
-    return playlistDetail(found, this.d.mediaLibrary);
+    return playlistDetail(found, this.d.mediaLibrary, this.d.contentKinds);
   }
 
   /** Those of `ids` that exist, read together (two queries, and one per tag rule). */
@@ -102,32 +104,17 @@ export class PlaylistReader {
     return new Map(views.map((v) => [v.id, v]));
   }
 
-  /** The playlists that hold the asset now, as an item or through their tag rule. */
-  async playlistsHolding(assetId: string): Promise<string[]> {
-    const holding: string[] = [];
-    for (const p of await this.d.playlistsRepository.maybeHolding(assetId)) {
-      const rule = p.tag_rule;
-      if (p.has_item || (rule && (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).some((a) => a.id === assetId))) holding.push(p.id);
-    }
-    return holding;
-  }
-
-  /** The screens whose playlist holds the asset now, as an item or through its tag rule (for the manifest). */
-  async screensPlaying(assetId: string): Promise<string[]> {
-    const candidates = await this.d.assignmentsRepository.screensMaybePlaying(assetId);
-    // Per playlist, not per screen: a tag rule on a fleet's playlist is evaluated once.
-    const ruleYields = new Map<string, Promise<boolean>>();
-    const screens: string[] = [];
-    for (const c of candidates) {
-      const rule = c.tag_rule;
-      if (!c.has_item && rule && !ruleYields.has(c.playlist_id)) {
-        ruleYields.set(
-          c.playlist_id,
-          this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match).then((assets) => assets.some((a) => a.id === assetId)),
-        );
+  /** The playlists holding any of `refs` now: a layout as an item, an asset as an item or through their tag rule. */
+  async holding(refs: ContentRef[]): Promise<ContentRef[]> {
+    const found = new Set<string>();
+    for (const p of await this.d.playlistItemsRepository.holdingLayouts(refs.filter((r) => r.contentType === 'layout').map((r) => r.contentId)))
+      found.add(p.id);
+    for (const { contentId } of refs.filter((r) => r.contentType === 'asset')) {
+      for (const p of await this.d.playlistsRepository.maybeHolding(contentId)) {
+        const rule = p.tag_rule;
+        if (p.has_item || (rule && (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).some((a) => a.id === contentId))) found.add(p.id);
       }
-      if (c.has_item || (await ruleYields.get(c.playlist_id))) screens.push(c.screen_id);
     }
-    return screens;
+    return [...found].map((contentId) => ({ contentType: 'playlist', contentId }));
   }
 }

@@ -47,10 +47,18 @@ export const ItemSettings = {
     }),
   ),
 };
-export const ItemInputSchema = Type.Object({ assetId: Uuid, ...ItemSettings });
+const ItemContent = {
+  assetId: Type.Optional({ ...Uuid, description: 'A ready asset to play. Exactly one of `assetId` and `layoutId`.' }),
+  layoutId: Type.Optional({
+    ...Uuid,
+    description: 'A published layout to play, for `durationMs`; it must not show this playlist (422 `playlist_validation_failed`).',
+  }),
+};
+export const ItemInputSchema = Type.Object({ ...ItemContent, ...ItemSettings });
 export type ItemInput = Static<typeof ItemInputSchema>;
 export const ItemPatchSchema = Type.Object({
   assetId: Type.Optional({ ...Uuid, description: 'Another ready asset for this item (the console sends the current one back with every change).' }),
+  layoutId: Type.Optional({ ...Uuid, description: 'Another published layout for this item.' }),
   ...ItemSettings,
 });
 export type ItemPatch = Static<typeof ItemPatchSchema>;
@@ -66,7 +74,10 @@ export const ItemSchema = Type.Object({
   /** Items the tag rule yields are computed, not stored: their id is derived from playlist and asset. */
   id: Uuid,
   source: Type.Union([L('manual'), L('tag')]),
+  /** A layout item's is its layout's id, as the reference answers it. */
   assetId: Uuid,
+  /** Only for an item playing a layout. */
+  layoutId: Type.Optional(Uuid),
   /** Its place in play order, from 0. */
   position: Type.Integer({ minimum: 0 }),
   durationMs: Type.Union([Type.Integer(), Type.Null()]),

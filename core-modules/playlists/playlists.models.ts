@@ -28,7 +28,9 @@ export interface ItemRow {
   id: string;
   playlist_id: string;
   position: number;
-  asset_id: string;
+  /** Exactly one of asset_id and layout_id. */
+  asset_id: string | null;
+  layout_id: string | null;
   duration_ms: number | null;
   fit_mode: 'contain' | 'cover' | 'stretch';
   transition: 'none' | 'fade' | 'crossfade';
@@ -39,7 +41,10 @@ export interface ItemRow {
 }
 
 // The column has a default (false), so writers that predate it need not name it.
-export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | 'use_player_defaults'> & { use_player_defaults?: boolean };
+export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | 'use_player_defaults' | 'layout_id'> & {
+  use_player_defaults?: boolean;
+  layout_id?: string | null;
+};
 
 export interface AssignmentRow {
   screen_id: string;

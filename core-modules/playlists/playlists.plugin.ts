@@ -43,14 +43,17 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
       d.dependencyGraph.register(playlistsGraph(d));
       // Playlists are a kind of content screens are given.
       d.contentKinds.register(playlistKind(d));
-      // After a committed change to an asset's files, the screens playing it are rebuilt, and the
-      // playlists holding it tell their listeners.
-      d.mediaEvents.subscribe(async (changes) => {
-        for (const { assetId } of changes) {
-          await d.contentSources.changed(await d.playlistReader.screensPlaying(assetId));
-          await d.playlistLibrary.tell(await d.playlistReader.playlistsHolding(assetId));
-        }
-      });
+      // Screens are given playlists (and other content) by assignment; playlists hold assets.
+      d.contentKinds.registerScreensGiven((refs, trx) => d.assignmentsRepository.screensGiven(refs, trx));
+      d.contentKinds.registerContainers((refs) => d.playlistReader.holding(refs));
+      // Content an item plays (a layout) cannot be deleted while the playlist holds it.
+      d.contentKinds.registerUse(async (ref, trx) =>
+        ref.contentType === 'layout'
+          ? (await d.playlistItemsRepository.holdingLayouts([ref.contentId], trx)).map((p) => ({ kind: 'playlist', id: p.id, name: p.name }))
+          : [],
+      );
+      // After a committed change to an asset's files, the screens showing it are rebuilt.
+      d.mediaEvents.subscribe((changes) => d.contentKinds.changed(changes.map((c) => ({ contentType: 'asset', contentId: c.assetId }))));
     });
   },
 });

@@ -39,13 +39,8 @@ export const schedulesModule = definePlugin<SchedulesDeps>({
       ]);
       d.manifestSections.register(schedulesSection);
       d.contentSources.register(scheduleContentSource(d));
-      // A scheduled playlist changed (edited, or its media did): the screens it reaches follow.
-      d.playlistLibrary.onChange(async (playlistIds, trx) =>
-        d.schedulesService.contentChanged(
-          (await d.schedulesRepository.using('playlist', playlistIds, trx)).map((s) => s.id),
-          trx,
-        ),
-      );
+      // A schedule gives its content to the screens it targets.
+      d.contentKinds.registerScreensGiven((refs, trx) => d.schedulesService.screensGiven(refs, trx));
       // Scheduled content, of any kind, cannot be deleted while a schedule plays it.
       d.contentKinds.registerUse(async (ref, trx) =>
         (await d.schedulesRepository.using(ref.contentType, [ref.contentId], trx)).map((s) => ({ kind: 'schedule', id: s.id, name: s.name })),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidInput, notFound, validationFailed } from '../../kernel/errors.js';
-import { refFromWire, refKey, wireField } from '../player/player.api.js';
+import { type ContentRef, refFromWire, refKey, wireField } from '../player/player.api.js';
 import { MAX_SCHEDULES, MAX_TARGETS, type ScheduleInput, scheduleIssues } from './schedule-rules.js';
 import { type ScheduleView, scheduleView } from './schedule-view.js';
 import { type ScheduleRow, type ScheduleValues, scheduleContent, type Target } from './schedules.repository.js';
@@ -147,9 +147,15 @@ export class SchedulesService {
     await this.audit('deleted', actor, ip, id, {});
   }
 
-  /** A change to what these schedules play: the screens they reach are rebuilt (pass the change's `trx` when there is one). */
+  /** What these schedules play may differ now (one entering the prefetch horizon): the screens they target are rebuilt. */
   async contentChanged(scheduleIds: string[], trx?: Knex.Transaction): Promise<void> {
     await this.reached([...(await this.d.schedulesRepository.targetsOf(scheduleIds, trx)).values()].flat(), trx);
+  }
+
+  /** The screens the schedules playing any of `refs` target (a group's members for a group). */
+  async screensGiven(refs: ContentRef[], trx?: Knex.Transaction): Promise<string[]> {
+    const scheduleIds = (await Promise.all(refs.map((ref) => this.d.schedulesRepository.using(ref.contentType, [ref.contentId], trx)))).flat().map((s) => s.id);
+    return scheduleIds.length ? this.screensOf([...(await this.d.schedulesRepository.targetsOf(scheduleIds, trx)).values()].flat()) : [];
   }
 
   /** The input checked whole, its zone defaulted and its targets normalised (a grouped screen becomes its group). */
@@ -216,9 +222,13 @@ export class SchedulesService {
 
   // With the change's transaction, so the screens hear of it even if this process dies at the commit.
   private async reached(targets: Target[], trx?: Knex.Transaction): Promise<void> {
+    await this.d.contentSources.changed(await this.screensOf(targets), trx);
+  }
+
+  private async screensOf(targets: Target[]): Promise<string[]> {
     const groupIds = [...new Set(targets.filter((t) => t.type === 'group').map((t) => t.id))];
     const members = await this.d.screenGroups.membersOf(groupIds);
-    await this.d.contentSources.changed([...targets.filter((t) => t.type === 'screen').map((t) => t.id), ...[...members.values()].flat()], trx);
+    return [...targets.filter((t) => t.type === 'screen').map((t) => t.id), ...[...members.values()].flat()];
   }
 
   /** The schedules as the console shows them; `known` gives the targets of ones not stored (a preview's). */

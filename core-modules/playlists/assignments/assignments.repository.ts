@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { fn, raw } from 'objection';
+import { fn } from 'objection';
 import type { KernelDeps } from '../../../kernel/kernel.js';
 import type { ContentRef } from '../../player/player.api.js';
 import { refKey } from '../../player/player.api.js';
-import { type AssignmentRow, AssignmentModel, type TagRule } from '../playlists.models.js';
+import { type AssignmentRow, AssignmentModel } from '../playlists.models.js';
 
 export const refOf = (row: Pick<AssignmentRow, 'content_type' | 'content_id'>): ContentRef => ({
   contentType: row.content_type,
@@ -34,23 +34,15 @@ export class AssignmentsRepository {
     return new Map(rows.map((r) => [r.screen_id, refKey(refOf(r))]));
   }
 
-  /**
-   * Screens whose playlist may hold `assetId`: it is one of the playlist's items (`has_item`), or
-   * the playlist has an enabled tag rule, which the caller matches against the asset.
-   */
-  async screensMaybePlaying(assetId: string): Promise<{ screen_id: string; playlist_id: string; has_item: boolean; tag_rule: TagRule | null }[]> {
-    const hasItem = `EXISTS (SELECT 1 FROM playlist_items i WHERE i.playlist_id = p.id AND i.asset_id = ?)`;
-    return this.assignments
-      .query()
-      .alias('a')
-      .join('playlists as p', (j) => j.on('p.id', 'a.content_id').andOnVal('a.content_type', 'playlist'))
-      .select('a.screen_id', 'p.id as playlist_id', 'p.tag_rule', raw(`${hasItem} AS has_item`, [assetId]))
-      .whereRaw(`(${hasItem} OR coalesce((p.tag_rule->>'enabled')::boolean, false))`, [assetId])
-      .castTo<{ screen_id: string; playlist_id: string; has_item: boolean; tag_rule: TagRule | null }[]>();
-  }
-
-  async screensOf(ref: ContentRef, trx?: Knex.Transaction): Promise<string[]> {
-    const rows = await this.assignments.query(trx).where({ content_type: ref.contentType, content_id: ref.contentId }).select('screen_id');
+  /** The screens assigned any of `refs`. */
+  async screensGiven(refs: ContentRef[], trx?: Knex.Transaction): Promise<string[]> {
+    if (!refs.length) return [];
+    const rows = await this.assignments
+      .query(trx)
+      .where((q) => {
+        for (const ref of refs) q.orWhere({ content_type: ref.contentType, content_id: ref.contentId });
+      })
+      .select('screen_id');
     return rows.map((r) => r.screen_id);
   }
 

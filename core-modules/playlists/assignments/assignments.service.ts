@@ -53,7 +53,7 @@ export class AssignmentsService {
 
   /** The screens assigned the content, as uses that keep it from being deleted (registered with contentKinds). */
   async usesOf(ref: ContentRef, trx: Knex.Transaction): Promise<ResourceUse[]> {
-    const screenIds = await this.d.assignmentsRepository.screensOf(ref, trx);
+    const screenIds = await this.d.assignmentsRepository.screensGiven([ref], trx);
     if (!screenIds.length) return [];
     const names = await this.d.screensService.namesOf(screenIds);
     return screenIds.map((id) => ({ kind: 'screen', id, name: names.get(id) ?? id }));

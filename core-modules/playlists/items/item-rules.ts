@@ -5,6 +5,9 @@ import type { ItemRow, ItemValues } from '../playlists.models.js';
 
 export const DEFAULTS = { fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 1, delivery_policy: 'automatic' } as const;
 
+/** What an item plays: an asset, or a layout (type `layout`, checked published by its kind). */
+export type ItemTarget = Pick<AssetSummary, 'id' | 'type' | 'status'>;
+
 /** The asset an item may point at: present and ready. Type rules follow in `itemValues`. */
 export function assertPlayable(asset: AssetSummary | undefined, field: string): asserts asset is AssetSummary {
   if (!asset) throw invalidInput('asset_not_found', 'No such asset.', field);
@@ -13,34 +16,37 @@ export function assertPlayable(asset: AssetSummary | undefined, field: string): 
 
 /**
  * The stored values of an item: `patch` applied over `current` (or the defaults), checked against
- * the asset's type. Images and websites have no length of their own, so they need a duration;
- * websites always stream (there is nothing to download). Only images and videos can play with the
+ * the type of what it plays. Images, websites and layouts have no length of their own, so they need
+ * a duration; websites and layouts always stream (there is no one file to download). Only images and videos can play with the
  * screen's defaults (as the reference has it); an image that does and has no duration of its own
  * stores the organization's default image duration, so a player that does not know the flag
  * (the Android player refuses an image without one) still plays it for the usual time.
  */
-export function itemValues(asset: AssetSummary, patch: ItemPatch, current: ItemValues | undefined, field: string, defaultImageDurationMs: number): ItemValues {
-  const base: ItemValues = current ?? { asset_id: asset.id, duration_ms: null, ...DEFAULTS };
+export function itemValues(asset: ItemTarget, patch: ItemPatch, current: ItemValues | undefined, field: string, defaultImageDurationMs: number): ItemValues {
+  const base: ItemValues = current ?? { asset_id: null, layout_id: null, duration_ms: null, ...DEFAULTS };
+  const layout = asset.type === 'layout';
   const usePlayerDefaults = (asset.type === 'image' || asset.type === 'video') && (patch.usePlayerDefaults ?? base.use_player_defaults ?? false);
   let durationMs = patch.durationMs === undefined ? base.duration_ms : patch.durationMs;
   if (usePlayerDefaults && asset.type === 'image') durationMs ??= defaultImageDurationMs;
   if (asset.type !== 'video' && durationMs == null) {
-    throw invalidInput('playlist_validation_failed', `A${asset.type === 'image' ? 'n image' : ' website'} item needs durationMs.`, `${field}/durationMs`);
+    throw invalidInput('playlist_validation_failed', `A${asset.type === 'image' ? 'n image' : ` ${asset.type}`} item needs durationMs.`, `${field}/durationMs`);
   }
   return {
-    asset_id: asset.id,
+    asset_id: layout ? null : asset.id,
+    layout_id: layout ? asset.id : null,
     duration_ms: durationMs ?? null,
     fit_mode: patch.fitMode ?? base.fit_mode,
     transition: patch.transition ?? base.transition,
     audio_enabled: patch.audioEnabled ?? base.audio_enabled,
     volume: patch.volume ?? base.volume,
-    delivery_policy: asset.type === 'website' ? 'stream' : (patch.deliveryPolicy ?? base.delivery_policy),
+    delivery_policy: asset.type === 'website' || layout ? 'stream' : (patch.deliveryPolicy ?? base.delivery_policy),
     use_player_defaults: usePlayerDefaults,
   };
 }
 
 export const storedValues = (row: ItemRow): ItemValues => ({
   asset_id: row.asset_id,
+  layout_id: row.layout_id,
   duration_ms: row.duration_ms,
   fit_mode: row.fit_mode,
   transition: row.transition,

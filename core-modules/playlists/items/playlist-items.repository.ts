@@ -11,6 +11,7 @@ const ITEM_COLUMNS = [
   'playlist_id',
   'position',
   'asset_id',
+  'layout_id',
   'duration_ms',
   'fit_mode',
   'transition',
@@ -90,6 +91,19 @@ export class PlaylistItemsRepository {
   async replaceAll(playlistId: string, items: ItemValues[], trx: Knex.Transaction): Promise<void> {
     await this.items.query(trx).where({ playlist_id: playlistId }).delete();
     if (items.length) await this.items.query(trx).insert(items.map((v, position) => ({ ...v, playlist_id: playlistId, position })));
+  }
+
+  /** The playlists with an item playing any of these layouts, by name. */
+  async holdingLayouts(layoutIds: string[], trx?: Knex.Transaction): Promise<{ id: string; name: string }[]> {
+    if (!layoutIds.length) return [];
+    return this.items
+      .query(trx)
+      .alias('i')
+      .join('playlists as p', 'p.id', 'i.playlist_id')
+      .distinct('p.id', 'p.name')
+      .whereIn('i.layout_id', layoutIds)
+      .orderBy('p.name')
+      .castTo<{ id: string; name: string }[]>();
   }
 
   /** For the media module's delete and archive check: which playlists hold any of the assets. */

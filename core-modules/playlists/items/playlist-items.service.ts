@@ -1,15 +1,27 @@
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { conflict, invalidInput, notFound } from '../../../kernel/errors.js';
+import type { AssetSummary } from '../../media/media.api.js';
 import type { PlaylistLibraryDeps } from '../playlist-library-deps.js';
 import { playlistNotFound } from '../playlist-reader.js';
 import { MAX_ITEMS, type ItemInput, type ItemPatch, type PlaylistDetail } from '../playlist-schemas.js';
-import { assertPlayable, itemValues, storedValues } from './item-rules.js';
+import { assertPlayable, type ItemTarget, itemValues, storedValues } from './item-rules.js';
 
 type Deps = Pick<
   PlaylistLibraryDeps,
-  'db' | 'playlistsRepository' | 'playlistItemsRepository' | 'mediaLibrary' | 'playlistReader' | 'playlistLibrary' | 'auditLog' | 'settingsService'
+  | 'db'
+  | 'playlistsRepository'
+  | 'playlistItemsRepository'
+  | 'mediaLibrary'
+  | 'playlistReader'
+  | 'playlistLibrary'
+  | 'auditLog'
+  | 'settingsService'
+  | 'contentKinds'
 >;
+
+/** What an item names: an asset or a layout (the reference's console may send a layout's id as both). */
+type ItemContent = { assetId?: string; layoutId?: string };
 
 const itemNotFound = () => notFound('playlist_item_not_found', 'No such item in this playlist.');
 const tooMany = () => invalidInput('playlist_validation_failed', `A playlist holds at most ${MAX_ITEMS} items.`, 'body');
@@ -19,13 +31,12 @@ export class PlaylistItemsService {
   constructor(private readonly d: Deps) {}
 
   async add(actor: ConsolePrincipal, playlistId: string, input: ItemInput, ip: string): Promise<PlaylistDetail> {
-    const { assetId, ...settings } = input;
+    const { assetId, layoutId, ...settings } = input;
     return this.change(actor, playlistId, ip, 'playlist.item_added', async (trx) => {
-      const asset = await this.asset(assetId);
-      assertPlayable(asset, 'body/assetId');
+      const target = await this.target(playlistId, { assetId, layoutId }, 'body', trx);
       if ((await this.d.playlistItemsRepository.list(playlistId, trx)).length >= MAX_ITEMS) throw tooMany();
-      const id = await this.d.playlistItemsRepository.append(playlistId, itemValues(asset, settings, undefined, 'body', await this.imageDurationMs()), trx);
-      return { itemId: id, assetId };
+      const id = await this.d.playlistItemsRepository.append(playlistId, itemValues(target, settings, undefined, 'body', await this.imageDurationMs()), trx);
+      return { itemId: id, [target.type === 'layout' ? 'layoutId' : 'assetId']: target.id };
     });
   }
 
@@ -33,12 +44,15 @@ export class PlaylistItemsService {
     return this.change(actor, playlistId, ip, 'playlist.item_updated', async (trx) => {
       const item = await this.d.playlistItemsRepository.byId(playlistId, itemId, trx);
       if (!item) throw itemNotFound();
-      // The asset may have gone (deleted assets are refused while used, but archived-then-purged
+      // What it plays may have gone (deleted assets are refused while used, but archived-then-purged
       // rows can vanish); without it the type rules cannot be checked.
-      const { assetId = item.asset_id, ...settings } = patch;
-      const asset = await this.asset(assetId);
-      assertPlayable(asset, assetId === item.asset_id ? 'body' : 'body/assetId');
-      const values = itemValues(asset, settings, storedValues(item), 'body', await this.imageDurationMs());
+      const { assetId, layoutId, ...settings } = patch;
+      const given =
+        assetId === undefined && layoutId === undefined
+          ? { assetId: item.asset_id ?? undefined, layoutId: item.layout_id ?? undefined }
+          : { assetId, layoutId };
+      const target = await this.target(playlistId, given, 'body', trx);
+      const values = itemValues(target, settings, storedValues(item), 'body', await this.imageDurationMs());
       await this.d.playlistItemsRepository.update(playlistId, itemId, values, trx);
       return { itemId, fields: Object.keys(patch) };
     });
@@ -68,12 +82,11 @@ export class PlaylistItemsService {
     if (items.length > MAX_ITEMS) throw tooMany();
     return this.change(actor, playlistId, ip, 'playlist.items_replaced', async (trx) => {
       const values = [];
-      const assets = await this.d.mediaLibrary.summaries(items.map((i) => i.assetId));
+      const assets = await this.d.mediaLibrary.summaries(items.flatMap((i) => (i.assetId && !i.layoutId ? [i.assetId] : [])));
       const imageDurationMs = await this.imageDurationMs();
-      for (const [i, { assetId, ...settings }] of items.entries()) {
-        const asset = assets.get(assetId);
-        assertPlayable(asset, `body/items/${i}/assetId`);
-        values.push(itemValues(asset, settings, undefined, `body/items/${i}`, imageDurationMs));
+      for (const [i, { assetId, layoutId, ...settings }] of items.entries()) {
+        const target = await this.target(playlistId, { assetId, layoutId }, `body/items/${i}`, trx, assets);
+        values.push(itemValues(target, settings, undefined, `body/items/${i}`, imageDurationMs));
       }
       await this.d.playlistItemsRepository.replaceAll(playlistId, values, trx);
       return { count: items.length };
@@ -85,8 +98,33 @@ export class PlaylistItemsService {
     return (await this.d.settingsService.get<number>('player.playback.default_image_duration_seconds')) * 1000;
   }
 
-  private async asset(id: string) {
-    return (await this.d.mediaLibrary.summaries([id])).get(id);
+  /**
+   * What an item is to play, checked: a ready asset, or a published layout that does not show this
+   * playlist (it would contain itself). A layout is held shared until `trx` ends, so its delete or a
+   * publish adding this playlist waits and then sees this item.
+   */
+  private async target(playlistId: string, given: ItemContent, field: string, trx: Knex.Transaction, known?: Map<string, AssetSummary>): Promise<ItemTarget> {
+    // The reference's console sends a layout item back with its layout's id in both fields.
+    const layoutId = given.layoutId;
+    const assetId = given.assetId === layoutId ? undefined : given.assetId;
+    if ((assetId === undefined) === (layoutId === undefined))
+      throw invalidInput('playlist_validation_failed', 'Give exactly one of assetId and layoutId.', `${field}/assetId`);
+    if (layoutId === undefined) {
+      const asset = known ? known.get(assetId!) : (await this.d.mediaLibrary.summaries([assetId!])).get(assetId!);
+      assertPlayable(asset, `${field}/assetId`);
+      return asset;
+    }
+    const layout = { contentType: 'layout', contentId: layoutId };
+    await this.d.contentKinds.check([layout], trx);
+    const holding = await this.d.contentKinds.containersOf([{ contentType: 'playlist', contentId: playlistId }], trx);
+    if (holding.some((ref) => ref.contentType === 'layout' && ref.contentId === layoutId)) {
+      throw invalidInput(
+        'playlist_validation_failed',
+        'This layout shows this playlist in a zone, so it cannot also be one of its items.',
+        `${field}/layoutId`,
+      );
+    }
+    return { id: layoutId, type: 'layout', status: 'ready' };
   }
 
   /**

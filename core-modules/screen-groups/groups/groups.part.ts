@@ -9,13 +9,10 @@ export const groupsPart: ModulePart<GroupsDeps> = (r) => {
   r.provide({ groupsService: asFunction((d: GroupsDeps) => new GroupsService(d)).singleton() });
   r.routes(groupsRoutes);
   r.onStart((d) => {
-    // A group's playlist changed (edited, or its media did): its members' manifests follow.
-    d.playlistLibrary.onChange(async (playlistIds, trx) => {
-      const groups = await d.groupsRepository.using('playlist', playlistIds, trx);
-      await d.groupsService.contentChanged(
-        groups.map((g) => g.id),
-        trx,
-      );
+    // A group gives its content to its members.
+    d.contentKinds.registerScreensGiven(async (refs, trx) => {
+      const groupIds = (await Promise.all(refs.map((ref) => d.groupsRepository.using(ref.contentType, [ref.contentId], trx)))).flat().map((g) => g.id);
+      return [...(await d.groupsRepository.membersOf(groupIds, trx)).values()].flat();
     });
     // A group's content, of any kind, cannot be deleted while the group plays it.
     d.contentKinds.registerUse(async (ref, trx) =>
