@@ -7,18 +7,25 @@ import type { WidgetDefinition } from './definitions/widget-definition.js';
 const Fields = Type.Object({ fields: Type.Array(ConfigFieldSchema) });
 const Capabilities = Type.Record(Type.String(), Type.Integer());
 
-const WidgetDefinitionSchema = Type.Object({
+/** What every definition says of itself, widget or data source. */
+const Described = {
   id: Type.String(),
   version: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
   category: Type.String(),
   icon: Type.String(),
+};
+
+const WidgetDefinitionSchema = Type.Object({
+  ...Described,
   kind: Type.Literal('widget'),
   runtime: Type.Union([Type.Literal('native'), Type.Literal('web')]),
   configurationSchema: Fields,
   defaultConfiguration: Type.Record(Type.String(), Type.Unknown()),
-  presets: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), description: Type.String(), configuration: Type.Record(Type.String(), Type.Unknown()) })),
+  presets: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String(), description: Type.String(), configuration: Type.Record(Type.String(), Type.Unknown()) }),
+  ),
   acceptedDataSourceKinds: Type.Array(Type.String(), { description: 'The shapes a bound source must have; empty for a type that binds none.' }),
   presentationSchemaVersion: Type.Integer(),
   requiredCapabilities: Capabilities,
@@ -27,12 +34,7 @@ const WidgetDefinitionSchema = Type.Object({
 });
 
 const DataSourceDefinitionSchema = Type.Object({
-  id: Type.String(),
-  version: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  category: Type.String(),
-  icon: Type.String(),
+  ...Described,
   configurationSchema: Fields,
   defaultConfiguration: Type.Record(Type.String(), Type.Unknown()),
   outputSchema: Type.Object({
@@ -130,7 +132,13 @@ export function providerCatalog(widgets: WidgetDefinition[], sources: DataSource
           group: d.category,
           description: d.description,
           presentationKind: d.runtime,
-          capabilities: { recordBased: kinds.includes('records'), temporal: kinds.includes('temporal'), numeric: kinds.includes('numeric'), weather: kinds.includes('weather'), dateSelection: false },
+          capabilities: {
+            recordBased: kinds.includes('records'),
+            temporal: kinds.includes('temporal'),
+            numeric: kinds.includes('numeric'),
+            weather: kinds.includes('weather'),
+            dateSelection: false,
+          },
           requiredCapabilities: d.requiredCapabilities,
           uiHints: { editor: d.id, preview: 'compiled' },
         };

@@ -9,7 +9,9 @@ export const ManifestWidgetSchema = Type.Object({
   name: Type.String(),
   provider: Type.String(),
   configVersion: Type.Integer(),
-  configuration: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Schema 11 and 12: its settings, as the players’ provider renderers read them.' })),
+  configuration: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: 'Schema 11 and 12: its settings, as the players’ provider renderers read them.' }),
+  ),
   presentation: Type.Optional({ ...WidgetPresentationSchema, description: 'Schema 13 on: what to draw, declaratively.' }),
 });
 export type ManifestWidget = Static<typeof ManifestWidgetSchema>;

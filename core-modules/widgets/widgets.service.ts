@@ -29,7 +29,11 @@ function assertName(name: string | undefined) {
 const IMAGE_SIGNATURES: { mimeType: string; extension: string; matches: (b: Buffer) => boolean }[] = [
   { mimeType: 'image/jpeg', extension: '.jpg', matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { mimeType: 'image/png', extension: '.png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { mimeType: 'image/webp', extension: '.webp', matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    mimeType: 'image/webp',
+    extension: '.webp',
+    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 /** Widgets: a widget type's configuration kept as a library asset of type `widget`. */
@@ -69,7 +73,10 @@ export class WidgetsService {
       await this.d.widgetsRepository.update(id, fieldsOf(resolved), trx);
       await this.d.ownedAssets.update(
         id,
-        { ...(changes.name === undefined ? {} : { name: changes.name.trim() }), ...(changes.description === undefined ? {} : { description: changes.description }) },
+        {
+          ...(changes.name === undefined ? {} : { name: changes.name.trim() }),
+          ...(changes.description === undefined ? {} : { description: changes.description }),
+        },
         trx,
       );
       await this.audit('media.widget_updated', actor, ip, id, { fields: Object.keys(changes) }, trx);
@@ -85,7 +92,11 @@ export class WidgetsService {
       const { asset, current } = await this.locked(id, trx);
       const resolved = await this.resolve({ provider: current.provider, configuration: current.configuration });
       resolved.presetId = current.preset_id;
-      const copy = await this.d.ownedAssets.create(actor, { type: WIDGET_TYPE, name: `${asset.name} (copy)`.slice(0, 180), description: asset.description }, trx);
+      const copy = await this.d.ownedAssets.create(
+        actor,
+        { type: WIDGET_TYPE, name: `${asset.name} (copy)`.slice(0, 180), description: asset.description },
+        trx,
+      );
       await this.d.widgetsRepository.insert(copy.id, fieldsOf(resolved), trx);
       await this.audit('media.widget_duplicated', actor, ip, copy.id, { from: id }, trx);
       return copy.id;
@@ -123,4 +134,9 @@ export class WidgetsService {
   }
 }
 
-const fieldsOf = (r: ResolvedWidget) => ({ provider: r.definition.id, preset_id: r.presetId, configuration: r.configuration, data_source_ids: r.dataSourceIds });
+const fieldsOf = (r: ResolvedWidget) => ({
+  provider: r.definition.id,
+  preset_id: r.presetId,
+  configuration: r.configuration,
+  data_source_ids: r.dataSourceIds,
+});

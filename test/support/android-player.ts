@@ -176,7 +176,9 @@ const PresentationNode: Model = {
   type: req('String'),
   props: opt('JsonObject'),
   binding: nullable(model(Binding)),
-  repeat: nullable(model({ dataset: req('String'), limit: req('Int'), offset: opt('Int'), selector: opt('String'), startField: opt('String'), endField: opt('String') })),
+  repeat: nullable(
+    model({ dataset: req('String'), limit: req('Int'), offset: opt('Int'), selector: opt('String'), startField: opt('String'), endField: opt('String') }),
+  ),
   condition: nullable(model({ binding: req(model(Binding)), op: req('String'), value: opt('String') })),
 };
 PresentationNode.children = opt(listOf(model(PresentationNode)));
@@ -217,18 +219,155 @@ const WIDGET_CONFIGS: Record<string, Model> = {
   clock: { timezone: opt('String'), format: opt('String'), showSeconds: opt('Boolean'), ...visual },
   date: { timezone: opt('String'), format: opt('String'), ...visual },
   qrcode: { value: req('String'), label: opt('String'), errorCorrection: opt('String'), ...visual },
-  countdown: { target: req('String'), timezone: opt('String'), mode: opt('String'), recurrence: opt('String'), layout: opt('String'), label: opt('String'), completionText: opt('String'), completionAction: opt('String'), showDays: opt('Boolean'), showHours: opt('Boolean'), showMinutes: opt('Boolean'), showSeconds: opt('Boolean'), ...visual },
-  ticker: { dataSourceId: req('String'), field: opt('String'), fields: opt(listOf('String')), separator: opt('String'), fieldSeparator: opt('String'), speed: opt('String'), direction: opt('String'), emptyState: opt('String'), ...visual },
-  display: { dataSourceId: req('String'), fields: opt(listOf('String')), maximumItems: opt('Int'), emptyState: opt('String'), primaryField: opt('String'), secondaryField: opt('String'), leadingField: opt('String'), trailingField: opt('String'), showDividers: opt('Boolean'), rowSpacing: opt('String'), mode: opt('String'), labelField: opt('String'), valueField: opt('String'), columns: opt(listOf(model({ field: req('String'), label: opt('String'), format: opt('String'), precision: opt('Int'), prefix: opt('String'), suffix: opt('String'), alignment: opt('String'), width: opt('Int') }))), showHeader: opt('Boolean'), alternatingRows: opt('Boolean'), dateField: opt('String'), timeField: opt('String'), titleField: opt('String'), locationField: opt('String'), descriptionField: opt('String'), groupByDay: opt('Boolean'), ...visual },
-  metric: { dataSourceId: req('String'), valueField: req('String'), label: opt('String'), labelField: opt('String'), secondaryField: opt('String'), format: opt('String'), precision: opt('Int'), prefix: opt('String'), suffix: opt('String'), alignment: opt('String'), emptyState: opt('String'), ...visual },
-  cards: { dataSourceId: req('String'), titleField: req('String'), subtitleField: opt('String'), bodyField: opt('String'), badgeField: opt('String'), columns: opt('Int'), maximumItems: opt('Int'), density: opt('String'), emptyState: opt('String'), ...visual },
-  weather: { dataSourceId: req('String'), showLocation: opt('Boolean'), showCurrent: opt('Boolean'), showHumidity: opt('Boolean'), showWind: opt('Boolean'), showPrecipitation: opt('Boolean'), forecastDays: opt('Int'), ...visual },
-  website: { url: req('String'), allowedHosts: req(listOf('String')), javascriptEnabled: opt('Boolean'), domStorageEnabled: opt('Boolean'), cookiePolicy: opt('String'), reloadPolicy: opt('String'), refreshIntervalSeconds: nullable('Int'), loadTimeoutSeconds: opt('Int'), zoomPercent: opt('Int'), scrollX: opt('Int'), scrollY: opt('Int'), backgroundColor: opt('String'), failureBehavior: opt('String') },
-  youtube: { url: req('String'), kind: opt('String'), videoId: nullable('String'), playlistId: nullable('String'), startSeconds: opt('Int'), endSeconds: nullable('Int'), loop: opt('Boolean'), muted: opt('Boolean'), volume: opt('Int'), captions: opt('Boolean'), captionLanguage: opt('String'), controls: opt('Boolean'), failureBehavior: opt('String') },
+  countdown: {
+    target: req('String'),
+    timezone: opt('String'),
+    mode: opt('String'),
+    recurrence: opt('String'),
+    layout: opt('String'),
+    label: opt('String'),
+    completionText: opt('String'),
+    completionAction: opt('String'),
+    showDays: opt('Boolean'),
+    showHours: opt('Boolean'),
+    showMinutes: opt('Boolean'),
+    showSeconds: opt('Boolean'),
+    ...visual,
+  },
+  ticker: {
+    dataSourceId: req('String'),
+    field: opt('String'),
+    fields: opt(listOf('String')),
+    separator: opt('String'),
+    fieldSeparator: opt('String'),
+    speed: opt('String'),
+    direction: opt('String'),
+    emptyState: opt('String'),
+    ...visual,
+  },
+  display: {
+    dataSourceId: req('String'),
+    fields: opt(listOf('String')),
+    maximumItems: opt('Int'),
+    emptyState: opt('String'),
+    primaryField: opt('String'),
+    secondaryField: opt('String'),
+    leadingField: opt('String'),
+    trailingField: opt('String'),
+    showDividers: opt('Boolean'),
+    rowSpacing: opt('String'),
+    mode: opt('String'),
+    labelField: opt('String'),
+    valueField: opt('String'),
+    columns: opt(
+      listOf(
+        model({
+          field: req('String'),
+          label: opt('String'),
+          format: opt('String'),
+          precision: opt('Int'),
+          prefix: opt('String'),
+          suffix: opt('String'),
+          alignment: opt('String'),
+          width: opt('Int'),
+        }),
+      ),
+    ),
+    showHeader: opt('Boolean'),
+    alternatingRows: opt('Boolean'),
+    dateField: opt('String'),
+    timeField: opt('String'),
+    titleField: opt('String'),
+    locationField: opt('String'),
+    descriptionField: opt('String'),
+    groupByDay: opt('Boolean'),
+    ...visual,
+  },
+  metric: {
+    dataSourceId: req('String'),
+    valueField: req('String'),
+    label: opt('String'),
+    labelField: opt('String'),
+    secondaryField: opt('String'),
+    format: opt('String'),
+    precision: opt('Int'),
+    prefix: opt('String'),
+    suffix: opt('String'),
+    alignment: opt('String'),
+    emptyState: opt('String'),
+    ...visual,
+  },
+  cards: {
+    dataSourceId: req('String'),
+    titleField: req('String'),
+    subtitleField: opt('String'),
+    bodyField: opt('String'),
+    badgeField: opt('String'),
+    columns: opt('Int'),
+    maximumItems: opt('Int'),
+    density: opt('String'),
+    emptyState: opt('String'),
+    ...visual,
+  },
+  weather: {
+    dataSourceId: req('String'),
+    showLocation: opt('Boolean'),
+    showCurrent: opt('Boolean'),
+    showHumidity: opt('Boolean'),
+    showWind: opt('Boolean'),
+    showPrecipitation: opt('Boolean'),
+    forecastDays: opt('Int'),
+    ...visual,
+  },
+  website: {
+    url: req('String'),
+    allowedHosts: req(listOf('String')),
+    javascriptEnabled: opt('Boolean'),
+    domStorageEnabled: opt('Boolean'),
+    cookiePolicy: opt('String'),
+    reloadPolicy: opt('String'),
+    refreshIntervalSeconds: nullable('Int'),
+    loadTimeoutSeconds: opt('Int'),
+    zoomPercent: opt('Int'),
+    scrollX: opt('Int'),
+    scrollY: opt('Int'),
+    backgroundColor: opt('String'),
+    failureBehavior: opt('String'),
+  },
+  youtube: {
+    url: req('String'),
+    kind: opt('String'),
+    videoId: nullable('String'),
+    playlistId: nullable('String'),
+    startSeconds: opt('Int'),
+    endSeconds: nullable('Int'),
+    loop: opt('Boolean'),
+    muted: opt('Boolean'),
+    volume: opt('Int'),
+    captions: opt('Boolean'),
+    captionLanguage: opt('String'),
+    controls: opt('Boolean'),
+    failureBehavior: opt('String'),
+  },
 };
 for (const p of ['menu', 'table', 'list', 'agenda']) WIDGET_CONFIGS[p] = WIDGET_CONFIGS.display!;
 /** The providers schema 11 and 12 players draw themselves; any other widget item makes them refuse the manifest. */
-const LEGACY_WIDGETS = ['website', 'youtube', 'clock', 'date', 'qrcode', 'countdown', 'ticker', 'menu', 'list', 'table', 'agenda', 'metric', 'cards', 'weather'];
+const LEGACY_WIDGETS = [
+  'website',
+  'youtube',
+  'clock',
+  'date',
+  'qrcode',
+  'countdown',
+  'ticker',
+  'menu',
+  'list',
+  'table',
+  'agenda',
+  'metric',
+  'cards',
+  'weather',
+];
 /** What the stock Android player draws (its `PlayerPresentationSupport`): a presentation asking more is refused. */
 const ANDROID_NATIVE: Record<string, number> = {
   ...Object.fromEntries(['surface', 'box', 'row', 'column', 'stack', 'grid', 'spacer', 'divider'].map((t) => [`layout.${t}`, 1])),
@@ -252,7 +391,29 @@ const ANDROID_NATIVE: Record<string, number> = {
   'playback.auto_skip': 1,
 };
 const ANDROID_WEB_RUNTIME = 2;
-const NODE_TYPES = ['surface', 'box', 'row', 'column', 'stack', 'grid', 'spacer', 'divider', 'text', 'icon', 'asset_image', 'badge', 'progress', 'qr_code', 'marquee', 'line_chart', 'bar_chart', 'donut_chart', 'repeat', 'conditional', 'grouped_sections'];
+const NODE_TYPES = [
+  'surface',
+  'box',
+  'row',
+  'column',
+  'stack',
+  'grid',
+  'spacer',
+  'divider',
+  'text',
+  'icon',
+  'asset_image',
+  'badge',
+  'progress',
+  'qr_code',
+  'marquee',
+  'line_chart',
+  'bar_chart',
+  'donut_chart',
+  'repeat',
+  'conditional',
+  'grouped_sections',
+];
 const SELECTORS = ['all', 'current', 'next', 'upcoming', 'current_or_next'];
 const CONDITION_OPS = ['equals', 'not_equals', 'empty', 'not_empty', 'greater_than', 'greater_or_equal', 'less_than', 'less_or_equal', 'before', 'after'];
 
@@ -270,7 +431,11 @@ function presentationProblems(p: any, sourceIds: Set<string>, where: string): st
   const problems: string[] = [];
   check(problems, p.schemaVersion === 1 && ['native', 'web'].includes(p.kind), `${where}: schema or kind`);
   for (const [capability, version] of Object.entries(p.requiredCapabilities ?? {}))
-    check(problems, (capability === 'web.remote' ? ANDROID_WEB_RUNTIME : (ANDROID_NATIVE[capability] ?? 0)) >= (version as number), `${where}: needs ${capability}@${version}`);
+    check(
+      problems,
+      (capability === 'web.remote' ? ANDROID_WEB_RUNTIME : (ANDROID_NATIVE[capability] ?? 0)) >= (version as number),
+      `${where}: needs ${capability}@${version}`,
+    );
   if (p.kind === 'native') {
     if (!p.native?.root) return [...problems, `${where}: native root missing`];
     let nodes = 0;
@@ -297,7 +462,11 @@ function presentationProblems(p: any, sourceIds: Set<string>, where: string): st
       if (n.type === 'marquee') animations++;
       if (n.repeat) {
         const r = n.repeat;
-        check(problems, r.limit >= 1 && r.limit <= 200 && (r.offset ?? 0) >= 0 && (r.offset ?? 0) <= 2000 && sourceIds.has(String(r.dataset).split(':')[0]!), `${where}: repeat`);
+        check(
+          problems,
+          r.limit >= 1 && r.limit <= 200 && (r.offset ?? 0) >= 0 && (r.offset ?? 0) <= 2000 && sourceIds.has(String(r.dataset).split(':')[0]!),
+          `${where}: repeat`,
+        );
       }
       for (const child of n.children ?? []) visit(child, depth + 1);
     };
@@ -308,7 +477,10 @@ function presentationProblems(p: any, sourceIds: Set<string>, where: string): st
     if (!w) return [...problems, `${where}: web descriptor missing`];
     check(
       problems,
-      ['remote', 'bundle'].includes(w.mode) && (w.allowedHosts ?? []).length <= 25 && within(w.loadTimeoutSeconds ?? 20, 1, 120) && within(w.warmSeconds ?? 0, 0, 300),
+      ['remote', 'bundle'].includes(w.mode) &&
+        (w.allowedHosts ?? []).length <= 25 &&
+        within(w.loadTimeoutSeconds ?? 20, 1, 120) &&
+        within(w.warmSeconds ?? 0, 0, 300),
       `${where}: web descriptor`,
     );
     if (w.mode === 'remote') check(problems, w.onlineOnly === true && String(w.url).startsWith('https://'), `${where}: remote page`);
@@ -360,14 +532,22 @@ function legacyWidgetProblems(w: any, sources: Map<string, any>): string[] {
     case 'list':
     case 'agenda': {
       const fields = c.fields ?? ['title'];
-      check(problems, sources.has(c.dataSourceId) && fields.length >= 1 && fields.length <= 12 && within(c.maximumItems ?? 20, 1, 100), `${where}: ${w.provider}`);
+      check(
+        problems,
+        sources.has(c.dataSourceId) && fields.length >= 1 && fields.length <= 12 && within(c.maximumItems ?? 20, 1, 100),
+        `${where}: ${w.provider}`,
+      );
       break;
     }
     case 'metric':
       check(problems, sources.has(c.dataSourceId) && c.valueField.trim() !== '', `${where}: metric`);
       break;
     case 'cards':
-      check(problems, sources.has(c.dataSourceId) && c.titleField.trim() !== '' && within(c.columns ?? 2, 1, 4) && within(c.maximumItems ?? 6, 1, 12), `${where}: cards`);
+      check(
+        problems,
+        sources.has(c.dataSourceId) && c.titleField.trim() !== '' && within(c.columns ?? 2, 1, 4) && within(c.maximumItems ?? 6, 1, 12),
+        `${where}: cards`,
+      );
       break;
     case 'weather':
       check(problems, sources.get(c.dataSourceId)?.provider === 'weather' && within(c.forecastDays ?? 5, 0, 7), `${where}: weather`);

@@ -48,9 +48,17 @@ describe('widgets on screens', () => {
       { key: 'dish', label: 'Dish', type: 'text' },
       { key: 'price', label: 'Price', type: 'currency', currency: 'EUR' },
     ];
-    const table = await api('POST', '/api/v1/data-sources', { provider: 'manual', name: 'Specials', configuration: { columns, rows: [{ values: { dish: 'Soup', price: '4.50' } }] } });
+    const table = await api('POST', '/api/v1/data-sources', {
+      provider: 'manual',
+      name: 'Specials',
+      configuration: { columns, rows: [{ values: { dish: 'Soup', price: '4.50' } }] },
+    });
     tableId = table.body.data.id;
-    const board = await api('POST', '/api/v1/widgets', { provider: 'menu', name: 'Price board', configuration: { dataSourceId: tableId, fields: ['dish', 'price'], labelField: 'dish', valueField: 'price' } });
+    const board = await api('POST', '/api/v1/widgets', {
+      provider: 'menu',
+      name: 'Price board',
+      configuration: { dataSourceId: tableId, fields: ['dish', 'price'], labelField: 'dish', valueField: 'price' },
+    });
     expect(board.status, JSON.stringify(board.body)).to.equal(201);
     boardId = board.body.data.id;
     clockId = (await api('POST', '/api/v1/widgets', { provider: 'clock', name: 'Clock', configuration: { timezone: 'Europe/Berlin' } })).body.data.id;
@@ -60,7 +68,8 @@ describe('widgets on screens', () => {
       const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId, durationMs: 15_000 });
       expect(added.status, JSON.stringify(added.body)).to.equal(201);
     }
-    for (const s of [base, declarative]) expect((await api('PUT', `/api/v1/screens/${s.screenId}/playlist-assignment`, { playlistId: playlist.id })).status).to.equal(200);
+    for (const s of [base, declarative])
+      expect((await api('PUT', `/api/v1/screens/${s.screenId}/playlist-assignment`, { playlistId: playlist.id })).status).to.equal(200);
     const beat = await playerCall(k, declarative.credential, 'POST', '/api/v1/player/heartbeat', {
       presentationSchemaVersions: [11, 12, 13],
       playerVersionCode: 32,
@@ -83,7 +92,13 @@ describe('widgets on screens', () => {
     expect(clockItem).to.deep.include({ assetId: clockId, assetType: 'widget' });
     const board = manifest.widgets.find((w: any) => w.assetId === boardId);
     expect(board).to.deep.include({ name: 'Price board', provider: 'menu', configVersion: 1 });
-    expect(board.configuration).to.deep.include({ dataSourceId: tableId, fields: ['dish', 'price'], labelField: 'dish', valueField: 'price', mode: 'single_record' });
+    expect(board.configuration).to.deep.include({
+      dataSourceId: tableId,
+      fields: ['dish', 'price'],
+      labelField: 'dish',
+      valueField: 'price',
+      mode: 'single_record',
+    });
     expect(board).to.not.have.property('presentation');
     expect(manifest.widgets.find((w: any) => w.assetId === clockId).configuration).to.deep.include({ timezone: 'Europe/Berlin', format: '12' });
     expect(manifest.dataSources.map((d: any) => d.id)).to.deep.equal([tableId]);
@@ -126,7 +141,11 @@ describe('widgets on screens', () => {
     const table = (await api('GET', `/api/v1/data-sources/${tableId}`)).body.data;
     const rows = [...table.configuration.rows, { values: { dish: 'Curry', price: '9' } }];
     expect((await api('PATCH', `/api/v1/data-sources/${tableId}`, { configuration: { ...table.configuration, rows } })).status).to.equal(200);
-    for (const s of [base, declarative]) await eventually(() => manifestOf(s), (m) => rowsOf(m)?.dataDocument?.datasets?.[0]?.records?.length === 2);
+    for (const s of [base, declarative])
+      await eventually(
+        () => manifestOf(s),
+        (m) => rowsOf(m)?.dataDocument?.datasets?.[0]?.records?.length === 2,
+      );
   });
 
   it('refuses deleting a widget a playlist plays, and the data source it binds', async () => {

@@ -22,7 +22,11 @@ describe('widgets', () => {
     api('POST', '/api/v1/widgets', { provider, name: `${provider} ${randomUUID().slice(0, 4)}`, description: '', configuration, ...extra });
   const widgetCount = async () => (await api('GET', '/api/v1/assets?type=widget&pageSize=100')).body.data.total;
   const putPreview = (id: string, bytes: Buffer, type = 'image/png', s: ConsoleSession = owner) =>
-    k.request(`/api/v1/widgets/${id}/preview-image`, { method: 'PUT', headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'content-type': type }, body: new Uint8Array(bytes) });
+    k.request(`/api/v1/widgets/${id}/preview-image`, {
+      method: 'PUT',
+      headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'content-type': type },
+      body: new Uint8Array(bytes),
+    });
 
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules });
@@ -33,7 +37,11 @@ describe('widgets', () => {
       { key: 'price', label: 'Price', type: 'currency', currency: 'EUR' },
       { key: 'served', label: 'Served', type: 'date' },
     ];
-    const table = await api('POST', '/api/v1/data-sources', { provider: 'manual', name: 'Specials', configuration: { columns, rows: [{ values: { dish: 'Soup', price: '4.50' } }] } });
+    const table = await api('POST', '/api/v1/data-sources', {
+      provider: 'manual',
+      name: 'Specials',
+      configuration: { columns, rows: [{ values: { dish: 'Soup', price: '4.50' } }] },
+    });
     expect(table.status, JSON.stringify(table.body)).to.equal(201);
     tableId = table.body.data.id;
     const feed = await api('POST', '/api/v1/data-sources', { provider: 'rss', name: 'News', configuration: { url: 'https://news.example.org/feed.xml' } });
@@ -49,11 +57,35 @@ describe('widgets', () => {
       expect(res.status).to.equal(200);
       const catalog = res.body.data;
       const ids = catalog.widgets.map((w: any) => w.id);
-      for (const id of ['clock', 'date', 'world_clock', 'countdown', 'qrcode', 'ticker', 'website', 'youtube', 'menu', 'table', 'list', 'agenda', 'metric', 'stat_grid', 'chart', 'cards', 'weather'])
+      for (const id of [
+        'clock',
+        'date',
+        'world_clock',
+        'countdown',
+        'qrcode',
+        'ticker',
+        'website',
+        'youtube',
+        'menu',
+        'table',
+        'list',
+        'agenda',
+        'metric',
+        'stat_grid',
+        'chart',
+        'cards',
+        'weather',
+      ])
         expect(ids, id).to.include(id);
       const clock = catalog.widgets.find((w: any) => w.id === 'clock');
       expect(clock).to.deep.include({ runtime: 'native', kind: 'widget', presentationSchemaVersion: 1, requiresManifestV13: false });
-      expect(clock.defaultConfiguration).to.deep.include({ timezone: 'UTC', format: '12', showSeconds: false, foregroundColor: '#F5F7FA', backgroundColor: '#0E141B' });
+      expect(clock.defaultConfiguration).to.deep.include({
+        timezone: 'UTC',
+        format: '12',
+        showSeconds: false,
+        foregroundColor: '#F5F7FA',
+        backgroundColor: '#0E141B',
+      });
       expect(clock.configurationSchema.fields.find((f: any) => f.key === 'format')).to.deep.include({ control: 'select', default: '12' });
       const metric = catalog.widgets.find((w: any) => w.id === 'metric');
       expect(metric.acceptedDataSourceKinds).to.deep.equal(['records', 'numeric']);
@@ -84,7 +116,7 @@ describe('widgets', () => {
       expect((await api('GET', `/api/v1/assets/${asset.id}`, undefined, as.viewer)).body.data.widget.provider).to.equal('clock');
       const listed = (await api('GET', '/api/v1/assets?type=widget&pageSize=100')).body.data.items;
       expect(listed.find((a: any) => a.id === asset.id)?.widget?.configuration?.timezone).to.equal('Europe/Paris');
-      expect((await create('date', {}, {}).then((r) => r.status))).to.equal(201);
+      expect(await create('date', {}, {}).then((r) => r.status)).to.equal(201);
       expect((await consoleCall(k, as.contributor, 'POST', '/api/v1/widgets', { provider: 'date', name: 'Today', configuration: {} })).status).to.equal(201);
       expect(errorOf(await consoleCall(k, as.viewer, 'POST', '/api/v1/widgets', { provider: 'date', name: 'Today', configuration: {} }))[0]).to.equal(403);
     });
@@ -102,7 +134,17 @@ describe('widgets', () => {
         ['qrcode', { value: 'a\u0001b' }, 'body/configuration/value', 'control characters'],
         ['countdown', { target: '2030-01-01T10:00', mode: 'count_up', recurrence: 'daily' }, 'body/configuration/recurrence', 'count up cannot repeat'],
         ['world_clock', { zones: [] }, 'body/configuration/zones', 'no place'],
-        ['world_clock', { zones: [{ label: 'A', timezone: 'UTC' }, { label: 'A', timezone: 'Asia/Tokyo' }] }, 'body/configuration/zones/1/label', 'same label'],
+        [
+          'world_clock',
+          {
+            zones: [
+              { label: 'A', timezone: 'UTC' },
+              { label: 'A', timezone: 'Asia/Tokyo' },
+            ],
+          },
+          'body/configuration/zones/1/label',
+          'same label',
+        ],
         ['youtube', { url: 'https://example.org/watch?v=abc' }, 'body/configuration/url', 'not YouTube'],
         ['website', { url: 'http://example.org' }, 'body/configuration/url', 'not https'],
         ['table', { dataSourceId: randomUUID() }, 'body/configuration/dataSourceId', 'no such source'],
@@ -118,7 +160,9 @@ describe('widgets', () => {
       }
       expect(errorOf(await api('POST', '/api/v1/widgets', { provider: 'clock', name: 'Bad\u0000', configuration: {} }))[0]).to.equal(422);
       expect(errorOf(await api('POST', '/api/v1/widgets', { provider: 'clock', name: '   ', configuration: {} }))[0]).to.equal(422);
-      expect(errorOf(await api('POST', '/api/v1/widgets', { provider: 'table', presetId: 'nope', name: 'x', configuration: { dataSourceId: tableId } }))[0]).to.equal(422);
+      expect(
+        errorOf(await api('POST', '/api/v1/widgets', { provider: 'table', presetId: 'nope', name: 'x', configuration: { dataSourceId: tableId } }))[0],
+      ).to.equal(422);
       expect(await widgetCount(), 'nothing was made').to.equal(before);
     });
 
@@ -131,20 +175,32 @@ describe('widgets', () => {
       });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.data.widget.configuration).to.deep.include({ dataSourceId: tableId, maximumItems: 20, emptyState: 'No items available' });
-      expect(res.body.data.widget.configuration.columns[0]).to.deep.include({ field: 'price', format: 'currency', precision: 2, alignment: 'right', label: '' });
+      expect(res.body.data.widget.configuration.columns[0]).to.deep.include({
+        field: 'price',
+        format: 'currency',
+        precision: 2,
+        alignment: 'right',
+        label: '',
+      });
       const metric = await create('metric', { dataSourceId: tableId, valueField: 'price', suffix: ' €' });
       expect(metric.status, JSON.stringify(metric.body)).to.equal(201);
     });
 
     it('patches name and configuration (the version moves), duplicates, and refuses a bad change leaving the widget as it was', async () => {
       const made = (await create('ticker', { dataSourceId: tableId, fields: ['dish'] })).body.data;
-      const patched = await api('PATCH', `/api/v1/widgets/${made.id}`, { name: 'Specials ticker', configuration: { dataSourceId: tableId, fields: ['dish', 'price'], speed: 'fast' } });
+      const patched = await api('PATCH', `/api/v1/widgets/${made.id}`, {
+        name: 'Specials ticker',
+        configuration: { dataSourceId: tableId, fields: ['dish', 'price'], speed: 'fast' },
+      });
       expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
       expect(patched.body.data.name).to.equal('Specials ticker');
       expect(patched.body.data.widget).to.deep.include({ provider: 'ticker', configVersion: 2 });
       expect(patched.body.data.widget.configuration).to.deep.include({ fields: ['dish', 'price'], speed: 'fast' });
 
-      const bad = await api('PATCH', `/api/v1/widgets/${made.id}`, { name: 'Renamed', configuration: { dataSourceId: tableId, fields: ['dish', 'price', 'served', 'dish'] } });
+      const bad = await api('PATCH', `/api/v1/widgets/${made.id}`, {
+        name: 'Renamed',
+        configuration: { dataSourceId: tableId, fields: ['dish', 'price', 'served', 'dish'] },
+      });
       expect(errorOf(bad)).to.deep.equal([422, 'validation_failed']);
       const now = (await api('GET', `/api/v1/assets/${made.id}`)).body.data;
       expect(now.name).to.equal('Specials ticker');
@@ -164,9 +220,14 @@ describe('widgets', () => {
       const before = await widgetCount();
       const res = await api('POST', '/api/v1/widgets/compile-preview', { provider: 'clock', configuration: { timezone: 'Asia/Tokyo', showSeconds: true } });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body.data).to.deep.include({ schemaVersion: 1, kind: 'native', requiredCapabilities: { 'layout.surface': 1, 'content.text': 1, 'binding.core': 2 } });
+      expect(res.body.data).to.deep.include({
+        schemaVersion: 1,
+        kind: 'native',
+        requiredCapabilities: { 'layout.surface': 1, 'content.text': 1, 'binding.core': 2 },
+      });
       expect(JSON.stringify(res.body.data.native.root)).to.include('time:12:true:Asia/Tokyo');
-      const site = (await api('POST', '/api/v1/widgets/compile-preview', { provider: 'website', configuration: { url: 'https://menu.example.org/a' } })).body.data;
+      const site = (await api('POST', '/api/v1/widgets/compile-preview', { provider: 'website', configuration: { url: 'https://menu.example.org/a' } })).body
+        .data;
       expect(site).to.deep.include({ kind: 'web' });
       expect(site.web).to.deep.include({ mode: 'remote', url: 'https://menu.example.org/a', allowedHosts: ['menu.example.org'], onlineOnly: true });
       const bad = await api('POST', '/api/v1/widgets/compile-preview', { provider: 'clock', configuration: { format: 12 } });

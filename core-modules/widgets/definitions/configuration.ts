@@ -9,6 +9,7 @@ const COLOR = /^#[0-9A-Fa-f]{6}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 // Text the players draw on one line: control characters would break it (and PostgreSQL refuses NUL).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -56,7 +57,8 @@ function valueProblem(f: ConfigField, v: unknown): string | undefined {
       return typeof v === 'boolean' ? undefined : 'must be true or false';
     case 'integer':
     case 'number':
-      if (typeof v !== 'number' || !Number.isFinite(v) || (f.control === 'integer' && !Number.isInteger(v))) return `must be ${f.control === 'integer' ? 'an integer' : 'a number'}`;
+      if (typeof v !== 'number' || !Number.isFinite(v) || (f.control === 'integer' && !Number.isInteger(v)))
+        return `must be ${f.control === 'integer' ? 'an integer' : 'a number'}`;
       if (f.minimum !== undefined && v < f.minimum) return `must be at least ${f.minimum}`;
       if (f.maximum !== undefined && v > f.maximum) return `must be at most ${f.maximum}`;
       return undefined;
@@ -121,7 +123,12 @@ export function normaliseConfiguration(fields: ConfigField[], input: unknown, pa
     }
     if (f.control === 'repeating_group') {
       value[f.key] = (v as unknown[]).map((item, i) => {
-        const nested = normaliseConfiguration(f.itemFields ?? [], item, `${at}/${i}`, { value: {}, issues: result.issues, sources: result.sources, fieldUses: result.fieldUses });
+        const nested = normaliseConfiguration(f.itemFields ?? [], item, `${at}/${i}`, {
+          value: {},
+          issues: result.issues,
+          sources: result.sources,
+          fieldUses: result.fieldUses,
+        });
         return nested.value;
       });
       continue;
@@ -129,7 +136,13 @@ export function normaliseConfiguration(fields: ConfigField[], input: unknown, pa
     if (f.control === 'data_source' && v) result.sources.push({ path: at, id: v as string, kinds: f.acceptedDataSourceKinds ?? ['records'] });
     if (f.control === 'data_source_field') {
       const keys = (Array.isArray(v) ? v : [v]).filter((k): k is string => typeof k === 'string' && k !== '');
-      if (keys.length) result.fieldUses.push({ path: at, sourceKey: f.dataSourceKey ?? 'dataSourceId', keys, ...(f.dataSourceFieldTypes ? { types: f.dataSourceFieldTypes } : {}) });
+      if (keys.length)
+        result.fieldUses.push({
+          path: at,
+          sourceKey: f.dataSourceKey ?? 'dataSourceId',
+          keys,
+          ...(f.dataSourceFieldTypes ? { types: f.dataSourceFieldTypes } : {}),
+        });
     }
     value[f.key] = typeof v === 'string' && f.control !== 'multiline_text' ? v.trim() : v;
   }
@@ -148,7 +161,8 @@ export function bindingIssues(n: Normalised, configuration: Configuration, facts
   for (const s of n.sources) {
     const f = facts.get(s.id);
     if (!f) issues.push({ field: s.path, message: 'no such data source' });
-    else if (!compatible(f, s.kinds)) issues.push({ field: s.path, message: `the data source (${f.provider}) cannot feed this widget: it needs ${s.kinds.join(', ')} data` });
+    else if (!compatible(f, s.kinds))
+      issues.push({ field: s.path, message: `the data source (${f.provider}) cannot feed this widget: it needs ${s.kinds.join(', ')} data` });
   }
   for (const use of n.fieldUses) {
     const id = configuration[use.sourceKey];
@@ -157,7 +171,8 @@ export function bindingIssues(n: Normalised, configuration: Configuration, facts
     for (const key of use.keys) {
       const field = fields.find((x) => x.key === key);
       if (!field) issues.push({ field: use.path, message: `the data source has no field “${key}”` });
-      else if (use.types && !use.types.includes(field.type)) issues.push({ field: use.path, message: `field “${key}” is ${field.type}; it must be ${use.types.join(' or ')}` });
+      else if (use.types && !use.types.includes(field.type))
+        issues.push({ field: use.path, message: `field “${key}” is ${field.type}; it must be ${use.types.join(' or ')}` });
     }
   }
   return issues;

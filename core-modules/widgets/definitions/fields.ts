@@ -76,8 +76,21 @@ export type ConfigFieldView = Static<typeof ConfigFieldSchema>;
 // Builders that keep the definitions short and alike.
 const titled = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 type Extra = Partial<ConfigField>;
-export const text = (key: string, maxLength: number, extra: Extra = {}): ConfigField => ({ key, label: titled(key), control: 'text', maxLength, default: '', ...extra });
-export const flag = (key: string, value: boolean, extra: Extra = {}): ConfigField => ({ key, label: titled(key), control: 'boolean', default: value, ...extra });
+export const text = (key: string, maxLength: number, extra: Extra = {}): ConfigField => ({
+  key,
+  label: titled(key),
+  control: 'text',
+  maxLength,
+  default: '',
+  ...extra,
+});
+export const flag = (key: string, value: boolean, extra: Extra = {}): ConfigField => ({
+  key,
+  label: titled(key),
+  control: 'boolean',
+  default: value,
+  ...extra,
+});
 export const int = (key: string, minimum: number, maximum: number, value: number | undefined, extra: Extra = {}): ConfigField => ({
   key,
   label: titled(key),
@@ -97,7 +110,13 @@ export const choice = (key: string, values: readonly string[], value: string, ex
 });
 export const color = (key: string, value: string): ConfigField => ({ key, label: titled(key), control: 'color', default: value });
 export const timezone = (key = 'timezone'): ConfigField => ({ key, label: 'Timezone', control: 'timezone', default: 'UTC' });
-export const source = (kinds: string[]): ConfigField => ({ key: 'dataSourceId', label: 'Data source', control: 'data_source', required: true, acceptedDataSourceKinds: kinds });
+export const source = (kinds: string[]): ConfigField => ({
+  key: 'dataSourceId',
+  label: 'Data source',
+  control: 'data_source',
+  required: true,
+  acceptedDataSourceKinds: kinds,
+});
 export const sourceField = (key: string, extra: Extra = {}): ConfigField => ({ key, label: titled(key), control: 'data_source_field', default: '', ...extra });
 export const NUMERIC_TYPES = ['number', 'integer', 'percent', 'currency'];
 export const DATE_TYPES = ['date', 'datetime'];

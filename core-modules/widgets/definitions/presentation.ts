@@ -71,7 +71,12 @@ export const WEB_CAPABILITIES = { 'presentation.schema': 1, 'web.remote': 1 };
 
 // Builders for the trees the core types compile to.
 export const literal = (value: string): PresentationBinding => ({ source: 'literal', value });
-export const node = (type: string, props: Record<string, unknown> = {}, children?: PresentationNode[], extra: Partial<PresentationNode> = {}): PresentationNode => ({
+export const node = (
+  type: string,
+  props: Record<string, unknown> = {},
+  children?: PresentationNode[],
+  extra: Partial<PresentationNode> = {},
+): PresentationNode => ({
   type,
   props,
   ...(children ? { children } : {}),
@@ -134,4 +139,9 @@ export function capabilitiesOf(root: PresentationNode): Record<string, number> {
 }
 
 /** A native presentation of `root`, requiring exactly what drawing it needs. */
-export const native = (root: PresentationNode): WidgetPresentation => ({ schemaVersion: 1, kind: 'native', requiredCapabilities: capabilitiesOf(root), native: { root } });
+export const native = (root: PresentationNode): WidgetPresentation => ({
+  schemaVersion: 1,
+  kind: 'native',
+  requiredCapabilities: capabilitiesOf(root),
+  native: { root },
+});

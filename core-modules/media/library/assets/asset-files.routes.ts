@@ -42,7 +42,8 @@ export const assetFilesRoutes = [
       status: 200,
       file: true,
       contentType: ['image/webp', 'image/jpeg', 'image/png'],
-      description: 'The still image: WebP for an image, JPEG for a video’s poster; an owned type’s as its owner stored it (a widget’s preview: JPEG, PNG or WebP).',
+      description:
+        'The still image: WebP for an image, JPEG for a video’s poster; an owned type’s as its owner stored it (a widget’s preview: JPEG, PNG or WebP).',
     },
     handler: async ({ deps, params, ctx }) => sendFile(ctx, await deps.assetPreviewService.thumbnail(params.id)),
   }),

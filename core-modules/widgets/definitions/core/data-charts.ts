@@ -3,7 +3,13 @@ import { choice, color, DATE_TYPES, emptyState, flag, int, NUMERIC_TYPES, source
 import { literal, NATIVE_CAPABILITIES, native, node, surface, textNode } from '../presentation.js';
 import type { WidgetDefinition } from '../widget-definition.js';
 
-const display = { version: 1, category: 'Data display', runtime: 'native', emptyStateBehavior: 'empty_state', requiredCapabilities: NATIVE_CAPABILITIES } as const;
+const display = {
+  version: 1,
+  category: 'Data display',
+  runtime: 'native',
+  emptyStateBehavior: 'empty_state',
+  requiredCapabilities: NATIVE_CAPABILITIES,
+} as const;
 
 export const statGrid: WidgetDefinition = {
   ...display,
@@ -44,9 +50,20 @@ export const statGrid: WidgetDefinition = {
           { columns: c.columns },
           (c.metrics as Configuration[]).map((m) =>
             node('column', { align: 'center' }, [
-              m.labelField ? textNode({ source: 'dataset', dataset: String(c.dataSourceId), path: String(m.labelField) }, { role: 'caption' }) : textNode(literal(String(m.label)), { role: 'caption' }),
+              m.labelField
+                ? textNode({ source: 'dataset', dataset: String(c.dataSourceId), path: String(m.labelField) }, { role: 'caption' })
+                : textNode(literal(String(m.label)), { role: 'caption' }),
               textNode(
-                { source: 'dataset', dataset: String(c.dataSourceId), path: String(m.valueField), format: String(m.format), precision: Number(m.precision), prefix: String(m.prefix), suffix: String(m.suffix), fallback: String(c.emptyState) },
+                {
+                  source: 'dataset',
+                  dataset: String(c.dataSourceId),
+                  path: String(m.valueField),
+                  format: String(m.format),
+                  precision: Number(m.precision),
+                  prefix: String(m.prefix),
+                  suffix: String(m.suffix),
+                  fallback: String(c.emptyState),
+                },
                 { role: 'display' },
               ),
             ]),
@@ -75,7 +92,11 @@ export const chart: WidgetDefinition = {
       required: true,
       minimumItems: 1,
       maximumItems: 4,
-      itemFields: [sourceField('field', { required: true, default: undefined, dataSourceFieldTypes: NUMERIC_TYPES }), text('label', 80), { ...color('color', ''), default: '' }],
+      itemFields: [
+        sourceField('field', { required: true, default: undefined, dataSourceFieldTypes: NUMERIC_TYPES }),
+        text('label', 80),
+        { ...color('color', ''), default: '' },
+      ],
     },
     flag('showLegend', true),
     flag('showAxes', true),
@@ -84,7 +105,10 @@ export const chart: WidgetDefinition = {
     emptyState('No information available'),
     ...visual(),
   ],
-  check: (c) => (c.minimum !== undefined && c.maximum !== undefined && Number(c.minimum) >= Number(c.maximum) ? [{ field: 'maximum', message: 'must be above minimum' }] : []),
+  check: (c) =>
+    c.minimum !== undefined && c.maximum !== undefined && Number(c.minimum) >= Number(c.maximum)
+      ? [{ field: 'maximum', message: 'must be above minimum' }]
+      : [],
   compile: (c) =>
     native(
       surface(c, [

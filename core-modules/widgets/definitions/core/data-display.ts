@@ -43,14 +43,28 @@ export const ticker: WidgetDefinition = {
     ),
 };
 
-const display = (id: string, name: string, description: string, icon: string, extra: WidgetDefinition['fields'], row: (c: Configuration) => PresentationNode[]): WidgetDefinition => ({
+const display = (
+  id: string,
+  name: string,
+  description: string,
+  icon: string,
+  extra: WidgetDefinition['fields'],
+  row: (c: Configuration) => PresentationNode[],
+): WidgetDefinition => ({
   ...bound,
   id,
   name,
   description,
   icon,
   requiredCapabilities: NATIVE,
-  fields: [source(id === 'agenda' ? ['records', 'temporal'] : ['records']), fieldList(1, 12, ['title']), int('maximumItems', 1, 100, 20), ...extra, emptyState('No items available'), ...visual()],
+  fields: [
+    source(id === 'agenda' ? ['records', 'temporal'] : ['records']),
+    fieldList(1, 12, ['title']),
+    int('maximumItems', 1, 100, 20),
+    ...extra,
+    emptyState('No items available'),
+    ...visual(),
+  ],
   compile: (c) => native(records(c, c.maximumItems, row(c), { gap: c.rowSpacing === 'compact' ? 4 : 12, dividers: c.showDividers === true })),
 });
 const each = (c: Configuration) => (c.fields as string[]).map((f, i) => repeatField(f, { role: i === 0 ? 'body' : 'caption' }));
@@ -62,7 +76,10 @@ export const menu = display(
   'Names and prices from a table, as a board.',
   'menu',
   [choice('mode', ['single_record', 'records'], 'single_record'), sourceField('labelField'), sourceField('valueField'), ...spacing],
-  (c) => (c.labelField && c.valueField ? [node('row', { justify: 'space-between' }, [repeatField(String(c.labelField)), repeatField(String(c.valueField), { align: 'right' })])] : each(c)),
+  (c) =>
+    c.labelField && c.valueField
+      ? [node('row', { justify: 'space-between' }, [repeatField(String(c.labelField)), repeatField(String(c.valueField), { align: 'right' })])]
+      : each(c),
 );
 
 export const list = display(
@@ -71,7 +88,19 @@ export const list = display(
   'Records as rows: a main line and details.',
   'list',
   [sourceField('primaryField'), sourceField('secondaryField'), sourceField('leadingField'), sourceField('trailingField'), ...spacing],
-  (c) => [node('row', {}, [...(c.leadingField ? [repeatField(String(c.leadingField))] : []), node('column', {}, c.primaryField ? [repeatField(String(c.primaryField), { role: 'body' }), ...(c.secondaryField ? [repeatField(String(c.secondaryField), { role: 'caption' })] : [])] : each(c)), ...(c.trailingField ? [repeatField(String(c.trailingField), { align: 'right' })] : [])])],
+  (c) => [
+    node('row', {}, [
+      ...(c.leadingField ? [repeatField(String(c.leadingField))] : []),
+      node(
+        'column',
+        {},
+        c.primaryField
+          ? [repeatField(String(c.primaryField), { role: 'body' }), ...(c.secondaryField ? [repeatField(String(c.secondaryField), { role: 'caption' })] : [])]
+          : each(c),
+      ),
+      ...(c.trailingField ? [repeatField(String(c.trailingField), { align: 'right' })] : []),
+    ]),
+  ],
 );
 
 export const table = display(
@@ -101,13 +130,25 @@ export const table = display(
     flag('alternatingRows', false),
   ],
   (c) => {
-    const columns = (c.columns as Configuration[]).length ? (c.columns as Configuration[]) : (c.fields as string[]).map((field): Configuration => ({ field, format: 'text', alignment: 'left' }));
+    const columns = (c.columns as Configuration[]).length
+      ? (c.columns as Configuration[])
+      : (c.fields as string[]).map((field): Configuration => ({ field, format: 'text', alignment: 'left' }));
     return [
       node(
         'row',
         {},
         columns.map((col) =>
-          textNode({ source: 'repeat', path: String(col.field), format: String(col.format), precision: Number(col.precision ?? 0), prefix: String(col.prefix ?? ''), suffix: String(col.suffix ?? '') }, { align: col.alignment }),
+          textNode(
+            {
+              source: 'repeat',
+              path: String(col.field),
+              format: String(col.format),
+              precision: Number(col.precision ?? 0),
+              prefix: String(col.prefix ?? ''),
+              suffix: String(col.suffix ?? ''),
+            },
+            { align: col.alignment },
+          ),
         ),
       ),
     ];
@@ -161,9 +202,20 @@ export const metric: WidgetDefinition = {
     native(
       surface(c, [
         node('column', { align: c.alignment }, [
-          c.labelField ? textNode({ source: 'dataset', dataset: dataset(c), path: String(c.labelField) }, { role: 'caption' }) : textNode(literal(String(c.label)), { role: 'caption' }),
+          c.labelField
+            ? textNode({ source: 'dataset', dataset: dataset(c), path: String(c.labelField) }, { role: 'caption' })
+            : textNode(literal(String(c.label)), { role: 'caption' }),
           textNode(
-            { source: 'dataset', dataset: dataset(c), path: String(c.valueField), format: String(c.format), precision: Number(c.precision), prefix: String(c.prefix), suffix: String(c.suffix), fallback: String(c.emptyState) },
+            {
+              source: 'dataset',
+              dataset: dataset(c),
+              path: String(c.valueField),
+              format: String(c.format),
+              precision: Number(c.precision),
+              prefix: String(c.prefix),
+              suffix: String(c.suffix),
+              fallback: String(c.emptyState),
+            },
             { role: 'display' },
           ),
           ...(c.secondaryField ? [textNode({ source: 'dataset', dataset: dataset(c), path: String(c.secondaryField) }, { role: 'caption' })] : []),
@@ -195,16 +247,21 @@ export const cards: WidgetDefinition = {
     native(
       surface(c, [
         node('grid', { columns: c.columns }, [
-          node('repeat', {}, [
-            node('box', { radius: 8, padding: c.density === 'compact' ? 8 : 16 }, [
-              node('column', {}, [
-                ...(c.badgeField ? [node('badge', {}, undefined, { binding: { source: 'repeat', path: String(c.badgeField) } })] : []),
-                repeatField(String(c.titleField), { role: 'title' }),
-                ...(c.subtitleField ? [repeatField(String(c.subtitleField), { role: 'caption' })] : []),
-                ...(c.bodyField ? [repeatField(String(c.bodyField), { role: 'body', maxLines: 4 })] : []),
+          node(
+            'repeat',
+            {},
+            [
+              node('box', { radius: 8, padding: c.density === 'compact' ? 8 : 16 }, [
+                node('column', {}, [
+                  ...(c.badgeField ? [node('badge', {}, undefined, { binding: { source: 'repeat', path: String(c.badgeField) } })] : []),
+                  repeatField(String(c.titleField), { role: 'title' }),
+                  ...(c.subtitleField ? [repeatField(String(c.subtitleField), { role: 'caption' })] : []),
+                  ...(c.bodyField ? [repeatField(String(c.bodyField), { role: 'body', maxLines: 4 })] : []),
+                ]),
               ]),
-            ]),
-          ], { repeat: { dataset: dataset(c), limit: Number(c.maximumItems) } }),
+            ],
+            { repeat: { dataset: dataset(c), limit: Number(c.maximumItems) } },
+          ),
         ]),
       ]),
     ),
@@ -228,13 +285,18 @@ export const weather: WidgetDefinition = {
     ...visual(),
   ],
   // Showing nothing at all would leave a blank panel: the place and current conditions, as the reference does.
-  complete: (c) => (c.showLocation || c.showCurrent || c.showHumidity || c.showWind || c.showPrecipitation ? c : { ...c, showLocation: true, showCurrent: true }),
+  complete: (c) =>
+    c.showLocation || c.showCurrent || c.showHumidity || c.showWind || c.showPrecipitation ? c : { ...c, showLocation: true, showCurrent: true },
   compile: (c) =>
     native(
       surface(c, [
         node('column', {}, [
-          ...(c.showCurrent ? [textNode({ source: 'dataset', dataset: dataset(c), path: 'temperature', format: 'number', suffix: '°' }, { role: 'display' })] : []),
-          ...(Number(c.forecastDays) > 0 ? [node('repeat', {}, [repeatField('date', { role: 'caption' })], { repeat: { dataset: dataset(c), limit: Number(c.forecastDays) } })] : []),
+          ...(c.showCurrent
+            ? [textNode({ source: 'dataset', dataset: dataset(c), path: 'temperature', format: 'number', suffix: '°' }, { role: 'display' })]
+            : []),
+          ...(Number(c.forecastDays) > 0
+            ? [node('repeat', {}, [repeatField('date', { role: 'caption' })], { repeat: { dataset: dataset(c), limit: Number(c.forecastDays) } })]
+            : []),
         ]),
       ]),
     ),

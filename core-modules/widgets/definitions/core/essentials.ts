@@ -29,7 +29,8 @@ export const date: WidgetDefinition = {
   icon: 'calendar',
   requiredCapabilities: NATIVE,
   fields: [timezone(), choice('format', ['full', 'long', 'medium', 'short'], 'full'), ...visual()],
-  compile: (c) => native(surface(c, [textNode({ source: 'environment', path: 'date', format: `date:${c.format}:${c.timezone}` }, { role: 'title', align: 'center' })])),
+  compile: (c) =>
+    native(surface(c, [textNode({ source: 'environment', path: 'date', format: `date:${c.format}:${c.timezone}` }, { role: 'title', align: 'center' })])),
 };
 
 export const worldClock: WidgetDefinition = {

@@ -3,7 +3,14 @@ import { choice, color, flag, int, text } from '../fields.js';
 import { WEB_CAPABILITIES, type WidgetPresentation } from '../presentation.js';
 import type { WidgetDefinition } from '../widget-definition.js';
 
-const web = { version: 1, category: 'Web and video', runtime: 'web', legacyPlayers: true, emptyStateBehavior: 'placeholder', requiredCapabilities: WEB_CAPABILITIES } as const;
+const web = {
+  version: 1,
+  category: 'Web and video',
+  runtime: 'web',
+  legacyPlayers: true,
+  emptyStateBehavior: 'placeholder',
+  requiredCapabilities: WEB_CAPABILITIES,
+} as const;
 const hostOf = (url: unknown) => new URL(String(url)).hostname.toLowerCase();
 
 function remote(url: string, allowedHosts: string[], loadTimeoutSeconds: number, fallbackBehavior: unknown): WidgetPresentation {
@@ -36,7 +43,9 @@ export const website: WidgetDefinition = {
     choice('failureBehavior', ['last_success', 'placeholder', 'skip'], 'placeholder'),
   ],
   check: (c) =>
-    c.reloadPolicy === 'interval' && c.refreshIntervalSeconds === undefined ? [{ field: 'refreshIntervalSeconds', message: 'is required when reloadPolicy is interval' }] : [],
+    c.reloadPolicy === 'interval' && c.refreshIntervalSeconds === undefined
+      ? [{ field: 'refreshIntervalSeconds', message: 'is required when reloadPolicy is interval' }]
+      : [],
   playerConfiguration: (c) => ({ ...c, allowedHosts: [hostOf(c.url)] }),
   compile: (c) => remote(String(c.url), [hostOf(c.url)], Number(c.loadTimeoutSeconds), c.failureBehavior),
 };
@@ -56,7 +65,14 @@ export function youtubeTarget(address: unknown): { kind: 'video' | 'playlist'; v
   if (!YOUTUBE_HOSTS.has(url.hostname.toLowerCase())) return undefined;
   const path = url.pathname.split('/').filter(Boolean);
   const list = url.searchParams.get('list') ?? undefined;
-  const video = url.hostname === 'youtu.be' ? path[0] : path[0] === 'watch' ? url.searchParams.get('v') : ['embed', 'shorts', 'live'].includes(path[0] ?? '') ? path[1] : undefined;
+  const video =
+    url.hostname === 'youtu.be'
+      ? path[0]
+      : path[0] === 'watch'
+        ? url.searchParams.get('v')
+        : ['embed', 'shorts', 'live'].includes(path[0] ?? '')
+          ? path[1]
+          : undefined;
   if (video && VIDEO_ID.test(video)) return { kind: 'video', videoId: video, ...(list && PLAYLIST_ID.test(list) ? { playlistId: list } : {}) };
   if (list && PLAYLIST_ID.test(list)) return { kind: 'playlist', playlistId: list };
   return undefined;
