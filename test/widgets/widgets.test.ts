@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { sessionsByRole } from '../support/library-assets.js';
+import { libraryDeps, sessionsByRole } from '../support/library-assets.js';
 import { makePng } from '../support/media-files.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
@@ -212,6 +212,19 @@ describe('widgets', () => {
       expect(copy.body.data.id).to.not.equal(made.id);
       expect(copy.body.data.name).to.equal('Specials ticker (copy)');
       expect(copy.body.data.widget.configuration).to.deep.equal(now.widget.configuration);
+    });
+  });
+
+  describe('playing', () => {
+    it('plays a YouTube widget as a stream that puts out video and sound, with its player entry', async () => {
+      const made = await create('youtube', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', muted: true });
+      expect(made.status, JSON.stringify(made.body)).to.equal(201);
+      const playable = (await libraryDeps(k).mediaLibrary.playable([made.body.data.id])).get(made.body.data.id)!;
+      expect(playable).to.deep.include({ assetType: 'widget', item: { deliveryPolicy: 'stream' }, emits: { video: true, audio: true } });
+      expect(playable.file).to.equal(undefined);
+      const [entry] = playable.sections!.widgets as any[];
+      expect(entry.configuration).to.deep.include({ kind: 'video', videoId: 'dQw4w9WgXcQ', muted: true });
+      expect(entry.presentation.web.url).to.match(/^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?.*mute=1/);
     });
   });
 
