@@ -27,17 +27,17 @@ export interface PresentationNode {
   children?: PresentationNode[];
 }
 
-const NodeSchema = Type.Recursive((Node) =>
-  Type.Object({
-    id: Type.Optional(Type.String()),
-    type: Type.String(),
-    props: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    binding: Type.Optional(BindingSchema),
-    repeat: Type.Optional(Type.Object({ dataset: Type.String(), limit: Type.Integer(), offset: Type.Optional(Type.Integer()) })),
-    condition: Type.Optional(Type.Object({ binding: BindingSchema, op: Type.String(), value: Type.Optional(Type.String()) })),
-    children: Type.Optional(Type.Array(Node)),
-  }),
-);
+// Children are declared open (each has this same shape): a recursive schema would not survive the
+// console's client generation, and an open record keeps the whole subtree when responses are written.
+const NodeSchema = Type.Object({
+  id: Type.Optional(Type.String()),
+  type: Type.String(),
+  props: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  binding: Type.Optional(BindingSchema),
+  repeat: Type.Optional(Type.Object({ dataset: Type.String(), limit: Type.Integer(), offset: Type.Optional(Type.Integer()) })),
+  condition: Type.Optional(Type.Object({ binding: BindingSchema, op: Type.String(), value: Type.Optional(Type.String()) })),
+  children: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'Child nodes, each of this shape.' })),
+});
 
 /** What schema-13 players draw for a widget (the players' `WidgetPresentation`): a native tree or a sandboxed page. */
 export const WidgetPresentationSchema = Type.Object({
