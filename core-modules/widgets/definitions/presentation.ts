@@ -145,3 +145,15 @@ export const native = (root: PresentationNode): WidgetPresentation => ({
   requiredCapabilities: capabilitiesOf(root),
   native: { root },
 });
+
+/** A grid of `c.columns` columns, one centred column of `cells` per item: world clocks, stat grids. */
+export const centredGrid = <T>(c: Record<string, unknown>, items: T[], cells: (item: T) => PresentationNode[]): WidgetPresentation =>
+  native(
+    surface(c, [
+      node(
+        'grid',
+        { columns: c.columns },
+        items.map((item) => node('column', { align: 'center' }, cells(item))),
+      ),
+    ]),
+  );
