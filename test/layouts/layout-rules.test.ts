@@ -116,7 +116,14 @@ describe('layout document rules', () => {
 
   it('allow only the closed override keys, valid, within 4 KB', () => {
     const widget = (overrides: Record<string, unknown>) => placement({ type: 'widget', widgetId: randomUUID(), primitive: undefined, overrides });
-    for (const overrides of [{ speed: 3 }, { fit: 'zoom' }, { alignment: 'top' }, { foregroundColor: 'white' }, { fallbackVisibility: 'maybe' }, { muted: 'yes' }]) {
+    for (const overrides of [
+      { speed: 3 },
+      { fit: 'zoom' },
+      { alignment: 'top' },
+      { foregroundColor: 'white' },
+      { fallbackVisibility: 'maybe' },
+      { muted: 'yes' },
+    ]) {
       const bad = widget(overrides);
       expect(faulty(doc([bad])), JSON.stringify(overrides)).to.deep.equal([bad.id]);
     }
