@@ -47,7 +47,7 @@ describe('layouts', () => {
     k.request(`/api/v1/layouts/${id}/preview-image?draftRevision=${draftRevision}`, {
       method: 'PUT',
       headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken, 'content-type': type },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
 
   before(async () => {
