@@ -5,7 +5,7 @@ import { ManifestPlaylistSchema, type ManifestPlaylist } from './manifest-schema
 import { playsCrossfade, type PlayerProfile } from './player-profiles.js';
 
 // The sections of what plays, which every family fills (an assignment's playlist, a schedule's, a
-// takeover's): the player's own. Websites, widgets and layouts are typed as the reference players
+// takeover's): the player's own. Websites and widgets are typed as the reference players
 // read them and sent empty until the modules that fill them come; such a module then takes its
 // section's registration into its own folder.
 
@@ -46,22 +46,12 @@ export const ManifestWidgetSchema = Type.Object({
   presentation: Opt(Type.Union([Open('The declarative presentation (schema 13+): schemaVersion 1, kind native or web.'), Type.Null()])),
 });
 
-/** A declarative layout (the players' `ManifestLayout`), with its document and that document's checksum. */
-export const ManifestLayoutSchema = Type.Object({
-  id: Uuid,
-  revisionId: Uuid,
-  revision: Type.Integer(),
-  documentSha256: Type.String(),
-  document: Open('The layout document: canvas and placements (widget, asset, playlistZone, primitive).'),
-});
-
 declare module './player.api.js' {
   interface ManifestLists {
     /** Every playlist the screen may switch to offline: the fallback, each schedule's, an override's. */
     playlists: ManifestPlaylist[];
     websites: Static<typeof ManifestWebsiteSchema>[];
     widgets: Static<typeof ManifestWidgetSchema>[];
-    layouts: Static<typeof ManifestLayoutSchema>[];
   }
   interface ManifestSections {
     /** What the screen plays when nothing ranked above holds: its own playlist, else its group's. */
@@ -96,7 +86,7 @@ const playlistsSection: ManifestSection<'playlists'> = {
   forPlayer: (playlists, player) => playlists.map((p) => playableBy(p, player)),
 };
 
-const list = <N extends 'websites' | 'widgets' | 'layouts'>(name: N, item: Parameters<typeof Type.Array>[0], description: string): ManifestSection<N> =>
+const list = <N extends 'websites' | 'widgets'>(name: N, item: Parameters<typeof Type.Array>[0], description: string): ManifestSection<N> =>
   ({ name, schema: Type.Array(item, { description }), merge: 'list' }) as unknown as ManifestSection<N>;
 
 /** The player's own sections, registered by the player module itself. */
@@ -105,5 +95,4 @@ export const playerSections = [
   playlistsSection,
   list('websites', ManifestWebsiteSchema, 'Website assets the screen may open.'),
   list('widgets', ManifestWidgetSchema, 'Widget assets the screen may show.'),
-  list('layouts', ManifestLayoutSchema, 'Declarative layouts the screen may show.'),
 ] as const;
