@@ -10,6 +10,7 @@ import { gracefulStopBenchmark } from './graceful-stop.bench.js';
 import { healthzBenchmark } from './healthz.bench.js';
 import { integrationRowsBenchmark } from './integration-rows.bench.js';
 import { jobTakeoverBenchmark } from './job-takeover.bench.js';
+import { layoutsBenchmark } from './layouts.bench.js';
 import { sourceRefreshBenchmark } from './source-refresh.bench.js';
 import { heartbeatBenchmark } from './heartbeat.bench.js';
 import { formatJsonLine, formatOutcome, type Outcome } from './report.js';
@@ -40,6 +41,7 @@ const BENCHMARKS: Benchmark[] = [
   proofOfPlayBenchmark,
   schedulingBenchmark,
   schedulePushBenchmark,
+  layoutsBenchmark,
   integrationRowsBenchmark,
   sourceRefreshBenchmark,
   feedParsingBenchmark,

@@ -130,7 +130,7 @@ export class ContentKinds {
     const found: ContentRef[] = [];
     // Breadth first, each ref asked once: a cycle (refused on write, but a race may leave one) ends.
     for (let next = refs; next.length; ) {
-      const holding = (await Promise.all(this.containers.map((c) => c(next, trx)))).flat();
+      const holding = (await inTurn(this.containers, (c) => c(next, trx))).flat();
       next = holding.filter((ref) => !seen.has(refKey(ref)) && seen.add(refKey(ref)));
       found.push(...next);
     }
@@ -141,7 +141,7 @@ export class ContentKinds {
   async screensShowing(refs: ContentRef[], trx?: Knex.Transaction): Promise<string[]> {
     if (!refs.length) return [];
     const all = [...refs, ...(await this.containersOf(refs, trx))];
-    return [...new Set((await Promise.all(this.givers.map((g) => g(all, trx)))).flat())];
+    return [...new Set((await inTurn(this.givers, (g) => g(all, trx))).flat())];
   }
 
   /**
@@ -173,6 +173,13 @@ export class ContentKinds {
     const list = uses.map((u) => `${u.kind.replace(/_/g, ' ')} “${u.name}”`).join(', ');
     throw conflict(this.kind(ref.contentType).inUseCode, `This ${ref.contentType} is in use: ${list}. Remove it from them first.`, { uses });
   }
+}
+
+// One after another: the registered functions may share one transaction, whose client runs one query at a time.
+async function inTurn<T, R>(items: T[], each: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await each(item));
+  return results;
 }
 
 function byType(refs: ContentRef[]): Map<string, string[]> {

@@ -1,7 +1,7 @@
 // The player module's public face: how other modules put things in a screen's manifest. Other
 // modules import the player's types from here only.
 export type { ContentSource, ContentSources, SourceContent } from './content-sources.js';
-/** A build pass's reads, each once; a module reading outside a pass (a playable asset's entries) makes its own. */
+/** A build pass's memo: content read outside a manifest build (a publish's checks) makes its own. */
 export { BuildMemo } from './content-sources.js';
 export type { ContainersOf, ContentKind, ContentKinds, ContentRef, ContentUseChecker, ScreensGiven } from './content-kinds.js';
 export { ContentChoiceSchema, ContentViewSchema, parseRefKey, refFromWire, refKey, wireField, wireOf } from './content-kinds.js';

@@ -154,7 +154,8 @@ export class SchedulesService {
 
   /** The screens the schedules playing any of `refs` target (a group's members for a group). */
   async screensGiven(refs: ContentRef[], trx?: Knex.Transaction): Promise<string[]> {
-    const scheduleIds = (await Promise.all(refs.map((ref) => this.d.schedulesRepository.using(ref.contentType, [ref.contentId], trx)))).flat().map((s) => s.id);
+    const scheduleIds: string[] = [];
+    for (const ref of refs) scheduleIds.push(...(await this.d.schedulesRepository.using(ref.contentType, [ref.contentId], trx)).map((s) => s.id));
     return scheduleIds.length ? this.screensOf([...(await this.d.schedulesRepository.targetsOf(scheduleIds, trx)).values()].flat()) : [];
   }
 

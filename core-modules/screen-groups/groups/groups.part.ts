@@ -11,7 +11,8 @@ export const groupsPart: ModulePart<GroupsDeps> = (r) => {
   r.onStart((d) => {
     // A group gives its content to its members.
     d.contentKinds.registerScreensGiven(async (refs, trx) => {
-      const groupIds = (await Promise.all(refs.map((ref) => d.groupsRepository.using(ref.contentType, [ref.contentId], trx)))).flat().map((g) => g.id);
+      const groupIds: string[] = [];
+      for (const ref of refs) groupIds.push(...(await d.groupsRepository.using(ref.contentType, [ref.contentId], trx)).map((g) => g.id));
       return [...(await d.groupsRepository.membersOf(groupIds, trx)).values()].flat();
     });
     // A group's content, of any kind, cannot be deleted while the group plays it.
