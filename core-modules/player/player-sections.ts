@@ -5,12 +5,11 @@ import { ManifestPlaylistSchema, type ManifestPlaylist } from './manifest-schema
 import { playsCrossfade, type PlayerProfile } from './player-profiles.js';
 
 // The sections of what plays, which every family fills (an assignment's playlist, a schedule's, a
-// takeover's): the player's own. Websites, widgets and layouts are typed as the reference players
+// takeover's): the player's own. Websites are typed as the reference players
 // read them and sent empty until the modules that fill them come; such a module then takes its
 // section's registration into its own folder.
 
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(t);
-const Open = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
 
 /** A website asset as players open it (the players' `ManifestWebsite`). */
 export const ManifestWebsiteSchema = Type.Object({
@@ -36,21 +35,11 @@ export const ManifestWebsiteSchema = Type.Object({
   fallbackVariantId: Opt(Type.Union([Uuid, Type.Null()])),
 });
 
-/** A declarative layout (the players' `ManifestLayout`), with its document and that document's checksum. */
-export const ManifestLayoutSchema = Type.Object({
-  id: Uuid,
-  revisionId: Uuid,
-  revision: Type.Integer(),
-  documentSha256: Type.String(),
-  document: Open('The layout document: canvas and placements (widget, asset, playlistZone, primitive).'),
-});
-
 declare module './player.api.js' {
   interface ManifestLists {
     /** Every playlist the screen may switch to offline: the fallback, each schedule's, an override's. */
     playlists: ManifestPlaylist[];
     websites: Static<typeof ManifestWebsiteSchema>[];
-    layouts: Static<typeof ManifestLayoutSchema>[];
   }
   interface ManifestSections {
     /** What the screen plays when nothing ranked above holds: its own playlist, else its group's. */
@@ -85,13 +74,8 @@ const playlistsSection: ManifestSection<'playlists'> = {
   forPlayer: (playlists, player) => playlists.map((p) => playableBy(p, player)),
 };
 
-const list = <N extends 'websites' | 'layouts'>(name: N, item: Parameters<typeof Type.Array>[0], description: string): ManifestSection<N> =>
+const list = <N extends 'websites'>(name: N, item: Parameters<typeof Type.Array>[0], description: string): ManifestSection<N> =>
   ({ name, schema: Type.Array(item, { description }), merge: 'list' }) as unknown as ManifestSection<N>;
 
 /** The player's own sections, registered by the player module itself. */
-export const playerSections = [
-  playlistSection,
-  playlistsSection,
-  list('websites', ManifestWebsiteSchema, 'Website assets the screen may open.'),
-  list('layouts', ManifestLayoutSchema, 'Declarative layouts the screen may show.'),
-] as const;
+export const playerSections = [playlistSection, playlistsSection, list('websites', ManifestWebsiteSchema, 'Website assets the screen may open.')] as const;

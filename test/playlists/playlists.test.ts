@@ -319,10 +319,10 @@ describe('playlists and screen assignment', () => {
     expect((await api('GET', path)).body.data.playlistId).to.equal(playlist.id);
 
     expect(errorOf(await api('PUT', path, { playlistId: randomUUID() }))).to.deep.equal([404, 'playlist_not_found']);
-    // Exactly one of the reference's two fields; a layout needs a layouts module, which this server lacks.
+    // Exactly one of the reference's two fields; a layout must exist (and be published).
     expect(errorOf(await api('PUT', path, {}))).to.deep.equal([422, 'validation_failed']);
     expect(errorOf(await api('PUT', path, { playlistId: playlist.id, layoutId: randomUUID() }))).to.deep.equal([422, 'validation_failed']);
-    expect(errorOf(await api('PUT', path, { layoutId: randomUUID() }))).to.deep.equal([422, 'content_type_unsupported']);
+    expect(errorOf(await api('PUT', path, { layoutId: randomUUID() }))).to.deep.equal([404, 'layout_not_found']);
     expect((await api('GET', path)).body.data.playlistId, 'a refused PUT changes nothing').to.equal(playlist.id);
     expect(errorOf(await api('PUT', `/api/v1/screens/${randomUUID()}/playlist-assignment`, { playlistId: playlist.id }))).to.deep.equal([
       404,

@@ -104,8 +104,8 @@ describe('schedules', () => {
       [weekly(playlist.id, target, { startDate: '2026-03-01', endDate: '2026-02-01' }), 422, 'schedule_validation_failed'],
       [weekly(playlist.id, target, { priority: 1000 }), 400, ''],
       [weekly(playlist.id, target, { layoutId: randomUUID() }), 422, 'schedule_validation_failed'],
-      // Exactly one thing to play, but of a kind no module on this server registers.
-      [{ ...weekly(playlist.id, target), playlistId: undefined, layoutId: randomUUID() }, 422, 'content_type_unsupported'],
+      // Exactly one thing to play, but a layout that does not exist.
+      [{ ...weekly(playlist.id, target), playlistId: undefined, layoutId: randomUUID() }, 404, 'layout_not_found'],
       [
         weekly(playlist.id, target, { type: 'one_time', oneTimeStart: '2026-12-24T20:00:00Z', oneTimeEnd: '2026-12-24T16:00:00Z' }),
         422,

@@ -555,6 +555,75 @@ function legacyWidgetProblems(w: any, sources: Map<string, any>): string[] {
   }
   return problems;
 }
+// The layout models (LayoutModels.kt): fields with defaults may be absent; `visible` and `locked` may not.
+const LayoutBinding: Model = {
+  dataSourceId: req('String'),
+  field: req('String'),
+  prefix: opt('String'),
+  suffix: opt('String'),
+  fallbackText: opt('String'),
+  hideWhenEmpty: opt('Boolean'),
+  format: opt('String'),
+};
+const LayoutPrimitive: Model = {
+  kind: req('String'),
+  ...Object.fromEntries(
+    ['text', 'fontFamily', 'textAlign', 'verticalAlign', 'color', 'backgroundColor', 'borderColor', 'overflow', 'fillColor', 'strokeColor'].map((f) => [
+      f,
+      opt('String'),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['fontSize', 'lineHeight', 'letterSpacing', 'padding', 'borderWidth', 'cornerRadius', 'minimumFontSize', 'strokeWidth'].map((f) => [f, opt('Float')]),
+  ),
+  fontWeight: opt('Int'),
+  maximumLines: opt('Int'),
+  autoFit: opt('Boolean'),
+  binding: nullable(model(LayoutBinding)),
+};
+const LayoutPlacement: Model = {
+  id: req('String'),
+  type: req('String'),
+  name: req('String'),
+  x: req('Float'),
+  y: req('Float'),
+  width: req('Float'),
+  height: req('Float'),
+  layer: req('Int'),
+  opacity: req('Float'),
+  visible: req('Boolean'),
+  locked: req('Boolean'),
+  groupId: nullable('String'),
+  widgetId: nullable('String'),
+  assetId: nullable('String'),
+  playlistId: nullable('String'),
+  overrides: nullable('JsonObject'),
+  primitive: nullable(model(LayoutPrimitive)),
+  playback: nullable(model({ fit: opt('String'), muted: opt('Boolean'), loop: opt('Boolean'), fallback: opt('String'), cornerRadius: opt('Float') })),
+  variantId: nullable('String'),
+};
+const LayoutDocument: Model = {
+  schemaVersion: req('Int'),
+  canvas: req(
+    model({
+      width: req('Int'),
+      height: req('Int'),
+      orientation: req('String'),
+      backgroundColor: req('String'),
+      backgroundAssetId: nullable('String'),
+      safeAreaPercent: opt('Float'),
+      backgroundVariantId: nullable('String'),
+    }),
+  ),
+  placements: opt(listOf(model(LayoutPlacement))),
+};
+const ManifestLayout: Model = {
+  id: req('String'),
+  revisionId: req('String'),
+  revision: req('Long'),
+  documentSha256: req('String'),
+  document: req(model(LayoutDocument)),
+};
 
 const PlayerManifest: Model = {
   dataSources: opt(listOf(model(ManifestDataSource))),
@@ -570,6 +639,9 @@ const PlayerManifest: Model = {
   assets: opt(listOf(model(ManifestAsset))),
   websites: opt(listOf(model(ManifestWebsite))),
   widgets: opt(listOf(model(ManifestWidget))),
+  layout: nullable(model(ManifestLayout)),
+  directFallbackLayout: nullable(model(ManifestLayout)),
+  layouts: opt(listOf(model(ManifestLayout))),
   branding: nullable(model({ logoAssetId: nullable('String'), logoVariantId: nullable('String') })),
   plugins: opt(listOf(model({ id: req('String'), type: req('String'), version: req('Int'), config: req(model(ManifestPluginConfig)) }))),
   serverTime: nullable('String'),
@@ -688,6 +760,34 @@ export function androidManifestProblems(manifest: any, screenId: string): string
       else problems.push(...presentationProblems(widget.presentation, new Set(sources.keys()), `widget ${widget.assetId}`));
     } else problems.push(...legacyWidgetProblems(widget, sources));
   }
+  const widgetIds = new Set((manifest.widgets ?? []).map((w: any) => w.assetId));
+  const sourceIds = new Set((manifest.dataSources ?? []).map((d: any) => d.id));
+  const hasFile = (assetId: string, variantId: string | undefined) => variantId != null && (assets.get(variantId) as any)?.assetId === assetId;
+  for (const layout of manifest.layouts ?? []) {
+    const where = `layout ${layout.id}`;
+    problems.push(...layoutDocumentProblems(layout.document).map((p) => `${where}: ${p}`));
+    const { canvas, placements = [] } = layout.document;
+    check(problems, canvas.backgroundAssetId == null || hasFile(canvas.backgroundAssetId, canvas.backgroundVariantId), `${where}: background unavailable`);
+    for (const p of placements) {
+      const available =
+        p.type === 'widget'
+          ? widgetIds.has(p.widgetId)
+          : p.type === 'asset'
+            ? hasFile(p.assetId, p.variantId)
+            : p.type === 'playlistZone'
+              ? playlistIds.has(p.playlistId)
+              : true;
+      check(problems, available, `${where}: placement ${p.id} names what the manifest lacks`);
+      check(problems, !p.primitive?.binding || sourceIds.has(p.primitive.binding.dataSourceId), `${where}: placement ${p.id} binds a missing data source`);
+    }
+  }
+  check(
+    problems,
+    [manifest.layout, manifest.directFallbackLayout].every((l: any) => !l || layoutIds.has(l.id)),
+    'the root layout is not among the layouts',
+  );
+  for (const item of playlists.flatMap((p: any) => p.items).filter((i: any) => i.assetType === 'layout'))
+    check(problems, layoutIds.has(item.layoutId) && (item.durationMs ?? 0) > 0 && item.deliveryPolicy === 'stream', `item ${item.id}: layout item`);
   for (const site of manifest.websites ?? []) {
     check(
       problems,
@@ -852,4 +952,70 @@ function validZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+const LAYOUT_COLOR = /^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the Android player's LayoutValidator refuses in a document (primitive fields at their model defaults when absent). */
+function layoutDocumentProblems(document: any): string[] {
+  const problems: string[] = [];
+  const { canvas, placements = [] } = document;
+  check(problems, document.schemaVersion === 2, 'schemaVersion');
+  check(problems, within(canvas.width, 320, 7680) && within(canvas.height, 320, 7680), 'canvas size');
+  check(problems, ['landscape', 'portrait', 'custom'].includes(canvas.orientation), 'orientation');
+  check(problems, LAYOUT_COLOR.test(canvas.backgroundColor) && within(canvas.safeAreaPercent ?? 5, 0, 20), 'background colour or safe area');
+  check(problems, canvas.backgroundVariantId == null || canvas.backgroundAssetId != null, 'background variant without asset');
+  check(problems, placements.length <= 200, 'placements');
+  const ids = new Set<string>();
+  for (const p of placements) {
+    const where = `placement ${p.id}`;
+    check(problems, UUID.test(p.id) && !ids.has(p.id), `${where}: id`);
+    ids.add(p.id);
+    check(
+      problems,
+      ['widget', 'asset', 'playlistZone', 'primitive'].includes(p.type) && p.name.trim() !== '' && p.name.length <= 120,
+      `${where}: type or name`,
+    );
+    check(problems, p.x >= 0 && p.y >= 0 && p.width > 0 && p.height > 0, `${where}: bounds`);
+    check(problems, p.x + p.width <= canvas.width + 0.01 && p.y + p.height <= canvas.height + 0.01, `${where}: outside the canvas`);
+    check(problems, within(p.layer, 0, 999) && within(p.opacity, 0, 1), `${where}: layer or opacity`);
+    check(problems, [p.widgetId, p.assetId, p.playlistId, p.primitive].filter((r) => r != null).length === 1, `${where}: references`);
+    check(
+      problems,
+      (p.type !== 'widget' || p.widgetId != null) && (p.type !== 'asset' || p.assetId != null) && (p.type !== 'playlistZone' || p.playlistId != null),
+      `${where}: reference of its type`,
+    );
+    check(problems, p.variantId == null || (p.type === 'asset' && p.assetId != null), `${where}: variant`);
+    const s = p.primitive;
+    if (s) {
+      check(problems, p.type === 'primitive' && ['text', 'rectangle', 'circle', 'line', 'group'].includes(s.kind), `${where}: primitive kind`);
+      check(
+        problems,
+        (s.text ?? '').length <= 4000 && ['Inter', 'Roboto', 'Source Sans 3', 'Noto Sans'].includes(s.fontFamily ?? 'Inter'),
+        `${where}: text or font`,
+      );
+      check(problems, within(s.fontSize ?? 48, 8, 600) && within(s.minimumFontSize ?? 8, 8, 300), `${where}: font sizes`);
+      check(
+        problems,
+        within(s.maximumLines ?? 4, 1, 100) && within(s.lineHeight ?? 1.2, 0.8, 3) && within(s.letterSpacing ?? 0, 0, 40),
+        `${where}: text layout`,
+      );
+      const colours = [
+        s.color ?? '#FFFFFF',
+        s.backgroundColor ?? '#00000000',
+        s.borderColor ?? '#00000000',
+        s.fillColor ?? '#00000000',
+        s.strokeColor ?? '#FFFFFF',
+      ];
+      check(
+        problems,
+        colours.every((c) => LAYOUT_COLOR.test(c)),
+        `${where}: colours`,
+      );
+    }
+  }
+  const groups = new Set(placements.filter((p: any) => p.primitive?.kind === 'group').map((p: any) => p.id));
+  for (const p of placements) if (p.groupId != null) check(problems, groups.has(p.groupId) && p.groupId !== p.id, `placement ${p.id}: group`);
+  return problems;
 }
