@@ -9,9 +9,10 @@ import type { AssetStatus, AssetType } from './media-types.js';
 import type { PlayableAsset, PlayableType } from './playable-types.js';
 import type { VideoCrop } from './processing/video-crop.js';
 import type { ServedFile } from './served-file.js';
-import type { TSchema } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { LibraryAssetSchema } from './library/library-asset-view.js';
 import type { OwnedAssetType } from './library/owned/owned-asset-fields.js';
 import type { OwnedAssetRow, OwnedThumbnail } from './library/owned/owned-assets.js';
 
@@ -160,6 +161,12 @@ export interface OwnedAssetLibrary {
   /** Stores an image (checked by the owner) as the asset's thumbnail: its `thumbnailUrl` serves it. */
   setThumbnail(assetId: string, image: OwnedThumbnail): Promise<void>;
 }
+
+/**
+ * The asset JSON with one owner's field, for an owner's routes when the API is described from the
+ * declarations alone (the console's typed client): no start hook has registered the owners then.
+ */
+export const assetSchemaWith = (field: string, schema: TSchema): TSchema => Type.Object({ ...LibraryAssetSchema.properties, [field]: Type.Optional(schema) });
 
 export const mediaLibraryRef = exportRef<MediaLibrary>('media', 'mediaLibrary');
 export const assetUsageRef = exportRef<AssetUsage>('media', 'assetUsage');

@@ -1,6 +1,6 @@
 import { asClass, asValue } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { OwnedAssetLibrary } from '../media/media.api.js';
+import { assetSchemaWith, type OwnedAssetLibrary } from '../media/media.api.js';
 import { coreWidgets } from './definitions/core/core-widgets.js';
 import { WidgetDefinitions } from './definitions/widget-definition.js';
 import { WidgetLibraryReader } from './widget-library.js';
@@ -32,7 +32,8 @@ export const widgetsModule = definePlugin<WidgetsDeps>({
     // Layouts place widgets and ask their facts.
     r.export(widgetLibraryRef, asClass(WidgetLibraryReader).singleton());
     let assets: OwnedAssetLibrary | undefined;
-    r.routes(widgetsRoutes(() => assets!.assetSchema));
+    // Until started (the API described from declarations alone), the asset JSON with the widget field.
+    r.routes(widgetsRoutes(() => assets?.assetSchema ?? assetSchemaWith('widget', WidgetViewSchema)));
     r.onStart((d) => {
       assets = d.ownedAssets;
       // Widgets are library assets: media lists and deletes them, and shows their `widget` field.

@@ -27,17 +27,17 @@ export interface PresentationNode {
   children?: PresentationNode[];
 }
 
-const NodeSchema = Type.Recursive((Node) =>
-  Type.Object({
-    id: Type.Optional(Type.String()),
-    type: Type.String(),
-    props: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    binding: Type.Optional(BindingSchema),
-    repeat: Type.Optional(Type.Object({ dataset: Type.String(), limit: Type.Integer(), offset: Type.Optional(Type.Integer()) })),
-    condition: Type.Optional(Type.Object({ binding: BindingSchema, op: Type.String(), value: Type.Optional(Type.String()) })),
-    children: Type.Optional(Type.Array(Node)),
-  }),
-);
+// Not Type.Recursive: its `$id`/`$ref` pair has no place in the OpenAPI document the console's
+// typed client is generated from. A child is a node of the same shape.
+const NodeSchema = Type.Object({
+  id: Type.Optional(Type.String()),
+  type: Type.String(),
+  props: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  binding: Type.Optional(BindingSchema),
+  repeat: Type.Optional(Type.Object({ dataset: Type.String(), limit: Type.Integer(), offset: Type.Optional(Type.Integer()) })),
+  condition: Type.Optional(Type.Object({ binding: BindingSchema, op: Type.String(), value: Type.Optional(Type.String()) })),
+  children: Type.Optional(Type.Array(Type.Unsafe<PresentationNode>({ type: 'object', description: 'A node, of the same shape.' }))),
+});
 
 /** What schema-13 players draw for a widget (the players' `WidgetPresentation`): a native tree or a sandboxed page. */
 export const WidgetPresentationSchema = Type.Object({
