@@ -1,0 +1,1 @@
+export const layouts = {} as const;
