@@ -1,0 +1,107 @@
+import { useDraggable } from '@dnd-kit/core';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Box, Placement } from './types';
+
+interface Props {
+  placement: Placement;
+  box: Box;
+  scale: number;
+  selected: boolean;
+  invalid: boolean;
+  onSelect(): void;
+  /** Moves (or, from the corner handle, resizes) by whole canvas pixels. */
+  onNudge(mode: 'move' | 'resize', dx: number, dy: number): void;
+}
+
+const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Arrow keys nudge by one pixel, ten with Shift. */
+function arrowKeys(nudge: (dx: number, dy: number) => void) {
+  return (e: KeyboardEvent) => {
+    const step = ARROWS[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const by = e.shiftKey ? 10 : 1;
+    nudge(step[0] * by, step[1] * by);
+  };
+}
+
+/** One placement on the canvas: a surface that moves it (pointer or arrow keys) and, when selected, a corner that resizes it. */
+export function PlacementBox({ placement: p, box, scale, selected, invalid, onSelect, onNudge }: Props) {
+  const { t } = useTranslation('layouts');
+  const move = useDraggable({ id: p.id, data: { mode: 'move', placementId: p.id }, disabled: p.locked });
+  const resize = useDraggable({ id: `${p.id}/resize`, data: { mode: 'resize', placementId: p.id }, disabled: p.locked });
+  const text = p.primitive?.kind === 'text' ? p.primitive.text : undefined;
+  const fill = p.primitive?.kind === 'rectangle' ? p.primitive.fillColor : undefined;
+  return (
+    <div
+      data-placement={p.id}
+      style={{
+        position: 'absolute',
+        left: box.x * scale,
+        top: box.y * scale,
+        width: box.width * scale,
+        height: box.height * scale,
+        zIndex: p.layer + 1,
+        outline: invalid ? '3px dashed #FA5252' : selected ? '2px solid #FFD43B' : '1px solid rgba(255,255,255,0.6)',
+        outlineOffset: -1,
+        background: fill ?? 'rgba(47,128,237,0.35)',
+        opacity: p.visible ? 1 : 0.4,
+      }}
+    >
+      <div
+        ref={move.setNodeRef}
+        {...move.attributes}
+        {...move.listeners}
+        aria-roledescription={t('canvas.roleDescription')}
+        aria-label={t('canvas.move', { name: p.name })}
+        aria-pressed={selected}
+        onFocus={onSelect}
+        onPointerDownCapture={onSelect}
+        onKeyDown={arrowKeys((dx, dy) => onNudge('move', dx, dy))}
+        style={{ position: 'absolute', inset: 0, cursor: p.locked ? 'default' : 'move', touchAction: 'none', overflow: 'hidden' }}
+      >
+        <span style={{ display: 'inline-block', background: '#101113', color: '#FFFFFF', fontSize: 12, padding: '1px 4px', maxWidth: '100%' }}>
+          {invalid ? `${t('canvas.problem')}: ` : ''}
+          {p.name}
+          {p.visible ? '' : ` (${t('canvas.hidden')})`}
+        </span>
+        {text && (
+          <span
+            style={{
+              display: 'block',
+              color: '#FFFFFF',
+              background: '#101113',
+              fontSize: Math.max(10, (p.primitive?.fontSize ?? 32) * scale),
+              textAlign: 'center',
+            }}
+          >
+            {text}
+          </span>
+        )}
+      </div>
+      {selected && !p.locked && (
+        <div
+          ref={resize.setNodeRef}
+          {...resize.attributes}
+          {...resize.listeners}
+          aria-roledescription={t('canvas.resizeDescription')}
+          aria-label={t('canvas.resize', { name: p.name })}
+          onKeyDown={arrowKeys((dx, dy) => onNudge('resize', dx, dy))}
+          style={{
+            position: 'absolute',
+            right: -7,
+            bottom: -7,
+            width: 14,
+            height: 14,
+            background: '#FFD43B',
+            border: '2px solid #101113',
+            cursor: 'nwse-resize',
+            touchAction: 'none',
+          }}
+        />
+      )}
+    </div>
+  );
+}
