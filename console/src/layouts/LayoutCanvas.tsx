@@ -59,8 +59,8 @@ export function LayoutCanvas({ document, selectedId, invalid, snap, editable, on
         }}
         onDragCancel={() => setLive(undefined)}
       >
-        <div
-          role="region"
+        {/* A press on the bare canvas clears the selection (by keyboard: Tab to another control). */}
+        <section
           aria-label={t('canvas.label', { width: String(canvas.width), height: String(canvas.height) })}
           onPointerDown={(e) => e.target === e.currentTarget && onSelect(undefined)}
           style={{
@@ -85,7 +85,7 @@ export function LayoutCanvas({ document, selectedId, invalid, snap, editable, on
                 onNudge={(mode, dx, dy) => nudge(p.id, mode, dx, dy)}
               />
             ))}
-        </div>
+        </section>
       </DndContext>
     </MantineBox>
   );

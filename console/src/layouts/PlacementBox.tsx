@@ -14,6 +14,9 @@ interface Props {
   onNudge(mode: 'move' | 'resize', dx: number, dy: number): void;
 }
 
+// A button that looks like nothing but its box: the placement's drawing is its content.
+const BARE = { border: 0, padding: 0, margin: 0, background: 'transparent', font: 'inherit', textAlign: 'left', display: 'block' } as const;
+
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /** Arrow keys nudge by one pixel, ten with Shift. */
@@ -50,7 +53,8 @@ export function PlacementBox({ placement: p, box, scale, selected, invalid, onSe
         opacity: p.visible ? 1 : 0.4,
       }}
     >
-      <div
+      <button
+        type="button"
         ref={move.setNodeRef}
         {...move.attributes}
         {...move.listeners}
@@ -60,7 +64,7 @@ export function PlacementBox({ placement: p, box, scale, selected, invalid, onSe
         onFocus={onSelect}
         onPointerDownCapture={onSelect}
         onKeyDown={arrowKeys((dx, dy) => onNudge('move', dx, dy))}
-        style={{ position: 'absolute', inset: 0, cursor: p.locked ? 'default' : 'move', touchAction: 'none', overflow: 'hidden' }}
+        style={{ ...BARE, position: 'absolute', inset: 0, cursor: p.locked ? 'default' : 'move', touchAction: 'none', overflow: 'hidden' }}
       >
         <span style={{ display: 'inline-block', background: '#101113', color: '#FFFFFF', fontSize: 12, padding: '1px 4px', maxWidth: '100%' }}>
           {invalid ? `${t('canvas.problem')}: ` : ''}
@@ -80,9 +84,10 @@ export function PlacementBox({ placement: p, box, scale, selected, invalid, onSe
             {text}
           </span>
         )}
-      </div>
+      </button>
       {selected && !p.locked && (
-        <div
+        <button
+          type="button"
           ref={resize.setNodeRef}
           {...resize.attributes}
           {...resize.listeners}
@@ -90,6 +95,7 @@ export function PlacementBox({ placement: p, box, scale, selected, invalid, onSe
           aria-label={t('canvas.resize', { name: p.name })}
           onKeyDown={arrowKeys((dx, dy) => onNudge('resize', dx, dy))}
           style={{
+            ...BARE,
             position: 'absolute',
             right: -7,
             bottom: -7,
@@ -100,7 +106,7 @@ export function PlacementBox({ placement: p, box, scale, selected, invalid, onSe
             cursor: 'nwse-resize',
             touchAction: 'none',
           }}
-        />
+        ></button>
       )}
     </div>
   );

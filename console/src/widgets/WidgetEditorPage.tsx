@@ -12,13 +12,14 @@ import { notifyDone, notifyFailed } from '../common/notify';
 import { PageHeader } from '../common/PageHeader';
 import { QueryError } from '../common/QueryError';
 import { placeErrors } from '../plugins/instance-forms';
-import { compatibleSources, configurationForm, configurationIssues, sourceKey } from './config-schema';
+import { compatibleSources, configurationForm, configurationIssues, sourceField } from './config-schema';
 import { contentRights } from './rights';
 import type { Catalog, WidgetAsset, WidgetDefinition } from './types';
 import { useContentDefinitions } from './useContentDefinitions';
 import { useWidgetPreview } from './useWidgetPreview';
 import { WidgetConfigForm } from './WidgetConfigForm';
 import { WidgetPreview } from './WidgetPreview';
+import { WidgetSourcePicker } from './WidgetSourcePicker';
 
 interface Initial {
   name: string;
@@ -86,19 +87,18 @@ function WidgetEditor({ id, definition, catalog, initial }: { id?: string; defin
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
   const fields = definition.configurationSchema.fields;
-  const key = sourceKey(fields);
+  const bound = sourceField(fields);
+  const key = bound?.key;
   const sources = $api.useQuery('get', '/api/v1/data-sources', { params: { query: { pageSize: 100 } } }, { enabled: Boolean(key) });
   const chosenSource = key ? String(configuration[key] ?? '') : '';
   const source = $api.useQuery('get', '/api/v1/data-sources/{id}', { params: { path: { id: chosenSource } } }, { enabled: Boolean(chosenSource) });
   const compatible = compatibleSources(sources.data?.data.items ?? [], catalog.dataSources, definition.acceptedDataSourceKinds);
-  const form = configurationForm(
-    fields,
-    { sources: compatible, fields: source.data?.data.fields.map((f) => ({ key: f.key, label: f.label })) },
-    t('editor.noSource'),
-  );
+  const form = configurationForm(fields, { fields: source.data?.data.fields.map((f) => ({ key: f.key, label: f.label })) }, t('editor.noSource'));
   const preview = useWidgetPreview(definition.id, configuration);
   const refusal = saveError ?? preview.error ?? undefined;
-  const placed = isApiError(refusal) ? placeErrors(configurationIssues(refusal.error.details), form.schema) : undefined;
+  // The source's complaints go to the picker beside the form, the others to the form's fields.
+  const placeable = { ...form.schema, properties: { ...form.schema.properties, ...(key ? { [key]: {} } : {}) } };
+  const placed = isApiError(refusal) ? placeErrors(configurationIssues(refusal.error.details), placeable) : undefined;
 
   const save = async () => {
     setSaving(true);
@@ -141,10 +141,15 @@ function WidgetEditor({ id, definition, catalog, initial }: { id?: string; defin
                 value={description}
                 onChange={(e) => setDescription(e.currentTarget.value)}
               />
-              {key && sources.data && compatible.length === 0 && (
-                <Alert color="yellow" title={t('editor.noCompatibleTitle')}>
-                  {t('editor.noCompatible', { kinds: definition.acceptedDataSourceKinds.join(', ') })}
-                </Alert>
+              {bound && (
+                <WidgetSourcePicker
+                  field={bound}
+                  sources={sources.data ? compatible : undefined}
+                  kinds={definition.acceptedDataSourceKinds}
+                  value={chosenSource}
+                  error={(placed?.tree[bound.key] as { __errors?: string[] } | undefined)?.__errors?.join(' ')}
+                  onChange={(id) => setConfiguration((c) => ({ ...c, [bound.key]: id }))}
+                />
               )}
               {placed && placed.unplaced.length > 0 && (
                 <Alert color="red" title={t('editor.problems')}>

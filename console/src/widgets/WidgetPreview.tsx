@@ -40,7 +40,7 @@ export function WidgetPreview({ presentation, refusal, pending }: Props) {
           </Group>
           {presentation.web && <Text size="sm">{t('preview.page', { url: presentation.web.url })}</Text>}
           {lines.length > 0 && (
-            <Code block aria-label={t('preview.outline')}>
+            <Code block aria-label={t('preview.outline')} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {lines.map((l) => `${'  '.repeat(l.depth)}${l.text}`).join('\n')}
             </Code>
           )}

@@ -5,9 +5,8 @@
 import type { JsonSchema } from '../plugins/instance-forms';
 import type { ConfigField, DataSourceDefinition, DataSourceSummary } from './types';
 
-/** What the form offers for data-bound fields: the compatible sources, and the chosen one's fields when known. */
+/** What the form offers for fields of the bound source: its fields, when known. */
 export interface SourceChoices {
-  sources: { id: string; name: string }[];
   fields?: { key: string; label: string }[];
 }
 
@@ -36,8 +35,6 @@ function fieldSchema(f: ConfigField, choices: SourceChoices, noneLabel: string):
       return { schema: { ...base, type: 'string', oneOf: (f.options ?? []).map((o) => choice(o.value, o.label)) }, ui: {} };
     case 'multiline_text':
       return { schema: { ...base, type: 'string', ...strings }, ui: { 'ui:widget': 'textarea' } };
-    case 'data_source':
-      return { schema: { ...base, type: 'string', oneOf: [...optionalNone, ...choices.sources.map((s) => choice(s.id, s.name))] }, ui: {} };
     case 'data_source_field': {
       const known = choices.fields?.length ? { oneOf: choices.fields.map((x) => choice(x.key, x.label || x.key)) } : {};
       if (f.maximumItems !== undefined) {
@@ -74,22 +71,23 @@ function fieldSchema(f: ConfigField, choices: SourceChoices, noneLabel: string):
 }
 
 /**
- * The JSON schema (and its ui schema) of a widget type's configuration. `noneLabel` names the empty
- * choice of an optional data-source field.
+ * The JSON schema (and its ui schema) of a widget type's configuration but its data source. `noneLabel`
+ * names the empty choice of an optional source-field field.
  */
 export function configurationForm(fields: ConfigField[], choices: SourceChoices, noneLabel: string): { schema: JsonSchema; uiSchema: UiSchema } {
   const properties: Record<string, JsonSchema> = {};
   const uiSchema: UiSchema = {};
-  for (const f of fields) {
+  // The data source is picked beside the form (WidgetSourcePicker), from the compatible sources.
+  for (const f of fields.filter((x) => x.control !== 'data_source')) {
     const { schema, ui } = fieldSchema(f, choices, noneLabel);
     properties[f.key] = schema;
     if (Object.keys(ui).length) uiSchema[f.key] = ui;
   }
-  return { schema: { type: 'object', properties, required: fields.filter((f) => f.required).map((f) => f.key) }, uiSchema };
+  return { schema: { type: 'object', properties, required: fields.filter((f) => f.required && f.control !== 'data_source').map((f) => f.key) }, uiSchema };
 }
 
-/** The key of the type's data-source field, when it binds one. */
-export const sourceKey = (fields: ConfigField[]) => fields.find((f) => f.control === 'data_source')?.key;
+/** The type's data-source field, when it binds one. */
+export const sourceField = (fields: ConfigField[]) => fields.find((f) => f.control === 'data_source');
 
 /** The sources whose provider gives every shape the type asks for (`records` any source gives). */
 export function compatibleSources(sources: DataSourceSummary[], definitions: DataSourceDefinition[], accepted: string[]): DataSourceSummary[] {

@@ -32,6 +32,8 @@ export const widgets = {
     description: 'Description',
     settings: 'Settings',
     noSource: 'None',
+    sourceHint: 'Only sources giving {{kinds}} data are offered.',
+    noSourceMatch: 'No data source matches',
     noCompatibleTitle: 'No data source fits',
     noCompatible: 'This type shows {{kinds}} data; add a data source that gives it first.',
     problems: 'The server refuses these settings',
