@@ -92,8 +92,8 @@ describe('console: widgets', function () {
     await page.getByRole('heading', { level: 1, name: 'New Table widget' }).waitFor();
     await page.getByRole('textbox', { name: /^Data source/ }).click();
     await page.getByRole('option', { name: 'Lunch specials' }).click();
-    // The type's default field is not one this source gives: the server says so at the field.
-    await page.getByText('the data source has no field “title”').first().waitFor();
+    // The type's default field is not one this source gives: the preview says it cannot be shown.
+    await page.getByText('These settings cannot be shown').waitFor();
     await page.getByRole('textbox', { name: /^Fields-1/ }).click();
     await page.getByRole('option', { name: 'Dish' }).click();
     const outline = page.getByLabel('What the player draws');
