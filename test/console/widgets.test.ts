@@ -66,11 +66,19 @@ describe('console: widgets', function () {
     await page.getByRole('button', { name: 'Create a Clock widget' }).click();
     await page.getByRole('heading', { level: 1, name: 'New Clock widget' }).waitFor();
     const outline = page.getByLabel('What the player draws');
-    await eventually(() => outline.textContent(), (text) => Boolean(text?.includes('time:12')));
+    await eventually(
+      () => outline.textContent(),
+      (text) => Boolean(text?.includes('time:12')),
+    );
     expect(await outline.textContent()).to.include('time:12');
     await page.getByRole('textbox', { name: 'Format' }).click();
     await page.getByRole('option', { name: '24', exact: true }).click();
-    expect(await eventually(() => outline.textContent(), (text) => Boolean(text?.includes('time:24')))).to.include('time:24');
+    expect(
+      await eventually(
+        () => outline.textContent(),
+        (text) => Boolean(text?.includes('time:24')),
+      ),
+    ).to.include('time:24');
     await page.getByLabel('Timezone').fill('Mars/Olympus');
     // The server refuses it: the field says why, and the preview says it cannot be shown.
     await page.getByText('must be an IANA time zone').first().waitFor();
@@ -97,7 +105,12 @@ describe('console: widgets', function () {
     await page.getByRole('textbox', { name: /^Fields-1/ }).click();
     await page.getByRole('option', { name: 'Dish' }).click();
     const outline = page.getByLabel('What the player draws');
-    expect(await eventually(() => outline.textContent(), (text) => Boolean(text?.includes(`× 20 of ${sourceId}`)))).to.include(`× 20 of ${sourceId}`);
+    expect(
+      await eventually(
+        () => outline.textContent(),
+        (text) => Boolean(text?.includes(`× 20 of ${sourceId}`)),
+      ),
+    ).to.include(`× 20 of ${sourceId}`);
     await expectAccessible(page, 'a data-bound widget');
     await page.getByLabel('Name').fill('Specials table');
     await page.getByRole('button', { name: 'Create widget' }).click();

@@ -53,19 +53,8 @@ export function PlacementBox({ placement: p, box, scale, selected, invalid, onSe
         opacity: p.visible ? 1 : 0.4,
       }}
     >
-      <button
-        type="button"
-        ref={move.setNodeRef}
-        {...move.attributes}
-        {...move.listeners}
-        aria-roledescription={t('canvas.roleDescription')}
-        aria-label={t('canvas.move', { name: p.name })}
-        aria-pressed={selected}
-        onFocus={onSelect}
-        onPointerDownCapture={onSelect}
-        onKeyDown={arrowKeys((dx, dy) => onNudge('move', dx, dy))}
-        style={{ ...BARE, position: 'absolute', inset: 0, cursor: p.locked ? 'default' : 'move', touchAction: 'none', overflow: 'hidden' }}
-      >
+      {/* The drawing, under the button that moves it (whose name says the same). */}
+      <div aria-hidden style={{ position: 'absolute', inset: 0, overflow: 'hidden', pointerEvents: 'none' }}>
         <span style={{ display: 'inline-block', background: '#101113', color: '#FFFFFF', fontSize: 12, padding: '1px 4px', maxWidth: '100%' }}>
           {invalid ? `${t('canvas.problem')}: ` : ''}
           {p.name}
@@ -84,7 +73,20 @@ export function PlacementBox({ placement: p, box, scale, selected, invalid, onSe
             {text}
           </span>
         )}
-      </button>
+      </div>
+      <button
+        type="button"
+        ref={move.setNodeRef}
+        {...move.attributes}
+        {...move.listeners}
+        aria-roledescription={t('canvas.roleDescription')}
+        aria-label={`${invalid ? `${t('canvas.problem')}: ` : ''}${t('canvas.move', { name: p.name })}`}
+        aria-pressed={selected}
+        onFocus={onSelect}
+        onPointerDownCapture={onSelect}
+        onKeyDown={arrowKeys((dx, dy) => onNudge('move', dx, dy))}
+        style={{ ...BARE, position: 'absolute', inset: 0, cursor: p.locked ? 'default' : 'move', touchAction: 'none' }}
+      />
       {selected && !p.locked && (
         <button
           type="button"

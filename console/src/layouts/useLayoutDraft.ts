@@ -19,9 +19,12 @@ export function useLayoutDraft(layout: Layout) {
   const dirty = JSON.stringify(document) !== saved.json;
   const key = ['get', '/api/v1/layouts/{id}', { params: { path: { id: layout.id } } }];
 
-  const settle = async (fresh: Layout) => {
+  /** The server's copy is the saved one; the draft takes it unless edited meanwhile (`sent`: what was sent). */
+  const settle = async (fresh: Layout, sent?: LayoutDocument) => {
     client.setQueryData(key, { data: fresh });
     setSaved({ revision: fresh.draftRevision, json: JSON.stringify(fresh.draft) });
+    // The server writes the document in its own words (key order, defaults): an unchanged draft takes them.
+    if (sent) setDocument((current) => (current === sent ? fresh.draft : current));
     await client.invalidateQueries({ queryKey: ['get', '/api/v1/layouts'] });
   };
   const refused = (error: unknown) => {
@@ -39,7 +42,7 @@ export function useLayoutDraft(layout: Layout) {
       body: { expectedDraftRevision: saved.revision, document },
     });
     if (error !== undefined || !data) return void refused(error);
-    await settle(data.data);
+    await settle(data.data, document);
     return data.data.draftRevision;
   };
   const run = async <T>(what: 'save' | 'publish' | 'restore', work: () => Promise<T>) => {
