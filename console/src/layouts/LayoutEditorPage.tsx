@@ -114,7 +114,7 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
             {draft.problems.map((p) => (
               <List.Item key={`${p.placementId}:${p.message}`}>
                 {p.placementId && nameOf(p.placementId) ? (
-                  <Anchor component="button" type="button" size="sm" onClick={() => setSelectedId(p.placementId)}>
+                  <Anchor component="button" type="button" size="sm" c="inherit" fw={600} underline="always" onClick={() => setSelectedId(p.placementId)}>
                     {nameOf(p.placementId)}
                   </Anchor>
                 ) : null}
