@@ -9,10 +9,8 @@ import type { AssetStatus, AssetType } from './media-types.js';
 import type { PlayableAsset, PlayableType } from './playable-types.js';
 import type { VideoCrop } from './processing/video-crop.js';
 import type { ServedFile } from './served-file.js';
-import { type TSchema, Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { LibraryAssetSchema } from './library/library-asset-view.js';
 import type { OwnedAssetType } from './library/owned/owned-asset-fields.js';
 import type { OwnedAssetRow, OwnedThumbnail } from './library/owned/owned-assets.js';
 
@@ -22,6 +20,8 @@ export type { VideoCrop } from './processing/video-crop.js';
 export type { PlayableAsset, PlayableType } from './playable-types.js';
 export type { ServedFile } from './served-file.js';
 export type { OwnedAssetType } from './library/owned/owned-asset-fields.js';
+/** The asset JSON as the library answers it (media's own fields): an owner's routes add its field to it. */
+export { LibraryAssetSchema } from './library/library-asset-view.js';
 export type { OwnedAssetRow, OwnedThumbnail } from './library/owned/owned-assets.js';
 export type { AssetVariantsChanged } from './media-events.js';
 
@@ -153,20 +153,9 @@ export interface OwnedAssetLibrary {
   changed(assetIds: string[], trx: Knex.Transaction): Promise<void>;
   /** The asset JSON as the library answers it, with the owner's field. */
   view(assetId: string): Promise<Record<string, unknown>>;
-  /**
-   * The asset JSON's schema with every owner's field, for the owner's routes answering assets:
-   * read it when the router asks (a response schema getter), after every start hook registered.
-   */
-  readonly assetSchema: TSchema;
   /** Stores an image (checked by the owner) as the asset's thumbnail: its `thumbnailUrl` serves it. */
   setThumbnail(assetId: string, image: OwnedThumbnail): Promise<void>;
 }
-
-/**
- * The asset JSON with one owner's field, for an owner's routes when the API is described from the
- * declarations alone (the console's typed client): no start hook has registered the owners then.
- */
-export const assetSchemaWith = (field: string, schema: TSchema): TSchema => Type.Object({ ...LibraryAssetSchema.properties, [field]: Type.Optional(schema) });
 
 export const mediaLibraryRef = exportRef<MediaLibrary>('media', 'mediaLibrary');
 export const assetUsageRef = exportRef<AssetUsage>('media', 'assetUsage');

@@ -20,7 +20,12 @@ export interface PlayableAsset {
   assetId: string;
   assetType: string;
   file?: ServedFile;
-  item?: { deliveryPolicy?: 'stream' };
+  /**
+   * What the item must say whatever the playlist's settings (a website streams), and the lowest
+   * manifest schema whose players can play it (a widget older players do not draw): players below
+   * it are sent the playlist without the item rather than one their validator refuses.
+   */
+  item?: { deliveryPolicy?: 'stream'; sinceSchema?: number };
   sections?: Record<string, unknown[]>;
   files: ServedFile[];
   /**

@@ -26,6 +26,8 @@ export const ManifestItemSchema = Type.Object({
   usePlayerDefaults: Opt(Type.Boolean()),
   availableFrom: Opt(Stamp),
   expiresAt: Opt(Stamp),
+  /** Never sent: the lowest schema that plays it, by which `playableBy` leaves it out for older players. */
+  sinceSchema: Opt(Type.Integer()),
 });
 
 export const ManifestPlaylistSchema = Type.Object({ id: Uuid, revision: Type.Integer(), name: Type.String(), items: Type.Array(ManifestItemSchema) });

@@ -50,10 +50,17 @@ declare module './player.api.js' {
 /**
  * Schema 11 to 13 know `none` and `fade` (the Android player refuses a `crossfade` there); a player
  * that does not play a crossfade gets the fade every player supports, as the reference sends it.
+ * Items that need a newer schema than the player's (`sinceSchema`) are left out for it.
  */
 export function playableBy(playlist: ManifestPlaylist, player: PlayerProfile): ManifestPlaylist {
-  if (playsCrossfade(player) || !playlist.items.some((i) => i.transition === 'crossfade')) return playlist;
-  return { ...playlist, items: playlist.items.map((item) => (item.transition === 'crossfade' ? { ...item, transition: 'fade' } : item)) };
+  const limited = playlist.items.some((i) => i.sinceSchema !== undefined);
+  if (!limited && (playsCrossfade(player) || !playlist.items.some((i) => i.transition === 'crossfade'))) return playlist;
+  const items = playlist.items.flatMap(({ sinceSchema, ...item }) => {
+    // An item this player cannot play (a widget it does not draw) is left out, as an unplayable asset is.
+    if (sinceSchema !== undefined && sinceSchema > player.schema) return [];
+    return [item.transition === 'crossfade' && !playsCrossfade(player) ? { ...item, transition: 'fade' } : item];
+  });
+  return { ...playlist, items };
 }
 
 const playlistSection: ManifestSection<'playlist'> = {

@@ -14,6 +14,7 @@ const manifestItem = (item: ItemView, asset: PlayableAsset): ManifestItem => ({
   volume: item.volume,
   deliveryPolicy: asset.item?.deliveryPolicy ?? item.deliveryPolicy,
   ...(item.usePlayerDefaults ? { usePlayerDefaults: true } : {}),
+  ...(asset.item?.sinceSchema ? { sinceSchema: asset.item.sinceSchema } : {}),
   availableFrom: asset.availableFrom,
   expiresAt: asset.expiresAt,
 });

@@ -37,7 +37,8 @@ export function widgetPlayback(d: Deps): PlayableType {
           result.set(row.asset_id, {
             assetId: row.asset_id,
             assetType: WIDGET_TYPE,
-            item: { deliveryPolicy: 'stream' },
+            // Schema 11 and 12 players draw a fixed set of providers; the others need a presentation.
+            item: { deliveryPolicy: 'stream', ...(definition.legacyPlayers ? {} : { sinceSchema: 13 }) },
             sections: { widgets: [entry], ...(sources.length ? { dataSources: sources } : {}) },
             files: [],
             ...(definition.emits ? { emits: definition.emits } : {}),

@@ -1,6 +1,5 @@
 import { asClass, asValue } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
-import { assetSchemaWith, type OwnedAssetLibrary } from '../media/media.api.js';
 import { coreWidgets } from './definitions/core/core-widgets.js';
 import { WidgetDefinitions } from './definitions/widget-definition.js';
 import { WidgetLibraryReader } from './widget-library.js';
@@ -31,11 +30,8 @@ export const widgetsModule = definePlugin<WidgetsDeps>({
     r.export(widgetDefinitionsRef, asValue(definitions));
     // Layouts place widgets and ask their facts.
     r.export(widgetLibraryRef, asClass(WidgetLibraryReader).singleton());
-    let assets: OwnedAssetLibrary | undefined;
-    // Until started (the API described from declarations alone), the asset JSON with the widget field.
-    r.routes(widgetsRoutes(() => assets?.assetSchema ?? assetSchemaWith('widget', WidgetViewSchema)));
+    r.routes(widgetsRoutes);
     r.onStart((d) => {
-      assets = d.ownedAssets;
       // Widgets are library assets: media lists and deletes them, and shows their `widget` field.
       d.ownedAssets.register({
         type: WIDGET_TYPE,

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid } from '../../kernel/http/wire.js';
 import type { ManifestSection, PlayerProfile } from '../player/player.api.js';
-import { WidgetPresentationSchema } from './definitions/presentation.js';
+import { type WidgetPresentation, WidgetPresentationSchema } from './definitions/presentation.js';
 
 /** A widget as the players read it (their `ManifestWidget`). */
 export const ManifestWidgetSchema = Type.Object({
@@ -14,7 +14,7 @@ export const ManifestWidgetSchema = Type.Object({
   ),
   presentation: Type.Optional({ ...WidgetPresentationSchema, description: 'Schema 13 on: what to draw, declaratively.' }),
 });
-export type ManifestWidget = Static<typeof ManifestWidgetSchema>;
+export type ManifestWidget = Omit<Static<typeof ManifestWidgetSchema>, 'presentation'> & { presentation?: WidgetPresentation };
 
 declare module '../player/player.api.js' {
   interface ManifestLists {

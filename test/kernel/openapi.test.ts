@@ -67,7 +67,7 @@ describe('OpenAPI document', () => {
 
   it('declares what file, revalidated and upload routes really answer', () => {
     const thumbnail = doc.paths['/api/v1/assets/{id}/thumbnail'].get.responses;
-    expect(Object.keys(thumbnail['200'].content)).to.deep.equal(['image/webp', 'image/jpeg']);
+    expect(Object.keys(thumbnail['200'].content)).to.deep.equal(['image/webp', 'image/jpeg', 'image/png']);
     expect(thumbnail).to.include.keys('206', '304', '412', '416');
     expect(thumbnail['206'].headers).to.have.property('Content-Range');
     expect(thumbnail['304']).not.to.have.property('content');

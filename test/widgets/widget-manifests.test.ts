@@ -33,6 +33,7 @@ describe('widgets on screens', () => {
   let tableId: string;
   let boardId: string;
   let clockId: string;
+  let worldClockId: string;
   let playlistId: string;
 
   const api = (method: string, path: string, body?: unknown) => consoleCall(k, owner, method, path, body);
@@ -62,9 +63,14 @@ describe('widgets on screens', () => {
     expect(board.status, JSON.stringify(board.body)).to.equal(201);
     boardId = board.body.data.id;
     clockId = (await api('POST', '/api/v1/widgets', { provider: 'clock', name: 'Clock', configuration: { timezone: 'Europe/Berlin' } })).body.data.id;
+    const zones = [
+      { label: 'Paris', timezone: 'Europe/Paris' },
+      { label: 'Tokyo', timezone: 'Asia/Tokyo' },
+    ];
+    worldClockId = (await api('POST', '/api/v1/widgets', { provider: 'world_clock', name: 'Offices', configuration: { zones } })).body.data.id;
     const playlist = (await api('POST', '/api/v1/playlists', { name: 'Menu board' })).body.data;
     playlistId = playlist.id;
-    for (const assetId of [boardId, clockId]) {
+    for (const assetId of [boardId, clockId, worldClockId]) {
       const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId, durationMs: 15_000 });
       expect(added.status, JSON.stringify(added.body)).to.equal(201);
     }
@@ -86,6 +92,8 @@ describe('widgets on screens', () => {
       (m) => rowsOf(m)?.dataDocument?.datasets?.[0]?.records?.length === 1,
     );
     expect(manifest.schemaVersion).to.equal(11);
+    // These players draw a fixed set of widget types: a world clock is left out rather than refused.
+    expect(manifest.playlist.items.map((i: any) => i.assetId)).to.deep.equal([boardId, clockId]);
     const [boardItem, clockItem] = manifest.playlist.items;
     expect(boardItem).to.deep.include({ assetId: boardId, assetType: 'widget', deliveryPolicy: 'stream' });
     expect(boardItem).to.not.have.property('variantId');
@@ -110,6 +118,8 @@ describe('widgets on screens', () => {
       () => manifestOf(declarative),
       (m) => m.schemaVersion === 13 && rowsOf(m)?.dataDocument?.datasets?.[0]?.records?.length === 1,
     );
+    expect(manifest.playlist.items.map((i: any) => i.assetId)).to.deep.equal([boardId, clockId, worldClockId]);
+    for (const item of manifest.playlist.items) expect(item).to.not.have.property('sinceSchema');
     for (const widget of manifest.widgets) {
       expect(widget).to.not.have.property('configuration');
       expect(widget.presentation).to.deep.include({ schemaVersion: 1, kind: 'native' });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
+import { androidManifestProblems } from '../support/android-player.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { sessionsByRole } from '../support/library-assets.js';
+import { libraryDeps, sessionsByRole } from '../support/library-assets.js';
 import { makePng } from '../support/media-files.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
@@ -212,6 +213,74 @@ describe('widgets', () => {
       expect(copy.body.data.id).to.not.equal(made.id);
       expect(copy.body.data.name).to.equal('Specials ticker (copy)');
       expect(copy.body.data.widget.configuration).to.deep.equal(now.widget.configuration);
+    });
+  });
+
+  describe('playing', () => {
+    it('plays a YouTube widget as a stream that puts out video and sound, with its player entry', async () => {
+      const made = await create('youtube', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', muted: true });
+      expect(made.status, JSON.stringify(made.body)).to.equal(201);
+      const playable = (await libraryDeps(k).mediaLibrary.playable([made.body.data.id])).get(made.body.data.id)!;
+      expect(playable).to.deep.include({ assetType: 'widget', item: { deliveryPolicy: 'stream' }, emits: { video: true, audio: true } });
+      expect(playable.file).to.equal(undefined);
+      const [entry] = playable.sections!.widgets as any[];
+      expect(entry.configuration).to.deep.include({ kind: 'video', videoId: 'dQw4w9WgXcQ', muted: true });
+      expect(entry.presentation.web.url).to.match(/^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?.*mute=1/);
+    });
+  });
+
+  describe('every core type on the stock players', () => {
+    it('gives settings (schema 11) and presentations (schema 13) the Android player’s validators take', async () => {
+      const samples: [string, Record<string, unknown>][] = [
+        ['clock', {}],
+        ['date', { format: 'short' }],
+        ['world_clock', { zones: [{ label: 'Home', timezone: 'Europe/Oslo' }], showDate: true }],
+        ['countdown', { target: '2030-01-01T10:00', label: 'New year', showSeconds: true }],
+        ['qrcode', { value: 'https://example.org/menu', label: 'Menu' }],
+        ['website', { url: 'https://menu.example.org/today' }],
+        ['youtube', { url: 'https://youtu.be/dQw4w9WgXcQ', loop: true }],
+        ['ticker', { dataSourceId: tableId, fields: ['dish', 'price'] }],
+        ['menu', { dataSourceId: tableId, fields: ['dish'], labelField: 'dish', valueField: 'price' }],
+        ['list', { dataSourceId: tableId, fields: ['dish'], primaryField: 'dish', secondaryField: 'price' }],
+        ['table', { dataSourceId: tableId, fields: ['dish', 'price'], columns: [{ field: 'price', format: 'currency' }] }],
+        ['agenda', { dataSourceId: tableId, fields: ['dish'], dateField: 'served', titleField: 'dish' }],
+        ['metric', { dataSourceId: tableId, valueField: 'price', labelField: 'dish' }],
+        ['cards', { dataSourceId: tableId, titleField: 'dish', badgeField: 'price' }],
+        ['stat_grid', { dataSourceId: tableId, metrics: [{ valueField: 'price', label: 'Soup' }] }],
+        ['chart', { dataSourceId: tableId, chartType: 'bar', categoryField: 'dish', series: [{ field: 'price' }] }],
+      ];
+      const ids: string[] = [];
+      for (const [provider, configuration] of samples) {
+        const made = await create(provider, configuration);
+        expect(made.status, `${provider}: ${JSON.stringify(made.body)}`).to.equal(201);
+        ids.push(made.body.data.id);
+      }
+      const playable = await libraryDeps(k).mediaLibrary.playable(ids);
+      const entries = ids.map((id) => (playable.get(id)!.sections!.widgets as any[])[0]);
+      const source = {
+        id: tableId,
+        name: 'Specials',
+        provider: 'manual',
+        configVersion: 1,
+        configuration: {},
+        dataDocument: { schemaVersion: 1, datasets: [] },
+      };
+      const manifest = (schemaVersion: number, widgets: any[]) => ({
+        schemaVersion,
+        manifestVersion: 1,
+        screenId: 's',
+        generatedAt: new Date().toISOString(),
+        mode: 'presentation',
+        playlist: null,
+        playlists: [],
+        assets: [],
+        dataSources: [source],
+        widgets,
+      });
+      const legacy = entries.filter((e) => !['world_clock', 'stat_grid', 'chart'].includes(e.provider)).map(({ presentation: _, ...e }) => e);
+      expect(androidManifestProblems(manifest(11, legacy), 's')).to.deep.equal([]);
+      const declarative = entries.map(({ configuration: _, ...e }) => e);
+      expect(androidManifestProblems(manifest(13, declarative), 's')).to.deep.equal([]);
     });
   });
 

@@ -27,8 +27,8 @@ export interface PresentationNode {
   children?: PresentationNode[];
 }
 
-// Not Type.Recursive: its `$id`/`$ref` pair has no place in the OpenAPI document the console's
-// typed client is generated from. A child is a node of the same shape.
+// Children are declared open (each has this same shape): a recursive schema would not survive the
+// console's client generation, and an open record keeps the whole subtree when responses are written.
 const NodeSchema = Type.Object({
   id: Type.Optional(Type.String()),
   type: Type.String(),
@@ -36,7 +36,7 @@ const NodeSchema = Type.Object({
   binding: Type.Optional(BindingSchema),
   repeat: Type.Optional(Type.Object({ dataset: Type.String(), limit: Type.Integer(), offset: Type.Optional(Type.Integer()) })),
   condition: Type.Optional(Type.Object({ binding: BindingSchema, op: Type.String(), value: Type.Optional(Type.String()) })),
-  children: Type.Optional(Type.Array(Type.Unsafe<PresentationNode>({ type: 'object', description: 'A node, of the same shape.' }))),
+  children: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'Child nodes, each of this shape.' })),
 });
 
 /** What schema-13 players draw for a widget (the players' `WidgetPresentation`): a native tree or a sandboxed page. */
@@ -145,3 +145,15 @@ export const native = (root: PresentationNode): WidgetPresentation => ({
   requiredCapabilities: capabilitiesOf(root),
   native: { root },
 });
+
+/** A grid of `c.columns` columns, one centred column of `cells` per item: world clocks, stat grids. */
+export const centredGrid = <T>(c: Record<string, unknown>, items: T[], cells: (item: T) => PresentationNode[]): WidgetPresentation =>
+  native(
+    surface(c, [
+      node(
+        'grid',
+        { columns: c.columns },
+        items.map((item) => node('column', { align: 'center' }, cells(item))),
+      ),
+    ]),
+  );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
+import { notFound } from '../../../../kernel/errors.js';
 import { storageKeys } from '../../media-types.js';
 import type { LibraryViewDeps } from '../library-view-deps.js';
 import type { LibraryAssetView } from '../library-asset-view.js';
@@ -38,10 +39,6 @@ export class OwnedAssets {
     this.d.ownedAssetFields.register(type);
   }
 
-  get assetSchema() {
-    return this.d.ownedAssetFields.schema;
-  }
-
   async create(actor: ConsolePrincipal, input: { type: string; name: string; description: string }, trx: Knex.Transaction): Promise<OwnedAssetRow> {
     this.assertOwned(input.type);
     const row = await this.d.assetsRepository.insert(
@@ -73,7 +70,8 @@ export class OwnedAssets {
   /** The asset JSON, with its owner's field. */
   async view(assetId: string): Promise<LibraryAssetView> {
     const row = await this.d.assetsRepository.byId(assetId);
-    if (!row) throw new Error(`asset ${assetId} vanished`);
+    // Deleted by another request since the owner's change committed.
+    if (!row) throw notFound('not_found', 'No such asset.');
     return this.d.assetViewBuilder.one(row);
   }
 

@@ -1,6 +1,6 @@
 import type { Configuration } from '../configuration.js';
 import { choice, color, DATE_TYPES, emptyState, flag, int, NUMERIC_TYPES, source, sourceField, text, visual } from '../fields.js';
-import { literal, NATIVE_CAPABILITIES, native, node, surface, textNode } from '../presentation.js';
+import { centredGrid, literal, NATIVE_CAPABILITIES, native, node, surface, textNode } from '../presentation.js';
 import type { WidgetDefinition } from '../widget-definition.js';
 
 const display = {
@@ -43,34 +43,24 @@ export const statGrid: WidgetDefinition = {
     ...visual(),
   ],
   compile: (c) =>
-    native(
-      surface(c, [
-        node(
-          'grid',
-          { columns: c.columns },
-          (c.metrics as Configuration[]).map((m) =>
-            node('column', { align: 'center' }, [
-              m.labelField
-                ? textNode({ source: 'dataset', dataset: String(c.dataSourceId), path: String(m.labelField) }, { role: 'caption' })
-                : textNode(literal(String(m.label)), { role: 'caption' }),
-              textNode(
-                {
-                  source: 'dataset',
-                  dataset: String(c.dataSourceId),
-                  path: String(m.valueField),
-                  format: String(m.format),
-                  precision: Number(m.precision),
-                  prefix: String(m.prefix),
-                  suffix: String(m.suffix),
-                  fallback: String(c.emptyState),
-                },
-                { role: 'display' },
-              ),
-            ]),
-          ),
-        ),
-      ]),
-    ),
+    centredGrid(c, c.metrics as Configuration[], (m) => [
+      m.labelField
+        ? textNode({ source: 'dataset', dataset: String(c.dataSourceId), path: String(m.labelField) }, { role: 'caption' })
+        : textNode(literal(String(m.label)), { role: 'caption' }),
+      textNode(
+        {
+          source: 'dataset',
+          dataset: String(c.dataSourceId),
+          path: String(m.valueField),
+          format: String(m.format),
+          precision: Number(m.precision),
+          prefix: String(m.prefix),
+          suffix: String(m.suffix),
+          fallback: String(c.emptyState),
+        },
+        { role: 'display' },
+      ),
+    ]),
 };
 
 export const chart: WidgetDefinition = {

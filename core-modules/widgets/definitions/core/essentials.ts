@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '../../../../kernel/errors.js';
 import type { Configuration } from '../configuration.js';
 import { choice, color, emptyState, flag, int, text, timezone, visual } from '../fields.js';
-import { literal, NATIVE_CAPABILITIES, native, node, surface, textNode } from '../presentation.js';
+import { centredGrid, literal, NATIVE_CAPABILITIES, native, node, surface, textNode } from '../presentation.js';
 import type { WidgetDefinition } from '../widget-definition.js';
 
 const essential = { version: 1, category: 'Essentials', runtime: 'native', legacyPlayers: true, emptyStateBehavior: 'none' } as const;
@@ -69,21 +69,11 @@ export const worldClock: WidgetDefinition = {
   },
   complete: (c) => ({ ...c, columns: c.columns ?? Math.min(4, (c.zones as unknown[]).length) }),
   compile: (c) =>
-    native(
-      surface(c, [
-        node(
-          'grid',
-          { columns: c.columns },
-          (c.zones as { label: string; timezone: string }[]).map((z) =>
-            node('column', { align: 'center' }, [
-              textNode(literal(z.label), { role: 'caption' }),
-              clockText(c, z.timezone, 'title'),
-              ...(c.showDate ? [textNode({ source: 'environment', path: 'date', format: `date:short:${z.timezone}` }, { role: 'caption' })] : []),
-            ]),
-          ),
-        ),
-      ]),
-    ),
+    centredGrid(c, c.zones as { label: string; timezone: string }[], (z) => [
+      textNode(literal(z.label), { role: 'caption' }),
+      clockText(c, z.timezone, 'title'),
+      ...(c.showDate ? [textNode({ source: 'environment', path: 'date', format: `date:short:${z.timezone}` }, { role: 'caption' })] : []),
+    ]),
 };
 
 const enc = (v: unknown) => encodeURIComponent(String(v ?? ''));
