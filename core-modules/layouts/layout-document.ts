@@ -6,55 +6,58 @@ import { Uuid } from '../../kernel/http/wire.js';
 // placements at fault (422 `layout_validation_failed`) rather than a JSON path.
 
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(t: T) => Type.Optional(t);
+// Bounded for the body limit, loosely: the rules' own limits (a 120-character name) answer 422 `layout_validation_failed`.
+const Word = (description?: string) => Type.String({ maxLength: 40, ...(description ? { description } : {}) });
+const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const LayoutBindingSchema = Type.Object({
   dataSourceId: Uuid,
-  field: Type.String({ description: '1–80 letters, digits or underscores.' }),
-  prefix: Opt(Type.String()),
-  suffix: Opt(Type.String()),
-  fallbackText: Opt(Type.String()),
+  field: Type.String({ maxLength: 200, description: '1–80 letters, digits or underscores.' }),
+  prefix: Opt(Text(1000)),
+  suffix: Opt(Text(1000)),
+  fallbackText: Opt(Text(1000)),
   hideWhenEmpty: Opt(Type.Boolean()),
-  format: Opt(Type.String({ description: '`text`, `date-short`, `date-long`, `number`, `integer` or `currency`.' })),
+  format: Opt(Word('`text`, `date-short`, `date-long`, `number`, `integer` or `currency`.')),
 });
 
 export const LayoutPrimitiveSchema = Type.Object({
-  kind: Type.String({ description: '`text`, `rectangle`, `circle`, `line` or `group`.' }),
-  text: Opt(Type.String()),
-  fontFamily: Opt(Type.String({ description: '`Inter`, `Roboto`, `Source Sans 3` or `Noto Sans` (bundled in the players).' })),
+  kind: Word('`text`, `rectangle`, `circle`, `line` or `group`.'),
+  text: Opt(Text(5000)),
+  fontFamily: Opt(Word('`Inter`, `Roboto`, `Source Sans 3` or `Noto Sans` (bundled in the players).')),
   fontSize: Opt(Type.Number()),
   fontWeight: Opt(Type.Integer()),
-  textAlign: Opt(Type.String()),
-  verticalAlign: Opt(Type.String()),
-  color: Opt(Type.String()),
-  backgroundColor: Opt(Type.String()),
+  textAlign: Opt(Word()),
+  verticalAlign: Opt(Word()),
+  color: Opt(Word()),
+  backgroundColor: Opt(Word()),
   lineHeight: Opt(Type.Number()),
   letterSpacing: Opt(Type.Number()),
   padding: Opt(Type.Number()),
   borderWidth: Opt(Type.Number()),
-  borderColor: Opt(Type.String()),
+  borderColor: Opt(Word()),
   cornerRadius: Opt(Type.Number()),
   maximumLines: Opt(Type.Integer()),
-  overflow: Opt(Type.String()),
+  overflow: Opt(Word()),
   autoFit: Opt(Type.Boolean()),
   minimumFontSize: Opt(Type.Number()),
-  fillColor: Opt(Type.String()),
-  strokeColor: Opt(Type.String()),
+  fillColor: Opt(Word()),
+  strokeColor: Opt(Word()),
   strokeWidth: Opt(Type.Number()),
   binding: Opt(LayoutBindingSchema),
 });
 
 export const LayoutPlaybackSchema = Type.Object({
-  fit: Opt(Type.String({ description: '`contain`, `cover` or `stretch`.' })),
+  fit: Opt(Word('`contain`, `cover` or `stretch`.')),
   muted: Opt(Type.Boolean()),
   loop: Opt(Type.Boolean()),
-  fallback: Opt(Type.String({ description: '`hide`, `background` or `previous`.' })),
+  fallback: Opt(Word('`hide`, `background` or `previous`.')),
   cornerRadius: Opt(Type.Number()),
 });
 
 export const LayoutPlacementSchema = Type.Object({
   id: Uuid,
-  type: Type.String({ description: '`widget`, `asset`, `playlistZone` or `primitive`.' }),
-  name: Type.String(),
+  type: Word('`widget`, `asset`, `playlistZone` or `primitive`.'),
+  name: Text(500),
   x: Type.Number(),
   y: Type.Number(),
   width: Type.Number(),
@@ -69,7 +72,8 @@ export const LayoutPlacementSchema = Type.Object({
   variantId: Opt(Uuid),
   playlistId: Opt(Uuid),
   overrides: Opt(
-    Type.Record(Type.String(), Type.Unknown(), {
+    Type.Record(Type.String({ maxLength: 40 }), Type.Unknown(), {
+      maxProperties: 16,
       description: 'Widgets: fit, alignment, foregroundColor, backgroundColor, fallbackVisibility, muted; at most 4 KB.',
     }),
   ),
@@ -80,8 +84,8 @@ export const LayoutPlacementSchema = Type.Object({
 export const LayoutCanvasSchema = Type.Object({
   width: Type.Integer(),
   height: Type.Integer(),
-  orientation: Type.String({ description: '`landscape` (wider than tall), `portrait` (taller than wide) or `custom`.' }),
-  backgroundColor: Type.String({ description: '`#RRGGBB` or `#RRGGBBAA`.' }),
+  orientation: Word('`landscape` (wider than tall), `portrait` (taller than wide) or `custom`.'),
+  backgroundColor: Word('`#RRGGBB` or `#RRGGBBAA`.'),
   backgroundAssetId: Opt(Uuid),
   backgroundVariantId: Opt(Uuid),
   safeAreaPercent: Type.Number(),
@@ -91,7 +95,7 @@ export const LayoutDocumentSchema = Type.Object(
   {
     schemaVersion: Type.Integer({ description: 'Always 2.' }),
     canvas: LayoutCanvasSchema,
-    placements: Type.Array(LayoutPlacementSchema, { maxItems: 1000, description: 'At most 200 (422 beyond).' }),
+    placements: Type.Array(LayoutPlacementSchema, { maxItems: 250, description: 'At most 200 (422 `layout_validation_failed` beyond).' }),
   },
   { description: 'A layout document, schema version 2: canvas 320–7680, ≤ 200 placements inside it, each with exactly one reference.' },
 );

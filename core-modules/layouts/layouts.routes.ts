@@ -23,6 +23,7 @@ const etagOf = (revision: number) => `"layout-draft-${revision}"`;
 const ETAG = { ETag: '`"layout-draft-<draftRevision>"`: the draft revision, to send back as `expectedDraftRevision`.' };
 const invalid = '`layout_validation_failed`: `details.placementIds` names the placements at fault, `details.problems` each problem; or `validation_failed`.';
 const notFound = { 404: '`layout_not_found`.' };
+const DRAFT_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** Answers the layout with its draft's ETag. */
 function withEtag(ctx: { set(name: string, value: string): void }, layout: LayoutView): LayoutView {
@@ -120,6 +121,8 @@ export const layoutsRoutes = [
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
     body: DraftSchema,
+    // 200 placements with long text and overrides exceed the default 1 MiB.
+    bodyLimit: DRAFT_BODY_LIMIT,
     errors: { ...notFound, 409: '`layout_revision_conflict`: the draft is no longer at `expectedDraftRevision`.', 422: invalid },
     response: layoutResponse(200),
     handler: async ({ deps, params, body, principal, ctx }) =>

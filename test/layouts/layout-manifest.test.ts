@@ -107,6 +107,44 @@ describe('layouts on screens', () => {
     expect([refused.status, refused.body.error.code]).to.deep.equal([409, 'layout_in_use']);
   });
 
+  it('text bound to a data source carries the source, follows its edits, and keeps it from deletion', async () => {
+    const columns = [
+      { key: 'dish', label: 'Dish', type: 'text' },
+      { key: 'price', label: 'Price', type: 'number' },
+    ];
+    const source = await api('POST', '/api/v1/data-sources', {
+      provider: 'manual',
+      name: 'Prices',
+      configuration: { columns, rows: [{ values: { dish: 'Soup', price: '4.5' } }] },
+    });
+    const layout = await api('POST', '/api/v1/layouts', { name: 'Price tag', orientation: 'portrait', canvasWidth: 1080, canvasHeight: 1920 });
+    const text = placement({
+      type: 'primitive',
+      name: 'Price',
+      primitive: { kind: 'text', binding: { dataSourceId: source.id, field: 'price', format: 'currency' } },
+    });
+    await api('PUT', `/api/v1/layouts/${layout.id}/draft`, { expectedDraftRevision: 1, document: { ...layout.draft, placements: [text] } });
+    await api('POST', `/api/v1/layouts/${layout.id}/publish`, { expectedDraftRevision: 2 });
+    const shop = await pairScreen(k, owner, { name: 'Shop' });
+    await api('PUT', `/api/v1/screens/${shop.screenId}/playlist-assignment`, { layoutId: layout.id });
+
+    const read = async () => (await playerCall(k, shop.credential, 'GET', '/api/v1/player/manifest')).body.data;
+    const m = await read();
+    expect(m.dataSources.map((d: any) => d.id)).to.deep.equal([source.id]);
+    expect(m.layout.document.placements[0].primitive.binding.dataSourceId).to.equal(source.id);
+    expect(androidManifestProblems(m, shop.screenId)).to.deep.equal([]);
+
+    const socket = await openPlayerSocket(k, shop.credential);
+    try {
+      await api('PATCH', `/api/v1/data-sources/${source.id}`, { configuration: { columns, rows: [{ values: { dish: 'Soup', price: '5' } }] } });
+      await socket.next('manifest.changed');
+    } finally {
+      socket.ws.close();
+    }
+    const refused = await consoleCall(k, owner, 'DELETE', `/api/v1/data-sources/${source.id}`);
+    expect(refused.status, 'a source a published layout binds cannot be deleted').to.equal(409);
+  });
+
   it('refuses a second sounding video and a zone that plays the layout itself', async () => {
     const [one, two] = await Promise.all([seedAsset(k, { type: 'video' }), seedAsset(k, { type: 'video' })]);
     const layout = await api('POST', '/api/v1/layouts', { name: 'Two videos', orientation: 'landscape', canvasWidth: 1920, canvasHeight: 1080 });
