@@ -161,12 +161,31 @@ describe('console: layouts', function () {
     await expectAccessible(page, 'the layout editor after a restore');
   });
 
+  it('says when someone else saved meanwhile, and reloads their version', async () => {
+    const { page } = c;
+    const current = await layoutOnServer();
+    const theirs = current.draft.placements.map((p: Placement) => (p.name === 'Text 1' ? { ...p, name: 'Their headline' } : p));
+    await consoleCall(c.kernel, owner, 'PUT', `/api/v1/layouts/${layoutId}/draft`, {
+      expectedDraftRevision: current.draftRevision,
+      document: { ...current.draft, placements: theirs },
+    });
+    await page.getByRole('button', { name: 'Move Poster' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'Someone else saved this layout' });
+    await conflict.waitFor();
+    await expectAccessible(page, 'a save conflict');
+    await conflict.getByRole('button', { name: 'Reload the layout' }).click();
+    await page.getByRole('button', { name: 'Move Their headline' }).waitFor();
+    await conflict.waitFor({ state: 'detached' });
+  });
+
   it('lists the layout with its status, duplicates it and deletes the copy', async () => {
     const { page } = c;
     await page.goto('/layouts');
     const table = page.getByRole('table', { name: 'Layouts' });
     await table.getByRole('link', { name: 'Lobby board' }).waitFor();
-    await table.getByText('Published, revision 1').waitFor();
+    await table.getByText('Unpublished changes (revision 1 on screens)').waitFor();
     await page.getByLabel('Search layouts').fill('lobby');
     await page.getByRole('button', { name: 'Duplicate Lobby board' }).click();
     const copy = table.getByRole('link', { name: /^Lobby board .*copy/ });

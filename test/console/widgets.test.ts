@@ -137,6 +137,35 @@ describe('console: widgets', function () {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete widget' }).click();
     await table.getByRole('link', { name: copyName }).waitFor({ state: 'detached' });
     expect(await widgetNamed(copyName)).to.equal(undefined);
+  });
+
+  it('refuses to delete a widget a layout shows, and says which layout', async () => {
+    const { page } = c;
+    const table = (await widgetNamed('Specials table'))!;
+    const layout = await call('POST', '/api/v1/layouts', { name: 'Menu board', orientation: 'landscape', canvasWidth: 1920, canvasHeight: 1080 });
+    const placement = {
+      id: crypto.randomUUID(),
+      type: 'widget',
+      name: 'Prices',
+      x: 0,
+      y: 0,
+      width: 960,
+      height: 540,
+      layer: 0,
+      opacity: 1,
+      visible: true,
+      locked: false,
+    };
+    await call('PUT', `/api/v1/layouts/${layout.id}/draft`, {
+      expectedDraftRevision: layout.draftRevision,
+      document: { ...layout.draft, placements: [{ ...placement, widgetId: table.id }] },
+    });
+    await page.getByRole('button', { name: 'Delete Specials table' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete widget' }).click();
+    const refusal = page.getByRole('dialog', { name: '“Specials table” is in use' });
+    await refusal.getByText('“Menu board”').waitFor();
+    await expectAccessible(page, 'a widget in use');
+    expect(await widgetNamed('Specials table')).to.not.equal(undefined);
     expect(c.problems).to.deep.equal([]);
   });
 });
