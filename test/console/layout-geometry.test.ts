@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { moved, resized, snapMove, snapResize } from '../../console/src/layouts/geometry.js';
-import { compatibleSources, configurationForm, configurationIssues } from '../../console/src/widgets/config-schema.js';
 
 const canvas = { width: 1920, height: 1080 };
 
@@ -20,63 +19,5 @@ describe('console layout editor geometry', () => {
     expect(snapMove({ x: 1515, y: 333, width: 400, height: 300 }, [], canvas).x).to.equal(1520);
     // Resizing moves only the right and bottom edges: the bottom sticks to the other's top.
     expect(snapResize({ x: 10, y: 10, width: 290, height: 485 }, [other], canvas)).to.deep.equal({ x: 10, y: 10, width: 290, height: 490 });
-  });
-});
-
-describe('console widget settings form', () => {
-  const fields = [
-    { key: 'dataSourceId', label: 'Data source', control: 'data_source', required: true, acceptedDataSourceKinds: ['records', 'numeric'] },
-    {
-      key: 'format',
-      label: 'Format',
-      control: 'select',
-      options: [
-        { value: '12', label: '12' },
-        { value: '24', label: '24' },
-      ],
-    },
-    { key: 'valueField', label: 'Value field', control: 'data_source_field' },
-    {
-      key: 'zones',
-      label: 'Places',
-      control: 'repeating_group',
-      maximumItems: 8,
-      itemFields: [{ key: 'label', label: 'Label', control: 'text', maxLength: 80, required: true }],
-    },
-  ] as never[];
-
-  it('derives a JSON schema from the fields, leaving the data source to its picker and offering the source’s fields', () => {
-    const { schema, uiSchema } = configurationForm(fields, { fields: [{ key: 'price', label: 'Price' }] }, 'None');
-    expect(Object.keys(schema.properties ?? {})).to.deep.equal(['format', 'valueField', 'zones']);
-    expect(schema.properties?.format).to.deep.include({
-      type: 'string',
-      oneOf: [
-        { const: '12', title: '12' },
-        { const: '24', title: '24' },
-      ],
-    });
-    expect(schema.properties?.valueField?.oneOf).to.deep.equal([
-      { const: '', title: 'None' },
-      { const: 'price', title: 'Price' },
-    ]);
-    expect(schema.properties?.zones).to.deep.include({ type: 'array', maxItems: 8 });
-    expect((schema.properties?.zones?.items as { required: string[] }).required).to.deep.equal(['label']);
-    expect(schema.required).to.deep.equal([]);
-    expect(uiSchema).to.deep.equal({ zones: { items: {} } });
-  });
-
-  it('offers only the sources whose provider has every shape asked, and places the server’s paths in the form', () => {
-    const sources = [
-      { id: 'a', provider: 'manual' },
-      { id: 'b', provider: 'rss' },
-    ] as never[];
-    const definitions = [
-      { id: 'manual', shape: { numeric: true, temporal: false, weather: false } },
-      { id: 'rss', shape: { numeric: false, temporal: true, weather: false } },
-    ] as never[];
-    expect(compatibleSources(sources, definitions, ['records', 'numeric']).map((s: { id: string }) => s.id)).to.deep.equal(['a']);
-    expect(configurationIssues({ fields: [{ field: 'body/configuration/zones/0/label', message: 'is required' }] })).to.deep.equal({
-      fields: [{ field: 'body/zones/0/label', message: 'is required' }],
-    });
   });
 });

@@ -1,5 +1,12 @@
 // Moving, resizing and snapping placements on the canvas, in canvas pixels, with no React.
-import type { Box } from './types';
+
+/** A placement's edge box, in canvas pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export const MIN_SIZE = 8;
 /** How close (in canvas pixels) an edge must come to a guide to stick to it. */
