@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Grid, Group, List, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { $api } from '../api/client';
@@ -156,10 +156,7 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack>
-            <Paper withBorder p="sm" component="section" aria-labelledby="layout-properties">
-              <Title order={2} size="h4" id="layout-properties" mb="xs">
-                {t('properties.title')}
-              </Title>
+            <Panel id="layout-properties" title={t('properties.title')}>
               <PropertiesPanel
                 document={document}
                 placement={selected}
@@ -171,11 +168,8 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
                   setSelectedId(undefined);
                 }}
               />
-            </Paper>
-            <Paper withBorder p="sm" component="section" aria-labelledby="layout-layers">
-              <Title order={2} size="h4" id="layout-layers" mb="xs">
-                {t('layers.title')}
-              </Title>
+            </Panel>
+            <Panel id="layout-layers" title={t('layers.title')}>
               <LayersPanel
                 placements={document.placements}
                 selectedId={selectedId}
@@ -184,11 +178,8 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
                 onSelect={setSelectedId}
                 onChange={change}
               />
-            </Paper>
-            <Paper withBorder p="sm" component="section" aria-labelledby="layout-revisions">
-              <Title order={2} size="h4" id="layout-revisions" mb="xs">
-                {t('revisions.title')}
-              </Title>
+            </Panel>
+            <Panel id="layout-revisions" title={t('revisions.title')}>
               <RevisionsPanel
                 layoutId={layout.id}
                 canRestore={editable && !draft.dirty && draft.busy === undefined}
@@ -196,10 +187,22 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
                   if (await draft.restore(r.id)) notifyDone(t('revisions.restored', { revision: String(r.revision) }));
                 }}
               />
-            </Paper>
+            </Panel>
           </Stack>
         </Grid.Col>
       </Grid>
     </>
+  );
+}
+
+/** A titled section of the editor's side column. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Paper>
   );
 }

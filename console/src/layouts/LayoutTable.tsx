@@ -1,12 +1,10 @@
-import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { $api, api } from '../api/client';
 import { notifyDone, notifyFailed } from '../common/notify';
+import { ActionsCell, ChangedCell, NameCell } from '../widgets/ContentRowCells';
 import type { ContentRights } from '../widgets/rights';
 import { LayoutStatus } from './LayoutStatus';
 import type { LayoutSummary } from './types';
@@ -56,33 +54,19 @@ export function LayoutTable({ layouts, rights }: { layouts: LayoutSummary[]; rig
         <Table.Tbody>
           {layouts.map((l) => (
             <Table.Tr key={l.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/layouts/${l.id}`} fw={500}>
-                  {l.name}
-                </Anchor>
-              </Table.Td>
+              <NameCell to={`/layouts/${l.id}`} name={l.name} />
               <Table.Td>{t('list.size', { width: String(l.canvasWidth), height: String(l.canvasHeight) })}</Table.Td>
               <Table.Td>
                 <LayoutStatus publishedRevision={l.publishedRevision} changed={l.hasUnpublishedChanges} />
               </Table.Td>
-              <Table.Td>
-                <Text size="sm" component="span" title={new Date(l.updatedAt).toLocaleString()}>
-                  {dayjs(l.updatedAt).fromNow()}
-                </Text>
-              </Table.Td>
+              <ChangedCell at={l.updatedAt} />
               {rights.edit && (
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={t('list.duplicate', { name: l.name })} onClick={() => copy(l)}>
-                      <IconCopy size={18} aria-hidden />
-                    </ActionIcon>
-                    {rights.manage && (
-                      <ActionIcon variant="subtle" color="red" aria-label={t('list.delete', { name: l.name })} onClick={() => confirmDelete(l)}>
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </Table.Td>
+                <ActionsCell
+                  duplicateLabel={t('list.duplicate', { name: l.name })}
+                  deleteLabel={t('list.delete', { name: l.name })}
+                  onDuplicate={() => copy(l)}
+                  onDelete={rights.manage ? () => confirmDelete(l) : undefined}
+                />
               )}
             </Table.Tr>
           ))}

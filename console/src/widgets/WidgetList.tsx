@@ -1,11 +1,9 @@
-import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { $api } from '../api/client';
 import { notifyDone, notifyFailed } from '../common/notify';
+import { ActionsCell, ChangedCell, NameCell } from './ContentRowCells';
 import type { ContentRights } from './rights';
 import type { WidgetAsset, WidgetDefinition } from './types';
 import { useDeleteWidget } from './useDeleteWidget';
@@ -40,30 +38,16 @@ export function WidgetList({ widgets, definitions, rights }: { widgets: WidgetAs
         <Table.Tbody>
           {widgets.map((w) => (
             <Table.Tr key={w.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/widgets/${w.id}`} fw={500}>
-                  {w.name}
-                </Anchor>
-              </Table.Td>
+              <NameCell to={`/widgets/${w.id}`} name={w.name} />
               <Table.Td>{typeName(w.widget?.provider)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" component="span" title={new Date(w.updatedAt).toLocaleString()}>
-                  {dayjs(w.updatedAt).fromNow()}
-                </Text>
-              </Table.Td>
+              <ChangedCell at={w.updatedAt} />
               {rights.edit && (
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={t('list.duplicate', { name: w.name })} onClick={() => copy(w)}>
-                      <IconCopy size={18} aria-hidden />
-                    </ActionIcon>
-                    {rights.manage && (
-                      <ActionIcon variant="subtle" color="red" aria-label={t('list.delete', { name: w.name })} onClick={() => confirmDelete(w)}>
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </Table.Td>
+                <ActionsCell
+                  duplicateLabel={t('list.duplicate', { name: w.name })}
+                  deleteLabel={t('list.delete', { name: w.name })}
+                  onDuplicate={() => copy(w)}
+                  onDelete={rights.manage ? () => confirmDelete(w) : undefined}
+                />
               )}
             </Table.Tr>
           ))}
