@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
-import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
+import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { eventually } from '../support/wait.js';
 
 describe('console: widgets', function () {
@@ -166,6 +166,24 @@ describe('console: widgets', function () {
     await refusal.getByText('“Menu board”').waitFor();
     await expectAccessible(page, 'a widget in use');
     expect(await widgetNamed('Specials table')).to.not.equal(undefined);
+    expect(c.problems).to.deep.equal([]);
+  });
+
+  it('lets a viewer look at widgets but not make or change them', async () => {
+    const viewer = await newSignedInUser(c.kernel, owner, 'viewer password 1', 'viewer', 'viewer');
+    const page = await c.newPage();
+    pages.push(page);
+    await signIn(page, { username: viewer.username, password: 'viewer password 1' });
+    await page.goto('/widgets');
+    await page.getByText('Your role may look at widgets but not change them.').waitFor();
+    await page.getByRole('link', { name: 'Lobby clock' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Create a Clock widget' }).count()).to.equal(0);
+    expect(await page.getByRole('button', { name: 'Duplicate Lobby clock' }).count()).to.equal(0);
+    await page.getByRole('link', { name: 'Lobby clock' }).click();
+    await page.getByText('Your role may look at this widget but not change it.').waitFor();
+    expect(await page.getByLabel('Name').isDisabled()).to.equal(true);
+    expect(await page.getByRole('button', { name: 'Save widget' }).count()).to.equal(0);
+    await expectAccessible(page, 'a widget as a viewer sees it');
     expect(c.problems).to.deep.equal([]);
   });
 });

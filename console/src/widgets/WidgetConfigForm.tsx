@@ -13,10 +13,11 @@ interface Props {
   onChange(value: Record<string, unknown>): void;
   /** The server's complaints, at the fields they name. */
   errors: ErrorSchema | undefined;
+  disabled: boolean;
 }
 
 /** A widget type's settings, as a form generated from its schema; saving is the page's button. */
-export function WidgetConfigForm({ schema, uiSchema, value, onChange, errors }: Props) {
+export function WidgetConfigForm({ schema, uiSchema, value, onChange, errors, disabled }: Props) {
   const { t } = useTranslation('widgets');
   const translate = useFormStrings();
   return (
@@ -27,6 +28,7 @@ export function WidgetConfigForm({ schema, uiSchema, value, onChange, errors }: 
       formData={value}
       onChange={(e) => onChange(e.formData as Record<string, unknown>)}
       extraErrors={errors}
+      disabled={disabled}
       showErrorList={false}
       translateString={translate}
       noHtml5Validate

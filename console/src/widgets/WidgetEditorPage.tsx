@@ -94,7 +94,7 @@ function WidgetEditor({ id, definition, catalog, initial }: { id?: string; defin
   const source = $api.useQuery('get', '/api/v1/data-sources/{id}', { params: { path: { id: chosenSource } } }, { enabled: Boolean(chosenSource) });
   const compatible = compatibleSources(sources.data?.data.items ?? [], catalog.dataSources, definition.acceptedDataSourceKinds);
   const form = configurationForm(fields, { fields: source.data?.data.fields.map((f) => ({ key: f.key, label: f.label })) }, t('editor.noSource'));
-  const preview = useWidgetPreview(definition.id, configuration);
+  const preview = useWidgetPreview(definition.id, configuration, rights.edit);
   const refusal = saveError ?? preview.error ?? undefined;
   // The source's complaints go to the picker beside the form, the others to the form's fields.
   const placeable = { ...form.schema, properties: { ...form.schema.properties, ...(key ? { [key]: {} } : {}) } };
@@ -132,9 +132,17 @@ function WidgetEditor({ id, definition, catalog, initial }: { id?: string; defin
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="md">
             <Stack>
-              <TextInput label={t('editor.name')} required maxLength={180} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+              <TextInput
+                label={t('editor.name')}
+                required
+                maxLength={180}
+                disabled={!rights.edit}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
               <Textarea
                 label={t('editor.description')}
+                disabled={!rights.edit}
                 maxLength={2000}
                 autosize
                 minRows={2}
@@ -147,6 +155,7 @@ function WidgetEditor({ id, definition, catalog, initial }: { id?: string; defin
                   sources={sources.data ? compatible : undefined}
                   kinds={definition.acceptedDataSourceKinds}
                   value={chosenSource}
+                  disabled={!rights.edit}
                   error={(placed?.tree[bound.key] as { __errors?: string[] } | undefined)?.__errors?.join(' ')}
                   onChange={(id) => setConfiguration((c) => ({ ...c, [bound.key]: id }))}
                 />
@@ -162,6 +171,7 @@ function WidgetEditor({ id, definition, catalog, initial }: { id?: string; defin
                 value={configuration}
                 onChange={setConfiguration}
                 errors={placed?.tree as ErrorSchema | undefined}
+                disabled={!rights.edit}
               />
             </Stack>
           </Paper>

@@ -9,11 +9,12 @@ interface Props {
   kinds: string[];
   value: string;
   error?: string;
+  disabled: boolean;
   onChange(id: string): void;
 }
 
 /** The data source a data-bound widget shows: only those of a shape the type can show are offered. */
-export function WidgetSourcePicker({ field, sources, kinds, value, error, onChange }: Props) {
+export function WidgetSourcePicker({ field, sources, kinds, value, error, disabled, onChange }: Props) {
   const { t } = useTranslation('widgets');
   if (sources && sources.length === 0) {
     return (
@@ -31,6 +32,7 @@ export function WidgetSourcePicker({ field, sources, kinds, value, error, onChan
       value={value || null}
       onChange={(id) => onChange(id ?? '')}
       error={error}
+      disabled={disabled}
       searchable
       clearable={!field.required}
       nothingFoundMessage={t('editor.noSourceMatch')}

@@ -6,7 +6,7 @@ import { api } from '../api/client';
  * The server's compiled presentation of a configuration as it is being edited, asked at most every
  * half second of typing; a refusal (422) carries the fields at fault.
  */
-export function useWidgetPreview(provider: string, configuration: Record<string, unknown>) {
+export function useWidgetPreview(provider: string, configuration: Record<string, unknown>, enabled: boolean) {
   const [settled] = useDebouncedValue(configuration, 500);
   const json = JSON.stringify(settled);
   const query = useQuery({
@@ -17,7 +17,9 @@ export function useWidgetPreview(provider: string, configuration: Record<string,
       return data.data;
     },
     retry: false,
+    // Compiling is for those who may change widgets (the route's rule).
+    enabled,
     placeholderData: (previous) => previous,
   });
-  return { ...query, pending: query.isFetching || json !== JSON.stringify(configuration) };
+  return { ...query, pending: enabled && (query.isFetching || json !== JSON.stringify(configuration)) };
 }
