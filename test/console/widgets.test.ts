@@ -100,8 +100,9 @@ describe('console: widgets', function () {
     await page.getByRole('heading', { level: 1, name: 'New Table widget' }).waitFor();
     await page.getByRole('textbox', { name: /^Data source/ }).click();
     await page.getByRole('option', { name: 'Lunch specials' }).click();
-    // The type's default field is not one this source gives: the preview says it cannot be shown.
+    // The type's default field is not one this source gives: the list of fields says so.
     await page.getByText('These settings cannot be shown').waitFor();
+    await page.getByText('the data source has no field “title”').waitFor();
     await page.getByRole('textbox', { name: /^Fields-1/ }).click();
     await page.getByRole('option', { name: 'Dish' }).click();
     const outline = page.getByLabel('What the player draws');
