@@ -57,7 +57,13 @@ export function LayoutsPage() {
         {data && data.items.length > 0 && <LayoutTable layouts={data.items} rights={rights} />}
         {pages > 1 && (
           <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} aria-label={t('list.pages')} />
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
+              aria-label={t('list.pages')}
+            />
           </Group>
         )}
       </Stack>
