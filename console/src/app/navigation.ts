@@ -1,10 +1,24 @@
-import { IconDeviceTv, IconHeartRateMonitor, IconKey, IconListDetails, IconMapPin, IconPhoto, IconPlug, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconDeviceTv,
+  IconHeartRateMonitor,
+  IconKey,
+  IconLayoutBoard,
+  IconListDetails,
+  IconMapPin,
+  IconPhoto,
+  IconPlug,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { Role } from '../auth/roles';
 
 /** The console's sections, in the order the navigation shows them; `minRole` hides what a role may not open. */
 export const navigation = [
   { to: '/screens', label: 'nav.screens', icon: IconDeviceTv, minRole: 'viewer' },
   { to: '/media', label: 'nav.media', icon: IconPhoto, minRole: 'viewer' },
+  { to: '/widgets', label: 'nav.widgets', icon: IconApps, minRole: 'viewer' },
+  { to: '/layouts', label: 'nav.layouts', icon: IconLayoutBoard, minRole: 'viewer' },
   { to: '/playlists', label: 'nav.playlists', icon: IconListDetails, minRole: 'viewer' },
   { to: '/locations', label: 'nav.locations', icon: IconMapPin, minRole: 'viewer' },
   { to: '/fleet', label: 'nav.fleet', icon: IconHeartRateMonitor, minRole: 'viewer' },

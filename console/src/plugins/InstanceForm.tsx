@@ -2,12 +2,13 @@ import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import Form from '@rjsf/mantine';
-import { englishStringTranslator, type ErrorSchema, type RJSFSchema, TranslatableString } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../api/errors';
 import { type JsonSchema, placeErrors } from './instance-forms';
+import { useFormStrings } from './useFormStrings';
 
 interface Props {
   schema: JsonSchema;
@@ -18,18 +19,13 @@ interface Props {
 
 /** A plugin instance's configuration, as a form generated from the plugin's own JSON schema. */
 export function InstanceForm({ schema, initial, submit }: Props) {
-  const { t, i18n } = useTranslation(['plugins', 'common']);
+  const { t } = useTranslation(['plugins', 'common']);
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<ErrorSchema>();
   const [refusal, setRefusal] = useState<string[]>();
 
-  // The form's buttons in the catalog's words; RJSF's own English for the rest.
-  const translate = (text: TranslatableString, params?: string[]) => {
-    const name = Object.entries(TranslatableString).find(([, value]) => value === text)?.[0];
-    const key = `plugins:formControls.${name}`;
-    return name && i18n.exists(key) ? t(key as 'plugins:formControls.AddItemButton') : englishStringTranslator(text, params);
-  };
+  const translate = useFormStrings();
   const send = async (formData: Record<string, unknown>) => {
     setBusy(true);
     setServerErrors(undefined);

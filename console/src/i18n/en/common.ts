@@ -15,6 +15,8 @@ export const common = {
     close: 'Close navigation',
     screens: 'Screens',
     media: 'Media',
+    widgets: 'Widgets',
+    layouts: 'Layouts',
     playlists: 'Playlists',
     locations: 'Locations',
     fleet: 'Fleet health',

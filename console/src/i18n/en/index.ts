@@ -9,5 +9,7 @@ import { security } from './security';
 import { settings } from './settings';
 import { tokens } from './tokens';
 import { users } from './users';
+import { widgets } from './widgets';
+import { layouts } from './layouts';
 
-export const en = { common, screens, media, playlists, locations, users, security, tokens, settings, plugins, fleet } as const;
+export const en = { common, screens, media, playlists, locations, users, security, tokens, settings, plugins, fleet, widgets, layouts } as const;
