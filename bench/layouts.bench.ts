@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import type { PlayerDeps } from '../core-modules/player/player-deps.js';
@@ -25,31 +26,32 @@ const median = (values: number[]) => {
   return (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;
 };
 
+const shown = (layer: number) => ({ layer, opacity: 1, visible: true, locked: false });
+
 /** A menu board of `PLACEMENTS` placements on a 1920×1080 canvas: a playlist zone, images, text, shapes. */
 function boardDocument(imageIds: string[], zonePlaylistId: string, headline: string) {
   const placements: Record<string, unknown>[] = [
-    { id: 'zone', type: 'playlistZone', name: 'Promotions', x: 0, y: 0, width: 960, height: 540, layer: 0, opacity: 1, playlistId: zonePlaylistId },
+    { id: randomUUID(), type: 'playlistZone', name: 'Promotions', x: 0, y: 0, width: 960, height: 540, ...shown(0), playlistId: zonePlaylistId },
     {
-      id: 'headline',
+      id: randomUUID(),
       type: 'primitive',
       name: 'Headline',
       x: 960,
       y: 0,
       width: 960,
       height: 120,
-      layer: 1,
-      opacity: 1,
+      ...shown(1),
       primitive: { kind: 'text', text: headline, fontSize: 64, color: '#FFFFFF' },
     },
   ];
   for (let i = placements.length; i < PLACEMENTS; i++) {
     const column = i % 20;
     const row = Math.floor(i / 20);
-    const at = { x: column * 96, y: 540 + row * 54, width: 96, height: 54, layer: 2 + (i % 100), opacity: 1, name: `Cell ${i}` };
+    const at = { x: column * 96, y: 540 + row * 54, width: 96, height: 54, ...shown(2 + (i % 100)), name: `Cell ${i}` };
     placements.push(
       i % 2 === 0
-        ? { id: `image-${i}`, type: 'asset', assetId: imageIds[i % imageIds.length], ...at }
-        : { id: `price-${i}`, type: 'primitive', primitive: { kind: 'text', text: `€${i}.50`, fontSize: 24, color: '#FFD700' }, ...at },
+        ? { id: randomUUID(), type: 'asset', assetId: imageIds[i % imageIds.length], ...at }
+        : { id: randomUUID(), type: 'primitive', primitive: { kind: 'text', text: `€${i}.50`, fontSize: 24, color: '#FFD700' }, ...at },
     );
   }
   return {
@@ -73,7 +75,7 @@ async function run(): Promise<BenchResult> {
     const api = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${server.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 600)}`);
       return text ? JSON.parse(text).data : undefined;
     };
 
@@ -90,7 +92,7 @@ async function run(): Promise<BenchResult> {
       draftRevision = saved.draftRevision;
     };
     await saveDraft('Menu');
-    await api('POST', `/layouts/${layout.id}/publish`, {});
+    await api('POST', `/layouts/${layout.id}/publish`, { expectedDraftRevision: draftRevision });
 
     const [boardScreen, playlistScreen, ...fleet] = await enrollFleet(server, n + 2);
     await playlists.assignmentsRepository.assign(boardScreen!.screenId, { contentType: 'layout', contentId: layout.id });
@@ -110,7 +112,7 @@ async function run(): Promise<BenchResult> {
     const buildMs: number[] = [];
     for (let i = 0; i < ROUNDS + 5; i++) {
       await saveDraft(`Menu ${i}`);
-      const publish = await timed(() => api('POST', `/layouts/${layout.id}/publish`, {}));
+      const publish = await timed(() => api('POST', `/layouts/${layout.id}/publish`, { expectedDraftRevision: draftRevision }));
       let placements = 0;
       const build = await timed(async () => {
         const { content } = await player.manifestService.build(boardScreen!.screenId);
@@ -137,7 +139,7 @@ async function run(): Promise<BenchResult> {
     await saveDraft('Lunch menu');
     const delivered = awaitManifestChanged(child, DELIVERY_TIMEOUT_MS);
     const start = performance.timeOrigin + performance.now();
-    await api('POST', `/layouts/${layout.id}/publish`, {});
+    await api('POST', `/layouts/${layout.id}/publish`, { expectedDraftRevision: draftRevision });
     const { times, open } = await delivered;
     if (times.length !== fleet.length || open !== fleet.length) {
       throw new Error(`${times.length} of ${fleet.length} sockets (${open} open) heard of the edit within ${DELIVERY_TIMEOUT_MS / 1000} s`);
