@@ -66,6 +66,25 @@ export interface Kernel {
 
 const KERNEL_MIGRATIONS = new URL('../migrations', import.meta.url);
 
+/**
+ * Brings a database to the schema these plugins start on: the kernel's tables, then each plugin's
+ * in dependency order. An optional plugin's migrations run when it is installed, and at later
+ * starts only if it is. Answers the migrations it applied.
+ */
+async function migrateSchema(db: Knex, plugins: LoadedPlugin[]): Promise<string[]> {
+  const applied = await migrateAll(db, [{ owner: 'kernel', folder: KERNEL_MIGRATIONS }]);
+  const installed = new Set<string>(await db('kernel_plugin_installations').pluck('plugin'));
+  const sets: MigrationSet[] = [];
+  for (const p of plugins) {
+    if (p.def.migrations && (!p.def.installable || installed.has(p.def.name))) sets.push({ owner: p.def.name, folder: p.def.migrations });
+  }
+  applied.push(...(await migrateAll(db, sets)));
+  return applied;
+}
+
+/** What a start of these plugins would migrate, done alone (a test harness prepares template databases with it). */
+export const migrateSchemaFor = (db: Knex, plugins: PluginDef[]) => migrateSchema(db, registerPlugins([systemPlugin([]), ...plugins]));
+
 export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options;
   const role = options.role ?? 'all';
@@ -102,15 +121,8 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     cleanups.push(() => db.destroy());
     await checkServerVersion(db);
 
-    // 3. Schema: the kernel's tables, then each plugin's in dependency order. An optional plugin's
-    //    migrations run when it is installed, and at later starts only if it is.
-    const applied = await migrateAll(db, [{ owner: 'kernel', folder: KERNEL_MIGRATIONS }]);
-    const installed = new Set<string>(await db('kernel_plugin_installations').pluck('plugin'));
-    const sets: MigrationSet[] = [];
-    for (const p of plugins) {
-      if (p.def.migrations && (!p.def.installable || installed.has(p.def.name))) sets.push({ owner: p.def.name, folder: p.def.migrations });
-    }
-    applied.push(...(await migrateAll(db, sets)));
+    // 3. Schema.
+    const applied = await migrateSchema(db, plugins);
     if (applied.length) logger.info({ applied }, 'migrations applied');
 
     // 4. Containers.

@@ -24,6 +24,22 @@ const stringInputAjv = withFormats(new Ajv({ allErrors: true, strict: false, use
 // Responses keep only declared fields, so a field added to a row can never leak by accident.
 const responseAjv = withFormats(new Ajv({ allErrors: false, strict: false, removeAdditional: 'all' }));
 
+const compiledBy = new Map<Ajv, Map<string, ValidateFunction>>();
+
+/**
+ * Compiles each distinct schema once per process and instance: a kernel booted again in the same
+ * process (as the tests do, dozens of times) reuses what the first compiled, instead of spending
+ * half its start in ajv. Keyed by the schema's JSON, so equal schemas built anew still hit.
+ */
+function compile(ajv: Ajv, schema: object): ValidateFunction {
+  let cache = compiledBy.get(ajv);
+  if (!cache) compiledBy.set(ajv, (cache = new Map()));
+  const key = JSON.stringify(schema);
+  let validate = cache.get(key);
+  if (!validate) cache.set(key, (validate = ajv.compile(schema)));
+  return validate;
+}
+
 /**
  * Closes every object schema that does not say otherwise, so unknown fields are refused.
  * Returns a plain-JSON copy (TypeBox's symbol keys dropped), which is also what OpenAPI shows.
@@ -159,7 +175,7 @@ const UNSTORABLE = 'contains a character that cannot be stored (U+0000 or an unp
  */
 export function inputValidator(part: Part, schema: TSchema, fromText = part !== 'body'): InputValidator {
   const ajv = fromText ? stringInputAjv : bodyAjv;
-  const validate = ajv.compile(inputSchema(schema));
+  const validate = compile(ajv, inputSchema(schema));
   const checkText = !(schema as Record<string, unknown>)[HANDLER_CLEANS_TEXT];
   return (value) => {
     if (!validate(value)) throw validationFailed(`The request ${part} is invalid.`, issues(part, validate.errors));
@@ -170,7 +186,7 @@ export function inputValidator(part: Part, schema: TSchema, fromText = part !== 
 
 /** Validates and strips undeclared fields; a mismatch is a server bug, reported as such. */
 export function responseValidator(schema: TSchema): (value: unknown) => void {
-  const validate: ValidateFunction = responseAjv.compile(JSON.parse(JSON.stringify(schema)));
+  const validate = compile(responseAjv, JSON.parse(JSON.stringify(schema)));
   return (value) => {
     if (!validate(value)) {
       const detail = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
@@ -181,7 +197,7 @@ export function responseValidator(schema: TSchema): (value: unknown) => void {
 
 /** A payload check for jobs (or socket messages: `what`): throws a plain Error (they are not HTTP). */
 export function payloadValidator(name: string, schema: TSchema, what = 'payload of job'): (value: unknown) => void {
-  const validate = bodyAjv.compile(closeObjects(schema));
+  const validate = compile(bodyAjv, closeObjects(schema));
   return (value) => {
     if (!validate(value)) {
       throw new Error(

@@ -108,6 +108,8 @@ describe('console: layouts', function () {
     const posterX = Number(await numberOf(page, 'X (px)'));
     expect(posterX).to.be.below(720);
     await page.getByText('Unsaved changes').waitFor();
+    // After a drop, dnd-kit swallows clicks for 50 ms (its own timer): a page timer set later fires after it.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 60)));
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
     expect(await placed('Text 1')).to.include({ x: x + 1, y: y + 10 });

@@ -7,7 +7,7 @@ import { startKernel, type Kernel, type KernelOptions } from '../../kernel/kerne
 import { createLogger } from '../../kernel/logger.js';
 import type { PluginDef } from '../../kernel/plugin.js';
 import type { PluginInstallations } from '../../kernel/plugin-installations.js';
-import { createTestDatabase } from './test-database.js';
+import { createSchemaDatabase } from './test-database.js';
 import { responseChecker, type OpenApiDoc } from './response-conformance.js';
 
 export interface TestKernel extends Kernel {
@@ -36,7 +36,7 @@ const keyFiles = new Map<string, string>();
 
 /** Boots the real kernel with the given plugins on a fresh database and a throw-away DATA_DIR. */
 export async function bootTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const databaseUrl = options.databaseUrl ?? (await createSchemaDatabase(options.plugins ?? []));
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'signage-test-data-'));
   // Processes on one database share its secret keys, as a deployment's hosts must (SECRETS_KEY):

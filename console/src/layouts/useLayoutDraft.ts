@@ -23,8 +23,12 @@ export function useLayoutDraft(layout: Layout) {
   const settle = async (fresh: Layout, sent?: LayoutDocument) => {
     client.setQueryData(key, { data: fresh });
     setSaved({ revision: fresh.draftRevision, json: JSON.stringify(fresh.draft) });
-    // The server writes the document in its own words (key order, defaults): an unchanged draft takes them.
-    if (sent) setDocument((current) => (current === sent ? fresh.draft : current));
+    // The server writes the document in its own words (key order, defaults): a draft not edited
+    // since it was sent takes them (compared by content: an edit may put back an equal copy).
+    if (sent) {
+      const sentJson = JSON.stringify(sent);
+      setDocument((current) => (current === sent || JSON.stringify(current) === sentJson ? fresh.draft : current));
+    }
     await client.invalidateQueries({ queryKey: ['get', '/api/v1/layouts'] });
   };
   const refused = (error: unknown) => {
