@@ -32,11 +32,11 @@ const compiledBy = new Map<Ajv, Map<string, ValidateFunction>>();
  * half its start in ajv. Keyed by the schema's JSON, so equal schemas built anew still hit.
  */
 function compile(ajv: Ajv, schema: object): ValidateFunction {
-  let cache = compiledBy.get(ajv);
-  if (!cache) compiledBy.set(ajv, (cache = new Map()));
+  const cache = compiledBy.get(ajv) ?? new Map<string, ValidateFunction>();
+  compiledBy.set(ajv, cache);
   const key = JSON.stringify(schema);
-  let validate = cache.get(key);
-  if (!validate) cache.set(key, (validate = ajv.compile(schema)));
+  const validate = cache.get(key) ?? ajv.compile(schema);
+  cache.set(key, validate);
   return validate;
 }
 
