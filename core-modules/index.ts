@@ -19,6 +19,7 @@ import { schedulesModule } from './schedules/schedules.plugin.js';
 import { screenGroupsModule } from './screen-groups/screen-groups.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
+import { takeoversModule } from './takeovers/takeovers.plugin.js';
 import { widgetsModule } from './widgets/widgets.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
@@ -35,6 +36,7 @@ export const coreModules: PluginDef[] = [
   playerModule,
   screenGroupsModule,
   schedulesModule,
+  takeoversModule,
   policiesModule,
   dataSourcesModule,
   widgetsModule,

@@ -1,0 +1,7 @@
+import type { TakeoversBaseDeps } from './takeovers-base-deps.js';
+import type { TakeoversService } from './takeovers.service.js';
+
+/** The whole takeovers module's container. */
+export interface TakeoversDeps extends TakeoversBaseDeps {
+  takeoversService: TakeoversService;
+}
