@@ -63,6 +63,10 @@ export class TakeoversService implements Takeovers {
     await this.d.auditLog.record({ ...SYSTEM, action: 'takeover.extended', resourceType: 'takeover', resourceId: id, metadata: { expiresAt } }, trx);
   }
 
+  async screensHeld(screenIds: string[], trx?: Knex.Transaction): Promise<string[]> {
+    return (await this.d.takeoversRepository.holding(screenIds, trx)).map((h) => h.screen_id);
+  }
+
   /**
    * Checks and starts a takeover in `trx`. Screens another active takeover holds move to this one;
    * a takeover left holding none ends as cancelled (replaced).
