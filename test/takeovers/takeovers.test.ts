@@ -4,6 +4,7 @@ import { coreModules } from '../../core-modules/index.js';
 import type { Takeovers } from '../../core-modules/takeovers/takeovers.api.js';
 import type { TakeoversDeps } from '../../core-modules/takeovers/takeovers-deps.js';
 import { androidManifestProblems } from '../support/android-player.js';
+import { openConsoleSocket } from '../console-events/console-socket-client.js';
 import { consoleCall, OWNER, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedImage, sessionsByRole, setSettings } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
@@ -113,8 +114,10 @@ describe('takeovers', () => {
     expect(detail.screens[0]).to.include({ screenId: lobby.screenId, screenName: 'Lobby', state: 'pending', manifestVersion: changed.manifestVersion });
   });
 
-  it('follows what players report of it, by heartbeat and over the socket', async () => {
+  it('follows what players report of it, by heartbeat and over the socket, and tells watching consoles', async () => {
+    const watching = await openConsoleSocket(k, owner);
     const t = await started({ screenIds: [lobby.screenId, bar.screenId] });
+    await watching.next((m) => m.type === 'takeover.changed' && m.takeoverId === t.id && m.status === 'active');
     const state = async (screenId: string) => (await api('GET', `/api/v1/takeovers/${t.id}`)).body.data.screens.find((s: any) => s.screenId === screenId);
     const beat = await playerCall(k, lobby.credential, 'POST', '/api/v1/player/heartbeat', {
       activeTakeoverId: t.id,
@@ -123,6 +126,8 @@ describe('takeovers', () => {
     });
     expect(beat.status).to.equal(200);
     expect(await state(lobby.screenId)).to.include({ state: 'active', preparationProgress: 100 });
+    await watching.next((m) => m.type === 'takeover.screen_state' && m.screenId === lobby.screenId && m.state === 'active');
+    watching.ws.close();
     expect((await state(lobby.screenId)).activatedAt).to.be.a('string');
     const socket = await connect(bar);
     socket.send({ type: 'player.status', payload: { activeTakeoverId: t.id, takeoverState: 'preparing', takeoverPreparationProgress: 40 } });
