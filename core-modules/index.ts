@@ -13,12 +13,14 @@ import { notificationsModule } from './notifications/notifications.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
+import { presentationOverridesModule } from './presentation-overrides/presentation-overrides.plugin.js';
 import { previewsModule } from './previews/previews.plugin.js';
 import { policiesModule } from './policies/policies.plugin.js';
 import { schedulesModule } from './schedules/schedules.plugin.js';
 import { screenGroupsModule } from './screen-groups/screen-groups.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
+import { takeoversModule } from './takeovers/takeovers.plugin.js';
 import { widgetsModule } from './widgets/widgets.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
@@ -35,6 +37,8 @@ export const coreModules: PluginDef[] = [
   playerModule,
   screenGroupsModule,
   schedulesModule,
+  takeoversModule,
+  presentationOverridesModule,
   policiesModule,
   dataSourcesModule,
   widgetsModule,

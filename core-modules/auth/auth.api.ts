@@ -37,6 +37,16 @@ export interface ConsoleSessions {
   live(sessionIds: string[]): Promise<Set<string>>;
 }
 
+/**
+ * Confirms a signed-in user's own password (a takeover asks it again when the organization says
+ * so). Argon2 verification, as at sign-in: the same cost whether or not the user exists.
+ */
+export interface PasswordCheck {
+  /** True when `password` is the active user's current one. */
+  verify(userId: string, password: string): Promise<boolean>;
+}
+
 export const organizationRef = exportRef<OrganizationReader>('auth', 'organization');
 export const userDirectoryRef = exportRef<UserDirectory>('auth', 'userDirectory');
+export const passwordCheckRef = exportRef<PasswordCheck>('auth', 'passwordCheck');
 export const consoleSessionsRef = exportRef<ConsoleSessions>('auth', 'consoleSessions');

@@ -69,6 +69,16 @@ export class PlayerStateRepository {
     return (result.rows as { screen_id: string; version: string }[]).map((r) => ({ screenId: r.screen_id, version: Number(r.version) }));
   }
 
+  /** The counter of each of `screenIds` (0 for a screen that has none yet). */
+  async currentMany(kind: StateKind, screenIds: string[], trx?: Knex.Transaction): Promise<Map<string, number>> {
+    const rows = (await this.models[kind].query(trx).whereIn('screen_id', screenIds).select('screen_id', `${TABLES[kind].column} as version`)) as unknown as {
+      screen_id: string;
+      version: string;
+    }[];
+    const found = new Map(rows.map((r) => [r.screen_id, Number(r.version)]));
+    return new Map(screenIds.map((id) => [id, found.get(id) ?? 0]));
+  }
+
   async current(kind: StateKind, screenId: string, trx?: Knex.Transaction): Promise<number> {
     const row = await this.models[kind].query(trx).findById(screenId).select(`${TABLES[kind].column} as version`).castTo<{ version: string } | undefined>();
     return row ? Number(row.version) : 0;

@@ -2,7 +2,7 @@
 // modules import the player's types from here only.
 export type { ContentSource, ContentSources, SourceContent } from './content-sources.js';
 /** A build pass's memo: content read outside a manifest build (a publish's checks) makes its own. */
-export { BuildMemo } from './content-sources.js';
+export { BuildMemo, switchedTo } from './content-sources.js';
 export type { ContainersOf, ContentKind, ContentKinds, ContentRef, ContentUseChecker, ScreensGiven } from './content-kinds.js';
 export { ContentChoiceSchema, ContentViewSchema, parseRefKey, refFromWire, refKey, wireField, wireOf } from './content-kinds.js';
 export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';
@@ -14,6 +14,7 @@ export { claimsOf } from './manifest-sections.js';
 export type { PlayerProfile } from './player-profiles.js';
 export { POLICY_KEYS, PREFETCH_DAYS_KEY } from './player-settings.js';
 export type { ConfigOverrides } from './player-config.service.js';
+import type { Knex } from 'knex';
 import { exportRef } from '../../kernel/export-ref.js';
 import type { ContentKinds } from './content-kinds.js';
 import type { ContentSources } from './content-sources.js';
@@ -25,6 +26,12 @@ import type { PlaybackStatusView } from './playback-status.js';
 export { PlaybackStatusProperties, type PlaybackStatusView } from './playback-status.js';
 /** A screen's playback status (its manifest version and what its player reported of it). */
 export type PlaybackStatus = (screenId: string) => Promise<PlaybackStatusView>;
+
+/**
+ * The manifest version now stored for each screen (0 before its first), read in `trx` when given:
+ * what a change announced beside `manifest.changed` (a takeover's `takeover.changed`) names.
+ */
+export type ManifestVersionsOf = (screenIds: string[], trx?: Knex.Transaction) => Promise<Map<string, number>>;
 
 /** The player configuration as other modules use it (a facade over the service): per-screen values, refreshes. */
 export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'>;
@@ -38,3 +45,4 @@ export const contentKindsRef = exportRef<ContentKinds>('player', 'contentKinds')
 export const manifestSectionsRef = exportRef<ManifestSectionRegistry>('player', 'manifestSections');
 export const playerConfigRef = exportRef<PlayerConfig>('player', 'playerConfig');
 export const playbackStatusRef = exportRef<PlaybackStatus>('player', 'playbackStatus');
+export const manifestVersionsOfRef = exportRef<ManifestVersionsOf>('player', 'manifestVersionsOf');

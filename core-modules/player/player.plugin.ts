@@ -18,6 +18,8 @@ import {
   contentSourcesRef,
   manifestPluginsRef,
   manifestSectionsRef,
+  manifestVersionsOfRef,
+  type ManifestVersionsOf,
   type PlaybackStatus,
   playbackStatusRef,
   playerConfigRef,
@@ -68,6 +70,15 @@ export const playerModule = definePlugin<PlayerDeps>({
         (d: PlayerDeps): PlaybackStatus =>
           (screenId) =>
             playbackStatus(d, screenId),
+      ).singleton(),
+    );
+    // Takeovers name the version their push precedes.
+    r.export(
+      manifestVersionsOfRef,
+      asFunction(
+        ({ playerStateRepository }: PlayerDeps): ManifestVersionsOf =>
+          (screenIds, trx) =>
+            playerStateRepository.currentMany('manifest', screenIds, trx),
       ).singleton(),
     );
     r.routes(playerContentRoutes(sections));

@@ -1,5 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import type { ModulePart } from '../../../kernel/plugin.js';
+import { passwordCheckRef, type PasswordCheck } from '../auth.api.js';
+import { verifyPassword } from '../passwords.js';
 import { ChallengesRepository } from './challenges.repository.js';
 import type { FactorsDeps } from './factors-deps.js';
 import { FactorsRepository } from './factors.repository.js';
@@ -16,6 +18,17 @@ export const factorsPart: ModulePart<FactorsDeps> = (r) => {
     securityService: asFunction((d: FactorsDeps) => new SecurityService(d)).singleton(),
     passkeyLoginService: asFunction((d: FactorsDeps) => new PasskeyLoginService(d)).singleton(),
   });
+  r.export(
+    passwordCheckRef,
+    asFunction(
+      ({ usersRepository }: FactorsDeps): PasswordCheck => ({
+        verify: async (userId, password) => {
+          const user = await usersRepository.byId(userId);
+          return verifyPassword(user?.active ? user.password_hash : undefined, password);
+        },
+      }),
+    ).singleton(),
+  );
   r.routes([...securityRoutes, ...passkeyLoginRoutes]);
   r.onStart(async ({ secretBox, factorsRepository }) => {
     secretBox.register({ name: 'auth: authenticator app secrets', reseal: () => factorsRepository.resealTotpSecrets() });
