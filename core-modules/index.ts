@@ -13,6 +13,7 @@ import { notificationsModule } from './notifications/notifications.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
+import { presentationNetworksModule } from './presentation-networks/presentation-networks.plugin.js';
 import { previewsModule } from './previews/previews.plugin.js';
 import { policiesModule } from './policies/policies.plugin.js';
 import { schedulesModule } from './schedules/schedules.plugin.js';
@@ -43,5 +44,6 @@ export const coreModules: PluginDef[] = [
   activityModule,
   previewsModule,
   fleetHealthModule,
+  presentationNetworksModule,
   pluginCatalogModule,
 ];
