@@ -52,7 +52,6 @@ const invalid = (field: string, message: string) => invalidInput('presentation_n
 
 // Everything that reaches the player's NetworkManager profile is printable ASCII: a control
 // character or newline there could add a key of its own.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is what is refused.
 const printableAscii = (value: string) => !/[^\x20-\x7e]/.test(value);
 
 /**

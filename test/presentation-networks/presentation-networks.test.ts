@@ -1,7 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
+import {
+  PresentationNetwork,
+  PresentationNetworkAssignment,
+  PresentationNetworkDetail,
+  PresentationNetworkList,
+  PresentationNetworkReadiness,
+  PresentationNetworkTestResult,
+} from '../fixtures/console-types/presentation-networks.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ApiResponse, type ConsoleSession } from '../support/console-client.js';
+import { expectConsoleShape } from '../support/console-contract.js';
 import { sessionsByRole } from '../support/library-assets.js';
 import { deviceMetadata, openPlayerSocket, pairScreen, playerCall, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
@@ -79,6 +88,8 @@ describe('presentation networks', () => {
     expect(list.body.data.supportedSecurity.map((o: { value: string }) => o.value)).to.deep.equal(['wpa_psk', 'wpa_eap_peap_mschapv2']);
     const detail = await api('GET', `${BASE}/${staff.id}`);
     expect(detail.body.data).to.deep.equal({ network: list.body.data.items[0], assignments: [] });
+    expectConsoleShape(created.body.data, PresentationNetwork, 'a created network');
+    expectConsoleShape(list.body.data, PresentationNetworkList, 'the list');
     expect(errorOf(await api('GET', `${BASE}/${randomUUID()}`))).to.deep.equal([404, 'presentation_network_not_found']);
   });
 
@@ -173,7 +184,9 @@ describe('presentation networks', () => {
     expect(set.status, JSON.stringify(set.body)).to.equal(200);
     expect(set.body.data.assignments.map((a: { screenName: string }) => a.screenName).sort()).to.deep.equal(['Hall', 'Lobby']);
     expect(set.body.data.assignments[0]).to.deep.include({ platform: 'linux', presentationNetworkId: staff.id, presentationNetworkName: 'Staff network' });
-    expect((await api('GET', `${BASE}/${staff.id}`)).body.data.network.assignedScreens).to.equal(2);
+    const detail = (await api('GET', `${BASE}/${staff.id}`)).body.data;
+    expect(detail.network.assignedScreens).to.equal(2);
+    expectConsoleShape(detail, PresentationNetworkDetail, 'a network with assignments');
 
     const other = (await api('POST', BASE, { name: 'Guest', ssid: 'Guest', security: 'wpa_psk', secret: PSK })).body.data;
     const moved = await api('PUT', `/api/v1/screens/${hall.screenId}/presentation-network`, { presentationNetworkId: other.id });
@@ -194,6 +207,8 @@ describe('presentation networks', () => {
 
     const removed = await api('DELETE', `/api/v1/screens/${hall.screenId}/presentation-network`);
     expect(removed.body.data).to.deep.equal({ screenId: hall.screenId, screenName: 'Hall', platform: 'linux' });
+    expectConsoleShape(moved.body.data, PresentationNetworkAssignment, 'an assignment');
+    expectConsoleShape(removed.body.data, PresentationNetworkAssignment, 'an unassignment');
     expect((await api('DELETE', `${BASE}/${other.id}`)).body.data).to.deep.include({ id: other.id, assignedScreens: 0 });
     expect(errorOf(await api('GET', `${BASE}/${other.id}`))).to.deep.equal([404, 'presentation_network_not_found']);
   });
@@ -311,6 +326,8 @@ describe('presentation networks', () => {
       expect(seenNow.status, JSON.stringify(fields)).to.equal(status);
     }
     const last = await readiness(lobby);
+    expectConsoleShape(last, PresentationNetworkReadiness, 'a screen’s readiness');
+    expectConsoleShape(await readiness(tablet), PresentationNetworkReadiness, 'an Android screen’s readiness');
     expect(last).to.deep.include({ wiredIpv4: '10.0.4.17', wifiAdapterPresent: true, radioEnabled: false, reportedState: 'failed', helperState: 'missing' });
 
     // Bad values are dropped, never stored or refused: the heartbeat still counts.
@@ -345,6 +362,7 @@ describe('presentation networks', () => {
     const res = await api('POST', path, { screenId: lobby.screenId });
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     expect(res.body.data).to.deep.include({ screenId: lobby.screenId, timeoutSeconds: 90 });
+    expectConsoleShape(res.body.data, PresentationNetworkTestResult, 'a test');
     await lobbySocket.next('commands.available');
     const commands = (await asPlayer(lobby, 'GET', '/api/v1/player/commands')).body.data.items;
     const test = commands.find((c: { id: string }) => c.id === res.body.data.commandId);
