@@ -8,7 +8,7 @@ import type { ConfigSectionSchema } from './network-view.js';
 import type { PresentationNetworksBaseDeps } from './presentation-networks-base-deps.js';
 import { readinessOf } from './readiness.js';
 
-type Deps = Pick<PresentationNetworksBaseDeps, 'networksRepository' | 'reportsRepository' | 'networkSealer' | 'screenDirectory'>;
+type Deps = Pick<PresentationNetworksBaseDeps, 'networksRepository' | 'reportsRepository' | 'networkSealer' | 'screenDirectory' | 'logger'>;
 type ConfigSection = Static<typeof ConfigSectionSchema>;
 
 /**
@@ -64,10 +64,18 @@ export class PlayerNetworkService {
     return sections;
   }
 
-  /** Takes the presentation network fields of an accepted heartbeat (a Linux player's). */
+  /**
+   * Takes the presentation network fields of an accepted heartbeat (a Linux player's). An optional
+   * capability: failing to store it is logged and never costs the player its heartbeat.
+   */
   async heartbeat(screenId: string, heartbeat: Record<string, unknown>): Promise<undefined> {
     const report = networkReport(heartbeat);
-    if (report) await this.d.reportsRepository.record(screenId, report);
+    if (!report) return undefined;
+    try {
+      await this.d.reportsRepository.record(screenId, report);
+    } catch (err) {
+      this.d.logger.warn({ screenId, err }, 'a presentation network report was not stored');
+    }
     return undefined;
   }
 
