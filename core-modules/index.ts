@@ -13,6 +13,7 @@ import { notificationsModule } from './notifications/notifications.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
+import { presentationNetworksModule } from './presentation-networks/presentation-networks.plugin.js';
 import { presentationOverridesModule } from './presentation-overrides/presentation-overrides.plugin.js';
 import { previewsModule } from './previews/previews.plugin.js';
 import { policiesModule } from './policies/policies.plugin.js';
@@ -47,5 +48,6 @@ export const coreModules: PluginDef[] = [
   activityModule,
   previewsModule,
   fleetHealthModule,
+  presentationNetworksModule,
   pluginCatalogModule,
 ];

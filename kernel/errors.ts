@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   upgrade_required: 426,
   rate_limited: 429,
   internal: 500,
+  not_implemented: 501,
   unavailable: 503,
   insufficient_storage: 507,
 } as const;
@@ -62,3 +63,5 @@ export const rateLimited = (retryAfterSeconds: number) =>
 /** A 429 with its own code (e.g. an exhausted sign-in challenge), without Retry-After. */
 export const rateLimitedWithCode = (code: string, message: string) => new AppError('rate_limited', code, message);
 export const unavailable = (code: string, message: string, details?: unknown) => new AppError('unavailable', code, message, details);
+/** A feature this server has but is not set up to offer (its configuration is missing). */
+export const notImplemented = (code: string, message: string) => new AppError('not_implemented', code, message);

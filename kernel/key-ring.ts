@@ -74,6 +74,12 @@ export class KeyRing {
     return new KeyRing({ file }, parseKeys(readFileSync(file, 'utf8'), file), stampOf(file));
   }
 
+  /** A ring of one fixed key, for a feature sealing under a key of its own (read once, like SECRETS_KEY). */
+  static of(key: Buffer): KeyRing {
+    if (key.length !== KEY_BYTES) throw new Error(`a secret key is ${KEY_BYTES} bytes`);
+    return new KeyRing('env', [keyOf(key)]);
+  }
+
   get primary(): SecretKey {
     return this.keys[0]!;
   }

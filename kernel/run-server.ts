@@ -66,6 +66,11 @@ export async function runServer(app: Application, defaultRole: ProcessRole): Pro
   try {
     await starting;
   } catch (err) {
+    // A module's own setting, read as it starts (a malformed key), is a configuration error like any other.
+    if (err instanceof ConfigError) {
+      process.stderr.write(`signage-server: configuration error: ${err.message}\n`);
+      process.exit(78);
+    }
     logger.fatal(err instanceof BootError ? { reason: err.message } : { err }, 'signage-server could not start');
     process.exit(1);
   }

@@ -4,6 +4,7 @@ import { organizationRef } from '../auth/auth.api.js';
 import { mediaEventsRef, mediaLibraryRef } from '../media/media.api.js';
 import { playerFactsChangedRef, playerMessagesRef, screenDirectoryRef, screenPlacesRef, screenTargetsRef } from '../screens/screens.api.js';
 import { settingsServiceRef } from '../settings/settings.api.js';
+import type { ConfigSections } from './config-sections.js';
 import type { ManifestSectionRegistry } from './manifest-sections.js';
 import type { PlayerStateRepository } from './player-state.repository.js';
 
@@ -27,4 +28,5 @@ export const playerUses = {
 export interface PlayerBaseDeps extends KernelDeps, UsedDeps<typeof playerUses> {
   playerStateRepository: PlayerStateRepository;
   manifestSections: ManifestSectionRegistry;
+  configSections: ConfigSections;
 }

@@ -5,9 +5,10 @@ import type { PlayerBaseDeps } from './player-base-deps.js';
 
 export const configEtag = (screenId: string, revision: number) => `"config-${screenId}-${revision}"`;
 
-const hashOf = (body: ConfigBody) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+const hashOf = (body: ConfigBody & Sections) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
-type Deps = Pick<PlayerBaseDeps, 'playerStateRepository' | 'settingsService' | 'screenPlaces' | 'playerMessages' | 'db' | 'organization'>;
+type Deps = Pick<PlayerBaseDeps, 'playerStateRepository' | 'settingsService' | 'screenPlaces' | 'playerMessages' | 'db' | 'organization' | 'configSections'>;
+type Sections = Record<string, unknown>;
 
 /** Per-screen values over the organization's (player policies), from the module that owns them. */
 export interface ConfigOverrides {
@@ -17,7 +18,8 @@ export interface ConfigOverrides {
 
 /**
  * The per-screen player configuration and its revision, which moves only when the body changes.
- * Exported as `playerConfig`: a module with per-screen values plugs them in and calls `refresh`.
+ * Exported as `playerConfig`: a module with per-screen values plugs them in (setting overrides, or
+ * a section of its own with `addSection`) and calls `refresh` once its change committed.
  */
 export class PlayerConfigService {
   private overrides?: ConfigOverrides;
@@ -29,8 +31,16 @@ export class PlayerConfigService {
   }
 
   async config(screenId: string) {
-    const [source, labels, overrides] = await Promise.all([this.source(), this.d.screenPlaces.labels([screenId]), this.overridesFor([screenId])]);
-    const body = configBody({ ...source.values, ...overrides.get(screenId) }, source.organizationName, labels.get(screenId) ?? '');
+    const [source, labels, overrides, sections] = await Promise.all([
+      this.source(),
+      this.d.screenPlaces.labels([screenId]),
+      this.overridesFor([screenId]),
+      this.d.configSections.valuesFor([screenId]),
+    ]);
+    const body = {
+      ...configBody({ ...source.values, ...overrides.get(screenId) }, source.organizationName, labels.get(screenId) ?? ''),
+      ...sections.get(screenId),
+    };
     const { version } = await this.d.playerStateRepository.record('config', screenId, hashOf(body));
     return { schemaVersion: CONFIG_SCHEMA_VERSION, configRevision: version, generatedAt: new Date().toISOString(), ...body };
   }
@@ -41,8 +51,12 @@ export class PlayerConfigService {
    */
   async refresh(screenIds?: string[]): Promise<void> {
     const [source, labels, overrides] = await Promise.all([this.source(), this.d.screenPlaces.labels(screenIds), this.overridesFor(screenIds)]);
+    const sections = await this.d.configSections.valuesFor([...labels.keys()]);
     const hashes = new Map(
-      [...labels].map(([screenId, label]) => [screenId, hashOf(configBody({ ...source.values, ...overrides.get(screenId) }, source.organizationName, label))]),
+      [...labels].map(([screenId, label]) => [
+        screenId,
+        hashOf({ ...configBody({ ...source.values, ...overrides.get(screenId) }, source.organizationName, label), ...sections.get(screenId) }),
+      ]),
     );
     // One transaction: a revision moves if and only if its push goes out (at commit).
     await this.d.db.transaction(async (trx) => {

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { PlayerPrincipal } from '../../kernel/auth/principal.js';
 import { reply, routeFor, type RouteDef } from '../../kernel/plugin.js';
@@ -7,6 +7,7 @@ import { reply, routeFor, type RouteDef } from '../../kernel/plugin.js';
 // its exports list cannot reach without reshaping media.plugin.ts.)
 import { sendFile } from '../../kernel/http/file-response.js';
 import { manifestEtag, namesVersion } from './manifest-builder.js';
+import type { ConfigSections } from './config-sections.js';
 import { composeManifestSchema } from './manifest-schema.js';
 import type { ManifestSectionRegistry } from './manifest-sections.js';
 import { configEtag } from './player-config.service.js';
@@ -46,12 +47,13 @@ function downloadRoute(method: 'GET' | 'HEAD'): RouteDef<PlayerDeps, typeof Vari
 }
 
 /**
- * The player's content routes. The manifest's schema is composed from the registered sections when
+ * The player's content routes. The manifest's (and the config's) schema is composed from the registered sections when
  * the router first reads it, after every module's start hook has registered its own (a getter, since
  * the route is declared before those hooks run).
  */
-export const playerContentRoutes = (sections: ManifestSectionRegistry) => {
+export const playerContentRoutes = (sections: ManifestSectionRegistry, configSections: ConfigSections) => {
   let composed: ReturnType<typeof composeManifestSchema> | undefined;
+  let composedConfig: TObject | undefined;
   return [
     route({
       method: 'GET',
@@ -102,7 +104,10 @@ export const playerContentRoutes = (sections: ManifestSectionRegistry) => {
       auth: { kind: 'player' },
       response: {
         status: 200,
-        schema: PlayerConfigSchema,
+        get schema() {
+          composedConfig ??= configSections.compose(PlayerConfigSchema);
+          return composedConfig;
+        },
         otherStatuses: { 304: 'Not modified: the config is the one `If-None-Match` names.' },
         headers: { ETag: '`"config-<screenId>-<revision>"`, sent back in If-None-Match.', 'Cache-Control': 'private, no-cache' },
       },

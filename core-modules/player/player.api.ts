@@ -17,6 +17,7 @@ export type { ConfigOverrides } from './player-config.service.js';
 import type { Knex } from 'knex';
 import { exportRef } from '../../kernel/export-ref.js';
 import type { ContentKinds } from './content-kinds.js';
+import type { ConfigSections } from './config-sections.js';
 import type { ContentSources } from './content-sources.js';
 import type { ManifestPlugins } from './manifest-plugins.js';
 import type { ManifestSectionRegistry } from './manifest-sections.js';
@@ -33,8 +34,9 @@ export type PlaybackStatus = (screenId: string) => Promise<PlaybackStatusView>;
  */
 export type ManifestVersionsOf = (screenIds: string[], trx?: Knex.Transaction) => Promise<Map<string, number>>;
 
-/** The player configuration as other modules use it (a facade over the service): per-screen values, refreshes. */
-export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'>;
+export type { ConfigSection } from './config-sections.js';
+/** The player configuration as other modules use it (a facade over the service): per-screen values, sections, refreshes. */
+export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'> & Pick<ConfigSections, 'addSection'>;
 export { isTimeZone } from '../../kernel/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';

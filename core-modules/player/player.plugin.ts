@@ -1,5 +1,6 @@
 import { asClass, asFunction, asValue } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
+import { ConfigSections } from './config-sections.js';
 import { ContentKinds } from './content-kinds.js';
 import { ContentSources } from './content-sources.js';
 import { ManifestPlugins } from './manifest-plugins.js';
@@ -38,7 +39,10 @@ export const playerModule = definePlugin<PlayerDeps>({
   register(r) {
     // One registry per kernel: the manifest route composes its schema from it.
     const sections = new ManifestSectionRegistry();
+    // The same for the config's sections.
+    const configSections = new ConfigSections();
     r.provide({
+      configSections: asValue(configSections),
       playerStateRepository: asClass(PlayerStateRepository).singleton(),
       manifestService: asFunction((d: PlayerDeps) => new ManifestService(d)).singleton(),
       playerDownloadsService: asFunction((d: PlayerDeps) => new PlayerDownloadsService(d)).singleton(),
@@ -52,7 +56,7 @@ export const playerModule = definePlugin<PlayerDeps>({
     r.export(contentKindsRef, asClass(ContentKinds).singleton());
     // Modules declare their manifest sections when they start.
     r.export(manifestSectionsRef, asValue(sections));
-    // Policies put per-screen values in the config: they get these three methods, not the service.
+    // Policies put per-screen values in the config, other modules sections of their own: they get these methods, not the service.
     r.export(
       playerConfigRef,
       asFunction(
@@ -60,6 +64,7 @@ export const playerModule = definePlugin<PlayerDeps>({
           useOverrides: s.useOverrides.bind(s),
           refresh: s.refresh.bind(s),
           revision: s.revision.bind(s),
+          addSection: configSections.addSection.bind(configSections),
         }),
       ).singleton(),
     );
@@ -81,7 +86,7 @@ export const playerModule = definePlugin<PlayerDeps>({
             playerStateRepository.currentMany('manifest', screenIds, trx),
       ).singleton(),
     );
-    r.routes(playerContentRoutes(sections));
+    r.routes(playerContentRoutes(sections, configSections));
     r.onStart(() => {
       for (const section of playerSections) sections.register(section);
     });

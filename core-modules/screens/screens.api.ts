@@ -29,8 +29,8 @@ export type ScreenDirectory = Pick<
   'get' | 'namesOf' | 'ids' | 'statusCounts' | 'openCommands' | 'controlFacts' | 'platformsOf' | 'playersOf' | 'playbackReport'
 >;
 
-/** Queuing commands for players, as other modules do. */
-export type ScreenCommands = Pick<CommandsService, 'enqueue'>;
+/** Queuing commands for players, as other modules do (`enqueueOwn`: the types the generic route leaves to their own APIs). */
+export type ScreenCommands = Pick<CommandsService, 'enqueue' | 'enqueueOwn'>;
 
 /**
  * The fields each socket message type carries beside `type`, by type name. A module that declares

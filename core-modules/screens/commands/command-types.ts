@@ -111,6 +111,35 @@ for (const type of EMPTY_PAYLOAD_TYPES) {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Commands another module's API queues with the state it set up (`enqueueOwn`), never the generic
+ * route. Their payloads carry identifiers only: a player fetches anything secret over its own channel.
+ */
+const OWN_API_VALIDATORS: Record<string, (p: Payload) => Payload> = {
+  // "Reconcile now": the desired state is the player's configuration, so the command carries nothing.
+  provision_presentation_network(p) {
+    only(p, []);
+    return {};
+  },
+  test_presentation_network(p) {
+    only(p, ['presentationNetworkId', 'timeoutSeconds']);
+    if (typeof p.presentationNetworkId !== 'string' || !UUID.test(p.presentationNetworkId)) {
+      throw invalid('presentationNetworkId is a UUID.', 'body/payload/presentationNetworkId');
+    }
+    if (!isInteger(p.timeoutSeconds, 15, 180)) throw invalid('timeoutSeconds is an integer from 15 to 180.', 'body/payload/timeoutSeconds');
+    return { presentationNetworkId: p.presentationNetworkId.toLowerCase(), timeoutSeconds: p.timeoutSeconds };
+  },
+};
+
+/** A command type with its own API and its checked payload (for `enqueueOwn`); an unknown type is a programming error. */
+export function checkOwnCommand(type: string, payload: Payload): Payload {
+  const validate = OWN_API_VALIDATORS[type];
+  if (!validate) throw new Error(`${type} is not a command queued through its own API`);
+  return validate(payload);
+}
+
 /** Refuses types that have their own API (403) and anything not on the list (422). */
 export function checkCommandType(type: string): CommandType {
   if (AIRPLAY_TYPES.has(type)) throw forbidden('airplay_session_api_required', 'AirPlay commands are sent through the AirPlay session API.');

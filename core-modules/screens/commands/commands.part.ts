@@ -15,7 +15,10 @@ export const commandsPart: ModulePart<CommandsDeps> = (r) => {
     commandsService: asFunction((d: CommandsDeps) => new CommandsService(d)).singleton(),
   });
   // Group display control queues one command per eligible member: it gets enqueue, not the service.
-  r.export(screenCommandsRef, asFunction(({ commandsService: s }: CommandsDeps) => ({ enqueue: s.enqueue.bind(s) })).singleton());
+  r.export(
+    screenCommandsRef,
+    asFunction(({ commandsService: s }: CommandsDeps) => ({ enqueue: s.enqueue.bind(s), enqueueOwn: s.enqueueOwn.bind(s) })).singleton(),
+  );
   r.routes(commandsRoutes);
   r.jobs(commandsJobs);
   r.onStart(({ playerMessages }) => playerMessages.declare(commandsAvailable));

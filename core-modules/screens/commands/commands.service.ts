@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal, PlayerPrincipal } from '../../../kernel/auth/principal.js';
 import { conflict, forbidden, notFound, rateLimitedWithCode } from '../../../kernel/errors.js';
-import { checkCommandPayload, checkCommandType } from './command-types.js';
+import { checkCommandPayload, checkCommandType, checkOwnCommand } from './command-types.js';
 import { OPEN_STATES, type CommandRow } from './commands.repository.js';
 import { screenNotFound } from '../screens.service.js';
 import { isoOrNull } from '../../../kernel/http/wire.js';
@@ -71,14 +71,32 @@ export class CommandsService {
     // Deployments create update commands with the deployment's own bookkeeping; a bare one from
     // here would install something no deployment tracks.
     if (type === 'install_player_update') throw forbidden('update_deployment_api_required', 'Player updates are sent through update deployments.');
-    const payload = checkCommandPayload(type, input.payload);
+    return this.queue(actor, screenId, type, checkCommandPayload(type, input.payload), input.idempotencyKey, ip);
+  }
+
+  /**
+   * A command type the generic route refuses because another module's API owns it (presentation
+   * network provisioning and tests), queued by that module after its own checks.
+   */
+  async enqueueOwn(actor: ConsolePrincipal, screenId: string, input: { type: string; payload: Record<string, unknown> }, ip: string) {
+    return this.queue(actor, screenId, input.type, checkOwnCommand(input.type, input.payload), undefined, ip);
+  }
+
+  private async queue(
+    actor: ConsolePrincipal,
+    screenId: string,
+    type: string,
+    payload: Record<string, unknown>,
+    idempotencyKey: string | undefined,
+    ip: string,
+  ) {
     // Players run a command only once per key (they remember keys across restarts), so every
     // command gets one: the console's, or a fresh one that can never repeat.
-    const key = input.idempotencyKey ?? randomUUID();
+    const key = idempotencyKey ?? randomUUID();
     const { row } = await this.d.db.transaction(async (trx) => {
       const screen = await this.d.commandsRepository.lockScreen(screenId, trx);
       if (!screen) throw screenNotFound();
-      if (input.idempotencyKey) {
+      if (idempotencyKey) {
         const existing = await this.d.commandsRepository.byKey(screenId, key, trx);
         if (existing) return { row: existing, created: false };
       }
