@@ -153,8 +153,14 @@ export class TakeoversRepository {
     return ids.map((takeoverId) => ({ takeoverId, holdsOthers: holding.has(takeoverId) }));
   }
 
-  async insertStates(takeoverId: string, versions: Map<string, number>, trx: Knex.Transaction): Promise<void> {
-    const rows = [...versions].map(([screen_id, manifest_version]) => ({ takeover_id: takeoverId, screen_id, manifest_version, state: 'pending' }));
+  /** A state per screen: `notified` for those `connected` (told at the commit), `offline` for the others. */
+  async insertStates(takeoverId: string, versions: Map<string, number>, connected: Set<string>, trx: Knex.Transaction): Promise<void> {
+    const rows = [...versions].map(([screen_id, manifest_version]) => ({
+      takeover_id: takeoverId,
+      screen_id,
+      manifest_version,
+      state: connected.has(screen_id) ? 'notified' : 'offline',
+    }));
     // In slices: 10,000 screens in one statement would pass PostgreSQL's bind-parameter limit.
     for (let i = 0; i < rows.length; i += 5_000)
       await this.db('takeover_screen_states')

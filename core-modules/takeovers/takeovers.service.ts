@@ -110,8 +110,9 @@ export class TakeoversService implements Takeovers {
       this.d.consoleEvents.publish('takeover.changed', { takeoverId, status: emptied.includes(takeoverId) ? 'cancelled' : 'active' }, trx);
       await this.d.auditLog.record({ ...by, action: 'takeover.replaced', resourceType: 'takeover', resourceId: takeoverId, metadata: { by: id } }, trx);
     }
-    const versions = await this.nextVersions(screens, trx);
-    await repo.insertStates(id, versions, trx);
+    const [versions, connected] = await Promise.all([this.nextVersions(screens, trx), this.d.screensService.connectedAmong(screens)]);
+    // A connected player is told at the commit; one that is not gets it when it comes back.
+    await repo.insertStates(id, versions, connected, trx);
     await this.announce(id, versions, trx);
     this.d.consoleEvents.publish('takeover.changed', { takeoverId: id, status: 'active' }, trx);
     await this.d.auditLog.record(

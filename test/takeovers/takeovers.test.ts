@@ -111,7 +111,7 @@ describe('takeovers', () => {
     expect(listed.origin).to.deep.equal({ kind: 'console', ref: null });
     const detail = (await api('GET', `/api/v1/takeovers/${t.id}`)).body.data;
     expect(detail.screens).to.have.length(1);
-    expect(detail.screens[0]).to.include({ screenId: lobby.screenId, screenName: 'Lobby', state: 'pending', manifestVersion: changed.manifestVersion });
+    expect(detail.screens[0]).to.include({ screenId: lobby.screenId, screenName: 'Lobby', state: 'notified', manifestVersion: changed.manifestVersion });
   });
 
   it('follows what players report of it, by heartbeat and over the socket, and tells watching consoles', async () => {
@@ -217,6 +217,8 @@ describe('takeovers', () => {
 
   it('reaches a screen that was offline with the manifest it fetches on reconnecting', async () => {
     const t = await started({ screenIds: [hall.screenId] });
+    const stateOf = async () => (await api('GET', `/api/v1/takeovers/${t.id}`)).body.data.screens[0].state;
+    expect(await stateOf(), 'no player was there to tell').to.equal('offline');
     const socket = await connect(hall);
     expect(socket.messages.some((m) => m.type === 'takeover.changed')).to.equal(false);
     expect((await manifest(hall)).takeover.id).to.equal(t.id);
