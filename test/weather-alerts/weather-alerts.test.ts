@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import { weatherAlertsPlugin } from '../../plugins/weather-alerts/weather-alerts.plugin.js';
-import type { WeatherAlertsDeps } from '../../plugins/weather-alerts/weather-alerts-deps.js';
+import { weatherAlertsPlugin } from '../../plugins/emergency-alerts/emergency-alerts.plugin.js';
+import type { WeatherAlertsDeps } from '../../plugins/emergency-alerts/emergency-alerts-deps.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { FeedServer } from '../support/feed-server.js';
 import { seedImage } from '../support/library-assets.js';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { jobFor } from '../../kernel/plugin.js';
-import type { WeatherAlertsDeps } from './weather-alerts-deps.js';
+import type { WeatherAlertsDeps } from './emergency-alerts-deps.js';
 
 const job = jobFor<WeatherAlertsDeps>();
 

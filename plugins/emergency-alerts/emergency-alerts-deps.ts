@@ -10,7 +10,7 @@ import type { AlertResponses } from './alert-responses.js';
 import type { AlertRulesService } from './alert-rules.service.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import type { NwsClient } from './nws-client.js';
-import type { WeatherAlertsConfig } from './weather-alerts-config.js';
+import type { WeatherAlertsConfig } from './emergency-alerts-config.js';
 
 export const weatherAlertsUses = {
   takeovers: takeoversRef,

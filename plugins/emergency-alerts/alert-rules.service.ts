@@ -8,7 +8,7 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import { TickerChanges, type AlertResponses } from './alert-responses.js';
 import type { AlertsRepository, RuleRow, RuleValues } from './alerts.repository.js';
 import { ruleView } from './alert-views.js';
-import type { Rule, RuleBody } from './weather-alerts.schemas.js';
+import type { Rule, RuleBody } from './emergency-alerts.schemas.js';
 
 type Deps = Pick<KernelDeps, 'db' | 'auditLog'> & {
   alertsRepository: AlertsRepository;

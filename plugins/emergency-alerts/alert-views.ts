@@ -1,5 +1,5 @@
 import type { ActivationRow, MonitorRow, RuleRow } from './alerts.repository.js';
-import type { Activation, Monitor, Rule } from './weather-alerts.schemas.js';
+import type { Activation, Monitor, Rule } from './emergency-alerts.schemas.js';
 
 // Fields with nothing to say are left out, as the reference's console expects of them.
 

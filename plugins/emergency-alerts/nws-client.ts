@@ -1,6 +1,6 @@
 import { guardedFetch, type OutboundError } from '../../kernel/outbound/guarded-fetch.js';
 import { storableText } from '../../kernel/text.js';
-import type { WeatherAlertsConfig } from './weather-alerts-config.js';
+import type { WeatherAlertsConfig } from './emergency-alerts-config.js';
 
 /** One alert of the feed, as the monitor uses it (texts bounded and storable). */
 export interface NwsAlert {

@@ -1,5 +1,5 @@
 import type { NwsAlert } from './nws-client.js';
-import { SEVERITIES, URGENCIES } from './weather-alerts.schemas.js';
+import { SEVERITIES, URGENCIES } from './emergency-alerts.schemas.js';
 
 /** What of a rule decides whether an alert matches it. */
 export interface RuleFilter {

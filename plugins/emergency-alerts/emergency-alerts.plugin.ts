@@ -7,10 +7,10 @@ import { AlertRulesService } from './alert-rules.service.js';
 import { alertTickerContributor } from './alert-ticker.contributor.js';
 import { AlertsRepository } from './alerts.repository.js';
 import { NwsClient } from './nws-client.js';
-import { loadWeatherAlertsConfig } from './weather-alerts-config.js';
-import { weatherAlertsUses, type WeatherAlertsDeps } from './weather-alerts-deps.js';
-import { POLL_JOB, weatherAlertsJobs } from './weather-alerts.jobs.js';
-import { weatherAlertsRoutes } from './weather-alerts.routes.js';
+import { loadWeatherAlertsConfig } from './emergency-alerts-config.js';
+import { weatherAlertsUses, type WeatherAlertsDeps } from './emergency-alerts-deps.js';
+import { POLL_JOB, weatherAlertsJobs } from './emergency-alerts.jobs.js';
+import { weatherAlertsRoutes } from './emergency-alerts.routes.js';
 
 // The first poll after a start, as soon as the process has settled (the cron only ticks each minute).
 const FIRST_POLL_AFTER_SECONDS = 5;

@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import type { WeatherAlertsDeps } from './weather-alerts-deps.js';
-import { MonitorBodySchema, MonitorSchema, OverviewSchema, RuleBodySchema, RuleSchema, ZoneSchema } from './weather-alerts.schemas.js';
+import type { WeatherAlertsDeps } from './emergency-alerts-deps.js';
+import { MonitorBodySchema, MonitorSchema, OverviewSchema, RuleBodySchema, RuleSchema, ZoneSchema } from './emergency-alerts.schemas.js';
 
 const route = routeFor<WeatherAlertsDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;

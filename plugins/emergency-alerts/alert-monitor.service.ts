@@ -7,7 +7,7 @@ import type { AlertRulesService } from './alert-rules.service.js';
 import { activationView, monitorView } from './alert-views.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import { NwsFailure, type NwsClient, type NwsZone } from './nws-client.js';
-import type { Monitor, MonitorBody, Overview } from './weather-alerts.schemas.js';
+import type { Monitor, MonitorBody, Overview } from './emergency-alerts.schemas.js';
 
 type Deps = Pick<KernelDeps, 'db' | 'auditLog'> & {
   alertsRepository: AlertsRepository;
