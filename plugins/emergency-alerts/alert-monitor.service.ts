@@ -2,7 +2,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { badGateway, invalidInput } from '../../kernel/errors.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { AlertPoller } from './alert-poller.js';
-import { TickerChanges, type AlertResponses } from './alert-responses.js';
+import { ResponseChanges, type AlertResponses } from './alert-responses.js';
 import type { AlertRulesService } from './alert-rules.service.js';
 import { activationView, monitorView } from './alert-views.js';
 import type { AlertsRepository } from './alerts.repository.js';
@@ -63,7 +63,7 @@ export class AlertMonitorService {
         trx,
       );
       if (before.enabled && !body.enabled) {
-        const changes = new TickerChanges();
+        const changes = new ResponseChanges();
         for (const rule of await this.d.alertsRepository.rules(trx)) await this.d.alertRulesService.endActivations(rule, 'monitor_disabled', changes, trx);
         await this.d.alertResponses.flush(changes, trx);
       }

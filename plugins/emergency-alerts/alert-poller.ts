@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../kernel/errors.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { expiryOf, hasEnded, matcherOf } from './alert-matching.js';
-import { TickerChanges, type AlertResponses } from './alert-responses.js';
+import { ResponseChanges, type AlertResponses } from './alert-responses.js';
 import { activationKey, type ActivationRow, type AlertsRepository, type MonitorRow, type RuleRow, type ShownAlert } from './alerts.repository.js';
 import { NwsFailure, type NwsAlert, type NwsClient } from './nws-client.js';
 
@@ -24,6 +24,8 @@ function shownOf(alert: NwsAlert, expiresAt: Date): ShownAlert {
     expires_at: expiresAt,
   };
 }
+
+type NewActivation = Omit<ActivationRow, 'cleared_at' | 'clear_reason'>;
 
 const differs = (a: ShownAlert, b: ShownAlert) => SHOWN_FIELDS.some((f) => a[f] !== b[f]) || a.expires_at.getTime() !== b.expires_at.getTime();
 
@@ -90,23 +92,24 @@ export class AlertPoller {
   async apply(alerts: NwsAlert[], now: Date, trx: Knex.Transaction): Promise<PollResult> {
     const repo = this.d.alertsRepository;
     const rules = await repo.rules(trx);
-    const rulesById = new Map(rules.map((r) => [r.id, r]));
     const live = new Map((await repo.liveActivations(trx)).map((a) => [activationKey(a.alert_id, a.rule_id), a]));
     const current = alerts.filter((a) => !hasEnded(a, now));
     const expired = await repo.expiredKeys(
       current.map((a) => a.id),
       trx,
     );
-    const changes = new TickerChanges();
-    const seen = new Set<string>();
+    const changes = new ResponseChanges();
     const touched: ActivationRow[] = [];
-    const started: Omit<ActivationRow, 'cleared_at' | 'clear_reason'>[] = [];
+    const started: NewActivation[] = [];
     const ended: { activation: ActivationRow; reason: string }[] = [];
     let matched = 0;
     let failed = 0;
     for (const rule of rules) {
-      if (!rule.enabled) continue;
-      const matches = matcherOf(rule);
+      const before = [...live.values()].filter((a) => a.rule_id === rule.id);
+      const seen = new Set<string>();
+      const kept: { until: Date; alert: NwsAlert | undefined }[] = [];
+      const fresh: NewActivation[] = [];
+      const matches = rule.enabled ? matcherOf(rule) : () => false;
       for (const alert of current) {
         if (!matches(alert)) continue;
         const key = activationKey(alert.id, rule.id);
@@ -116,40 +119,56 @@ export class AlertPoller {
         const existing = live.get(key) ?? (await this.followUpdate(alert, rule, live, seen, trx));
         if (existing) {
           const next = shownOf(alert, expiryOf(alert, existing.first_seen_at, rule.maximum_duration_minutes));
-          if (next.expires_at <= now) ended.push({ activation: existing, reason: 'expired' });
-          else if (differs(existing, next)) {
+          if (next.expires_at <= now) {
+            ended.push({ activation: existing, reason: 'expired' });
+            continue;
+          }
+          if (differs(existing, next)) {
             await repo.updateActivation(alert.id, rule.id, { ...next, last_seen_at: now }, trx);
-            await this.d.alertResponses.update(rule, existing, next, changes, trx);
+            if (rule.response_mode === 'ticker') changes.ticker(rule);
           } else touched.push(existing);
+          kept.push({ until: next.expires_at, alert });
           continue;
         }
-        const expiresAt = expiryOf(alert, now, rule.maximum_duration_minutes);
-        try {
-          const takeoverId = await this.d.alertResponses.start(rule, alert, rule.playlist_id, expiresAt, changes, trx);
-          started.push({
-            alert_id: alert.id,
-            rule_id: rule.id,
-            response_mode: rule.response_mode,
-            ...shownOf(alert, expiresAt),
-            takeover_id: takeoverId,
-            first_seen_at: now,
-            last_seen_at: now,
-          });
-        } catch (err) {
-          // A takeover the takeovers module refuses (its playlist emptied, say) is tried again next poll.
-          if (!(err instanceof AppError)) throw err;
-          failed++;
-          this.d.logger.warn({ ruleId: rule.id, alertId: alert.id, code: err.code }, 'a weather alert rule could not respond');
-        }
+        const shown = shownOf(alert, expiryOf(alert, now, rule.maximum_duration_minutes));
+        fresh.push({
+          alert_id: alert.id,
+          rule_id: rule.id,
+          response_mode: rule.response_mode,
+          ...shown,
+          takeover_id: null,
+          first_seen_at: now,
+          last_seen_at: now,
+        });
+        kept.push({ until: shown.expires_at, alert });
+      }
+      for (const activation of before) {
+        if (!seen.has(activationKey(activation.alert_id, rule.id))) ended.push({ activation, reason: 'no_longer_active' });
+      }
+      if (rule.response_mode === 'ticker') {
+        if (fresh.length || ended.some((e) => e.activation.rule_id === rule.id)) changes.ticker(rule);
+        started.push(...fresh);
+        continue;
+      }
+      const holding = before.filter((a) => a.takeover_id);
+      const held = holding.length ? { id: holding[0]!.takeover_id!, until: new Date(Math.max(...holding.map((a) => a.expires_at.getTime()))) } : undefined;
+      try {
+        const takeoverId = await this.d.alertResponses.settleTakeover(rule, held, kept, changes, trx);
+        started.push(...fresh.map((a) => ({ ...a, takeover_id: takeoverId })));
+      } catch (err) {
+        // A takeover the takeovers module refuses (its playlist emptied, say): the alerts are tried again next poll.
+        if (!(err instanceof AppError)) throw err;
+        failed++;
+        this.d.logger.warn({ ruleId: rule.id, code: err.code }, 'a weather alert rule could not take over its screens');
       }
     }
-    for (const [key, activation] of live) if (!seen.has(key)) ended.push({ activation, reason: 'no_longer_active' });
-    for (const { activation, reason } of ended) {
-      await this.d.alertResponses.end(rulesById.get(activation.rule_id)!, activation, reason, changes, trx);
-    }
     for (const reason of new Set(ended.map((e) => e.reason))) {
-      const keys = ended.filter((e) => e.reason === reason).map((e) => e.activation);
-      await repo.clearActivations(keys, reason, now, trx);
+      await repo.clearActivations(
+        ended.filter((e) => e.reason === reason).map((e) => e.activation),
+        reason,
+        now,
+        trx,
+      );
     }
     await repo.upsertActivations(started, trx);
     await repo.touchActivations(touched, now, trx);
@@ -164,6 +183,8 @@ export class AlertPoller {
       const previous = live.get(previousKey);
       if (!previous || seen.has(previousKey)) continue;
       await this.d.alertsRepository.renameActivation(reference, alert.id, rule.id, trx);
+      // The earlier message has not left the feed: it goes on as this one.
+      seen.add(previousKey);
       live.delete(previousKey);
       const renamed = { ...previous, alert_id: alert.id };
       live.set(activationKey(alert.id, rule.id), renamed);

@@ -5,7 +5,7 @@ import type { OrganizationSettings } from '../../core-modules/settings/settings.
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { AppError, invalidInput, notFound } from '../../kernel/errors.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import { TickerChanges, type AlertResponses } from './alert-responses.js';
+import { ResponseChanges, type AlertResponses } from './alert-responses.js';
 import type { AlertsRepository, RuleRow, RuleValues } from './alerts.repository.js';
 import { ruleView } from './alert-views.js';
 import type { Rule, RuleBody } from './emergency-alerts.schemas.js';
@@ -60,10 +60,10 @@ export class AlertRulesService {
       const before = await this.d.alertsRepository.rule(id, trx, true);
       if (!before) throw ruleNotFound();
       const after = await this.d.alertsRepository.updateRule(id, values, trx);
-      const changes = new TickerChanges();
+      const changes = new ResponseChanges();
       if (answersDifferently(before, values)) await this.endActivations(before, 'rule_changed', changes, trx);
       // A bar's look and targets are in the manifest: the screens before and after rebuild.
-      for (const rule of [before, after]) if (rule.response_mode === 'ticker') changes.add(rule);
+      for (const rule of [before, after]) if (rule.response_mode === 'ticker') changes.ticker(rule);
       await this.d.alertResponses.flush(changes, trx);
       await this.d.auditLog.record({ action: 'weather_alert_rule.updated', actor, ip, resourceType: 'weather_alert_rule', resourceId: id }, trx);
       return after;
@@ -76,7 +76,7 @@ export class AlertRulesService {
     await this.d.db.transaction(async (trx) => {
       const rule = await this.d.alertsRepository.rule(id, trx, true);
       if (!rule) throw ruleNotFound();
-      const changes = new TickerChanges();
+      const changes = new ResponseChanges();
       await this.endActivations(rule, 'rule_deleted', changes, trx);
       await this.d.alertsRepository.deleteRule(id, trx);
       await this.d.alertResponses.flush(changes, trx);
@@ -89,9 +89,9 @@ export class AlertRulesService {
   }
 
   /** Ends a rule's live activations with their responses, in `trx`. */
-  async endActivations(rule: RuleRow, reason: string, changes: TickerChanges, trx: Knex.Transaction): Promise<void> {
+  async endActivations(rule: RuleRow, reason: string, changes: ResponseChanges, trx: Knex.Transaction): Promise<void> {
     const live = await this.d.alertsRepository.liveActivations(trx, rule.id);
-    for (const activation of live) await this.d.alertResponses.end(rule, activation, reason, changes, trx);
+    for (const activation of live) this.d.alertResponses.end(rule, activation, changes);
     await this.d.alertsRepository.clearActivations(live, reason, new Date(), trx);
   }
 

@@ -110,6 +110,10 @@ describe('weather alerts', () => {
     ];
     for (const [what, body, code] of cases) expect(errorOf(await api('PUT', `${BASE}/monitor`, body)), what).to.deep.equal([422, code]);
     expect((await overview()).monitor).to.deep.include({ areas: ['OH'], zones: ['OHC049'], pollIntervalSeconds: 3600 });
+    // The catalog lists it as the reference does: enabled while the monitor is on, its rules as instances.
+    await createRule(tickerRule());
+    const entry = (await api('GET', '/api/v1/plugins')).body.data.items.find((p: any) => p.id === 'emergency_alerts');
+    expect(entry).to.include({ installed: true, enabled: true, instanceCount: 1 });
   });
 
   it('refuses each invalid rule with 422 and stores nothing; an unknown rule is 404', async () => {
@@ -186,6 +190,39 @@ describe('weather alerts', () => {
         (m) => m.takeover === undefined,
       );
     expect((await manifestOf(lobby)).playlist?.id).to.equal(usualPlaylist);
+  });
+
+  it('lets a rule’s alerts share one takeover until the last ends, and follows an update that carries a new id', async () => {
+    await createRule(takeoverRule());
+    const first = nwsAlert({}, 30);
+    const second = nwsAlert({ headline: 'Second cell' }, 60);
+    serveAlerts(feed, [first, second]);
+    const both = (await poll()).activeAlerts;
+    expect(both).to.have.length(2);
+    const takeoverId = both[0].takeoverId;
+    expect(both.map((a: any) => a.takeoverId)).to.deep.equal([takeoverId, takeoverId]);
+    const ends = (alert: Record<string, any>) => Date.parse(alert.properties.ends);
+    await eventually(
+      () => manifestOf(lobby),
+      (m) => m.takeover?.id === takeoverId && Date.parse(m.takeover.expiresAt) === ends(second),
+    );
+
+    // The second is updated: a new message naming the one it replaces.
+    const update = nwsAlert(
+      { headline: 'Second cell, updated', references: [{ identifier: (second.properties as any).id, sender: 'w-nws.webmaster@noaa.gov' }] },
+      60,
+    );
+    serveAlerts(feed, [update]);
+    const after = (await poll()).activeAlerts;
+    expect(after.map((a: any) => [a.alertId, a.headline, a.takeoverId])).to.deep.equal([[(update.properties as any).id, 'Second cell, updated', takeoverId]]);
+    expect((await manifestOf(lobby)).takeover?.id).to.equal(takeoverId);
+
+    serveAlerts(feed, []);
+    await poll();
+    await eventually(
+      () => manifestOf(lobby),
+      (m) => m.takeover === undefined,
+    );
   });
 
   it('ends an activation at the rule’s ceiling and does not raise it again while the alert stays', async () => {
