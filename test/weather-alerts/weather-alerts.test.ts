@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { weatherAlertsPlugin } from '../../plugins/emergency-alerts/emergency-alerts.plugin.js';
 import type { WeatherAlertsDeps } from '../../plugins/emergency-alerts/emergency-alerts-deps.js';
+import { POLL_JOB } from '../../plugins/emergency-alerts/emergency-alerts.jobs.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { FeedServer } from '../support/feed-server.js';
 import { seedImage } from '../support/library-assets.js';
@@ -340,6 +341,19 @@ describe('weather alerts', () => {
     expect(errorOf(await api('GET', `${BASE}/zones?area=O1`))).to.deep.equal([422, 'alert_area_invalid']);
     feed.answers.set('/zones', { type: 'text/html', body: 'down', status: 503 });
     expect(errorOf(await api('GET', `${BASE}/zones?area=OH`))).to.deep.equal([502, 'nws_zones_unavailable']);
+  });
+
+  it('polls from the job when the interval has passed', async () => {
+    await createRule(tickerRule());
+    serveAlerts(feed, [nwsAlert({ event: 'Flood Warning', severity: 'Severe' })]);
+    const deps = k.containerOf('emergency-alerts').cradle as WeatherAlertsDeps;
+    await deps.db('emergency_alerts_monitor').update({ last_polled_at: new Date(Date.now() - 3601_000) });
+    await deps.jobs.send(POLL_JOB, {});
+    await eventually(overview, (o) => o.activeAlerts.length === 1, 10_000);
+    await eventually(
+      () => tickersOf(kiosk),
+      (t) => t.length === 1,
+    );
   });
 
   it('lets one process take a due scheduled poll, and none until the interval has passed', async () => {
