@@ -47,6 +47,7 @@ export class AlertRulesService {
   async create(actor: ConsolePrincipal, body: RuleBody, ip: string): Promise<Rule> {
     const values = await this.values(body);
     const row = await this.d.db.transaction(async (trx) => {
+      await this.checkPlaylist(values.playlist_id, trx);
       const created = await this.d.alertsRepository.insertRule(values, trx);
       await this.d.auditLog.record({ action: 'weather_alert_rule.created', actor, ip, resourceType: 'weather_alert_rule', resourceId: created.id }, trx);
       return created;
@@ -59,6 +60,7 @@ export class AlertRulesService {
     const row = await this.d.db.transaction(async (trx) => {
       const before = await this.d.alertsRepository.rule(id, trx, true);
       if (!before) throw ruleNotFound();
+      await this.checkPlaylist(values.playlist_id, trx);
       const after = await this.d.alertsRepository.updateRule(id, values, trx);
       const changes = new ResponseChanges();
       if (answersDifferently(before, values)) await this.endActivations(before, 'rule_changed', changes, trx);
@@ -111,10 +113,7 @@ export class AlertRulesService {
     if (responseMode === 'takeover' && presentationMode === 'builtin') {
       throw invalid('This server has no built-in alert presentation yet: choose a playlist, or answer with a ticker.', 'presentationMode');
     }
-    if (presentationMode === 'playlist') {
-      if (!playlistId) throw invalid('A playlist presentation needs a ready, non-empty playlist.', 'playlistId');
-      await this.checkPlaylist(playlistId);
-    }
+    if (presentationMode === 'playlist' && !playlistId) throw invalid('A playlist presentation needs a ready, non-empty playlist.', 'playlistId');
     if (presentationMode === 'builtin' && playlistId) throw invalid('A built-in presentation takes no playlist.', 'playlistId');
     const ceiling = await this.d.settingsService.get<number>(TAKEOVER_MAXIMUM_KEY);
     const maximum = body.maximumDurationMinutes ?? Math.min(DEFAULT_MAXIMUM_MINUTES, ceiling);
@@ -140,9 +139,11 @@ export class AlertRulesService {
     };
   }
 
-  private async checkPlaylist(playlistId: string): Promise<void> {
+  /** Holds the rule's playlist until `trx` ends, so a delete of it waits and then sees the rule using it. */
+  private async checkPlaylist(playlistId: string | null, trx: Knex.Transaction): Promise<void> {
+    if (!playlistId) return;
     try {
-      await this.d.contentKinds.check([{ contentType: 'playlist', contentId: playlistId }]);
+      await this.d.contentKinds.check([{ contentType: 'playlist', contentId: playlistId }], trx);
     } catch (err) {
       if (err instanceof AppError && err.status < 500) throw invalid(`The playlist cannot be shown: ${err.message}`, 'playlistId');
       throw err;

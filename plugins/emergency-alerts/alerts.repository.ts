@@ -116,6 +116,10 @@ export class AlertsRepository {
     return (await (lock ? query.forUpdate() : query)) as RuleRow | undefined;
   }
 
+  rulesShowing(playlistId: string, trx: Knex.Transaction): Promise<Pick<RuleRow, 'id' | 'name'>[]> {
+    return trx(RULES).where({ playlist_id: playlistId }).select('id', 'name');
+  }
+
   async countRules(): Promise<number> {
     const row = (await this.d.db(RULES).count<{ count: string }[]>('* as count'))[0];
     return Number(row?.count ?? 0);

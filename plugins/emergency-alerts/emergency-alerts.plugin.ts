@@ -53,9 +53,15 @@ export const weatherAlertsPlugin = definePlugin<WeatherAlertsDeps>({
     });
     r.routes(weatherAlertsRoutes);
     r.jobs(weatherAlertsJobs);
-    r.onStart(async ({ manifestPlugins, alertsRepository, weatherAlertsConfig, jobs, processRole }) => {
+    r.onStart(async ({ manifestPlugins, contentKinds, pluginInstallations, alertsRepository, weatherAlertsConfig, jobs, processRole }) => {
       void weatherAlertsConfig; // resolved at start: a malformed NWS_BASE_URL stops the server here, not at the first poll
       manifestPlugins.register(alertTickerContributor('emergency-alerts', alertsRepository));
+      // A rule's playlist cannot be deleted from under it (its tables exist only once installed).
+      contentKinds.registerUse(async (ref, trx) =>
+        ref.contentType === 'playlist' && (await pluginInstallations.isInstalled('emergency-alerts', true))
+          ? (await alertsRepository.rulesShowing(ref.contentId, trx)).map((r) => ({ kind: 'weather_alert_rule', id: r.id, name: r.name }))
+          : [],
+      );
       if (processRole === 'all' || processRole === 'worker')
         await jobs.send(POLL_JOB, {}, { startAfterSeconds: FIRST_POLL_AFTER_SECONDS, singletonKey: 'start' });
     });

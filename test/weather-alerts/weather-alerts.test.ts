@@ -145,6 +145,7 @@ describe('weather alerts', () => {
   it('takes over the targeted screens for a matching alert, follows its update and gives the screens back when it leaves the feed', async () => {
     const rule = await createRule(takeoverRule());
     expect(rule).to.deep.include({ playlistName: 'Shelter now', eventNames: ['tornado WARNING'], tickerHeightPx: 96 });
+    expect(errorOf(await api('DELETE', `/api/v1/playlists/${emergencyPlaylist}`)), 'the rule uses it').to.deep.equal([409, 'playlist_conflict']);
     const tornado = nwsAlert({}, 45);
     const minor = nwsAlert({ event: 'Tornado Warning', severity: 'Minor', id: 'urn:minor' });
     const flood = nwsAlert({ event: 'Flood Warning' });
