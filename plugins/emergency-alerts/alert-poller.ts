@@ -64,18 +64,24 @@ export class AlertPoller {
       if (err instanceof NwsFailure) await this.d.alertsRepository.recordHealth({ last_polled_at: polledAt, last_error_code: err.code });
       throw err;
     }
-    return this.d.db.transaction(async (trx) => {
-      // Polls apply one at a time (a manual one beside the scheduled one).
-      await this.d.alertsRepository.monitor(trx, true);
-      const result = await this.apply(alerts, new Date(), trx);
-      await this.d.alertsRepository.recordHealth(
-        result.failed
-          ? { last_polled_at: polledAt, last_error_code: 'alert_apply_failed', last_matched_count: result.matched }
-          : { last_polled_at: polledAt, last_success_at: polledAt, last_error_code: null, last_matched_count: result.matched },
-        trx,
-      );
-      return result;
-    });
+    try {
+      return await this.d.db.transaction(async (trx) => {
+        // Polls apply one at a time (a manual one beside the scheduled one).
+        await this.d.alertsRepository.monitor(trx, true);
+        const result = await this.apply(alerts, new Date(), trx);
+        await this.d.alertsRepository.recordHealth(
+          result.failed
+            ? { last_polled_at: polledAt, last_error_code: 'alert_apply_failed', last_matched_count: result.matched }
+            : { last_polled_at: polledAt, last_success_at: polledAt, last_error_code: null, last_matched_count: result.matched },
+          trx,
+        );
+        return result;
+      });
+    } catch (err) {
+      // Nothing of the poll was kept; the monitor says so rather than look healthy (the poll's own error is the one to raise).
+      await this.d.alertsRepository.recordHealth({ last_polled_at: polledAt, last_error_code: 'alert_apply_failed' }).catch(() => {});
+      throw err;
+    }
   }
 
   /** Areas and zones are separate filters of the service (both in one request would intersect them): read each, keep each alert once. */
@@ -91,7 +97,7 @@ export class AlertPoller {
   /** Brings the activations in line with `alerts` in `trx`. */
   async apply(alerts: NwsAlert[], now: Date, trx: Knex.Transaction): Promise<PollResult> {
     const repo = this.d.alertsRepository;
-    const rules = await repo.rules(trx);
+    const rules = await repo.rules(trx, true);
     const live = new Map((await repo.liveActivations(trx)).map((a) => [activationKey(a.alert_id, a.rule_id), a]));
     const current = alerts.filter((a) => !hasEnded(a, now));
     const expired = await repo.expiredKeys(

@@ -105,10 +105,12 @@ export class AlertsRepository {
     await this.q(trx)(MONITOR).update(values);
   }
 
-  rules(trx?: Knex.Transaction): Promise<RuleRow[]> {
-    return this.q(trx)(RULES)
+  /** The rules; with `lock`, none can change or go until `trx` ends (a poll acts on them). */
+  async rules(trx?: Knex.Transaction, lock = false): Promise<RuleRow[]> {
+    const query = this.q(trx)(RULES)
       .select('*')
       .orderBy([{ column: 'name' }, { column: 'id' }]);
+    return lock ? query.forShare() : query;
   }
 
   async rule(id: string, trx?: Knex.Transaction, lock = false): Promise<RuleRow | undefined> {

@@ -326,6 +326,41 @@ describe('weather alerts', () => {
     );
   });
 
+  it('records a takeover the takeovers module refuses, still answers the other rules, and raises it once it can', async () => {
+    const playlist = (await api('POST', '/api/v1/playlists', { name: 'Soon empty' })).body.data;
+    const image = (await seedImage(k)).id;
+    const filled = (await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image, durationMs: 5000 })).body.data;
+    await createRule(takeoverRule({ playlistId: playlist.id }));
+    await createRule(tickerRule());
+    await api('DELETE', `/api/v1/playlists/${playlist.id}/items/${filled.items[0].id}`);
+    serveAlerts(feed, [nwsAlert({}, 30)]);
+    const refused = await poll();
+    expect(refused.monitor.lastErrorCode).to.equal('alert_apply_failed');
+    expect(refused.activeAlerts.map((a: any) => a.ruleName)).to.deep.equal(['Flood ticker']);
+    await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image, durationMs: 5000 });
+    const healed = await poll();
+    expect(healed.monitor).not.to.have.property('lastErrorCode');
+    expect(healed.activeAlerts.map((a: any) => a.ruleName).sort()).to.deep.equal(['Flood ticker', 'Tornado takeover']);
+  });
+
+  it('turning the monitor off ends the live activations', async () => {
+    await createRule(tickerRule());
+    serveAlerts(feed, [nwsAlert({ event: 'Flood Warning', severity: 'Severe' })]);
+    await poll();
+    await eventually(
+      () => tickersOf(kiosk),
+      (t) => t.length === 1,
+    );
+    const monitor = { areas: ['OH'], zones: ['OHC049'], pollIntervalSeconds: 3600 };
+    expect((await api('PUT', `${BASE}/monitor`, { ...monitor, enabled: false })).body.data).to.include({ enabled: false });
+    expect((await overview()).activeAlerts).to.deep.equal([]);
+    await eventually(
+      () => tickersOf(kiosk),
+      (t) => t.length === 0,
+    );
+    expect((await api('PUT', `${BASE}/monitor`, { ...monitor, enabled: true })).status).to.equal(200);
+  });
+
   it('looks up zones from the service, and says when it cannot', async () => {
     feed.answers.set('/zones', {
       type: 'application/geo+json',
