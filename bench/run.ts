@@ -12,6 +12,7 @@ import { integrationRowsBenchmark } from './integration-rows.bench.js';
 import { jobTakeoverBenchmark } from './job-takeover.bench.js';
 import { layoutsBenchmark } from './layouts.bench.js';
 import { sourceRefreshBenchmark } from './source-refresh.bench.js';
+import { takeoversBenchmark } from './takeovers.bench.js';
 import { heartbeatBenchmark } from './heartbeat.bench.js';
 import { formatJsonLine, formatOutcome, type Outcome } from './report.js';
 import { manifestBenchmark } from './manifest.bench.js';
@@ -43,6 +44,7 @@ const BENCHMARKS: Benchmark[] = [
   schedulingBenchmark,
   schedulePushBenchmark,
   layoutsBenchmark,
+  takeoversBenchmark,
   integrationRowsBenchmark,
   sourceRefreshBenchmark,
   feedParsingBenchmark,

@@ -13,6 +13,7 @@ import { notificationsModule } from './notifications/notifications.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
+import { presentationOverridesModule } from './presentation-overrides/presentation-overrides.plugin.js';
 import { previewsModule } from './previews/previews.plugin.js';
 import { policiesModule } from './policies/policies.plugin.js';
 import { schedulesModule } from './schedules/schedules.plugin.js';
@@ -37,6 +38,7 @@ export const coreModules: PluginDef[] = [
   screenGroupsModule,
   schedulesModule,
   takeoversModule,
+  presentationOverridesModule,
   policiesModule,
   dataSourcesModule,
   widgetsModule,

@@ -151,5 +151,16 @@ export class ContentSources {
   }
 }
 
+/**
+ * Content as a source that switches to it at times it states gives it (a takeover, a quick
+ * presentation): its playlist is one the player switches to then (`playlists`), never the screen's
+ * fallback; every list section (a layout's `layouts`, …) comes as it is, with the files.
+ */
+export function switchedTo(content: SourceContent): SourceContent {
+  const { playlist, adjust: _, ...sections } = content;
+  const lists = Object.fromEntries(Object.entries(sections).filter(([, value]) => Array.isArray(value)));
+  return { ...lists, playlists: [...(playlist ? [playlist] : []), ...(content.playlists ?? [])], files: content.files } as SourceContent;
+}
+
 /** Names a screen's resolution: screens with equal names get equal content. */
 export const resolutionKey = (resolved: Resolved) => resolved.map((r) => `${r.source.name}:${r.key}`).join('|');

@@ -2,7 +2,7 @@
 // modules import the player's types from here only.
 export type { ContentSource, ContentSources, SourceContent } from './content-sources.js';
 /** A build pass's memo: content read outside a manifest build (a publish's checks) makes its own. */
-export { BuildMemo } from './content-sources.js';
+export { BuildMemo, switchedTo } from './content-sources.js';
 export type { ContainersOf, ContentKind, ContentKinds, ContentRef, ContentUseChecker, ScreensGiven } from './content-kinds.js';
 export { ContentChoiceSchema, ContentViewSchema, parseRefKey, refFromWire, refKey, wireField, wireOf } from './content-kinds.js';
 export type { ManifestContributor, ManifestPluginEntry, ManifestPlugins } from './manifest-plugins.js';

@@ -48,7 +48,11 @@ const listSections = (content: SourceContent): Record<string, unknown[]> =>
  * player to fail on. The sections they need (a website's `websites[]` entry, a layout's `layouts[]`)
  * come with it, once per asset or layout, and so do their files.
  */
-export function playlistContent(playlist: PlaylistView, playable: Map<string, PlayableAsset>, layouts: Map<string, SourceContent>): SourceContent {
+export function playlistContent(
+  playlist: Pick<PlaylistView, 'id' | 'revision' | 'name' | 'items'>,
+  playable: Map<string, PlayableAsset>,
+  layouts: Map<string, SourceContent>,
+): SourceContent {
   const items = playlist.items.flatMap((item) => {
     if (item.layoutId) return layouts.has(item.layoutId) ? [layoutItem(item)] : [];
     const asset = playable.get(item.assetId);

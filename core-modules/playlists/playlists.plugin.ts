@@ -4,6 +4,7 @@ import { assignmentsPart } from './assignments/assignments.part.js';
 import { AssignmentsRepository } from './assignments/assignments.repository.js';
 import { itemsPart } from './items/items.part.js';
 import { PlaylistItemsRepository } from './items/playlist-items.repository.js';
+import { assetKind } from './asset-kind.js';
 import { playlistKind } from './playlist-kind.js';
 import { PlaylistLibrary } from './playlist-library.js';
 import { PlaylistReader } from './playlist-reader.js';
@@ -43,6 +44,8 @@ export const playlistsModule = definePlugin<PlaylistsDeps>({
       d.dependencyGraph.register(playlistsGraph(d));
       // Playlists are a kind of content screens are given.
       d.contentKinds.register(playlistKind(d));
+      // A single asset can be given too (quick present), played as a playlist of that one item.
+      d.contentKinds.register(assetKind(d));
       // Screens are given playlists (and other content) by assignment; playlists hold assets.
       d.contentKinds.registerScreensGiven((refs, trx) => d.assignmentsRepository.screensGiven(refs, trx));
       d.contentKinds.registerContainers((refs) => d.playlistReader.holding(refs));

@@ -38,7 +38,8 @@ export class SchedulePreview {
     for (const [id, view] of views) views.set(id, { ...view, specificity: view.targets.some((t) => t.type === 'screen' && t.id === screenId) ? 1 : 0 });
     const applicable = scheduled.flatMap((h) => (views.has(h.claim.id) ? [views.get(h.claim.id)!] : []));
     const winner = decision.winner;
-    const fallback = decision.applicable.find((h) => !h.claim.windows);
+    // The fallback: what holds always below the schedules (a quick presentation until stopped holds always too, above them).
+    const fallback = decision.applicable.find((h) => !h.claim.windows && h.claim.rank < SCHEDULE_RANK);
     return {
       screenId,
       at: new Date(at).toISOString(),

@@ -1,4 +1,4 @@
-import type { ContentSource, SourceContent } from '../player/player.api.js';
+import { type ContentSource, switchedTo } from '../player/player.api.js';
 import type { ManifestTakeover } from './takeovers.section.js';
 import type { TakeoversBaseDeps } from './takeovers-base-deps.js';
 
@@ -7,17 +7,6 @@ export const TAKEOVER_RANK = 500;
 export const TAKEOVER_SOURCE = 'takeovers.takeover';
 
 type Deps = Pick<TakeoversBaseDeps, 'takeoversRepository' | 'contentKinds'>;
-
-/**
- * What a played content gives, as a takeover gives it: its playlist is one the player switches to
- * while the takeover's window holds (`playlists`), never the screen's fallback; every list section
- * (a layout item's `layouts`, …) comes as it is, with the files.
- */
-export function switchedTo(content: SourceContent): SourceContent {
-  const { playlist, adjust: _, ...sections } = content;
-  const lists = Object.fromEntries(Object.entries(sections).filter(([, value]) => Array.isArray(value)));
-  return { ...lists, playlists: [...(playlist ? [playlist] : []), ...(content.playlists ?? [])], files: content.files } as SourceContent;
-}
 
 /**
  * The takeover holding each screen (the newest, when a race left two): its section, duplicated

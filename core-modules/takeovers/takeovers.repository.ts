@@ -124,9 +124,10 @@ export class TakeoversRepository {
     return (await this.states.query().where('takeover_id', id).orderBy('screen_id')) as ScreenStateRow[];
   }
 
-  /** The screens the takeover still holds. */
-  async holdingScreens(id: string, trx?: Knex.Transaction): Promise<string[]> {
-    const rows = await this.states.query(trx).where('takeover_id', id).whereNotIn('state', ENDED).select('screen_id');
+  /** The screens these takeovers still hold. */
+  async holdingScreens(ids: string[], trx?: Knex.Transaction): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.states.query(trx).whereIn('takeover_id', ids).whereNotIn('state', ENDED).distinct('screen_id');
     return rows.map((r) => r.screen_id);
   }
 

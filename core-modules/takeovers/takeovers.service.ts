@@ -58,9 +58,13 @@ export class TakeoversService implements Takeovers {
     await this.checkExpiry(expiresAt);
     if (!(await this.d.takeoversRepository.lockActive(id, trx))) return;
     await this.d.takeoversRepository.setExpiry(id, expiresAt, trx);
-    await this.d.contentSources.changed(await this.d.takeoversRepository.holdingScreens(id, trx), trx);
+    await this.d.contentSources.changed(await this.d.takeoversRepository.holdingScreens([id], trx), trx);
     this.d.consoleEvents.publish('takeover.changed', { takeoverId: id, status: 'active' }, trx);
     await this.d.auditLog.record({ ...SYSTEM, action: 'takeover.extended', resourceType: 'takeover', resourceId: id, metadata: { expiresAt } }, trx);
+  }
+
+  async screensHeld(screenIds: string[], trx?: Knex.Transaction): Promise<string[]> {
+    return (await this.d.takeoversRepository.holding(screenIds, trx)).map((h) => h.screen_id);
   }
 
   /**

@@ -175,7 +175,15 @@ describe('console events socket', () => {
     const op = doc.paths['/api/v1/console/events'].get;
     expect(op.responses).to.include.keys('101', '401', '403');
     expect(op['x-access']).to.equal('signedIn');
-    expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal(['asset.processing', 'screen.preview', 'screen.status', 'server.hello']);
+    expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal([
+      'asset.processing',
+      'presentation_override.changed',
+      'screen.preview',
+      'screen.status',
+      'server.hello',
+      'takeover.changed',
+      'takeover.screen_state',
+    ]);
     const status = op['x-server-messages'].find((m: { type: string }) => m.type === 'screen.status');
     expect(status.schema.required).to.deep.equal(['type', 'screenId', 'status', 'lastContactAt']);
   });

@@ -33,6 +33,7 @@ describe('player messages and heartbeat answers are registrations', () => {
       'probe.changed',
       'server.hello',
       'server.ping',
+      'takeover.changed',
     ]);
     expect(listed['probe.changed']).to.deep.include({ module: 'message-probe', description: 'The probe went on or off for this screen.' });
     expect(listed['probe.changed'].schema).to.deep.include({ required: ['type', 'probeId', 'active'], additionalProperties: false });

@@ -133,6 +133,17 @@ const TypedRecordData: Model = {
   attribution: opt('String'),
 };
 const Takeover: Model = { id: req('String'), playlistId: req('String'), activatedAt: req('String'), expiresAt: req('String') };
+const PresentationOverride: Model = {
+  id: req('String'),
+  contentType: req('String'),
+  contentId: req('String'),
+  contentName: req('String'),
+  startedAt: req('String'),
+  expiresAt: nullable('String'),
+  playlistId: nullable('String'),
+  layoutId: nullable('String'),
+  wakeDisplay: opt('Boolean'),
+};
 const ManifestWebsite: Model = {
   assetId: req('String'),
   name: req('String'),
@@ -629,6 +640,7 @@ const PlayerManifest: Model = {
   dataSources: opt(listOf(model(ManifestDataSource))),
   takeover: nullable(model(Takeover)),
   emergency: nullable(model(Takeover)),
+  presentationOverride: nullable(model(PresentationOverride)),
   schemaVersion: req('Int'),
   manifestVersion: req('Long'),
   screenId: req('String'),

@@ -18,7 +18,9 @@ class SummaryReporter extends Spec {
     });
     runner.once('end', () => {
       const slowest = [...took].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);
-      process.stdout.write(`\nSlowest files:\n${slowest.map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file.replace(`${process.cwd()}/`, '')}`).join('\n')}\n`);
+      process.stdout.write(
+        `\nSlowest files:\n${slowest.map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file.replace(`${process.cwd()}/`, '')}`).join('\n')}\n`,
+      );
       const { passes, failures, pending } = runner.stats;
       process.stdout.write(`\n${passes} passed, ${failures} failed${pending ? `, ${pending} skipped` : ''}\n`);
     });

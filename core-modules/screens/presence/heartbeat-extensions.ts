@@ -17,6 +17,11 @@ export interface HeartbeatExtension<P extends TProperties = TProperties> {
    * (a noise meter's consumed history, later a screen's takeover state). Only declared fields are kept.
    */
   handle(screenId: string, heartbeat: Record<string, unknown>): Promise<Partial<Static<TObject<P>>> | undefined>;
+  /**
+   * Also handed the `player.status` a player sends over its socket (the same payload; what it
+   * answers is dropped): for state the player reports there as often as in heartbeats (a takeover's).
+   */
+  fromSocket?: boolean;
 }
 
 /**
@@ -49,10 +54,19 @@ export class HeartbeatExtensions {
     return Type.Object({ ...base.properties, ...added }, { description: base.description });
   }
 
-  /** The registered extensions' answer fields for this heartbeat, of installed plugins only. */
-  async run(screenId: string, heartbeat: Record<string, unknown>, installed: (plugin: string) => Promise<boolean>): Promise<Record<string, unknown>> {
+  /**
+   * The registered extensions' answer fields for this heartbeat, of installed plugins only; for a
+   * `player.status` over the socket (`fromSocket`), only the extensions asking for it run.
+   */
+  async run(
+    screenId: string,
+    heartbeat: Record<string, unknown>,
+    installed: (plugin: string) => Promise<boolean>,
+    fromSocket = false,
+  ): Promise<Record<string, unknown>> {
     const answer: Record<string, unknown> = {};
     for (const extension of this.extensions) {
+      if (fromSocket && !extension.fromSocket) continue;
       if (!(await installed(extension.plugin))) continue;
       const fields = (await extension.handle(screenId, heartbeat)) as Record<string, unknown> | undefined;
       if (!fields) continue;

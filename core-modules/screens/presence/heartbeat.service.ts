@@ -78,7 +78,11 @@ export class HeartbeatService {
   acceptFromSocket(principal: PlayerPrincipal, payload: unknown, ip: string | undefined, bytes?: number): void {
     try {
       validateSocketPayload(payload);
-      this.accept(principal, payload as Record<string, unknown>, ip, bytes);
+      const body = payload as Record<string, unknown>;
+      this.accept(principal, body, ip, bytes);
+      this.d.heartbeatExtensions
+        .run(principal.screenId, body, (plugin) => this.d.pluginInstallations.isInstalled(plugin), true)
+        .catch((err) => this.d.logger.warn({ err, screenId: principal.screenId }, 'a player status over the socket was not handed on'));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const fields = (err.details as { fields?: { field: string }[] } | undefined)?.fields?.map((f) => f.field).slice(0, 8);
