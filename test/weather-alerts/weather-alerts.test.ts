@@ -4,6 +4,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { weatherAlertsPlugin } from '../../plugins/emergency-alerts/emergency-alerts.plugin.js';
 import type { WeatherAlertsDeps } from '../../plugins/emergency-alerts/emergency-alerts-deps.js';
 import { POLL_JOB } from '../../plugins/emergency-alerts/emergency-alerts.jobs.js';
+import { androidManifestProblems } from '../support/android-player.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { FeedServer } from '../support/feed-server.js';
 import { seedImage } from '../support/library-assets.js';
@@ -168,6 +169,7 @@ describe('weather alerts', () => {
       expect(Date.parse(m.takeover.expiresAt)).to.equal(Date.parse(ends));
     }
     expect((await manifestOf(kiosk)).takeover).to.equal(undefined);
+    expect(androidManifestProblems(await manifestOf(hall), hall.screenId), 'the stock Android player takes it').to.deep.equal([]);
 
     // The same feed again changes nothing: one activation, the same takeover.
     expect((await poll()).activeAlerts.map((a: any) => a.takeoverId)).to.deep.equal([activation.takeoverId]);
@@ -276,6 +278,7 @@ describe('weather alerts', () => {
     });
     expect(await tickersOf(lobby)).to.deep.equal([]);
     expect((await manifestOf(kiosk)).takeover).to.equal(undefined);
+    expect(androidManifestProblems(await manifestOf(kiosk), kiosk.screenId), 'the stock Android player takes it').to.deep.equal([]);
 
     expect((await api('DELETE', `${BASE}/rules/${rule.id}`)).body.data).to.deep.equal({ id: rule.id, deleted: true });
     await eventually(
