@@ -95,16 +95,19 @@ export class NwsClient {
     return alerts;
   }
 
-  /** Counties and forecast zones of a state or territory. */
+  /** Counties and forecast zones of a state or territory, each once (the service lists a forecast zone's type as `public`). */
   async zones(area: string): Promise<NwsZone[]> {
-    const body = await this.get('/zones', { area, type: 'county,forecast', include_geometry: 'false' });
-    const zones: NwsZone[] = [];
-    for (const feature of features(body)) {
-      const p = isObject(feature.properties) ? feature.properties : {};
-      const id = (text(p.id, 100) || text(feature.id, 300).split('/').pop() || '').toUpperCase();
-      if (id) zones.push({ id, name: text(p.name, 200), state: text(p.state, 10).toUpperCase(), type: text(p.type, 40) });
+    const byId = new Map<string, NwsZone>();
+    for (const type of ['county', 'forecast']) {
+      const body = await this.get('/zones', { area, type, include_geometry: 'false', limit: '500' });
+      for (const feature of features(body)) {
+        const p = isObject(feature.properties) ? feature.properties : {};
+        const id = (text(p.id, 100) || text(feature.id, 300).split('/').pop() || '').toUpperCase();
+        if (!id || byId.has(id)) continue;
+        byId.set(id, { id, name: text(p.name, 200), state: text(p.state, 10).toUpperCase(), type: text(p.type, 40) === 'county' ? 'county' : 'forecast' });
+      }
     }
-    return zones;
+    return [...byId.values()];
   }
 
   private async get(path: string, query: Record<string, string>): Promise<Buffer> {

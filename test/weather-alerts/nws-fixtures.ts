@@ -54,18 +54,13 @@ export function serveAlerts(feed: FeedServer, features: Record<string, unknown>[
   feed.answers.set('/alerts/active', { type: 'application/geo+json', body: collection(features) });
 }
 
-export const zoneFeature = (id: string, name: string, type: string) => ({
-  id: `https://api.weather.gov/zones/${type}/${id}`,
-  type: 'Feature',
-  geometry: null,
-  properties: {
-    '@id': `https://api.weather.gov/zones/${type}/${id}`,
-    '@type': 'wx:Zone',
-    id,
-    type,
-    name,
-    state: id.slice(0, 2),
-    forecastOffices: [],
-    timeZone: ['America/New_York'],
-  },
-});
+/** A zone as `/zones` lists it: `type` is `county`, or `public` for a forecast zone (found under `/zones/forecast/`). */
+export const zoneFeature = (id: string, name: string, type: 'county' | 'public') => {
+  const url = `https://api.weather.gov/zones/${type === 'county' ? 'county' : 'forecast'}/${id}`;
+  return {
+    id: url,
+    type: 'Feature',
+    geometry: null,
+    properties: { '@id': url, '@type': 'wx:Zone', id, type, name, state: id.slice(0, 2), forecastOffices: [], timeZone: ['America/New_York'] },
+  };
+};

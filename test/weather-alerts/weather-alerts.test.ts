@@ -369,7 +369,7 @@ describe('weather alerts', () => {
       type: 'application/geo+json',
       body: JSON.stringify({
         type: 'FeatureCollection',
-        features: [zoneFeature('OHZ055', 'Franklin', 'forecast'), zoneFeature('OHC049', 'Franklin', 'county')],
+        features: [zoneFeature('OHZ055', 'Franklin', 'public'), zoneFeature('OHC049', 'Franklin', 'county')],
       }),
     });
     const res = await api('GET', `${BASE}/zones?area=oh`);
