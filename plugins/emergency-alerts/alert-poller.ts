@@ -113,7 +113,7 @@ export class AlertPoller {
     for (const rule of rules) {
       const before = [...live.values()].filter((a) => a.rule_id === rule.id);
       const seen = new Set<string>();
-      const kept: { until: Date; alert: NwsAlert | undefined }[] = [];
+      const kept: { until: Date; alert: NwsAlert }[] = [];
       const fresh: NewActivation[] = [];
       const matches = rule.enabled ? matcherOf(rule) : () => false;
       for (const alert of current) {

@@ -44,7 +44,7 @@ export class AlertResponses {
   async settleTakeover(
     rule: RuleRow,
     held: { id: string; until: Date } | undefined,
-    live: { until: Date; alert: NwsAlert | undefined }[],
+    live: { until: Date; alert: NwsAlert }[],
     changes: ResponseChanges,
     trx: Knex.Transaction,
   ): Promise<string | null> {
@@ -57,7 +57,7 @@ export class AlertResponses {
       if (held.until.getTime() !== until.getTime()) await this.d.takeovers.extend(held.id, until, trx);
       return held.id;
     }
-    const alert = live.find((l) => l.alert)!.alert!;
+    const { alert } = live[0]!;
     const { id } = await this.d.takeovers.start(
       {
         name: (alert.event || 'Weather alert').slice(0, TAKEOVER_NAME_MAX),
