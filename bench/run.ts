@@ -25,6 +25,7 @@ import { schedulePushBenchmark } from './schedule-push.bench.js';
 import { schedulingBenchmark } from './scheduling.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
 import { variantDownloadBenchmark } from './variant-download.bench.js';
+import { weatherAlertsBenchmark } from './weather-alerts.bench.js';
 import { stopRunning, type Benchmark } from './support.js';
 
 // To add one: write bench/<name>.bench.ts exporting a Benchmark and list it here.
@@ -50,6 +51,7 @@ const BENCHMARKS: Benchmark[] = [
   gracefulStopBenchmark,
   jobTakeoverBenchmark,
   consoleBenchmark,
+  weatherAlertsBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -1,0 +1,165 @@
+import type { Knex } from 'knex';
+import type { ContentKinds } from '../../core-modules/player/player.api.js';
+import type { ScreenTargets } from '../../core-modules/screens/screens.api.js';
+import type { OrganizationSettings } from '../../core-modules/settings/settings.api.js';
+import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import { AppError, invalidInput, notFound } from '../../kernel/errors.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { ResponseChanges, type AlertResponses } from './alert-responses.js';
+import type { AlertsRepository, RuleRow, RuleValues } from './alerts.repository.js';
+import { ruleView } from './alert-views.js';
+import type { Rule, RuleBody } from './emergency-alerts.schemas.js';
+
+type Deps = Pick<KernelDeps, 'db' | 'auditLog'> & {
+  alertsRepository: AlertsRepository;
+  alertResponses: AlertResponses;
+  contentKinds: ContentKinds;
+  screenTargets: ScreenTargets;
+  settingsService: OrganizationSettings;
+};
+
+// The takeovers module's setting: a rule's ceiling is a takeover's longest allowed duration.
+const TAKEOVER_MAXIMUM_KEY = 'takeover.maximum_duration_minutes';
+const DEFAULT_MAXIMUM_MINUTES = 360;
+const MAX_TARGETS = 250;
+
+const invalid = (message: string, field: string) => invalidInput('alert_rule_invalid', message, `body/${field}`);
+const ruleNotFound = () => notFound('alert_rule_not_found', 'No weather alert rule has this id.');
+/** What of a rule decides how it answers: a change ends its live activations, and the next poll answers again. */
+const answersDifferently = (a: RuleRow, b: RuleValues) =>
+  a.response_mode !== b.response_mode ||
+  a.presentation_mode !== b.presentation_mode ||
+  a.playlist_id !== b.playlist_id ||
+  a.screen_ids.join() !== b.screen_ids.join() ||
+  a.group_ids.join() !== b.group_ids.join() ||
+  (a.enabled && !b.enabled);
+
+/** Weather alert rules: which alerts they answer, and how. */
+export class AlertRulesService {
+  constructor(private readonly d: Deps) {}
+
+  async list(): Promise<Rule[]> {
+    const rules = await this.d.alertsRepository.rules();
+    const names = await this.d.contentKinds.names(rules.filter((r) => r.playlist_id).map((r) => ({ contentType: 'playlist', contentId: r.playlist_id! })));
+    return rules.map((r) => ruleView(r, names));
+  }
+
+  async create(actor: ConsolePrincipal, body: RuleBody, ip: string): Promise<Rule> {
+    const values = await this.values(body);
+    const row = await this.d.db.transaction(async (trx) => {
+      await this.checkPlaylist(values.playlist_id, trx);
+      const created = await this.d.alertsRepository.insertRule(values, trx);
+      await this.d.auditLog.record({ action: 'weather_alert_rule.created', actor, ip, resourceType: 'weather_alert_rule', resourceId: created.id }, trx);
+      return created;
+    });
+    return this.view(row);
+  }
+
+  async update(actor: ConsolePrincipal, id: string, body: RuleBody, ip: string): Promise<Rule> {
+    const values = await this.values(body);
+    const row = await this.d.db.transaction(async (trx) => {
+      const before = await this.d.alertsRepository.rule(id, trx, true);
+      if (!before) throw ruleNotFound();
+      await this.checkPlaylist(values.playlist_id, trx);
+      const after = await this.d.alertsRepository.updateRule(id, values, trx);
+      const changes = new ResponseChanges();
+      if (answersDifferently(before, values)) await this.endActivations(before, 'rule_changed', changes, trx);
+      // A bar's look and targets are in the manifest: the screens before and after rebuild.
+      for (const rule of [before, after]) if (rule.response_mode === 'ticker') changes.ticker(rule);
+      await this.d.alertResponses.flush(changes, trx);
+      await this.d.auditLog.record({ action: 'weather_alert_rule.updated', actor, ip, resourceType: 'weather_alert_rule', resourceId: id }, trx);
+      return after;
+    });
+    return this.view(row);
+  }
+
+  /** Deletes a rule and ends what it shows (its takeovers, its bars). */
+  async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<{ id: string; deleted: true }> {
+    await this.d.db.transaction(async (trx) => {
+      const rule = await this.d.alertsRepository.rule(id, trx, true);
+      if (!rule) throw ruleNotFound();
+      const changes = new ResponseChanges();
+      await this.endActivations(rule, 'rule_deleted', changes, trx);
+      await this.d.alertsRepository.deleteRule(id, trx);
+      await this.d.alertResponses.flush(changes, trx);
+      await this.d.auditLog.record(
+        { action: 'weather_alert_rule.deleted', actor, ip, resourceType: 'weather_alert_rule', resourceId: id, metadata: { name: rule.name } },
+        trx,
+      );
+    });
+    return { id, deleted: true };
+  }
+
+  /** Ends a rule's live activations with their responses, in `trx`. */
+  async endActivations(rule: RuleRow, reason: string, changes: ResponseChanges, trx: Knex.Transaction): Promise<void> {
+    const live = await this.d.alertsRepository.liveActivations(trx, rule.id);
+    for (const activation of live) this.d.alertResponses.end(rule, activation, changes);
+    await this.d.alertsRepository.clearActivations(live, reason, new Date(), trx);
+  }
+
+  private async view(row: RuleRow): Promise<Rule> {
+    const names = row.playlist_id ? await this.d.contentKinds.names([{ contentType: 'playlist', contentId: row.playlist_id }]) : new Map<string, string>();
+    return ruleView(row, names);
+  }
+
+  /** The stored values of a body, checked as a whole. */
+  private async values(body: RuleBody): Promise<RuleValues> {
+    const responseMode: RuleRow['response_mode'] = body.responseMode ?? 'takeover';
+    const playlistId = body.playlistId ?? null;
+    const presentationMode: RuleRow['presentation_mode'] = body.presentationMode ?? (playlistId ? 'playlist' : 'builtin');
+    if (responseMode === 'ticker' && (presentationMode === 'playlist' || playlistId)) {
+      throw invalid('A ticker shows the alert itself and takes no playlist.', 'playlistId');
+    }
+    if (responseMode === 'takeover' && presentationMode === 'builtin') {
+      throw invalid('This server has no built-in alert presentation yet: choose a playlist, or answer with a ticker.', 'presentationMode');
+    }
+    if (presentationMode === 'playlist' && !playlistId) throw invalid('A playlist presentation needs a ready, non-empty playlist.', 'playlistId');
+    if (presentationMode === 'builtin' && playlistId) throw invalid('A built-in presentation takes no playlist.', 'playlistId');
+    const ceiling = await this.d.settingsService.get<number>(TAKEOVER_MAXIMUM_KEY);
+    const maximum = body.maximumDurationMinutes ?? Math.min(DEFAULT_MAXIMUM_MINUTES, ceiling);
+    if (maximum > ceiling) throw invalid(`The maximum duration is from 5 to ${ceiling} minutes (the takeover maximum).`, 'maximumDurationMinutes');
+    await this.checkTargets(body.screenIds, body.groupIds);
+    const events = new Map<string, string>();
+    for (const name of body.eventNames) if (name.trim()) events.set(name.trim().toLowerCase(), name.trim());
+    return {
+      name: body.name.trim(),
+      enabled: body.enabled,
+      event_names: [...events.values()],
+      minimum_severity: body.minimumSeverity ?? 'Severe',
+      minimum_urgency: body.minimumUrgency ?? 'Expected',
+      response_mode: responseMode,
+      presentation_mode: presentationMode,
+      playlist_id: playlistId,
+      ticker_display_mode: body.tickerDisplayMode ?? 'push',
+      ticker_height_px: body.tickerHeightPx ?? 96,
+      ticker_speed: body.tickerSpeed ?? 'medium',
+      maximum_duration_minutes: maximum,
+      screen_ids: body.screenIds,
+      group_ids: body.groupIds,
+    };
+  }
+
+  /** Holds the rule's playlist until `trx` ends, so a delete of it waits and then sees the rule using it. */
+  private async checkPlaylist(playlistId: string | null, trx: Knex.Transaction): Promise<void> {
+    if (!playlistId) return;
+    try {
+      await this.d.contentKinds.check([{ contentType: 'playlist', contentId: playlistId }], trx);
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) throw invalid(`The playlist cannot be shown: ${err.message}`, 'playlistId');
+      throw err;
+    }
+  }
+
+  private async checkTargets(screenIds: string[], groupIds: string[]): Promise<void> {
+    const count = screenIds.length + groupIds.length;
+    if (count === 0 || count > MAX_TARGETS) throw invalid(`A rule targets 1–${MAX_TARGETS} screens and groups.`, 'screenIds');
+    for (const [scope, ids, field] of [
+      ['screens', screenIds, 'screenIds'],
+      ['sync_groups', groupIds, 'groupIds'],
+    ] as const) {
+      if (!ids.length) continue;
+      const problems = await this.d.screenTargets.problems({ targetScope: scope, targetIds: ids });
+      if (problems.length) throw invalid(problems[0]!, field);
+    }
+  }
+}
