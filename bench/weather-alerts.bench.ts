@@ -102,9 +102,10 @@ async function run(): Promise<BenchResult> {
       end: timedCall((id, reason, trx) => d.takeovers.end(id, reason, trx)),
       extend: timedCall((id, at, trx) => d.takeovers.extend(id, at, trx)),
       screensHeld: (ids, trx) => d.takeovers.screensHeld(ids, trx),
+      activeAmong: (ids, trx) => d.takeovers.activeAmong(ids, trx),
     };
     const alertResponses = new AlertResponses({ takeovers, manifestPlugins: d.manifestPlugins, screenTargets: d.screenTargets });
-    const poller = new AlertPoller({ db: d.db, logger: d.logger, nwsClient, alertsRepository: d.alertsRepository, alertResponses });
+    const poller = new AlertPoller({ db: d.db, logger: d.logger, nwsClient, alertsRepository: d.alertsRepository, alertResponses, takeovers });
 
     serve(empty);
     await poller.poll();

@@ -42,6 +42,8 @@ export interface Takeovers {
    * maximum from now (422 `takeover_duration_exceeded`); nothing if it already ended.
    */
   extend(id: string, expiresAt: Date, trx: Knex.Transaction): Promise<void>;
+  /** Those of these takeovers still active (not cancelled by a person, replaced or expired). */
+  activeAmong(ids: string[], trx?: Knex.Transaction): Promise<Set<string>>;
   /** Those of these screens an active takeover holds now (quick present refuses them). */
   screensHeld(screenIds: string[], trx?: Knex.Transaction): Promise<string[]>;
 }

@@ -97,6 +97,12 @@ export class TakeoversRepository {
     return (await this.takeovers.query(trx).findById(id).where('status', 'active').forUpdate()) as TakeoverRow | undefined;
   }
 
+  /** Those of `ids` still active. */
+  async activeAmong(ids: string[], trx?: Knex.Transaction): Promise<string[]> {
+    if (!ids.length) return [];
+    return (await this.takeovers.query(trx).whereIn('id', ids).where('status', 'active').select('id')).map((r) => r.id);
+  }
+
   /** The newest first, at most 100 (as the reference's console lists them). */
   async recent(): Promise<TakeoverRow[]> {
     return (await this.takeovers

@@ -63,6 +63,10 @@ export class TakeoversService implements Takeovers {
     await this.d.auditLog.record({ ...SYSTEM, action: 'takeover.extended', resourceType: 'takeover', resourceId: id, metadata: { expiresAt } }, trx);
   }
 
+  async activeAmong(ids: string[], trx?: Knex.Transaction): Promise<Set<string>> {
+    return new Set(await this.d.takeoversRepository.activeAmong(ids, trx));
+  }
+
   async screensHeld(screenIds: string[], trx?: Knex.Transaction): Promise<string[]> {
     return (await this.d.takeoversRepository.holding(screenIds, trx)).map((h) => h.screen_id);
   }

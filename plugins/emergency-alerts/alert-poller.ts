@@ -1,12 +1,18 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../kernel/errors.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
+import type { Takeovers } from '../../core-modules/takeovers/takeovers.api.js';
 import { expiryOf, hasEnded, matcherOf } from './alert-matching.js';
 import { ResponseChanges, type AlertResponses } from './alert-responses.js';
 import { activationKey, type ActivationRow, type AlertsRepository, type MonitorRow, type RuleRow, type ShownAlert } from './alerts.repository.js';
 import { NwsFailure, type NwsAlert, type NwsClient } from './nws-client.js';
 
-type Deps = Pick<KernelDeps, 'db' | 'logger'> & { nwsClient: NwsClient; alertsRepository: AlertsRepository; alertResponses: AlertResponses };
+type Deps = Pick<KernelDeps, 'db' | 'logger'> & {
+  nwsClient: NwsClient;
+  alertsRepository: AlertsRepository;
+  alertResponses: AlertResponses;
+  takeovers: Pick<Takeovers, 'activeAmong'>;
+};
 
 const SHOWN_FIELDS = ['event', 'headline', 'description', 'instruction', 'severity', 'urgency', 'certainty', 'area_description', 'sender'] as const;
 
@@ -156,10 +162,16 @@ export class AlertPoller {
         started.push(...fresh);
         continue;
       }
+      // A takeover that ended without this rule (a person cancelled it, a newer one took its screens)
+      // leaves the alerts it showed silenced: only alerts seen later raise a new one.
       const holding = before.filter((a) => a.takeover_id);
-      const held = holding.length ? { id: holding[0]!.takeover_id!, until: new Date(Math.max(...holding.map((a) => a.expires_at.getTime()))) } : undefined;
+      const active = await this.d.takeovers.activeAmong([...new Set(holding.map((a) => a.takeover_id!))], trx);
+      const alive = holding.filter((a) => active.has(a.takeover_id!));
+      const silenced = new Set(holding.filter((a) => !active.has(a.takeover_id!)).map((a) => a.alert_id));
+      const held = alive.length ? { id: alive[0]!.takeover_id!, until: new Date(Math.max(...alive.map((a) => a.expires_at.getTime()))) } : undefined;
       try {
-        const takeoverId = await this.d.alertResponses.settleTakeover(rule, held, kept, changes, trx);
+        const answering = kept.filter((k) => !silenced.has(k.alert.id));
+        const takeoverId = await this.d.alertResponses.settleTakeover(rule, held, answering, changes, trx);
         started.push(...fresh.map((a) => ({ ...a, takeover_id: takeoverId })));
       } catch (err) {
         // A takeover the takeovers module refuses (its playlist emptied, say): the alerts are tried again next poll.

@@ -229,6 +229,28 @@ describe('weather alerts', () => {
     );
   });
 
+  it('leaves an alert silenced once a person cancels its takeover, and raises a new takeover for a later alert', async () => {
+    await createRule(takeoverRule());
+    const first = nwsAlert({}, 30);
+    serveAlerts(feed, [first]);
+    const [shown] = (await poll()).activeAlerts;
+    const cancelled = await api('POST', `/api/v1/takeovers/${shown.takeoverId}/cancel`, { reason: 'False alarm' });
+    expect(cancelled.status).to.equal(200);
+    await poll();
+    expect((await manifestOf(lobby)).takeover, 'the cancelled alert is not raised again').to.equal(undefined);
+
+    const later = nwsAlert({ headline: 'A new cell' }, 45);
+    serveAlerts(feed, [first, later]);
+    const after = (await poll()).activeAlerts;
+    const raised = after.find((a: any) => a.alertId === (later.properties as any).id);
+    expect(raised.takeoverId).to.be.a('string').and.not.equal(shown.takeoverId);
+    const m = await manifestOf(lobby);
+    expect(m.takeover?.id).to.equal(raised.takeoverId);
+    expect(Date.parse(m.takeover.expiresAt), 'it lasts as long as the new alert, not the silenced one').to.equal(Date.parse((later.properties as any).ends));
+    serveAlerts(feed, []);
+    await poll();
+  });
+
   it('ends an activation at the rule’s ceiling and does not raise it again while the alert stays', async () => {
     await createRule(takeoverRule({ maximumDurationMinutes: 5 }));
     const longAlert = nwsAlert({}, null);
