@@ -7,6 +7,7 @@ import { api } from '../api/client';
 import { atLeast } from '../auth/roles';
 import { useAuthStatus, useSignedInChange } from '../auth/useAuthStatus';
 import { useConsoleEventStream } from '../events/useConsoleEvents';
+import { TakeoverButton } from '../takeovers/TakeoverButton';
 import { navigation } from './navigation';
 import './shell.css';
 
@@ -41,6 +42,7 @@ export function Shell() {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {atLeast(role, 'administrator') && <TakeoverButton />}
             <ActionIcon
               variant="default"
               size="lg"

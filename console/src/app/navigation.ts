@@ -10,6 +10,7 @@ import {
   IconPlug,
   IconSettings,
   IconUsers,
+  IconUrgent,
 } from '@tabler/icons-react';
 import type { Role } from '../auth/roles';
 
@@ -22,6 +23,7 @@ export const navigation = [
   { to: '/playlists', label: 'nav.playlists', icon: IconListDetails, minRole: 'viewer' },
   { to: '/locations', label: 'nav.locations', icon: IconMapPin, minRole: 'viewer' },
   { to: '/fleet', label: 'nav.fleet', icon: IconHeartRateMonitor, minRole: 'viewer' },
+  { to: '/takeovers', label: 'nav.takeovers', icon: IconUrgent, minRole: 'viewer' },
   { to: '/users', label: 'nav.users', icon: IconUsers, minRole: 'administrator' },
   { to: '/tokens', label: 'nav.tokens', icon: IconKey, minRole: 'administrator' },
   { to: '/plugins', label: 'nav.plugins', icon: IconPlug, minRole: 'administrator' },

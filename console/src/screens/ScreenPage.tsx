@@ -9,6 +9,7 @@ import { PageHeader } from '../common/PageHeader';
 import { QueryError } from '../common/QueryError';
 import { LastContact } from './LastContact';
 import { LivePreview } from './LivePreview';
+import { QuickPresent } from '../takeovers/QuickPresent';
 import { PlaylistAssignment } from './PlaylistAssignment';
 import { ProofOfPlay } from './ProofOfPlay';
 import { ScreenCommands } from './ScreenCommands';
@@ -16,7 +17,7 @@ import { ScreenOverview } from './ScreenOverview';
 import { ScreenStatusBadge } from './ScreenStatusBadge';
 import { ScreenTimeline } from './ScreenTimeline';
 
-const TABS = ['overview', 'content', 'preview', 'commands', 'timeline', 'proof'] as const;
+const TABS = ['overview', 'content', 'present', 'preview', 'commands', 'timeline', 'proof'] as const;
 type Tab = (typeof TABS)[number];
 
 /** One screen: its state, settings, content, live picture, commands and history, a tab each. */
@@ -77,6 +78,9 @@ export function ScreenPage() {
         </Tabs.Panel>
         <Tabs.Panel value="content">
           <PlaylistAssignment screenId={s.id} canEdit={admin} />
+        </Tabs.Panel>
+        <Tabs.Panel value="present">
+          <QuickPresent targetType="screen" targetId={s.id} canPresent={admin} />
         </Tabs.Panel>
         <Tabs.Panel value="preview">
           <LivePreview screen={s} />

@@ -20,6 +20,7 @@ export const common = {
     playlists: 'Playlists',
     locations: 'Locations',
     fleet: 'Fleet health',
+    takeovers: 'Takeovers',
     users: 'Users',
     tokens: 'Integration tokens',
     plugins: 'Plugins',

@@ -11,5 +11,6 @@ import { tokens } from './tokens';
 import { users } from './users';
 import { widgets } from './widgets';
 import { layouts } from './layouts';
+import { takeovers } from './takeovers';
 
-export const en = { common, screens, media, playlists, locations, users, security, tokens, settings, plugins, fleet, widgets, layouts } as const;
+export const en = { common, screens, media, playlists, locations, users, security, tokens, settings, plugins, fleet, widgets, layouts, takeovers } as const;

@@ -82,6 +82,7 @@ export const screens = {
       label: 'Screen sections',
       overview: 'Overview',
       content: 'Content',
+      present: 'Quick present',
       preview: 'Live preview',
       commands: 'Commands',
       timeline: 'Timeline',
