@@ -8,13 +8,24 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'screen.status': ['screenId', 'status', 'lastContactAt'],
   'asset.processing': ['assetId', 'status', 'progress'],
   'screen.preview': ['screenId', 'capturedAt'],
+  'takeover.changed': ['takeoverId', 'status'],
+  'takeover.screen_state': ['takeoverId', 'screenId', 'state'],
+  'presentation_override.changed': ['overrideId', 'status'],
 } as const;
 
 export type ConsoleMessage =
   | { type: 'server.hello'; protocolVersion: number }
   | { type: 'screen.status'; screenId: string; status: 'online' | 'recent' | 'stale' | 'offline' | 'disabled' | 'revoked'; lastContactAt: string | null }
   | { type: 'asset.processing'; assetId: string; status: 'queued' | 'inspecting' | 'processing' | 'ready' | 'failed'; progress: number | null }
-  | { type: 'screen.preview'; screenId: string; capturedAt: string | null };
+  | { type: 'screen.preview'; screenId: string; capturedAt: string | null }
+  | { type: 'takeover.changed'; takeoverId: string; status: 'active' | 'cancelled' | 'expired' }
+  | {
+      type: 'takeover.screen_state';
+      takeoverId: string;
+      screenId: string;
+      state: 'pending' | 'notified' | 'preparing' | 'ready' | 'active' | 'failed' | 'offline' | 'restored' | 'expired' | 'cancelled';
+    }
+  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -42,6 +53,11 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return [`/api/v1/screens/{id}/preview`];
     case 'asset.processing':
       return ['/api/v1/assets', '/api/v1/playlists'];
+    case 'takeover.changed':
+    case 'takeover.screen_state':
+      return ['/api/v1/takeovers'];
+    case 'presentation_override.changed':
+      return ['/api/v1/presentation-overrides'];
     case 'server.hello':
       return [];
   }
