@@ -42,7 +42,8 @@ export class PlaylistsRepository {
   async list(q: { search?: string; page: number; pageSize: number }): Promise<{ rows: PlaylistRow[]; total: number }> {
     // The search is literal text: LIKE wildcards typed by the user match only themselves.
     const pattern = q.search ? containsPattern(q.search) : undefined;
-    const query = this.withItemCount();
+    // Those another module keeps are its own to show (a weather alert rule's built-in presentation).
+    const query = this.withItemCount().whereNull('p.managed_by');
     if (pattern) query.where((w) => w.whereILike('p.name', pattern).orWhereILike('p.description', pattern));
     const { results, total } = await query
       .orderByRaw('lower(p.name), p.id')
@@ -89,7 +90,7 @@ export class PlaylistsRepository {
     return Boolean(await this.playlists.query(trx).findById(id).forUpdate().select('id'));
   }
 
-  async insert(values: Required<PlaylistValues> & { tag_rule: TagRule | null }, trx?: Knex.Transaction): Promise<string> {
+  async insert(values: Required<PlaylistValues> & { tag_rule: TagRule | null; managed_by?: string }, trx?: Knex.Transaction): Promise<string> {
     const { id } = await this.playlists.query(trx).insert(values).returning('id');
     return id;
   }
