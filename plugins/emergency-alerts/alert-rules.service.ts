@@ -165,6 +165,10 @@ export class AlertRulesService {
   /** Holds the rule's playlist until `trx` ends, so a delete of it waits and then sees the rule using it. */
   private async checkPlaylist(playlistId: string | null, trx: Knex.Transaction): Promise<void> {
     if (!playlistId) return;
+    // Another rule's built-in presentation goes with that rule: it cannot be this one's playlist.
+    if (await this.d.alertsRepository.isManagedPlaylist(playlistId, trx)) {
+      throw invalid('This playlist is another rule’s built-in presentation: choose a playlist of your own.', 'playlistId');
+    }
     try {
       await this.d.contentKinds.check([{ contentType: 'playlist', contentId: playlistId }], trx);
     } catch (err) {

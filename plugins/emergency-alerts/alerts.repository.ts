@@ -127,6 +127,11 @@ export class AlertsRepository {
     return trx(RULES).where({ playlist_id: playlistId }).select('id', 'name');
   }
 
+  /** Whether the playlist is a rule's built-in presentation. */
+  async isManagedPlaylist(playlistId: string, trx: Knex.Transaction): Promise<boolean> {
+    return Boolean(await trx(RULES).where({ managed_playlist_id: playlistId }).first('id'));
+  }
+
   async countRules(): Promise<number> {
     const row = (await this.d.db(RULES).count<{ count: string }[]>('* as count'))[0];
     return Number(row?.count ?? 0);

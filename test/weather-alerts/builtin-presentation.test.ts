@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { weatherAlertsPlugin } from '../../plugins/emergency-alerts/emergency-alerts.plugin.js';
+import type { WeatherAlertsDeps } from '../../plugins/emergency-alerts/emergency-alerts-deps.js';
 import { androidManifestProblems } from '../support/android-player.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { FeedServer } from '../support/feed-server.js';
+import { seedImage } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
@@ -191,11 +193,44 @@ describe('weather alerts: the built-in presentation', () => {
     expect(errorOf(await api('PATCH', `/api/v1/data-sources/${sourceId}`, { name: 'Mine now' }))).to.deep.equal([422, 'validation_failed']);
     expect(errorOf(await api('DELETE', `/api/v1/data-sources/${sourceId}`))).to.deep.equal([409, 'resource_in_use']);
     expect((await manifestOf()).takeover?.playlistId, 'still playing').to.equal(playlist.id);
+    const borrowing = consoleRule([lobby.screenId], { name: 'Borrower', presentationMode: 'playlist', playlistId: playlist.id });
+    expect(errorOf(await api('POST', `${BASE}/rules`, borrowing)), 'another rule cannot show it').to.deep.equal([422, 'alert_rule_invalid']);
 
     expect((await api('DELETE', `${BASE}/rules/${rule.id}`)).status).to.equal(200);
     await eventually(manifestOf, (x) => x.takeover === undefined);
     expect((await api('GET', `/api/v1/playlists/${playlist.id}`)).status).to.equal(404);
     expect((await api('GET', `/api/v1/assets/${widget.assetId}`)).status).to.equal(404);
     expect((await api('GET', `/api/v1/data-sources/${sourceId}`)).status).to.equal(404);
+  });
+
+  it('removes the pieces when the rule turns to a playlist or a ticker, and makes new ones when it turns back', async () => {
+    const { alertsRepository } = k.containerOf('emergency-alerts').cradle as WeatherAlertsDeps;
+    const piecesOf = async (id: string) => {
+      const row = (await alertsRepository.rule(id))!;
+      return { playlist: row.managed_playlist_id, widget: row.managed_widget_id, source: row.managed_data_source_id };
+    };
+    const exist = async (p: { playlist: string | null; widget: string | null; source: string | null }) =>
+      Promise.all([
+        api('GET', `/api/v1/playlists/${p.playlist}`),
+        api('GET', `/api/v1/assets/${p.widget}`),
+        api('GET', `/api/v1/data-sources/${p.source}`),
+      ]).then((answers) => answers.map((a) => a.status));
+    const own = (await api('POST', '/api/v1/playlists', { name: 'Shelter' })).body.data;
+    await api('POST', `/api/v1/playlists/${own.id}/items`, { assetId: (await seedImage(k)).id, durationMs: 5000 });
+
+    const rule = await createRule(consoleRule([lobby.screenId]));
+    const first = await piecesOf(rule.id);
+    expect(await exist(first)).to.deep.equal([200, 200, 200]);
+    const toPlaylist = await api('PUT', `${BASE}/rules/${rule.id}`, consoleRule([lobby.screenId], { presentationMode: 'playlist', playlistId: own.id }));
+    expect(toPlaylist.body.data).to.include({ presentationMode: 'playlist', playlistId: own.id });
+    expect(await exist(first)).to.deep.equal([404, 404, 404]);
+    expect(await piecesOf(rule.id)).to.deep.equal({ playlist: null, widget: null, source: null });
+
+    expect((await api('PUT', `${BASE}/rules/${rule.id}`, consoleRule([lobby.screenId]))).status).to.equal(200);
+    const second = await piecesOf(rule.id);
+    expect(second.playlist).to.be.a('string').and.not.equal(first.playlist);
+    expect(await exist(second)).to.deep.equal([200, 200, 200]);
+    expect((await api('PUT', `${BASE}/rules/${rule.id}`, consoleRule([lobby.screenId], { responseMode: 'ticker' }))).status).to.equal(200);
+    expect(await exist(second)).to.deep.equal([404, 404, 404]);
   });
 });
