@@ -80,14 +80,14 @@ export class AlertRulesService {
       if (!before) throw ruleNotFound();
       await this.checkPlaylist(values.playlist_id, trx);
       const held = heldPieces(before);
-      const keeps = builtin(values) && held.managed_playlist_id !== null;
-      const after = await this.d.alertsRepository.updateRule(id, { ...values, ...(made ?? (keeps ? held : NO_PIECES)) }, trx);
+      const next = made ?? (builtin(values) ? held : NO_PIECES);
+      const after = await this.d.alertsRepository.updateRule(id, { ...values, ...next }, trx);
       const changes = new ResponseChanges();
       if (answersDifferently(before, values)) await this.endActivations(before, 'rule_changed', changes, trx);
       // A bar's look and targets are in the manifest: the screens before and after rebuild.
       for (const rule of [before, after]) if (rule.response_mode === 'ticker') changes.ticker(rule);
       await this.d.alertResponses.flush(changes, trx);
-      if (!keeps) await this.d.builtinPresentations.remove(held, trx);
+      if (next.managed_playlist_id !== held.managed_playlist_id) await this.d.builtinPresentations.remove(held, trx);
       await this.d.auditLog.record({ action: 'weather_alert_rule.updated', actor, ip, resourceType: 'weather_alert_rule', resourceId: id }, trx);
       return after;
     };
