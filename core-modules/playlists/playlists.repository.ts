@@ -15,11 +15,12 @@ export class PlaylistsRepository {
     this.playlists = PlaylistModel.bindKnex(db);
   }
 
-  /** How many playlists there are, and how many would play nothing (no items, no enabled tag rule). */
+  /** How many playlists people have (those a module keeps are its own), and how many would play nothing (no items, no enabled tag rule). */
   async counts(): Promise<{ total: number; empty: number }> {
     const row = await this.playlists
       .query()
       .alias('p')
+      .whereNull('p.managed_by')
       .select(
         raw('count(*)::int AS total'),
         raw(

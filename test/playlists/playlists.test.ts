@@ -351,14 +351,16 @@ describe('playlists and screen assignment', () => {
   });
 
   it('keeps a playlist a module made for itself out of the list and from people’s changes, and lets that module remove it', async () => {
-    const { db, playlistLibrary } = k.containerOf('playlists').cradle as PlaylistsDeps;
+    const { db, playlistLibrary, playlistReader } = k.containerOf('playlists').cradle as PlaylistsDeps;
     const image = await seedAsset(k);
+    const counted = await playlistReader.counts();
     const id = await db.transaction((trx) =>
       playlistLibrary.createManaged({ owner: 'sundial', name: 'Kept', description: '', items: [{ assetId: image.id, durationMs: 8000 }] }, trx),
     );
     const shown = (await api('GET', `/api/v1/playlists/${id}`)).body.data;
     expect(shown.items.map((i: any) => [i.assetId, i.durationMs])).to.deep.equal([[image.id, 8000]]);
     expect((await api('GET', '/api/v1/playlists?pageSize=100')).body.data.items.map((p: any) => p.id)).not.to.include(id);
+    expect(await playlistReader.counts(), 'nor counted as people’s').to.deep.equal(counted);
     const refused: [string, string, unknown?][] = [
       ['PATCH', `/api/v1/playlists/${id}`, { name: 'Mine' }],
       ['POST', `/api/v1/playlists/${id}/items`, { assetId: image.id, durationMs: 5000 }],
