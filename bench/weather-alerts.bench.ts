@@ -104,7 +104,12 @@ async function run(): Promise<BenchResult> {
       screensHeld: (ids, trx) => d.takeovers.screensHeld(ids, trx),
       activeAmong: (ids, trx) => d.takeovers.activeAmong(ids, trx),
     };
-    const alertResponses = new AlertResponses({ takeovers, manifestPlugins: d.manifestPlugins, screenTargets: d.screenTargets });
+    const alertResponses = new AlertResponses({
+      takeovers,
+      manifestPlugins: d.manifestPlugins,
+      screenTargets: d.screenTargets,
+      builtinPresentations: d.builtinPresentations,
+    });
     const poller = new AlertPoller({ db: d.db, logger: d.logger, nwsClient, alertsRepository: d.alertsRepository, alertResponses, takeovers });
 
     serve(empty);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { TSchema } from '@sinclair/typebox';
 import type { DataSourceProvider } from './providers/provider.js';
 import type { DocumentField } from './providers/document.js';
@@ -112,9 +113,9 @@ type Deps = Pick<DataSourcesBaseDeps, 'dataSourcesRepository' | 'dataSourceProvi
 const typed = (fields: DocumentField[]) => fields.map((f) => ({ key: f.key, type: f.type }));
 
 /** The facts of those of `ids` that exist: fields from the configuration when the provider knows them, else from the last output. */
-export async function sourceFacts(d: Deps, ids: string[]): Promise<Map<string, SourceFacts>> {
+export async function sourceFacts(d: Deps, ids: string[], trx?: Knex.Transaction): Promise<Map<string, SourceFacts>> {
   if (!ids.length) return new Map();
-  const [sources, outputs] = await Promise.all([d.dataSourcesRepository.byIds(ids), d.dataSourcesRepository.outputsOf(ids)]);
+  const [sources, outputs] = await Promise.all([d.dataSourcesRepository.byIds(ids, trx), d.dataSourcesRepository.outputsOf(ids, trx)]);
   const outputOf = new Map(outputs.map((o) => [o.source_id, o]));
   return new Map(
     sources.map((s) => {

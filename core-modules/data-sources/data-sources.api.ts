@@ -34,8 +34,8 @@ export interface DataSourceLibrary {
   manifestEntries(ids: string[], memo: BuildMemo): Promise<ManifestDataSource[]>;
   /** Every registered provider's definition (forms, output, shape), for `content-definitions`. */
   definitions(): DataSourceDefinition[];
-  /** What widgets binding those of `ids` that exist may rely on: kind, shape, fields. */
-  facts(ids: string[]): Promise<Map<string, SourceFacts>>;
+  /** What widgets binding those of `ids` that exist may rely on: kind, shape, fields (as `trx` sees them, where given). */
+  facts(ids: string[], trx?: Knex.Transaction): Promise<Map<string, SourceFacts>>;
   /** The names of those of `ids` that exist. */
   namesOf(ids: string[]): Promise<Map<string, string>>;
   /** Adds a provider (at start): sources of it are listed, refreshed and shown like any other. */
@@ -59,6 +59,11 @@ export interface DataSourceLibrary {
     changes: { name?: string; description?: string; configuration?: Record<string, unknown> },
     ip: string,
   ): Promise<DataSourceView>;
+  /**
+   * Deletes a managed source in the caller's transaction, without asking its users: the owner
+   * removes what it made to show it first. Screens showing it lose its entry once `trx` commits.
+   */
+  removeManaged(id: string, trx: Knex.Transaction): Promise<void>;
   /** Produces its output again now; screens showing it follow when it changed. */
   refresh(id: string): Promise<void>;
 }

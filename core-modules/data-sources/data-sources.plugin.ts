@@ -27,7 +27,7 @@ const library = (d: DataSourcesDeps): DataSourceLibrary => ({
   viewersChanged: (screenIds, trx) => d.contentSources.changed(screenIds, trx),
   manifestEntries: (ids, memo) => manifestEntries(d, ids, memo),
   definitions: () => dataSourceDefinitions(d.dataSourceProviders),
-  facts: (ids) => sourceFacts(d, ids),
+  facts: (ids, trx) => sourceFacts(d, ids, trx),
   namesOf: async (ids) => new Map((await d.dataSourcesRepository.byIds(ids)).map((s) => [s.id, s.name])),
   registerProvider: (provider) => {
     if (d.dataSourceProviders.has(provider.name)) throw new Error(`data source provider ${provider.name} is registered twice`);
@@ -36,6 +36,7 @@ const library = (d: DataSourcesDeps): DataSourceLibrary => ({
   createManaged: (actor, input, ip, within) => d.dataSourcesService.create(actor, input, ip, within),
   findMany: (ids) => d.dataSourcesService.findMany(ids),
   updateManaged: (actor, id, changes, ip) => d.dataSourcesService.update(actor, id, changes, ip, true),
+  removeManaged: (id, trx) => d.dataSourcesService.removeManaged(id, trx),
   refresh: (id) => d.dataSourcesService.refreshNow(id),
 });
 

@@ -46,8 +46,8 @@ export class DataSourcesRepository {
     return (await this.sources.query().where({ provider }).select('id')).map((s) => s.id);
   }
 
-  async byIds(ids: string[]): Promise<SourceRow[]> {
-    return ids.length ? await this.sources.query().findByIds(ids) : [];
+  async byIds(ids: string[], trx?: Knex.Transaction): Promise<SourceRow[]> {
+    return ids.length ? await this.sources.query(trx).findByIds(ids) : [];
   }
 
   async lock(id: string, trx: Knex.Transaction): Promise<SourceRow | undefined> {
@@ -77,8 +77,8 @@ export class DataSourcesRepository {
     return await this.outputs.query().findById(id);
   }
 
-  async outputsOf(ids: string[]): Promise<OutputRow[]> {
-    return ids.length ? await this.outputs.query().findByIds(ids) : [];
+  async outputsOf(ids: string[], trx?: Knex.Transaction): Promise<OutputRow[]> {
+    return ids.length ? await this.outputs.query(trx).findByIds(ids) : [];
   }
 
   /**

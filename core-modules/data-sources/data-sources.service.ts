@@ -147,6 +147,15 @@ export class DataSourcesService {
     });
   }
 
+  /** Deletes a source its provider's module made (that module removed what showed it), in its transaction. */
+  async removeManaged(id: string, trx: Knex.Transaction): Promise<void> {
+    const source = await this.repo.lock(id, trx);
+    if (!source) return;
+    if (!this.d.dataSourceProviders.get(source.provider)?.managedBy) throw new Error(`data source ${id} is not a managed one`);
+    await this.repo.delete(id, trx);
+    await this.d.sourceRefresher.tell([id], trx);
+  }
+
   async duplicate(actor: ConsolePrincipal, id: string, ip: string): Promise<DataSourceDetail> {
     const source = await this.authorized(actor, id, 'read');
     this.assertUnmanaged(source.provider);

@@ -149,6 +149,8 @@ export interface OwnedAssetLibrary {
   /** The asset when it is a live one of `type`, locked until `trx` ends. */
   lock(assetId: string, type: string, trx: Knex.Transaction): Promise<OwnedAssetRow | undefined>;
   update(assetId: string, changes: { name?: string; description?: string }, trx: Knex.Transaction): Promise<void>;
+  /** Deletes a live asset of `type` the owner made for itself, without asking its users (the owner removed them first). */
+  remove(assetId: string, type: string, trx: Knex.Transaction): Promise<void>;
   /** How these assets play changed: `mediaEvents` listeners rebuild the screens playing them once `trx` commits. */
   changed(assetIds: string[], trx: Knex.Transaction): Promise<void>;
   /** The asset JSON as the library answers it, with the owner's field. */

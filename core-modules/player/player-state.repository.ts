@@ -71,7 +71,10 @@ export class PlayerStateRepository {
 
   /** The counter of each of `screenIds` (0 for a screen that has none yet). */
   async currentMany(kind: StateKind, screenIds: string[], trx?: Knex.Transaction): Promise<Map<string, number>> {
-    const rows = (await this.models[kind].query(trx).whereIn('screen_id', screenIds).select('screen_id', `${TABLES[kind].column} as version`)) as unknown as {
+    const rows = (await this.models[kind]
+      .query(trx)
+      .whereRaw('screen_id = ANY(?::uuid[])', [screenIds])
+      .select('screen_id', `${TABLES[kind].column} as version`)) as unknown as {
       screen_id: string;
       version: string;
     }[];

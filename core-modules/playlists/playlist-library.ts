@@ -2,8 +2,10 @@ import type { Knex } from 'knex';
 import type { BuildMemo, ContentRef, SourceContent } from '../player/player.api.js';
 import { playlistContent } from './playlist-content.js';
 import type { PlaylistReaderDeps } from './playlist-reader-deps.js';
+import type { PlaylistLibrary as PlaylistLibraryFace } from './playlists.api.js';
+import type { PlaylistsService } from './playlists.service.js';
 
-type Deps = Pick<PlaylistReaderDeps, 'assignmentsRepository' | 'playlistReader' | 'mediaLibrary' | 'contentKinds'>;
+type Deps = Pick<PlaylistReaderDeps, 'assignmentsRepository' | 'playlistReader' | 'mediaLibrary' | 'contentKinds'> & { playlistsService: PlaylistsService };
 
 /**
  * Playlists as screens play them, and as groups hand them on (exported as `playlistLibrary`).
@@ -39,6 +41,14 @@ export class PlaylistLibrary {
    */
   keepAsAssignment(screenIds: string[], ref: ContentRef, trx: Knex.Transaction): Promise<void> {
     return this.d.assignmentsRepository.assignIfNone(screenIds, ref, trx);
+  }
+
+  createManaged(...args: Parameters<PlaylistLibraryFace['createManaged']>): Promise<string> {
+    return this.d.playlistsService.createManaged(...args);
+  }
+
+  removeManaged(id: string, trx: Knex.Transaction): Promise<void> {
+    return this.d.playlistsService.removeManaged(id, trx);
   }
 
   /**

@@ -19,6 +19,17 @@ export interface PlaylistLibrary {
    * what the group gave it), in the caller's transaction; the caller rebuilds the screens' manifests.
    */
   keepAsAssignment(screenIds: string[], ref: ContentRef, trx: Knex.Transaction): Promise<void>;
+  /**
+   * Makes a playlist of these ready assets (a widget it made) that the module `owner` keeps, in its
+   * transaction: left out of the playlists' list, and people's changes, duplicates and deletes of
+   * it answer 409 `managed_resource`. Answers its id.
+   */
+  createManaged(
+    input: { owner: string; name: string; description: string; items: { assetId: string; durationMs: number }[] },
+    trx: Knex.Transaction,
+  ): Promise<string>;
+  /** Deletes a playlist made by createManaged, in the owner's transaction (409 playlist_conflict while a person's content plays it). */
+  removeManaged(id: string, trx: Knex.Transaction): Promise<void>;
 }
 
 export const playlistReaderRef = exportRef<PlaylistDirectory>('playlists', 'playlistReader');

@@ -14,6 +14,8 @@ export interface PlaylistRow {
   description: string;
   revision: number;
   tag_rule: TagRule | null;
+  /** The module that made it for itself and keeps it (hidden from the list, not changed by people); null for people's own. */
+  managed_by: string | null;
   created_at: Date;
   updated_at: Date;
   item_count: number;

@@ -15,11 +15,12 @@ export class PlaylistsRepository {
     this.playlists = PlaylistModel.bindKnex(db);
   }
 
-  /** How many playlists there are, and how many would play nothing (no items, no enabled tag rule). */
+  /** How many playlists people have (those a module keeps are its own), and how many would play nothing (no items, no enabled tag rule). */
   async counts(): Promise<{ total: number; empty: number }> {
     const row = await this.playlists
       .query()
       .alias('p')
+      .whereNull('p.managed_by')
       .select(
         raw('count(*)::int AS total'),
         raw(
@@ -42,7 +43,8 @@ export class PlaylistsRepository {
   async list(q: { search?: string; page: number; pageSize: number }): Promise<{ rows: PlaylistRow[]; total: number }> {
     // The search is literal text: LIKE wildcards typed by the user match only themselves.
     const pattern = q.search ? containsPattern(q.search) : undefined;
-    const query = this.withItemCount();
+    // Those another module keeps are its own to show (a weather alert rule's built-in presentation).
+    const query = this.withItemCount().whereNull('p.managed_by');
     if (pattern) query.where((w) => w.whereILike('p.name', pattern).orWhereILike('p.description', pattern));
     const { results, total } = await query
       .orderByRaw('lower(p.name), p.id')
@@ -89,7 +91,7 @@ export class PlaylistsRepository {
     return Boolean(await this.playlists.query(trx).findById(id).forUpdate().select('id'));
   }
 
-  async insert(values: Required<PlaylistValues> & { tag_rule: TagRule | null }, trx?: Knex.Transaction): Promise<string> {
+  async insert(values: Required<PlaylistValues> & { tag_rule: TagRule | null; managed_by?: string }, trx?: Knex.Transaction): Promise<string> {
     const { id } = await this.playlists.query(trx).insert(values).returning('id');
     return id;
   }

@@ -19,9 +19,10 @@ const ItemParams = Type.Object({ id: Uuid, itemId: Uuid });
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['playlists'];
 const changed = { status: 200, schema: PlaylistSchema };
+const MANAGED = '`managed_resource`: a plugin made this playlist and keeps it';
 const itemErrors = {
   404: '`playlist_not_found`, `playlist_item_not_found`.',
-  409: '`playlist_tag_rule_active`.',
+  409: `\`playlist_tag_rule_active\`; ${MANAGED}.`,
   422: '`asset_not_found`, `asset_not_ready`, `playlist_validation_failed`.',
 };
 
@@ -72,7 +73,7 @@ export const playlistsRoutes = [
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
     body: Type.Partial(Type.Object(PlaylistFields)),
-    errors: { 404: '`playlist_not_found`.' },
+    errors: { 404: '`playlist_not_found`.', 409: `${MANAGED}.` },
     response: changed,
     handler: ({ deps, params, body, principal, ctx }) => deps.playlistsService.update(me(principal), params.id, body, ctx.ip),
   }),
@@ -84,7 +85,7 @@ export const playlistsRoutes = [
     tags,
     auth: { kind: 'console', access: 'managers' },
     params: IdParams,
-    errors: { 404: '`playlist_not_found`.', 409: '`playlist_conflict`: a screen, group or schedule plays it (`details.uses` names them).' },
+    errors: { 404: '`playlist_not_found`.', 409: `\`playlist_conflict\`: a screen, group or schedule plays it (\`details.uses\` names them); ${MANAGED}.` },
     response: { status: 204 },
     handler: async ({ deps, params, principal, ctx }) => {
       await deps.playlistsService.delete(me(principal), params.id, ctx.ip);
@@ -99,7 +100,7 @@ export const playlistsRoutes = [
     tags,
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
-    errors: { 404: '`playlist_not_found`.' },
+    errors: { 404: '`playlist_not_found`.', 409: `${MANAGED}.` },
     response: { status: 201, schema: PlaylistSchema },
     handler: async ({ deps, params, principal, ctx }) => reply(201, await deps.playlistsService.duplicate(me(principal), params.id, ctx.ip)),
   }),
@@ -152,7 +153,7 @@ export const playlistsRoutes = [
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
     body: TagRuleSchema,
-    errors: { 404: '`playlist_not_found`.', 422: '`tag_not_found`, `playlist_validation_failed`.' },
+    errors: { 404: '`playlist_not_found`.', 409: `${MANAGED}.`, 422: '`tag_not_found`, `playlist_validation_failed`.' },
     response: changed,
     handler: ({ deps, params, body, principal, ctx }) => deps.playlistsService.setTagRule(me(principal), params.id, body, ctx.ip),
   }),

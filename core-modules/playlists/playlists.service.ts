@@ -1,11 +1,12 @@
 import type { Static } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { invalidInput } from '../../kernel/errors.js';
+import { conflict, invalidInput } from '../../kernel/errors.js';
+import type { Knex } from 'knex';
 import type { PlaylistLibraryDeps } from './playlist-library-deps.js';
 import { playlistNotFound, summaryView } from './playlist-reader.js';
 import { MAX_NAME, type NewPlaylist, type PlaylistInput, type PlaylistDetail, type TagRuleSchema } from './playlist-schemas.js';
 import type { TagRule } from './playlists.models.js';
-import { storedValues } from './items/item-rules.js';
+import { itemValues, storedValues } from './items/item-rules.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
 
 type Deps = Pick<
@@ -15,6 +16,10 @@ type Deps = Pick<
 
 // A tag playlist as the console creates it, before any tag is chosen (the reference's defaults).
 const NEW_TAG_RULE = { enabled: true, match: 'any', imageDurationMs: 10_000, tagIds: [] } as const satisfies TagRule;
+
+/** 409 for a person's change to a playlist another module keeps. */
+export const managedPlaylist = (owner: string) =>
+  conflict('managed_resource', `This playlist is kept by the ${owner} plugin: it cannot be changed, duplicated or deleted by hand.`, { managedBy: owner });
 
 function values(input: PlaylistInput) {
   const name = input.name?.trim();
@@ -54,6 +59,36 @@ export class PlaylistsService {
     return this.get(id);
   }
 
+  /**
+   * Makes a playlist of these widgets (or other ready assets) that the module `owner` keeps, in its
+   * transaction: left out of the list, and refused to people's edits. Answers its id.
+   */
+  async createManaged(
+    input: { owner: string; name: string; description: string; items: { assetId: string; durationMs: number }[] },
+    trx: Knex.Transaction,
+  ): Promise<string> {
+    const id = await this.d.playlistsRepository.insert({ name: input.name, description: input.description, tag_rule: null, managed_by: input.owner }, trx);
+    const items = input.items.map((i) =>
+      itemValues(
+        { id: i.assetId, type: 'widget', status: 'ready' },
+        { durationMs: i.durationMs, audioEnabled: false, deliveryPolicy: 'stream' },
+        undefined,
+        'items',
+        0,
+      ),
+    );
+    await this.d.playlistItemsRepository.replaceAll(id, items, trx);
+    return id;
+  }
+
+  /** Deletes a playlist made by createManaged, in the owner's transaction: 409 playlist_conflict while a person's content still plays it. */
+  async removeManaged(id: string, trx: Knex.Transaction): Promise<void> {
+    const row = await this.d.playlistsRepository.byId(id, trx);
+    if (!row?.managed_by || !(await this.d.playlistsRepository.lock(id, trx))) return;
+    await this.d.contentKinds.assertUnused({ contentType: 'playlist', contentId: id }, trx);
+    await this.d.playlistsRepository.delete(id, trx);
+  }
+
   async update(actor: ConsolePrincipal, id: string, input: PlaylistInput, ip: string): Promise<PlaylistDetail> {
     const changes = values(input);
     await this.changing(id, changes);
@@ -89,6 +124,7 @@ export class PlaylistsService {
     const copyId = await this.d.db.transaction(async (trx) => {
       const source = await this.d.playlistsRepository.byId(id, trx);
       if (!source) throw playlistNotFound();
+      if (source.managed_by) throw managedPlaylist(source.managed_by);
       const name = `${source.name} copy`.slice(0, MAX_NAME);
       const created = await this.d.playlistsRepository.insert({ name, description: source.description, tag_rule: source.tag_rule }, trx);
       const items = await this.d.playlistItemsRepository.list(id, trx);
@@ -102,6 +138,7 @@ export class PlaylistsService {
   async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
     const row = await this.d.playlistsRepository.byId(id);
     if (!row) throw playlistNotFound();
+    if (row.managed_by) throw managedPlaylist(row.managed_by);
     await this.d.db.transaction(async (trx) => {
       // Whoever stores a ref to the playlist (a screen, a group, a schedule) holds its row shared while
       // writing (contentKinds.check): locked for update here, a use and this delete take turns, so
@@ -116,6 +153,8 @@ export class PlaylistsService {
   // The change and the rebuild of every screen the playlist reaches commit together.
   private async changing(id: string, changes: Parameters<PlaylistsRepository['change']>[1]): Promise<void> {
     await this.d.db.transaction(async (trx) => {
+      const row = await this.d.playlistsRepository.byId(id, trx);
+      if (row?.managed_by) throw managedPlaylist(row.managed_by);
       if (!(await this.d.playlistsRepository.change(id, changes, trx))) throw playlistNotFound();
       await this.d.playlistLibrary.changed([id], trx);
     });

@@ -44,7 +44,7 @@ export class PresentationOverridesService {
     const id = await this.d.db.transaction(async (trx) => {
       // One start or stop at a time: two racing over the same screens would otherwise both run.
       await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('presentation-overrides'))`);
-      const screens = await this.targetScreens(input.targetType, input.targetId);
+      const screens = await this.targetScreens(input.targetType, input.targetId, true);
       if (!screens.length) throw presentationConflict('The chosen group has no screens.');
       await this.d.contentKinds.check([{ contentType: input.contentType, contentId: input.contentId }], trx);
       const groupOf = await this.d.screenGroups.groupsOf(screens);
@@ -113,13 +113,14 @@ export class PresentationOverridesService {
     return [...new Set(screens)];
   }
 
-  private async targetScreens(type: TargetType, id: string): Promise<string[]> {
-    if (type === 'screen') {
-      if (!(await this.d.screensService.namesOf([id])).has(id)) throw targetNotFound();
-      return [id];
+  /** The screens a target reaches now; a target deleted meanwhile reaches none (404 when `required`, for a start). */
+  private async targetScreens(type: TargetType, id: string, required = false): Promise<string[]> {
+    const exists = type === 'screen' ? (await this.d.screensService.namesOf([id])).has(id) : (await this.d.screenGroups.existing([id])).includes(id);
+    if (!exists) {
+      if (required) throw targetNotFound();
+      return [];
     }
-    if (!(await this.d.screenGroups.existing([id])).includes(id)) throw targetNotFound();
-    return (await this.d.screenGroups.membersOf([id])).get(id) ?? [];
+    return type === 'screen' ? [id] : ((await this.d.screenGroups.membersOf([id])).get(id) ?? []);
   }
 
   // In the change's transaction: the screens' rebuild and the consoles' hint go out with its commit.

@@ -147,6 +147,16 @@ export class ScreensRepository {
     return rows;
   }
 
+  /** Those of `ids` with an open socket on a live process (what makes a screen `online`). */
+  async connectedAmong(ids: string[], presenceTtlSeconds: number): Promise<string[]> {
+    if (!ids.length) return [];
+    const { rows } = await this.db.raw<{ rows: { screen_id: string }[] }>(
+      `SELECT DISTINCT screen_id FROM screen_presence WHERE screen_id = ANY(CAST(:ids AS uuid[])) AND last_seen_at > now() - make_interval(secs => :ttl)`,
+      { ttl: presenceTtlSeconds, ids },
+    );
+    return rows.map((r) => r.screen_id);
+  }
+
   /** The status of each of these screens now, with its last contact (one query). */
   async statusesOf(ids: string[], presenceTtlSeconds: number): Promise<ScreenStatusNow[]> {
     if (!ids.length) return [];

@@ -95,8 +95,7 @@ export class ScreensService {
   /** The player platform of each of `ids` (`linux`, `android`, or "" before a player reported one). */
   /** Which of `ids` have a player connected right now (an open socket on a live process). */
   async connectedAmong(ids: string[]): Promise<Set<string>> {
-    const statuses = await this.d.screensRepository.statusesOf(ids, this.d.screensConfig.presenceTtlSeconds);
-    return new Set(statuses.filter((s) => s.status === 'online').map((s) => s.id));
+    return new Set(await this.d.screensRepository.connectedAmong(ids, this.d.screensConfig.presenceTtlSeconds));
   }
 
   async platformsOf(ids: string[]): Promise<Map<string, string>> {

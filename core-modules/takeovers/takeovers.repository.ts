@@ -159,19 +159,16 @@ export class TakeoversRepository {
     return ids.map((takeoverId) => ({ takeoverId, holdsOthers: holding.has(takeoverId) }));
   }
 
-  /** A state per screen: `notified` for those `connected` (told at the commit), `offline` for the others. */
+  /** A state per screen: `notified` for those `connected` (told at the commit), `offline` for the others. One statement, however many. */
   async insertStates(takeoverId: string, versions: Map<string, number>, connected: Set<string>, trx: Knex.Transaction): Promise<void> {
-    const rows = [...versions].map(([screen_id, manifest_version]) => ({
-      takeover_id: takeoverId,
-      screen_id,
-      manifest_version,
-      state: connected.has(screen_id) ? 'notified' : 'offline',
-    }));
-    // In slices: 10,000 screens in one statement would pass PostgreSQL's bind-parameter limit.
-    for (let i = 0; i < rows.length; i += 5_000)
-      await this.db('takeover_screen_states')
-        .insert(rows.slice(i, i + 5_000))
-        .transacting(trx);
+    const screens = [...versions.keys()];
+    await this.db
+      .raw(
+        `INSERT INTO takeover_screen_states (takeover_id, screen_id, manifest_version, state)
+         SELECT ?, s, v, st FROM unnest(?::uuid[], ?::bigint[], ?::text[]) AS t(s, v, st)`,
+        [takeoverId, screens, screens.map((id) => versions.get(id)!), screens.map((id) => (connected.has(id) ? 'notified' : 'offline'))],
+      )
+      .transacting(trx);
   }
 
   /** Ends the takeover with `status`; its screens still held get the same end as their state. Answers those screens. */

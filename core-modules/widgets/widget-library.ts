@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import type { ResourceUse } from '../data-sources/data-sources.api.js';
+import type { AssetUse } from '../media/media.api.js';
 import type { WidgetFacts, WidgetLibrary } from './widgets.api.js';
 import type { WidgetsBaseDeps } from './widgets-base-deps.js';
+import type { WidgetsService } from './widgets.service.js';
 
-type Deps = Pick<WidgetsBaseDeps, 'widgetsRepository' | 'mediaLibrary' | 'contentKinds'>;
+type Deps = Pick<WidgetsBaseDeps, 'widgetsRepository' | 'mediaLibrary' | 'contentKinds'> & { widgetsService: WidgetsService };
 
 const GONE = new Set(['deleting', 'deleted']);
 
@@ -26,6 +28,24 @@ export class WidgetLibraryReader implements WidgetLibrary {
         return asset ? [[r.asset_id, { id: r.asset_id, name: asset.name, provider: r.provider, dataSourceIds: r.data_source_ids }]] : [];
       }),
     );
+  }
+
+  createManaged(...args: Parameters<WidgetLibrary['createManaged']>): Promise<string> {
+    return this.d.widgetsService.createManaged(...args);
+  }
+
+  removeManaged(id: string, trx: Knex.Transaction): Promise<void> {
+    return this.d.widgetsService.removeManaged(id, trx);
+  }
+
+  /** A widget another module keeps is in use by it: a person's delete is refused (409 asset_in_use). */
+  async managedUses(assetIds: string[], trx?: Knex.Transaction): Promise<AssetUse[]> {
+    return (await this.d.widgetsRepository.managedAmong(assetIds, trx)).map((w) => ({
+      assetId: w.asset_id,
+      kind: 'plugin',
+      id: w.managed_by!,
+      name: w.managed_by!,
+    }));
   }
 
   /** The live widgets binding any of these sources. */

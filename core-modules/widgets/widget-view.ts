@@ -7,6 +7,7 @@ export const WidgetViewSchema = Type.Object({
   presetId: Type.Optional(Type.String()),
   configVersion: Type.Integer(),
   configuration: Type.Record(Type.String(), Type.Unknown(), { description: 'Complete: every setting of the type, defaults filled in.' }),
+  managedBy: Type.Optional(Type.String({ description: 'The plugin that made it and keeps it: it cannot be edited, duplicated or deleted by hand.' })),
 });
 export type WidgetView = Static<typeof WidgetViewSchema>;
 
@@ -15,4 +16,5 @@ export const widgetView = (w: WidgetRow): WidgetView => ({
   ...(w.preset_id ? { presetId: w.preset_id } : {}),
   configVersion: w.config_version,
   configuration: w.configuration,
+  ...(w.managed_by ? { managedBy: w.managed_by } : {}),
 });

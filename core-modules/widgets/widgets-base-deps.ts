@@ -1,13 +1,14 @@
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { dataSourceLibraryRef } from '../data-sources/data-sources.api.js';
-import { mediaLibraryRef, ownedAssetsRef, playableTypesRef } from '../media/media.api.js';
+import { assetUsageRef, mediaLibraryRef, ownedAssetsRef, playableTypesRef } from '../media/media.api.js';
 import { contentKindsRef, manifestSectionsRef } from '../player/player.api.js';
 import type { WidgetDefinitions } from './definitions/widget-definition.js';
 import type { WidgetsRepository } from './widgets.repository.js';
 
 export const widgetsUses = {
   ownedAssets: ownedAssetsRef,
+  assetUsage: assetUsageRef,
   mediaLibrary: mediaLibraryRef,
   playableTypes: playableTypesRef,
   dataSourceLibrary: dataSourceLibraryRef,

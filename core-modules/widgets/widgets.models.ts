@@ -10,6 +10,8 @@ export interface WidgetRow {
   configuration: Configuration;
   /** The data sources its configuration binds. */
   data_source_ids: string[];
+  /** The module that made it for itself and keeps it (people may not change or delete it); null for people's own. */
+  managed_by: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -45,6 +45,7 @@ export const widgetsModule = definePlugin<WidgetsDeps>({
       // no screen's sources here; it says which screens follow a source's new output.
       d.dataSourceLibrary.registerViewer({ sourcesShownOn: async () => new Map(), screensShowing: (ids) => d.widgetLibrary.screensShowing(ids) });
       d.dataSourceLibrary.registerUsage((id, trx) => d.widgetLibrary.sourceUses(id, trx));
+      d.assetUsage.register((ids, trx) => d.widgetLibrary.managedUses(ids, trx));
     });
   },
 });

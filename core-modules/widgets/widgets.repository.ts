@@ -12,7 +12,7 @@ export class WidgetsRepository {
     this.widgets = WidgetModel.bindKnex(db);
   }
 
-  async insert(assetId: string, fields: WidgetFields, trx: Knex.Transaction): Promise<void> {
+  async insert(assetId: string, fields: WidgetFields & { managed_by?: string }, trx: Knex.Transaction): Promise<void> {
     await this.widgets.query(trx).insert({ asset_id: assetId, ...fields });
   }
 
@@ -31,6 +31,12 @@ export class WidgetsRepository {
   async byIds(assetIds: string[], trx?: Knex.Transaction): Promise<WidgetRow[]> {
     if (!assetIds.length) return [];
     return this.widgets.query(trx).findByIds(assetIds);
+  }
+
+  /** Those of `assetIds` another module keeps. */
+  async managedAmong(assetIds: string[], trx?: Knex.Transaction): Promise<Pick<WidgetRow, 'asset_id' | 'managed_by'>[]> {
+    if (!assetIds.length) return [];
+    return this.widgets.query(trx).select('asset_id', 'managed_by').findByIds(assetIds).whereNotNull('managed_by');
   }
 
   /** The widgets binding any of these sources (deleted ones too: the caller keeps the live ones). */

@@ -20,6 +20,7 @@ const fields = {
   description: Type.String({ maxLength: 2000 }),
   configuration: Type.Record(Type.String(), Type.Unknown(), { description: 'The type’s settings; what is left out takes its default.' }),
 };
+const MANAGED = '`managed_resource`: a plugin made this widget and keeps it (`widget.managedBy` names it).';
 const INVALID =
   '`validation_failed`: unknown provider or preset, an unknown setting, a value of the wrong type or out of range, a data source missing or of a shape the type cannot show (`details.fields` name each path).';
 
@@ -99,7 +100,7 @@ export const widgetsRoutes = [
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
     body: Type.Partial(Type.Object(fields)),
-    errors: { 404: '`not_found`: no widget with this id.', 422: INVALID },
+    errors: { 404: '`not_found`: no widget with this id.', 409: MANAGED, 422: INVALID },
     response: asset(200),
     handler: ({ deps, params, body, principal, ctx }) => deps.widgetsService.update(me(principal), params.id, body, ctx.ip),
   }),
@@ -112,7 +113,7 @@ export const widgetsRoutes = [
     auth: { kind: 'console', access: 'authors' },
     params: IdParams,
     bodyMode: 'none',
-    errors: { 404: '`not_found`.', 422: INVALID },
+    errors: { 404: '`not_found`.', 409: MANAGED, 422: INVALID },
     response: asset(201),
     handler: ({ deps, params, principal, ctx }) => deps.widgetsService.duplicate(me(principal), params.id, ctx.ip),
   }),
@@ -127,7 +128,7 @@ export const widgetsRoutes = [
     params: IdParams,
     bodyMode: 'stream',
     streamTypes: ['image/jpeg', 'image/png', 'image/webp'],
-    errors: { 404: '`not_found`.', 413: '`preview_too_large`.', 415: '`unsupported_media_type`: not a JPEG, PNG or WebP image.' },
+    errors: { 404: '`not_found`.', 409: MANAGED, 413: '`preview_too_large`.', 415: '`unsupported_media_type`: not a JPEG, PNG or WebP image.' },
     response: { status: 204 },
     handler: async ({ deps, params, principal, ctx }) => {
       const bytes = await readLimited(ctx.req, MAX_PREVIEW_BYTES);

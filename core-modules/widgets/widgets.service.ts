@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { AppError, notFound, validationFailed } from '../../kernel/errors.js';
+import { AppError, conflict, notFound, validationFailed } from '../../kernel/errors.js';
 import type { Configuration } from './definitions/configuration.js';
 import type { WidgetPresentation } from './definitions/presentation.js';
 import { resolveWidget, type ResolvedWidget } from './widget-rules.js';
@@ -21,6 +21,9 @@ export interface WidgetInput {
 export type WidgetChanges = Partial<WidgetInput>;
 
 const widgetNotFound = () => notFound('not_found', 'No such widget.');
+/** 409 for a person's change to a widget another module keeps. */
+export const managedWidget = (owner: string) =>
+  conflict('managed_resource', `This widget is kept by the ${owner} plugin: it cannot be changed, duplicated or deleted by hand.`, { managedBy: owner });
 
 function assertName(name: string | undefined) {
   if (name !== undefined && !name.trim()) throw validationFailed('The name cannot be blank.', [{ field: 'body/name', message: 'must not be blank' }]);
@@ -54,6 +57,28 @@ export class WidgetsService {
       return asset.id;
     });
     return this.d.ownedAssets.view(id);
+  }
+
+  /**
+   * Makes a widget another module keeps (`owner`), in that module's transaction (the sources it
+   * binds may be new in it); people see it but cannot change it. Answers its id.
+   */
+  async createManaged(
+    actor: ConsolePrincipal,
+    input: { owner: string; provider: string; name: string; description: string; configuration: Configuration },
+    trx: Knex.Transaction,
+  ): Promise<string> {
+    const resolved = await resolveWidget(this.d.widgetDefinitions, (ids) => this.d.dataSourceLibrary.facts(ids, trx), input);
+    const asset = await this.d.ownedAssets.create(actor, { type: WIDGET_TYPE, name: input.name, description: input.description }, trx);
+    await this.d.widgetsRepository.insert(asset.id, { ...fieldsOf(resolved), managed_by: input.owner }, trx);
+    return asset.id;
+  }
+
+  /** Deletes a widget its owner keeps, in the owner's transaction (it removed what played it first). */
+  async removeManaged(id: string, trx: Knex.Transaction): Promise<void> {
+    const current = await this.d.widgetsRepository.byId(id, trx);
+    if (!current?.managed_by) return;
+    await this.d.ownedAssets.remove(id, WIDGET_TYPE, trx);
   }
 
   /**
@@ -122,10 +147,12 @@ export class WidgetsService {
     await this.d.ownedAssets.setThumbnail(id, { bytes, mimeType: kind.mimeType, extension: kind.extension });
   }
 
+  /** The widget, locked, for a person's change: 409 for one another module keeps. */
   private async locked(id: string, trx: Knex.Transaction) {
     const asset = await this.d.ownedAssets.lock(id, WIDGET_TYPE, trx);
     const current = asset ? await this.d.widgetsRepository.byId(id, trx) : undefined;
     if (!asset || !current) throw widgetNotFound();
+    if (current.managed_by) throw managedWidget(current.managed_by);
     return { asset, current };
   }
 

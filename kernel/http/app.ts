@@ -23,7 +23,9 @@ function requestContext(logger: Logger, onResponse?: (ctx: Context) => void) {
       renderError(ctx, err, logger);
     } finally {
       onResponse?.(ctx);
-      const level = ctx.status >= 500 ? 'error' : 'info';
+      // A 500 is a fault of the server; other 5xx answers say how it is set up or what it depends on
+      // (501 not configured, 502 an upstream service, 503 the database away): worth a warning, not an alarm.
+      const level = ctx.status === 500 ? 'error' : ctx.status > 500 ? 'warn' : 'info';
       if (logger.isLevelEnabled(level)) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         logger[level](

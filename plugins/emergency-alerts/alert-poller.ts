@@ -137,7 +137,7 @@ export class AlertPoller {
           }
           if (differs(existing, next)) {
             await repo.updateActivation(alert.id, rule.id, { ...next, last_seen_at: now }, trx);
-            if (rule.response_mode === 'ticker') changes.ticker(rule);
+            changes.shown(rule);
           } else touched.push(existing);
           kept.push({ until: next.expires_at, alert });
           continue;
@@ -157,8 +157,8 @@ export class AlertPoller {
       for (const activation of before) {
         if (!seen.has(activationKey(activation.alert_id, rule.id))) ended.push({ activation, reason: 'no_longer_active' });
       }
+      if (fresh.length || ended.some((e) => e.activation.rule_id === rule.id)) changes.shown(rule);
       if (rule.response_mode === 'ticker') {
-        if (fresh.length || ended.some((e) => e.activation.rule_id === rule.id)) changes.ticker(rule);
         started.push(...fresh);
         continue;
       }

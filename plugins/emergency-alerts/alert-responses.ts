@@ -3,10 +3,11 @@ import type { ManifestPlugins } from '../../core-modules/player/player.api.js';
 import type { ScreenTargets } from '../../core-modules/screens/screens.api.js';
 import type { Takeovers } from '../../core-modules/takeovers/takeovers.api.js';
 import type { ActivationRow, RuleRow } from './alerts.repository.js';
+import type { BuiltinPresentations } from './builtin-presentations.js';
 import type { NwsAlert } from './nws-client.js';
 
-type Deps = { takeovers: Takeovers; manifestPlugins: ManifestPlugins; screenTargets: ScreenTargets };
-type Targets = Pick<RuleRow, 'id' | 'screen_ids' | 'group_ids'>;
+type Deps = { takeovers: Takeovers; manifestPlugins: ManifestPlugins; screenTargets: ScreenTargets; builtinPresentations: BuiltinPresentations };
+type Targets = Pick<RuleRow, 'id' | 'screen_ids' | 'group_ids' | 'response_mode' | 'managed_data_source_id'>;
 
 const TAKEOVER_NAME_MAX = 180;
 const TAKEOVER_DESCRIPTION_MAX = 2000;
@@ -14,11 +15,19 @@ const ENDED = 'The weather alert is no longer answered.';
 
 /**
  * What changed on the screens in one transaction: the ticker rules whose bars changed (targets
- * before and after an edit) and the takeovers to end. Applied once, at its end.
+ * before and after an edit), the built-in presentations whose alerts changed, and the takeovers
+ * to end. Applied once, at its end.
  */
 export class ResponseChanges {
   private readonly tickers = new Map<string, Targets>();
   readonly endedTakeovers = new Set<string>();
+  readonly documents = new Set<string>();
+
+  /** The alerts a rule shows changed: its bar, or its built-in presentation's source. */
+  shown(rule: Targets): void {
+    if (rule.response_mode === 'ticker') this.ticker(rule);
+    else if (rule.managed_data_source_id) this.documents.add(rule.managed_data_source_id);
+  }
 
   ticker(rule: Targets): void {
     this.tickers.set(`${rule.id}:${rule.screen_ids.join()}:${rule.group_ids.join()}`, rule);
@@ -62,7 +71,7 @@ export class AlertResponses {
       {
         name: (alert.event || 'Weather alert').slice(0, TAKEOVER_NAME_MAX),
         description: (alert.headline || alert.description).slice(0, TAKEOVER_DESCRIPTION_MAX),
-        playlistId: rule.playlist_id!,
+        playlistId: (rule.playlist_id ?? rule.managed_playlist_id)!,
         screenIds: rule.screen_ids,
         groupIds: rule.group_ids,
         expiresAt: until,
@@ -76,12 +85,19 @@ export class AlertResponses {
   /** Ends what an activation shows; `rule` as it was while it showed. */
   end(rule: Targets, activation: ActivationRow, changes: ResponseChanges): void {
     if (activation.response_mode === 'ticker') changes.ticker(rule);
-    else if (activation.takeover_id) changes.endedTakeovers.add(activation.takeover_id);
+    else {
+      if (activation.takeover_id) changes.endedTakeovers.add(activation.takeover_id);
+      if (rule.managed_data_source_id) changes.documents.add(rule.managed_data_source_id);
+    }
   }
 
-  /** Ends the takeovers and has the changed bars' screens rebuild their manifests when `trx` commits. */
+  /**
+   * Ends the takeovers; has the changed bars' screens rebuild their manifests and the changed
+   * built-in presentations' sources produce again when `trx` commits.
+   */
   async flush(changes: ResponseChanges, trx: Knex.Transaction): Promise<void> {
     for (const id of changes.endedTakeovers) await this.d.takeovers.end(id, ENDED, trx);
+    if (changes.documents.size) await this.d.builtinPresentations.changed([...changes.documents], trx);
     const rules = changes.tickerRules;
     if (!rules.length) return;
     const [direct, grouped] = await Promise.all([

@@ -6,8 +6,9 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { AppError, invalidInput, notFound } from '../../kernel/errors.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { ResponseChanges, type AlertResponses } from './alert-responses.js';
-import type { AlertsRepository, RuleRow, RuleValues } from './alerts.repository.js';
+import type { AlertsRepository, ManagedIds, RuleRow, RuleValues } from './alerts.repository.js';
 import { ruleView } from './alert-views.js';
+import { type BuiltinPresentations, managedIds, NO_PIECES } from './builtin-presentations.js';
 import type { Rule, RuleBody } from './emergency-alerts.schemas.js';
 
 type Deps = Pick<KernelDeps, 'db' | 'auditLog'> & {
@@ -16,6 +17,7 @@ type Deps = Pick<KernelDeps, 'db' | 'auditLog'> & {
   contentKinds: ContentKinds;
   screenTargets: ScreenTargets;
   settingsService: OrganizationSettings;
+  builtinPresentations: BuiltinPresentations;
 };
 
 // The takeovers module's setting: a rule's ceiling is a takeover's longest allowed duration.
@@ -33,6 +35,13 @@ const answersDifferently = (a: RuleRow, b: RuleValues) =>
   a.screen_ids.join() !== b.screen_ids.join() ||
   a.group_ids.join() !== b.group_ids.join() ||
   (a.enabled && !b.enabled);
+/** A takeover with the built-in presentation: it needs the pieces that make it. */
+const builtin = (v: RuleValues) => v.response_mode === 'takeover' && v.presentation_mode === 'builtin';
+const heldPieces = (r: RuleRow): ManagedIds => ({
+  managed_data_source_id: r.managed_data_source_id,
+  managed_widget_id: r.managed_widget_id,
+  managed_playlist_id: r.managed_playlist_id,
+});
 
 /** Weather alert rules: which alerts they answer, and how. */
 export class AlertRulesService {
@@ -46,30 +55,46 @@ export class AlertRulesService {
 
   async create(actor: ConsolePrincipal, body: RuleBody, ip: string): Promise<Rule> {
     const values = await this.values(body);
-    const row = await this.d.db.transaction(async (trx) => {
+    const write = async (trx: Knex.Transaction, managed: ManagedIds) => {
       await this.checkPlaylist(values.playlist_id, trx);
-      const created = await this.d.alertsRepository.insertRule(values, trx);
+      const created = await this.d.alertsRepository.insertRule({ ...values, ...managed }, trx);
       await this.d.auditLog.record({ action: 'weather_alert_rule.created', actor, ip, resourceType: 'weather_alert_rule', resourceId: created.id }, trx);
       return created;
-    });
+    };
+    const row = builtin(values)
+      ? await this.d.builtinPresentations.create(actor, ip, values.name, (trx, pieces) => write(trx, managedIds(pieces)))
+      : await this.d.db.transaction((trx) => write(trx, NO_PIECES));
     return this.view(row);
   }
 
+  /**
+   * Saves a rule. One becoming a built-in takeover gets its pieces made in the same transaction;
+   * one leaving it has them removed once what they showed has ended.
+   */
   async update(actor: ConsolePrincipal, id: string, body: RuleBody, ip: string): Promise<Rule> {
     const values = await this.values(body);
-    const row = await this.d.db.transaction(async (trx) => {
+    const stored = await this.d.alertsRepository.rule(id);
+    if (!stored) throw ruleNotFound();
+    const write = async (trx: Knex.Transaction, made?: ManagedIds) => {
       const before = await this.d.alertsRepository.rule(id, trx, true);
       if (!before) throw ruleNotFound();
       await this.checkPlaylist(values.playlist_id, trx);
-      const after = await this.d.alertsRepository.updateRule(id, values, trx);
+      const held = heldPieces(before);
+      const next = made ?? (builtin(values) ? held : NO_PIECES);
+      const after = await this.d.alertsRepository.updateRule(id, { ...values, ...next }, trx);
       const changes = new ResponseChanges();
       if (answersDifferently(before, values)) await this.endActivations(before, 'rule_changed', changes, trx);
       // A bar's look and targets are in the manifest: the screens before and after rebuild.
       for (const rule of [before, after]) if (rule.response_mode === 'ticker') changes.ticker(rule);
       await this.d.alertResponses.flush(changes, trx);
+      if (next.managed_playlist_id !== held.managed_playlist_id) await this.d.builtinPresentations.remove(held, trx);
       await this.d.auditLog.record({ action: 'weather_alert_rule.updated', actor, ip, resourceType: 'weather_alert_rule', resourceId: id }, trx);
       return after;
-    });
+    };
+    const row =
+      builtin(values) && !stored.managed_playlist_id
+        ? await this.d.builtinPresentations.create(actor, ip, values.name, (trx, pieces) => write(trx, managedIds(pieces)))
+        : await this.d.db.transaction((trx) => write(trx));
     return this.view(row);
   }
 
@@ -82,6 +107,7 @@ export class AlertRulesService {
       await this.endActivations(rule, 'rule_deleted', changes, trx);
       await this.d.alertsRepository.deleteRule(id, trx);
       await this.d.alertResponses.flush(changes, trx);
+      await this.d.builtinPresentations.remove(heldPieces(rule), trx);
       await this.d.auditLog.record(
         { action: 'weather_alert_rule.deleted', actor, ip, resourceType: 'weather_alert_rule', resourceId: id, metadata: { name: rule.name } },
         trx,
@@ -109,9 +135,6 @@ export class AlertRulesService {
     const presentationMode: RuleRow['presentation_mode'] = body.presentationMode ?? (playlistId ? 'playlist' : 'builtin');
     if (responseMode === 'ticker' && (presentationMode === 'playlist' || playlistId)) {
       throw invalid('A ticker shows the alert itself and takes no playlist.', 'playlistId');
-    }
-    if (responseMode === 'takeover' && presentationMode === 'builtin') {
-      throw invalid('This server has no built-in alert presentation yet: choose a playlist, or answer with a ticker.', 'presentationMode');
     }
     if (presentationMode === 'playlist' && !playlistId) throw invalid('A playlist presentation needs a ready, non-empty playlist.', 'playlistId');
     if (presentationMode === 'builtin' && playlistId) throw invalid('A built-in presentation takes no playlist.', 'playlistId');
@@ -142,6 +165,10 @@ export class AlertRulesService {
   /** Holds the rule's playlist until `trx` ends, so a delete of it waits and then sees the rule using it. */
   private async checkPlaylist(playlistId: string | null, trx: Knex.Transaction): Promise<void> {
     if (!playlistId) return;
+    // Another rule's built-in presentation goes with that rule: it cannot be this one's playlist.
+    if (await this.d.alertsRepository.isManagedPlaylist(playlistId, trx)) {
+      throw invalid('This playlist is another rule’s built-in presentation: choose a playlist of your own.', 'playlistId');
+    }
     try {
       await this.d.contentKinds.check([{ contentType: 'playlist', contentId: playlistId }], trx);
     } catch (err) {

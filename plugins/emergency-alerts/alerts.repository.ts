@@ -33,10 +33,15 @@ export interface RuleRow {
   maximum_duration_minutes: number;
   screen_ids: string[];
   group_ids: string[];
+  /** A built-in presentation's pieces (a takeover rule's, presentation `builtin`), null otherwise. */
+  managed_data_source_id: string | null;
+  managed_widget_id: string | null;
+  managed_playlist_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
-export type RuleValues = Omit<RuleRow, 'id' | 'created_at' | 'updated_at'>;
+export type ManagedIds = Pick<RuleRow, 'managed_data_source_id' | 'managed_widget_id' | 'managed_playlist_id'>;
+export type RuleValues = Omit<RuleRow, 'id' | 'created_at' | 'updated_at' | keyof ManagedIds>;
 
 /** What an activation shows: compared with the feed's alert to tell an update. */
 export interface ShownAlert {
@@ -122,17 +127,22 @@ export class AlertsRepository {
     return trx(RULES).where({ playlist_id: playlistId }).select('id', 'name');
   }
 
+  /** Whether the playlist is a rule's built-in presentation. */
+  async isManagedPlaylist(playlistId: string, trx: Knex.Transaction): Promise<boolean> {
+    return Boolean(await trx(RULES).where({ managed_playlist_id: playlistId }).first('id'));
+  }
+
   async countRules(): Promise<number> {
     const row = (await this.d.db(RULES).count<{ count: string }[]>('* as count'))[0];
     return Number(row?.count ?? 0);
   }
 
-  async insertRule(values: RuleValues, trx: Knex.Transaction): Promise<RuleRow> {
+  async insertRule(values: RuleValues & ManagedIds, trx: Knex.Transaction): Promise<RuleRow> {
     const [row] = await trx(RULES).insert(values).returning('*');
     return row as RuleRow;
   }
 
-  async updateRule(id: string, values: RuleValues, trx: Knex.Transaction): Promise<RuleRow> {
+  async updateRule(id: string, values: RuleValues & ManagedIds, trx: Knex.Transaction): Promise<RuleRow> {
     const [row] = await trx(RULES)
       .where({ id })
       .update({ ...values, updated_at: trx.fn.now() })
@@ -148,6 +158,16 @@ export class AlertsRepository {
   liveActivations(trx?: Knex.Transaction, ruleId?: string): Promise<ActivationRow[]> {
     const query = this.q(trx)(ACTIVATIONS).whereNull('cleared_at');
     return ruleId ? query.where({ rule_id: ruleId }) : query;
+  }
+
+  /** The live activations of the rule whose built-in presentation shows this source. */
+  liveActivationsShownBy(sourceId: string): Promise<ActivationRow[]> {
+    return this.d
+      .db(`${ACTIVATIONS} as a`)
+      .join(`${RULES} as r`, 'r.id', 'a.rule_id')
+      .where('r.managed_data_source_id', sourceId)
+      .whereNull('a.cleared_at')
+      .select('a.*');
   }
 
   /** The activations that ended as `expired` for these alerts: a rule's ceiling is not raised again. */

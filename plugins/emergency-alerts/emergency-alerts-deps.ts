@@ -1,4 +1,7 @@
+import { dataSourceLibraryRef } from '../../core-modules/data-sources/data-sources.api.js';
 import { contentKindsRef, manifestPluginsRef } from '../../core-modules/player/player.api.js';
+import { playlistLibraryRef } from '../../core-modules/playlists/playlists.api.js';
+import { widgetDefinitionsRef, widgetLibraryRef } from '../../core-modules/widgets/widgets.api.js';
 import { screenTargetsRef } from '../../core-modules/screens/screens.api.js';
 import { settingsServiceRef } from '../../core-modules/settings/settings.api.js';
 import { takeoversRef } from '../../core-modules/takeovers/takeovers.api.js';
@@ -9,6 +12,7 @@ import type { AlertPoller } from './alert-poller.js';
 import type { AlertResponses } from './alert-responses.js';
 import type { AlertRulesService } from './alert-rules.service.js';
 import type { AlertsRepository } from './alerts.repository.js';
+import type { BuiltinPresentations } from './builtin-presentations.js';
 import type { NwsClient } from './nws-client.js';
 import type { WeatherAlertsConfig } from './emergency-alerts-config.js';
 
@@ -18,6 +22,10 @@ export const weatherAlertsUses = {
   contentKinds: contentKindsRef,
   screenTargets: screenTargetsRef,
   settingsService: settingsServiceRef,
+  dataSourceLibrary: dataSourceLibraryRef,
+  widgetLibrary: widgetLibraryRef,
+  widgetDefinitions: widgetDefinitionsRef,
+  playlistLibrary: playlistLibraryRef,
 };
 
 export interface WeatherAlertsDeps extends KernelDeps, UsedDeps<typeof weatherAlertsUses> {
@@ -26,6 +34,7 @@ export interface WeatherAlertsDeps extends KernelDeps, UsedDeps<typeof weatherAl
   nwsClient: NwsClient;
   alertsRepository: AlertsRepository;
   alertResponses: AlertResponses;
+  builtinPresentations: BuiltinPresentations;
   alertPoller: AlertPoller;
   alertRulesService: AlertRulesService;
   alertMonitorService: AlertMonitorService;

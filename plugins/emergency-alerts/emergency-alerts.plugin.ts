@@ -2,10 +2,13 @@ import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { AlertMonitorService } from './alert-monitor.service.js';
 import { AlertPoller } from './alert-poller.js';
+import { alertDocumentProvider } from './alert-document.provider.js';
+import { alertWidget } from './alert-presentation.widget.js';
 import { AlertResponses } from './alert-responses.js';
 import { AlertRulesService } from './alert-rules.service.js';
 import { alertTickerContributor } from './alert-ticker.contributor.js';
 import { AlertsRepository } from './alerts.repository.js';
+import { BuiltinPresentations } from './builtin-presentations.js';
 import { NwsClient } from './nws-client.js';
 import { loadWeatherAlertsConfig } from './emergency-alerts-config.js';
 import { weatherAlertsUses, type WeatherAlertsDeps } from './emergency-alerts-deps.js';
@@ -22,7 +25,7 @@ const FIRST_POLL_AFTER_SECONDS = 5;
  */
 export const weatherAlertsPlugin = definePlugin<WeatherAlertsDeps>({
   name: 'emergency-alerts',
-  dependsOn: ['settings', 'screens', 'player', 'takeovers'],
+  dependsOn: ['settings', 'screens', 'player', 'takeovers', 'data-sources', 'widgets', 'playlists'],
   uses: weatherAlertsUses,
   migrations: new URL('./migrations', import.meta.url),
   installable: {
@@ -47,15 +50,21 @@ export const weatherAlertsPlugin = definePlugin<WeatherAlertsDeps>({
       nwsClient: asFunction(({ weatherAlertsConfig }: WeatherAlertsDeps) => new NwsClient(weatherAlertsConfig)).singleton(),
       alertsRepository: asClass(AlertsRepository).singleton(),
       alertResponses: asClass(AlertResponses).singleton(),
+      builtinPresentations: asClass(BuiltinPresentations).singleton(),
       alertPoller: asClass(AlertPoller).singleton(),
       alertRulesService: asClass(AlertRulesService).singleton(),
       alertMonitorService: asClass(AlertMonitorService).singleton(),
     });
     r.routes(weatherAlertsRoutes);
     r.jobs(weatherAlertsJobs);
-    r.onStart(async ({ manifestPlugins, contentKinds, pluginInstallations, alertsRepository, weatherAlertsConfig, jobs, processRole }) => {
+    r.onStart(async (d) => {
+      const { manifestPlugins, contentKinds, pluginInstallations, alertsRepository, weatherAlertsConfig, jobs, processRole } = d;
       void weatherAlertsConfig; // resolved at start: a malformed NWS_BASE_URL stops the server here, not at the first poll
       manifestPlugins.register(alertTickerContributor('emergency-alerts', alertsRepository));
+      // A takeover rule's built-in presentation: a source of its live alerts and a widget type drawing them.
+      d.widgetDefinitions.register(alertWidget);
+      d.dataSourceLibrary.registerProvider(alertDocumentProvider(d));
+      d.builtinPresentations.start();
       // A rule's playlist cannot be deleted from under it (its tables exist only once installed).
       contentKinds.registerUse(async (ref, trx) =>
         ref.contentType === 'playlist' && (await pluginInstallations.isInstalled('emergency-alerts', true))

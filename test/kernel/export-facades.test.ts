@@ -16,6 +16,7 @@ describe('export facades', () => {
 
   it('gives screen readers the directory, not the screens service', () => {
     expect(methodsOf('schedules', 'screensService')).to.deep.equal([
+      'connectedAmong',
       'controlFacts',
       'get',
       'ids',

@@ -2,6 +2,7 @@ import { tagItemId } from '../../core-modules/playlists/playlist-reader.js';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
+import type { PlaylistsDeps } from '../../core-modules/playlists/playlists-deps.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedAsset, sessionsByRole } from '../support/library-assets.js';
@@ -347,6 +348,31 @@ describe('playlists and screen assignment', () => {
     expect(refused.body.error.details.usedBy).to.deep.equal([{ assetId: image.id, kind: 'playlist', id: playlist.id, name: 'Holds the asset' }]);
     await api('DELETE', `/api/v1/playlists/${playlist.id}`);
     expect((await api('DELETE', `/api/v1/assets/${image.id}`)).status).to.be.lessThan(300);
+  });
+
+  it('keeps a playlist a module made for itself out of the list and from people’s changes, and lets that module remove it', async () => {
+    const { db, playlistLibrary, playlistReader } = k.containerOf('playlists').cradle as PlaylistsDeps;
+    const image = await seedAsset(k);
+    const counted = await playlistReader.counts();
+    const id = await db.transaction((trx) =>
+      playlistLibrary.createManaged({ owner: 'sundial', name: 'Kept', description: '', items: [{ assetId: image.id, durationMs: 8000 }] }, trx),
+    );
+    const shown = (await api('GET', `/api/v1/playlists/${id}`)).body.data;
+    expect(shown.items.map((i: any) => [i.assetId, i.durationMs])).to.deep.equal([[image.id, 8000]]);
+    expect((await api('GET', '/api/v1/playlists?pageSize=100')).body.data.items.map((p: any) => p.id)).not.to.include(id);
+    expect(await playlistReader.counts(), 'nor counted as people’s').to.deep.equal(counted);
+    const refused: [string, string, unknown?][] = [
+      ['PATCH', `/api/v1/playlists/${id}`, { name: 'Mine' }],
+      ['POST', `/api/v1/playlists/${id}/items`, { assetId: image.id, durationMs: 5000 }],
+      ['PUT', `/api/v1/playlists/${id}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 5000, tagIds: [] }],
+      ['POST', `/api/v1/playlists/${id}/duplicate`],
+      ['DELETE', `/api/v1/playlists/${id}`],
+    ];
+    for (const [method, path, body] of refused) expect(errorOf(await api(method, path, body)), `${method} ${path}`).to.deep.equal([409, 'managed_resource']);
+    expect((await api('GET', `/api/v1/playlists/${id}`)).body.data.revision, 'unchanged').to.equal(shown.revision);
+
+    await db.transaction((trx) => playlistLibrary.removeManaged(id, trx));
+    expect(errorOf(await api('GET', `/api/v1/playlists/${id}`))).to.deep.equal([404, 'playlist_not_found']);
   });
 
   it('lets each role do only its part', async () => {

@@ -245,4 +245,23 @@ describe('quick present', () => {
     const audit = await k.db('audit_log').where({ resource_id: o.id }).select('action');
     expect(audit.map((a) => a.action).sort()).to.deep.equal(['presentation_override.expired', 'presentation_override.started']);
   });
+
+  it('ends a session whose group was deleted meanwhile, without holding up the others', async () => {
+    const temporary = (await api('POST', '/api/v1/screen-groups', { name: 'Pop-up' })).body.data.id;
+    expect((await api('POST', `/api/v1/screen-groups/${temporary}/screens`, { screenId: lobby.screenId })).status).to.be.oneOf([200, 201, 204]);
+    const onGroup = await presented({ targetType: 'group', targetId: temporary, durationMinutes: 5 });
+    const onBar = await presented({ targetId: bar.screenId, durationMinutes: 5 });
+    expect((await api('DELETE', `/api/v1/screen-groups/${temporary}`)).status).to.equal(204);
+    await k
+      .db('presentation_overrides')
+      .whereIn('id', [onGroup.id, onBar.id])
+      .update({ started_at: new Date(Date.now() - 6 * MINUTE), expires_at: new Date(Date.now() - MINUTE) });
+    const service = (k.containerOf('presentation-overrides').cradle as PresentationOverridesDeps).presentationOverridesService;
+    expect(await service.expireDue()).to.equal(2);
+    await eventually(
+      () => manifest(bar),
+      (x) => !x.presentationOverride,
+    );
+    expect((await api('GET', '/api/v1/presentation-overrides')).body.data.items).to.deep.equal([]);
+  });
 });

@@ -14,7 +14,17 @@ describe('widgets migrations', () => {
     try {
       await migrateAll(db, sets);
       const columns = Object.keys(await db('widgets').columnInfo()).sort();
-      expect(columns).to.deep.equal(['asset_id', 'config_version', 'configuration', 'created_at', 'data_source_ids', 'preset_id', 'provider', 'updated_at']);
+      expect(columns).to.deep.equal([
+        'asset_id',
+        'config_version',
+        'configuration',
+        'created_at',
+        'data_source_ids',
+        'managed_by',
+        'preset_id',
+        'provider',
+        'updated_at',
+      ]);
       await rollbackAll(db, widgets);
       expect(await db.schema.hasTable('widgets')).to.equal(false);
       await migrateAll(db, sets);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
+import type { WidgetsDeps } from '../../core-modules/widgets/widgets-deps.js';
 import { androidManifestProblems } from '../support/android-player.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { libraryDeps, sessionsByRole } from '../support/library-assets.js';
@@ -334,6 +335,30 @@ describe('widgets', () => {
       expect((await putPreview(widget.id, png, 'image/png', as.viewer)).status).to.equal(403);
       const again = await k.request(shown.thumbnailUrl, { headers: { cookie: owner.cookie } });
       expect(Buffer.from(await again.arrayBuffer()).equals(png), 'the stored image is unchanged').to.equal(true);
+    });
+  });
+
+  describe('managed widgets', () => {
+    it('keeps a widget a module made for itself from people’s changes, and lets that module remove it', async () => {
+      const { db, widgetLibrary } = k.containerOf('widgets').cradle as WidgetsDeps;
+      const actor = { kind: 'console' as const, userId: owner.userId, role: 'owner' as const, sessionId: randomUUID() };
+      const id = await db.transaction((trx) =>
+        widgetLibrary.createManaged(actor, { owner: 'sundial', provider: 'clock', name: 'Kept clock', description: '', configuration: {} }, trx),
+      );
+      const shown = (await api('GET', `/api/v1/assets/${id}`)).body.data;
+      expect(shown.widget).to.deep.include({ provider: 'clock', managedBy: 'sundial' });
+      expect(errorOf(await api('PATCH', `/api/v1/widgets/${id}`, { name: 'Mine' }))).to.deep.equal([409, 'managed_resource']);
+      expect(errorOf(await api('POST', `/api/v1/widgets/${id}/duplicate`))).to.deep.equal([409, 'managed_resource']);
+      expect(errorOf(await api('DELETE', `/api/v1/assets/${id}`))).to.deep.equal([409, 'asset_in_use']);
+      const refused = await db
+        .transaction((trx) =>
+          widgetLibrary.createManaged(actor, { owner: 'sundial', provider: 'clock', name: 'Bad', description: '', configuration: { colour: 'red' } }, trx),
+        )
+        .catch((err) => err);
+      expect(refused.code, 'checked as a person’s save is').to.equal('validation_failed');
+
+      await db.transaction((trx) => widgetLibrary.removeManaged(id, trx));
+      expect((await api('GET', `/api/v1/assets/${id}`)).status).to.equal(404);
     });
   });
 

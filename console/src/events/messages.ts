@@ -13,16 +13,18 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'presentation_override.changed': ['overrideId', 'status'],
 } as const;
 
-export type TakeoverStatus = 'active' | 'cancelled' | 'expired';
-export type TakeoverScreenState = 'pending' | 'notified' | 'preparing' | 'ready' | 'active' | 'failed' | 'offline' | 'restored' | 'expired' | 'cancelled';
-
 export type ConsoleMessage =
   | { type: 'server.hello'; protocolVersion: number }
   | { type: 'screen.status'; screenId: string; status: 'online' | 'recent' | 'stale' | 'offline' | 'disabled' | 'revoked'; lastContactAt: string | null }
   | { type: 'asset.processing'; assetId: string; status: 'queued' | 'inspecting' | 'processing' | 'ready' | 'failed'; progress: number | null }
   | { type: 'screen.preview'; screenId: string; capturedAt: string | null }
-  | { type: 'takeover.changed'; takeoverId: string; status: TakeoverStatus }
-  | { type: 'takeover.screen_state'; takeoverId: string; screenId: string; state: TakeoverScreenState }
+  | { type: 'takeover.changed'; takeoverId: string; status: 'active' | 'cancelled' | 'expired' }
+  | {
+      type: 'takeover.screen_state';
+      takeoverId: string;
+      screenId: string;
+      state: 'pending' | 'notified' | 'preparing' | 'ready' | 'active' | 'failed' | 'offline' | 'restored' | 'expired' | 'cancelled';
+    }
   | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
@@ -52,12 +54,14 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
     case 'asset.processing':
       return ['/api/v1/assets', '/api/v1/playlists'];
     case 'takeover.changed':
+    case 'takeover.screen_state':
       return ['/api/v1/takeovers'];
     case 'presentation_override.changed':
       return ['/api/v1/presentation-overrides'];
-    case 'takeover.screen_state':
-      return ['/api/v1/takeovers'];
     case 'server.hello':
       return [];
   }
 }
+
+export type TakeoverStatus = Extract<ConsoleMessage, { type: 'takeover.changed' }>['status'];
+export type TakeoverScreenState = Extract<ConsoleMessage, { type: 'takeover.screen_state' }>['state'];

@@ -5,6 +5,7 @@ import type { AssetSummary } from '../../media/media.api.js';
 import type { PlaylistLibraryDeps } from '../playlist-library-deps.js';
 import { playlistNotFound } from '../playlist-reader.js';
 import { MAX_ITEMS, type ItemInput, type ItemPatch, type PlaylistDetail } from '../playlist-schemas.js';
+import { managedPlaylist } from '../playlists.service.js';
 import { assertPlayable, type ItemTarget, itemValues, storedValues } from './item-rules.js';
 
 type Deps = Pick<
@@ -141,6 +142,7 @@ export class PlaylistItemsService {
     const metadata = await this.d.db.transaction(async (trx) => {
       if (!(await this.d.playlistsRepository.lock(playlistId, trx))) throw playlistNotFound();
       const playlist = await this.d.playlistsRepository.byId(playlistId, trx);
+      if (playlist?.managed_by) throw managedPlaylist(playlist.managed_by);
       // While the rule fills the playlist, manual edits would be silently shadowed; refuse them instead.
       if (playlist?.tag_rule?.enabled) throw conflict('playlist_tag_rule_active', 'The tag rule fills this playlist; disable it to edit items by hand.');
       const done = await work(trx);

@@ -4,11 +4,12 @@ import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../../../kernel/auth/principal.js';
 import { notFound } from '../../../../kernel/errors.js';
 import { storageKeys } from '../../media-types.js';
+import { PROCESSING_JOBS } from '../../processing/processing-job-names.js';
 import type { LibraryViewDeps } from '../library-view-deps.js';
 import type { LibraryAssetView } from '../library-asset-view.js';
 import type { OwnedAssetFields, OwnedAssetType } from './owned-asset-fields.js';
 
-type Deps = Pick<LibraryViewDeps, 'db' | 'assetsRepository' | 'assetViewBuilder' | 'mediaEvents' | 'storage'> & { ownedAssetFields: OwnedAssetFields };
+type Deps = Pick<LibraryViewDeps, 'db' | 'jobs' | 'assetsRepository' | 'assetViewBuilder' | 'mediaEvents' | 'storage'> & { ownedAssetFields: OwnedAssetFields };
 
 /** A live asset of an owned type, as its owner reads it. */
 export interface OwnedAssetRow {
@@ -57,6 +58,16 @@ export class OwnedAssets {
 
   async update(assetId: string, changes: { name?: string; description?: string }, trx: Knex.Transaction): Promise<void> {
     await this.d.assetsRepository.update(assetId, changes, trx);
+  }
+
+  /**
+   * Deletes an asset its owner made for itself (a managed widget), as a person's delete does (gone
+   * from lists at once, its files removed by a job) but without asking its users: the owner removed them.
+   */
+  async remove(assetId: string, type: string, trx: Knex.Transaction): Promise<void> {
+    if (!(await this.lock(assetId, type, trx))) return;
+    await this.d.assetsRepository.transition(assetId, 'deleting', {}, trx);
+    await this.d.jobs.send(PROCESSING_JOBS.deleteFiles, { assetId }, { trx });
   }
 
   /** How these assets play changed: screens playing them are rebuilt once `trx` commits. */
