@@ -22,3 +22,14 @@ export function dataOf<T>(result: { data?: { data: T }; error?: unknown }): T {
   if (result.error !== undefined || !result.data) throw result.error ?? new Error('empty answer');
   return result.data.data;
 }
+
+/** The fields a 422 names (`details.fields`, `body/<field>/…`), as a message per top-level body field. */
+export function bodyFieldErrors(value: unknown): Record<string, string> {
+  const fields = ((isApiError(value) ? value.error.details : undefined) as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
+  const errors: Record<string, string> = {};
+  for (const { field, message } of fields) {
+    const [part, name] = field.split('/');
+    if (part === 'body' && name) errors[name] ??= message;
+  }
+  return errors;
+}

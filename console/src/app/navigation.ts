@@ -11,6 +11,7 @@ import {
   IconSettings,
   IconUsers,
   IconUrgent,
+  IconCloudStorm,
 } from '@tabler/icons-react';
 import type { Role } from '../auth/roles';
 
@@ -24,6 +25,7 @@ export const navigation = [
   { to: '/locations', label: 'nav.locations', icon: IconMapPin, minRole: 'viewer' },
   { to: '/fleet', label: 'nav.fleet', icon: IconHeartRateMonitor, minRole: 'viewer' },
   { to: '/takeovers', label: 'nav.takeovers', icon: IconUrgent, minRole: 'viewer' },
+  { to: '/weather-alerts', label: 'nav.weather', icon: IconCloudStorm, minRole: 'viewer' },
   { to: '/users', label: 'nav.users', icon: IconUsers, minRole: 'administrator' },
   { to: '/tokens', label: 'nav.tokens', icon: IconKey, minRole: 'administrator' },
   { to: '/plugins', label: 'nav.plugins', icon: IconPlug, minRole: 'administrator' },

@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
           { path: 'fleet', lazy: () => import('../fleet/FleetHealthPage').then((m) => ({ Component: m.FleetHealthPage })) },
           { path: 'takeovers', lazy: () => import('../takeovers/TakeoversPage').then((m) => ({ Component: m.TakeoversPage })) },
           { path: 'takeovers/:id', lazy: () => import('../takeovers/TakeoverPage').then((m) => ({ Component: m.TakeoverPage })) },
+          { path: 'weather-alerts', lazy: () => import('../weather/WeatherAlertsPage').then((m) => ({ Component: m.WeatherAlertsPage })) },
           { path: 'users', lazy: () => import('../users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
           { path: 'tokens', lazy: () => import('../tokens/TokensPage').then((m) => ({ Component: m.TokensPage })) },
           { path: 'plugins', lazy: () => import('../plugins/PluginsPage').then((m) => ({ Component: m.PluginsPage })) },

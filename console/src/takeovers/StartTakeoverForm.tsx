@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { $api } from '../api/client';
-import { errorCode, errorMessage, isApiError } from '../api/errors';
+import { errorMessage } from '../api/errors';
 import { notifyDone } from '../common/notify';
 import { fieldErrorsOf, type TakeoverSettings } from './takeover-settings';
 
@@ -64,7 +64,7 @@ export function StartTakeoverForm({ settings, onDone }: { settings: TakeoverSett
     } catch (error) {
       setReviewing(false);
       const message = errorMessage(error, t('common:errors.network'));
-      const fields = fieldErrorsOf(errorCode(error), message, isApiError(error) ? error.error.details : undefined);
+      const fields = fieldErrorsOf(error);
       for (const [field, text] of fields) form.setFieldError(field, text);
       if (fields.length === 0) setFailure(message);
     }

@@ -1,4 +1,5 @@
 import { $api } from '../api/client';
+import { bodyFieldErrors, errorCode, errorMessage } from '../api/errors';
 
 /** The takeover settings the start dialog follows (`GET /api/v1/settings`), with the server's defaults until they load. */
 export interface TakeoverSettings {
@@ -38,13 +39,12 @@ const FIELD_OF_BODY: Record<string, FormField> = {
   expiresAt: 'minutes',
 };
 
-/** Where the server's refusal of a takeover belongs in the start form: by its code, or by the fields a `validation_failed` names. */
-export function fieldErrorsOf(code: string | undefined, message: string, details: unknown): [FormField, string][] {
-  const byCode = FIELD_OF_CODE[code ?? ''];
-  if (byCode) return [[byCode, message]];
-  const fields = (details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
-  return fields.flatMap((f): [FormField, string][] => {
-    const field = FIELD_OF_BODY[f.field.replace(/^\//, '').split(/[./]/)[0] ?? ''];
-    return field ? [[field, f.message]] : [];
+/** Where the server's refusal of a takeover belongs in the start form: by its code, or by the body fields a 422 names. */
+export function fieldErrorsOf(error: unknown): [FormField, string][] {
+  const byCode = FIELD_OF_CODE[errorCode(error) ?? ''];
+  if (byCode) return [[byCode, errorMessage(error, '')]];
+  return Object.entries(bodyFieldErrors(error)).flatMap(([name, message]): [FormField, string][] => {
+    const field = FIELD_OF_BODY[name];
+    return field ? [[field, message]] : [];
   });
 }

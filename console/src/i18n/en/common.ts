@@ -21,6 +21,7 @@ export const common = {
     locations: 'Locations',
     fleet: 'Fleet health',
     takeovers: 'Takeovers',
+    weather: 'Weather alerts',
     users: 'Users',
     tokens: 'Integration tokens',
     plugins: 'Plugins',

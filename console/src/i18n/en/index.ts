@@ -12,5 +12,22 @@ import { users } from './users';
 import { widgets } from './widgets';
 import { layouts } from './layouts';
 import { takeovers } from './takeovers';
+import { weather } from './weather';
 
-export const en = { common, screens, media, playlists, locations, users, security, tokens, settings, plugins, fleet, widgets, layouts, takeovers } as const;
+export const en = {
+  common,
+  screens,
+  media,
+  playlists,
+  locations,
+  users,
+  security,
+  tokens,
+  settings,
+  plugins,
+  fleet,
+  widgets,
+  layouts,
+  takeovers,
+  weather,
+} as const;
