@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import { type ConsoleUnderTest, describedText, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedImage, setSettings } from '../support/library-assets.js';
 import { openPlayerSocket, type PairedScreen, type PlayerSocket, pairScreen, playerCall } from '../support/player-client.js';
@@ -141,12 +141,7 @@ describe('console: takeovers and quick present', function () {
       await dialog.getByRole('button', { name: 'Start takeover' }).click();
       const field = dialog.getByLabel('Your password');
       await dialog.getByText('Confirm your current password to start a takeover.').waitFor();
-      const describedBy = await field.evaluate((el) =>
-        (el.getAttribute('aria-describedby') ?? '')
-          .split(' ')
-          .map((id) => document.getElementById(id)?.textContent ?? '')
-          .join(' '),
-      );
+      const describedBy = await describedText(field);
       expect(describedBy, 'the refusal is said at the password field').to.contain('Confirm your current password to start a takeover.');
       expect((await takeovers()).filter((t) => t.status === 'active')).to.deep.equal([]);
       await field.fill(OWNER.password);

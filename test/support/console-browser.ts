@@ -4,7 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { coreModules } from '../../core-modules/index.js';
 import { optionalPlugins } from '../../plugins/index.js';
 import { launchChromium } from './chromium.js';
@@ -136,4 +136,14 @@ export async function signIn(page: Page, credentials: { username: string; passwo
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+}
+
+/** The text a field's `aria-describedby` points at (its hint and the error shown under it), as a screen reader reads it out. */
+export async function describedText(field: Locator): Promise<string> {
+  return field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 }

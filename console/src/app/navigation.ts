@@ -12,6 +12,7 @@ import {
   IconUsers,
   IconUrgent,
   IconCloudStorm,
+  IconWifi,
 } from '@tabler/icons-react';
 import type { Role } from '../auth/roles';
 
@@ -28,6 +29,7 @@ export const navigation = [
   { to: '/weather-alerts', label: 'nav.weather', icon: IconCloudStorm, minRole: 'viewer' },
   { to: '/users', label: 'nav.users', icon: IconUsers, minRole: 'administrator' },
   { to: '/tokens', label: 'nav.tokens', icon: IconKey, minRole: 'administrator' },
+  { to: '/presentation-networks', label: 'nav.networks', icon: IconWifi, minRole: 'administrator' },
   { to: '/plugins', label: 'nav.plugins', icon: IconPlug, minRole: 'administrator' },
   { to: '/settings', label: 'nav.settings', icon: IconSettings, minRole: 'administrator' },
 ] as const satisfies readonly { to: string; label: `nav.${string}`; icon: unknown; minRole: Role }[];

@@ -33,6 +33,8 @@ export const router = createBrowserRouter([
           { path: 'takeovers', lazy: () => import('../takeovers/TakeoversPage').then((m) => ({ Component: m.TakeoversPage })) },
           { path: 'takeovers/:id', lazy: () => import('../takeovers/TakeoverPage').then((m) => ({ Component: m.TakeoverPage })) },
           { path: 'weather-alerts', lazy: () => import('../weather/WeatherAlertsPage').then((m) => ({ Component: m.WeatherAlertsPage })) },
+          { path: 'presentation-networks', lazy: () => import('../networks/NetworksPage').then((m) => ({ Component: m.NetworksPage })) },
+          { path: 'presentation-networks/:id', lazy: () => import('../networks/NetworkPage').then((m) => ({ Component: m.NetworkPage })) },
           { path: 'users', lazy: () => import('../users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
           { path: 'tokens', lazy: () => import('../tokens/TokensPage').then((m) => ({ Component: m.TokensPage })) },
           { path: 'plugins', lazy: () => import('../plugins/PluginsPage').then((m) => ({ Component: m.PluginsPage })) },

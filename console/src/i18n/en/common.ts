@@ -22,6 +22,7 @@ export const common = {
     fleet: 'Fleet health',
     takeovers: 'Takeovers',
     weather: 'Weather alerts',
+    networks: 'Presentation networks',
     users: 'Users',
     tokens: 'Integration tokens',
     plugins: 'Plugins',

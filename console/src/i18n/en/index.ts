@@ -13,6 +13,7 @@ import { widgets } from './widgets';
 import { layouts } from './layouts';
 import { takeovers } from './takeovers';
 import { weather } from './weather';
+import { networks } from './networks';
 
 export const en = {
   common,
@@ -30,4 +31,5 @@ export const en = {
   layouts,
   takeovers,
   weather,
+  networks,
 } as const;
