@@ -9,13 +9,14 @@ describe('console: presentation networks', function () {
   let c: ConsoleUnderTest;
   let owner: ConsoleSession;
   let lobbyId: string;
+  let tabletId: string;
   const api = (method: string, path: string, body?: unknown) => consoleCall(c.kernel, owner, method, path, body);
 
   before(async () => {
     c = await startConsoleUnderTest({ env: { PRESENTATION_NETWORK_KEY: randomBytes(32).toString('hex') } });
     owner = await setUpOwner(c.kernel);
     lobbyId = (await pairScreen(c.kernel, owner, { name: 'Lobby' })).screenId;
-    await pairScreen(c.kernel, owner, { name: 'Tablet', metadata: deviceMetadata({ platform: 'android' }) });
+    tabletId = (await pairScreen(c.kernel, owner, { name: 'Tablet', metadata: deviceMetadata({ platform: 'android' }) })).screenId;
     await signIn(c.page, OWNER);
   });
   after(() => c?.stop());
@@ -72,6 +73,16 @@ describe('console: presentation networks', function () {
     await edit.getByText('A credential is set. Leave this empty to keep it; type a new one to replace it.').waitFor();
     expect(await edit.getByLabel('Wi-Fi password').inputValue()).to.equal('');
     await expectAccessible(page, 'the edit dialog');
+    await page.keyboard.press('Escape');
+
+    // The screen's own page says which network it uses and how ready it is; an Android screen is told apart.
+    await page.goto(`/screens/${lobbyId}`);
+    const section = page.getByRole('region', { name: 'Presentation network' });
+    await section.getByText('Meeting room').waitFor();
+    await section.getByText('Waiting for the player', { exact: true }).waitFor();
+    await expectAccessible(page, 'a screen page with its presentation network');
+    await page.goto(`/screens/${tabletId}`);
+    await page.getByRole('region', { name: 'Presentation network' }).getByText('Only Linux screens join presentation networks.').waitFor();
   });
 });
 

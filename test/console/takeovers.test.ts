@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { type ConsoleUnderTest, describedText, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
-import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
+import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedImage, setSettings } from '../support/library-assets.js';
 import { openPlayerSocket, type PairedScreen, type PlayerSocket, pairScreen, playerCall } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
@@ -184,5 +184,37 @@ describe('console: takeovers and quick present', function () {
     await panel.getByText('This screen is already held: a takeover or another quick presentation covers it.', { exact: false }).waitFor();
     expect(await sessions()).to.deep.equal([]);
     await expectAccessible(page, 'a refused quick presentation');
+  });
+
+  it('shows an editor the takeovers read-only: no Takeover action, no cancel, no quick present', async () => {
+    const editor = await newSignedInUser(c.kernel, owner, 'editor password 123', 'editor', 'editor');
+    expect(
+      (
+        await api('POST', '/api/v1/takeovers', {
+          name: 'Drill',
+          playlistId: alarm,
+          screenIds: [bar.screenId],
+          expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        })
+      ).status,
+    ).to.equal(201);
+    const page = await c.newPage();
+    try {
+      await signIn(page, { username: editor.username, password: 'editor password 123' });
+      await page.goto('/takeovers');
+      await page.getByText('Only administrators start or cancel takeovers.').waitFor();
+      await page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: 'Drill' }) })
+        .getByText('Active')
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Takeover', exact: true }).count()).to.equal(0);
+      expect(await page.getByRole('button', { name: /Cancel/ }).count()).to.equal(0);
+      await expectAccessible(page, 'the takeovers page for an editor');
+      await page.goto(`/screens/${lobby.screenId}?tab=present`);
+      await page.getByText('Only administrators present content here.').waitFor();
+    } finally {
+      await page.context().close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Center, Group, Loader, Tabs, Text } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { PageHeader } from '../common/PageHeader';
 import { QueryError } from '../common/QueryError';
 import { LastContact } from './LastContact';
 import { LivePreview } from './LivePreview';
+import { ScreenNetworkSection } from '../networks/ScreenNetworkSection';
 import { QuickPresent } from '../takeovers/QuickPresent';
 import { PlaylistAssignment } from './PlaylistAssignment';
 import { ProofOfPlay } from './ProofOfPlay';
@@ -74,7 +75,10 @@ export function ScreenPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="overview">
-          <ScreenOverview screen={s} canEdit={admin} />
+          <Stack gap="xl">
+            <ScreenOverview screen={s} canEdit={admin} />
+            <ScreenNetworkSection screenId={s.id} canEdit={admin} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="content">
           <PlaylistAssignment screenId={s.id} canEdit={admin} />
