@@ -433,10 +433,23 @@ describe('console: media library and uploads', function () {
   });
 });
 
-/** Opens a Mantine select and picks an option by its text. */
+/**
+ * Opens a Mantine select and picks an option by its text. A click that lands while the drawer is
+ * still settling can leave the dropdown shut (a person would click again): so does this, twice at most
+ * (a click on the input opens the dropdown, never shuts it).
+ */
 async function pick(page: Page, input: ReturnType<Page['getByRole']>, option: string) {
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const choice = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    try {
+      await choice.waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+  await choice.click();
 }
 
 /** Waits until the library lists exactly these assets (by name, any order). */
