@@ -1,6 +1,14 @@
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
-import { type ConsoleUnderTest, describedText, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import type { Locator, Page } from 'playwright-core';
+import {
+  type ConsoleUnderTest,
+  describedText,
+  expectAccessible,
+  pickOption,
+  screenshotOnFailure,
+  signIn,
+  startConsoleUnderTest,
+} from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedImage, setSettings } from '../support/library-assets.js';
 import { openPlayerSocket, type PairedScreen, type PlayerSocket, pairScreen, playerCall } from '../support/player-client.js';
@@ -20,10 +28,8 @@ describe('console: takeovers and quick present', function () {
   const takeovers = async () =>
     (await api('GET', '/api/v1/takeovers')).body.data.items as { id: string; name: string; status: string; cancellationReason: string }[];
   const sessions = async () => (await api('GET', '/api/v1/presentation-overrides')).body.data.items as { id: string; targetId: string; contentName: string }[];
-  const pick = async (page: Page, scope: ReturnType<Page['getByRole']>, field: string, option: string) => {
-    await scope.getByRole('textbox', { name: field, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  };
+  const pick = (page: Page, scope: Locator, field: string, option: string) =>
+    pickOption(page, scope.getByRole('textbox', { name: field, exact: true }), option);
   const openStartDialog = async (page: Page) => {
     await page.getByRole('button', { name: 'Takeover', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Start a takeover' });

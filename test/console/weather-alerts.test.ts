@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
-import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
 import { FeedServer } from '../support/feed-server.js';
 import { seedImage } from '../support/library-assets.js';
@@ -16,10 +16,8 @@ describe('console: weather alerts', function () {
 
   const api = (method: string, path: string, body?: unknown) => consoleCall(c.kernel, owner, method, path, body);
   const overview = async () => (await api('GET', '/api/v1/alerts/weather')).body.data;
-  const pick = async (page: Page, scope: ReturnType<Page['getByRole']>, field: string, option: string) => {
-    await scope.getByRole('textbox', { name: field, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  };
+  const pick = (page: Page, scope: Locator, field: string, option: string) =>
+    pickOption(page, scope.getByRole('textbox', { name: field, exact: true }), option);
 
   before(async () => {
     await feed.start();

@@ -147,3 +147,22 @@ export async function describedText(field: Locator): Promise<string> {
       .join(' '),
   );
 }
+
+/**
+ * Opens a Mantine select (or multi-select) and picks an option by its text. A click that lands while
+ * a dialog is still settling can leave the dropdown shut (a person would click again): so does this,
+ * three times at most (a click on the input opens the dropdown, never shuts it).
+ */
+export async function pickOption(page: Page, input: Locator, option: string): Promise<void> {
+  const choice = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    try {
+      await choice.waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+  await choice.click();
+}
