@@ -76,7 +76,14 @@ describe('console: takeovers and quick present', function () {
     await dialog.getByText('Give it a name.').waitFor();
     await dialog.getByText('Pick at least one screen or group.').first().waitFor();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Evacuate');
-    await pick(page, dialog, 'Screens', 'Lobby');
+    // The typed text is searched on the server (the fleet may be larger than one page of screens).
+    await dialog.getByRole('textbox', { name: 'Screens', exact: true }).fill('lob');
+    await page.getByRole('option', { name: 'Lobby', exact: true }).waitFor();
+    await eventually(
+      () => page.getByRole('option', { name: 'Bar', exact: true }).count(),
+      (n) => n === 0,
+    );
+    await page.getByRole('option', { name: 'Lobby', exact: true }).click();
     const duration = dialog.getByRole('textbox', { name: 'Duration (minutes)' });
     await duration.fill('5000');
     await duration.press('Tab');

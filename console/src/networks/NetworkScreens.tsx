@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { $api } from '../api/client';
 import type { DataOf } from '../api/types';
 import { notifyDone, notifyFailed } from '../common/notify';
 import { QueryError } from '../common/QueryError';
+import { ScreenMultiSelect } from '../screens/ScreenMultiSelect';
 import { ReadinessBadge } from './ReadinessBadge';
 import { NETWORKS_PATH } from './types';
 
@@ -20,15 +21,12 @@ export function NetworkScreens({ networkId, assignments }: { networkId: string; 
     client.invalidateQueries({
       predicate: (q) => String(q.queryKey[1]).startsWith(NETWORKS_PATH) || q.queryKey[1] === '/api/v1/screens/{id}/presentation-network',
     });
-  // `page` keeps this read apart from the screens list's own (an infinite query under the same path).
-  const screens = $api.useQuery('get', '/api/v1/screens', { params: { query: { page: 1, pageSize: 100 } } });
   const replace = $api.useMutation('put', '/api/v1/presentation-networks/{id}/screens', { onSettled: refresh });
   const test = $api.useMutation('post', '/api/v1/presentation-networks/{id}/test');
   const [chosen, setChosen] = useState(assignments.map((a) => a.screenId));
   const readiness = useQueries({
     queries: assignments.map((a) => $api.queryOptions('get', '/api/v1/screens/{id}/presentation-network', { params: { path: { id: a.screenId } } })),
   });
-  const linux = (screens.data?.data.items ?? []).filter((s) => s.platform === 'linux');
 
   const save = async () => {
     try {
@@ -53,15 +51,12 @@ export function NetworkScreens({ networkId, assignments }: { networkId: string; 
         {t('detail.screens')}
       </Title>
       <Group align="flex-end">
-        <MultiSelect
+        <ScreenMultiSelect
           label={t('detail.screens')}
           description={t('detail.screensHint')}
-          searchable
           maxValues={500}
-          data={[
-            ...linux.map((s) => ({ value: s.id, label: s.name })),
-            ...assignments.filter((a) => !linux.some((s) => s.id === a.screenId)).map((a) => ({ value: a.screenId, label: a.screenName })),
-          ]}
+          offers={(screen) => screen.platform === 'linux'}
+          knownNames={Object.fromEntries(assignments.map((a) => [a.screenId, a.screenName]))}
           value={chosen}
           onChange={setChosen}
           style={{ flex: '1 1 320px' }}

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { $api } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { notifyDone } from '../common/notify';
+import { ScreenMultiSelect } from '../screens/ScreenMultiSelect';
 import { fieldErrorsOf, type TakeoverSettings } from './takeover-settings';
 
 interface Values {
@@ -24,8 +25,6 @@ export function StartTakeoverForm({ settings, onDone }: { settings: TakeoverSett
   const { t } = useTranslation(['takeovers', 'common']);
   const navigate = useNavigate();
   const playlists = $api.useQuery('get', '/api/v1/playlists', { params: { query: { pageSize: 100 } } });
-  // `page` keeps this read apart from the screens list's own (an infinite query under the same path).
-  const screens = $api.useQuery('get', '/api/v1/screens', { params: { query: { page: 1, pageSize: 100 } } });
   const groups = $api.useQuery('get', '/api/v1/screen-groups', { params: { query: { pageSize: 100 } } });
   const start = $api.useMutation('post', '/api/v1/takeovers');
   const [reviewing, setReviewing] = useState(false);
@@ -105,13 +104,7 @@ export function StartTakeoverForm({ settings, onDone }: { settings: TakeoverSett
           data={playable.map((p) => ({ value: p.id, label: p.name }))}
           {...form.getInputProps('playlistId')}
         />
-        <MultiSelect
-          label={t('form.screens')}
-          description={t('form.targetsHint')}
-          searchable
-          data={(screens.data?.data.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          {...form.getInputProps('screenIds')}
-        />
+        <ScreenMultiSelect label={t('form.screens')} description={t('form.targetsHint')} {...form.getInputProps('screenIds')} />
         <MultiSelect
           label={t('form.groups')}
           searchable

@@ -6,6 +6,7 @@ import { $api } from '../api/client';
 import { bodyFieldErrors, errorMessage } from '../api/errors';
 import type { BodyOf } from '../api/types';
 import { notifyDone } from '../common/notify';
+import { ScreenMultiSelect } from '../screens/ScreenMultiSelect';
 import type { AlertRule } from './types';
 
 type RuleBody = BodyOf<'/api/v1/alerts/weather/rules', 'post'>;
@@ -70,7 +71,6 @@ function bodyOf(v: Values): RuleBody {
 export function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone(): void }) {
   const { t } = useTranslation(['weather', 'common']);
   const playlists = $api.useQuery('get', '/api/v1/playlists', { params: { query: { pageSize: 100 } } });
-  const screens = $api.useQuery('get', '/api/v1/screens', { params: { query: { page: 1, pageSize: 100 } } });
   const groups = $api.useQuery('get', '/api/v1/screen-groups', { params: { query: { pageSize: 100 } } });
   const create = $api.useMutation('post', '/api/v1/alerts/weather/rules');
   const update = $api.useMutation('put', '/api/v1/alerts/weather/rules/{id}');
@@ -158,12 +158,7 @@ export function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone(): void })
             />
           </SimpleGrid>
         )}
-        <MultiSelect
-          label={t('form.screens')}
-          searchable
-          data={(screens.data?.data.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          {...form.getInputProps('screenIds')}
-        />
+        <ScreenMultiSelect label={t('form.screens')} {...form.getInputProps('screenIds')} />
         <MultiSelect
           label={t('form.groups')}
           searchable
