@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { makeH264Mp4, makePng } from '../support/media-files.js';
 import { sha256, uploadRequest } from '../support/uploads.js';
@@ -155,10 +155,10 @@ describe('console: media library and uploads', function () {
     await page.getByLabel('Search').fill('');
     await page.waitForURL((url) => !url.searchParams.has('q'));
 
-    await pick(page, page.getByRole('textbox', { name: 'Type', exact: true }), 'Video');
+    await pickOption(page, page.getByRole('textbox', { name: 'Type', exact: true }), 'Video');
     await page.waitForURL(/[?&]type=video/);
     await expectOnly(page, ['opening-clip']);
-    await pick(page, page.getByRole('textbox', { name: 'Type', exact: true }), 'All types');
+    await pickOption(page, page.getByRole('textbox', { name: 'Type', exact: true }), 'All types');
 
     // A folder made in the console, then the clip moved there from its drawer.
     await page.getByRole('button', { name: 'New folder' }).click();
@@ -172,7 +172,7 @@ describe('console: media library and uploads', function () {
     const drawer = page.getByRole('dialog', { name: 'opening-clip' });
     await drawer.getByLabel('Preview of opening-clip').waitFor();
     await expectAccessible(page, 'the asset drawer');
-    await pick(page, drawer.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
+    await pickOption(page, drawer.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
     await drawer.getByRole('textbox', { name: 'Tags' }).fill('summer');
     await drawer.getByRole('textbox', { name: 'Tags' }).press('Enter');
     await drawer.getByText('summer', { exact: true }).waitFor();
@@ -187,13 +187,13 @@ describe('console: media library and uploads', function () {
     await page.getByRole('button', { name: 'Close asset' }).click();
     await renamed.waitFor({ state: 'detached' });
 
-    await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
+    await pickOption(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
     await page.waitForURL(new RegExp(`[?&]folder=${clip.folderId}`));
     await expectOnly(page, ['Opening clip (summer)']);
-    await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'No folder');
+    await pickOption(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'No folder');
     await expectOnly(page, ['green-banner', 'noise-poster', 'red-square']);
-    await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'All folders');
-    await pick(page, page.getByRole('textbox', { name: 'Tag', exact: true }), 'summer');
+    await pickOption(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'All folders');
+    await pickOption(page, page.getByRole('textbox', { name: 'Tag', exact: true }), 'summer');
     await page.waitForURL(/[?&]tag=/);
     await expectOnly(page, ['Opening clip (summer)']);
 
@@ -285,18 +285,18 @@ describe('console: media library and uploads', function () {
 
     await page.getByRole('button', { name: 'Open noise-poster' }).click();
     const drawer = page.getByRole('dialog', { name: 'noise-poster' });
-    await pick(page, drawer.getByRole('textbox', { name: 'Collections' }), 'Summer campaign');
+    await pickOption(page, drawer.getByRole('textbox', { name: 'Collections' }), 'Summer campaign');
     await drawer.getByText('Summer campaign', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Close asset' }).click();
     await drawer.waitFor({ state: 'detached' });
-    await pick(page, page.getByRole('textbox', { name: 'Collection', exact: true }), 'Summer campaign');
+    await pickOption(page, page.getByRole('textbox', { name: 'Collection', exact: true }), 'Summer campaign');
     await page.waitForURL(/[?&]collection=/);
     await expectOnly(page, ['noise-poster']);
     const collections = (await consoleCall(c.kernel, owner, 'GET', '/api/v1/content-collections')).body.data;
     expect(collections.map((x: { name: string; assetCount: number }) => [x.name, x.assetCount])).to.deep.equal([['Summer campaign', 1]]);
-    await pick(page, page.getByRole('textbox', { name: 'Collection', exact: true }), 'All collections');
+    await pickOption(page, page.getByRole('textbox', { name: 'Collection', exact: true }), 'All collections');
 
-    await pick(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
+    await pickOption(page, page.getByRole('textbox', { name: 'Folder', exact: true }), 'Menus');
     await page.getByRole('button', { name: 'Rename folder' }).click();
     const renameDialog = page.getByRole('dialog', { name: 'Rename folder' });
     await renameDialog.getByLabel('Folder name').fill('Breakfast menus');
@@ -432,25 +432,6 @@ describe('console: media library and uploads', function () {
     expect(c.problems).to.deep.equal([]);
   });
 });
-
-/**
- * Opens a Mantine select and picks an option by its text. A click that lands while the drawer is
- * still settling can leave the dropdown shut (a person would click again): so does this, twice at most
- * (a click on the input opens the dropdown, never shuts it).
- */
-async function pick(page: Page, input: ReturnType<Page['getByRole']>, option: string) {
-  const choice = page.getByRole('option', { name: option, exact: true });
-  for (let attempt = 1; ; attempt++) {
-    await input.click();
-    try {
-      await choice.waitFor({ timeout: 5_000 });
-      break;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-  await choice.click();
-}
 
 /** Waits until the library lists exactly these assets (by name, any order). */
 async function expectOnly(page: Page, names: string[]) {
