@@ -50,3 +50,15 @@ export async function signInOwner(server: BenchKernel): Promise<OwnerSession> {
   if (res.status !== 201 || !cookie || !body.data?.csrfToken) throw new Error(`setting up the owner failed: ${res.status} ${JSON.stringify(body)}`);
   return { cookie, csrfToken: body.data.csrfToken };
 }
+
+/** Console calls as the owner (signed in over HTTP): answers the response's `data`, throws on any status from 300. */
+export async function ownerApi(server: BenchKernel): Promise<(method: string, path: string, body?: unknown) => Promise<any>> {
+  const owner = await signInOwner(server);
+  const headers = { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrfToken };
+  return async (method, path, body) => {
+    const res = await fetch(`${server.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 600)}`);
+    return text ? JSON.parse(text).data : undefined;
+  };
+}

@@ -5,7 +5,7 @@ import type { MediaDeps } from '../core-modules/media/media-deps.js';
 import type { PlayerDeps } from '../core-modules/player/player-deps.js';
 import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
 import { seedAssets, seedPlaylist } from './content.js';
-import { bootServer, enrollFleet, signInOwner, type EnrolledScreen } from './fleet.js';
+import { bootServer, enrollFleet, ownerApi, type EnrolledScreen } from './fleet.js';
 import { awaitManifestChanged, closeAll, openAll, percentile, socketBudget, startSocketClients } from './socket-clients.js';
 import type { BenchKernel, BenchResult, Benchmark, Measurement } from './support.js';
 
@@ -77,14 +77,7 @@ async function run(): Promise<BenchResult> {
     const media = server.kernel.containerOf('media').cradle as MediaDeps;
     const playlists = server.kernel.containerOf('playlists').cradle as PlaylistsDeps;
     const player = server.kernel.containerOf('player').cradle as PlayerDeps;
-    const owner = await signInOwner(server);
-    const headers = { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrfToken };
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${server.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 600)}`);
-      return text ? JSON.parse(text).data : undefined;
-    };
+    const api = await ownerApi(server);
     const expiresAt = () => new Date(Date.now() + 30 * 60_000).toISOString();
 
     const imageIds = await seedAssets(media, 2 * ITEMS + 1);
