@@ -217,7 +217,15 @@ describe('brand bug plugin', () => {
     const forget = () => {
       for (const s of Object.values(sockets)) s.messages.length = 0;
     };
+    // A broadcast published now arrives after every notification committed before it (they arrive in
+    // commit order): once every screen has it, nothing an earlier step did can still arrive.
+    const settle = async () => {
+      await (k.containerOf('player').cradle as PlayerDeps).hub.publish('screens', { type: 'config.changed', configRevision: 1_000_000 });
+      for (const s of Object.values(sockets)) await s.next('config.changed');
+    };
     try {
+      await settle(); // pushes from the tests before this one
+      forget();
       const before = (await manifestOf(lobby)).manifestVersion;
       const created = await create();
       expect((await sockets.lobby!.next('manifest.changed')).manifestVersion).to.equal(before + 1);
@@ -233,10 +241,7 @@ describe('brand bug plugin', () => {
       const again = await api('PUT', `${BASE}/${created.id}`, moved);
       expect(again.body.data.revision).to.equal(3);
       expect((await manifestOf(hall)).manifestVersion).to.equal(version);
-      // A broadcast published after the PUT (notifications arrive in commit order): once every screen
-      // has it, any push the PUT made would have arrived before it.
-      await (k.containerOf('player').cradle as PlayerDeps).hub.publish('screens', { type: 'config.changed', configRevision: 1_000_000 });
-      for (const s of Object.values(sockets)) await s.next('config.changed');
+      await settle(); // any push the PUT made has arrived by now
       expect([pushes('lobby'), pushes('hall'), pushes('kitchen')]).to.deep.equal([[], [], []]);
     } finally {
       for (const s of Object.values(sockets)) s.ws.close();
