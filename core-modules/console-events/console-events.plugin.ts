@@ -7,6 +7,7 @@ import { loadConsoleEventsConfig } from './console-events-config.js';
 import { consoleEventsUses, type ConsoleEventsDeps } from './console-events-deps.js';
 import { ConsoleSessionWatch } from './console-session-watch.js';
 import { consoleSocketRoutes, serverHello } from './console-socket.js';
+import { resourceChanged, resourceChangeAnnouncer } from './resource-changes.js';
 
 /**
  * The console's live socket: screens, media and previews publish small hints (a screen's status,
@@ -23,9 +24,11 @@ export const consoleEventsModule = definePlugin<ConsoleEventsDeps>({
     });
     r.export(consoleEventsRef, asFunction((d: ConsoleEventsDeps) => new ConsoleEventRegistry(d)).singleton());
     r.sockets(consoleSocketRoutes);
+    r.middleware((d) => resourceChangeAnnouncer(d.consoleEvents));
     let unsubscribe: (() => void) | undefined;
     r.onStart(async ({ consoleEvents, consoleSessionWatch, hub }) => {
       consoleEvents.declare(serverHello);
+      consoleEvents.declare(resourceChanged);
       consoleSessionWatch.start();
       // Told when the hub's listener is lost (never while the process stops: the hub closes the sockets then).
       unsubscribe = hub.subscribe(await consoleEvents.channel(), {

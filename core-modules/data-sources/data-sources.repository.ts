@@ -1,3 +1,5 @@
+import { libraryOrder } from '../../kernel/db/library-order.js';
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { OutputModel, SourceModel } from './data-sources.models.js';
@@ -23,7 +25,7 @@ export class DataSourcesRepository {
     pageSize: number;
     provider?: string;
     search?: string;
-    sort?: 'name' | 'updated' | 'oldest';
+    sort?: LibrarySort;
     /** Ids left out (sources the caller may not see). */
     hidden?: string[];
   }): Promise<{ rows: SourceRow[]; total: number }> {
@@ -32,8 +34,7 @@ export class DataSourcesRepository {
     if (q.hidden?.length) query.whereRaw('not (id = any(?::uuid[]))', [q.hidden]);
     if (q.provider) query.where('provider', q.provider);
     if (q.search) query.whereILike('name', containsPattern(q.search));
-    const order = q.sort === 'updated' ? 'updated_at desc, id desc' : q.sort === 'oldest' ? 'created_at, id' : 'lower(name), id';
-    const { results, total } = await query.orderByRaw(order).page(q.page - 1, q.pageSize);
+    const { results, total } = await query.orderByRaw(libraryOrder(q.sort ?? 'name', 'data_sources')).page(q.page - 1, q.pageSize);
     return { rows: results, total };
   }
 

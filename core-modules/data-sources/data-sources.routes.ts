@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { IdParams, Nullable, PageOf, pageQuery } from '../../kernel/http/wire.js';
+import { IdParams, librarySortQuery, Nullable, PageOf, pageQuery } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { DataSourceSchema, DiagnosticsSchema, DocumentSchema, OutputsSchema, ProviderSchema } from './data-source-view.js';
 import type { DataSourcesDeps } from './data-sources-deps.js';
@@ -106,12 +106,7 @@ export const dataSourcesRoutes = [
       ...pageQuery(50),
       provider: Type.Optional(AnyProvider),
       search: Type.Optional(Type.String({ maxLength: 180 })),
-      sort: Type.Optional(
-        Type.Union([Type.Literal('name'), Type.Literal('updated'), Type.Literal('oldest')], {
-          default: 'name',
-          description: 'By name, most recently changed first, or oldest first.',
-        }),
-      ),
+      ...librarySortQuery('name'),
     }),
     response: { status: 200, schema: PageOf(DataSourceSchema) },
     handler: ({ deps, query, principal }) => deps.dataSourcesService.page(me(principal), query),

@@ -1,3 +1,4 @@
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal, IntegrationPrincipal } from '../../kernel/auth/principal.js';
@@ -45,7 +46,7 @@ export class DataSourcesService {
   }
 
   /** The sources the caller may see, a page at a time. */
-  async page(p: ConsolePrincipal, q: { page: number; pageSize: number; provider?: string; search?: string; sort?: 'name' | 'updated' | 'oldest' }) {
+  async page(p: ConsolePrincipal, q: { page: number; pageSize: number; provider?: string; search?: string; sort?: LibrarySort }) {
     const { rows, total } = await this.repo.page({ ...q, hidden: await this.hiddenFrom(p, q.provider) });
     const outputs = new Map((await this.repo.outputsOf(rows.map((r) => r.id))).map((o) => [o.source_id, o]));
     return { items: rows.map((r) => this.view(r, outputs.get(r.id))), total, page: q.page, pageSize: q.pageSize };

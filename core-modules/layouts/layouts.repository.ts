@@ -1,3 +1,5 @@
+import { libraryOrder } from '../../kernel/db/library-order.js';
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { containsPattern } from '../../kernel/db/like.js';
@@ -40,14 +42,11 @@ export class LayoutsRepository {
     return this.layouts.query(trx).alias('l').leftJoin('layout_revisions as r', 'r.id', 'l.published_revision_id').select(PUBLISHED).castTo<LayoutListRow[]>();
   }
 
-  async list(q: { search?: string; page: number; pageSize: number }): Promise<{ rows: LayoutListRow[]; total: number }> {
+  async list(q: { search?: string; sort: LibrarySort; page: number; pageSize: number }): Promise<{ rows: LayoutListRow[]; total: number }> {
     const query = this.withPublished();
     if (q.search) query.whereILike('l.name', containsPattern(q.search));
     const { results, total } = await query
-      .orderBy([
-        { column: 'l.updated_at', order: 'desc' },
-        { column: 'l.id', order: 'asc' },
-      ])
+      .orderByRaw(libraryOrder(q.sort, 'l'))
       .page(q.page - 1, q.pageSize)
       .castTo<{ results: LayoutListRow[]; total: number }>();
     return { rows: results, total };

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { sendFile } from '../../kernel/http/file-response.js';
-import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
+import { IdParams, librarySortQuery, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 import { type RouteDef, reply, routeFor } from '../../kernel/plugin.js';
 import { MAX_PREVIEW_BYTES } from './layout-previews.js';
 import {
@@ -56,7 +56,7 @@ export const layoutsRoutes = [
     summary: 'Layouts, most recently changed first',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
-    query: Type.Object({ search: Type.Optional(Type.String({ maxLength: 120 })), ...pageQuery(30) }),
+    query: Type.Object({ search: Type.Optional(Type.String({ maxLength: 120 })), ...librarySortQuery('updated'), ...pageQuery(30) }),
     response: { status: 200, schema: PageOf(LayoutSummarySchema) },
     handler: ({ deps, query }) => deps.layoutsService.list(query),
   }),

@@ -1,3 +1,4 @@
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { dependenciesOf, emptyDocument, type LayoutDocument } from './layout-document.js';
@@ -24,8 +25,8 @@ function checkedShape(document: LayoutDocument): void {
 export class LayoutsService {
   constructor(private readonly d: Deps) {}
 
-  async list(q: { search?: string; page: number; pageSize: number }) {
-    const { rows, total } = await this.d.layoutsRepository.list({ ...q, search: q.search?.trim() || undefined });
+  async list(q: { search?: string; sort?: LibrarySort; page: number; pageSize: number }) {
+    const { rows, total } = await this.d.layoutsRepository.list({ ...q, sort: q.sort ?? 'updated', search: q.search?.trim() || undefined });
     return { items: rows.map(summaryView), total, page: q.page, pageSize: q.pageSize };
   }
 

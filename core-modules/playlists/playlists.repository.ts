@@ -1,3 +1,5 @@
+import { libraryOrder } from '../../kernel/db/library-order.js';
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { Knex } from 'knex';
 import { plainRows } from '../../kernel/db/table-model.js';
 import { fn, raw } from 'objection';
@@ -40,14 +42,14 @@ export class PlaylistsRepository {
       .castTo<PlaylistRow[]>();
   }
 
-  async list(q: { search?: string; page: number; pageSize: number }): Promise<{ rows: PlaylistRow[]; total: number }> {
+  async list(q: { search?: string; sort: LibrarySort; page: number; pageSize: number }): Promise<{ rows: PlaylistRow[]; total: number }> {
     // The search is literal text: LIKE wildcards typed by the user match only themselves.
     const pattern = q.search ? containsPattern(q.search) : undefined;
     // Those another module keeps are its own to show (a weather alert rule's built-in presentation).
     const query = this.withItemCount().whereNull('p.managed_by');
     if (pattern) query.where((w) => w.whereILike('p.name', pattern).orWhereILike('p.description', pattern));
     const { results, total } = await query
-      .orderByRaw('lower(p.name), p.id')
+      .orderByRaw(libraryOrder(q.sort, 'p'))
       .page(q.page - 1, q.pageSize)
       .castTo<{ results: PlaylistRow[]; total: number }>();
     return { rows: results, total };

@@ -12,7 +12,7 @@ import {
   TagRuleSchema,
 } from './playlist-schemas.js';
 import type { PlaylistsDeps } from './playlists-deps.js';
-import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
+import { IdParams, librarySortQuery, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 
 const route = routeFor<PlaylistsDeps>();
 const ItemParams = Type.Object({ id: Uuid, itemId: Uuid });
@@ -31,11 +31,12 @@ export const playlistsRoutes = [
     method: 'GET',
     path: '/api/v1/playlists',
     operationId: 'listPlaylists',
-    summary: 'Playlists, by name',
+    summary: 'Playlists, by name or as sorted',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
     query: Type.Object({
       search: Type.Optional(Type.String({ maxLength: 120 })),
+      ...librarySortQuery('name'),
       ...pageQuery(50),
     }),
     response: { status: 200, schema: PageOf(PlaylistSummarySchema) },

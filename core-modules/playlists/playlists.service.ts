@@ -1,3 +1,4 @@
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { Static } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { conflict, invalidInput } from '../../kernel/errors.js';
@@ -31,10 +32,9 @@ function values(input: PlaylistInput) {
 export class PlaylistsService {
   constructor(private readonly d: Deps) {}
 
-  async list(q: { search?: string; page?: number; pageSize?: number }) {
-    const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? 50;
-    const { rows, total } = await this.d.playlistsRepository.list({ search: q.search?.trim() || undefined, page, pageSize });
+  async list(q: { search?: string; sort?: LibrarySort; page: number; pageSize: number }) {
+    const { page, pageSize } = q;
+    const { rows, total } = await this.d.playlistsRepository.list({ search: q.search?.trim() || undefined, sort: q.sort ?? 'name', page, pageSize });
     return { items: rows.map(summaryView), total, page, pageSize };
   }
 

@@ -46,6 +46,8 @@ function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter
   return async (ctx: Context) => {
     const principal = await guards.check(route.auth, authRequestOf(ctx));
     ctx.state.principal = principal;
+    // For middleware that runs around routing (the console's change announcements).
+    ctx.state.route = { path: route.path, auth: route.auth };
     await requireInstalled?.();
     if (route.rateLimit) {
       const { bucket, limit, windowSeconds, by } = route.rateLimit;

@@ -36,3 +36,19 @@ export const pageQuery = (defaultPageSize: number) => ({
 
 export const PageOf = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }), page: Type.Integer(), pageSize: Type.Integer() });
+
+/**
+ * The one sort rule for libraries people name (playlists, layouts, data sources): by name, most
+ * recently changed first, or oldest first.
+ */
+export const LIBRARY_SORTS = ['name', 'updated', 'oldest'] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
+
+export const librarySortQuery = (defaultSort: LibrarySort) => ({
+  sort: Type.Optional(
+    Type.Union(
+      LIBRARY_SORTS.map((s) => Type.Literal(s)),
+      { default: defaultSort, description: 'By name, most recently changed first, or oldest first.' },
+    ),
+  ),
+});

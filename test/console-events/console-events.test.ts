@@ -85,6 +85,28 @@ describe('console events socket', () => {
     expect(await console_.next(statusOf(screen.screenId))).to.deep.include({ status: 'disabled', lastContactAt: null });
   });
 
+  it('tells every console of a change someone made, with its route and no ids; not of reads, refusals, previews or personal settings', async () => {
+    const changes = () => console_.messages.filter((m) => m.type === 'resource.changed');
+    // Another person's session, on the other process.
+    const created = await consoleCall(edge, owner, 'POST', '/api/v1/playlists', { name: 'Announced' });
+    expect(created.status).to.equal(201);
+    expect(await console_.next((m) => m.type === 'resource.changed')).to.deep.equal({ type: 'resource.changed', method: 'POST', path: '/api/v1/playlists' });
+    expect((await consoleCall(web, owner, 'PATCH', `/api/v1/playlists/${created.body.data.id}`, { description: 'x' })).status).to.equal(200);
+    await console_.next((m) => m.type === 'resource.changed' && m.method === 'PATCH');
+
+    const screen = await pairScreen(web, owner, { name: 'Previewed' });
+    console_.messages.length = 0;
+    expect((await consoleCall(web, owner, 'GET', '/api/v1/playlists')).status).to.equal(200);
+    expect((await consoleCall(web, owner, 'PATCH', `/api/v1/playlists/${created.body.data.id}`, { name: '' })).status).to.equal(422);
+    expect((await consoleCall(web, owner, 'POST', '/api/v1/schedules/preview', { screenId: screen.screenId })).status).to.equal(200);
+    const prefs = (await consoleCall(web, owner, 'GET', '/api/v1/me/preferences')).body.data;
+    expect((await consoleCall(web, owner, 'PATCH', '/api/v1/me/preferences', { revision: prefs.revision, values: {} })).status).to.equal(200);
+    // A change after them: once it has arrived, anything they announced would have arrived before it.
+    expect((await consoleCall(web, owner, 'DELETE', `/api/v1/playlists/${created.body.data.id}`)).status).to.equal(204);
+    await console_.next((m) => m.type === 'resource.changed' && m.method === 'DELETE');
+    expect(changes()).to.deep.equal([{ type: 'resource.changed', method: 'DELETE', path: '/api/v1/playlists/{id}' }]);
+  });
+
   it('follows an uploaded image through processing to ready', async () => {
     const { res } = await uploadFile(web, owner, 'poster.png', await makePng(320, 200), 'image/png');
     expect(res.status).to.equal(200);
@@ -152,7 +174,7 @@ describe('console events socket', () => {
       const their = await pairScreen(elsewhere, theirOwner, { name: 'Theirs' });
       expect((await playerCall(elsewhere, their.credential, 'POST', '/api/v1/player/heartbeat', {})).status).to.equal(200);
       await theirs.next(statusOf(their.screenId));
-      expect(theirs.messages.map((m) => m.screenId ?? m.type)).to.deep.equal(['server.hello', their.screenId]);
+      expect(theirs.messages.filter((m) => m.type !== 'resource.changed').map((m) => m.screenId ?? m.type)).to.deep.equal(['server.hello', their.screenId]);
       expect(console_.messages.some(statusOf(their.screenId))).to.equal(false);
     } finally {
       theirs.ws.close();
@@ -178,6 +200,7 @@ describe('console events socket', () => {
     expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal([
       'asset.processing',
       'presentation_override.changed',
+      'resource.changed',
       'screen.preview',
       'screen.status',
       'server.hello',

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedImage } from '../support/library-assets.js';
 import { pairScreen } from '../support/player-client.js';
@@ -235,6 +235,49 @@ describe('console: playlists', function () {
     await page.getByRole('button', { name: 'New playlist' }).waitFor();
     await page.getByText('Only editors and above may delete playlists.').waitFor();
     expect(await page.getByRole('button', { name: /^Delete / }).count()).to.equal(0);
+  });
+
+  it('shows a playlist someone else made at once, and keeps search and sort in the address to share', async () => {
+    const watcher = pages.at(-1)!; // the contributor, still on the list
+    const made = await consoleCall(c.kernel, owner, 'POST', '/api/v1/playlists', { name: 'Lobby loop (night)' });
+    expect(made.status).to.equal(201);
+    await watcher.getByRole('link', { name: 'Lobby loop (night)' }).waitFor();
+
+    const { page } = c;
+    await page.goto('/playlists');
+    await page.getByLabel('Search playlists').fill('lobby');
+    await page.waitForURL(/\?q=lobby$/);
+    await pickOption(page, page.getByRole('textbox', { name: 'Sort by' }), 'Last changed');
+    await page.waitForURL(/\?q=lobby&sort=updated$/);
+    const names = async (p: Page) => p.getByRole('link', { name: /^Lobby loop/ }).allTextContents();
+    expect(
+      await eventually(
+        () => names(page),
+        (n) => n[0] === 'Lobby loop (night)',
+      ),
+    ).to.deep.equal(['Lobby loop (night)', 'Lobby loop (day)']);
+
+    const shared = await c.newPage();
+    pages.push(shared);
+    // A link someone sent: through the sign-in, to the same list.
+    await shared.goto(page.url());
+    await shared.getByLabel('Username').fill(OWNER.username);
+    await shared.getByLabel('Password').fill(OWNER.password);
+    await shared.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await shared.getByRole('link', { name: 'Lobby loop (night)' }).waitFor();
+    expect(shared.url()).to.equal(page.url());
+    expect(await shared.getByLabel('Search playlists').inputValue()).to.equal('lobby');
+    expect(await shared.getByRole('textbox', { name: 'Sort by' }).inputValue()).to.equal('Last changed');
+    expect(await names(shared)).to.deep.equal(['Lobby loop (night)', 'Lobby loop (day)']);
+
+    await page.goBack();
+    await page.waitForURL(/\?q=lobby$/);
+    expect(
+      await eventually(
+        () => names(page),
+        (n) => n[0] === 'Lobby loop (day)',
+      ),
+    ).to.deep.equal(['Lobby loop (day)', 'Lobby loop (night)']);
   });
 
   it('shows every page with no Content-Security-Policy violation or script error', () => {

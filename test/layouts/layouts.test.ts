@@ -87,6 +87,17 @@ describe('layouts', () => {
     expect(errorOf(await api('GET', `/api/v1/layouts/${randomUUID()}`))).to.deep.equal([404, 'layout_not_found']);
   });
 
+  it('lists the last changed first by default, or by name or oldest first', async () => {
+    const [b, a] = [await create('Sortable b'), await create('sortable A')];
+    expect((await api('PATCH', `/api/v1/layouts/${b.id}`, { description: 'touched' })).status).to.equal(200);
+    const order = async (sort?: string) =>
+      (await api('GET', `/api/v1/layouts?search=sortable${sort ? `&sort=${sort}` : ''}`)).body.data.items.map((l: any) => l.id);
+    expect(await order()).to.deep.equal([b.id, a.id]);
+    expect(await order('name')).to.deep.equal([a.id, b.id]);
+    expect(await order('oldest')).to.deep.equal([b.id, a.id]);
+    expect(errorOf(await api('GET', '/api/v1/layouts?sort=size'))[0]).to.equal(422);
+  });
+
   it('refuse bad input with 4xx and change nothing', async () => {
     const before = (await api('GET', '/api/v1/layouts')).body.data.total;
     const base = { name: 'Bad', orientation: 'landscape', canvasWidth: 1920, canvasHeight: 1080 };

@@ -49,6 +49,17 @@ describe('playlists and screen assignment', () => {
     expect(errorOf(await api('DELETE', `/api/v1/playlists/${created.id}`))).to.deep.equal([404, 'playlist_not_found']);
   });
 
+  it('sorts the list by name, by last change or oldest first, as the console asks', async () => {
+    const [b, a, c] = [await createPlaylist('Sorted b'), await createPlaylist('sorted A'), await createPlaylist('Sorted c')];
+    expect((await api('PATCH', `/api/v1/playlists/${b.id}`, { description: 'touched' })).status).to.equal(200);
+    const order = async (sort?: string) =>
+      (await api('GET', `/api/v1/playlists?search=sorted${sort ? `&sort=${sort}` : ''}`)).body.data.items.map((p: any) => p.id);
+    expect(await order(), 'by name, case aside, by default').to.deep.equal([a.id, b.id, c.id]);
+    expect(await order('updated')).to.deep.equal([b.id, c.id, a.id]);
+    expect(await order('oldest')).to.deep.equal([b.id, a.id, c.id]);
+    expect(errorOf(await api('GET', '/api/v1/playlists?sort=size'))).to.deep.equal([422, 'validation_failed']);
+  });
+
   it('adds ready assets as items with their settings, and refuses assets that are not ready', async () => {
     const playlist = await createPlaylist();
     const image = await seedAsset(k, { name: 'poster' });

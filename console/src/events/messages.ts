@@ -11,6 +11,7 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'takeover.changed': ['takeoverId', 'status'],
   'takeover.screen_state': ['takeoverId', 'screenId', 'state'],
   'presentation_override.changed': ['overrideId', 'status'],
+  'resource.changed': ['method', 'path'],
 } as const;
 
 export type ConsoleMessage =
@@ -25,7 +26,8 @@ export type ConsoleMessage =
       screenId: string;
       state: 'pending' | 'notified' | 'preparing' | 'ready' | 'active' | 'failed' | 'offline' | 'restored' | 'expired' | 'cancelled';
     }
-  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' };
+  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
+  | { type: 'resource.changed'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -44,6 +46,9 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
   return Math.round(base * (0.8 + 0.2 * random()));
 }
 
+/** `/api/v1/playlists/{id}/items` → `/api/v1/playlists`: everything read under a collection may show the change. */
+const collectionOf = (path: string) => path.split('/').slice(0, 4).join('/');
+
 /** Which cached API reads a message makes stale (path prefixes of the generated client's query keys). */
 export function stalePathsOf(message: ConsoleMessage): string[] {
   switch (message.type) {
@@ -58,6 +63,8 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return ['/api/v1/takeovers'];
     case 'presentation_override.changed':
       return ['/api/v1/presentation-overrides'];
+    case 'resource.changed':
+      return [collectionOf(message.path)];
     case 'server.hello':
       return [];
   }

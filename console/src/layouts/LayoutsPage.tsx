@@ -1,30 +1,28 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Button, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { useAuthStatus } from '../auth/useAuthStatus';
+import { LibraryListControls } from '../common/LibraryListControls';
+import { ListPager } from '../common/ListPager';
+import { ListResults } from '../common/ListResults';
+import { listQueryOf } from '../common/list-params';
 import { PageHeader } from '../common/PageHeader';
-import { QueryError } from '../common/QueryError';
+import { useListParams } from '../common/useListParams';
 import { contentRights } from '../widgets/rights';
 import { CreateLayoutModal } from './CreateLayoutModal';
 import { LayoutTable } from './LayoutTable';
 
 const PAGE_SIZE = 30;
 
-/** Layouts: search, create, duplicate and delete; each opens in the editor. */
+/** Layouts: search, sort, create, duplicate and delete; each opens in the editor. */
 export function LayoutsPage() {
   const { t } = useTranslation('layouts');
   const rights = contentRights(useAuthStatus().role);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const [params, update] = useListParams('updated');
   const [creating, create] = useDisclosure(false);
-  const query = { page, pageSize: PAGE_SIZE, ...(debounced ? { search: debounced } : {}) };
-  const list = $api.useQuery('get', '/api/v1/layouts', { params: { query } }, { placeholderData: (previous) => previous });
-  const data = list.data?.data;
-  const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
+  const list = $api.useQuery('get', '/api/v1/layouts', { params: { query: listQueryOf(params, PAGE_SIZE) } }, { placeholderData: (previous) => previous });
   return (
     <>
       <PageHeader title={t('title')}>
@@ -36,36 +34,11 @@ export function LayoutsPage() {
       </PageHeader>
       <Stack gap="md">
         {!rights.edit && <Alert color="gray">{t('list.readOnly')}</Alert>}
-        <TextInput
-          label={t('list.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          maw={420}
-          type="search"
-        />
-        {list.isError && <QueryError error={list.error} />}
-        {list.isPending && (
-          <Center py="xl">
-            <Loader aria-label={t('loading', { ns: 'common' })} />
-          </Center>
-        )}
-        {data && data.items.length === 0 && <Text c="dimmed">{debounced ? t('list.noMatch') : t('list.empty')}</Text>}
-        {data && data.items.length > 0 && <LayoutTable layouts={data.items} rights={rights} />}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-              aria-label={t('list.pages')}
-            />
-          </Group>
-        )}
+        <LibraryListControls list={params} onChange={update} searchLabel={t('list.search')} />
+        <ListResults query={list} searching={!!params.search.trim()} empty={t('list.empty')} noMatch={t('list.noMatch')}>
+          {(items) => <LayoutTable layouts={items} rights={rights} />}
+        </ListResults>
+        <ListPager total={list.data?.data.total} pageSize={PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={t('list.pages')} />
       </Stack>
       <CreateLayoutModal opened={creating} onClose={create.close} />
     </>

@@ -1,10 +1,11 @@
-import { Button, Center, Group, Loader, Modal, Pagination, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, api } from '../api/client';
 import { QueryError } from '../common/QueryError';
+import { ListPager } from '../common/ListPager';
 import { AssetChoice } from './AssetChoice';
 import { DEFAULT_IMAGE_SECONDS } from './durations';
 import type { LibraryAsset } from './types';
@@ -28,7 +29,6 @@ export function AssetPickerModal({ playlistId, opened, onClose }: { playlistId: 
   const query = { status: 'ready' as const, sort: 'newest' as const, page, pageSize: PAGE_SIZE, ...(debounced ? { search: debounced } : {}) };
   const assets = $api.useQuery('get', '/api/v1/assets', { params: { query } }, { enabled: opened, placeholderData: (previous) => previous });
   const data = assets.data?.data;
-  const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
 
   const toggle = (asset: LibraryAsset) =>
     setChosen((current) => (current.some((a) => a.id === asset.id) ? current.filter((a) => a.id !== asset.id) : [...current, asset]));
@@ -90,18 +90,7 @@ export function AssetPickerModal({ playlistId, opened, onClose }: { playlistId: 
             ))}
           </SimpleGrid>
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-              aria-label={t('picker.pages')}
-            />
-          </Group>
-        )}
+        <ListPager total={data?.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} label={t('picker.pages')} />
         <Group justify="space-between">
           <Text size="sm" aria-live="polite">
             {t('picker.selected', { count: chosen.length })}

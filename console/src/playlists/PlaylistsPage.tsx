@@ -1,30 +1,28 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { useAuthStatus } from '../auth/useAuthStatus';
+import { LibraryListControls } from '../common/LibraryListControls';
+import { ListPager } from '../common/ListPager';
+import { ListResults } from '../common/ListResults';
+import { listQueryOf } from '../common/list-params';
 import { PageHeader } from '../common/PageHeader';
-import { QueryError } from '../common/QueryError';
+import { useListParams } from '../common/useListParams';
 import { CreatePlaylistModal } from './CreatePlaylistModal';
 import { PlaylistTable } from './PlaylistTable';
 import { playlistRights } from './rights';
 
 const PAGE_SIZE = 50;
 
+/** Playlists: search, sort, create, duplicate and delete; each opens on its own page. */
 export function PlaylistsPage() {
   const { t } = useTranslation('playlists');
   const rights = playlistRights(useAuthStatus().role);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const [params, update] = useListParams('name');
   const [creating, create] = useDisclosure(false);
-  const query = { page, pageSize: PAGE_SIZE, ...(debounced ? { search: debounced } : {}) };
-  const list = $api.useQuery('get', '/api/v1/playlists', { params: { query } }, { placeholderData: (previous) => previous });
-  const data = list.data?.data;
-  const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
-
+  const list = $api.useQuery('get', '/api/v1/playlists', { params: { query: listQueryOf(params, PAGE_SIZE) } }, { placeholderData: (previous) => previous });
   return (
     <>
       <PageHeader title={t('title')}>
@@ -36,42 +34,16 @@ export function PlaylistsPage() {
       </PageHeader>
       <Stack gap="md">
         {!rights.edit && <Alert color="gray">{t('list.readOnly')}</Alert>}
-        <TextInput
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          maw={420}
-          type="search"
-        />
-        {list.isError && <QueryError error={list.error} />}
-        {list.isPending && (
-          <Center py="xl">
-            <Loader aria-label={t('loading', { ns: 'common' })} />
-          </Center>
-        )}
-        {data && data.items.length === 0 && <Text c="dimmed">{debounced ? t('list.noMatch') : t('list.empty')}</Text>}
-        {data && data.items.length > 0 && <PlaylistTable playlists={data.items} rights={rights} />}
+        <LibraryListControls list={params} onChange={update} searchLabel={t('list.search')} searchPlaceholder={t('list.searchPlaceholder')} />
+        <ListResults query={list} searching={!!params.search.trim()} empty={t('list.empty')} noMatch={t('list.noMatch')}>
+          {(items) => <PlaylistTable playlists={items} rights={rights} />}
+        </ListResults>
         {rights.edit && !rights.delete && (
           <Text size="sm" c="dimmed">
             {t('delete.noDeleteRight')}
           </Text>
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-              aria-label={t('list.pages')}
-            />
-          </Group>
-        )}
+        <ListPager total={list.data?.data.total} pageSize={PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={t('list.pages')} />
       </Stack>
       <CreatePlaylistModal opened={creating} onClose={create.close} />
     </>

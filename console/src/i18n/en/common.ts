@@ -28,6 +28,11 @@ export const common = {
     plugins: 'Plugins',
     settings: 'Organization',
   },
+  list: {
+    sortBy: 'Sort by',
+    sort: { name: 'Name', updated: 'Last changed', oldest: 'Oldest first' },
+    pager: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
+  },
   theme: { dark: 'Switch to dark mode', light: 'Switch to light mode' },
   account: { menu: 'Account of {{name}}', security: 'My security', signOut: 'Sign out' },
   roles: { owner: 'Owner', administrator: 'Administrator', editor: 'Editor', contributor: 'Contributor', viewer: 'Viewer' },

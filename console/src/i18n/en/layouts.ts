@@ -6,7 +6,6 @@ export const layouts = {
     changed: 'Unpublished changes (revision {{revision}} on screens)',
     published: 'Published, revision {{revision}}',
   },
-  pager: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   list: {
     create: 'New layout',
     readOnly: 'Your role may look at layouts but not change them.',

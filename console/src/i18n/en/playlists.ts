@@ -22,7 +22,6 @@ export const playlists = {
     pages: 'Pages of playlists',
     readOnly: 'Your role may look at playlists but not change them.',
   },
-  pager: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   create: {
     title: 'New playlist',
     name: 'Name',
