@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LEASE_SECONDS } from './jobs/job-leases.js';
 
 export type SignageEnv = 'production' | 'demo';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -22,6 +23,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Days the audit log is kept. */
   auditRetentionDays: number;
+  /** Seconds after which a job whose process stopped renewing its lease runs again elsewhere. */
+  jobLeaseSeconds: number;
   /** The built console (`console/dist`, made by `npm ci`), served at `/`. */
   consoleDir: string;
   /** The environment it was read from, for modules that parse their own settings (with the helpers below). */
@@ -102,6 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
+    jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', DEFAULT_LEASE_SECONDS, 6, 3600),
     consoleDir: resolve(optional(env, 'CONSOLE_DIR') ?? fileURLToPath(new URL('../console/dist', import.meta.url))),
     raw: env,
   };

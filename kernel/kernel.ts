@@ -127,7 +127,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     // 4. Containers.
     const root = createContainer({ injectionMode: InjectionMode.PROXY });
-    const jobs = new JobQueue(databaseUrl, logger);
+    const jobs = new JobQueue(databaseUrl, logger, config.jobLeaseSeconds);
     const authenticators: AuthenticatorMap = {};
     const guards = new Guards(authenticators);
     const hub = new SocketHub(

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from '../logger.js';
 
-/** How often a process renews the leases of the jobs it runs. */
-export const LEASE_RENEW_MS = 10_000;
 /**
- * A lease not renewed for this long belongs to a dead (or cut-off) process: its job is failed so
- * pg-boss's retry policy runs it again. Three renewals missed; a slow job that keeps renewing is
+ * A lease not renewed for this long (`JOB_LEASE_SECONDS`) belongs to a dead (or cut-off) process:
+ * its job is failed so pg-boss's retry policy runs it again. A slow job that keeps renewing is
  * bounded only by its queue's expiry.
  */
-export const LEASE_TTL_SECONDS = 30;
-/** How often a worker looks for stale leases (and once when it starts). */
-export const RECLAIM_EVERY_MS = 10_000;
+export const DEFAULT_LEASE_SECONDS = 30;
+
+/** Renewals every third of a lease (three missed make it stale), and a worker looks for stale ones as often. */
+export const leaseTimings = (leaseSeconds: number) => ({ ttlSeconds: leaseSeconds, renewMs: (leaseSeconds * 1000) / 3, reclaimMs: (leaseSeconds * 1000) / 3 });
 
 /** pg-boss's schema (its default; the runner does not change it). */
 const BOSS = 'pgboss';
@@ -30,7 +29,7 @@ interface Held {
  * Leases on running jobs (`kernel_job_leases`): pg-boss 10 only knows a job is active, and frees
  * it at its expiry (6 h for a transcode), so a job whose process was killed would stay stuck that
  * long. Each process renews its own leases every 10 s; a worker fails the jobs of leases left
- * unrenewed for 30 s, and pg-boss runs them again (handlers are idempotent by convention).
+ * unrenewed for 30 s (`JOB_LEASE_SECONDS`), and pg-boss runs them again (handlers are idempotent by convention).
  */
 export class JobLeases {
   /** This process, as written into its leases (for an operator reading the table). */
@@ -42,11 +41,16 @@ export class JobLeases {
   private reclaimTimer?: NodeJS.Timeout;
   private renewing?: Promise<void>;
 
+  private readonly timings: ReturnType<typeof leaseTimings>;
+
   constructor(
     private readonly sql: ExecuteSql,
     private readonly failJobs: FailJobs,
     private readonly logger: Logger,
-  ) {}
+    leaseSeconds = DEFAULT_LEASE_SECONDS,
+  ) {
+    this.timings = leaseTimings(leaseSeconds);
+  }
 
   /** Takes the lease of a job this process starts; the signal aborts when the lease is lost. */
   async take(jobId: string, name: string): Promise<AbortSignal> {
@@ -63,7 +67,7 @@ export class JobLeases {
       this.held.delete(jobId);
       throw err;
     }
-    this.renewTimer ??= setInterval(() => void this.renew(), LEASE_RENEW_MS).unref();
+    this.renewTimer ??= setInterval(() => void this.renew(), this.timings.renewMs).unref();
     return controller.signal;
   }
 
@@ -119,7 +123,7 @@ export class JobLeases {
    */
   async reclaim(): Promise<number> {
     const claimer = `${this.instanceId}/reclaim`;
-    const stale = `now() - make_interval(secs => ${LEASE_TTL_SECONDS})`;
+    const stale = `now() - make_interval(secs => ${this.timings.ttlSeconds})`;
     const { rows } = await this.sql(
       `UPDATE kernel_job_leases l SET instance_id = $1, renewed_at = now()
        FROM ${BOSS}.job j
@@ -149,7 +153,7 @@ export class JobLeases {
    * under a live lease (or started too recently to have one). False means its work stalled.
    */
   async anyLive(names: string[], match: object): Promise<boolean> {
-    const fresh = `now() - make_interval(secs => ${LEASE_TTL_SECONDS})`;
+    const fresh = `now() - make_interval(secs => ${this.timings.ttlSeconds})`;
     const { rows } = await this.sql(
       `SELECT 1 FROM ${BOSS}.job j
        WHERE j.name = ANY($1::text[]) AND j.data @> $2::jsonb
@@ -165,7 +169,7 @@ export class JobLeases {
   /** Of `values`, those for which a job of `names` with that payload `field` is live (as anyLive says). */
   async liveFor(names: string[], field: string, values: string[]): Promise<Set<string>> {
     if (values.length === 0) return new Set();
-    const fresh = `now() - make_interval(secs => ${LEASE_TTL_SECONDS})`;
+    const fresh = `now() - make_interval(secs => ${this.timings.ttlSeconds})`;
     const { rows } = await this.sql(
       `SELECT DISTINCT j.data->>$2 AS value FROM ${BOSS}.job j
        WHERE j.name = ANY($1::text[]) AND j.data->>$2 = ANY($3::text[])
@@ -177,11 +181,11 @@ export class JobLeases {
     return new Set(rows.map((r) => String(r.value)));
   }
 
-  /** Looks for stale leases now and every RECLAIM_EVERY_MS (workers only). */
+  /** Looks for stale leases now and every third of a lease (workers only). */
   startReclaiming(): void {
     const run = () => this.reclaim().catch((err: Error) => this.logger.warn({ err }, 'could not reclaim the jobs of dead processes'));
     void run();
-    this.reclaimTimer = setInterval(run, RECLAIM_EVERY_MS).unref();
+    this.reclaimTimer = setInterval(run, this.timings.reclaimMs).unref();
   }
 
   /** Stops the timers and drops this process's leases (pg-boss has completed or failed its jobs by now). */

@@ -47,6 +47,7 @@ export class JobQueue {
   constructor(
     private readonly databaseUrl: string,
     private readonly logger: Logger,
+    private readonly leaseSeconds?: number,
   ) {}
 
   define(def: JobDef, deps: unknown) {
@@ -75,6 +76,7 @@ export class JobQueue {
       // pg-boss takes ids and output together; its types list that form for one id only.
       (name, ids, reason) => (boss.fail as (n: string, i: string[], d: object) => Promise<void>).call(boss, name, ids, { message: reason }),
       this.logger,
+      this.leaseSeconds,
     );
     for (const { def } of this.jobs.values()) await this.ensureQueue(boss, def);
     if (!options.work) return;
