@@ -127,12 +127,48 @@ describe('console: playlists', function () {
     await page.getByText('3 items · 35 s').waitFor();
   });
 
+  it('sets one duration for several chosen items at once, and puts them back when the server refuses removing them', async () => {
+    const { page } = c;
+    await page.getByRole('checkbox', { name: 'Choose Alpha poster' }).check();
+    await page.getByRole('checkbox', { name: 'Choose Bravo menu' }).check();
+    const bar = page.getByRole('region', { name: 'Chosen items' });
+    await bar.getByText('2 items chosen').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Choose every item' }).isChecked(), 'two of three').to.equal(false);
+    await expectAccessible(page, 'the playlist editor with chosen items');
+    await bar.getByLabel('Duration (seconds)').fill('20');
+    await bar.getByRole('button', { name: 'Set duration' }).click();
+    await bar.waitFor({ state: 'detached' });
+    const durations = async () =>
+      Object.fromEntries((await playlistOnServer()).items.map((i: { assetName: string; durationMs: number }) => [i.assetName, i.durationMs]));
+    expect(await durations()).to.deep.equal({ 'Alpha poster': 20_000, 'Charlie offer': 15_000, 'Bravo menu': 20_000 });
+    await page.getByText('3 items · 55 s').waitFor();
+
+    // Meanwhile one asset went back to processing: the server refuses the new item list, and the
+    // rows the page took away at once come back.
+    const bravo = (await playlistOnServer()).items.find((i: { assetName: string }) => i.assetName === 'Bravo menu').assetId;
+    await c.kernel.db('assets').where({ id: bravo }).update({ processing_status: 'processing' });
+    try {
+      await page.getByRole('checkbox', { name: 'Choose every item' }).check();
+      await page.getByRole('checkbox', { name: 'Choose Alpha poster' }).uncheck();
+      await page.getByRole('checkbox', { name: 'Choose Bravo menu' }).uncheck();
+      await bar.getByRole('button', { name: 'Remove 1 item' }).click();
+      await page.getByRole('dialog', { name: 'Remove 1 item?' }).getByRole('button', { name: 'Remove 1 item' }).click();
+      await page.getByText(/only ready assets can be played/).waitFor();
+      await page.getByRole('button', { name: 'Move Charlie offer', exact: true }).waitFor();
+      expect(await orderOnServer()).to.deep.equal(['Alpha poster', 'Charlie offer', 'Bravo menu']);
+      await bar.getByText('1 item chosen').waitFor();
+      await page.getByRole('checkbox', { name: 'Choose Charlie offer' }).uncheck();
+    } finally {
+      await c.kernel.db('assets').where({ id: bravo }).update({ processing_status: 'ready' });
+    }
+  });
+
   it('removes an item, and the running time follows', async () => {
     const { page } = c;
     await page.getByRole('button', { name: 'Remove Bravo menu' }).click();
     await page.getByRole('button', { name: 'Move Bravo menu', exact: true }).waitFor({ state: 'detached' });
     expect(await orderOnServer()).to.deep.equal(['Alpha poster', 'Charlie offer']);
-    await page.getByText('2 items · 25 s').waitFor();
+    await page.getByText('2 items · 35 s').waitFor();
   });
 
   it('renames the playlist and saves its description', async () => {

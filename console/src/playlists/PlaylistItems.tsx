@@ -14,6 +14,7 @@ import { Table } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
+import { ItemSelectionBar } from './ItemSelectionBar';
 import { ItemSettingsModal } from './ItemSettingsModal';
 import { ItemsHead } from './ItemsHead';
 import { SortableItemRow } from './SortableItemRow';
@@ -31,6 +32,7 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
   const reload = useReloadPlaylist();
   const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
   const [editing, setEditing] = useState<PlaylistItem | null>(null);
+  const [chosenIds, setChosenIds] = useState<ReadonlySet<string>>(new Set());
   const lastOver = useRef<UniqueIdentifier | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -43,6 +45,19 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
   const total = ids.length;
   const nameOf = (id: UniqueIdentifier) => byId.get(String(id))?.assetName ?? '';
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
+  // Only items still there count (another person may have removed one meanwhile).
+  const chosen = new Set(ids.filter((id) => chosenIds.has(id)));
+  const choose = (id: string) =>
+    setChosenIds((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const choice = {
+    all: chosen.size > 0 && chosen.size === ids.length,
+    some: chosen.size > 0,
+    toggleAll: () => setChosenIds(chosen.size === ids.length ? new Set() : new Set(ids)),
+  };
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
@@ -78,6 +93,7 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
 
   return (
     <>
+      {editable && chosen.size > 0 && <ItemSelectionBar playlist={playlist} items={ordered} chosen={chosen} onDone={() => setChosenIds(new Set())} />}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -87,11 +103,20 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
         {/* Scrolled sideways on a phone: the region takes focus, so keyboards can scroll it too. */}
         <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={t('items.caption')}>
           <Table aria-label={t('items.caption')} verticalSpacing="xs">
-            <ItemsHead editable={editable} />
+            <ItemsHead editable={editable} choice={editable ? choice : undefined} />
             <Table.Tbody>
               <SortableContext items={ids} strategy={verticalListSortingStrategy}>
                 {ordered.map((item, index) => (
-                  <SortableItemRow key={item.id} playlistId={playlist.id} item={item} position={index + 1} editable={editable} onEdit={setEditing} />
+                  <SortableItemRow
+                    key={item.id}
+                    playlistId={playlist.id}
+                    item={item}
+                    position={index + 1}
+                    editable={editable}
+                    onEdit={setEditing}
+                    chosen={chosen.has(item.id)}
+                    onChoose={choose}
+                  />
                 ))}
               </SortableContext>
             </Table.Tbody>

@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Table, Text } from '@mantine/core';
 import { IconAdjustments, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
@@ -15,10 +15,12 @@ interface Props {
   position: number;
   editable: boolean;
   onEdit: (item: PlaylistItem) => void;
+  chosen: boolean;
+  onChoose: (id: string) => void;
 }
 
-/** One manual item: its drag handle (pointer or keyboard), how it plays, and its settings and remove buttons. */
-export function SortableItemRow({ playlistId, item, position, editable, onEdit }: Props) {
+/** One manual item: its choice box, its drag handle (pointer or keyboard), how it plays, and its settings and remove buttons. */
+export function SortableItemRow({ playlistId, item, position, editable, onEdit, chosen, onChoose }: Props) {
   const { t } = useTranslation('playlists');
   const show = useShowPlaylist();
   const remove = $api.useMutation('delete', '/api/v1/playlists/{id}/items/{itemId}');
@@ -39,6 +41,11 @@ export function SortableItemRow({ playlistId, item, position, editable, onEdit }
       style={{ transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 1 : undefined }}
       bg={isDragging ? 'var(--mantine-color-body)' : undefined}
     >
+      {editable && (
+        <Table.Td>
+          <Checkbox aria-label={t('bulk.choose', { name: item.assetName })} checked={chosen} onChange={() => onChoose(item.id)} />
+        </Table.Td>
+      )}
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           {editable && (
