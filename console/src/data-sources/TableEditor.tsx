@@ -201,7 +201,7 @@ export function TableEditor({ source, canEdit, onSaved }: { source: DataSourceDe
           </Group>
           <Group>
             {dirty && (
-              <Text size="sm" c="orange.9">
+              <Text size="sm" fw={600}>
                 {t('table.unsaved')}
               </Text>
             )}
