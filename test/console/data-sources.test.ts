@@ -194,4 +194,28 @@ describe('console: data sources', function () {
     expect(refused.body.error.code).to.equal('insufficient_scope');
     expect((await eventually(manifestTable, (r) => r?.length === 1, 15_000, 200))?.[0]?.values.dish.text).to.equal('Tea');
   });
+
+  it('shows another person’s change to a table and a list without a reload', async () => {
+    const { page } = c;
+    await page.goto(`/data-sources/${tableId}`);
+    const grid = page.getByRole('table', { name: 'Rows of Specials' });
+    await grid.getByRole('textbox', { name: 'Dish, row 1' }).waitFor();
+    const table = await call('GET', `/api/v1/data-sources/${tableId}`);
+    await call('PATCH', `/api/v1/data-sources/${tableId}`, {
+      name: 'Daily specials',
+      configuration: { ...table.configuration, rows: [{ values: { dish: 'Goulash', price: '8' } }] },
+    });
+    await page.getByRole('heading', { level: 1, name: 'Daily specials' }).waitFor();
+    expect(
+      await eventually(
+        () => grid.getByRole('textbox', { name: 'Dish, row 1' }).inputValue(),
+        (v) => v === 'Goulash',
+      ),
+    ).to.equal('Goulash');
+
+    await page.goto('/data-sources');
+    await page.getByRole('link', { name: 'Staff rota' }).waitFor();
+    await call('PATCH', `/api/v1/data-sources/${otherId}`, { name: 'Weekly rota' });
+    await page.getByRole('link', { name: 'Weekly rota' }).waitFor();
+  });
 });

@@ -108,7 +108,7 @@ export function DataSourcePage() {
           </Tabs.List>
           {manual && (
             <Tabs.Panel value="table" pt="md">
-              <TableEditor key={source.configVersion} source={source} canEdit={author} onSaved={invalidate} />
+              <TableEditor key={source.id} source={source} canEdit={author} onSaved={invalidate} />
             </Tabs.Panel>
           )}
           <Tabs.Panel value="output" pt="md">

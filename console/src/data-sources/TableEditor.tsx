@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, List, Modal, Stack, Table, Text } fro
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ClipboardEvent, useState } from 'react';
+import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { notifyDone, notifyFailed } from '../common/notify';
@@ -35,6 +35,16 @@ export function TableEditor({ source, canEdit, onSaved }: { source: DataSourceDe
   const [dirty, setDirty] = useState(false);
   const [report, setReport] = useState<PasteReport>();
   const [adding, { open, close }] = useDisclosure();
+  // Someone else saved the table (a console event refetched it): shown at once unless edits are pending here.
+  const seen = useRef(source.configVersion);
+  const [overtaken, setOvertaken] = useState(false);
+  useEffect(() => {
+    if (source.configVersion === seen.current) return;
+    seen.current = source.configVersion;
+    if (dirty) return setOvertaken(true);
+    setColumns(stored.columns ?? []);
+    setRows((stored.rows ?? []).map((r) => ({ ...newRow(r.values), id: r.id })));
+  }, [source.configVersion, dirty, stored]);
   const change = (next: TableRow[]) => {
     setRows(next);
     setDirty(true);
@@ -66,6 +76,7 @@ export function TableEditor({ source, canEdit, onSaved }: { source: DataSourceDe
       setColumns(table.columns ?? []);
       setRows((table.rows ?? []).map((r) => ({ ...newRow(r.values), id: r.id })));
       setDirty(false);
+      setOvertaken(false);
       setReport(undefined);
       notifyDone(t('table.saved'));
       onSaved();
@@ -76,6 +87,7 @@ export function TableEditor({ source, canEdit, onSaved }: { source: DataSourceDe
     setColumns(stored.columns ?? []);
     setRows((stored.rows ?? []).map((r) => ({ ...newRow(r.values), id: r.id })));
     setDirty(false);
+    setOvertaken(false);
     setReport(undefined);
   };
   const columnLabel = (key: string) => columns.find((c) => c.key === key)?.label ?? key;
@@ -85,6 +97,11 @@ export function TableEditor({ source, canEdit, onSaved }: { source: DataSourceDe
       <Text size="sm">
         {t('table.limits', { columns: String(MAX_COLUMNS), rows: String(MAX_ROWS) })} {canEdit && t('table.pasteHint')}
       </Text>
+      {overtaken && (
+        <Alert color="yellow" role="status">
+          {t('table.overtaken')}
+        </Alert>
+      )}
       {report && (
         <Alert
           color={report.problems.length || report.cellsCut || report.rowsCut ? 'yellow' : 'green'}

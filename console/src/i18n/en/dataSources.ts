@@ -132,6 +132,7 @@ export const dataSources = {
     saved: 'Table saved; screens showing it get the new rows.',
     discard: 'Discard changes',
     unsaved: 'Unsaved changes',
+    overtaken: 'Someone else saved this table meanwhile. Saving replaces their version with yours; discarding shows theirs.',
     limits: 'Up to {{columns}} columns and {{rows}} rows.',
     pasteHint: 'Paste cells copied from a spreadsheet into any cell: they fill the table from there, new rows added as needed.',
     pasted: 'Pasted {{count}} rows.',
