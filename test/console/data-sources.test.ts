@@ -206,9 +206,10 @@ describe('console: data sources', function () {
       configuration: { ...table.configuration, rows: [{ values: { dish: 'Goulash', price: '8' } }] },
     });
     await page.getByRole('heading', { level: 1, name: 'Daily specials' }).waitFor();
+    const renamed = page.getByRole('table', { name: 'Rows of Daily specials' });
     expect(
       await eventually(
-        () => grid.getByRole('textbox', { name: 'Dish, row 1' }).inputValue(),
+        () => renamed.getByRole('textbox', { name: 'Dish, row 1' }).inputValue(),
         (v) => v === 'Goulash',
       ),
     ).to.equal('Goulash');
