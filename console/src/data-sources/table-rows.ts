@@ -40,6 +40,7 @@ export function rowsForSave(rows: TableRow[], columns: TableColumn[]): { id?: st
 export function keyFromLabel(label: string): string {
   const words = label
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\w\s]/g, ' ')
     .trim()
     .split(/[\s_]+/)
