@@ -120,6 +120,30 @@ describe('console: data sources', function () {
     await accessible(page, 'a feed’s mapping');
   });
 
+  it('creates a manual table from its generated form, its columns in the grid, and shows its settings', async () => {
+    const { page } = c;
+    await page.goto('/data-sources/new');
+    await pickOption(page, page.getByRole('textbox', { name: /^Kind of source/ }), 'Manual table');
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Opening hours');
+    await page.getByRole('button', { name: 'Add item' }).first().click();
+    await page.getByRole('textbox', { name: /^Key/ }).fill('day');
+    await page.getByRole('textbox', { name: /^Label/ }).fill('Day');
+    await pickOption(page, page.getByRole('textbox', { name: /^Type/ }), 'text');
+    await accessible(page, 'the create page of a manual table');
+    await page.getByRole('button', { name: 'Create data source' }).click();
+    await page.waitForURL(/\/data-sources\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Opening hours' }).waitFor();
+    expect((await sourceNamed('Opening hours'))?.configuration.columns).to.deep.equal([{ key: 'day', label: 'Day', type: 'text' }]);
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.getByRole('table', { name: 'Rows of Opening hours' }).getByRole('textbox', { name: 'Day, row 1' }).fill('Monday');
+    await page.getByRole('button', { name: 'Save table' }).click();
+    await page.getByText('Table saved; screens showing it get the new rows.').waitFor();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Save settings' }).waitFor();
+    await accessible(page, 'a table’s settings');
+    expect((await sourceNamed('Opening hours'))?.configuration.rows.map((r: any) => r.values)).to.deep.equal([{ day: 'Monday' }]);
+  });
+
   it('says in words why a feed fails, and reads it again on demand once it is fixed', async () => {
     const { page } = c;
     const source = await call('POST', '/api/v1/data-sources', { provider: 'rss', name: 'Town news', configuration: { url: feeds.url('/news.xml') } });
