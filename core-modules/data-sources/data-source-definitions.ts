@@ -33,6 +33,8 @@ export interface DataSourceDefinition {
   name: string;
   description: string;
   configurationFields: SourceConfigurationField[];
+  /** The provider's own JSON schema of its configuration: what consoles generate a form from. */
+  configurationJsonSchema: Record<string, unknown>;
   defaultConfiguration: Record<string, unknown>;
   outputKind: 'records';
   /** Fields every source of the kind produces; a table's or a mapped feed's depend on its configuration. */
@@ -99,6 +101,8 @@ export function dataSourceDefinitions(providers: Map<string, DataSourceProvider>
         name: p.label ?? words(p.name),
         description: p.description ?? '',
         configurationFields,
+        // As JSON has it (TypeBox's own symbol keys dropped).
+        configurationJsonSchema: JSON.parse(JSON.stringify(p.configuration)) as Record<string, unknown>,
         defaultConfiguration: Object.fromEntries(configurationFields.flatMap((f) => (f.default !== undefined ? [[f.key, f.default]] : []))),
         outputKind: 'records',
         outputFields: p.outputFields ?? [],

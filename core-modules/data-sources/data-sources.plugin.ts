@@ -3,6 +3,7 @@ import { definePlugin } from '../../kernel/plugin.js';
 import { UsageRegistry } from '../../kernel/usage-registry.js';
 import { dataSourceDefinitions, sourceFacts } from './data-source-definitions.js';
 import { dataSourceContent, manifestEntries } from './data-source-content.js';
+import { dataSourceChanged } from './data-source-events.js';
 import { dataSourcesSection } from './data-sources.section.js';
 import { DataSourceViewers } from './data-source-viewers.js';
 import { dataSourceLibraryRef, type DataSourceLibrary } from './data-sources.api.js';
@@ -43,7 +44,7 @@ const library = (d: DataSourcesDeps): DataSourceLibrary => ({
 /** Data sources (spec 4.12): feeds and tables screens show, refreshed by jobs, last good output kept. */
 export const dataSourcesModule = definePlugin<DataSourcesDeps>({
   name: 'data-sources',
-  dependsOn: ['settings', 'player'],
+  dependsOn: ['settings', 'player', 'console-events'],
   uses: dataSourcesUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -63,6 +64,7 @@ export const dataSourcesModule = definePlugin<DataSourcesDeps>({
     r.jobs(dataSourcesJobs);
     r.onStart((d) => {
       d.settingsService.define(dataSourcesSettings);
+      d.consoleEvents.declare(dataSourceChanged);
       d.manifestSections.register(dataSourcesSection);
       d.contentSources.register(dataSourceContent(d));
     });

@@ -10,7 +10,15 @@ import type { DataSourcesBaseDeps } from './data-sources-base-deps.js';
 
 type Deps = Pick<
   DataSourcesBaseDeps,
-  'logger' | 'settingsService' | 'dataSourcesRepository' | 'dataSourceProviders' | 'dataSourceViewers' | 'contentSources' | 'dataSourcesConfig' | 'parsePool'
+  | 'logger'
+  | 'settingsService'
+  | 'dataSourcesRepository'
+  | 'dataSourceProviders'
+  | 'dataSourceViewers'
+  | 'contentSources'
+  | 'dataSourcesConfig'
+  | 'parsePool'
+  | 'consoleEvents'
 >;
 
 export const MAX_BYTES = 2 * 1024 * 1024;
@@ -107,8 +115,11 @@ export class SourceRefresher {
       if (failure === err) this.d.logger.info({ sourceId: source.id, code: failure.code }, 'data source refresh failed; the last good output stays');
       else this.d.logger.error({ err, sourceId: source.id }, 'data source refresh crashed; the last good output stays');
       await this.d.dataSourcesRepository.failed(source.id, failure.code, failure.message, Math.round(performance.now() - started), due);
+      this.d.consoleEvents.publish('data_source.changed', { dataSourceId: source.id });
       return { ok: false, changed: false };
     }
+    // A read with the same records still moves its times and status (a changed one was told with its commit).
+    if (!changed) this.d.consoleEvents.publish('data_source.changed', { dataSourceId: source.id });
     return { ok: true, changed };
   }
 
@@ -144,6 +155,12 @@ export class SourceRefresher {
 
   /** In the transaction of a change to sources' output or entry: the screens showing them rebuild their manifests once it commits. */
   async tell(sourceIds: string[], trx: Knex.Transaction): Promise<void> {
+    // The consoles showing them refetch too.
+    this.d.consoleEvents.publishEach(
+      'data_source.changed',
+      sourceIds.map((dataSourceId) => ({ dataSourceId })),
+      trx,
+    );
     await this.d.contentSources.changed(await this.d.dataSourceViewers.screensShowing(sourceIds), trx);
   }
 

@@ -35,7 +35,12 @@ const WidgetDefinitionSchema = Type.Object({
 
 const DataSourceDefinitionSchema = Type.Object({
   ...Described,
-  configurationSchema: Fields,
+  configurationSchema: Type.Object({
+    ...Fields.properties,
+    jsonSchema: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'The provider’s configuration as a JSON schema (draft 7 subset): a console generates its form from it.',
+    }),
+  }),
   defaultConfiguration: Type.Record(Type.String(), Type.Unknown()),
   outputSchema: Type.Object({
     kind: Type.Literal('records'),
@@ -106,7 +111,7 @@ export function contentDefinitions(widgets: WidgetDefinition[], sources: DataSou
       description: s.description,
       category: s.shape.temporal && !s.shape.numeric ? 'Feeds' : 'Structured',
       icon: 'database',
-      configurationSchema: { fields: s.configurationFields },
+      configurationSchema: { fields: s.configurationFields, jsonSchema: s.configurationJsonSchema },
       defaultConfiguration: s.defaultConfiguration,
       outputSchema: { kind: s.outputKind, fields: s.outputFields },
       shape: { numeric: Boolean(s.shape.numeric), temporal: Boolean(s.shape.temporal), weather: Boolean(s.shape.weather) },

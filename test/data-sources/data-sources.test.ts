@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { DataSourcesDeps } from '../../core-modules/data-sources/data-sources-deps.js';
 import { coreModules } from '../../core-modules/index.js';
 import { dataSourceViewerPlugin, showSources } from '../fixtures/data-source-viewer.plugin.js';
+import { openConsoleSocket } from '../console-events/console-socket-client.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { ATOM, CSV, FeedServer, icsFeed, JSON_API, RSS } from '../support/feed-server.js';
 import { sessionsByRole, setSettings } from '../support/library-assets.js';
@@ -309,6 +310,29 @@ describe('data sources', () => {
     } finally {
       socket.ws.close();
       await showSources([lobby.screenId], []);
+    }
+  });
+
+  it('tells the signed-in consoles when a source is edited, read (well or not) or deleted', async () => {
+    const consoles = await openConsoleSocket(k, owner);
+    try {
+      const changed = (id: string) => (m: Record<string, any>) => m.type === 'data_source.changed' && m.dataSourceId === id;
+      feeds.answers.set('/told', { type: 'application/rss+xml', body: RSS });
+      const source = await create('rss', { url: feeds.url('/told') }, 'Told');
+      await consoles.next(changed(source.id));
+      let since = consoles.messages.length;
+      expect((await api('PATCH', `/api/v1/data-sources/${source.id}`, { name: 'Told again' })).status).to.equal(200);
+      await consoles.next((m) => consoles.messages.indexOf(m) >= since && changed(source.id)(m));
+      // A failing read changes no records, yet its status changes: consoles hear of it too.
+      feeds.answers.delete('/told');
+      since = consoles.messages.length;
+      expect((await rebuild(source.id)).errorCode).to.equal('http_404');
+      await consoles.next((m) => consoles.messages.indexOf(m) >= since && changed(source.id)(m));
+      since = consoles.messages.length;
+      expect((await api('DELETE', `/api/v1/data-sources/${source.id}`)).status).to.equal(204);
+      await consoles.next((m) => consoles.messages.indexOf(m) >= since && changed(source.id)(m));
+    } finally {
+      consoles.ws.close();
     }
   });
 

@@ -96,6 +96,9 @@ describe('widgets', () => {
       expect(manual).to.deep.include({ refreshBehavior: 'on_edit' });
       expect(manual.shape).to.deep.equal({ numeric: true, temporal: true, weather: false });
       expect(manual.configurationSchema.fields.map((f: any) => f.key)).to.include('columns');
+      // Consoles generate a source's form from its provider's own JSON schema.
+      expect(manual.configurationSchema.jsonSchema.properties.columns).to.deep.include({ type: 'array', minItems: 1, maxItems: 12 });
+      expect(catalog.dataSources.find((s: any) => s.id === 'json').configurationSchema.jsonSchema.required).to.include('url');
       expect(catalog.fingerprint).to.match(/^[0-9a-f]{64}$/);
 
       const legacy = (await api('GET', '/api/v1/provider-catalog', undefined, as.viewer)).body.data;

@@ -13,6 +13,7 @@ import {
   IconUrgent,
   IconCloudStorm,
   IconWifi,
+  IconDatabase,
 } from '@tabler/icons-react';
 import type { Role } from '../auth/roles';
 
@@ -23,6 +24,7 @@ export const navigation = [
   { to: '/widgets', label: 'nav.widgets', icon: IconApps, minRole: 'viewer' },
   { to: '/layouts', label: 'nav.layouts', icon: IconLayoutBoard, minRole: 'viewer' },
   { to: '/playlists', label: 'nav.playlists', icon: IconListDetails, minRole: 'viewer' },
+  { to: '/data-sources', label: 'nav.dataSources', icon: IconDatabase, minRole: 'viewer' },
   { to: '/locations', label: 'nav.locations', icon: IconMapPin, minRole: 'viewer' },
   { to: '/fleet', label: 'nav.fleet', icon: IconHeartRateMonitor, minRole: 'viewer' },
   { to: '/takeovers', label: 'nav.takeovers', icon: IconUrgent, minRole: 'viewer' },

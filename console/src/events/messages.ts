@@ -11,6 +11,7 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'takeover.changed': ['takeoverId', 'status'],
   'takeover.screen_state': ['takeoverId', 'screenId', 'state'],
   'presentation_override.changed': ['overrideId', 'status'],
+  'data_source.changed': ['dataSourceId'],
   'resource.changed': ['method', 'path'],
 } as const;
 
@@ -27,6 +28,7 @@ export type ConsoleMessage =
       state: 'pending' | 'notified' | 'preparing' | 'ready' | 'active' | 'failed' | 'offline' | 'restored' | 'expired' | 'cancelled';
     }
   | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
+  | { type: 'data_source.changed'; dataSourceId: string }
   | { type: 'resource.changed'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
@@ -63,6 +65,8 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return ['/api/v1/takeovers'];
     case 'presentation_override.changed':
       return ['/api/v1/presentation-overrides'];
+    case 'data_source.changed':
+      return ['/api/v1/data-sources'];
     case 'resource.changed':
       return [collectionOf(message.path)];
     case 'server.hello':

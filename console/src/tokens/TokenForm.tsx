@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { $api } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { scopeKey } from './scope-key';
 import type { BodyOf } from '../api/types';
@@ -20,17 +21,21 @@ export function TokenForm({ submit }: { submit(body: TokenBody): Promise<string 
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const form = useForm({
-    initialValues: { name: '', scopes: [] as string[], expiresAt: null as string | null },
+    initialValues: { name: '', scopes: [] as string[], dataSourceIds: [] as string[], expiresAt: null as string | null },
     validate: {
       name: (v) => (v.trim() ? null : t('form.nameRequired')),
       scopes: (v) => (v.length ? null : t('form.scopesRequired')),
     },
   });
+  const writes = form.values.scopes.includes('data_source:write');
+  // The tables a writing token may be limited to (only manual tables take rows from a token).
+  const tables = $api.useQuery('get', '/api/v1/data-sources', { params: { query: { provider: 'manual', pageSize: 100 } } }, { enabled: writes });
   const send = form.onSubmit(async (values) => {
     setBusy(true);
     setRefusal(undefined);
     try {
       const body: TokenBody = { name: values.name.trim(), scopes: values.scopes as Scope[] };
+      if (values.scopes.includes('data_source:write') && values.dataSourceIds.length) body.dataSourceIds = values.dataSourceIds;
       if (values.expiresAt) body.expiresAt = dayjs(values.expiresAt).toISOString();
       setRefusal(await submit(body));
     } catch (err) {
@@ -50,6 +55,15 @@ export function TokenForm({ submit }: { submit(body: TokenBody): Promise<string 
             ))}
           </Stack>
         </Checkbox.Group>
+        {writes && (
+          <MultiSelect
+            label={t('form.tables')}
+            description={t('form.tablesHint')}
+            data={(tables.data?.data.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            searchable
+            {...form.getInputProps('dataSourceIds')}
+          />
+        )}
         <DateTimePicker
           label={t('form.expires')}
           description={t('form.expiresHint')}

@@ -32,6 +32,8 @@ export function TokensPage() {
   const { t } = useTranslation(['tokens', 'common']);
   const client = useQueryClient();
   const tokens = $api.useQuery('get', '/api/v1/integration-tokens');
+  const tables = $api.useQuery('get', '/api/v1/data-sources', { params: { query: { provider: 'manual', pageSize: 100 } } });
+  const tableName = new Map((tables.data?.data.items ?? []).map((s) => [s.id, s.name]));
   const refresh = () => client.invalidateQueries({ queryKey: ['get', '/api/v1/integration-tokens'] });
 
   const create = () => {
@@ -121,6 +123,13 @@ export function TokensPage() {
                               </Badge>
                             ))}
                           </Group>
+                          {token.scopes.includes('data_source:write') && (
+                            <Text size="xs" c="dimmed">
+                              {t('tablesScope', {
+                                names: token.dataSourceIds.length ? token.dataSourceIds.map((id) => tableName.get(id) ?? id).join(', ') : t('allTables'),
+                              })}
+                            </Text>
+                          )}
                         </Table.Td>
                         <Table.Td>
                           <Badge variant="dot" color={status === 'active' ? 'green' : 'gray'}>

@@ -23,6 +23,7 @@ export const common = {
     takeovers: 'Takeovers',
     weather: 'Weather alerts',
     networks: 'Presentation networks',
+    dataSources: 'Data sources',
     users: 'Users',
     tokens: 'Integration tokens',
     plugins: 'Plugins',
