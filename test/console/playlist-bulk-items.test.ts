@@ -1,28 +1,39 @@
 import { expect } from 'chai';
 import { itemInputOf, optimistic, withDuration, withoutChosen } from '../../console/src/playlists/bulk-items.js';
-import type { Playlist, PlaylistItem } from '../../console/src/playlists/types.js';
 
 describe('console: changing several playlist items at once', () => {
-  const item = (id: string, extra: Partial<PlaylistItem> = {}): PlaylistItem =>
-    ({
-      id,
-      source: 'manual',
-      assetId: `asset-${id}`,
-      position: 0,
-      durationMs: 8000,
-      fitMode: 'cover',
-      transition: 'fade',
-      audioEnabled: true,
-      volume: 0.4,
-      deliveryPolicy: 'automatic',
-      usePlayerDefaults: false,
-      assetName: id,
-      assetType: 'image',
-      assetStatus: 'ready',
-      thumbnailUrl: '',
-      dynamic: false,
-      ...extra,
-    }) as PlaylistItem;
+  interface Row {
+    id: string;
+    source: string;
+    assetId: string;
+    layoutId?: string;
+    position: number;
+    durationMs?: number;
+    fitMode: string;
+    transition: string;
+    audioEnabled: boolean;
+    volume: number;
+    deliveryPolicy: string;
+    usePlayerDefaults: boolean;
+    assetType: string;
+    dynamic: boolean;
+  }
+  const item = (id: string, extra: Partial<Row> = {}): Row => ({
+    id,
+    source: 'manual',
+    assetId: `asset-${id}`,
+    position: 0,
+    durationMs: 8000,
+    fitMode: 'cover',
+    transition: 'fade',
+    audioEnabled: true,
+    volume: 0.4,
+    deliveryPolicy: 'automatic',
+    usePlayerDefaults: false,
+    assetType: 'image',
+    dynamic: false,
+    ...extra,
+  });
 
   it('sends each item back with every setting it had, a video’s whole length as null and a layout by its id', () => {
     expect(itemInputOf(item('a'))).to.deep.equal({
@@ -52,7 +63,7 @@ describe('console: changing several playlist items at once', () => {
   });
 
   it('shows the new manual items in order before the answer, keeping what the tag rule adds after them', () => {
-    const playlist = { id: 'p', items: [item('a'), item('b'), item('t', { dynamic: true, source: 'tag', position: 2 })] } as Playlist;
+    const playlist = { id: 'p', items: [item('a'), item('b'), item('t', { dynamic: true, source: 'tag', position: 2 })] };
     const shown = optimistic(playlist, [item('b')]);
     expect(shown.items.map((i) => [i.id, i.position])).to.deep.equal([
       ['b', 0],
