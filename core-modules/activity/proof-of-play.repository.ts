@@ -22,8 +22,13 @@ export const GROUP_BY = {
   content: 'content_id',
   presentation: 'presentation_id',
   sessionType: 'session_type',
+  /** The UTC day a session started: the rollup's day buckets are UTC days, so each day's total is exact. */
+  day: null,
 } as const;
 export type GroupBy = keyof typeof GROUP_BY;
+
+/** The grouping key as SQL over a table's time column (`started_at` or the rollup's `bucket`). */
+const keyOf = (groupBy: GroupBy, time: 'started_at' | 'bucket') => GROUP_BY[groupBy] ?? `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
 export interface SummaryRow {
   key: string | null;
@@ -123,9 +128,9 @@ export function planSpans(from: number, to: number, mark: number | null): { days
 }
 
 /** The coarsest rollup grain that still has the grouping column and every filtered one. */
-function grainFor(f: PlayFilter, key: string): 'detail' | keyof typeof GRAINS {
+function grainFor(f: PlayFilter, key: string | null): 'detail' | keyof typeof GRAINS {
   const used = [
-    key,
+    ...(key ? [key] : []),
     ...(f.screenIds ? ['screen_id'] : []),
     ...(f.locationId ? ['location_id'] : []),
     ...(f.assetId ? ['content_id'] : []),
@@ -202,7 +207,10 @@ export class ProofOfPlayRepository {
     const db = this.d.db;
     const rolled = (hours: number, [a, b]: Span) =>
       this.scoped(
-        db('playback_rollup').select(`${key} as key`, db.raw('sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms')),
+        db('playback_rollup').select(
+          db.raw(`${keyOf(groupBy, 'bucket')} AS key`),
+          db.raw('sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms'),
+        ),
         f,
         'rollup',
       )
@@ -216,7 +224,7 @@ export class ProofOfPlayRepository {
       parts.push(
         this.scoped(
           db('playback_sessions').select(
-            `${key} as key`,
+            db.raw(`${keyOf(groupBy, 'started_at')} AS key`),
             db.raw(`1 AS sessions, (result = 'completed')::int AS completed, (result = 'partial')::int AS partial, (result = 'skipped')::int AS skipped,
               (result = 'failed')::int AS failed, (result = 'unknown')::int AS unknown, interrupted::int AS interrupted, coalesce(duration_ms, 0) AS duration_ms`),
           ),

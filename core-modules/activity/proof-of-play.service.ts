@@ -8,7 +8,11 @@ import { Uuid, Stamp, present } from '../../kernel/http/wire.js';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
-const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = (values: readonly string[], description?: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    description ? { description } : {},
+  );
 
 /** The filters every proof-of-play read takes. */
 export const PlayQueryFields = {
@@ -31,7 +35,7 @@ export const ListQuery = Type.Object({
 });
 export const SummaryQuery = Type.Object({
   ...PlayQueryFields,
-  groupBy: Type.Optional(literals(Object.keys(GROUP_BY))),
+  groupBy: Type.Optional(literals(Object.keys(GROUP_BY), '`day` totals each UTC day, keyed `YYYY-MM-DD`, for a chart over the range.')),
   dimension: Type.Optional(
     Type.String({ maxLength: 32, description: 'As the reference’s console names `groupBy`; a dimension this server does not group by reads as `screen`.' }),
   ),
