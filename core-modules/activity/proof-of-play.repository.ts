@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { DAY_MS, GRAINS, HOUR_MS } from './playback-rollup.js';
 
+/** A session type filter for every session inside a root presentation: what played, counted once. */
+export const CHILD_SESSIONS = 'child';
+
 /** Which sessions a read covers. `screenIds` is the screen and group filters resolved (empty matches nothing). */
 export interface PlayFilter {
   from: Date;
@@ -153,7 +156,8 @@ export class ProofOfPlayRepository {
     if (f.locationId) q.where('location_id', f.locationId);
     if (f.assetId) q.where('content_id', f.assetId);
     if (f.playlistId) q.where('presentation_id', f.playlistId);
-    if (f.sessionType) q.where('session_type', f.sessionType);
+    if (f.sessionType === CHILD_SESSIONS) q.whereNot('session_type', 'presentation');
+    else if (f.sessionType) q.where('session_type', f.sessionType);
     if (table === 'sessions') {
       if (f.result) q.where('result', f.result);
       if (f.terminalReason === 'unexpected') q.where('interrupted', true);

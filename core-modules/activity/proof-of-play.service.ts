@@ -3,7 +3,7 @@ import { invalidInput } from '../../kernel/errors.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import { SESSION_TYPES, TERMINAL_REASONS } from './event-contract.js';
 import type { ActivityBaseDeps } from './activity-base-deps.js';
-import { GROUP_BY, type GroupBy, type PlayFilter, type SessionRow } from './proof-of-play.repository.js';
+import { CHILD_SESSIONS, GROUP_BY, type GroupBy, type PlayFilter, type SessionRow } from './proof-of-play.repository.js';
 import { Uuid, Stamp, present } from '../../kernel/http/wire.js';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +23,9 @@ export const PlayQueryFields = {
   location: Type.Optional(Type.String({ format: 'uuid', description: 'Where the screen was when it played.' })),
   asset: Type.Optional(Type.String({ format: 'uuid', description: 'Sessions of this library item (content id).' })),
   playlist: Type.Optional(Type.String({ format: 'uuid', description: 'Sessions inside this playlist (presentation id).' })),
-  sessionType: Type.Optional(literals(SESSION_TYPES)),
+  sessionType: Type.Optional(
+    literals([...SESSION_TYPES, CHILD_SESSIONS], '`child`: every session but the root presentations (content, playlist items, layout placements).'),
+  ),
   result: Type.Optional(literals(['playing', 'completed', 'partial', 'skipped', 'failed', 'unknown', 'recovered'])),
   terminalReason: Type.Optional(literals([...TERMINAL_REASONS, 'unexpected'])),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Sessions on screens whose name contains this (any case).' })),

@@ -360,8 +360,8 @@ describe('activity: proof of play, screen events and telemetry', () => {
       expect(byAsset[0]).to.include({ key: screen.screenId, label: '=Tills', sessions: 2 });
     });
 
-    it('totals each UTC day for a chart, from the rollup and from the sessions alike', async () => {
-      const query = `/api/v1/activity/proof-of-play/summary?screen=${screen.screenId}&sessionType=content&from=${at(day - 86_400_000)}&to=${at(Date.now() + MINUTE)}&groupBy=day`;
+    it('totals each UTC day of what played inside the presentations, from the rollup and from the sessions alike', async () => {
+      const query = `/api/v1/activity/proof-of-play/summary?screen=${screen.screenId}&sessionType=child&from=${at(day - 86_400_000)}&to=${at(Date.now() + MINUTE)}&groupBy=day`;
       const today = at(Date.now() - 2 * 3_600_000).slice(0, 10);
       await deps().playbackRollup.run(Date.now() + 3_600_000);
       const rolled = (await api('GET', query)).body.data;
