@@ -12,6 +12,7 @@ import {
   IconUsers,
   IconUrgent,
   IconCloudStorm,
+  IconReportAnalytics,
   IconWifi,
 } from '@tabler/icons-react';
 import type { Role } from '../auth/roles';
@@ -25,6 +26,7 @@ export const navigation = [
   { to: '/playlists', label: 'nav.playlists', icon: IconListDetails, minRole: 'viewer' },
   { to: '/locations', label: 'nav.locations', icon: IconMapPin, minRole: 'viewer' },
   { to: '/fleet', label: 'nav.fleet', icon: IconHeartRateMonitor, minRole: 'viewer' },
+  { to: '/reports', label: 'nav.reports', icon: IconReportAnalytics, minRole: 'editor' },
   { to: '/takeovers', label: 'nav.takeovers', icon: IconUrgent, minRole: 'viewer' },
   { to: '/weather-alerts', label: 'nav.weather', icon: IconCloudStorm, minRole: 'viewer' },
   { to: '/users', label: 'nav.users', icon: IconUsers, minRole: 'administrator' },
