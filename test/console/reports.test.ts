@@ -30,14 +30,17 @@ describe('console: reports and the live view', function () {
   async function play(screen: PairedScreen, start: number, items: { asset: string; ms: number; result?: 'completed' | 'partial' }[]) {
     const root = randomUUID();
     const presentation = { presentationType: 'playlist', presentationId: breakfast, manifestVersion: 1, playerTimezone: 'UTC' };
-    const events: Record<string, unknown>[] = [{ eventType: 'presentation.started', occurredAt: at(start), activitySessionId: root, sessionType: 'presentation' }];
+    const events: Record<string, unknown>[] = [
+      { eventType: 'presentation.started', occurredAt: at(start), activitySessionId: root, sessionType: 'presentation' },
+    ];
     let t = start + 1_000;
     for (const item of items) {
       const child = randomUUID();
       const content = { activitySessionId: child, parentActivitySessionId: root, contentType: 'image', contentId: item.asset };
       events.push({ eventType: 'content.started', occurredAt: at(t), ...content });
       t += item.ms;
-      const ended = item.result === 'partial' ? { terminalReason: 'player_restart', result: 'partial' } : { terminalReason: 'completed_duration', result: 'completed' };
+      const ended =
+        item.result === 'partial' ? { terminalReason: 'player_restart', result: 'partial' } : { terminalReason: 'completed_duration', result: 'completed' };
       events.push({ eventType: 'content.completed', occurredAt: at(t), durationMs: item.ms, ...content, ...ended });
     }
     const batch = events.map((e) => {
@@ -69,7 +72,10 @@ describe('console: reports and the live view', function () {
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
       .getByRole('cell')
-      .allInnerTexts();
+      .allTextContents();
+
+  /** Picks an option of a segmented control, by clicking its text as a person does. */
+  const choose = (page: Page, group: string, option: string) => page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
 
   before(async () => {
     c = await startConsoleUnderTest();
@@ -107,19 +113,19 @@ describe('console: reports and the live view', function () {
     expect(await row(page, byScreen, 'Kitchen')).to.deep.equal(['1', '0', '0 %', '15 s', '1']);
     await expectAccessible(page, 'the proof-of-play report');
 
-    await page.getByRole('radio', { name: 'Media' }).click({ force: true });
+    await choose(page, 'Total by', 'Media');
     const byMedia = 'Proof of play by Media';
     await page.getByRole('table', { name: byMedia }).getByRole('rowheader', { name: 'Winter menu' }).waitFor();
     expect(await row(page, byMedia, 'Winter menu')).to.deep.equal(['2', '2', '100 %', '20 s', '0']);
     expect(await row(page, byMedia, 'Summer menu')).to.deep.equal(['2', '1', '50 %', '35 s', '1']);
-    await page.getByRole('radio', { name: 'Playlist' }).click({ force: true });
+    await choose(page, 'Total by', 'Playlist');
     const byPlaylist = 'Proof of play by Playlist';
     await page.getByRole('table', { name: byPlaylist }).getByRole('rowheader', { name: 'Breakfast' }).waitFor();
     expect(await row(page, byPlaylist, 'Breakfast')).to.deep.equal(['4', '3', '75 %', '55 s', '1']);
 
     // Narrowed to one screen and a month: the address carries it, so a reload (or a shared link) shows the same.
     await pickOption(page, page.getByRole('textbox', { name: 'Screen', exact: true }), 'Lobby');
-    await page.getByRole('radio', { name: '30 days' }).click({ force: true });
+    await choose(page, 'Range', '30 days');
     await eventually(
       () => row(page, byPlaylist, 'Breakfast'),
       (cells) => cells[0] === '3',
@@ -136,9 +142,9 @@ describe('console: reports and the live view', function () {
     const header = lines[0]!.split(',');
     const rows = lines.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [header[i], v])));
     expect(rows.map((r) => [r.screen, r.content_id, r.duration_seconds, r.result])).to.deep.equal([
-      ['Lobby', winter, '10', 'completed'],
-      ['Lobby', summer, '20', 'completed'],
-      ['Lobby', winter, '10', 'completed'],
+      ['Lobby', winter, '10.000', 'completed'],
+      ['Lobby', summer, '20.000', 'completed'],
+      ['Lobby', winter, '10.000', 'completed'],
     ]);
     expect(new Set(rows.map((r) => r.presentation_id))).to.deep.equal(new Set([breakfast]));
   });
@@ -152,10 +158,10 @@ describe('console: reports and the live view', function () {
     expect(kitchenRow.slice(1), 'an hour and five minutes unreported').to.deep.equal(['1 h 5 min', '0 s', 'Was down']);
     expect(Number.parseInt(kitchenRow[0]!, 10)).to.be.below(100);
     expect(await row(page, table, 'Lobby')).to.deep.equal(['100 %', '0 s', '0 s', 'Always up']);
-    expect(await page.getByText('Screens that were down').locator('xpath=following-sibling::*[1]').innerText()).to.equal('1');
+    expect(await page.getByText('Screens that were down').locator('xpath=following-sibling::*[1]').textContent()).to.equal('1');
     await expectAccessible(page, 'the fleet uptime');
 
-    await page.getByRole('radio', { name: 'Last 7 days' }).click({ force: true });
+    await choose(page, 'Uptime window', 'Last 7 days');
     await page.waitForURL(/window=7d/);
     expect((await row(page, table, 'Kitchen'))[1]).to.equal('1 h 5 min');
 
@@ -181,12 +187,7 @@ describe('console: reports and the live view', function () {
     await expectAccessible(page, 'the live view');
 
     // Past a lease (15 s) the session holds: the page renews it while watching.
-    const renewed = await eventually(
-      session,
-      (s) => Date.parse(s.expiresAt) > Date.parse(watching.expiresAt),
-      12_000,
-      500,
-    );
+    const renewed = await eventually(session, (s) => Date.parse(s.expiresAt) > Date.parse(watching.expiresAt), 12_000, 500);
     expect(renewed.id).to.equal(watching.id);
 
     await page.getByRole('tab', { name: 'Overview' }).click();

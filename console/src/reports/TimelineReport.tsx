@@ -19,7 +19,11 @@ export function TimelineReport({ params, onChange }: { params: ReportParams; onC
         value={params.screen}
         onChange={(screen) => onChange({ screen })}
       />
-      {params.screen ? <ScreenTimeline screenId={params.screen} range={rangeOf(params)} title={t('timeline.title')} /> : <Text c="dimmed">{t('timeline.none')}</Text>}
+      {params.screen ? (
+        <ScreenTimeline screenId={params.screen} range={rangeOf(params)} title={t('timeline.title')} />
+      ) : (
+        <Text c="dimmed">{t('timeline.none')}</Text>
+      )}
     </Stack>
   );
 }
