@@ -36,13 +36,16 @@ async function measure(browser: Browser, url: string, owner: OwnerSession, range
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   await signedInContext(context, url, owner);
   const page = await context.newPage();
+  // Generous: the machine may be shared; the figures say how long it took, a timeout only that it hung.
+  page.setDefaultTimeout(120_000);
+  page.setDefaultNavigationTimeout(120_000);
   // Once for the scripts in the cache, as a person who opens reports daily has them.
   await page.goto(`${url}/reports?range=today`);
-  await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
   const started = Date.now();
   await page.goto(`${url}/reports?${range}`);
   const table = page.getByRole('table', { name: 'Proof of play by Screen' });
-  await table.getByRole('row').nth(rows).waitFor({ timeout: 120_000 });
+  await table.getByRole('row').nth(rows).waitFor();
   await page.getByRole('figure', { name: 'Plays per day (UTC)' }).locator('svg').first().waitFor();
   const renderMs = Date.now() - started;
   const frames = await scrollFrames(page);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedImage } from '../support/library-assets.js';
-import { type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
+import { openPlayerSocket, type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
 
 const MINUTE = 60_000;
@@ -147,6 +147,7 @@ describe('console: reports and the live view', function () {
       ['Lobby', winter, '10.000', 'completed'],
     ]);
     expect(new Set(rows.map((r) => r.presentation_id))).to.deep.equal(new Set([breakfast]));
+    expect(c.problems).to.deep.equal([]);
   });
 
   it('shows the fleet uptime with the screen that was offline, and a screen’s timeline over the range', async () => {
@@ -171,6 +172,14 @@ describe('console: reports and the live view', function () {
     await page.getByRole('cell', { name: 'presentation.started' }).first().waitFor();
     expect(new URL(page.url()).searchParams.get('screen')).to.equal(kitchen.screenId);
     await expectAccessible(page, 'a screen’s timeline');
+
+    // An administrator keeps activity for another number of days; every activity class follows.
+    const days = page.getByRole('textbox', { name: 'Keep activity for (days)' });
+    expect(await days.inputValue()).to.equal('90');
+    await days.fill('30');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Activity is now kept for 30 days.').waitFor();
+    expect((await api('GET', '/api/v1/activity/retention')).body.data).to.include({ rawEventDays: 30, playbackSessionDays: 30, telemetryRollupDays: 30 });
   });
 
   it('watches a screen live beside its preview: the player is told to stream while someone watches, and to stop when they leave', async () => {
@@ -180,8 +189,13 @@ describe('console: reports and the live view', function () {
     await page.goto(`/screens/${lobby.screenId}?tab=preview`);
     await page.getByRole('heading', { name: 'Live preview' }).waitFor();
     await page.getByRole('heading', { name: 'Live view' }).waitFor();
+    const socket = await openPlayerSocket(c.kernel, lobby.credential);
+    await socket.next('server.hello');
     await page.getByRole('button', { name: 'Watch live' }).click();
     await page.getByRole('img', { name: 'Live view of Lobby' }).waitFor({ state: 'attached' });
+    // The player hears of it on its socket, then reads the session.
+    await socket.next('live_stream.session_changed');
+    socket.ws.close();
     const watching = await eventually(session, (s) => s.active);
     expect(watching).to.include({ active: true, screenId: lobby.screenId });
     await expectAccessible(page, 'the live view');
@@ -192,5 +206,6 @@ describe('console: reports and the live view', function () {
 
     await page.getByRole('tab', { name: 'Overview' }).click();
     expect((await eventually(session, (s) => !s.active)).active, 'leaving the live view ends the session').to.equal(false);
+    expect(c.problems, 'the stream is an image the page’s policy allows').to.deep.equal([]);
   });
 });

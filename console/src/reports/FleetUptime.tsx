@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Badge, Box, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Card, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -93,21 +93,19 @@ export function FleetUptime({ window, onWindow }: { window: UptimeWindow; onWind
                 <Table.Td>{formatDuration(s.downSeconds * 1000)}</Table.Td>
                 <Table.Td>{formatDuration(s.impairedSeconds * 1000)}</Table.Td>
                 <Table.Td>
-                  <Group gap={4}>
-                    {s.uptimePercent === null ? (
-                      <Badge color="gray" variant="light">
-                        {t('uptime.states.unmeasured')}
-                      </Badge>
-                    ) : s.downSeconds > 0 ? (
-                      <Badge color="red" variant="light">
-                        {t('uptime.states.wasDown')}
-                      </Badge>
-                    ) : (
-                      <Badge color="teal" variant="light">
-                        {t('uptime.states.alwaysUp')}
-                      </Badge>
-                    )}
-                  </Group>
+                  {s.uptimePercent === null ? (
+                    <Badge color="gray" variant="light">
+                      {t('uptime.states.unmeasured')}
+                    </Badge>
+                  ) : s.downSeconds > 0 ? (
+                    <Badge color="red" variant="light">
+                      {t('uptime.states.wasDown')}
+                    </Badge>
+                  ) : (
+                    <Badge color="teal" variant="light">
+                      {t('uptime.states.alwaysUp')}
+                    </Badge>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -59,14 +59,13 @@ export function ProofOfPlayReport({ params, onChange }: { params: ReportParams; 
         ))}
       </SimpleGrid>
       <PlayCharts rows={daily.data?.data.rows ?? []} range={range} />
-      <Group justify="space-between" align="end">
-        <SegmentedControl
-          aria-label={t('table.by')}
-          value={params.by}
-          onChange={(by) => onChange({ by: by as Dimension })}
-          data={DIMENSIONS.map((d) => ({ value: d, label: t(`table.${d}`) }))}
-        />
-      </Group>
+      <SegmentedControl
+        w="fit-content"
+        aria-label={t('table.by')}
+        value={params.by}
+        onChange={(by) => onChange({ by: by as Dimension })}
+        data={DIMENSIONS.map((d) => ({ value: d, label: t(`table.${d}`) }))}
+      />
       {grouped.isSuccess && rows.length === 0 ? (
         <Text c="dimmed">{t('table.empty')}</Text>
       ) : (

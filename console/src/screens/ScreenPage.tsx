@@ -88,7 +88,7 @@ export function ScreenPage() {
           <QuickPresent targetType="screen" targetId={s.id} canPresent={admin} />
         </Tabs.Panel>
         <Tabs.Panel value="preview">
-          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="xl">
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
             <LivePreview screen={s} />
             <LiveView screen={s} />
           </SimpleGrid>

@@ -12,6 +12,7 @@ export const reports = {
     nothingFound: 'Nothing by that name',
   },
   export: 'Download CSV',
+  openForScreen: 'Report with charts and CSV',
   totals: { plays: 'Plays', duration: 'Playing time', completion: 'Played to the end' },
   charts: { plays: 'Plays per day (UTC)', duration: 'Playing time per day (UTC)', completion: 'Played to the end per day (UTC)' },
   columns: { plays: 'Plays', completed: 'Completed', completion: 'Completion', duration: 'Playing time', interrupted: 'Interrupted' },
