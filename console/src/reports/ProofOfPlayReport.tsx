@@ -1,17 +1,14 @@
-import { Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { QueryError } from '../common/QueryError';
 import { PlayCharts } from './PlayCharts';
+import { PlayTable } from './PlayTable';
 import { RangeFilter } from './RangeFilter';
 import { DIMENSIONS, type Dimension, type ReportParams, writeParams } from './report-params';
 import { formatDuration, formatPercent } from './report-format';
 import { ReportPicker } from './ReportPicker';
 import { exportHref, usePlayReport } from './usePlayReport';
-
-/** The filter a table row narrows the report to. */
-const FILTER_OF: Record<Dimension, 'screen' | 'asset' | 'playlist'> = { screen: 'screen', content: 'asset', presentation: 'playlist' };
 
 /** Proof of play over the range: totals, charts per day, a table per screen, item or playlist, and the CSV. */
 export function ProofOfPlayReport({ params, onChange }: { params: ReportParams; onChange: (change: Partial<ReportParams>) => void }) {
@@ -69,40 +66,8 @@ export function ProofOfPlayReport({ params, onChange }: { params: ReportParams; 
       {grouped.isSuccess && rows.length === 0 ? (
         <Text c="dimmed">{t('table.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label={t('table.caption', { by: t(`table.${params.by}`) })}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(`table.${params.by}`)}</Table.Th>
-                <Table.Th>{t('columns.plays')}</Table.Th>
-                <Table.Th>{t('columns.completed')}</Table.Th>
-                <Table.Th>{t('columns.completion')}</Table.Th>
-                <Table.Th>{t('columns.duration')}</Table.Th>
-                <Table.Th>{t('columns.interrupted')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.key ?? ''}>
-                  <Table.Th scope="row" fw={500}>
-                    {r.key === null || params[FILTER_OF[params.by]] === r.key ? (
-                      labelOf(r.key, r.label)
-                    ) : (
-                      <Anchor component={Link} to={`?${writeParams({ ...params, [FILTER_OF[params.by]]: r.key })}`} replace>
-                        {labelOf(r.key, r.label)}
-                      </Anchor>
-                    )}
-                  </Table.Th>
-                  <Table.Td>{r.sessions}</Table.Td>
-                  <Table.Td>{r.completed}</Table.Td>
-                  <Table.Td>{formatPercent(r.completionRate === null ? null : r.completionRate * 100)}</Table.Td>
-                  <Table.Td>{formatDuration(r.durationMs)}</Table.Td>
-                  <Table.Td>{r.interrupted}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // A new report starts on its first page.
+        <PlayTable key={writeParams(params).toString()} rows={rows} params={params} labelOf={labelOf} />
       )}
     </Stack>
   );

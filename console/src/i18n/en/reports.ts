@@ -24,6 +24,9 @@ export const reports = {
     caption: 'Proof of play by {{by}}',
     unknown: 'Not recorded',
     empty: 'Nothing was played in this range.',
+    count_one: '{{count}} row',
+    count_other: '{{count}} rows',
+    pages: 'Pages of the table',
   },
   uptime: {
     window: 'Uptime window',
