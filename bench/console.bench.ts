@@ -15,7 +15,8 @@ const FLEET = 5000;
 // Chromium DevTools' "Fast 3G" preset.
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1000 * 1000 * 0.9) / 8, uploadThroughput: (750 * 1000 * 0.9) / 8 };
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 function row(label: string, value: number): Measurement {
   return { label, rps: 0, p50Ms: Math.round(value), p99Ms: Math.round(value), requests: 0 };
@@ -24,7 +25,7 @@ function row(label: string, value: number): Measurement {
 /** A budget kept is a ratio of at least 1: budget / what was measured. */
 const within = (name: string, measured: number, budget: number): Check => ({ name, value: budget / measured, target: 1, pass: measured <= budget });
 
-async function signedInContext(context: BrowserContext, url: string, owner: OwnerSession): Promise<void> {
+export async function signedInContext(context: BrowserContext, url: string, owner: OwnerSession): Promise<void> {
   const [name, value] = owner.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url }]);
 }
@@ -68,7 +69,7 @@ const RECORD_FRAMES = `(() => {
 })()`;
 
 /** rAF intervals while the wheel scrolls whatever is under the middle of the page. */
-async function scrollFrames(page: Page): Promise<number[]> {
+export async function scrollFrames(page: Page): Promise<number[]> {
   await page.evaluate(RECORD_FRAMES);
   await page.mouse.move(700, 500);
   for (let i = 0; i < 80; i++) {

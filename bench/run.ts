@@ -21,6 +21,7 @@ import { noiseExportBenchmark } from './noise-export.bench.js';
 import { playerSocketsBenchmark } from './player-sockets.bench.js';
 import { previewDownloadBenchmark } from './preview-download.bench.js';
 import { proofOfPlayBenchmark } from './proof-of-play.bench.js';
+import { proofOfPlayReportBenchmark } from './proof-of-play-report.bench.js';
 import { schedulePushBenchmark } from './schedule-push.bench.js';
 import { schedulingBenchmark } from './scheduling.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
@@ -51,6 +52,7 @@ const BENCHMARKS: Benchmark[] = [
   gracefulStopBenchmark,
   jobTakeoverBenchmark,
   consoleBenchmark,
+  proofOfPlayReportBenchmark,
   weatherAlertsBenchmark,
 ];
 

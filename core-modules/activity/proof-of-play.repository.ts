@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { DAY_MS, GRAINS, HOUR_MS } from './playback-rollup.js';
 
+/** A session type filter for every session inside a root presentation: what played, counted once. */
+export const CHILD_SESSIONS = 'child';
+
 /** Which sessions a read covers. `screenIds` is the screen and group filters resolved (empty matches nothing). */
 export interface PlayFilter {
   from: Date;
@@ -22,8 +25,13 @@ export const GROUP_BY = {
   content: 'content_id',
   presentation: 'presentation_id',
   sessionType: 'session_type',
+  /** The UTC day a session started: the rollup's day buckets are UTC days, so each day's total is exact. */
+  day: null,
 } as const;
 export type GroupBy = keyof typeof GROUP_BY;
+
+/** The grouping key as SQL over a table's time column (`started_at` or the rollup's `bucket`). */
+const keyOf = (groupBy: GroupBy, time: 'started_at' | 'bucket') => GROUP_BY[groupBy] ?? `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
 export interface SummaryRow {
   key: string | null;
@@ -123,9 +131,9 @@ export function planSpans(from: number, to: number, mark: number | null): { days
 }
 
 /** The coarsest rollup grain that still has the grouping column and every filtered one. */
-function grainFor(f: PlayFilter, key: string): 'detail' | keyof typeof GRAINS {
+function grainFor(f: PlayFilter, key: string | null): 'detail' | keyof typeof GRAINS {
   const used = [
-    key,
+    ...(key ? [key] : []),
     ...(f.screenIds ? ['screen_id'] : []),
     ...(f.locationId ? ['location_id'] : []),
     ...(f.assetId ? ['content_id'] : []),
@@ -148,7 +156,8 @@ export class ProofOfPlayRepository {
     if (f.locationId) q.where('location_id', f.locationId);
     if (f.assetId) q.where('content_id', f.assetId);
     if (f.playlistId) q.where('presentation_id', f.playlistId);
-    if (f.sessionType) q.where('session_type', f.sessionType);
+    if (f.sessionType === CHILD_SESSIONS) q.whereNot('session_type', 'presentation');
+    else if (f.sessionType) q.where('session_type', f.sessionType);
     if (table === 'sessions') {
       if (f.result) q.where('result', f.result);
       if (f.terminalReason === 'unexpected') q.where('interrupted', true);
@@ -202,7 +211,10 @@ export class ProofOfPlayRepository {
     const db = this.d.db;
     const rolled = (hours: number, [a, b]: Span) =>
       this.scoped(
-        db('playback_rollup').select(`${key} as key`, db.raw('sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms')),
+        db('playback_rollup').select(
+          db.raw(`${keyOf(groupBy, 'bucket')} AS key`),
+          db.raw('sessions, completed, partial, skipped, failed, unknown, interrupted, duration_ms'),
+        ),
         f,
         'rollup',
       )
@@ -216,7 +228,7 @@ export class ProofOfPlayRepository {
       parts.push(
         this.scoped(
           db('playback_sessions').select(
-            `${key} as key`,
+            db.raw(`${keyOf(groupBy, 'started_at')} AS key`),
             db.raw(`1 AS sessions, (result = 'completed')::int AS completed, (result = 'partial')::int AS partial, (result = 'skipped')::int AS skipped,
               (result = 'failed')::int AS failed, (result = 'unknown')::int AS unknown, interrupted::int AS interrupted, coalesce(duration_ms, 0) AS duration_ms`),
           ),

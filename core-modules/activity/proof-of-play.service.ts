@@ -3,12 +3,16 @@ import { invalidInput } from '../../kernel/errors.js';
 import { canonicalTimeZone } from '../../kernel/time-zone.js';
 import { SESSION_TYPES, TERMINAL_REASONS } from './event-contract.js';
 import type { ActivityBaseDeps } from './activity-base-deps.js';
-import { GROUP_BY, type GroupBy, type PlayFilter, type SessionRow } from './proof-of-play.repository.js';
+import { CHILD_SESSIONS, GROUP_BY, type GroupBy, type PlayFilter, type SessionRow } from './proof-of-play.repository.js';
 import { Uuid, Stamp, present } from '../../kernel/http/wire.js';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
-const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = (values: readonly string[], description?: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    description ? { description } : {},
+  );
 
 /** The filters every proof-of-play read takes. */
 export const PlayQueryFields = {
@@ -19,7 +23,9 @@ export const PlayQueryFields = {
   location: Type.Optional(Type.String({ format: 'uuid', description: 'Where the screen was when it played.' })),
   asset: Type.Optional(Type.String({ format: 'uuid', description: 'Sessions of this library item (content id).' })),
   playlist: Type.Optional(Type.String({ format: 'uuid', description: 'Sessions inside this playlist (presentation id).' })),
-  sessionType: Type.Optional(literals(SESSION_TYPES)),
+  sessionType: Type.Optional(
+    literals([...SESSION_TYPES, CHILD_SESSIONS], '`child`: every session but the root presentations (content, playlist items, layout placements).'),
+  ),
   result: Type.Optional(literals(['playing', 'completed', 'partial', 'skipped', 'failed', 'unknown', 'recovered'])),
   terminalReason: Type.Optional(literals([...TERMINAL_REASONS, 'unexpected'])),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Sessions on screens whose name contains this (any case).' })),
@@ -31,7 +37,7 @@ export const ListQuery = Type.Object({
 });
 export const SummaryQuery = Type.Object({
   ...PlayQueryFields,
-  groupBy: Type.Optional(literals(Object.keys(GROUP_BY))),
+  groupBy: Type.Optional(literals(Object.keys(GROUP_BY), '`day` totals each UTC day, keyed `YYYY-MM-DD`, for a chart over the range.')),
   dimension: Type.Optional(
     Type.String({ maxLength: 32, description: 'As the reference’s console names `groupBy`; a dimension this server does not group by reads as `screen`.' }),
   ),

@@ -360,6 +360,26 @@ describe('activity: proof of play, screen events and telemetry', () => {
       expect(byAsset[0]).to.include({ key: screen.screenId, label: '=Tills', sessions: 2 });
     });
 
+    it('totals each UTC day of what played inside the presentations, from the rollup and from the sessions alike', async () => {
+      const query = `/api/v1/activity/proof-of-play/summary?screen=${screen.screenId}&sessionType=child&from=${at(day - 86_400_000)}&to=${at(Date.now() + MINUTE)}&groupBy=day`;
+      const today = at(Date.now() - 2 * 3_600_000).slice(0, 10);
+      await deps().playbackRollup.run(Date.now() + 3_600_000);
+      const rolled = (await api('GET', query)).body.data;
+      expect(rolled.groupBy).to.equal('day');
+      const byDay = (rows: { key: string; sessions: number; completed: number; durationMs: number }[]) =>
+        Object.fromEntries(rows.map((r) => [r.key, { sessions: r.sessions, completed: r.completed, durationMs: r.durationMs }]));
+      expect(byDay(rolled.rows)).to.deep.equal({
+        '2026-11-20': { sessions: 2, completed: 1, durationMs: 10_000 },
+        [today]: { sessions: 1, completed: 1, durationMs: 10_000 },
+      });
+      // A result filter is not in the rollup: these days come from the sessions themselves.
+      const live = (await api('GET', `${query}&result=completed`)).body.data;
+      expect(byDay(live.rows)).to.deep.equal({
+        '2026-11-20': { sessions: 1, completed: 1, durationMs: 10_000 },
+        [today]: { sessions: 1, completed: 1, durationMs: 10_000 },
+      });
+    });
+
     it('exports a day of a time zone as CSV: times in that zone, formulas defused', async () => {
       const csv = async (date: string, tz: string) => {
         const res = await k.request(`/api/v1/activity/proof-of-play/export.csv?screen=${screen.screenId}&date=${date}&tz=${encodeURIComponent(tz)}`, {

@@ -12,6 +12,7 @@ import {
   IconUsers,
   IconUrgent,
   IconCloudStorm,
+  IconReportAnalytics,
   IconWifi,
   IconDatabase,
 } from '@tabler/icons-react';
@@ -27,6 +28,7 @@ export const navigation = [
   { to: '/data-sources', label: 'nav.dataSources', icon: IconDatabase, minRole: 'viewer' },
   { to: '/locations', label: 'nav.locations', icon: IconMapPin, minRole: 'viewer' },
   { to: '/fleet', label: 'nav.fleet', icon: IconHeartRateMonitor, minRole: 'viewer' },
+  { to: '/reports', label: 'nav.reports', icon: IconReportAnalytics, minRole: 'editor' },
   { to: '/takeovers', label: 'nav.takeovers', icon: IconUrgent, minRole: 'viewer' },
   { to: '/weather-alerts', label: 'nav.weather', icon: IconCloudStorm, minRole: 'viewer' },
   { to: '/users', label: 'nav.users', icon: IconUsers, minRole: 'administrator' },

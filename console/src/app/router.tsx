@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
           { path: 'data-sources/new', lazy: () => import('../data-sources/NewDataSourcePage').then((m) => ({ Component: m.NewDataSourcePage })) },
           { path: 'data-sources/:id', lazy: () => import('../data-sources/DataSourcePage').then((m) => ({ Component: m.DataSourcePage })) },
           { path: 'fleet', lazy: () => import('../fleet/FleetHealthPage').then((m) => ({ Component: m.FleetHealthPage })) },
+          { path: 'reports', lazy: () => import('../reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })) },
           { path: 'takeovers', lazy: () => import('../takeovers/TakeoversPage').then((m) => ({ Component: m.TakeoversPage })) },
           { path: 'takeovers/:id', lazy: () => import('../takeovers/TakeoverPage').then((m) => ({ Component: m.TakeoverPage })) },
           { path: 'weather-alerts', lazy: () => import('../weather/WeatherAlertsPage').then((m) => ({ Component: m.WeatherAlertsPage })) },

@@ -1,7 +1,8 @@
-import { Button, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import { LastContact } from './LastContact';
@@ -19,7 +20,7 @@ type ProofPage = Awaited<ReturnType<typeof proofPage>>;
 
 /** Playback this screen's player confirmed over the last week, newest first, more on request. */
 export function ProofOfPlay({ screenId }: { screenId: string }) {
-  const { t } = useTranslation(['screens', 'common']);
+  const { t } = useTranslation(['screens', 'common', 'reports']);
   const [from] = useState(() => new Date(Date.now() - WEEK_MS).toISOString());
   // Paged by an opaque cursor, absent on the first page (the generated infinite hook would send one).
   const plays = useInfiniteQuery({
@@ -40,9 +41,14 @@ export function ProofOfPlay({ screenId }: { screenId: string }) {
   const items = plays.data.pages.flatMap((p) => p.data.items);
   return (
     <Stack>
-      <Title order={2} size="h4">
-        {t('proof.title')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('proof.title')}
+        </Title>
+        <Anchor component={Link} to={`/reports?screen=${screenId}`}>
+          {t('reports:openForScreen')}
+        </Anchor>
+      </Group>
       {items.length === 0 ? (
         <Text c="dimmed">{t('proof.empty')}</Text>
       ) : (

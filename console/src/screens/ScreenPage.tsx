@@ -1,4 +1,4 @@
-import { Anchor, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { PageHeader } from '../common/PageHeader';
 import { QueryError } from '../common/QueryError';
 import { LastContact } from './LastContact';
 import { LivePreview } from './LivePreview';
+import { LiveView } from './LiveView';
 import { ScreenNetworkSection } from '../networks/ScreenNetworkSection';
 import { QuickPresent } from '../takeovers/QuickPresent';
 import { PlaylistAssignment } from './PlaylistAssignment';
@@ -87,7 +88,10 @@ export function ScreenPage() {
           <QuickPresent targetType="screen" targetId={s.id} canPresent={admin} />
         </Tabs.Panel>
         <Tabs.Panel value="preview">
-          <LivePreview screen={s} />
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
+            <LivePreview screen={s} />
+            <LiveView screen={s} />
+          </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="commands">
           <ScreenCommands screenId={s.id} canSend={admin} />

@@ -7,11 +7,12 @@ import { LastContact } from './LastContact';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the screen's player reported over the last day, newest first. */
-export function ScreenTimeline({ screenId }: { screenId: string }) {
+/** What the screen's player reported over the range (by default the last day), newest first. */
+export function ScreenTimeline({ screenId, range, title }: { screenId: string; range?: { from: string; to: string }; title?: string }) {
   const { t } = useTranslation(['screens', 'common']);
-  const [from] = useState(() => new Date(Date.now() - DAY_MS).toISOString());
-  const timeline = $api.useQuery('get', '/api/v1/activity/screens/{screenId}/timeline', { params: { path: { screenId }, query: { from, limit: 200 } } });
+  const [lastDay] = useState(() => new Date(Date.now() - DAY_MS).toISOString());
+  const query = range ?? { from: lastDay };
+  const timeline = $api.useQuery('get', '/api/v1/activity/screens/{screenId}/timeline', { params: { path: { screenId }, query: { ...query, limit: 200 } } });
 
   if (timeline.error) return <QueryError error={timeline.error} />;
   if (timeline.isPending) {
@@ -25,7 +26,7 @@ export function ScreenTimeline({ screenId }: { screenId: string }) {
   return (
     <Stack>
       <Title order={2} size="h4">
-        {t('timeline.title')}
+        {title ?? t('timeline.title')}
       </Title>
       {events.length === 0 ? (
         <Text c="dimmed">{t('timeline.empty')}</Text>

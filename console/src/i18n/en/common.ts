@@ -20,6 +20,7 @@ export const common = {
     playlists: 'Playlists',
     locations: 'Locations',
     fleet: 'Fleet health',
+    reports: 'Reports',
     takeovers: 'Takeovers',
     weather: 'Weather alerts',
     networks: 'Presentation networks',

@@ -15,6 +15,7 @@ import { takeovers } from './takeovers';
 import { weather } from './weather';
 import { networks } from './networks';
 import { dataSources } from './dataSources';
+import { reports } from './reports';
 
 export const en = {
   common,
@@ -34,4 +35,5 @@ export const en = {
   weather,
   networks,
   dataSources,
+  reports,
 } as const;
