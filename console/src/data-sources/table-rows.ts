@@ -1,6 +1,7 @@
 // A manual table's rows as the grid edits them, with no React. Rows keep the id the server gave them,
 // so a record keeps its identity from one save to the next; new rows get theirs when saved.
-import type { PastedBlock, TableColumn } from './paste-cells';
+// With its extension: the server's tests import this file under Node's module resolution.
+import type { PastedBlock, TableColumn } from './paste-cells.js';
 
 export interface TableRow {
   id?: string;
