@@ -11,6 +11,8 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'takeover.changed': ['takeoverId', 'status'],
   'takeover.screen_state': ['takeoverId', 'screenId', 'state'],
   'presentation_override.changed': ['overrideId', 'status'],
+  'screen_group.changed': ['groupId'],
+  'policy.changed': ['scope', 'targetId'],
 } as const;
 
 export type ConsoleMessage =
@@ -25,7 +27,9 @@ export type ConsoleMessage =
       screenId: string;
       state: 'pending' | 'notified' | 'preparing' | 'ready' | 'active' | 'failed' | 'offline' | 'restored' | 'expired' | 'cancelled';
     }
-  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' };
+  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
+  | { type: 'screen_group.changed'; groupId: string }
+  | { type: 'policy.changed'; scope: 'screen' | 'group'; targetId: string };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -58,6 +62,10 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return ['/api/v1/takeovers'];
     case 'presentation_override.changed':
       return ['/api/v1/presentation-overrides'];
+    // Groups show their members and screens their group; policies live under both paths.
+    case 'screen_group.changed':
+    case 'policy.changed':
+      return ['/api/v1/screen-groups', '/api/v1/screens'];
     case 'server.hello':
       return [];
   }
