@@ -7,7 +7,10 @@ import { policyDocument, type PolicySource } from './policy-view.js';
 import type { PolicyScope } from './policies.models.js';
 import type { PoliciesBaseDeps } from './policies-base-deps.js';
 
-type Deps = Pick<PoliciesBaseDeps, 'policiesRepository' | 'settingsService' | 'screensService' | 'screenGroups' | 'playerConfig' | 'auditLog' | 'consoleEvents'>;
+type Deps = Pick<
+  PoliciesBaseDeps,
+  'policiesRepository' | 'settingsService' | 'screensService' | 'screenGroups' | 'playerConfig' | 'auditLog' | 'consoleEvents'
+>;
 
 const stale = () => conflict('settings_revision_conflict', 'The policy changed since you read it; reload and try again.');
 

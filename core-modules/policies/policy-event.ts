@@ -9,8 +9,7 @@ export const policyEvent: ConsoleEventDef<typeof fields> = {
   type: 'policy.changed',
   module: 'policies',
   fields,
-  description:
-    'A screen’s or a screen group’s player policy was saved or removed: refetch its policy and the effective policy of the screens it reaches.',
+  description: 'A screen’s or a screen group’s player policy was saved or removed: refetch its policy and the effective policy of the screens it reaches.',
 };
 
 declare module '../console-events/console-events.api.js' {

@@ -5,7 +5,10 @@ import type { PanelFilesDeps } from './panel-files-deps.js';
 import { type Canvas, geometryProblem, type Panel } from './span-geometry.js';
 import { panelOf } from './span.repository.js';
 
-type Deps = Pick<PanelFilesDeps, 'db' | 'groupsRepository' | 'spanRepository' | 'groupsService' | 'screensService' | 'auditLog' | 'panelFilesService' | 'consoleEvents'>;
+type Deps = Pick<
+  PanelFilesDeps,
+  'db' | 'groupsRepository' | 'spanRepository' | 'groupsService' | 'screensService' | 'auditLog' | 'panelFilesService' | 'consoleEvents'
+>;
 
 const invalid = (message: string) => invalidInput('span_validation_failed', message, 'body/panels');
 

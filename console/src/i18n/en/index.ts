@@ -14,6 +14,8 @@ import { layouts } from './layouts';
 import { takeovers } from './takeovers';
 import { weather } from './weather';
 import { networks } from './networks';
+import { groups } from './groups';
+import { policies } from './policies';
 
 export const en = {
   common,
@@ -32,4 +34,6 @@ export const en = {
   takeovers,
   weather,
   networks,
+  groups,
+  policies,
 } as const;
