@@ -177,7 +177,9 @@ describe('console events socket', () => {
     expect(op['x-access']).to.equal('signedIn');
     expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal([
       'asset.processing',
+      'policy.changed',
       'presentation_override.changed',
+      'screen_group.changed',
       'screen.preview',
       'screen.status',
       'server.hello',
