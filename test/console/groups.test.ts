@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
-import { setSettings } from '../support/library-assets.js';
+import { seedImage, setSettings } from '../support/library-assets.js';
 import { type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
 
@@ -192,9 +192,42 @@ describe('console: screen groups, video walls and policies', function () {
     await follows.getByText('0.2').waitFor();
   });
 
+  it('gives members without their own content the group’s playlist, names a presentation gateway, and quick presents on the group', async () => {
+    const { page } = c;
+    const playlist = (await api('POST', '/api/v1/playlists', { name: 'Welcome' })).body.data.id as string;
+    expect(
+      (await api('POST', `/api/v1/playlists/${playlist}/items`, { assetId: (await seedImage(c.kernel, 'Welcome')).id, durationMs: 5000 })).status,
+    ).to.equal(201);
+    await page.goto(`/groups/${groupId}?tab=content`);
+    await page.getByText('The group gives its members no content.').waitFor();
+    await pickOption(page, page.getByRole('textbox', { name: 'Playlist' }), 'Welcome');
+    await page.getByRole('button', { name: 'Assign' }).click();
+    await page.getByText('Members play the playlist “Welcome”.').waitFor();
+    for (const screen of Object.values(wall)) expect((await manifestOf(screen)).playlist.id, screen.screenName).to.equal(playlist);
+    await pickOption(page, page.getByRole('textbox', { name: 'Presentation gateway' }), 'Wall B');
+    await eventually(
+      async () => (await group()).presentationGatewayScreenId,
+      (id) => id === wall.B.screenId,
+    );
+    await expectAccessible(page, 'the group content and sync tab');
+
+    await openTab(page, 'Quick present');
+    const panel = page.getByRole('tabpanel', { name: 'Quick present' });
+    await pickOption(page, panel.getByRole('textbox', { name: 'Content', exact: true }), 'Welcome');
+    await panel.getByRole('button', { name: 'Present now' }).click();
+    await panel.getByText('Presenting “Welcome” (Playlist)', { exact: false }).waitFor();
+    const sessions = (await api('GET', '/api/v1/presentation-overrides')).body.data.items as { targetType: string; targetId: string; id: string }[];
+    expect(sessions.map((x) => [x.targetType, x.targetId])).to.deep.equal([['group', groupId]]);
+    await expectAccessible(page, 'a quick presentation on the group');
+    await panel.getByRole('button', { name: 'Stop presenting' }).click();
+    await panel.getByRole('button', { name: 'Present now' }).waitFor();
+  });
+
   it('renames and deletes a group from the list; its screens stay', async () => {
     const { page } = c;
     await page.goto('/groups');
+    await page.getByRole('row').filter({ hasText: 'Video wall' }).getByRole('link', { name: 'Atrium wall' }).waitFor();
+    await expectAccessible(page, 'the groups list');
     await page.getByRole('button', { name: 'Rename Atrium wall' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename “Atrium wall”' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Hall wall');
@@ -205,6 +238,8 @@ describe('console: screen groups, video walls and policies', function () {
     await page.getByText('No screen group yet.').waitFor();
     expect((await api('GET', `/api/v1/screen-groups/${groupId}`)).status).to.equal(404);
     expect((await api('GET', `/api/v1/screens/${wall.A.screenId}`)).status).to.equal(200);
-    expect(await manifestOf(wall.A), 'no group, no wall').to.not.have.property('viewport');
+    const left = await manifestOf(wall.A);
+    expect(left, 'no group, no wall').to.not.have.property('viewport');
+    expect(left.playlist.name, 'it keeps the group’s playlist as its own').to.equal('Welcome');
   });
 });
