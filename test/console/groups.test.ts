@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
-import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/console-client.js';
+import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedImage, setSettings } from '../support/library-assets.js';
 import { type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
@@ -221,6 +221,25 @@ describe('console: screen groups, video walls and policies', function () {
     await expectAccessible(page, 'a quick presentation on the group');
     await panel.getByRole('button', { name: 'Stop presenting' }).click();
     await panel.getByRole('button', { name: 'Present now' }).waitFor();
+  });
+
+  it('shows a viewer the group read-only: no changes offered, the wall and its panels still shown', async () => {
+    const viewer = await newSignedInUser(c.kernel, owner, 'viewer password 1', 'viewer', 'viewer');
+    const page = await c.newPage();
+    try {
+      await signIn(page, { username: viewer.username, password: 'viewer password 1' });
+      await page.goto(`/groups/${groupId}`);
+      await page.getByRole('heading', { level: 1, name: 'Group: Atrium wall' }).waitFor();
+      await page.getByText('Only administrators change screen groups.').waitFor();
+      expect(await page.getByRole('button', { name: /^(Rename|Delete)$/ }).count()).to.equal(0);
+      expect(await page.getByRole('button', { name: /^Remove .* from the group$/ }).count()).to.equal(0);
+      await expectAccessible(page, 'a group as a viewer sees it');
+      await page.getByRole('tab', { name: 'Video wall' }).click();
+      await page.getByRole('region', { name: 'Wall canvas, 5760 × 2160 pixels' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Save wall' }).count()).to.equal(0);
+    } finally {
+      await page.close();
+    }
   });
 
   it('renames and deletes a group from the list; its screens stay', async () => {

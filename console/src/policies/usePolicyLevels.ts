@@ -4,7 +4,7 @@ import { $api, api } from '../api/client';
 import { withoutKey } from './policy-levels';
 
 export type Target = { scope: 'group' | 'screen'; id: string };
-type Doc = { revision: number; values: Record<string, unknown> };
+type Doc = { revision: number; priority?: number; values: Record<string, unknown> };
 
 /**
  * The reads behind a policy table, and its writes: a group's or screen's level (PUT with the
@@ -24,15 +24,16 @@ export function usePolicyLevels(target: Target, admin: boolean) {
   const effective = $api.useQuery('get', '/api/v1/screens/{id}/effective-policy', { params: { path: { id: screenId } } }, { enabled: !!screenId });
   const refresh = () => client.invalidateQueries({ predicate: (q) => ['/api/v1/screen', '/api/v1/settings'].some((p) => String(q.queryKey[1]).startsWith(p)) });
 
+  // A level's priority (set elsewhere, say by the API) is sent back as read, so an edit here keeps it.
   const saveLevel = async (scope: 'group' | 'screen', doc: Doc, values: Record<string, unknown> | undefined) => {
     const id = scope === 'group' ? groupId! : screenId;
     const result =
       scope === 'group'
         ? values
-          ? await api.PUT('/api/v1/screen-groups/{id}/policy', { params: { path: { id } }, body: { revision: doc.revision, values } })
+          ? await api.PUT('/api/v1/screen-groups/{id}/policy', { params: { path: { id } }, body: { revision: doc.revision, priority: doc.priority, values } })
           : await api.DELETE('/api/v1/screen-groups/{id}/policy', { params: { path: { id } } })
         : values
-          ? await api.PUT('/api/v1/screens/{id}/policy', { params: { path: { id } }, body: { revision: doc.revision, values } })
+          ? await api.PUT('/api/v1/screens/{id}/policy', { params: { path: { id } }, body: { revision: doc.revision, priority: doc.priority, values } })
           : await api.DELETE('/api/v1/screens/{id}/policy', { params: { path: { id } } });
     if (result.error) throw result.error;
   };
