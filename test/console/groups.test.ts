@@ -70,9 +70,19 @@ describe('console: screen groups, video walls and policies', function () {
     await expectAccessible(page, 'the group members tab');
     await drag(page, page.getByRole('button', { name: 'Drag Wall A into the group' }), await centre(members));
     await members.getByRole('link', { name: 'Wall A' }).waitFor();
+    // …one carried by the keyboard (Space picks it up, an arrow key takes it over the group, Space drops it)…
+    const handleB = page.getByRole('button', { name: 'Drag Wall B into the group' });
+    await handleB.focus();
+    // Each step waits for what a screen reader hears of it.
+    await page.keyboard.press('Space');
+    await page.getByText('Picked up Wall B.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Over the group’s list: drop to add.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await members.getByRole('link', { name: 'Wall B' }).waitFor();
     // …the others ticked and added together.
-    for (const name of ['Wall B', 'Wall C', 'Wall D']) await page.getByRole('checkbox', { name: `Choose ${name}` }).check();
-    await page.getByRole('button', { name: 'Add 3 chosen screens' }).click();
+    for (const name of ['Wall C', 'Wall D']) await page.getByRole('checkbox', { name: `Choose ${name}` }).check();
+    await page.getByRole('button', { name: 'Add 2 chosen screens' }).click();
     await page.getByRole('heading', { name: 'In this group (4)' }).waitFor();
     expect(((await group()).screens as { name: string }[]).map((s) => s.name).sort()).to.deep.equal(['Wall A', 'Wall B', 'Wall C', 'Wall D']);
     expect((await manifestOf(wall.A)).syncGroup.id, 'members play in step').to.equal(groupId);

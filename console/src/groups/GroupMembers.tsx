@@ -1,4 +1,4 @@
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { DndContext, type DragEndEvent, type KeyboardCoordinateGetter, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,15 @@ import { DraggableScreen } from './DraggableScreen';
 import { DROP_ZONE, MemberDropZone } from './MemberDropZone';
 import { $api } from '../api/client';
 import type { ScreenGroup } from './types';
+
+const ARROWS = new Set(['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown']);
+// By keyboard there is one place to carry a screen to: any arrow key takes it over the group's list.
+const toGroup: KeyboardCoordinateGetter = (event, { context }) => {
+  const zone = context.droppableRects.get(DROP_ZONE);
+  if (!ARROWS.has(event.code) || !zone) return undefined;
+  event.preventDefault();
+  return { x: zone.left + 16, y: zone.top + 16 };
+};
 
 /** Members: screens found by a search are dragged into the group, or ticked and added together; members are removed from the list. */
 export function GroupMembers({ group, canEdit }: { group: ScreenGroup; canEdit: boolean }) {
@@ -27,7 +36,7 @@ export function GroupMembers({ group, canEdit }: { group: ScreenGroup; canEdit: 
   const groupOf = new Map((groups.data?.data.items ?? []).flatMap((g) => g.screens.map((s) => [s.id, g.name] as const)));
   const members = new Set(group.screens.map((s) => s.id));
   const candidates = (screens.data?.data.items ?? []).filter((s) => !members.has(s.id));
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: toGroup }));
   const refresh = () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[1]).startsWith('/api/v1/screen') });
 
   const add = async (toAdd: { id: string; name: string }[]) => {

@@ -62,7 +62,7 @@ export const groups = {
     select: 'Choose {{name}}',
     drag: 'Drag {{name}} into the group',
     dragInstructions:
-      'Press Space or Enter to pick the screen up, the arrow keys to carry it over the group’s list, Space or Enter to drop it there, Escape to cancel.',
+      'Press Space or Enter to pick the screen up, an arrow key to carry it over the group’s list, Space or Enter to drop it there, Escape to cancel.',
     addChosen_one: 'Add {{count}} chosen screen',
     addChosen_other: 'Add {{count}} chosen screens',
     added_one: '{{count}} screen added.',
