@@ -4,12 +4,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { $api, api } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { notifyDone, notifyFailed } from '../common/notify';
 import { DraggableScreen } from './DraggableScreen';
 import { DROP_ZONE, MemberDropZone } from './MemberDropZone';
-import { $api } from '../api/client';
 import type { ScreenGroup } from './types';
 
 const ARROWS = new Set(['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown']);
