@@ -1,6 +1,7 @@
 import {
   IconApps,
   IconDeviceTv,
+  IconDevicesPc,
   IconHeartRateMonitor,
   IconKey,
   IconLayoutBoard,
@@ -21,6 +22,7 @@ import type { Role } from '../auth/roles';
 /** The console's sections, in the order the navigation shows them; `minRole` hides what a role may not open. */
 export const navigation = [
   { to: '/screens', label: 'nav.screens', icon: IconDeviceTv, minRole: 'viewer' },
+  { to: '/groups', label: 'nav.groups', icon: IconDevicesPc, minRole: 'viewer' },
   { to: '/media', label: 'nav.media', icon: IconPhoto, minRole: 'viewer' },
   { to: '/widgets', label: 'nav.widgets', icon: IconApps, minRole: 'viewer' },
   { to: '/layouts', label: 'nav.layouts', icon: IconLayoutBoard, minRole: 'viewer' },

@@ -20,6 +20,8 @@ export const router = createBrowserRouter([
           // The landing page comes with the app's first file: one round trip less on a slow network.
           { path: 'screens', Component: ScreensPage },
           { path: 'screens/:id', lazy: () => import('../screens/ScreenPage').then((m) => ({ Component: m.ScreenPage })) },
+          { path: 'groups', lazy: () => import('../groups/GroupsPage').then((m) => ({ Component: m.GroupsPage })) },
+          { path: 'groups/:id', lazy: () => import('../groups/GroupPage').then((m) => ({ Component: m.GroupPage })) },
           { path: 'locations', lazy: () => import('../locations/LocationsPage').then((m) => ({ Component: m.LocationsPage })) },
           { path: 'media', lazy: () => import('../media/MediaPage').then((m) => ({ Component: m.MediaPage })) },
           { path: 'widgets', lazy: () => import('../widgets/WidgetsPage').then((m) => ({ Component: m.WidgetsPage })) },

@@ -13,6 +13,8 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'presentation_override.changed': ['overrideId', 'status'],
   'data_source.changed': ['dataSourceId'],
   'resource.changed': ['method', 'path'],
+  'screen_group.changed': ['groupId'],
+  'policy.changed': ['scope', 'targetId'],
 } as const;
 
 export type ConsoleMessage =
@@ -30,6 +32,8 @@ export type ConsoleMessage =
   | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
   | { type: 'data_source.changed'; dataSourceId: string }
   | { type: 'resource.changed'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
+  | { type: 'screen_group.changed'; groupId: string }
+  | { type: 'policy.changed'; scope: 'screen' | 'group'; targetId: string };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -69,6 +73,10 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return ['/api/v1/data-sources'];
     case 'resource.changed':
       return [collectionOf(message.path)];
+    // Groups show their members and screens their group; policies live under both paths.
+    case 'screen_group.changed':
+    case 'policy.changed':
+      return ['/api/v1/screen-groups', '/api/v1/screens'];
     case 'server.hello':
       return [];
   }

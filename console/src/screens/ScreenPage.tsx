@@ -11,6 +11,7 @@ import { LastContact } from './LastContact';
 import { LivePreview } from './LivePreview';
 import { LiveView } from './LiveView';
 import { ScreenNetworkSection } from '../networks/ScreenNetworkSection';
+import { PolicyLevels } from '../policies/PolicyLevels';
 import { QuickPresent } from '../takeovers/QuickPresent';
 import { PlaylistAssignment } from './PlaylistAssignment';
 import { ProofOfPlay } from './ProofOfPlay';
@@ -19,7 +20,7 @@ import { ScreenOverview } from './ScreenOverview';
 import { ScreenStatusBadge } from './ScreenStatusBadge';
 import { ScreenTimeline } from './ScreenTimeline';
 
-const TABS = ['overview', 'content', 'present', 'preview', 'commands', 'timeline', 'proof'] as const;
+const TABS = ['overview', 'content', 'present', 'preview', 'commands', 'timeline', 'proof', 'policy'] as const;
 type Tab = (typeof TABS)[number];
 
 /** One screen: its state, settings, content, live picture, commands and history, a tab each. */
@@ -101,6 +102,9 @@ export function ScreenPage() {
         </Tabs.Panel>
         <Tabs.Panel value="proof">
           <ProofOfPlay screenId={s.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="policy">
+          <PolicyLevels target={{ scope: 'screen', id: s.id }} canEdit={admin} />
         </Tabs.Panel>
       </Tabs>
     </>

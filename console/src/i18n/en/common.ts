@@ -14,6 +14,7 @@ export const common = {
     open: 'Open navigation',
     close: 'Close navigation',
     screens: 'Screens',
+    groups: 'Screen groups',
     media: 'Media',
     widgets: 'Widgets',
     layouts: 'Layouts',

@@ -16,6 +16,8 @@ import { weather } from './weather';
 import { networks } from './networks';
 import { dataSources } from './dataSources';
 import { reports } from './reports';
+import { groups } from './groups';
+import { policies } from './policies';
 
 export const en = {
   common,
@@ -36,4 +38,6 @@ export const en = {
   networks,
   dataSources,
   reports,
+  groups,
+  policies,
 } as const;

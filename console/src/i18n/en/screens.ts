@@ -87,6 +87,7 @@ export const screens = {
       commands: 'Commands',
       timeline: 'Timeline',
       proof: 'Proof of play',
+      policy: 'Policy',
     },
     status: 'Status',
     lastContact: 'Last contact',
