@@ -1,6 +1,5 @@
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import { consoleEventsRef } from '../console-events/console-events.api.js';
 import { playerConfigRef } from '../player/player.api.js';
 import { screenGroupsRef } from '../screen-groups/screen-groups.api.js';
 import { screenDirectoryRef, screenTargetsRef } from '../screens/screens.api.js';
@@ -13,7 +12,6 @@ export const policiesUses = {
   screensService: screenDirectoryRef,
   screenTargets: screenTargetsRef,
   playerConfig: playerConfigRef,
-  consoleEvents: consoleEventsRef,
 };
 
 /** What the policies service builds on, below the module's deps that name it. */

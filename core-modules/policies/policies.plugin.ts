@@ -5,12 +5,11 @@ import type { PoliciesDeps } from './policies-deps.js';
 import { PoliciesRepository } from './policies.repository.js';
 import { policiesRoutes } from './policies.routes.js';
 import { PoliciesService } from './policies.service.js';
-import { policyEvent } from './policy-event.js';
 
 /** Player policies (spec 4.10 and the groups' policies of 4.9): per-group and per-screen player settings. */
 export const policiesModule = definePlugin<PoliciesDeps>({
   name: 'policies',
-  dependsOn: ['settings', 'screens', 'screen-groups', 'player', 'console-events'],
+  dependsOn: ['settings', 'screens', 'screen-groups', 'player'],
   uses: policiesUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -20,7 +19,6 @@ export const policiesModule = definePlugin<PoliciesDeps>({
     });
     r.routes(policiesRoutes);
     r.onStart((d) => {
-      d.consoleEvents.declare(policyEvent);
       d.playerConfig.useOverrides(d.policiesService);
       // A screen that joined or left a group follows that group's policy, or stops following it.
       d.screenTargets.moved.subscribe(async (screenIds) => {

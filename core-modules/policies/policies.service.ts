@@ -7,10 +7,7 @@ import { policyDocument, type PolicySource } from './policy-view.js';
 import type { PolicyScope } from './policies.models.js';
 import type { PoliciesBaseDeps } from './policies-base-deps.js';
 
-type Deps = Pick<
-  PoliciesBaseDeps,
-  'policiesRepository' | 'settingsService' | 'screensService' | 'screenGroups' | 'playerConfig' | 'auditLog' | 'consoleEvents'
->;
+type Deps = Pick<PoliciesBaseDeps, 'policiesRepository' | 'settingsService' | 'screensService' | 'screenGroups' | 'playerConfig' | 'auditLog'>;
 
 const stale = () => conflict('settings_revision_conflict', 'The policy changed since you read it; reload and try again.');
 
@@ -48,7 +45,6 @@ export class PoliciesService implements ConfigOverrides {
       resourceId: id,
       metadata: { keys: Object.keys(body.values), revision },
     });
-    this.d.consoleEvents.publish('policy.changed', { scope, targetId: id });
     await this.d.playerConfig.refresh(await this.screensOf(scope, id));
     return this.get(scope, id);
   }
@@ -57,7 +53,6 @@ export class PoliciesService implements ConfigOverrides {
     await this.exists(scope, id);
     if (!(await this.d.policiesRepository.delete(scope, id))) return;
     await this.d.auditLog.record({ action: `policy.${scope}_reset`, actor, ip, resourceType: scope === 'screen' ? 'screen' : 'screen_group', resourceId: id });
-    this.d.consoleEvents.publish('policy.changed', { scope, targetId: id });
     await this.d.playerConfig.refresh(await this.screensOf(scope, id));
   }
 

@@ -1,6 +1,5 @@
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
-import { consoleEventsRef } from '../console-events/console-events.api.js';
 import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
 import { mediaLibraryRef, videoRenditionsRef } from '../media/media.api.js';
 import { contentKindsRef, contentSourcesRef, manifestSectionsRef } from '../player/player.api.js';
@@ -21,7 +20,6 @@ export const screenGroupsUses = {
   contentSources: contentSourcesRef,
   manifestSections: manifestSectionsRef,
   contentKinds: contentKindsRef,
-  consoleEvents: consoleEventsRef,
 };
 
 /**

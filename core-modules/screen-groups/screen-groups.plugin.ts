@@ -3,7 +3,6 @@ import { definePlugin, type ModulePart } from '../../kernel/plugin.js';
 import { displayControlPart } from './display-control/display-control.part.js';
 import { groupContentSource } from './group-content-source.js';
 import { groupDirectory } from './group-directory.js';
-import { groupEvent } from './group-event.js';
 import { groupSections } from './group-sections.js';
 import { groupsPart } from './groups/groups.part.js';
 import { GroupsRepository } from './groups.repository.js';
@@ -23,7 +22,7 @@ const parts = [groupsPart, spanPart, displayControlPart] as ModulePart<ScreenGro
  */
 export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
   name: 'screen-groups',
-  dependsOn: ['screens', 'media', 'playlists', 'player', 'dependency-graph', 'console-events'],
+  dependsOn: ['screens', 'media', 'playlists', 'player', 'dependency-graph'],
   uses: screenGroupsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -33,7 +32,6 @@ export const screenGroupsModule = definePlugin<ScreenGroupsDeps>({
     r.export(groupMembershipGuardsRef, asClass(MembershipGuards).singleton());
     for (const part of parts) part(r);
     r.onStart((d) => {
-      d.consoleEvents.declare(groupEvent);
       for (const section of groupSections) d.manifestSections.register(section);
       d.contentSources.register(groupContentSource(d));
       // Plugin instances (and later alert rules) targeting `sync_groups` reach the members.

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import { CONSOLE_MESSAGE_FIELDS, parseConsoleMessage, reconnectDelayMs } from '../../console/src/events/messages.js';
+import { CONSOLE_MESSAGE_FIELDS, changedPaths, parseConsoleMessage, reconnectDelayMs } from '../../console/src/events/messages.js';
 import { bootTestKernel, call } from '../support/test-kernel.js';
 
 describe('console: the event socket as the console reads it', () => {
@@ -32,6 +32,12 @@ describe('console: the event socket as the console reads it', () => {
       screenId: 's',
       capturedAt: null,
     });
+  });
+
+  it('refetches what a change touches: its collection, and for groups and screens each other’s pages', () => {
+    expect(changedPaths('/api/v1/playlists/{id}/items')).to.deep.equal(['/api/v1/playlists']);
+    expect(changedPaths('/api/v1/screen-groups/{id}/policy')).to.deep.equal(['/api/v1/screen-groups', '/api/v1/screens']);
+    expect(changedPaths('/api/v1/screens/{id}/policy')).to.deep.equal(['/api/v1/screens', '/api/v1/screen-groups']);
   });
 
   it('reconnects after 1 s, doubling to at most 30 s, spread by jitter', () => {

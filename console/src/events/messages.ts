@@ -13,8 +13,6 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'presentation_override.changed': ['overrideId', 'status'],
   'data_source.changed': ['dataSourceId'],
   'resource.changed': ['method', 'path'],
-  'screen_group.changed': ['groupId'],
-  'policy.changed': ['scope', 'targetId'],
 } as const;
 
 export type ConsoleMessage =
@@ -32,8 +30,6 @@ export type ConsoleMessage =
   | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
   | { type: 'data_source.changed'; dataSourceId: string }
   | { type: 'resource.changed'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
-  | { type: 'screen_group.changed'; groupId: string }
-  | { type: 'policy.changed'; scope: 'screen' | 'group'; targetId: string };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -55,6 +51,21 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 /** `/api/v1/playlists/{id}/items` → `/api/v1/playlists`: everything read under a collection may show the change. */
 const collectionOf = (path: string) => path.split('/').slice(0, 4).join('/');
 
+/**
+ * Collections whose pages show what a change to another one touches: a group page lists its screens
+ * and a screen's page its groups and policies, both reached through the other path.
+ */
+const SHOWN_ALONGSIDE: Record<string, string[]> = {
+  '/api/v1/screen-groups': ['/api/v1/screens'],
+  '/api/v1/screens': ['/api/v1/screen-groups'],
+};
+
+/** The reads a change under `path` makes stale. */
+export function changedPaths(path: string): string[] {
+  const collection = collectionOf(path);
+  return [collection, ...(SHOWN_ALONGSIDE[collection] ?? [])];
+}
+
 /** Which cached API reads a message makes stale (path prefixes of the generated client's query keys). */
 export function stalePathsOf(message: ConsoleMessage): string[] {
   switch (message.type) {
@@ -72,11 +83,7 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
     case 'data_source.changed':
       return ['/api/v1/data-sources'];
     case 'resource.changed':
-      return [collectionOf(message.path)];
-    // Groups show their members and screens their group; policies live under both paths.
-    case 'screen_group.changed':
-    case 'policy.changed':
-      return ['/api/v1/screen-groups', '/api/v1/screens'];
+      return changedPaths(message.path);
     case 'server.hello':
       return [];
   }

@@ -31,7 +31,7 @@ export function GroupPage() {
   const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'members';
   const [renaming, setRenaming] = useState(false);
   const confirmDelete = useDeleteGroup(() => navigate('/groups'));
-  // Other people's changes arrive as `screen_group.changed`, which makes this read stale (events/messages.ts).
+  // Other people's changes arrive as `resource.changed`, which makes this read stale (events/messages.ts).
   const detail = $api.useQuery('get', '/api/v1/screen-groups/{id}', { params: { path: { id } } }, { retry: false });
 
   const back = (

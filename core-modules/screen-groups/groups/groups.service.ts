@@ -21,7 +21,6 @@ type Deps = Pick<
   | 'contentSources'
   | 'contentKinds'
   | 'auditLog'
-  | 'consoleEvents'
 >;
 
 // As for groupNotFound, the reference answers with its scheduling codes; the console relies on them.
@@ -173,9 +172,7 @@ export class GroupsService {
     });
   }
 
-  // Every change is audited: the console hears of it at the same time (other people's pages follow).
   private audit(what: string, actor: ConsolePrincipal, ip: string, id: string, metadata: Record<string, unknown>) {
-    this.d.consoleEvents.publish('screen_group.changed', { groupId: id });
     return this.d.auditLog.record({ action: `screen_group.${what}`, actor, ip, resourceType: 'screen_group', resourceId: id, metadata });
   }
 }

@@ -5,10 +5,7 @@ import type { PanelFilesDeps } from './panel-files-deps.js';
 import { type Canvas, geometryProblem, type Panel } from './span-geometry.js';
 import { panelOf } from './span.repository.js';
 
-type Deps = Pick<
-  PanelFilesDeps,
-  'db' | 'groupsRepository' | 'spanRepository' | 'groupsService' | 'screensService' | 'auditLog' | 'panelFilesService' | 'consoleEvents'
->;
+type Deps = Pick<PanelFilesDeps, 'db' | 'groupsRepository' | 'spanRepository' | 'groupsService' | 'screensService' | 'auditLog' | 'panelFilesService'>;
 
 const invalid = (message: string) => invalidInput('span_validation_failed', message, 'body/panels');
 
@@ -65,7 +62,6 @@ export class SpanService {
     });
     await this.d.groupsService.contentChanged([groupId]);
     await this.d.panelFilesService.wallSaved(groupId);
-    this.d.consoleEvents.publish('screen_group.changed', { groupId });
     return this.get(groupId);
   }
 }
