@@ -1,5 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
+import { formEvent } from './form-event.js';
 import { formProvider } from './form-provider.js';
 import { formsUses } from './forms-base-deps.js';
 import type { FormsDeps } from './forms-deps.js';
@@ -23,7 +24,7 @@ import { recordsRoutes } from './records.routes.js';
  */
 export const formsModule = definePlugin<FormsDeps>({
   name: 'forms',
-  dependsOn: ['auth', 'data-sources', 'notifications'],
+  dependsOn: ['auth', 'console-events', 'data-sources', 'notifications'],
   uses: formsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -40,6 +41,7 @@ export const formsModule = definePlugin<FormsDeps>({
     r.routes([...formsRoutes, ...formViewsRoutes, ...recordsRoutes]);
     r.jobs(formsJobs);
     r.onStart((d) => {
+      d.consoleEvents.declare(formEvent);
       d.dataSourceLibrary.registerProvider(formProvider(d));
       d.notificationConditions.add(waitingCondition(d));
     });

@@ -10,7 +10,7 @@ import { type Capability, collapse, DEFAULT_WORKFLOW, type WorkflowInput, workfl
 import type { DefinitionRow } from './forms.models.js';
 import type { FormsBaseDeps } from './forms-base-deps.js';
 
-type Deps = Pick<FormsBaseDeps, 'db' | 'auditLog' | 'formsRepository' | 'formViewsRepository' | 'dataSourceLibrary' | 'userDirectory'>;
+type Deps = Pick<FormsBaseDeps, 'db' | 'auditLog' | 'formsRepository' | 'formViewsRepository' | 'dataSourceLibrary' | 'userDirectory' | 'consoleEvents'>;
 
 export const formNotFound = () => notFound('not_found', 'No such form.');
 export const noAccess = () => forbidden('insufficient_access', 'You may not do this on this form.');
@@ -126,6 +126,7 @@ export class FormsService {
     await this.d.db.transaction(async (trx) => {
       await this.repo.saveDefinition(id, { draft_schema: schema }, trx);
       await this.audit('form.draft_updated', p, ip, id, trx);
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: null }, trx);
     });
     return this.get(p, id);
   }
@@ -143,6 +144,7 @@ export class FormsService {
       }
       const published = await this.repo.insertRevision(id, (current?.number ?? 0) + 1, definition.draft_schema, trx);
       await this.audit('form.published', p, ip, id, trx, { revision: published.number });
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: null }, trx);
       return published;
     });
     await this.d.dataSourceLibrary.updateManaged(p, id, { configuration: sourceConfiguration(revision.number, revision.schema) }, ip);
@@ -164,6 +166,7 @@ export class FormsService {
       if (viewed.length) throw invalidInput('validation_failed', `Views include ${viewed.join(', ')}: a state a view shows cannot go.`, 'body/states');
       await this.repo.saveDefinition(id, { workflow }, trx);
       await this.audit('form.workflow_configured', p, ip, id, trx);
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: null }, trx);
     });
     // Which states are on air may have changed.
     await this.d.dataSourceLibrary.refresh(id);
@@ -201,6 +204,7 @@ export class FormsService {
     await this.d.db.transaction(async (trx) => {
       await this.repo.replaceGrant(id, userId, kept, trx);
       await this.audit('form.grants_replaced', p, ip, id, trx, { userId, capabilities: kept });
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: null }, trx);
     });
     return { entries: await this.entries(form) };
   }

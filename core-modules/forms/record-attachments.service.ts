@@ -6,7 +6,7 @@ import type { FileToSend } from '../../kernel/http/file-response.js';
 import { stale } from './record-access.js';
 import type { FormDefinitionsDeps } from './form-definitions-deps.js';
 
-type Deps = Pick<FormDefinitionsDeps, 'db' | 'formsRepository' | 'formsService' | 'recordAccess' | 'attachmentFiles'>;
+type Deps = Pick<FormDefinitionsDeps, 'db' | 'formsRepository' | 'formsService' | 'recordAccess' | 'attachmentFiles' | 'consoleEvents'>;
 
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 const IMAGE_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
@@ -58,6 +58,7 @@ export class RecordAttachmentsService {
         );
         await this.repo.updateRecord(record.id, { values: { ...record.values, [field.key]: attachmentId } }, trx);
         await this.repo.addEvent(record.id, { event_type: 'attachment_added', actor_name: name, note: field.key }, trx);
+        this.d.consoleEvents.publish('form.changed', { formId: id, recordId: record.id }, trx);
       });
     } catch (err) {
       await this.d.attachmentFiles.remove(id, [attachmentId]);
@@ -82,6 +83,7 @@ export class RecordAttachmentsService {
       await this.repo.deleteAttachment(attachment.id, trx);
       await this.repo.updateRecord(record.id, { values }, trx);
       await this.repo.addEvent(record.id, { event_type: 'attachment_removed', actor_name: name, note: attachment.field_key }, trx);
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: record.id }, trx);
     });
     await this.d.attachmentFiles.remove(id, [attachmentId]);
     return this.d.recordAccess.detail(p, form, recordId);

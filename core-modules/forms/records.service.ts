@@ -8,7 +8,10 @@ import { recordView } from './record-view.js';
 import { EXPIRED_STATE, initialState, requiresNote, stateOf, type Workflow } from './workflow.js';
 import type { FormDefinitionsDeps } from './form-definitions-deps.js';
 
-type Deps = Pick<FormDefinitionsDeps, 'db' | 'formsRepository' | 'formsService' | 'recordAccess' | 'attachmentFiles' | 'dataSourceLibrary' | 'userDirectory'>;
+type Deps = Pick<
+  FormDefinitionsDeps,
+  'db' | 'formsRepository' | 'formsService' | 'recordAccess' | 'attachmentFiles' | 'dataSourceLibrary' | 'userDirectory' | 'consoleEvents'
+>;
 
 export interface RecordInput {
   values?: Record<string, unknown>;
@@ -68,6 +71,7 @@ export class RecordsService {
         trx,
       );
       await this.repo.addEvent(created.id, { event_type: 'created', to_state: created.state, actor_name: me?.name ?? null }, trx);
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: created.id }, trx);
       return created;
     });
     return recordView(row);
@@ -95,6 +99,7 @@ export class RecordsService {
       }
       const updated = await this.repo.updateRecord(record.id, { values, ...displayChanges(input) }, trx);
       await this.repo.addEvent(record.id, { event_type: 'edited', actor_name: name }, trx);
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: record.id }, trx);
       return { row: updated, wasOnAir: record.eligible };
     });
     if (wasOnAir) await this.d.dataSourceLibrary.refresh(id);
@@ -108,6 +113,7 @@ export class RecordsService {
       if (!form.caps.has('manage')) throw noAccess();
       const files = await this.repo.attachmentsOf(record.id, trx);
       await this.repo.deleteRecord(record.id, trx);
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: record.id }, trx);
       await this.d.formsService.audit('form.record_deleted', p, ip, id, trx, { recordId, title: record.display_title });
       return { record, files };
     });
@@ -145,6 +151,7 @@ export class RecordsService {
       );
       if (note) await this.repo.addComment(record.id, name, note, trx);
       await this.d.formsService.audit('form.record_transition', p, ip, id, trx, { recordId, from: record.state, to: target.key });
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: record.id }, trx);
       return updated;
     });
     await this.d.dataSourceLibrary.refresh(id);
@@ -161,6 +168,7 @@ export class RecordsService {
       if (!this.d.recordAccess.mayComment(p, form, record)) throw noAccess();
       const added = await this.repo.addComment(record.id, name, text, trx);
       await this.repo.addEvent(record.id, { event_type: 'comment', actor_name: name, note: text }, trx);
+      this.d.consoleEvents.publish('form.changed', { formId: id, recordId: record.id }, trx);
       return added;
     });
     return { id: comment.id, authorName: comment.author_name, body: comment.body, createdAt: comment.created_at.toISOString() };
@@ -224,6 +232,7 @@ export class RecordsService {
           { event_type: 'transition', from_state: r.state, to_state: expired?.key ?? r.state, actor_name: 'system', note: 'Expired' },
           trx,
         );
+        this.d.consoleEvents.publish('form.changed', { formId: r.source_id, recordId: r.id }, trx);
       }
       return [...new Set(due.map((r) => r.source_id))];
     });

@@ -177,6 +177,7 @@ describe('console events socket', () => {
     expect(op['x-access']).to.equal('signedIn');
     expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal([
       'asset.processing',
+      'form.changed',
       'presentation_override.changed',
       'screen.preview',
       'screen.status',

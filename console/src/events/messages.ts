@@ -11,6 +11,7 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'takeover.changed': ['takeoverId', 'status'],
   'takeover.screen_state': ['takeoverId', 'screenId', 'state'],
   'presentation_override.changed': ['overrideId', 'status'],
+  'form.changed': ['formId', 'recordId'],
 } as const;
 
 export type ConsoleMessage =
@@ -25,7 +26,8 @@ export type ConsoleMessage =
       screenId: string;
       state: 'pending' | 'notified' | 'preparing' | 'ready' | 'active' | 'failed' | 'offline' | 'restored' | 'expired' | 'cancelled';
     }
-  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' };
+  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
+  | { type: 'form.changed'; formId: string; recordId: string | null };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -58,6 +60,8 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return ['/api/v1/takeovers'];
     case 'presentation_override.changed':
       return ['/api/v1/presentation-overrides'];
+    case 'form.changed':
+      return ['/api/v1/forms', '/api/v1/data-sources/{id}/form', '/api/v1/data-sources/{id}/records', '/api/v1/approvals'];
     case 'server.hello':
       return [];
   }
