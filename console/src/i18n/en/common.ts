@@ -23,6 +23,8 @@ export const common = {
     takeovers: 'Takeovers',
     weather: 'Weather alerts',
     networks: 'Presentation networks',
+    forms: 'Forms',
+    approvals: 'Approvals',
     users: 'Users',
     tokens: 'Integration tokens',
     plugins: 'Plugins',

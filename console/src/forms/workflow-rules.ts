@@ -1,0 +1,40 @@
+import type { Form } from './form-fields';
+import { slugOf } from './form-fields';
+
+export type Workflow = Form['workflow'];
+export type WorkflowState = Workflow['states'][number];
+export type WorkflowTransition = Workflow['transitions'][number];
+export const CAPABILITIES = ['submit', 'review', 'approve', 'manage'] as const;
+
+/** What the server would refuse in a workflow, as a message key of the `forms` namespace; undefined when sound. Pure. */
+export function workflowProblem(w: Pick<Workflow, 'states' | 'transitions'>): string | undefined {
+  const keys = new Set(w.states.map((s) => s.key));
+  if (keys.size !== w.states.length) return 'workflow.problem.repeatedState';
+  if (w.states.some((s) => !s.label.trim())) return 'workflow.problem.label';
+  if (w.states.filter((s) => s.initial).length !== 1) return 'workflow.problem.initial';
+  if (!w.states.some((s) => s.eligibleForOutput)) return 'workflow.problem.onAir';
+  const pairs = new Set<string>();
+  for (const t of w.transitions) {
+    if (!t.label.trim()) return 'workflow.problem.label';
+    if (!keys.has(t.from) || !keys.has(t.to)) return 'workflow.problem.unknownState';
+    if (t.from === t.to) return 'workflow.problem.loop';
+    if (pairs.has(`${t.from}>${t.to}`)) return 'workflow.problem.repeatedTransition';
+    pairs.add(`${t.from}>${t.to}`);
+  }
+  return undefined;
+}
+
+/** A key for a new state from its label, unique in the workflow (the server's pattern: `^[a-z][a-z0-9_]{0,39}$`). Pure. */
+export function stateKeyFor(label: string, states: Pick<WorkflowState, 'key'>[]): string {
+  const taken = new Set(states.map((s) => s.key));
+  const base = slugOf(label, 'state').slice(0, 36);
+  let key = base;
+  for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
+  return key;
+}
+
+/** The transition a submitter takes from a state (submit, resubmit), if the workflow has one. Pure. */
+export const submitFrom = (w: Pick<Workflow, 'transitions'>, state: string) => w.transitions.find((t) => t.from === state && t.requiredCapability === 'submit');
+
+/** Each state's label by key, for badges. Pure. */
+export const stateLabels = (w: Pick<Workflow, 'states'>) => new Map(w.states.map((s) => [s.key, s.label]));
