@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { fieldKeyFor, hasUnpublishedChanges, newField, optionsFromLabels, valuesToSend } from '../../console/src/forms/form-fields.js';
 import { focusAfterDecision } from '../../console/src/forms/inbox-focus.js';
 import { valueText } from '../../console/src/forms/record-values.js';
-import { stateKeyFor, submitFrom, workflowProblem } from '../../console/src/forms/workflow-rules.js';
+import { capabilitiesFrom, stateKeyFor, submitFrom, workflowProblem } from '../../console/src/forms/workflow-rules.js';
 
 describe('console: the forms pages’ rules', () => {
   it('keys a new field from its label, as the server takes keys: unique, never one of the record’s own', () => {
@@ -62,6 +62,13 @@ describe('console: the forms pages’ rules', () => {
     expect(submitFrom({ transitions: [t('draft', 'live'), { ...t('draft', 'submitted'), requiredCapability: 'submit' }] } as never, 'draft')?.to).to.equal(
       'submitted',
     );
+  });
+
+  it('reads what the few capabilities a form states give, as the server does', () => {
+    expect([...capabilitiesFrom(['submit'])].sort()).to.deep.equal(['submit', 'view_own']);
+    expect([...capabilitiesFrom(['approve', 'submit'])].sort()).to.deep.equal(['approve', 'review', 'submit', 'view_all', 'view_own']);
+    expect(capabilitiesFrom(['manage']).size).to.equal(6);
+    expect(capabilitiesFrom(['unknown']).size).to.equal(0);
   });
 
   it('moves the inbox’s focus to the next record once one is decided, or the one before at the end', () => {

@@ -8,6 +8,7 @@ import { FormBuilder } from './FormBuilder';
 import { RecordsPanel } from './RecordsPanel';
 import { SubmitPanel } from './SubmitPanel';
 import { WorkflowEditor } from './WorkflowEditor';
+import { capabilitiesFrom } from './workflow-rules';
 
 /**
  * One form, with the tabs the caller's capabilities open: submitting and their own records for
@@ -27,7 +28,7 @@ export function FormPage() {
       </>
     );
   }
-  const caps = new Set(form.grantedCapabilities);
+  const caps = capabilitiesFrom(form.grantedCapabilities);
   const tabs = [
     caps.has('submit') && 'submit',
     (caps.has('view_all') || caps.has('view_own')) && 'records',

@@ -38,3 +38,19 @@ export const submitFrom = (w: Pick<Workflow, 'transitions'>, state: string) => w
 
 /** Each state's label by key, for badges. Pure. */
 export const stateLabels = (w: Pick<Workflow, 'states'>) => new Map(w.states.map((s) => [s.key, s.label]));
+
+type Capability = 'manage' | 'submit' | 'view_own' | 'view_all' | 'review' | 'approve';
+// What holding one gives (the server's rule): managing gives all; approving, reviewing; reviewing, seeing all.
+const IMPLIES: Record<Capability, Capability[]> = {
+  manage: ['manage', 'submit', 'view_own', 'view_all', 'review', 'approve'],
+  approve: ['approve', 'review', 'view_all', 'view_own'],
+  review: ['review', 'view_all', 'view_own'],
+  view_all: ['view_all', 'view_own'],
+  view_own: ['view_own'],
+  submit: ['submit', 'view_own'],
+};
+
+/** Everything the capabilities a form grants give (the API sends the fewest that say it). Pure. */
+export function capabilitiesFrom(granted: readonly string[]): Set<Capability> {
+  return new Set(granted.flatMap((c) => IMPLIES[c as Capability] ?? []));
+}
