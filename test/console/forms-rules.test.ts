@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { fieldKeyFor, hasUnpublishedChanges, newField, optionsFromLabels, valuesToSend } from '../../console/src/forms/form-fields.js';
+import { fieldKeyFor, hasUnpublishedChanges, newField, optionsFromLabels, valuesToSend, valueText } from '../../console/src/forms/form-fields.js';
 import { focusAfterDecision } from '../../console/src/forms/inbox-focus.js';
-import { valueText } from '../../console/src/forms/record-values.js';
+
 import { capabilitiesFrom, stateKeyFor, submitFrom, workflowProblem } from '../../console/src/forms/workflow-rules.js';
 
 describe('console: the forms pages’ rules', () => {

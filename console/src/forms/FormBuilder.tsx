@@ -16,7 +16,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { notifyDone, notifyFailed } from '../common/notify';
-import { CONTROLS, type Control, type Form, type FormField, fieldKeyFor, hasUnpublishedChanges, newField } from './form-fields';
+import { CONTROLS, type Control, type FormField, fieldKeyFor, hasUnpublishedChanges, newField } from './form-fields';
+import type { Form } from './form-types';
 import { FieldEditor } from './FieldEditor';
 import { useRefreshForms } from './useRefreshForms';
 
@@ -135,7 +136,7 @@ export function FormBuilder({ form }: { form: Form }) {
           ) : (
             <Badge color="gray">{t('list.unpublished')}</Badge>
           )}
-          {unpublished && <Badge color="yellow">{dirty ? t('builder.unsaved') : t('builder.draftAhead')}</Badge>}
+          {unpublished && <Badge color="dark">{dirty ? t('builder.unsaved') : t('builder.draftAhead')}</Badge>}
         </Group>
         <Group gap="xs">
           <Menu position="bottom-end">

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import { exactTime, fromNow } from '../screens/dates';
-import type { Form } from './form-fields';
+import type { Form } from './form-types';
 import { RecordDrawer } from './RecordDrawer';
 import { StateBadge } from './StateBadge';
 import { stateLabels } from './workflow-rules';

@@ -98,8 +98,7 @@ export function TransitionButtons({ formId, record, moves, onMoved }: Props) {
         <Button
           key={m.to}
           size="xs"
-          variant={i === 0 ? 'filled' : 'light'}
-          color={m.requiresNote ? 'yellow' : undefined}
+          variant={i === 0 ? 'filled' : 'default'}
           loading={busy === m.to}
           disabled={busy !== undefined && busy !== m.to}
           aria-label={t('moves.label', { action: m.label, name })}

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { notifyDone, notifyFailed } from '../common/notify';
-import type { Form } from './form-fields';
 import { useRefreshForms } from './useRefreshForms';
-import { CAPABILITIES, stateKeyFor, type Workflow, workflowProblem } from './workflow-rules';
+import type { Form, Workflow } from './form-types';
+import { CAPABILITIES, stateKeyFor, workflowProblem } from './workflow-rules';
 
 /**
  * The form's workflow as the API models it: states (one initial, at least one on air) and the

@@ -1,9 +1,37 @@
-import type { DataOf } from '../api/types';
+// Pure rules of the form builder and the record editor (no imports: unit tests load this file alone).
 
-export type Form = DataOf<'/api/v1/data-sources/{id}/form', 'get'>;
-export type FormField = Form['draftSchema']['fields'][number];
-export type Control = FormField['control'];
-export type FieldOption = NonNullable<FormField['options']>[number];
+export type Control =
+  | 'short_text'
+  | 'long_text'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'select'
+  | 'multi_select'
+  | 'date'
+  | 'datetime'
+  | 'url'
+  | 'image'
+  | 'section'
+  | 'help_text';
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+/** A field of a form definition, as the API has it. */
+export interface FormField {
+  key: string;
+  label: string;
+  description?: string;
+  control: Control;
+  required?: boolean;
+  default?: string;
+  options?: FieldOption[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+}
 
 /** The controls the server accepts, in the order the builder offers them. */
 export const CONTROLS: readonly Control[] = [
@@ -89,5 +117,15 @@ export function valuesToSend(fields: FormField[], values: Record<string, unknown
 }
 
 /** Whether the draft differs from what is published (so there is something to publish). Pure. */
-export const hasUnpublishedChanges = (form: Pick<Form, 'draftSchema' | 'publishedRevision'>) =>
+export const hasUnpublishedChanges = (form: { draftSchema: { fields: FormField[] }; publishedRevision?: { schema: { fields: FormField[] } } }) =>
   !form.publishedRevision || JSON.stringify(form.publishedRevision.schema.fields) !== JSON.stringify(form.draftSchema.fields);
+
+/** A stored value as a person reads it: option labels for choices, the words given for yes and no. Pure. */
+export function valueText(field: FormField, value: unknown, words: { yes: string; no: string }): string {
+  if (value === undefined || value === null || value === '') return '';
+  const label = (v: unknown) => field.options?.find((o) => o.value === v)?.label ?? String(v);
+  if (field.control === 'boolean') return value === true ? words.yes : words.no;
+  if (field.control === 'select') return label(value);
+  if (Array.isArray(value)) return value.map(label).join(', ');
+  return String(value);
+}

@@ -1,13 +1,21 @@
-import type { Form } from './form-fields';
-import { slugOf } from './form-fields';
+// Pure rules of the workflow editor (no imports: unit tests load this file alone).
 
-export type Workflow = Form['workflow'];
-export type WorkflowState = Workflow['states'][number];
-export type WorkflowTransition = Workflow['transitions'][number];
+interface State {
+  key: string;
+  label: string;
+  eligibleForOutput: boolean;
+  initial: boolean;
+}
+interface Transition {
+  from: string;
+  to: string;
+  label: string;
+  requiredCapability: string;
+}
 export const CAPABILITIES = ['submit', 'review', 'approve', 'manage'] as const;
 
 /** What the server would refuse in a workflow, as a message key of the `forms` namespace; undefined when sound. Pure. */
-export function workflowProblem(w: Pick<Workflow, 'states' | 'transitions'>): string | undefined {
+export function workflowProblem(w: { states: State[]; transitions: Transition[] }): string | undefined {
   const keys = new Set(w.states.map((s) => s.key));
   if (keys.size !== w.states.length) return 'workflow.problem.repeatedState';
   if (w.states.some((s) => !s.label.trim())) return 'workflow.problem.label';
@@ -25,19 +33,25 @@ export function workflowProblem(w: Pick<Workflow, 'states' | 'transitions'>): st
 }
 
 /** A key for a new state from its label, unique in the workflow (the server's pattern: `^[a-z][a-z0-9_]{0,39}$`). Pure. */
-export function stateKeyFor(label: string, states: Pick<WorkflowState, 'key'>[]): string {
+export function stateKeyFor(label: string, states: { key: string }[]): string {
   const taken = new Set(states.map((s) => s.key));
-  const base = slugOf(label, 'state').slice(0, 36);
+  const words =
+    label
+      .toLowerCase()
+      .match(/[a-z0-9]+/g)
+      ?.join('_') ?? '';
+  const base = (/^[a-z]/.test(words) ? words : `state${words ? `_${words}` : ''}`).slice(0, 36);
   let key = base;
   for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
   return key;
 }
 
 /** The transition a submitter takes from a state (submit, resubmit), if the workflow has one. Pure. */
-export const submitFrom = (w: Pick<Workflow, 'transitions'>, state: string) => w.transitions.find((t) => t.from === state && t.requiredCapability === 'submit');
+export const submitFrom = <T extends Transition>(w: { transitions: T[] }, state: string) =>
+  w.transitions.find((t) => t.from === state && t.requiredCapability === 'submit');
 
 /** Each state's label by key, for badges. Pure. */
-export const stateLabels = (w: Pick<Workflow, 'states'>) => new Map(w.states.map((s) => [s.key, s.label]));
+export const stateLabels = (w: { states: State[] }) => new Map(w.states.map((s) => [s.key, s.label]));
 
 type Capability = 'manage' | 'submit' | 'view_own' | 'view_all' | 'review' | 'approve';
 // What holding one gives (the server's rule): managing gives all; approving, reviewing; reviewing, seeing all.
