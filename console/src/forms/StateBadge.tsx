@@ -9,7 +9,7 @@ export function StateBadge({ label, onAir }: { label: string; onAir: boolean }) 
       <Badge variant="light" color={onAir ? 'green' : 'gray'}>
         {label}
       </Badge>
-      {onAir && <Badge color="green">{t('records.onAir')}</Badge>}
+      {onAir && <Badge color="teal.9">{t('records.onAir')}</Badge>}
     </Group>
   );
 }
