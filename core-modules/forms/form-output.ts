@@ -99,7 +99,11 @@ interface TimeFilter {
   endAfterNow?: boolean;
 }
 
-/** The view a new form starts with: its records on air, its title and fields (within the players' bound). */
+/**
+ * The view a new form starts with: its records on air, its title and fields (within the players'
+ * bound). A form started without fields (built afterwards, as the console does) keeps the default
+ * fields (none stored), so the fields it is given reach screens.
+ */
 export const defaultView = (schema: FormSchema): Required<View> => ({
   key: 'approved',
   name: 'On air',
@@ -107,7 +111,7 @@ export const defaultView = (schema: FormSchema): Required<View> => ({
   fieldFilters: [],
   sort: [],
   timeFilter: { enabled: false },
-  outputFields: defaultFields(schema),
+  outputFields: outputFields(schema).length > RECORD_FIELDS.length ? defaultFields(schema) : [],
   recordLimit: 100,
   position: 0,
 });

@@ -38,6 +38,11 @@ describe('console: the event socket as the console reads it', () => {
     expect(changedPaths('/api/v1/playlists/{id}/items')).to.deep.equal(['/api/v1/playlists']);
     expect(changedPaths('/api/v1/screen-groups/{id}/policy')).to.deep.equal(['/api/v1/screen-groups', '/api/v1/screens']);
     expect(changedPaths('/api/v1/screens/{id}/policy')).to.deep.equal(['/api/v1/screens', '/api/v1/screen-groups']);
+    expect(changedPaths('/api/v1/data-sources/{id}/records/{recordId}/transitions')).to.deep.equal([
+      '/api/v1/data-sources',
+      '/api/v1/forms',
+      '/api/v1/approvals',
+    ]);
   });
 
   it('reconnects after 1 s, doubling to at most 30 s, spread by jitter', () => {

@@ -86,6 +86,21 @@ describe('a form’s saved views', () => {
     expect([dataset.id, dataset.records.length]).to.deep.equal(['approved', 3]);
   });
 
+  it('gives screens the fields a form started empty is given afterwards', async () => {
+    const made = await api(owner, 'POST', '/api/v1/forms', { name: 'Built later', draftSchema: { fields: [] } });
+    expect(made.status).to.equal(201);
+    const id = made.body.data.id as string;
+    expect((await api(owner, 'PATCH', at(id, '/form/draft'), { schema: { fields: FIELDS } })).status).to.equal(200);
+    expect((await api(owner, 'POST', at(id, '/form/publish'))).status).to.equal(200);
+    const record = (await api(owner, 'POST', at(id, '/records'), { values: { headline: 'Jazz', category: 'event' }, displayTitle: 'Jazz' })).body.data;
+    expect((await api(owner, 'POST', at(id, `/records/${record.id}/transitions`), { toState: 'submitted', version: 1 })).status).to.equal(200);
+    expect((await api(owner, 'POST', at(id, `/records/${record.id}/transitions`), { toState: 'approved', version: 2 })).status).to.equal(200);
+    const [dataset] = await datasets(id);
+    expect(dataset.fields.map((f: { key: string }) => f.key)).to.deep.equal(['displayTitle', 'headline', 'starts', 'category']);
+    expect(dataset.records[0].values.headline).to.deep.equal({ kind: 'text', text: 'Jazz' });
+    await api(owner, 'DELETE', `/api/v1/data-sources/${id}`);
+  });
+
   it('saves a view as the console sends it, answers it on every read, and gives screens its dataset; the same key again replaces it', async () => {
     const saved = await saveView(consoleView({ name: '  Events  ' }));
     expect(saved).to.deep.equal({ id: saved.id, ...consoleView() });

@@ -8,6 +8,7 @@ import { atLeast } from '../auth/roles';
 import { useAuthStatus, useSignedInChange } from '../auth/useAuthStatus';
 import { useConsoleEventStream } from '../events/useConsoleEvents';
 import { TakeoverButton } from '../takeovers/TakeoverButton';
+import { ApprovalsCount } from '../forms/ApprovalsCount';
 import { navigation } from './navigation';
 import './shell.css';
 
@@ -85,6 +86,7 @@ export function Shell() {
               to={item.to}
               label={t(item.label)}
               leftSection={<item.icon size={18} aria-hidden />}
+              rightSection={item.to === '/approvals' ? <ApprovalsCount /> : undefined}
               active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
               aria-current={location.pathname === item.to ? 'page' : undefined}
               onClick={close}

@@ -1,5 +1,7 @@
 import {
   IconApps,
+  IconChecklist,
+  IconForms,
   IconDeviceTv,
   IconDevicesPc,
   IconHeartRateMonitor,
@@ -33,6 +35,9 @@ export const navigation = [
   { to: '/reports', label: 'nav.reports', icon: IconReportAnalytics, minRole: 'editor' },
   { to: '/takeovers', label: 'nav.takeovers', icon: IconUrgent, minRole: 'viewer' },
   { to: '/weather-alerts', label: 'nav.weather', icon: IconCloudStorm, minRole: 'viewer' },
+  // Forms are for anyone a form lets submit; approving is for editors and above (no lower role may hold it).
+  { to: '/forms', label: 'nav.forms', icon: IconForms, minRole: 'viewer' },
+  { to: '/approvals', label: 'nav.approvals', icon: IconChecklist, minRole: 'editor' },
   { to: '/users', label: 'nav.users', icon: IconUsers, minRole: 'administrator' },
   { to: '/tokens', label: 'nav.tokens', icon: IconKey, minRole: 'administrator' },
   { to: '/presentation-networks', label: 'nav.networks', icon: IconWifi, minRole: 'administrator' },

@@ -53,11 +53,14 @@ const collectionOf = (path: string) => path.split('/').slice(0, 4).join('/');
 
 /**
  * Collections whose pages show what a change to another one touches: a group page lists its screens
- * and a screen's page its groups and policies, both reached through the other path.
+ * and a screen's page its groups and policies; a form is a data source, its records wait in the
+ * approvals inbox.
  */
 const SHOWN_ALONGSIDE: Record<string, string[]> = {
   '/api/v1/screen-groups': ['/api/v1/screens'],
   '/api/v1/screens': ['/api/v1/screen-groups'],
+  '/api/v1/data-sources': ['/api/v1/forms', '/api/v1/approvals'],
+  '/api/v1/forms': ['/api/v1/data-sources', '/api/v1/approvals'],
 };
 
 /** The reads a change under `path` makes stale. */
@@ -81,7 +84,7 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
     case 'presentation_override.changed':
       return ['/api/v1/presentation-overrides'];
     case 'data_source.changed':
-      return ['/api/v1/data-sources'];
+      return changedPaths('/api/v1/data-sources');
     case 'resource.changed':
       return changedPaths(message.path);
     case 'server.hello':

@@ -26,6 +26,8 @@ export const common = {
     weather: 'Weather alerts',
     networks: 'Presentation networks',
     dataSources: 'Data sources',
+    forms: 'Forms',
+    approvals: 'Approvals',
     users: 'Users',
     tokens: 'Integration tokens',
     plugins: 'Plugins',

@@ -18,6 +18,7 @@ import { dataSources } from './dataSources';
 import { reports } from './reports';
 import { groups } from './groups';
 import { policies } from './policies';
+import { forms } from './forms';
 
 export const en = {
   common,
@@ -40,4 +41,5 @@ export const en = {
   reports,
   groups,
   policies,
+  forms,
 } as const;
