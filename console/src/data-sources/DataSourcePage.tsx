@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { $api, api } from '../api/client';
 import { errorCode } from '../api/errors';
 import { atLeast } from '../auth/roles';
@@ -20,6 +20,7 @@ import { TableEditor } from './TableEditor';
 import { INSPECTABLE } from './types';
 import { useInvalidateSources } from './useInvalidateSources';
 import { useProviderLabel } from './useProviderLabel';
+import { BackLink } from '../common/BackLink';
 
 /** One data source: what screens get, how its reads go, its fields, its table and its settings. */
 export function DataSourcePage() {
@@ -76,9 +77,7 @@ export function DataSourcePage() {
   const manual = source.provider === 'manual';
   return (
     <>
-      <Anchor component={Link} to="/data-sources" size="sm">
-        {t('detail.back')}
-      </Anchor>
+      <BackLink to="/data-sources">{t('detail.back')}</BackLink>
       <PageHeader title={source.name}>
         {author && !manual && !form && (
           <Button variant="light" onClick={() => refresh.mutate()} loading={refresh.isPending}>

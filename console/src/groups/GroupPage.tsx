@@ -1,8 +1,7 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Badge, Button, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { $api } from '../api/client';
 import { atLeast } from '../auth/roles';
 import { useAuthStatus } from '../auth/useAuthStatus';
@@ -16,6 +15,8 @@ import { GroupMembers } from './GroupMembers';
 import { GroupNameModal } from './GroupNameModal';
 import { useDeleteGroup } from './useDeleteGroup';
 import { WallEditor } from './wall/WallEditor';
+import { BackLink } from '../common/BackLink';
+import { PageLoader } from '../common/PageLoader';
 
 const TABS = ['members', 'content', 'wall', 'display', 'policy', 'present'] as const;
 type Tab = (typeof TABS)[number];
@@ -34,14 +35,7 @@ export function GroupPage() {
   // Other people's changes arrive as `resource.changed`, which makes this read stale (events/messages.ts).
   const detail = $api.useQuery('get', '/api/v1/screen-groups/{id}', { params: { path: { id } } }, { retry: false });
 
-  const back = (
-    <Anchor component={Link} to="/groups" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/groups">{t('back')}</BackLink>;
   if (detail.error) {
     return (
       <>
@@ -53,11 +47,7 @@ export function GroupPage() {
   }
   const g = detail.data?.data;
   if (!g) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   return (
     <>

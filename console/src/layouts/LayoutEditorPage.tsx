@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Center, Grid, Group, List, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Grid, Group, List, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { $api } from '../api/client';
 import { useAuthStatus } from '../auth/useAuthStatus';
 import { notifyDone } from '../common/notify';
@@ -18,6 +18,8 @@ import { PropertiesPanel } from './PropertiesPanel';
 import { RevisionsPanel } from './RevisionsPanel';
 import type { Layout } from './types';
 import { useLayoutDraft } from './useLayoutDraft';
+import { BackLink } from '../common/BackLink';
+import { PageLoader } from '../common/PageLoader';
 
 /** One layout: its canvas, layers and the selected placement's properties; save, publish and revisions. */
 export function LayoutEditorPage() {
@@ -26,11 +28,7 @@ export function LayoutEditorPage() {
   const query = $api.useQuery('get', '/api/v1/layouts/{id}', { params: { path: { id } } }, { refetchOnWindowFocus: false });
   // A reload after a conflict starts the editor again from the server's copy.
   const [generation, setGeneration] = useState(0);
-  const back = (
-    <Anchor component={Link} to="/layouts" size="sm">
-      <IconArrowLeft size={14} aria-hidden /> {t('editor.back')}
-    </Anchor>
-  );
+  const back = <BackLink to="/layouts">{t('editor.back')}</BackLink>;
   const layout = query.data?.data;
   return (
     <Stack>
@@ -50,9 +48,7 @@ export function LayoutEditorPage() {
           <QueryError error={query.error} />
         </>
       ) : (
-        <Center py="xl">
-          <Loader aria-label={t('loading', { ns: 'common' })} />
-        </Center>
+        <PageLoader />
       )}
     </Stack>
   );

@@ -1,9 +1,8 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { $api } from '../api/client';
 import { notifyDone, notifyFailed } from '../common/notify';
 import { PageHeader } from '../common/PageHeader';
@@ -11,6 +10,8 @@ import { QueryError } from '../common/QueryError';
 import { NetworkForm } from './NetworkForm';
 import { NetworkScreens } from './NetworkScreens';
 import { isUnavailable, NetworksUnavailable } from './NetworksUnavailable';
+import { BackLink } from '../common/BackLink';
+import { PageLoader } from '../common/PageLoader';
 
 /** One presentation network: its settings (the credential only as "set"), its screens with their readiness and a test each. */
 export function NetworkPage() {
@@ -21,14 +22,7 @@ export function NetworkPage() {
   const detail = $api.useQuery('get', '/api/v1/presentation-networks/{id}', { params: { path: { id } } }, { retry: false });
   const list = $api.useQuery('get', '/api/v1/presentation-networks', {}, { retry: false });
   const remove = $api.useMutation('delete', '/api/v1/presentation-networks/{id}');
-  const back = (
-    <Anchor component={Link} to="/presentation-networks" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('detail.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/presentation-networks">{t('detail.back')}</BackLink>;
   if (detail.error) {
     return (
       <>
@@ -40,11 +34,7 @@ export function NetworkPage() {
   }
   const d = detail.data?.data;
   if (!d) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const n = d.network;
   const confirmDelete = () =>

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Center, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useAuthStatus } from '../auth/useAuthStatus';
 import { PageHeader } from '../common/PageHeader';
 import { QueryError } from '../common/QueryError';
@@ -17,6 +17,8 @@ import { totalSeconds } from './durations';
 import { useFormatSeconds } from './useFormatSeconds';
 import { useConfirmDeletePlaylist } from './useConfirmDeletePlaylist';
 import { usePlaylist } from './usePlaylist';
+import { BackLink } from '../common/BackLink';
+import { PageLoader } from '../common/PageLoader';
 
 /** One playlist: its items in play order, its tag rule, its name, and where it plays. */
 export function PlaylistPage() {
@@ -30,11 +32,7 @@ export function PlaylistPage() {
   const format = useFormatSeconds();
   const playlist = query.data?.data;
 
-  const back = (
-    <Anchor component={Link} to="/playlists" size="sm">
-      <IconArrowLeft size={14} aria-hidden /> {t('editor.back')}
-    </Anchor>
-  );
+  const back = <BackLink to="/playlists">{t('editor.back')}</BackLink>;
   if (!playlist) {
     return (
       <Stack>
@@ -45,9 +43,7 @@ export function PlaylistPage() {
             <QueryError error={query.error} />
           </>
         ) : (
-          <Center py="xl">
-            <Loader aria-label={t('loading', { ns: 'common' })} />
-          </Center>
+          <PageLoader />
         )}
       </Stack>
     );

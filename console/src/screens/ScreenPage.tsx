@@ -1,7 +1,6 @@
-import { Anchor, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { $api } from '../api/client';
 import { atLeast } from '../auth/roles';
 import { useAuthStatus } from '../auth/useAuthStatus';
@@ -19,6 +18,8 @@ import { ScreenCommands } from './ScreenCommands';
 import { ScreenOverview } from './ScreenOverview';
 import { ScreenStatusBadge } from './ScreenStatusBadge';
 import { ScreenTimeline } from './ScreenTimeline';
+import { BackLink } from '../common/BackLink';
+import { PageLoader } from '../common/PageLoader';
 
 const TABS = ['overview', 'content', 'present', 'preview', 'commands', 'timeline', 'proof', 'policy'] as const;
 type Tab = (typeof TABS)[number];
@@ -34,14 +35,7 @@ export function ScreenPage() {
   // Status changes arrive as `screen.status` events, which make this read stale (events/messages.ts).
   const screen = $api.useQuery('get', '/api/v1/screens/{id}', { params: { path: { id } } });
 
-  const back = (
-    <Anchor component={Link} to="/screens" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/screens">{t('back')}</BackLink>;
   if (screen.error) {
     return (
       <>
@@ -53,11 +47,7 @@ export function ScreenPage() {
   }
   const s = screen.data?.data;
   if (!s) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   return (
     <>

@@ -1,5 +1,4 @@
-import { Anchor, Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { $api } from '../api/client';
@@ -12,6 +11,8 @@ import { LastContact } from '../screens/LastContact';
 import { ScreenStateBadge, TakeoverStatusBadge } from './takeover-badges';
 import { OriginLabel } from './TakeoversPage';
 import { useCancelTakeover } from './useCancelTakeover';
+import { BackLink } from '../common/BackLink';
+import { PageLoader } from '../common/PageLoader';
 
 /**
  * One takeover and each screen it took, live: `takeover.screen_state` and `takeover.changed` events
@@ -23,14 +24,7 @@ export function TakeoverPage() {
   const { role } = useAuthStatus();
   const cancel = useCancelTakeover();
   const detail = $api.useQuery('get', '/api/v1/takeovers/{id}', { params: { path: { id } } });
-  const back = (
-    <Anchor component={Link} to="/takeovers" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('detail.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/takeovers">{t('detail.back')}</BackLink>;
   if (detail.error) {
     return (
       <>
@@ -42,11 +36,7 @@ export function TakeoverPage() {
   }
   const x = detail.data?.data;
   if (!x) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const counts = new Map<TakeoverScreenState, number>();
   for (const s of x.screens) counts.set(s.state, (counts.get(s.state) ?? 0) + 1);

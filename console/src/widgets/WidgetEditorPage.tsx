@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Center, Grid, Loader, Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { Alert, Button, Grid, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { $api, api } from '../api/client';
 import { isApiError } from '../api/errors';
 import { useAuthStatus } from '../auth/useAuthStatus';
@@ -20,6 +20,8 @@ import { useWidgetPreview } from './useWidgetPreview';
 import { WidgetConfigForm } from './WidgetConfigForm';
 import { WidgetPreview } from './WidgetPreview';
 import { WidgetSourcePicker } from './WidgetSourcePicker';
+import { BackLink } from '../common/BackLink';
+import { PageLoader } from '../common/PageLoader';
 
 interface Initial {
   name: string;
@@ -35,24 +37,14 @@ export function WidgetEditorPage() {
   const asset = $api.useQuery('get', '/api/v1/assets/{id}', { params: { path: { id: id ?? '' } } }, { enabled: Boolean(id) });
   const widget = (asset.data?.data as WidgetAsset | undefined)?.widget;
   const definition = catalog.data?.widgets.find((w) => w.id === (type ?? widget?.provider));
-  const back = (
-    <Anchor component={Link} to="/widgets" size="sm">
-      <IconArrowLeft size={14} aria-hidden /> {t('editor.back')}
-    </Anchor>
-  );
+  const back = <BackLink to="/widgets">{t('editor.back')}</BackLink>;
   const failed = catalog.error ?? asset.error;
   if (failed || !catalog.data || (id && !asset.data)) {
     return (
       <Stack>
         {back}
         <PageHeader title={t('title')} />
-        {failed ? (
-          <QueryError error={failed} />
-        ) : (
-          <Center py="xl">
-            <Loader aria-label={t('loading', { ns: 'common' })} />
-          </Center>
-        )}
+        {failed ? <QueryError error={failed} /> : <PageLoader />}
       </Stack>
     );
   }
