@@ -1,5 +1,6 @@
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
+import { consoleEventsRef } from '../console-events/console-events.api.js';
 import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
 import { contentKindsRef, contentSourcesRef, manifestSectionsRef } from '../player/player.api.js';
 import { playlistLibraryRef } from '../playlists/playlists.api.js';
@@ -18,6 +19,7 @@ export const schedulesUses = {
   contentSources: contentSourcesRef,
   contentKinds: contentKindsRef,
   manifestSections: manifestSectionsRef,
+  consoleEvents: consoleEventsRef,
 };
 
 /**

@@ -2,6 +2,7 @@ import { asClass, asFunction } from 'awilix';
 import { invalidInput } from '../../kernel/errors.js';
 import { definePlugin } from '../../kernel/plugin.js';
 import { scheduleContentSource } from './schedule-content-source.js';
+import { scheduleEvent } from './schedule-event.js';
 import { SchedulePreview } from './schedule-preview.js';
 import { schedulesSection } from './schedules.section.js';
 import { schedulesUses } from './schedules-base-deps.js';
@@ -15,7 +16,7 @@ import { DEFAULT_TIMEZONE_KEY, SchedulesService } from './schedules.service.js';
 /** Schedules (spec 4.11): playlists on screens and groups at times, resolved by players offline. */
 export const schedulesModule = definePlugin<SchedulesDeps>({
   name: 'schedules',
-  dependsOn: ['settings', 'screens', 'screen-groups', 'playlists', 'player', 'dependency-graph'],
+  dependsOn: ['settings', 'screens', 'screen-groups', 'playlists', 'player', 'dependency-graph', 'console-events'],
   uses: schedulesUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -27,6 +28,7 @@ export const schedulesModule = definePlugin<SchedulesDeps>({
     r.routes(schedulesRoutes);
     r.jobs(schedulesJobs);
     r.onStart((d) => {
+      d.consoleEvents.declare(scheduleEvent);
       d.settingsService.define([
         {
           key: DEFAULT_TIMEZONE_KEY,

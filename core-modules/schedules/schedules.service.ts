@@ -11,7 +11,7 @@ export const DEFAULT_TIMEZONE_KEY = 'scheduling.default_timezone';
 
 type Deps = Pick<
   SchedulesBaseDeps,
-  'db' | 'schedulesRepository' | 'screensService' | 'screenGroups' | 'contentKinds' | 'contentSources' | 'settingsService' | 'auditLog'
+  'db' | 'schedulesRepository' | 'screensService' | 'screenGroups' | 'contentKinds' | 'contentSources' | 'settingsService' | 'auditLog' | 'consoleEvents'
 >;
 
 export const scheduleNotFound = () => notFound('schedule_not_found', 'No such schedule.');
@@ -92,6 +92,7 @@ export class SchedulesService {
       await this.holdContent(values, trx);
       const created = await this.d.schedulesRepository.insert({ ...values, created_by: actor.userId }, targets, trx);
       await this.reached(targets, trx);
+      this.d.consoleEvents.publish('schedule.changed', { scheduleId: created, change: 'created' }, trx);
       return created;
     });
     await this.audit('created', actor, ip, id, { name: values.name });
@@ -119,6 +120,7 @@ export class SchedulesService {
       await this.holdContent(values, trx);
       await this.d.schedulesRepository.update(id, values, targets, trx);
       await this.reached([...oldTargets, ...targets], trx);
+      this.d.consoleEvents.publish('schedule.changed', { scheduleId: id, change: 'updated' }, trx);
     });
     await this.audit('updated', actor, ip, id, { fields: Object.keys(patch) });
     return this.get(id);
@@ -131,6 +133,7 @@ export class SchedulesService {
       if (row.enabled === enabled) return;
       await this.d.schedulesRepository.update(id, { enabled }, undefined, trx);
       await this.reached((await this.d.schedulesRepository.targetsOf([id])).get(id)!, trx);
+      this.d.consoleEvents.publish('schedule.changed', { scheduleId: id, change: 'updated' }, trx);
     });
     await this.audit(enabled ? 'enabled' : 'disabled', actor, ip, id, {});
     return this.get(id);
@@ -141,6 +144,7 @@ export class SchedulesService {
     const deleted = await this.d.db.transaction(async (trx) => {
       if (!(await this.d.schedulesRepository.delete(id, trx))) return false;
       await this.reached(targets, trx);
+      this.d.consoleEvents.publish('schedule.changed', { scheduleId: id, change: 'deleted' }, trx);
       return true;
     });
     if (!deleted) throw scheduleNotFound();

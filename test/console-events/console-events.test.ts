@@ -178,6 +178,7 @@ describe('console events socket', () => {
     expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal([
       'asset.processing',
       'presentation_override.changed',
+      'schedule.changed',
       'screen.preview',
       'screen.status',
       'server.hello',

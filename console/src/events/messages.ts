@@ -11,6 +11,7 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'takeover.changed': ['takeoverId', 'status'],
   'takeover.screen_state': ['takeoverId', 'screenId', 'state'],
   'presentation_override.changed': ['overrideId', 'status'],
+  'schedule.changed': ['scheduleId', 'change'],
 } as const;
 
 export type ConsoleMessage =
@@ -25,7 +26,8 @@ export type ConsoleMessage =
       screenId: string;
       state: 'pending' | 'notified' | 'preparing' | 'ready' | 'active' | 'failed' | 'offline' | 'restored' | 'expired' | 'cancelled';
     }
-  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' };
+  | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
+  | { type: 'schedule.changed'; scheduleId: string; change: 'created' | 'updated' | 'deleted' };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -58,6 +60,8 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return ['/api/v1/takeovers'];
     case 'presentation_override.changed':
       return ['/api/v1/presentation-overrides'];
+    case 'schedule.changed':
+      return ['/api/v1/schedules'];
     case 'server.hello':
       return [];
   }
