@@ -1,5 +1,6 @@
 import {
   IconApps,
+  IconCalendarTime,
   IconDeviceTv,
   IconHeartRateMonitor,
   IconKey,
@@ -25,6 +26,7 @@ export const navigation = [
   { to: '/playlists', label: 'nav.playlists', icon: IconListDetails, minRole: 'viewer' },
   { to: '/locations', label: 'nav.locations', icon: IconMapPin, minRole: 'viewer' },
   { to: '/fleet', label: 'nav.fleet', icon: IconHeartRateMonitor, minRole: 'viewer' },
+  { to: '/schedules', label: 'nav.schedules', icon: IconCalendarTime, minRole: 'viewer' },
   { to: '/takeovers', label: 'nav.takeovers', icon: IconUrgent, minRole: 'viewer' },
   { to: '/weather-alerts', label: 'nav.weather', icon: IconCloudStorm, minRole: 'viewer' },
   { to: '/users', label: 'nav.users', icon: IconUsers, minRole: 'administrator' },

@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
           { path: 'playlists', lazy: () => import('../playlists/PlaylistsPage').then((m) => ({ Component: m.PlaylistsPage })) },
           { path: 'playlists/:id', lazy: () => import('../playlists/PlaylistPage').then((m) => ({ Component: m.PlaylistPage })) },
           { path: 'fleet', lazy: () => import('../fleet/FleetHealthPage').then((m) => ({ Component: m.FleetHealthPage })) },
+          { path: 'schedules', lazy: () => import('../schedules/SchedulesPage').then((m) => ({ Component: m.SchedulesPage })) },
           { path: 'takeovers', lazy: () => import('../takeovers/TakeoversPage').then((m) => ({ Component: m.TakeoversPage })) },
           { path: 'takeovers/:id', lazy: () => import('../takeovers/TakeoverPage').then((m) => ({ Component: m.TakeoverPage })) },
           { path: 'weather-alerts', lazy: () => import('../weather/WeatherAlertsPage').then((m) => ({ Component: m.WeatherAlertsPage })) },

@@ -21,6 +21,7 @@ export const common = {
     locations: 'Locations',
     fleet: 'Fleet health',
     takeovers: 'Takeovers',
+    schedules: 'Schedules',
     weather: 'Weather alerts',
     networks: 'Presentation networks',
     users: 'Users',

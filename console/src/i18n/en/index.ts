@@ -14,6 +14,7 @@ import { layouts } from './layouts';
 import { takeovers } from './takeovers';
 import { weather } from './weather';
 import { networks } from './networks';
+import { schedules } from './schedules';
 
 export const en = {
   common,
@@ -32,4 +33,5 @@ export const en = {
   takeovers,
   weather,
   networks,
+  schedules,
 } as const;
