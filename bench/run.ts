@@ -23,6 +23,7 @@ import { previewDownloadBenchmark } from './preview-download.bench.js';
 import { proofOfPlayBenchmark } from './proof-of-play.bench.js';
 import { schedulePushBenchmark } from './schedule-push.bench.js';
 import { schedulingBenchmark } from './scheduling.bench.js';
+import { schedulesCalendarBenchmark } from './schedules-calendar.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
 import { variantDownloadBenchmark } from './variant-download.bench.js';
 import { weatherAlertsBenchmark } from './weather-alerts.bench.js';
@@ -52,6 +53,7 @@ const BENCHMARKS: Benchmark[] = [
   jobTakeoverBenchmark,
   consoleBenchmark,
   weatherAlertsBenchmark,
+  schedulesCalendarBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -45,8 +45,8 @@ describe('console: schedule calendar rules', () => {
   it('draws each occurrence in the display zone’s wall clock, coloured by content, disabled ones apart', () => {
     const events = calendarEvents(
       [
-        { ...weekly({ daysOfWeek: [1] }), id: 'a', contentKey: 'p1' },
-        { ...weekly({ daysOfWeek: [2], enabled: false, timezone: 'UTC' }), id: 'b', contentKey: 'p1' },
+        { ...weekly({ daysOfWeek: [1] }), id: 'a', contentKey: 'p1', revision: '1' },
+        { ...weekly({ daysOfWeek: [2], enabled: false, timezone: 'UTC' }), id: 'b', contentKey: 'p1', revision: '1' },
       ],
       at('2026-03-23T00:00:00Z'),
       at('2026-03-30T00:00:00Z'),

@@ -1,4 +1,4 @@
-import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
+import type { DateSelectArg, DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
 import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -48,20 +48,22 @@ export function ScheduleCalendar({ targetName, zone, schedules, contentOf, canEd
       arg.revert,
     );
   // Events are focusable (eventInteractive) and open with Enter; each says in words what the colour and position show.
+  // An event is drawn anew when its schedule changes (its id holds the revision), so the words follow.
   const mounted = (arg: EventMountArg) => {
     const props = arg.event.extendedProps;
     const schedule = schedules.find((s) => s.id === props.scheduleId);
     const from = wallClock(zone, props.occurrenceStart);
+    const day: string = t(`days.${weekdayOf(from)}` as 'days.0');
     arg.el.setAttribute('role', 'button');
     arg.el.setAttribute(
       'aria-label',
       t('calendar.event', {
         name: arg.event.title,
         content: contentOf(props.scheduleId),
-        day: t(`days.${weekdayOf(from)}` as 'days.0'),
+        day,
         from: clockOf(from),
         to: clockOf(wallClock(zone, props.occurrenceEnd)),
-        priority: props.priority,
+        priority: String(props.priority),
         kind: schedule?.type === 'one_time' ? t('calendar.oneTime') : t('calendar.weekly'),
         state: props.enabled ? '' : t('calendar.disabledSuffix'),
       }),
@@ -83,6 +85,12 @@ export function ScheduleCalendar({ targetName, zone, schedules, contentOf, canEd
         slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: '' }}
+        // Words, not icon fonts: the buttons then have names.
+        buttonIcons={false}
+        buttonText={{ prev: t('calendar.previous'), next: t('calendar.next'), today: t('calendar.today') }}
+        dayHeaderFormat={{ weekday: 'long', day: 'numeric', month: 'numeric' }}
+        // The title alone: the accessible name (set on mount) starts with what the event shows.
+        eventContent={(arg: EventContentArg) => arg.event.title}
         selectable={canEdit}
         selectMirror
         editable={canEdit}
@@ -99,6 +107,10 @@ export function ScheduleCalendar({ targetName, zone, schedules, contentOf, canEd
         eventDrop={changed}
         eventResize={changed}
         eventDidMount={mounted}
+        // The hours scroll: keyboard users reach them too (arrow keys), not only a wheel.
+        viewDidMount={(arg) => {
+          for (const scroller of arg.el.querySelectorAll<HTMLElement>('.fc-scroller-liquid-absolute')) scroller.tabIndex = 0;
+        }}
       />
     </section>
   );

@@ -8,7 +8,7 @@ export interface CalendarTarget {
   type: 'screen' | 'group';
   id: string;
   name: string;
-  /** The screen's zone; absent for a group. */
+  /** The screen's zone; absent for a group, or a screen whose player has not reported one. */
   timezone?: string;
 }
 
@@ -56,7 +56,8 @@ export function TargetPicker({ value, onChange }: { value: CalendarTarget | unde
             filter={({ options }) => options}
             onChange={(id) => {
               const s = screenItems.find((x) => x.id === id);
-              onChange(s ? { type: 'screen', id: s.id, name: s.name, timezone: s.timezone } : undefined);
+              // A screen whose player has not told its zone yet is shown in the organization's default.
+              onChange(s ? { type: 'screen', id: s.id, name: s.name, ...(s.timezone ? { timezone: s.timezone } : {}) } : undefined);
             }}
           />
         ) : (

@@ -1,12 +1,14 @@
-import type { SchedulePlan } from './schedule-conflicts';
-import { windowsBetween } from './schedule-windows';
-import { wallClock } from './zone-time';
+import type { SchedulePlan } from './schedule-conflicts.js';
+import { windowsBetween } from './schedule-windows.js';
+import { wallClock } from './zone-time.js';
 
 /** A stored schedule as the calendar draws it. */
 export interface CalendarSchedule extends SchedulePlan {
   id: string;
   /** What it plays, for the colour: a playlist's or layout's id, or the display action. */
   contentKey: string;
+  /** Changes with every change to the schedule (its updatedAt): a changed schedule's events are new ones. */
+  revision: string;
 }
 
 /** One occurrence on the calendar: FullCalendar's event input, with what the page needs to act on it. */
@@ -44,7 +46,7 @@ export function calendarEvents(schedules: CalendarSchedule[], from: number, to: 
     windowsBetween(s, from, to).map((w) => {
       const colour = colourOf(s.contentKey);
       return {
-        id: `${s.id}@${w.start}`,
+        id: `${s.id}@${s.revision}@${w.start}`,
         title: s.name,
         start: new Date(wallClock(displayZone, w.start)),
         end: new Date(wallClock(displayZone, w.end)),

@@ -1,5 +1,5 @@
-import type { ScheduleTimes } from './schedule-windows';
-import { clockOf, DAY_MS, dayStart, wallClock, weekdayOf } from './zone-time';
+import type { ScheduleTimes } from './schedule-windows.js';
+import { clockOf, DAY_MS, dayStart, wallClock, weekdayOf } from './zone-time.js';
 
 /** The times a range drawn on the calendar stands for: one weekday weekly, and the same range once. */
 export function timesFromRange(

@@ -1,5 +1,5 @@
-import { type ScheduleTimes, windowsBetween } from './schedule-windows';
-import { DAY_MS } from './zone-time';
+import { type ScheduleTimes, windowsBetween } from './schedule-windows.js';
+import { DAY_MS } from './zone-time.js';
 
 /** What the conflict check reads of a schedule, stored or still in the dialog. */
 export interface SchedulePlan extends ScheduleTimes {

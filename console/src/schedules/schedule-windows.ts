@@ -1,4 +1,4 @@
-import { clockMs, DAY_MS, dateOf, instantOf, wallClock, wallDate, weekdayOf } from './zone-time';
+import { clockMs, DAY_MS, dateOf, instantOf, wallClock, wallDate, weekdayOf } from './zone-time.js';
 
 /** A schedule's times, as the API reads them (GET /api/v1/schedules). */
 export interface ScheduleTimes {

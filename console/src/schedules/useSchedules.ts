@@ -14,6 +14,7 @@ export function planOf(s: Schedule): CalendarSchedule {
     ...s,
     plays: Boolean(s.playlistId || s.layoutId),
     contentKey: s.playlistId ?? s.layoutId ?? s.displayAction?.type ?? s.presentationType,
+    revision: s.updatedAt,
   };
 }
 
