@@ -48,7 +48,7 @@ describe('console: schedules', function () {
     await week.getByRole('columnheader').filter({ hasText: 'Monday' }).waitFor();
     return week;
   };
-  /** A point on the calendar: a weekday at a wall-clock hour and minute, found by the day's heading and the hour's label (at the top of its hour). */
+  /** A point on the calendar: a weekday at a wall-clock hour (its label's middle, in the hour's first quarter) and minutes after, found by the day's heading and the hour's label. */
   const cellAt = async (week: Locator, weekday: number, hour: number, minute = 0) => {
     const header = week.getByRole('columnheader').filter({ hasText: DAY_NAMES[weekday]! });
     const label = (h: number) => week.getByText(hh(h), { exact: true });
@@ -57,7 +57,7 @@ describe('console: schedules', function () {
     const here = (await label(hour).boundingBox())!;
     const other = (await label(hour === 23 ? 22 : hour + 1).boundingBox())!;
     const hourHeight = Math.abs(other.y - here.y);
-    return { x: column.x + column.width / 2, y: here.y + (minute / 60) * hourHeight };
+    return { x: column.x + column.width / 2, y: here.y + here.height / 2 + (minute / 60) * hourHeight };
   };
   const drag = async (page: Page, from: { x: number; y: number }, to: { x: number; y: number }) => {
     await page.mouse.move(from.x, from.y);
@@ -86,9 +86,9 @@ describe('console: schedules', function () {
     const week = await openLobbyWeek(page);
     const now = zoneNow();
     // Drawn over the current hour, so "now" (the preview's default moment) falls inside it.
-    // From 7 past to 8 to the hour: the calendar snaps to quarter hours.
-    const start = await cellAt(week, now.weekday, now.hour, 7);
-    const end = await cellAt(week, now.weekday, now.hour, 52);
+    // From its first quarter to its last: the calendar snaps to quarter hours.
+    const start = await cellAt(week, now.weekday, now.hour);
+    const end = await cellAt(week, now.weekday, now.hour, 45);
     await drag(page, start, end);
     const dialog = page.getByRole('dialog', { name: 'New schedule' });
     await dialog.getByRole('textbox', { name: 'Name' }).waitFor();

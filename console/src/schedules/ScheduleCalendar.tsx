@@ -107,10 +107,6 @@ export function ScheduleCalendar({ targetName, zone, schedules, contentOf, canEd
         eventDrop={changed}
         eventResize={changed}
         eventDidMount={mounted}
-        // The hours scroll: keyboard users reach them too (arrow keys), not only a wheel.
-        viewDidMount={(arg) => {
-          for (const scroller of arg.el.querySelectorAll<HTMLElement>('.fc-scroller-liquid-absolute')) scroller.tabIndex = 0;
-        }}
       />
     </section>
   );
