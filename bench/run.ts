@@ -24,6 +24,7 @@ import { proofOfPlayBenchmark } from './proof-of-play.bench.js';
 import { proofOfPlayReportBenchmark } from './proof-of-play-report.bench.js';
 import { schedulePushBenchmark } from './schedule-push.bench.js';
 import { schedulingBenchmark } from './scheduling.bench.js';
+import { schedulesCalendarBenchmark } from './schedules-calendar.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
 import { variantDownloadBenchmark } from './variant-download.bench.js';
 import { weatherAlertsBenchmark } from './weather-alerts.bench.js';
@@ -54,6 +55,7 @@ const BENCHMARKS: Benchmark[] = [
   consoleBenchmark,
   proofOfPlayReportBenchmark,
   weatherAlertsBenchmark,
+  schedulesCalendarBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -48,6 +48,7 @@ export class SchedulePreview {
       ...(fallback?.claim.content.playlistId ? { directFallbackPlaylistId: fallback.claim.content.playlistId } : {}),
       applicableSchedules: applicable,
       ...(decision.nextTransition === undefined ? {} : { nextTransition: new Date(decision.nextTransition).toISOString() }),
+      holding: decision.applicable.map(({ claim }) => ({ source: claim.source, id: claim.id, ...claim.content })),
       conflicts: applicable.length > 1 ? [`${applicable.length} active schedules overlap; precedence selects “${applicable[0]!.name}”.`] : [],
     };
   }

@@ -23,6 +23,20 @@ const PreviewSchema = Type.Object({
   applicableSchedules: Type.Array(ScheduleSchema, { description: 'The schedules that hold at `at`, in precedence order (the winner first).' }),
   nextTransition: Type.Optional(CloneType(Stamp, { description: 'The next instant a schedule starts or ends (within the coming week).' })),
   conflicts: Type.Array(Type.String()),
+  holding: Type.Array(
+    Type.Object({
+      source: Type.String({
+        description: '`takeovers.takeover`, `presentation-overrides.override`, `schedules.schedule`, `playlists.assignment`, `screen-groups.assignment`, …',
+      }),
+      id: Type.String({ description: 'The takeover’s, override’s or schedule’s id; the playlist’s for an assignment.' }),
+      playlistId: Type.Optional(Uuid),
+      layoutId: Type.Optional(Uuid),
+    }),
+    {
+      description:
+        'Every reason the screen may play something that holds at `at`, of every source, in precedence order: the first plays, it outranks the rest.',
+    },
+  ),
 });
 
 const enableRoute = (verb: 'enable' | 'disable') =>

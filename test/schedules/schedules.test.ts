@@ -1,4 +1,5 @@
 import { eventually } from '../support/wait.js';
+import { openConsoleSocket } from '../console-events/console-socket-client.js';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
@@ -135,6 +136,29 @@ describe('schedules', () => {
     expect((await api('GET', '/api/v1/schedules?pageSize=100')).body.data.total).to.equal(before);
   });
 
+  it('tells signed-in consoles of each create, change, disable and delete once it is stored', async () => {
+    const socket = await openConsoleSocket(k, viewer);
+    try {
+      const { playlist } = await playlistWithImage();
+      const created = await create(weekly(playlist.id, [{ type: 'screen', id: kiosk.screenId }]));
+      await api('PATCH', `/api/v1/schedules/${created.id}`, { dailyEnd: '12:00' });
+      await api('POST', `/api/v1/schedules/${created.id}/disable`);
+      // Refused: nothing changed, nothing is told.
+      expect((await api('PATCH', `/api/v1/schedules/${created.id}`, { dailyStart: '25:00' })).status).to.be.within(400, 499);
+      await api('DELETE', `/api/v1/schedules/${created.id}`);
+      const mine = () =>
+        socket.messages.filter((m) => m.type === 'resource.changed' && m.path.startsWith('/api/v1/schedules')).map((m) => `${m.method} ${m.path}`);
+      expect(await eventually(mine, (changes) => changes.length >= 4)).to.deep.equal([
+        'POST /api/v1/schedules',
+        'PATCH /api/v1/schedules/{id}',
+        'POST /api/v1/schedules/{id}/disable',
+        'DELETE /api/v1/schedules/{id}',
+      ]);
+    } finally {
+      socket.ws.close();
+    }
+  });
+
   it('holds at most 1,000 schedules (422 schedule_limit_exceeded)', async () => {
     const { playlist } = await playlistWithImage();
     const existing = Number((await k.db('schedules').count({ n: '*' }).first())!.n);
@@ -237,7 +261,12 @@ describe('schedules', () => {
       nextTransition: '2026-11-25T13:00:00.000Z',
       conflicts: [],
     });
+    expect(inside.holding, 'every source that holds, the winner first: what it outranks follows').to.deep.equal([
+      { source: 'schedules.schedule', id: schedule.id, playlistId: lunch.id },
+      { source: 'playlists.assignment', id: own.id, playlistId: own.id },
+    ]);
     const outside = (await preview('2026-11-25T14:00:00Z')).body.data;
+    expect(outside.holding).to.deep.equal([{ source: 'playlists.assignment', id: own.id, playlistId: own.id }]);
     expect(outside).to.not.have.property('winningSchedule');
     expect(outside).to.deep.include({ winningPlaylistId: own.id, nextTransition: '2026-11-26T11:00:00.000Z', applicableSchedules: [] });
     const proposed = (

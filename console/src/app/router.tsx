@@ -36,6 +36,7 @@ export const router = createBrowserRouter([
           { path: 'data-sources/:id', lazy: () => import('../data-sources/DataSourcePage').then((m) => ({ Component: m.DataSourcePage })) },
           { path: 'fleet', lazy: () => import('../fleet/FleetHealthPage').then((m) => ({ Component: m.FleetHealthPage })) },
           { path: 'reports', lazy: () => import('../reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })) },
+          { path: 'schedules', lazy: () => import('../schedules/SchedulesPage').then((m) => ({ Component: m.SchedulesPage })) },
           { path: 'takeovers', lazy: () => import('../takeovers/TakeoversPage').then((m) => ({ Component: m.TakeoversPage })) },
           { path: 'takeovers/:id', lazy: () => import('../takeovers/TakeoverPage').then((m) => ({ Component: m.TakeoverPage })) },
           { path: 'weather-alerts', lazy: () => import('../weather/WeatherAlertsPage').then((m) => ({ Component: m.WeatherAlertsPage })) },

@@ -23,6 +23,7 @@ export const common = {
     fleet: 'Fleet health',
     reports: 'Reports',
     takeovers: 'Takeovers',
+    schedules: 'Schedules',
     weather: 'Weather alerts',
     networks: 'Presentation networks',
     dataSources: 'Data sources',

@@ -19,6 +19,7 @@ import { reports } from './reports';
 import { groups } from './groups';
 import { policies } from './policies';
 import { forms } from './forms';
+import { schedules } from './schedules';
 
 export const en = {
   common,
@@ -42,4 +43,5 @@ export const en = {
   groups,
   policies,
   forms,
+  schedules,
 } as const;
