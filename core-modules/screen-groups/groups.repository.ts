@@ -1,3 +1,5 @@
+import { libraryOrder } from '../../kernel/db/library-order.js';
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { Knex } from 'knex';
 import { containsPattern } from '../../kernel/db/like.js';
 import { fn } from 'objection';
@@ -22,10 +24,10 @@ export class GroupsRepository {
   }
 
   /** A page by name; `search` matches the name literally (LIKE wildcards typed by the user match only themselves). */
-  async page(page: number, pageSize: number, search?: string): Promise<{ rows: GroupRow[]; total: number }> {
+  async page(page: number, pageSize: number, search: string | undefined, sort: LibrarySort): Promise<{ rows: GroupRow[]; total: number }> {
     const query = this.groups.query();
     if (search) query.where('name', 'ilike', containsPattern(search));
-    const { results, total } = await query.orderByRaw('lower(name), id').page(page - 1, pageSize);
+    const { results, total } = await query.orderByRaw(libraryOrder(sort, 'screen_groups')).page(page - 1, pageSize);
     return { rows: results, total };
   }
 

@@ -109,6 +109,16 @@ describe('screen groups', () => {
     expect(await names(` ${tag} `), 'trimmed').to.have.members([north.name, south.name]);
     expect(await names(`%${tag}`), 'a percent sign is no wildcard').to.deep.equal([]);
     expect(await names('')).to.include.members([north.name, south.name]);
+    // By name by default; the last changed first, or the oldest first, when asked.
+    await api('PATCH', `/api/v1/screen-groups/${north.id}`, { name: north.name, description: 'touched' });
+    const sorted = async (sort: string) =>
+      (await api('GET', `/api/v1/screen-groups?search=${tag}&sort=${sort}`, undefined, viewer)).body.data.items.map((g: any) => g.id);
+    expect(await sorted('name')).to.deep.equal([north.id, south.id]);
+    expect(await sorted('updated')).to.deep.equal([north.id, south.id]);
+    expect(await sorted('oldest')).to.deep.equal([north.id, south.id]);
+    await api('PATCH', `/api/v1/screen-groups/${south.id}`, { name: south.name, description: 'touched later' });
+    expect(await sorted('updated')).to.deep.equal([south.id, north.id]);
+    expect((await api('GET', '/api/v1/screen-groups?sort=size', undefined, viewer)).status).to.equal(422);
     for (const g of [north, south]) await api('DELETE', `/api/v1/screen-groups/${g.id}`);
   });
 

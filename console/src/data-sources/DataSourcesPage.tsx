@@ -7,18 +7,24 @@ import { atLeast } from '../auth/roles';
 import { useAuthStatus } from '../auth/useAuthStatus';
 import '../common/dates';
 import { PageHeader } from '../common/PageHeader';
-import { QueryError } from '../common/QueryError';
+import { LibraryListControls } from '../common/LibraryListControls';
+import { ListPager } from '../common/ListPager';
+import { ListResults } from '../common/ListResults';
+import { listQueryOf } from '../common/list-params';
+import { useListParams } from '../common/useListParams';
 import { StatusBadge } from './StatusBadge';
 import { useProviderLabel } from './useProviderLabel';
 
-/** Every data source the person may see, by name, with how its refreshes go. */
+const PAGE_SIZE = 50;
+
+/** Every data source the person may see, searched, sorted and paged in the address, with how its refreshes go. */
 export function DataSourcesPage() {
   const { t } = useTranslation('dataSources');
   const { role } = useAuthStatus();
   const author = atLeast(role, 'contributor');
   const providerLabel = useProviderLabel();
-  const list = $api.useQuery('get', '/api/v1/data-sources', { params: { query: { pageSize: 100 } } });
-  const items = list.data?.data.items ?? [];
+  const [params, update] = useListParams('name');
+  const list = $api.useQuery('get', '/api/v1/data-sources', { params: { query: listQueryOf(params, PAGE_SIZE) } }, { placeholderData: (previous) => previous });
   return (
     <>
       <PageHeader title={t('title')}>
@@ -31,11 +37,9 @@ export function DataSourcesPage() {
       <Stack>
         <Text>{t('intro')}</Text>
         {!author && role && <Alert color="gray">{t('readOnly')}</Alert>}
-        {list.error && <QueryError error={list.error} />}
-        {list.data &&
-          (items.length === 0 ? (
-            <Text c="dimmed">{t('none')}</Text>
-          ) : (
+        <LibraryListControls list={params} onChange={update} searchLabel={t('search')} />
+        <ListResults query={list} searching={!!params.search.trim()} empty={t('none')} noMatch={t('noMatch')}>
+          {(items) => (
             <Table.ScrollContainer minWidth={640}>
               <Table>
                 <Table.Thead>
@@ -68,7 +72,9 @@ export function DataSourcesPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-          ))}
+          )}
+        </ListResults>
+        <ListPager total={list.data?.data.total} pageSize={PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={t('pages')} />
       </Stack>
     </>
   );

@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,19 @@ import { $api } from '../api/client';
 import { atLeast } from '../auth/roles';
 import { useAuthStatus } from '../auth/useAuthStatus';
 import { PageHeader } from '../common/PageHeader';
-import { QueryError } from '../common/QueryError';
+import { LibraryListControls } from '../common/LibraryListControls';
+import { ListPager } from '../common/ListPager';
+import { ListResults } from '../common/ListResults';
+import { listQueryOf } from '../common/list-params';
+import { useListParams } from '../common/useListParams';
 import { GroupNameModal } from './GroupNameModal';
 import { useDeleteGroup } from './useDeleteGroup';
 
 type Renaming = { id: string; name: string; description: string };
 
-/** The screen groups by name, with their content, mode and members; administrators create, rename and delete them. */
+const PAGE_SIZE = 50;
+
+/** The screen groups by name (or as sorted, in the address), with their content, mode and members; administrators create, rename and delete them. */
 export function GroupsPage() {
   const { t } = useTranslation(['groups', 'common']);
   const { role } = useAuthStatus();
@@ -22,22 +28,22 @@ export function GroupsPage() {
   const navigate = useNavigate();
   const [creating, { open, close }] = useDisclosure();
   const [renaming, setRenaming] = useState<Renaming>();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const list = $api.useQuery('get', '/api/v1/screen-groups', { params: { query: { pageSize: 100, ...(debounced ? { search: debounced } : {}) } } });
+  const [params, update] = useListParams('name');
+  const list = $api.useQuery(
+    'get',
+    '/api/v1/screen-groups',
+    { params: { query: listQueryOf(params, PAGE_SIZE) } },
+    { placeholderData: (previous) => previous },
+  );
   const confirmDelete = useDeleteGroup();
-  const items = list.data?.data.items;
   return (
     <>
       <PageHeader title={t('title')}>{admin && <Button onClick={open}>{t('add')}</Button>}</PageHeader>
       <Stack>
         <Text>{t('intro')}</Text>
-        <TextInput label={t('search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
-        {list.error && <QueryError error={list.error} />}
-        {items &&
-          (items.length === 0 ? (
-            <Text c="dimmed">{debounced ? t('noMatch') : t('none')}</Text>
-          ) : (
+        <LibraryListControls list={params} onChange={update} searchLabel={t('search')} />
+        <ListResults query={list} searching={!!params.search.trim()} empty={t('none')} noMatch={t('noMatch')}>
+          {(items) => (
             <Table.ScrollContainer minWidth={640}>
               <Table>
                 <Table.Thead>
@@ -81,7 +87,9 @@ export function GroupsPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-          ))}
+          )}
+        </ListResults>
+        <ListPager total={list.data?.data.total} pageSize={PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={t('pages')} />
       </Stack>
       <GroupNameModal opened={creating} onClose={close} onCreated={(id) => navigate(`/groups/${id}`)} />
       {renaming && <GroupNameModal key={renaming.id} opened onClose={() => setRenaming(undefined)} group={renaming} />}

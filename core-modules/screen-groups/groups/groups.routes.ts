@@ -1,6 +1,6 @@
 import { CloneType, Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
-import { IdParams, PageOf, Uuid, pageQuery } from '../../../kernel/http/wire.js';
+import { IdParams, librarySortQuery, PageOf, Uuid, pageQuery } from '../../../kernel/http/wire.js';
 import { reply, routeFor } from '../../../kernel/plugin.js';
 import { ContentChoiceSchema, refFromWire } from '../../player/player.api.js';
 import { GroupSchema } from './group-view.js';
@@ -19,15 +19,16 @@ export const groupsRoutes = [
     method: 'GET',
     path: '/api/v1/screen-groups',
     operationId: 'listScreenGroups',
-    summary: 'Screen groups with their playlist and members, by name',
+    summary: 'Screen groups with their playlist and members, by name or as sorted',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
     query: Type.Object({
       ...pageQuery(50),
       search: Type.Optional(Type.String({ maxLength: 120, description: 'Part of the name, any case; blank matches all.' })),
+      ...librarySortQuery('name'),
     }),
     response: { status: 200, schema: PageOf(GroupSchema) },
-    handler: ({ deps, query }) => deps.groupsService.list(query.page, query.pageSize, query.search),
+    handler: ({ deps, query }) => deps.groupsService.list(query.page, query.pageSize, query.search, query.sort),
   }),
   route({
     method: 'POST',

@@ -1,3 +1,4 @@
+import type { LibrarySort } from '../../../kernel/http/wire.js';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../../kernel/auth/principal.js';
 import { conflict, notFound } from '../../../kernel/errors.js';
@@ -36,8 +37,8 @@ const gatewayNotMember = () => conflict('schedule_conflict', 'The presentation g
 export class GroupsService {
   constructor(private readonly d: Deps) {}
 
-  async list(page: number, pageSize: number, search?: string) {
-    const { rows, total } = await this.d.groupsRepository.page(page, pageSize, search?.trim() || undefined);
+  async list(page: number, pageSize: number, search?: string, sort: LibrarySort = 'name') {
+    const { rows, total } = await this.d.groupsRepository.page(page, pageSize, search?.trim() || undefined, sort);
     return { items: await this.views(rows), total, page, pageSize };
   }
 

@@ -5,6 +5,7 @@ export const groups = {
   search: 'Search groups',
   none: 'No screen group yet.',
   noMatch: 'No group matches.',
+  pages: 'Pages of screen groups',
   back: 'All screen groups',
   readOnly: 'Only administrators change screen groups.',
   mode: { mirror: 'Mirror', span: 'Video wall' },
