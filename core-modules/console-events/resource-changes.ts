@@ -27,18 +27,20 @@ export const resourceChanged: ConsoleEventDef<typeof fields> = {
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // A person's own session and credentials are theirs: no other console shows them.
 const PERSONAL = /^\/api\/v1\/(auth|me|console)(\/|$)/;
+const PLAYER_ROUTES = '/api/v1/player/';
 
 /**
  * Announces each successful change made through a console or integration route to every signed-in console, after
  * the handler (and its transaction) finished: other people see it without reloading.
  */
 export function resourceChangeAnnouncer(consoleEvents: ConsoleEvents): Middleware {
-  return async (ctx: Context, next: Next) => {
-    await next();
-    if (!CHANGING.has(ctx.method) || ctx.status >= 300 || ctx.status < 200) return;
+  const announce = (ctx: Context) => {
+    if (ctx.status >= 300 || ctx.status < 200) return;
     const route = ctx.state.route as { path: string; auth: RouteAuth } | undefined;
     if (!route || route.auth.kind === 'public' || route.auth.kind === 'player' || PERSONAL.test(route.path)) return;
     if (route.auth.kind === 'console' && route.auth.computesOnly) return;
     consoleEvents.publish('resource.changed', { method: ctx.method as 'POST', path: route.path });
   };
+  // No extra async step for reads and for players' routes (heartbeats, manifests, downloads): the hot paths.
+  return (ctx: Context, next: Next) => (CHANGING.has(ctx.method) && !ctx.path.startsWith(PLAYER_ROUTES) ? next().then(() => announce(ctx)) : next());
 }
