@@ -4,6 +4,7 @@ import { authModule } from './auth/auth.plugin.js';
 import { consoleEventsModule } from './console-events/console-events.plugin.js';
 import { dataSourcesModule } from './data-sources/data-sources.plugin.js';
 import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
+import { editorialModule } from './editorial/editorial.plugin.js';
 import { layoutsModule } from './layouts/layouts.plugin.js';
 import { formsModule } from './forms/forms.plugin.js';
 import { fleetHealthModule } from './fleet-health/fleet-health.plugin.js';
@@ -31,6 +32,7 @@ export const coreModules: PluginDef[] = [
   authModule,
   consoleEventsModule,
   dependencyGraphModule,
+  editorialModule,
   mediaModule,
   loginBackgroundModule,
   screensModule,

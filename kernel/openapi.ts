@@ -147,8 +147,9 @@ function successResponses(response: RouteResponse) {
       ...(headers || response.file ? { headers: { ...(response.file ? FILE_HEADERS : {}), ...headers } } : {}),
     },
   };
-  for (const [status, description] of Object.entries(response.otherStatuses ?? {})) {
-    out[status] = { description, ...(status === '204' || status === '304' ? {} : content) };
+  for (const [status, other] of Object.entries(response.otherStatuses ?? {})) {
+    if (typeof other !== 'string') out[status] = { description: other.description, ...successContent({ status: Number(status), schema: other.schema }) };
+    else out[status] = { description: other, ...(status === '204' || status === '304' ? {} : content) };
   }
   if (response.file) {
     out[206] = {

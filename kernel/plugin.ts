@@ -31,8 +31,12 @@ export interface RouteResponse {
   contentType?: string | string[];
   /** Headers the success response carries (name → value or meaning), for the OpenAPI document. */
   headers?: Record<string, string>;
-  /** Other success statuses the handler may answer (status → meaning): the same body, none for 204 and 304. */
-  otherStatuses?: Record<number, string>;
+  /**
+   * Other success statuses the handler may answer: status → meaning (the same body, none for 204
+   * and 304), or → its meaning and its own schema of `data` (a publish answering 201 with what
+   * went live, or 202 with the submission made for review).
+   */
+  otherStatuses?: Record<number, string | { description: string; schema: TSchema }>;
   /** Served by `sendFile`: ranges (206), revalidation (304) and preconditions (412, 416) are documented. */
   file?: boolean;
 }

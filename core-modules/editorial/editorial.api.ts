@@ -4,6 +4,10 @@ import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import type { AccessLevel } from '../../kernel/auth/access.js';
 import { exportRef } from '../../kernel/export-ref.js';
+import type { SubmissionView } from './submission-view.js';
+
+// The submission's JSON, for a kind's publish route answering 202 with the submission it made.
+export { ContentSubmissionSchema, type SubmissionView } from './submission-view.js';
 
 /** A working draft frozen as one document: what a submission keeps and a publication records. */
 export interface DraftSnapshot {
@@ -99,6 +103,8 @@ export interface Editorial {
   publications(type: string, id: string): Promise<PublicationSummary[]>;
   /** Copies a publication's document into the working draft (`POST …/restore-draft`, a playlist's revision restore); answers the new draft revision. */
   restoreDraft(type: string, id: string, publicationId: string, actor: ConsolePrincipal, ip: string): Promise<number>;
+  /** A submission as the editorial routes answer it (a kind's publish route's 202 body). 404 `submission_not_found`. */
+  submission(id: string): Promise<SubmissionView>;
 }
 
 export const publishableKindsRef = exportRef<PublishableKinds>('editorial', 'publishableKinds');

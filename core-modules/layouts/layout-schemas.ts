@@ -62,6 +62,8 @@ export const LayoutRevisionSchema = Type.Object({
   publishedAt: Stamp,
 });
 
+export type RevisionView = Static<typeof LayoutRevisionSchema>;
+
 export const summaryView = (row: LayoutListRow) => ({
   id: row.id,
   name: row.name,
@@ -78,7 +80,7 @@ export const summaryView = (row: LayoutListRow) => ({
   ...(row.preview_sha256 ? { previewImageUrl: `/api/v1/layouts/${row.id}/preview-image` } : {}),
 });
 
-export const revisionView = (row: RevisionRow) => ({
+export const revisionView = (row: RevisionRow): RevisionView => ({
   id: row.id,
   layoutId: row.layout_id,
   revision: row.revision,

@@ -2,8 +2,10 @@ import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { dataSourceLibraryRef } from '../data-sources/data-sources.api.js';
 import { dependencyGraphRef } from '../dependency-graph/dependency-graph.api.js';
+import { editorialRef, publishableKindsRef } from '../editorial/editorial.api.js';
 import { assetUsageRef, mediaLibraryRef } from '../media/media.api.js';
 import { contentKindsRef, manifestSectionsRef } from '../player/player.api.js';
+import { screenTargetsRef } from '../screens/screens.api.js';
 import type { LayoutContent } from './layout-content.js';
 import type { LayoutPreviews } from './layout-previews.js';
 import type { LayoutPublisher } from './layout-publisher.js';
@@ -17,6 +19,9 @@ export const layoutsUses = {
   manifestSections: manifestSectionsRef,
   dataSourceLibrary: dataSourceLibraryRef,
   dependencyGraph: dependencyGraphRef,
+  screenTargets: screenTargetsRef,
+  publishableKinds: publishableKindsRef,
+  editorial: editorialRef,
 };
 
 /** What the layouts module's parts build on: its tables and what it uses of other modules. */

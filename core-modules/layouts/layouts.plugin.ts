@@ -17,7 +17,7 @@ import { LayoutsService } from './layouts.service.js';
  */
 export const layoutsModule = definePlugin<LayoutsDeps>({
   name: 'layouts',
-  dependsOn: ['media', 'player', 'data-sources', 'dependency-graph'],
+  dependsOn: ['media', 'screens', 'player', 'data-sources', 'dependency-graph', 'editorial'],
   uses: layoutsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -32,6 +32,8 @@ export const layoutsModule = definePlugin<LayoutsDeps>({
     r.onStart((d) => {
       for (const section of layoutSections) d.manifestSections.register(section as never);
       d.contentKinds.register(d.layoutContent.kind());
+      // Published through the editorial workflow: directly, or reviewed first when the policy asks.
+      d.publishableKinds.register(d.layoutPublisher.kind());
       // A published layout holds what it names: a change to any of it reaches the screens showing the layout.
       d.contentKinds.registerContainers((refs, trx) => d.layoutContent.containers(refs, trx));
       // Text bound to a data source: its new output reaches the screens showing the layout.

@@ -135,7 +135,7 @@ export class LayoutsRepository {
   /** Writes a new immutable revision with its dependencies and makes it the published one. */
   async publish(
     id: string,
-    revision: { document: LayoutDocument; sha256: string; dependencies: LayoutDependency[]; publishedBy: string },
+    revision: { document: LayoutDocument; sha256: string; dependencies: LayoutDependency[]; publishedBy: string | null },
     trx: Knex.Transaction,
   ): Promise<string> {
     const [{ next }] = (await trx('layout_revisions').where({ layout_id: id }).select(trx.raw('coalesce(max(revision), 0) + 1 AS next'))) as [{ next: number }];

@@ -3,6 +3,7 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { sendFile } from '../../kernel/http/file-response.js';
 import { IdParams, librarySortQuery, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 import { type RouteDef, reply, routeFor } from '../../kernel/plugin.js';
+import { ContentSubmissionSchema } from '../editorial/editorial.api.js';
 import { MAX_PREVIEW_BYTES } from './layout-previews.js';
 import {
   DraftSchema,
@@ -132,19 +133,27 @@ export const layoutsRoutes = [
     method: 'POST',
     path: '/api/v1/layouts/{id}/publish',
     operationId: 'publishLayout',
-    summary: 'Publish the draft as a new immutable revision; screens showing the layout follow',
+    summary: 'Publish the draft as a new immutable revision, or submit it for review when the organization’s policy asks',
+    description:
+      'With `content.review_policy` off (or `contributors`, for a manager) the draft becomes a new revision that screens showing the layout follow (201). Otherwise the draft is frozen into a submission awaiting review (202).',
     tags,
     auth: { kind: 'console', access: 'managers' },
     params: IdParams,
     body: ExpectedRevisionSchema,
     errors: {
       ...notFound,
-      409: '`layout_revision_conflict`.',
+      409: '`editorial_conflict`: the draft is no longer at `expectedDraftRevision`.',
       422: `${invalid} Publishing also checks that what it names exists and can be played, at most one visible video-capable and one sound-emitting element, and no zone playing this layout.`,
     },
-    response: { status: 201, schema: LayoutRevisionSchema },
-    handler: async ({ deps, params, body, principal, ctx }) =>
-      reply(201, await deps.layoutPublisher.publish(me(principal), params.id, body.expectedDraftRevision, ctx.ip)),
+    response: {
+      status: 201,
+      schema: LayoutRevisionSchema,
+      otherStatuses: { 202: { description: 'Review is required: the submission made of the draft.', schema: ContentSubmissionSchema } },
+    },
+    handler: async ({ deps, params, body, principal, ctx }) => {
+      const outcome = await deps.layoutsService.publish(me(principal), params.id, body.expectedDraftRevision, ctx.ip);
+      return 'published' in outcome ? reply(201, outcome.published) : reply(202, outcome.submitted);
+    },
   }),
   route({
     method: 'POST',

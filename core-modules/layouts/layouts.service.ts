@@ -1,18 +1,20 @@
 import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import type { SubmissionView } from '../editorial/editorial.api.js';
 import { dependenciesOf, emptyDocument, type LayoutDocument } from './layout-document.js';
 import { layoutInvalid, layoutNotFound, revisionConflict } from './layout-errors.js';
 import type { LayoutPreviews } from './layout-previews.js';
-import type { LayoutPublisher } from './layout-publisher.js';
 import { documentProblems } from './layout-rules.js';
-import { MAX_NAME, type LayoutView, type NewLayout, revisionView, summaryView } from './layout-schemas.js';
+import { MAX_NAME, type LayoutView, type NewLayout, type RevisionView, revisionView, summaryView } from './layout-schemas.js';
 import type { LayoutsBaseDeps } from './layouts-deps.js';
 
-type Deps = Pick<LayoutsBaseDeps, 'db' | 'layoutsRepository' | 'contentKinds' | 'auditLog'> & {
+type Deps = Pick<LayoutsBaseDeps, 'db' | 'layoutsRepository' | 'contentKinds' | 'auditLog' | 'editorial'> & {
   layoutPreviews: LayoutPreviews;
-  layoutPublisher: LayoutPublisher;
 };
+
+/** What a publish did: a new revision screens follow, or a submission for review. */
+export type LayoutPublishOutcome = { published: RevisionView } | { submitted: SubmissionView };
 
 const ref = (id: string) => ({ contentType: 'layout', contentId: id });
 
@@ -90,6 +92,17 @@ export class LayoutsService {
     await this.d.layoutPreviews.discard(id);
     await this.audit(actor, action, id, ip, { draftRevision: expected + 1 });
     return this.get(id);
+  }
+
+  /**
+   * Publishes the draft at `expected` through the editorial workflow (409 `editorial_conflict` when
+   * it moved on): a new revision at once, or a submission when the organization's policy asks review.
+   */
+  async publish(actor: ConsolePrincipal, id: string, expected: number, ip: string): Promise<LayoutPublishOutcome> {
+    const outcome = await this.d.editorial.publishDraft('layout', id, expected, actor, ip);
+    if (outcome.outcome === 'submitted') return { submitted: await this.d.editorial.submission(outcome.submissionId) };
+    const revision = await this.d.layoutsRepository.revision(id, outcome.publication.nativeRevisionId!);
+    return { published: revisionView(revision!) };
   }
 
   async revisions(id: string, q: { page: number; pageSize: number }) {

@@ -34,6 +34,11 @@ function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter
   const mode = route.bodyMode ?? (route.body ? 'json' : 'none');
   const validateBody = route.body && inputValidator('body', route.body, mode === 'multipart');
   const validateResponse = route.response.schema && responseValidator(route.response.schema);
+  const validateOther = new Map(
+    Object.entries(route.response.otherStatuses ?? {}).flatMap(([status, other]) =>
+      typeof other === 'string' ? [] : [[Number(status), responseValidator(other.schema)] as const],
+    ),
+  );
   const readBody: Middleware | undefined =
     mode === 'json' && BODY_METHODS.has(route.method)
       ? jsonBody(route.bodyLimit)
@@ -69,7 +74,7 @@ function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter
       ctx.body = null;
       return;
     }
-    validateResponse?.(data);
+    (validateOther.get(status) ?? validateResponse)?.(data);
     ctx.body = { data };
   };
 }

@@ -141,7 +141,7 @@ describe('layouts', () => {
     const layout = await create();
     const picture = box({ type: 'asset', assetId: image.id, primitive: undefined, name: 'Logo' });
     await saveDraft(layout.id, 1, withPlacements(layout, [picture]));
-    expect(errorOf(await api('POST', `/api/v1/layouts/${layout.id}/publish`, { expectedDraftRevision: 1 }))).to.deep.equal([409, 'layout_revision_conflict']);
+    expect(errorOf(await api('POST', `/api/v1/layouts/${layout.id}/publish`, { expectedDraftRevision: 1 }))).to.deep.equal([409, 'editorial_conflict']);
 
     const published = await api('POST', `/api/v1/layouts/${layout.id}/publish`, { expectedDraftRevision: 2 });
     expect(published.status, JSON.stringify(published.body)).to.equal(201);

@@ -69,7 +69,8 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
 
   const publish = async () => {
     const revision = await draft.publish();
-    if (revision) notifyDone(t('editor.published', { revision: String(revision.revision) }));
+    // A 202 is a submission awaiting review, not a revision: the review flow tells of it.
+    if (revision && 'revision' in revision) notifyDone(t('editor.published', { revision: String(revision.revision) }));
   };
 
   return (
