@@ -6,6 +6,7 @@ export interface SubmissionRow {
   id: string;
   content_type: string;
   content_id: string;
+  content_name: string;
   working_revision: number;
   snapshot: Record<string, unknown>;
   snapshot_sha256: string;

@@ -3,10 +3,16 @@ import { definePlugin } from '../../kernel/plugin.js';
 import { editorialRef, publishableKindsRef } from './editorial.api.js';
 import { type EditorialDeps, editorialUses } from './editorial-deps.js';
 import { EditorialService } from './editorial.service.js';
+import { editorialJobs, PUBLISH_DUE_JOB } from './editorial.jobs.js';
+import { editorialRoutes } from './editorial.routes.js';
+import { HistoryService } from './history.service.js';
 import { PublicationsRepository } from './publications.repository.js';
 import { PublishableKindRegistry } from './publishable-kinds.js';
 import { Publishing } from './publishing.js';
 import { ReviewPolicy, reviewSettings } from './review-policy.js';
+import { ReviewService } from './review.service.js';
+import { ScheduledPublications } from './scheduled-publications.js';
+import { submissionChanged } from './submission-events.js';
 import { SubmissionViews } from './submission-views.js';
 import { SubmissionsRepository } from './submissions.repository.js';
 
@@ -18,7 +24,7 @@ import { SubmissionsRepository } from './submissions.repository.js';
  */
 export const editorialModule = definePlugin<EditorialDeps>({
   name: 'editorial',
-  dependsOn: ['settings', 'auth'],
+  dependsOn: ['settings', 'auth', 'notifications', 'console-events'],
   uses: editorialUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -28,9 +34,19 @@ export const editorialModule = definePlugin<EditorialDeps>({
       reviewPolicy: asFunction((d: EditorialDeps) => new ReviewPolicy(d)).singleton(),
       submissionViews: asFunction((d: EditorialDeps) => new SubmissionViews(d)).singleton(),
       publishing: asFunction((d: EditorialDeps) => new Publishing(d)).singleton(),
+      reviewService: asFunction((d: EditorialDeps) => new ReviewService(d)).singleton(),
+      historyService: asFunction((d: EditorialDeps) => new HistoryService(d)).singleton(),
+      scheduledPublications: asFunction((d: EditorialDeps) => new ScheduledPublications(d)).singleton(),
     });
     r.export(publishableKindsRef, asClass(PublishableKindRegistry).singleton());
     r.export(editorialRef, asFunction((d: EditorialDeps) => new EditorialService(d)).singleton());
-    r.onStart((d) => d.settingsService.define(reviewSettings));
+    r.routes(editorialRoutes);
+    r.jobs(editorialJobs);
+    r.onStart(async (d) => {
+      d.settingsService.define(reviewSettings);
+      d.consoleEvents.declare(submissionChanged);
+      // Publications that fell due while no worker ran go out now, not at the next minute.
+      if (d.processRole === 'all' || d.processRole === 'worker') await d.jobs.send(PUBLISH_DUE_JOB, {});
+    });
   },
 });

@@ -4,9 +4,10 @@ import { canonicalHash } from '../../kernel/canonical-json.js';
 import type { DraftSnapshot, PublicationSummary, PublishableKind } from './editorial.api.js';
 import type { EditorialBaseDeps } from './editorial-deps.js';
 import type { PublicationRow, SubmissionRow } from './editorial.models.js';
+import { submissionNotification } from './submission-events.js';
 import { nextState, type SubmissionAction } from './submission-states.js';
 
-type Deps = Pick<EditorialBaseDeps, 'submissionsRepository' | 'publicationsRepository' | 'auditLog'>;
+type Deps = Pick<EditorialBaseDeps, 'submissionsRepository' | 'publicationsRepository' | 'auditLog' | 'consoleEvents' | 'notificationEvents'>;
 
 /** Who moved a submission: a console user from an address, or the server itself (a scheduled publication). */
 export type Mover = { actor: ConsolePrincipal; ip: string } | { actor: { kind: 'system' }; ip?: undefined };
@@ -51,6 +52,7 @@ export class Publishing {
       {
         content_type: kind.type,
         content_id: input.contentId,
+        content_name: input.snapshot.name,
         working_revision: input.snapshot.workingRevision,
         snapshot: input.snapshot.document,
         snapshot_sha256: canonicalHash(input.snapshot.document),
@@ -86,7 +88,15 @@ export class Publishing {
    * is recorded with the snapshot, the submission becomes published and the item's other open
    * submissions superseded.
    */
-  async publish(kind: PublishableKind, row: SubmissionRow, method: PublicationSummary['method'], by: Mover, trx: Knex.Transaction): Promise<PublicationRow> {
+  async publish(
+    kind: PublishableKind,
+    row: SubmissionRow,
+    method: PublicationSummary['method'],
+    by: Mover,
+    trx: Knex.Transaction,
+    /** What the audit entry adds (a rollback's source publication). */
+    context: Record<string, unknown> = {},
+  ): Promise<PublicationRow> {
     const status = nextState(row.status, 'publish');
     const publishedBy = userOf(by) ?? row.reviewed_by ?? row.submitted_by;
     const published = await kind.publish(row.content_id, row.snapshot, publishedBy, trx);
@@ -114,7 +124,7 @@ export class Publishing {
       { status, published_at: new Date(), requested_publication_at: null, publication_failure_reason: null },
       trx,
     );
-    await this.record(done, 'publish', by, trx, { method, revision: published.revision, publicationId: publication.id });
+    await this.record(done, 'publish', by, trx, { method, revision: published.revision, publicationId: publication.id, ...context });
     await this.supersedeOthers(kind.type, row.content_id, row.id, by, trx);
     return publication;
   }
@@ -126,11 +136,14 @@ export class Publishing {
     }
   }
 
-  /** Every state change is told: the audit log (in the same transaction). */
+  /**
+   * Every state change is told, all in the change's transaction: the audit log, the consoles
+   * (reviewers see new work arrive) and the webhooks of the `review` category.
+   */
   private async record(row: SubmissionRow, action: SubmissionAction, by: Mover, trx: Knex.Transaction, metadata: Record<string, unknown>): Promise<void> {
     await this.d.auditLog.record(
       {
-        action: action === 'publish' ? `${row.content_type}.published` : AUDIT_ACTIONS[action],
+        action: auditAction(row, action, metadata.method),
         actor: by.actor,
         ip: by.ip,
         resourceType: row.content_type,
@@ -139,5 +152,17 @@ export class Publishing {
       },
       trx,
     );
+    this.d.consoleEvents.publish(
+      'content_submission.changed',
+      { id: row.id, status: row.status, contentType: row.content_type, contentId: row.content_id },
+      trx,
+    );
+    await this.d.notificationEvents.raise([submissionNotification(row, action)], trx);
   }
+}
+
+// Publications are the kind's own event in the audit log (`layout.published`, `playlist.rolled_back`), as the reference names them.
+function auditAction(row: SubmissionRow, action: SubmissionAction, method: unknown): string {
+  if (action !== 'publish') return AUDIT_ACTIONS[action];
+  return `${row.content_type}.${method === 'rollback' ? 'rolled_back' : 'published'}`;
 }

@@ -8,6 +8,7 @@ export type NewSubmission = Pick<
   SubmissionRow,
   | 'content_type'
   | 'content_id'
+  | 'content_name'
   | 'working_revision'
   | 'snapshot'
   | 'snapshot_sha256'

@@ -1,4 +1,8 @@
+import type { Knex } from 'knex';
 import { exportRef } from '../../kernel/export-ref.js';
+import type { NotificationEvent } from './notification-outbox.js';
+
+export type { NotificationEvent } from './notification-outbox.js';
 
 /**
  * The reference's four categories, and `review` (content waiting for someone's approval). A
@@ -44,3 +48,13 @@ export interface NotificationConditions {
 }
 
 export const notificationConditionsRef = exportRef<NotificationConditions>('notifications', 'notificationConditions');
+
+/**
+ * Telling of a change as it happens, rather than of a condition seen by the minute sweep (a
+ * submission approved): one delivery per subscribed webhook, queued in the change's transaction.
+ */
+export interface NotificationEvents {
+  raise(events: NotificationEvent[], trx: Knex.Transaction): Promise<void>;
+}
+
+export const notificationEventsRef = exportRef<NotificationEvents>('notifications', 'notificationEvents');

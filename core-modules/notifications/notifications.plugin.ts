@@ -4,7 +4,7 @@ import { ConditionSweep } from './condition-sweep.js';
 import { ConditionsRepository } from './conditions.repository.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { NotificationOutbox } from './notification-outbox.js';
-import { notificationConditionsRef } from './notifications.api.js';
+import { notificationConditionsRef, notificationEventsRef } from './notifications.api.js';
 import type { NotificationsDeps } from './notifications-deps.js';
 import { notificationsJobs } from './notifications.jobs.js';
 import { notificationsRoutes } from './notifications.routes.js';
@@ -34,6 +34,10 @@ export const notificationsModule = definePlugin<NotificationsDeps>({
     r.export(
       notificationConditionsRef,
       asFunction((d: NotificationsDeps) => d.conditionSweep),
+    );
+    r.export(
+      notificationEventsRef,
+      asFunction((d: NotificationsDeps) => d.notificationOutbox),
     );
     r.routes(notificationsRoutes);
     r.jobs(notificationsJobs);
