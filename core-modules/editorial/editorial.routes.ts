@@ -56,20 +56,6 @@ const submissionRoutes = [
   }),
   route({
     method: 'POST',
-    path: '/api/v1/content-submissions/{type}/{id}',
-    operationId: 'submitContentDraft',
-    summary: 'Freeze the working draft into a submission (in review, or approved when the policy asks no review of you)',
-    description: 'An older open submission of the same content is superseded. Campaigns are submitted by managers.',
-    tags,
-    auth: { kind: 'console', access: 'authors' },
-    params: ContentParams,
-    body: SubmitBody,
-    errors: { ...role, 404: contentNotFound, 409: '`editorial_conflict`: the draft is no longer at `expectedRevision`.' },
-    response: { status: 201, schema: ContentSubmissionSchema },
-    handler: async ({ deps, params, body, principal, ctx }) => reply(201, await deps.reviewService.submit(me(principal), ctx.ip, params.type, params.id, body)),
-  }),
-  route({
-    method: 'POST',
     path: '/api/v1/content-submissions/{id}/approve',
     operationId: 'approveContentSubmission',
     summary: 'Approve a submission in review; with auto-publish on, publish it (or schedule it for the time asked)',
@@ -131,6 +117,21 @@ const submissionRoutes = [
     errors: { ...role, ...notFound, ...conflict },
     response: { status: 200, schema: ContentSubmissionSchema },
     handler: ({ deps, params, principal, ctx }) => deps.reviewService.cancelSchedule(me(principal), ctx.ip, params.id),
+  }),
+  // Last: `/{type}/{id}` would also match `/{id}/approve` and the other actions.
+  route({
+    method: 'POST',
+    path: '/api/v1/content-submissions/{type}/{id}',
+    operationId: 'submitContentDraft',
+    summary: 'Freeze the working draft into a submission (in review, or approved when the policy asks no review of you)',
+    description: 'An older open submission of the same content is superseded. Campaigns are submitted by managers.',
+    tags,
+    auth: { kind: 'console', access: 'authors' },
+    params: ContentParams,
+    body: SubmitBody,
+    errors: { ...role, 404: contentNotFound, 409: '`editorial_conflict`: the draft is no longer at `expectedRevision`.' },
+    response: { status: 201, schema: ContentSubmissionSchema },
+    handler: async ({ deps, params, body, principal, ctx }) => reply(201, await deps.reviewService.submit(me(principal), ctx.ip, params.type, params.id, body)),
   }),
 ];
 

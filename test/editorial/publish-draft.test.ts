@@ -1,25 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import type { Editorial } from '../../core-modules/editorial/editorial.api.js';
 import { canonicalHash } from '../../kernel/canonical-json.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-
-const box = (name: string, x = 10) => ({
-  id: randomUUID(),
-  type: 'primitive',
-  name,
-  x,
-  y: 10,
-  width: 200,
-  height: 100,
-  layer: 1,
-  opacity: 1,
-  visible: true,
-  locked: false,
-  primitive: { kind: 'rectangle', fillColor: '#336699' },
-});
+import { box, layoutWith as newLayout, REVIEW_DEFAULTS, setReview } from './editorial-fixtures.js';
 
 describe('publishing a layout through the editorial workflow', () => {
   let k: TestKernel;
@@ -27,25 +12,8 @@ describe('publishing a layout through the editorial workflow', () => {
   const api = (method: string, path: string, body?: unknown) => consoleCall(k, owner, method, path, body);
   const editorial = () => k.containerOf('layouts').resolve<Editorial>('editorial');
 
-  const layoutWith = async (...placements: unknown[]) => {
-    const created = await api('POST', '/api/v1/layouts', {
-      name: `Board ${randomUUID().slice(0, 6)}`,
-      orientation: 'landscape',
-      canvasWidth: 1920,
-      canvasHeight: 1080,
-    });
-    const saved = await api('PUT', `/api/v1/layouts/${created.body.data.id}/draft`, {
-      expectedDraftRevision: 1,
-      document: { ...created.body.data.draft, placements },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
-    return saved.body.data;
-  };
-  const setPolicy = async (policy: string) => {
-    const doc = await api('GET', '/api/v1/settings');
-    const res = await api('PATCH', '/api/v1/settings', { revision: doc.body.data.revision, values: { 'content.review_policy': policy } });
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  };
+  const layoutWith = (...placements: unknown[]) => newLayout(api, ...placements);
+  const setPolicy = (review_policy: string) => setReview(api, { ...REVIEW_DEFAULTS, review_policy });
 
   before(async () => {
     k = await bootTestKernel({ plugins: coreModules });
