@@ -16,31 +16,28 @@ export class PublicationsRepository {
 
   /** The item's publications, newest first. */
   async of(contentType: string, contentId: string, trx?: Knex.Transaction): Promise<PublicationRow[]> {
-    return this.publications
-      .query(trx)
-      .where({ content_type: contentType, content_id: contentId })
-      .orderBy([
-        { column: 'published_at', order: 'desc' },
-        { column: 'revision', order: 'desc' },
-      ])
-      .castTo<PublicationRow[]>();
+    return this.newestFirst(contentType, contentId, trx).castTo<PublicationRow[]>();
   }
 
   /** The item's latest publication: what a new one supersedes. */
   async latest(contentType: string, contentId: string, trx: Knex.Transaction): Promise<PublicationRow | undefined> {
-    return this.publications
-      .query(trx)
-      .where({ content_type: contentType, content_id: contentId })
-      .orderBy([
-        { column: 'published_at', order: 'desc' },
-        { column: 'revision', order: 'desc' },
-      ])
-      .first()
-      .castTo<PublicationRow | undefined>();
+    return this.newestFirst(contentType, contentId, trx).first().castTo<PublicationRow | undefined>();
   }
 
   /** One publication of this item (undefined when it is another item's or none). */
   async one(contentType: string, contentId: string, id: string, trx?: Knex.Transaction): Promise<PublicationRow | undefined> {
     return this.publications.query(trx).findById(id).where({ content_type: contentType, content_id: contentId }).castTo<PublicationRow | undefined>();
+  }
+
+  // By revision, which each kind numbers upwards under the content's lock: `published_at` is its
+  // transaction's start, which a publication that waited for that lock may carry from before the last one.
+  private newestFirst(contentType: string, contentId: string, trx?: Knex.Transaction) {
+    return this.publications
+      .query(trx)
+      .where({ content_type: contentType, content_id: contentId })
+      .orderBy([
+        { column: 'revision', order: 'desc' },
+        { column: 'published_at', order: 'desc' },
+      ]);
   }
 }
