@@ -199,6 +199,7 @@ describe('console events socket', () => {
     expect(op['x-access']).to.equal('signedIn');
     expect(op['x-server-messages'].map((m: { type: string }) => m.type)).to.deep.equal([
       'asset.processing',
+      'content_submission.changed',
       'data_source.changed',
       'presentation_override.changed',
       'resource.changed',
