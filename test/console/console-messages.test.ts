@@ -34,8 +34,8 @@ describe('console: the event socket as the console reads it', () => {
     });
   });
 
-  it('refetches what a change touches: its collection, and for groups and screens each other’s pages', () => {
-    expect(changedPaths('/api/v1/playlists/{id}/items')).to.deep.equal(['/api/v1/playlists']);
+  it('refetches what a change touches: its collection, for groups and screens each other’s pages, for content its review and history', () => {
+    expect(changedPaths('/api/v1/playlists/{id}/items')).to.deep.equal(['/api/v1/playlists', '/api/v1/content-submissions']);
     expect(changedPaths('/api/v1/screen-groups/{id}/policy')).to.deep.equal(['/api/v1/screen-groups', '/api/v1/screens']);
     expect(changedPaths('/api/v1/screens/{id}/policy')).to.deep.equal(['/api/v1/screens', '/api/v1/screen-groups']);
     expect(changedPaths('/api/v1/data-sources/{id}/records/{recordId}/transitions')).to.deep.equal([
@@ -43,6 +43,14 @@ describe('console: the event socket as the console reads it', () => {
       '/api/v1/forms',
       '/api/v1/approvals',
     ]);
+    expect(changedPaths('/api/v1/content-submissions/{id}/approve'), 'a decision shows on the content’s page and history').to.deep.equal([
+      '/api/v1/content-submissions',
+      '/api/v1/content-history',
+      '/api/v1/layouts',
+      '/api/v1/playlists',
+      '/api/v1/campaigns',
+    ]);
+    expect(changedPaths('/api/v1/layouts/{id}/draft'), 'a newer draft shows in the inbox').to.deep.equal(['/api/v1/layouts', '/api/v1/content-submissions']);
   });
 
   it('reconnects after 1 s, doubling to at most 30 s, spread by jitter', () => {

@@ -9,6 +9,7 @@ import { useAuthStatus, useSignedInChange } from '../auth/useAuthStatus';
 import { useConsoleEventStream } from '../events/useConsoleEvents';
 import { TakeoverButton } from '../takeovers/TakeoverButton';
 import { ApprovalsCount } from '../forms/ApprovalsCount';
+import { ReviewCount } from '../editorial/ReviewCount';
 import { navigation } from './navigation';
 import './shell.css';
 
@@ -86,7 +87,7 @@ export function Shell() {
               to={item.to}
               label={t(item.label)}
               leftSection={<item.icon size={18} aria-hidden />}
-              rightSection={item.to === '/approvals' ? <ApprovalsCount /> : undefined}
+              rightSection={item.to === '/approvals' ? <ApprovalsCount /> : item.to === '/review' ? <ReviewCount /> : undefined}
               active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
               aria-current={location.pathname === item.to ? 'page' : undefined}
               onClick={close}

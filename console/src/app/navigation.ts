@@ -19,6 +19,7 @@ import {
   IconReportAnalytics,
   IconWifi,
   IconDatabase,
+  IconEyeCheck,
 } from '@tabler/icons-react';
 import type { Role } from '../auth/roles';
 
@@ -40,6 +41,8 @@ export const navigation = [
   // Forms are for anyone a form lets submit; approving is for editors and above (no lower role may hold it).
   { to: '/forms', label: 'nav.forms', icon: IconForms, minRole: 'viewer' },
   { to: '/approvals', label: 'nav.approvals', icon: IconChecklist, minRole: 'editor' },
+  // Reviewing content is for editors and above; a contributor reaches their own submissions from the content's page.
+  { to: '/review', label: 'nav.review', icon: IconEyeCheck, minRole: 'editor' },
   { to: '/users', label: 'nav.users', icon: IconUsers, minRole: 'administrator' },
   { to: '/tokens', label: 'nav.tokens', icon: IconKey, minRole: 'administrator' },
   { to: '/presentation-networks', label: 'nav.networks', icon: IconWifi, minRole: 'administrator' },

@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
           { path: 'presentation-networks/:id', lazy: () => import('../networks/NetworkPage').then((m) => ({ Component: m.NetworkPage })) },
           { path: 'forms', lazy: () => import('../forms/FormsPage').then((m) => ({ Component: m.FormsPage })) },
           { path: 'forms/:id', lazy: () => import('../forms/FormPage').then((m) => ({ Component: m.FormPage })) },
+          { path: 'review', lazy: () => import('../editorial/ReviewInboxPage').then((m) => ({ Component: m.ReviewInboxPage })) },
           { path: 'approvals', lazy: () => import('../forms/ApprovalsPage').then((m) => ({ Component: m.ApprovalsPage })) },
           { path: 'users', lazy: () => import('../users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
           { path: 'tokens', lazy: () => import('../tokens/TokensPage').then((m) => ({ Component: m.TokensPage })) },

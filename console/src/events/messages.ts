@@ -13,6 +13,7 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'presentation_override.changed': ['overrideId', 'status'],
   'data_source.changed': ['dataSourceId'],
   'resource.changed': ['method', 'path'],
+  'content_submission.changed': ['id', 'status', 'contentType', 'contentId'],
 } as const;
 
 export type ConsoleMessage =
@@ -29,7 +30,8 @@ export type ConsoleMessage =
     }
   | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
   | { type: 'data_source.changed'; dataSourceId: string }
-  | { type: 'resource.changed'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
+  | { type: 'resource.changed'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }
+  | { type: 'content_submission.changed'; id: string; status: string; contentType: string; contentId: string };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -51,6 +53,9 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 /** `/api/v1/playlists/{id}/items` → `/api/v1/playlists`: everything read under a collection may show the change. */
 const collectionOf = (path: string) => path.split('/').slice(0, 4).join('/');
 
+/** What shows a content item's draft, submissions and publications: all read again when one moves. */
+export const EDITORIAL = ['/api/v1/content-submissions', '/api/v1/content-history', '/api/v1/layouts', '/api/v1/playlists', '/api/v1/campaigns'];
+
 /**
  * Collections whose pages show what a change to another one touches: a group page lists its screens
  * and a screen's page its groups and policies; a form is a data source, its records wait in the
@@ -61,12 +66,18 @@ const SHOWN_ALONGSIDE: Record<string, string[]> = {
   '/api/v1/screens': ['/api/v1/screen-groups'],
   '/api/v1/data-sources': ['/api/v1/forms', '/api/v1/approvals'],
   '/api/v1/forms': ['/api/v1/data-sources', '/api/v1/approvals'],
+  // A submission or a rollback changes the content's draft status and history.
+  '/api/v1/content-submissions': EDITORIAL,
+  '/api/v1/content-history': EDITORIAL,
+  // A draft edited after its submission shows as a newer draft in the inbox.
+  '/api/v1/layouts': ['/api/v1/content-submissions'],
+  '/api/v1/playlists': ['/api/v1/content-submissions'],
 };
 
 /** The reads a change under `path` makes stale. */
 export function changedPaths(path: string): string[] {
   const collection = collectionOf(path);
-  return [collection, ...(SHOWN_ALONGSIDE[collection] ?? [])];
+  return [...new Set([collection, ...(SHOWN_ALONGSIDE[collection] ?? [])])];
 }
 
 /** Which cached API reads a message makes stale (path prefixes of the generated client's query keys). */
@@ -87,6 +98,8 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return changedPaths('/api/v1/data-sources');
     case 'resource.changed':
       return changedPaths(message.path);
+    case 'content_submission.changed':
+      return EDITORIAL;
     case 'server.hello':
       return [];
   }

@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Grid, Group, List, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { $api } from '../api/client';
 import { useAuthStatus } from '../auth/useAuthStatus';
-import { notifyDone } from '../common/notify';
 import { PageHeader } from '../common/PageHeader';
 import { QueryError } from '../common/QueryError';
 import { contentRights } from '../widgets/rights';
@@ -15,13 +14,15 @@ import { LayoutCanvas } from './LayoutCanvas';
 import { LayoutStatus } from './LayoutStatus';
 import { newPlacement, withPlacement } from './placements';
 import { PropertiesPanel } from './PropertiesPanel';
-import { RevisionsPanel } from './RevisionsPanel';
 import type { Layout } from './types';
 import { useLayoutDraft } from './useLayoutDraft';
 import { BackLink } from '../common/BackLink';
 import { PageLoader } from '../common/PageLoader';
+import { CurrentSubmission } from '../editorial/CurrentSubmission';
+import { HistoryPanel } from '../editorial/HistoryPanel';
+import { PublishControls } from '../editorial/PublishControls';
 
-/** One layout: its canvas, layers and the selected placement's properties; save, publish and revisions. */
+/** One layout: its canvas, layers and the selected placement's properties; save, publish or submit for review, and its history. */
 export function LayoutEditorPage() {
   const { t } = useTranslation('layouts');
   const id = useParams().id ?? '';
@@ -55,7 +56,7 @@ export function LayoutEditorPage() {
 }
 
 function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promise<void> }) {
-  const { t } = useTranslation('layouts');
+  const { t } = useTranslation(['layouts', 'editorial']);
   const rights = contentRights(useAuthStatus().role);
   const draft = useLayoutDraft(layout);
   const { document } = draft;
@@ -66,12 +67,6 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
   const editable = rights.edit && !draft.conflict;
   const change = (id: string, c: Parameters<typeof withPlacement>[2]) => draft.setDocument((d) => withPlacement(d, id, c));
   const nameOf = (id: string | undefined) => document.placements.find((p) => p.id === id)?.name;
-
-  const publish = async () => {
-    const revision = await draft.publish();
-    // A 202 is a submission awaiting review, not a revision: the review flow tells of it.
-    if (revision && 'revision' in revision) notifyDone(t('editor.published', { revision: String(revision.revision) }));
-  };
 
   return (
     <>
@@ -89,12 +84,20 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
             {t('editor.save')}
           </Button>
         )}
-        {editable && rights.manage && (
-          <Button leftSection={<IconSend size={16} aria-hidden />} onClick={publish} loading={draft.busy === 'publish'}>
-            {t('editor.publish')}
-          </Button>
+        {editable && (
+          <PublishControls
+            type="layout"
+            contentId={layout.id}
+            canPublish={rights.manage}
+            canSubmit={rights.edit}
+            disabled={draft.busy === 'save'}
+            prepare={draft.save}
+            publish={draft.publish}
+            onConflict={reload}
+          />
         )}
       </PageHeader>
+      <CurrentSubmission contentId={layout.id} />
       {draft.conflict && (
         <Alert color="yellow" title={t('editor.conflictTitle')} role="alert">
           <Stack gap="xs" align="flex-start">
@@ -176,18 +179,19 @@ function LayoutEditor({ layout, reload }: { layout: Layout; reload: () => Promis
                 onChange={change}
               />
             </Panel>
-            <Panel id="layout-revisions" title={t('revisions.title')}>
-              <RevisionsPanel
-                layoutId={layout.id}
-                canRestore={editable && !draft.dirty && draft.busy === undefined}
-                onRestore={async (r) => {
-                  if (await draft.restore(r.id)) notifyDone(t('revisions.restored', { revision: String(r.revision) }));
-                }}
-              />
-            </Panel>
           </Stack>
         </Grid.Col>
       </Grid>
+      <Panel id="layout-history" title={t('history.title', { ns: 'editorial' })}>
+        <HistoryPanel
+          type="layout"
+          contentId={layout.id}
+          canRestore={editable}
+          restoreDisabled={draft.dirty || draft.busy !== undefined}
+          canRollback={rights.manage}
+          onRestored={reload}
+        />
+      </Panel>
     </>
   );
 }

@@ -6,7 +6,6 @@ export type Layout = DataOf<'/api/v1/layouts/{id}', 'get'>;
 export type LayoutSummary = DataOf<'/api/v1/layouts', 'get'>['items'][number];
 export type LayoutDocument = Layout['draft'];
 export type Placement = LayoutDocument['placements'][number];
-export type Revision = DataOf<'/api/v1/layouts/{id}/revisions', 'get'>['items'][number];
 /** One thing publishing refused, on the placement it names when it names one. */
 export interface Problem {
   placementId?: string;

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { api } from '../api/client';
 import { errorCode, isApiError } from '../api/errors';
 import { notifyFailed } from '../common/notify';
+import type { PublishOutcome } from '../editorial/PublishControls';
+import type { Submission } from '../editorial/types';
 import type { Layout, LayoutDocument, Problem } from './types';
 
 /**
- * The draft being edited and its round trips: save (409 when someone else saved since), publish (422
- * with the placements at fault) and restore a revision. `layout` is the server's copy it started from.
+ * The draft being edited and its round trips: save (409 when someone else saved since) and publish
+ * (422 with the placements at fault). `layout` is the server's copy it started from.
  */
 export function useLayoutDraft(layout: Layout) {
   const client = useQueryClient();
@@ -15,20 +17,18 @@ export function useLayoutDraft(layout: Layout) {
   const [saved, setSaved] = useState({ revision: layout.draftRevision, json: JSON.stringify(layout.draft) });
   const [problems, setProblems] = useState<Problem[]>([]);
   const [conflict, setConflict] = useState(false);
-  const [busy, setBusy] = useState<'save' | 'publish' | 'restore'>();
+  const [busy, setBusy] = useState<'save' | 'publish'>();
   const dirty = JSON.stringify(document) !== saved.json;
   const key = ['get', '/api/v1/layouts/{id}', { params: { path: { id: layout.id } } }];
 
   /** The server's copy is the saved one; the draft takes it unless edited meanwhile (`sent`: what was sent). */
-  const settle = async (fresh: Layout, sent?: LayoutDocument) => {
+  const settle = async (fresh: Layout, sent: LayoutDocument) => {
     client.setQueryData(key, { data: fresh });
     setSaved({ revision: fresh.draftRevision, json: JSON.stringify(fresh.draft) });
     // The server writes the document in its own words (key order, defaults): a draft not edited
     // since it was sent takes them (compared by content: an edit may put back an equal copy).
-    if (sent) {
-      const sentJson = JSON.stringify(sent);
-      setDocument((current) => (current === sent || JSON.stringify(current) === sentJson ? fresh.draft : current));
-    }
+    const sentJson = JSON.stringify(sent);
+    setDocument((current) => (current === sent || JSON.stringify(current) === sentJson ? fresh.draft : current));
     await client.invalidateQueries({ queryKey: ['get', '/api/v1/layouts'] });
   };
   const refused = (error: unknown) => {
@@ -49,7 +49,7 @@ export function useLayoutDraft(layout: Layout) {
     await settle(data.data, document);
     return data.data.draftRevision;
   };
-  const run = async <T>(what: 'save' | 'publish' | 'restore', work: () => Promise<T>) => {
+  const run = async <T>(what: 'save' | 'publish', work: () => Promise<T>) => {
     setBusy(what);
     try {
       return await work();
@@ -66,31 +66,18 @@ export function useLayoutDraft(layout: Layout) {
     conflict,
     busy,
     save: () => run('save', save),
-    publish: () =>
-      run('publish', async () => {
+    /** Publishes a saved draft revision: a new revision (201), or a submission when review is required (202). */
+    publish: (expectedDraftRevision: number) =>
+      run('publish', async (): Promise<PublishOutcome | 'conflict' | undefined> => {
         setProblems([]);
-        const revision = await save();
-        if (revision === undefined) return undefined;
-        const { data, error } = await api.POST('/api/v1/layouts/{id}/publish', {
+        const { data, error, response } = await api.POST('/api/v1/layouts/{id}/publish', {
           params: { path: { id: layout.id } },
-          body: { expectedDraftRevision: revision },
+          body: { expectedDraftRevision },
         });
+        if (errorCode(error) === 'editorial_conflict') return 'conflict';
         if (error !== undefined || !data) return void refused(error);
         await client.invalidateQueries({ queryKey: key });
-        await client.invalidateQueries({ queryKey: ['get', '/api/v1/layouts/{id}/revisions'] });
-        return data.data;
-      }),
-    restore: (revisionId: string) =>
-      run('restore', async () => {
-        const { data, error } = await api.POST('/api/v1/layouts/{id}/revisions/{revisionId}/restore', {
-          params: { path: { id: layout.id, revisionId } },
-          body: { expectedDraftRevision: saved.revision },
-        });
-        if (error !== undefined || !data) return void refused(error);
-        setDocument(data.data.draft);
-        setProblems([]);
-        await settle(data.data);
-        return data.data;
+        return response.status === 202 ? { submission: data.data as Submission } : { published: (data.data as { revision: number }).revision };
       }),
   };
 }

@@ -29,6 +29,7 @@ export const common = {
     dataSources: 'Data sources',
     forms: 'Forms',
     approvals: 'Approvals',
+    review: 'Content review',
     users: 'Users',
     tokens: 'Integration tokens',
     plugins: 'Plugins',

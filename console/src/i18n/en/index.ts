@@ -20,6 +20,7 @@ import { groups } from './groups';
 import { policies } from './policies';
 import { forms } from './forms';
 import { schedules } from './schedules';
+import { editorial } from './editorial';
 
 export const en = {
   common,
@@ -44,4 +45,5 @@ export const en = {
   policies,
   forms,
   schedules,
+  editorial,
 } as const;

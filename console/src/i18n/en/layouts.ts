@@ -49,8 +49,6 @@ export const layouts = {
     back: 'All layouts',
     unsaved: 'Unsaved changes',
     save: 'Save draft',
-    publish: 'Publish',
-    published: 'Published revision {{revision}}.',
     snap: 'Snap to grid and edges',
     conflictTitle: 'Someone else saved this layout',
     conflict: 'The draft changed since you opened it. Reload it to see their version; your changes here are not saved.',
@@ -108,13 +106,5 @@ export const layouts = {
     backward: 'Send {{name}} backward',
     hide: 'Hide {{name}}',
     show: 'Show {{name}}',
-  },
-  revisions: {
-    title: 'Revisions',
-    none: 'Not published yet.',
-    entry: 'Revision {{revision}}, {{at}}',
-    restore: 'Restore revision {{revision}} into the draft',
-    restoreShort: 'Restore',
-    restored: 'Revision {{revision}} is the draft again.',
   },
 } as const;
