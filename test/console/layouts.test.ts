@@ -137,8 +137,8 @@ describe('console: layouts', function () {
     await page.getByText('Published, revision 1').waitFor();
     await refusal.waitFor({ state: 'detached' });
     await page
-      .getByRole('list', { name: 'Revisions' })
-      .getByText(/Revision 1,/)
+      .getByRole('table', { name: 'Publications' })
+      .getByRole('button', { name: 'Restore revision 1 into the draft' })
       .waitFor();
     const layout = await layoutOnServer();
     expect(layout).to.include({ publishedRevision: 1, hasUnpublishedChanges: false });
@@ -156,6 +156,7 @@ describe('console: layouts', function () {
     expect((await layoutOnServer()).hasUnpublishedChanges).to.equal(true);
 
     await page.getByRole('button', { name: 'Restore revision 1 into the draft' }).click();
+    await page.getByRole('dialog', { name: 'Restore revision 1 into the draft?' }).getByRole('button', { name: 'Restore' }).click();
     await page.getByText('Revision 1 is the draft again.').waitFor();
     await page.getByText('Published, revision 1').waitFor();
     expect(await placed('Text 1')).to.include({ x: before.x, y: before.y });
