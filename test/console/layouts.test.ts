@@ -136,10 +136,7 @@ describe('console: layouts', function () {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Published, revision 1').waitFor();
     await refusal.waitFor({ state: 'detached' });
-    await page
-      .getByRole('table', { name: 'Publications' })
-      .getByRole('button', { name: 'Restore revision 1 into the draft' })
-      .waitFor();
+    await page.getByRole('table', { name: 'Publications' }).getByRole('button', { name: 'Restore revision 1 into the draft' }).waitFor();
     const layout = await layoutOnServer();
     expect(layout).to.include({ publishedRevision: 1, hasUnpublishedChanges: false });
     expect((await placed('Promo clip'))?.visible).to.equal(false);

@@ -12,7 +12,8 @@ const KIND_COLORS: Record<string, string> = { added: 'green', removed: 'red', mo
 /** The document a publication froze, read from the submission it published (publications older than review have none). */
 function useSnapshot(publication: Publication) {
   const id = publication.submissionId ?? '';
-  return $api.useQuery('get', '/api/v1/content-submissions/{id}', { params: { path: { id } } }, { enabled: id !== '' }).data?.data.snapshot;
+  const query = $api.useQuery('get', '/api/v1/content-submissions/{id}', { params: { path: { id } } }, { enabled: id !== '' });
+  return { loading: id !== '' && query.isPending, snapshot: query.data?.data.snapshot };
 }
 
 /** Two publications side by side: each change of the server's structured diff with what each revision held there. */
@@ -21,11 +22,11 @@ export function ComparisonView({ type, contentId, from, to }: { type: ContentTyp
   const comparison = $api.useQuery('get', '/api/v1/content-history/{type}/{id}/compare', {
     params: { path: { type, id: contentId }, query: { fromPublicationId: from.id, toPublicationId: to.id } },
   });
-  const before = useSnapshot(from);
-  const after = useSnapshot(to);
+  const { loading: loadingBefore, snapshot: before } = useSnapshot(from);
+  const { loading: loadingAfter, snapshot: after } = useSnapshot(to);
   const heading = t('history.comparing', { from: String(from.revision), to: String(to.revision) });
   if (comparison.isError) return <QueryError error={comparison.error} />;
-  if (!comparison.data) return <PageLoader />;
+  if (!comparison.data || loadingBefore || loadingAfter) return <PageLoader />;
   const rows = sideBySide(comparison.data.data.changes, before, after);
   const side = (shown: Shown | undefined, description: string) =>
     shown ? <ShownFacts shown={shown} /> : before === undefined || after === undefined ? <Text size="sm">{description}</Text> : <Absent />;

@@ -140,7 +140,9 @@ function NoteDialog({ opened, title, intro, label, description, requiredMessage,
           <Textarea
             label={label}
             description={description}
-            required={requiredMessage !== undefined}
+            // Said, not enforced by the browser: the dialog's own message explains what is missing.
+            withAsterisk={requiredMessage !== undefined}
+            aria-required={requiredMessage !== undefined}
             autosize
             minRows={3}
             maxLength={4000}
