@@ -88,7 +88,10 @@ export class PlaylistsRepository {
 
   /** Makes these the published values, at `revision` (the items are written beside them). */
   async publish(id: string, values: Required<PlaylistValues> & { tag_rule: TagRule | null; revision: number }, trx: Knex.Transaction): Promise<void> {
-    await this.playlists.query(trx).findById(id).patch({ ...values, updated_at: fn.now() });
+    await this.playlists
+      .query(trx)
+      .findById(id)
+      .patch({ ...values, updated_at: fn.now() });
   }
 
   /** False when there is no such playlist. Its uses are checked by the caller (contentKinds.assertUnused). */

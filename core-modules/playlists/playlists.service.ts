@@ -13,7 +13,15 @@ import type { DraftsRepository } from './drafts/drafts.repository.js';
 
 type Deps = Pick<
   PlaylistLibraryDeps,
-  'db' | 'playlistsRepository' | 'playlistItemsRepository' | 'draftsRepository' | 'draftItemsRepository' | 'mediaLibrary' | 'playlistReader' | 'contentKinds' | 'auditLog'
+  | 'db'
+  | 'playlistsRepository'
+  | 'playlistItemsRepository'
+  | 'draftsRepository'
+  | 'draftItemsRepository'
+  | 'mediaLibrary'
+  | 'playlistReader'
+  | 'contentKinds'
+  | 'auditLog'
 >;
 
 // A tag playlist as the console creates it, before any tag is chosen (the reference's defaults).

@@ -75,7 +75,12 @@ describe('playlist drafts: edits reach screens only when published', () => {
     expect(still.manifestVersion, 'no manifest was rebuilt').to.equal(live.manifestVersion);
     expect(still.playlist).to.deep.equal(live.playlist);
     const list = await api('GET', '/api/v1/playlists?pageSize=100');
-    expect(list.items.find((p: any) => p.id === id)).to.deep.include({ name: 'Lobby loop (evening)', revision: 2, draftRevision: 9, hasUnpublishedChanges: true });
+    expect(list.items.find((p: any) => p.id === id)).to.deep.include({
+      name: 'Lobby loop (evening)',
+      revision: 2,
+      draftRevision: 9,
+      hasUnpublishedChanges: true,
+    });
 
     const second = await publishPlaylist(k, owner, id);
     expect(second.revision).to.equal(3);

@@ -58,7 +58,13 @@ export class DraftsRepository {
   }
 
   /** A new playlist's draft, at revision `revision`; `published` is the draft revision its published rows were made from. */
-  async insert(playlistId: string, values: Required<DraftValues>, revisions: { revision: number; published: number }, updatedBy: string | null, trx: Knex.Transaction) {
+  async insert(
+    playlistId: string,
+    values: Required<DraftValues>,
+    revisions: { revision: number; published: number },
+    updatedBy: string | null,
+    trx: Knex.Transaction,
+  ) {
     await this.drafts.query(trx).insert({
       playlist_id: playlistId,
       ...values,

@@ -36,7 +36,9 @@ export const draftsRoutes = [
     auth: { kind: 'console', access: 'managers' },
     params: IdParams,
     body: Type.Object({
-      expectedDraftRevision: Type.Optional(Type.Integer({ minimum: 1, description: 'The draft revision the caller saw (`draftRevision`); 409 when the draft has moved on.' })),
+      expectedDraftRevision: Type.Optional(
+        Type.Integer({ minimum: 1, description: 'The draft revision the caller saw (`draftRevision`); 409 when the draft has moved on.' }),
+      ),
     }),
     errors: {
       ...notFound,

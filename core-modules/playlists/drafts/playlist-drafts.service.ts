@@ -50,7 +50,10 @@ export class PlaylistDraftsService {
   async revisions(id: string): Promise<{ items: RevisionSummary[]; kept: number }> {
     const [playlist, documents] = await Promise.all([this.d.playlistsRepository.byId(id), this.documents(id)]);
     if (!playlist) throw playlistNotFound();
-    const absent = await absence(this.d, documents.flatMap(({ document }) => document.items));
+    const absent = await absence(
+      this.d,
+      documents.flatMap(({ document }) => document.items),
+    );
     const items = documents.map(({ publication: p, document }) => {
       const missingReferences = document.items.filter(absent).length;
       const isCurrent = p.revision === playlist.revision;

@@ -114,7 +114,11 @@ export class PlaylistPublisher {
     const gone = assetIds.find((a) => !playable.has(a));
     if (gone) {
       const name = (await this.d.mediaLibrary.summaries([gone])).get(gone)?.name ?? gone;
-      throw invalidInput('asset_not_ready', `Asset ${name} is no longer ready for playback: only ready assets with a playable file can be published.`, 'document/items');
+      throw invalidInput(
+        'asset_not_ready',
+        `Asset ${name} is no longer ready for playback: only ready assets with a playable file can be published.`,
+        'document/items',
+      );
     }
     const layoutIds = [...new Set(document.items.flatMap((i) => (i.layoutId ? [i.layoutId] : [])))];
     for (const layoutId of layoutIds) {
@@ -124,7 +128,11 @@ export class PlaylistPublisher {
     if (!layoutIds.length) return;
     const holding = await this.d.contentKinds.containersOf([ref(id)], trx);
     if (holding.some((r) => r.contentType === 'layout' && layoutIds.includes(r.contentId))) {
-      throw invalidInput('playlist_validation_failed', 'A layout this playlist plays shows this playlist in a zone, so it would contain itself.', 'document/items');
+      throw invalidInput(
+        'playlist_validation_failed',
+        'A layout this playlist plays shows this playlist in a zone, so it would contain itself.',
+        'document/items',
+      );
     }
   }
 }
