@@ -12,6 +12,8 @@ import {
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
 import { box, layoutWith, saveDraft } from '../editorial/editorial-fixtures.js';
+import { seedImage } from '../support/library-assets.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const PASSWORD = 'review journey password';
 
@@ -198,6 +200,54 @@ describe('console: publish, review and history', function () {
     await reviewer.getByText('Revision 1 is on screens again, as revision 3.').waitFor();
     await history.getByRole('cell', { name: 'Rollback' }).waitFor();
     expect(await onScreen()).to.deep.include({ revision: 3, documentSha256: first.snapshotSha256 });
+    expect(c.problems).to.deep.equal([]);
+  });
+
+  it('takes a contributor’s playlist through review too: the screen plays exactly the approved items, and rolls back', async () => {
+    const [menu, soup] = await Promise.all([seedImage(c.kernel, 'Menu board'), seedImage(c.kernel, 'Soup special')]);
+    const made = (await asOwner('POST', '/api/v1/playlists', { name: 'Canteen loop' })).body.data;
+    await asOwner('POST', `/api/v1/playlists/${made.id}/items`, { assetId: menu.id, durationMs: 5000 });
+    await publishPlaylist(c.kernel, owner, made.id);
+    expect((await asOwner('PUT', `/api/v1/screens/${screen.screenId}/playlist-assignment`, { playlistId: made.id })).status).to.equal(200);
+    const played = async () =>
+      ((await playerCall(c.kernel, screen.credential, 'GET', '/api/v1/player/manifest')).body.data.playlist?.items ?? []).map(
+        (i: { assetId: string }) => i.assetId,
+      );
+    expect(await played()).to.deep.equal([menu.id]);
+
+    await api(contributor.session, 'POST', `/api/v1/playlists/${made.id}/items`, { assetId: soup.id, durationMs: 8000 });
+    await author.goto(`/playlists/${made.id}`);
+    await author.getByText('Unpublished changes (revision 2 on screens)').waitFor();
+    await author.getByRole('button', { name: 'Submit for review' }).click();
+    await author.getByRole('dialog', { name: 'Submit for review' }).getByRole('button', { name: 'Submit', exact: true }).click();
+    await author.getByRole('status').filter({ hasText: 'In review' }).waitFor();
+    await accessible(author, 'a playlist in review');
+
+    await reviewer.goto('/review');
+    const entry = reviewer.getByRole('article', { name: 'Canteen loop' });
+    await entry.getByRole('button', { name: 'Approve Canteen loop' }).click();
+    await reviewer.getByRole('dialog', { name: 'Approve “Canteen loop”' }).getByRole('button', { name: 'Approve' }).click();
+    await reviewer.getByRole('tab', { name: 'Approved' }).click();
+    await entry.getByRole('button', { name: 'Publish Canteen loop now' }).click();
+    await reviewer.getByRole('dialog', { name: 'Publish “Canteen loop” now?' }).getByRole('button', { name: 'Publish' }).click();
+    await reviewer.getByText('Published “Canteen loop”.').waitFor();
+    expect(await played()).to.deep.equal([menu.id, soup.id]);
+
+    await reviewer.goto(`/playlists/${made.id}`);
+    const history = reviewer.getByRole('table', { name: 'Publications' });
+    await history.getByRole('checkbox', { name: 'Compare revision 2' }).check();
+    await history.getByRole('checkbox', { name: 'Compare revision 3' }).check();
+    const comparison = reviewer.getByRole('table', { name: 'Revision 2 compared with revision 3' });
+    await comparison
+      .getByRole('row')
+      .filter({ hasText: 'Added' })
+      .getByText(/duration ms 8000/)
+      .waitFor();
+    await accessible(reviewer, 'a playlist’s history compared');
+    await history.getByRole('button', { name: 'Roll back to revision 2' }).click();
+    await reviewer.getByRole('dialog', { name: 'Roll back to revision 2?' }).getByRole('button', { name: 'Roll back' }).click();
+    await reviewer.getByText('Revision 2 is on screens again, as revision 4.').waitFor();
+    expect(await played()).to.deep.equal([menu.id]);
     expect(c.problems).to.deep.equal([]);
   });
 });

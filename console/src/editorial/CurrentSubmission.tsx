@@ -31,7 +31,7 @@ export function CurrentSubmission({ contentId }: { contentId: string }) {
       <Stack gap="xs">
         <Text size="sm">{words[latest.status]}</Text>
         {latest.status === 'changes_requested' && latest.reviewNote && <Blockquote p="xs">{latest.reviewNote}</Blockquote>}
-        <Anchor component={Link} to={`/review?state=all#submission-${latest.id}`} size="sm">
+        <Anchor component={Link} to={`/review?state=all#submission-${latest.id}`} size="sm" c="inherit" fw={600} underline="always">
           {t('publish.seeReview')}
         </Anchor>
       </Stack>

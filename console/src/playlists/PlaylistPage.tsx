@@ -1,4 +1,4 @@
-import { Alert, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,14 +16,19 @@ import { TagRuleForm } from './TagRuleForm';
 import { totalSeconds } from './durations';
 import { useFormatSeconds } from './useFormatSeconds';
 import { useConfirmDeletePlaylist } from './useConfirmDeletePlaylist';
-import { usePlaylist } from './usePlaylist';
+import { usePlaylist, useReloadPlaylist } from './usePlaylist';
+import { publishPlaylist } from './usePublishPlaylist';
+import { CurrentSubmission } from '../editorial/CurrentSubmission';
+import { HistoryPanel } from '../editorial/HistoryPanel';
+import { PublishControls } from '../editorial/PublishControls';
 import { BackLink } from '../common/BackLink';
 import { PageLoader } from '../common/PageLoader';
 
-/** One playlist: its items in play order, its tag rule, its name, and where it plays. */
+/** One playlist: its items in play order, its tag rule, its name, where it plays; publish or submit its draft, and its history. */
 export function PlaylistPage() {
-  const { t } = useTranslation('playlists');
+  const { t } = useTranslation(['playlists', 'editorial']);
   const id = useParams().id ?? '';
+  const reload = useReloadPlaylist();
   const navigate = useNavigate();
   const rights = playlistRights(useAuthStatus().role);
   const query = usePlaylist(id);
@@ -59,10 +64,24 @@ export function PlaylistPage() {
     <Stack gap="lg">
       {back}
       <PageHeader title={playlist.name}>
+        <Badge variant="light" color={playlist.hasUnpublishedChanges ? 'yellow' : 'green'}>
+          {t(playlist.hasUnpublishedChanges ? 'status.changed' : 'status.published', { revision: String(playlist.publishedRevision) })}
+        </Badge>
         {editItems && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={picker.open}>
             {t('editor.addMedia')}
           </Button>
+        )}
+        {rights.edit && (
+          <PublishControls
+            type="playlist"
+            contentId={playlist.id}
+            canPublish={rights.publish}
+            canSubmit={rights.edit}
+            prepare={async () => playlist.draftRevision}
+            publish={(revision) => publishPlaylist(playlist.id, revision)}
+            onConflict={() => reload(playlist.id)}
+          />
         )}
         {rights.delete && (
           <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => confirmDelete(playlist)}>
@@ -71,6 +90,7 @@ export function PlaylistPage() {
         )}
       </PageHeader>
       {!rights.edit && <Alert color="gray">{t('editor.readOnly')}</Alert>}
+      <CurrentSubmission contentId={playlist.id} />
       {playlist.warnings.length > 0 && (
         <Alert color="red" title={t('editor.warnings')}>
           <List size="sm">
@@ -109,6 +129,12 @@ export function PlaylistPage() {
           {t('usage.title')}
         </Title>
         <PlaylistUsage id={playlist.id} />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="playlist-history">
+        <Title order={2} size="h4" id="playlist-history" mb="xs">
+          {t('history.title', { ns: 'editorial' })}
+        </Title>
+        <HistoryPanel type="playlist" contentId={playlist.id} canRestore={rights.edit} canRollback={rights.publish} onRestored={() => reload(playlist.id)} />
       </Paper>
       {editItems && <AssetPickerModal playlistId={playlist.id} opened={picking} onClose={picker.close} />}
     </Stack>

@@ -6,6 +6,12 @@ export interface PlaylistRights {
   edit: boolean;
   /** Delete a playlist: editors and above. */
   delete: boolean;
+  /** Publish the draft (or roll back to an earlier publication): editors and above; contributors submit it for review. */
+  publish: boolean;
 }
 
-export const playlistRights = (role: Role | undefined): PlaylistRights => ({ edit: atLeast(role, 'contributor'), delete: atLeast(role, 'editor') });
+export const playlistRights = (role: Role | undefined): PlaylistRights => ({
+  edit: atLeast(role, 'contributor'),
+  delete: atLeast(role, 'editor'),
+  publish: atLeast(role, 'editor'),
+});

@@ -1,4 +1,8 @@
 export const playlists = {
+  status: {
+    changed: 'Unpublished changes (revision {{revision}} on screens)',
+    published: 'Published, revision {{revision}}',
+  },
   title: 'Playlists',
   list: {
     search: 'Search playlists',
