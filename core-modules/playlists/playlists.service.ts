@@ -42,7 +42,7 @@ export class PlaylistsService {
   async get(id: string): Promise<PlaylistDetail> {
     const [playlist, uses] = await Promise.all([this.d.playlistReader.get(id), this.d.contentKinds.usesOf({ contentType: 'playlist', contentId: id })]);
     const of = (kind: string) => uses.filter((u) => u.kind === kind).map(({ id, name }) => ({ id, name }));
-    return { ...playlist, usage: { screens: of('screen'), screenGroups: of('screen_group'), schedules: of('schedule'), campaigns: [] } };
+    return { ...playlist, usage: { screens: of('screen'), screenGroups: of('screen_group'), schedules: of('schedule'), campaigns: of('campaign') } };
   }
 
   async create(actor: ConsolePrincipal, input: NewPlaylist, ip: string): Promise<PlaylistDetail> {
