@@ -1,7 +1,6 @@
 import { AppError } from '../../kernel/errors.js';
 import { normalised, scheduleOf, shapeProblems } from './campaign-document.js';
 import { campaignNotFound } from './campaign-errors.js';
-import { contentOf } from './campaign-publisher.js';
 import { destinationReach, missingDestinations } from './campaign-reach.js';
 import type { Preflight, PreflightIssue } from './campaign-schemas.js';
 import type { CampaignsBaseDeps } from './campaigns-deps.js';
@@ -30,7 +29,7 @@ export class CampaignPreflight {
     if (!doc.destinations.length) error('invalid', 'The campaign needs at least one destination.');
     for (const block of doc.blocks) {
       try {
-        await this.d.contentKinds.check(contentOf({ ...doc, blocks: [block] }));
+        await this.d.contentKinds.check([{ contentType: block.contentType, contentId: block.contentId }]);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         error('content_reference', `Block “${block.name}”: ${e.message}`, block.id);

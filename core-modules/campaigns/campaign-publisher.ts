@@ -10,9 +10,6 @@ import type { CampaignsBaseDeps } from './campaigns-deps.js';
 
 type Deps = Pick<CampaignsBaseDeps, 'campaignsRepository' | 'campaignSchedules' | 'contentKinds' | 'screenGroups' | 'screenDirectory' | 'screenTargets'>;
 
-/** The refs of the content the blocks play. */
-export const contentOf = (doc: CampaignDocument) => doc.blocks.map((b) => ({ contentType: b.contentType, contentId: b.contentId }));
-
 // A rejection by another module (the content's kind, the schedules' rules) read as the campaign's own 422.
 async function asInvalid<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -67,8 +64,6 @@ export class CampaignPublisher {
     const missing = await missingDestinations(this.d, doc.destinations);
     if (missing.length) problems.push(`No such ${missing.slice(0, 10).join(', ')}.`);
     if (problems.length) throw campaignInvalid(problems);
-    // Held (shared) until the commit: the content cannot be deleted from under the release being written.
-    for (const block of doc.blocks) await asInvalid(`Block “${block.name}”`, () => this.d.contentKinds.check(contentOf({ ...doc, blocks: [block] }), trx));
     const based = await this.d.campaignsRepository.liveRelease(id, trx);
     const release = await this.d.campaignsRepository.publishRelease(
       {
@@ -81,7 +76,8 @@ export class CampaignPublisher {
       },
       trx,
     );
-    const screens = await asInvalid('A block’s schedule', () =>
+    // Checks every block as a schedule and holds its content until the commit.
+    const screens = await asInvalid('A block', () =>
       this.d.campaignSchedules.replace(
         id,
         release.id,

@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { AppError, invalidInput } from '../../kernel/errors.js';
 import { MAX_SCHEDULES } from './schedule-rules.js';
 import type { CampaignSchedule, CampaignScheduleIssue, CampaignSchedules } from './schedules.api.js';
-import type { ScheduleValues, Target } from './schedules.repository.js';
+import { type ScheduleValues, scheduleContent, type Target } from './schedules.repository.js';
 import type { SchedulesServiceDeps } from './schedules-service-deps.js';
 
-type Deps = Pick<SchedulesServiceDeps, 'schedulesRepository' | 'schedulesService'>;
+type Deps = Pick<SchedulesServiceDeps, 'schedulesRepository' | 'schedulesService' | 'contentKinds'>;
 
 /** The first message of a rejected schedule, for a preflight's list. */
 const messageOf = (error: unknown): string => {
@@ -20,9 +20,10 @@ export class CampaignScheduleWriter implements CampaignSchedules {
 
   async issues(schedules: CampaignSchedule[]): Promise<CampaignScheduleIssue[]> {
     const issues: CampaignScheduleIssue[] = [];
+    const memo = new Map<string, Promise<Target[]>>();
     for (const s of schedules) {
       try {
-        await this.d.schedulesService.checked(s.input);
+        await this.d.schedulesService.checked(s.input, memo);
       } catch (error) {
         issues.push({ blockId: s.blockId, message: messageOf(error) });
       }
@@ -32,20 +33,25 @@ export class CampaignScheduleWriter implements CampaignSchedules {
 
   async replace(campaignId: string, releaseId: string, schedules: CampaignSchedule[], createdBy: string | null, trx: Knex.Transaction): Promise<string[]> {
     const checked: { blockId: string; values: ScheduleValues; targets: Target[] }[] = [];
-    for (const s of schedules) checked.push({ blockId: s.blockId, ...(await this.d.schedulesService.checked(s.input)) });
+    const memo = new Map<string, Promise<Target[]>>();
+    for (const s of schedules) checked.push({ blockId: s.blockId, ...(await this.d.schedulesService.checked(s.input, memo)) });
     const before = await this.targetsOfCampaign(campaignId, trx);
     await this.d.schedulesRepository.deleteOfCampaign(campaignId, trx);
     if ((await this.d.schedulesRepository.lockAndCount(trx)) + checked.length > MAX_SCHEDULES) {
       throw invalidInput('schedule_limit_exceeded', `Publishing this campaign would pass the ${MAX_SCHEDULES}-schedule limit.`, 'body/blocks');
     }
-    for (const { blockId, values, targets } of checked) {
-      await this.d.schedulesService.holdContent(values, trx);
-      await this.d.schedulesRepository.insert(
-        { ...values, created_by: createdBy, campaign_id: campaignId, campaign_release_id: releaseId, campaign_block_id: blockId },
+    // Held (shared) until the commit, all at once: the content cannot be deleted from under the schedules.
+    await this.d.contentKinds.check(
+      checked.flatMap((c) => scheduleContent(c.values) ?? []),
+      trx,
+    );
+    await this.d.schedulesRepository.insertMany(
+      checked.map(({ blockId, values, targets }) => ({
+        values: { ...values, created_by: createdBy, campaign_id: campaignId, campaign_release_id: releaseId, campaign_block_id: blockId },
         targets,
-        trx,
-      );
-    }
+      })),
+      trx,
+    );
     return this.d.schedulesService.reached([...before, ...checked.flatMap((c) => c.targets)], trx);
   }
 

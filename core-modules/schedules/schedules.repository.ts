@@ -135,6 +135,22 @@ export class SchedulesRepository {
     return id;
   }
 
+  /** Inserts schedules with their targets in two statements (a campaign release's); answers their ids in order. */
+  async insertMany(
+    rows: { values: ScheduleValues & { created_by: string | null } & Partial<CampaignTags>; targets: Target[] }[],
+    trx: Knex.Transaction,
+  ): Promise<string[]> {
+    if (!rows.length) return [];
+    const inserted = await this.schedules
+      .query(trx)
+      .insert(rows.map((r) => r.values))
+      .returning('id');
+    const ids = inserted.map((r) => r.id);
+    const targets = rows.flatMap((r, i) => r.targets.map((t) => ({ schedule_id: ids[i]!, target_type: t.type, target_id: t.id })));
+    if (targets.length) await this.targets.query(trx).insert(targets);
+    return ids;
+  }
+
   /** Applies the changes and moves the revision; false when there is no such schedule. */
   async update(id: string, values: Partial<ScheduleValues>, targets: Target[] | undefined, trx: Knex.Transaction): Promise<boolean> {
     const changed = await this.schedules

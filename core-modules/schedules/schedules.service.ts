@@ -164,12 +164,18 @@ export class SchedulesService {
     return scheduleIds.length ? this.screensOf([...(await this.d.schedulesRepository.targetsOf(scheduleIds, trx)).values()].flat()) : [];
   }
 
-  /** The input checked whole, its zone defaulted and its targets normalised (a grouped screen becomes its group). */
-  async checked(input: ScheduleInput): Promise<{ values: ScheduleValues; targets: Target[] }> {
+  /**
+   * The input checked whole, its zone defaulted and its targets normalised (a grouped screen becomes
+   * its group). Given a `memo`, schedules checked together (a campaign's blocks, on the same
+   * destinations) read the same targets once.
+   */
+  async checked(input: ScheduleInput, memo?: Map<string, Promise<Target[]>>): Promise<{ values: ScheduleValues; targets: Target[] }> {
     const issues = scheduleIssues(input);
     if (issues.length) throw invalid(issues);
     if (input.targets.length > MAX_TARGETS) throw limitExceeded(`A schedule has at most ${MAX_TARGETS} targets.`);
-    const targets = await this.normalised(input.targets);
+    const key = JSON.stringify(input.targets);
+    if (memo && !memo.has(key)) memo.set(key, this.normalised(input.targets));
+    const targets = await (memo?.get(key) ?? this.normalised(input.targets));
     if (input.displayAction !== undefined && !(await this.allLinux(targets))) {
       throw invalidInput(
         'display_control_unsupported',
@@ -201,8 +207,8 @@ export class SchedulesService {
     return screenIds.every((id) => platforms.get(id) === 'linux');
   }
 
-  /** Checks the content and holds it until the transaction ends, so its delete cannot slip in between. */
-  async holdContent(values: ScheduleValues, trx: Knex.Transaction): Promise<void> {
+  // Checks the content and holds it until the transaction ends, so its delete cannot slip in between.
+  private async holdContent(values: ScheduleValues, trx: Knex.Transaction): Promise<void> {
     const ref = scheduleContent(values);
     if (ref) await this.d.contentKinds.check([ref], trx);
   }
