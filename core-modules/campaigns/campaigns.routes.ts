@@ -54,7 +54,7 @@ export const campaignsRoutes = [
     operationId: 'archiveCampaign',
     summary: 'Archive a campaign and withdraw the schedules its releases wrote',
     tags,
-    auth: { kind: 'console', access: 'administrators' },
+    auth: { kind: 'console', access: 'managers' },
     params: IdParams,
     errors: NOT_FOUND,
     response: { status: 204 },
