@@ -243,7 +243,7 @@ describe('campaigns', () => {
     expect((await api('DELETE', `/api/v1/playlists/${list.id}`)).status).to.equal(204);
   });
 
-  it('answers 202 with a submission when review is required, and writes no schedule until it is published', async () => {
+  it('answers 202 with a submission when review is required, and writes the frozen draft’s schedules only once it is approved and published', async () => {
     await setReview(api, { ...REVIEW_DEFAULTS, review_policy: 'everyone' });
     try {
       const campaign = await createCampaign();
@@ -252,6 +252,13 @@ describe('campaigns', () => {
       expect(res.status, JSON.stringify(res.body)).to.equal(202);
       expect(res.body.data).to.deep.include({ contentType: 'campaign', contentId: campaign.id });
       expect(await campaignSchedules(campaign.id)).to.deep.equal([]);
+      // An edit after submitting is not what gets published: the submission froze the draft.
+      const later = await saveDraft(drafted, { blocks: [] });
+      expect((await api('POST', `/api/v1/content-submissions/${res.body.data.id}/approve`, {})).status).to.equal(200);
+      const published = await api('POST', `/api/v1/content-submissions/${res.body.data.id}/publish`, {});
+      expect(published.status, JSON.stringify(published.body)).to.equal(201);
+      expect((await campaignSchedules(campaign.id)).map((s) => s.campaign_block_id)).to.deep.equal(drafted.draft.blocks.map((b: any) => b.id));
+      expect((await api('GET', `/api/v1/campaigns/${campaign.id}`)).body.data).to.deep.include({ draftRevision: later.draftRevision, status: 'Live' });
     } finally {
       await setReview(api, REVIEW_DEFAULTS);
     }
