@@ -11,11 +11,11 @@ import type { CampaignsBaseDeps } from './campaigns-deps.js';
 type Deps = Pick<CampaignsBaseDeps, 'campaignsRepository' | 'campaignSchedules' | 'contentKinds' | 'screenGroups' | 'screenDirectory' | 'screenTargets'>;
 
 // A rejection by another module (the content's kind, the schedules' rules) read as the campaign's own 422.
-async function asInvalid<T>(what: string, run: () => Promise<T>): Promise<T> {
+async function asInvalid<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof AppError && (error.kind === 'validation' || error.kind === 'not_found')) throw campaignInvalid([`${what}: ${error.message}`]);
+    if (error instanceof AppError && (error.kind === 'validation' || error.kind === 'not_found')) throw campaignInvalid([error.message]);
     throw error;
   }
 }
@@ -77,7 +77,7 @@ export class CampaignPublisher {
       trx,
     );
     // Checks every block as a schedule and holds its content until the commit.
-    const screens = await asInvalid('A block', () =>
+    const screens = await asInvalid(() =>
       this.d.campaignSchedules.replace(
         id,
         release.id,

@@ -34,7 +34,14 @@ export class CampaignScheduleWriter implements CampaignSchedules {
   async replace(campaignId: string, releaseId: string, schedules: CampaignSchedule[], createdBy: string | null, trx: Knex.Transaction): Promise<string[]> {
     const checked: { blockId: string; values: ScheduleValues; targets: Target[] }[] = [];
     const memo = new Map<string, Promise<Target[]>>();
-    for (const s of schedules) checked.push({ blockId: s.blockId, ...(await this.d.schedulesService.checked(s.input, memo)) });
+    for (const s of schedules) {
+      try {
+        checked.push({ blockId: s.blockId, ...(await this.d.schedulesService.checked(s.input, memo)) });
+      } catch (error) {
+        // Named by its block, with each field's problem: the caller's person edits blocks, not schedules.
+        throw new AppError('validation', (error as AppError).code, `Block ${s.blockId}: ${messageOf(error)}`, (error as AppError).details);
+      }
+    }
     const before = await this.targetsOfCampaign(campaignId, trx);
     await this.d.schedulesRepository.deleteOfCampaign(campaignId, trx);
     if ((await this.d.schedulesRepository.lockAndCount(trx)) + checked.length > MAX_SCHEDULES) {

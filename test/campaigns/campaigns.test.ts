@@ -147,6 +147,11 @@ describe('campaigns', () => {
       ['error', 'content_reference', gone.id],
       ['error', 'invalid', badTiming.id],
     ]);
+    const onlyBadTiming = await saveDraft((await api('GET', `/api/v1/campaigns/${campaign.id}`)).body.data, { blocks: [badTiming] });
+    const refused = await api('POST', `/api/v1/campaigns/${campaign.id}/publish`, { expectedDraftRevision: onlyBadTiming.draftRevision });
+    expect(errorOf(refused)).to.deep.equal([422, 'campaign_invalid']);
+    expect(refused.body.error.message).to.match(/daysOfWeek/);
+    expect((await api('GET', `/api/v1/campaigns/${campaign.id}/releases`)).body.data.items, 'no release recorded').to.deep.equal([]);
     const missing = await createCampaign();
     await saveDraft(missing, { destinations: [{ type: 'screen', id: randomUUID() }], blocks: [block((await playlist()).id)] });
     const noScreen = (await api('GET', `/api/v1/campaigns/${missing.id}/preflight`)).body.data;
@@ -206,6 +211,16 @@ describe('campaigns', () => {
       history.map((p: any) => p.campaignReleaseId),
       'the editorial history names each release',
     ).to.deep.equal([second_.id, release.id]);
+    // Rolling back to the first publication makes its document a third release, on the screen it reached.
+    const rolled = await api('POST', `/api/v1/content-history/campaign/${campaign.id}/publications/${history[1].id}/rollback`);
+    expect(rolled.status, JSON.stringify(rolled.body)).to.equal(201);
+    const third = (await api('GET', `/api/v1/campaigns/${campaign.id}/releases`)).body.data.items[0];
+    expect(third).to.deep.include({ releaseNumber: 3, status: 'published', basedReleaseId: second_.id });
+    expect((await campaignSchedules(campaign.id)).map((s) => [s.name, s.campaign_release_id])).to.deep.equal([
+      ['A', third.id],
+      ['B', third.id],
+    ]);
+    expect((await api('POST', '/api/v1/schedules/preview', { screenId: hall.screenId })).body.data.winningPlaylistId).to.equal(first.id);
   });
 
   it('restores a release into the draft; screens keep what they play', async () => {
