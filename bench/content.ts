@@ -33,25 +33,25 @@ export async function seedAssets(media: MediaDeps, count: number): Promise<strin
   return ids;
 }
 
-/** A playlist of `items` items, cycling through `assetIds`. */
+/** A published playlist of `items` items, cycling through `assetIds` (its draft the same, as a module-kept playlist is written). */
 export async function seedPlaylist(playlists: PlaylistsDeps, name: string, assetIds: string[], items: number): Promise<string> {
-  const playlistId = await playlists.playlistsRepository.insert({ name, description: '', tag_rule: null });
-  await playlists.db.transaction(async (trx) => {
-    for (let i = 0; i < items; i++) {
-      await playlists.playlistItemsRepository.append(
-        playlistId,
-        {
-          asset_id: assetIds[i % assetIds.length]!,
-          duration_ms: 10_000,
-          fit_mode: 'contain',
-          transition: 'none',
-          audio_enabled: false,
-          volume: 1,
-          delivery_policy: 'download',
-        },
-        trx,
-      );
-    }
+  return playlists.db.transaction(async (trx) => {
+    const fields = { name, description: '', tag_rule: null };
+    const playlistId = await playlists.playlistsRepository.insert(fields, trx);
+    await playlists.draftsRepository.insert(playlistId, fields, { revision: 1, published: 1 }, null, trx);
+    const rows = Array.from({ length: items }, (_, i) => ({
+      id: randomUUID(),
+      asset_id: assetIds[i % assetIds.length]!,
+      layout_id: null,
+      duration_ms: 10_000,
+      fit_mode: 'contain' as const,
+      transition: 'none' as const,
+      audio_enabled: false,
+      volume: 1,
+      delivery_policy: 'download' as const,
+    }));
+    await playlists.playlistItemsRepository.replaceAll(playlistId, rows, trx);
+    await playlists.draftItemsRepository.replaceAll(playlistId, rows, trx);
+    return playlistId;
   });
-  return playlistId;
 }

@@ -123,10 +123,11 @@ async function run(): Promise<BenchResult> {
       fleet.map((s) => s.credential),
       OPEN_CONCURRENCY,
     );
-    // (b) Baseline fan-out: an edit of the playlist every screen plays, to each socket's manifest.changed.
+    // (b) Baseline fan-out: an edit of the playlist every screen plays, published, to each socket's manifest.changed.
+    const edited = await api('POST', `/playlists/${daily}/items`, { assetId: imageIds[2 * ITEMS], durationMs: 5000 });
     let delivered = awaitManifestChanged(child, DELIVERY_TIMEOUT_MS);
     let t0 = now();
-    await api('POST', `/playlists/${daily}/items`, { assetId: imageIds[2 * ITEMS], durationMs: 5000 });
+    await api('POST', `/playlists/${daily}/publish`, { expectedDraftRevision: edited.draftRevision });
     const edit = await delivered;
     const editLatencies = edit.times.map((t) => t - t0);
     const fetchBefore = await fetchAll(server, fleet);

@@ -8,6 +8,8 @@ import type { SubmissionView } from './submission-view.js';
 
 // The submission's JSON, for a kind's publish route answering 202 with the submission it made.
 export { ContentSubmissionSchema, type SubmissionView } from './submission-view.js';
+// A publication with its submission, for a kind's publish route answering 201 (as the reference's playlist publish does).
+export { OutcomeSchema } from './editorial-schemas.js';
 
 /** A working draft frozen as one document: what a submission keeps and a publication records. */
 export interface DraftSnapshot {

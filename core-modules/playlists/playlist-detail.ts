@@ -1,6 +1,6 @@
 import type { AssetSummary, MediaLibrary, TagRef } from '../media/media.api.js';
 import { type ContentKinds, refKey } from '../player/player.api.js';
-import type { ItemDetail, ItemView, PlaylistDetail, PlaylistView } from './playlist-schemas.js';
+import type { DraftFields, ItemDetail, ItemView, PlaylistDetail, PlaylistView } from './playlist-schemas.js';
 
 // A layout item as the reference's console shows it: the layout's name and preview, type `layout`.
 function layoutItemDetail({ durationMs, ...item }: ItemView, name: string | undefined): ItemDetail {
@@ -48,7 +48,7 @@ export async function playlistDetail(
   playlist: PlaylistView,
   library: Pick<MediaLibrary, 'summaries' | 'tags'>,
   kinds: Pick<ContentKinds, 'names' | 'containersOf'>,
-): Promise<PlaylistDetail> {
+): Promise<Omit<PlaylistDetail, keyof DraftFields>> {
   const rule = playlist.tagRule;
   const layoutIds = playlist.items.flatMap((i) => (i.layoutId ? [i.layoutId] : []));
   const [assets, tags, holding] = await Promise.all([

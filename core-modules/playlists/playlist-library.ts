@@ -10,7 +10,7 @@ type Deps = Pick<PlaylistReaderDeps, 'assignmentsRepository' | 'playlistReader' 
 /**
  * Playlists as screens play them, and as groups hand them on (exported as `playlistLibrary`).
  * Naming, checking and holding a playlist is done through contentKinds (the playlist kind,
- * playlist-kind.ts), and so is following its changes (`contentKinds.changed`).
+ * playlist-kind.ts), and so is following its changes (`contentKinds.changed`, at publication).
  */
 export class PlaylistLibrary {
   constructor(private readonly d: Deps) {}
@@ -49,16 +49,5 @@ export class PlaylistLibrary {
 
   removeManaged(id: string, trx: Knex.Transaction): Promise<void> {
     return this.d.playlistsService.removeManaged(id, trx);
-  }
-
-  /**
-   * For the module itself, inside the transaction of a change to these playlists: every screen
-   * showing them (assigned them, through groups, schedules, layouts) is rebuilt from the commit.
-   */
-  changed(playlistIds: string[], trx: Knex.Transaction): Promise<void> {
-    return this.d.contentKinds.changed(
-      playlistIds.map((contentId) => ({ contentType: 'playlist', contentId })),
-      trx,
-    );
   }
 }

@@ -4,11 +4,14 @@ import type { TaggedAsset } from '../media/media.api.js';
 import type { ContentRef } from '../player/player.api.js';
 import { DEFAULTS } from './items/item-rules.js';
 import { playlistDetail } from './playlist-detail.js';
-import type { ItemView, PlaylistDetail, PlaylistView } from './playlist-schemas.js';
+import type { DraftFields, ItemView, PlaylistDetail, PlaylistView } from './playlist-schemas.js';
 import type { PlaylistsBaseDeps } from './playlists-base-deps.js';
-import type { ItemRow, PlaylistRow, StoredPlaylist } from './playlists.models.js';
+import type { DraftPlaylistRow, ItemRow, StoredPlaylist } from './playlists.models.js';
 
-type Deps = Pick<PlaylistsBaseDeps, 'playlistsRepository' | 'playlistItemsRepository' | 'mediaLibrary' | 'assignmentsRepository' | 'contentKinds'>;
+type Deps = Pick<
+  PlaylistsBaseDeps,
+  'playlistsRepository' | 'playlistItemsRepository' | 'draftsRepository' | 'draftItemsRepository' | 'mediaLibrary' | 'assignmentsRepository' | 'contentKinds'
+>;
 
 export const playlistNotFound = () => notFound('playlist_not_found', 'No such playlist.');
 
@@ -54,8 +57,8 @@ const tagItem = (playlistId: string, a: TaggedAsset, imageDurationMs: number, po
   usePlayerDefaults: false,
 });
 
-// What every view of a playlist says of it, from its row.
-const commonView = (p: StoredPlaylist) => ({
+// What every view of a playlist says of it, from its row (published, or its draft).
+const commonView = (p: Omit<StoredPlaylist, 'managed_by'>) => ({
   id: p.id,
   name: p.name,
   description: p.description,
@@ -65,7 +68,21 @@ const commonView = (p: StoredPlaylist) => ({
   updatedAt: p.updated_at.toISOString(),
 });
 
-export const summaryView = (p: PlaylistRow) => ({ ...commonView(p), itemCount: p.item_count, tagRuleEnabled: Boolean(p.tag_rule?.enabled) });
+// Where the draft stands against what screens play.
+const draftState = (p: DraftPlaylistRow): DraftFields => ({
+  revision: p.revision,
+  draftRevision: p.draft_revision,
+  publishedRevision: p.revision,
+  hasUnpublishedChanges: p.draft_revision !== p.published_draft_revision,
+});
+
+/** A playlist in the list: its draft. */
+export const summaryView = (p: DraftPlaylistRow) => ({
+  ...commonView(p),
+  ...draftState(p),
+  itemCount: p.item_count,
+  tagRuleEnabled: Boolean(p.tag_rule?.enabled),
+});
 
 /**
  * A playlist as the console sees it. The tag rule's items are computed here on every read rather
@@ -80,28 +97,29 @@ export class PlaylistReader {
     return this.d.playlistsRepository.counts();
   }
 
-  /** The playlist as the console shows it. */
+  /** The playlist as the console shows it: its working draft, and where that stands against what screens play. */
   async get(id: string): Promise<PlaylistDetail> {
-    const found = (await this.findMany([id])).get(id);
-    if (!found) throw playlistNotFound();
-    return playlistDetail(found, this.d.mediaLibrary, this.d.contentKinds);
+    const [draft, items] = await Promise.all([this.d.draftsRepository.byId(id), this.d.draftItemsRepository.list(id)]);
+    if (!draft) throw playlistNotFound();
+    const detail = await playlistDetail(await this.view(draft, items), this.d.mediaLibrary, this.d.contentKinds);
+    return { ...detail, ...draftState(draft) };
   }
 
-  /** Those of `ids` that exist, read together (two queries, and one per tag rule). */
+  /** Those of `ids` that exist, as screens play them (their published rows), read together (two queries, and one per tag rule). */
   async findMany(ids: string[]): Promise<Map<string, PlaylistView>> {
     const [rows, itemsOf] = await Promise.all([this.d.playlistsRepository.byIds(ids), this.d.playlistItemsRepository.listOf(ids)]);
-    const views = await Promise.all(
-      rows.map(async (row): Promise<PlaylistView> => {
-        const manual = (itemsOf.get(row.id) ?? []).map(manualItem);
-        const rule = row.tag_rule;
-        const tagged = rule?.enabled
-          ? (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).map((a, i) => tagItem(row.id, a, rule.imageDurationMs, manual.length + i))
-          : [];
-        const items = [...manual, ...tagged];
-        return { ...commonView(row), items, itemCount: items.length, tagRule: rule };
-      }),
-    );
+    const views = await Promise.all(rows.map((row) => this.view(row, itemsOf.get(row.id) ?? [])));
     return new Map(views.map((v) => [v.id, v]));
+  }
+
+  private async view(row: Omit<StoredPlaylist, 'managed_by'>, rows: ItemRow[]): Promise<PlaylistView> {
+    const manual = rows.map(manualItem);
+    const rule = row.tag_rule;
+    const tagged = rule?.enabled
+      ? (await this.d.mediaLibrary.readyTagged(rule.tagIds, rule.match)).map((a, i) => tagItem(row.id, a, rule.imageDurationMs, manual.length + i))
+      : [];
+    const items = [...manual, ...tagged];
+    return { ...commonView(row), items, itemCount: items.length, tagRule: rule };
   }
 
   /** The playlists holding any of `refs` now: a layout as an item, an asset as an item or through their tag rule. */

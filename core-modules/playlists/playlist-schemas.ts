@@ -124,7 +124,21 @@ const common = {
 };
 type Common = { [K in keyof typeof common]: Static<(typeof common)[K]> };
 
-export const PlaylistSummarySchema = Type.Object({ ...common, itemCount: Type.Integer({ description: 'Manual items only.' }), tagRuleEnabled: Type.Boolean() });
+/** What people see of a playlist is its draft; `revision` is what screens play. */
+const draftFields = {
+  revision: Type.Integer({ description: 'The published revision: what screens play.' }),
+  draftRevision: Type.Integer({ description: 'The working draft’s revision, which every edit bumps (`expectedDraftRevision` when publishing).' }),
+  publishedRevision: Type.Integer({ description: 'The same as `revision`.' }),
+  hasUnpublishedChanges: Type.Boolean({ description: 'The draft differs from what was last published from it.' }),
+};
+export type DraftFields = { [K in keyof typeof draftFields]: Static<(typeof draftFields)[K]> };
+
+export const PlaylistSummarySchema = Type.Object({
+  ...common,
+  ...draftFields,
+  itemCount: Type.Integer({ description: 'The draft’s manual items only.' }),
+  tagRuleEnabled: Type.Boolean(),
+});
 
 /** A playlist as its items play: what the reader builds, and screens' content is made from. */
 export interface PlaylistView extends Common {
@@ -136,9 +150,10 @@ export interface PlaylistView extends Common {
 
 const Named = Type.Object({ id: Uuid, name: Type.String() });
 
-/** A playlist as the console shows it. */
+/** A playlist as the console shows it: its working draft. */
 export const PlaylistSchema = Type.Object({
   ...common,
+  ...draftFields,
   /** Manual items in play order, then what the tag rule yields. */
   items: Type.Array(ItemDetailSchema),
   itemCount: Type.Integer(),

@@ -48,6 +48,35 @@ export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | 'use_
   layout_id?: string | null;
 };
 
+/** A playlist's working draft (`playlist_drafts`), what people edit until it is published. */
+export interface DraftRow {
+  playlist_id: string;
+  name: string;
+  description: string;
+  tag_rule: TagRule | null;
+  revision: number;
+  /** The draft revision the published rows were made from. */
+  published_draft_revision: number;
+  updated_by: string | null;
+  updated_at: Date;
+}
+
+/** A draft read with its playlist: the published revision, creation time, keeper and manual item count. */
+export interface DraftPlaylistRow extends PlaylistRow {
+  draft_revision: number;
+  published_draft_revision: number;
+}
+
+/** A published revision's frozen document (`playlist_revisions`). */
+export interface RevisionRow {
+  id: string;
+  playlist_id: string;
+  revision: number;
+  document: Record<string, unknown>;
+  published_by: string | null;
+  created_at: Date;
+}
+
 export interface AssignmentRow {
   screen_id: string;
   content_type: string;
@@ -67,6 +96,27 @@ export class PlaylistItemModel extends TableModel {
   static override tableName = 'playlist_items';
 }
 export interface PlaylistItemModel extends ItemRow {}
+
+/** A row of `playlist_draft_items`: one item of a playlist's working draft (its id kept when published). */
+export class PlaylistDraftItemModel extends TableModel {
+  static override tableName = 'playlist_draft_items';
+}
+export interface PlaylistDraftItemModel extends ItemRow {}
+
+/** A row of `playlist_drafts`. Its tag rule is a json document. */
+export class PlaylistDraftModel extends TableModel {
+  static override tableName = 'playlist_drafts';
+  static override idColumn = 'playlist_id';
+  static override jsonAttributes = ['tag_rule'];
+}
+export interface PlaylistDraftModel extends DraftRow {}
+
+/** A row of `playlist_revisions`. */
+export class PlaylistRevisionModel extends TableModel {
+  static override tableName = 'playlist_revisions';
+  static override jsonAttributes = ['document'];
+}
+export interface PlaylistRevisionModel extends RevisionRow {}
 
 /** A row of `screen_playlist_assignments`: the playlist a screen plays (one per screen). */
 export class AssignmentModel extends TableModel {

@@ -5,6 +5,9 @@ import { AssignmentsRepository } from './assignments/assignments.repository.js';
 import { itemsPart } from './items/items.part.js';
 import { PlaylistItemsRepository } from './items/playlist-items.repository.js';
 import { assetKind } from './asset-kind.js';
+import { DraftsRepository } from './drafts/drafts.repository.js';
+import { draftsPart } from './drafts/drafts.part.js';
+import { RevisionsRepository } from './drafts/revisions.repository.js';
 import { playlistKind } from './playlist-kind.js';
 import { PlaylistLibrary } from './playlist-library.js';
 import { PlaylistReader } from './playlist-reader.js';
@@ -17,21 +20,25 @@ import { playlistsRoutes } from './playlists.routes.js';
 import { PlaylistsService } from './playlists.service.js';
 
 // After the playlists' own routes, in this order, so the routes (and the OpenAPI document) keep theirs.
-const parts = [itemsPart, assignmentsPart] as ModulePart<PlaylistsDeps>[];
+const parts = [itemsPart, assignmentsPart, draftsPart] as ModulePart<PlaylistsDeps>[];
 
 /**
  * Playlists, their items and tag rule, and which playlist each screen plays (spec 4.8): the
- * playlists themselves here, their manual items and the screens' assignments each a part in its own folder.
+ * playlists themselves here, their manual items, the screens' assignments and the drafts' publishing
+ * (issue 30: people edit a draft, screens play what was published) each a part in its own folder.
  */
 export const playlistsModule = definePlugin<PlaylistsDeps>({
   name: 'playlists',
-  dependsOn: ['settings', 'media', 'screens', 'player', 'dependency-graph'],
+  dependsOn: ['settings', 'media', 'screens', 'player', 'dependency-graph', 'editorial'],
   uses: playlistsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide({
       playlistsRepository: asClass(PlaylistsRepository).singleton(),
-      playlistItemsRepository: asClass(PlaylistItemsRepository).singleton(),
+      playlistItemsRepository: asFunction((d: PlaylistsDeps) => new PlaylistItemsRepository(d, 'published')).singleton(),
+      draftItemsRepository: asFunction((d: PlaylistsDeps) => new PlaylistItemsRepository(d, 'draft')).singleton(),
+      draftsRepository: asClass(DraftsRepository).singleton(),
+      revisionsRepository: asClass(RevisionsRepository).singleton(),
       assignmentsRepository: asClass(AssignmentsRepository).singleton(),
       playlistsService: asFunction((d: PlaylistsDeps) => new PlaylistsService(d)).singleton(),
     });

@@ -1,15 +1,12 @@
-import { libraryOrder } from '../../kernel/db/library-order.js';
-import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { Knex } from 'knex';
 import { plainRows } from '../../kernel/db/table-model.js';
 import { fn, raw } from 'objection';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { PlaylistModel, type PlaylistRow, type PlaylistValues, type StoredPlaylist, type TagRule } from './playlists.models.js';
-import { containsPattern } from '../../kernel/db/like.js';
 
 // PostgreSQL 18 reports an ON DELETE RESTRICT as restrict_violation (23001); 15 as foreign_key_violation (23503).
 
-/** The playlists table. The only place that queries it. */
+/** The playlists table: the published rows screens play (people's edits go to the drafts). The only place that queries it. */
 export class PlaylistsRepository {
   private readonly playlists: typeof PlaylistModel;
 
@@ -42,19 +39,6 @@ export class PlaylistsRepository {
       .castTo<PlaylistRow[]>();
   }
 
-  async list(q: { search?: string; sort: LibrarySort; page: number; pageSize: number }): Promise<{ rows: PlaylistRow[]; total: number }> {
-    // The search is literal text: LIKE wildcards typed by the user match only themselves.
-    const pattern = q.search ? containsPattern(q.search) : undefined;
-    // Those another module keeps are its own to show (a weather alert rule's built-in presentation).
-    const query = this.withItemCount().whereNull('p.managed_by');
-    if (pattern) query.where((w) => w.whereILike('p.name', pattern).orWhereILike('p.description', pattern));
-    const { results, total } = await query
-      .orderByRaw(libraryOrder(q.sort, 'p'))
-      .page(q.page - 1, q.pageSize)
-      .castTo<{ results: PlaylistRow[]; total: number }>();
-    return { rows: results, total };
-  }
-
   async byId(id: string, trx?: Knex.Transaction): Promise<PlaylistRow | undefined> {
     return this.withItemCount(trx).where('p.id', id).first().castTo<PlaylistRow | undefined>();
   }
@@ -77,14 +61,18 @@ export class PlaylistsRepository {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  /** Playlists that may hold the asset: as an item (`has_item`), or through an enabled tag rule the caller checks. */
+  /**
+   * Playlists that may hold the asset: as an item published or in their draft (`has_item`), or
+   * through an enabled tag rule the caller checks.
+   */
   async maybeHolding(assetId: string): Promise<{ id: string; has_item: boolean; tag_rule: TagRule | null }[]> {
-    const hasItem = 'EXISTS (SELECT 1 FROM playlist_items i WHERE i.playlist_id = p.id AND i.asset_id = ?)';
+    const hasItem =
+      '(EXISTS (SELECT 1 FROM playlist_items i WHERE i.playlist_id = p.id AND i.asset_id = ?) OR EXISTS (SELECT 1 FROM playlist_draft_items i WHERE i.playlist_id = p.id AND i.asset_id = ?))';
     return this.playlists
       .query()
       .alias('p')
-      .select('p.id', 'p.tag_rule', raw(`${hasItem} AS has_item`, [assetId]))
-      .whereRaw(`(${hasItem} OR coalesce((p.tag_rule->>'enabled')::boolean, false))`, [assetId])
+      .select('p.id', 'p.tag_rule', raw(`${hasItem} AS has_item`, [assetId, assetId]))
+      .whereRaw(`(${hasItem} OR coalesce((p.tag_rule->>'enabled')::boolean, false))`, [assetId, assetId])
       .castTo<{ id: string; has_item: boolean; tag_rule: TagRule | null }[]>();
   }
 
@@ -98,14 +86,12 @@ export class PlaylistsRepository {
     return id;
   }
 
-  /** Applies the changes and bumps the revision; false when there is no such playlist. */
-  async change(id: string, values: PlaylistValues & { tag_rule?: TagRule | null }, trx?: Knex.Transaction): Promise<boolean> {
-    return (
-      (await this.playlists
-        .query(trx)
-        .findById(id)
-        .patch({ ...values, revision: raw('revision + 1'), updated_at: fn.now() })) > 0
-    );
+  /** Makes these the published values, at `revision` (the items are written beside them). */
+  async publish(id: string, values: Required<PlaylistValues> & { tag_rule: TagRule | null; revision: number }, trx: Knex.Transaction): Promise<void> {
+    await this.playlists
+      .query(trx)
+      .findById(id)
+      .patch({ ...values, updated_at: fn.now() });
   }
 
   /** False when there is no such playlist. Its uses are checked by the caller (contentKinds.assertUnused). */

@@ -6,6 +6,7 @@ import { FeedServer, JSON_API, RSS } from '../support/feed-server.js';
 import { setSettings } from '../support/library-assets.js';
 import { type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const columns = [
   { key: 'dish', label: 'Dish', type: 'text' },
@@ -65,6 +66,7 @@ describe('console: data sources', function () {
     });
     const playlist = await call('POST', '/api/v1/playlists', { name: 'Menu board' });
     await call('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: board.id, durationMs: 15_000 });
+    await publishPlaylist(c.kernel, owner, playlist.id);
     await call('PUT', `/api/v1/screens/${screen.screenId}/playlist-assignment`, { playlistId: playlist.id });
     await signIn(c.page, { username: OWNER.username, password: OWNER.password });
   });

@@ -6,6 +6,7 @@ import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } 
 import { seedImage, setSettings } from '../support/library-assets.js';
 import { type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 /** Screen groups in the console: members dragged in, a four-panel video wall, display control, and policy levels on group and screen. */
 describe('console: screen groups, video walls and policies', function () {
@@ -208,6 +209,7 @@ describe('console: screen groups, video walls and policies', function () {
     expect(
       (await api('POST', `/api/v1/playlists/${playlist}/items`, { assetId: (await seedImage(c.kernel, 'Welcome')).id, durationMs: 5000 })).status,
     ).to.equal(201);
+    await publishPlaylist(c.kernel, owner, playlist);
     await page.goto(`/groups/${groupId}?tab=content`);
     await page.getByText('The group gives its members no content.').waitFor();
     await pickOption(page, page.getByRole('textbox', { name: 'Playlist' }), 'Welcome');

@@ -5,6 +5,7 @@ import { type ConsoleSession, consoleCall, OWNER, setUpOwner } from '../support/
 import { seedImage } from '../support/library-assets.js';
 import { type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const ZONE = 'Europe/Berlin'; // the simulated players' zone (test/support/player-client.ts)
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -34,6 +35,7 @@ describe('console: schedules', function () {
   const playlist = async (name: string) => {
     const id = (await api('POST', '/api/v1/playlists', { name })).body.data.id as string;
     expect((await api('POST', `/api/v1/playlists/${id}/items`, { assetId: (await seedImage(c.kernel, name)).id, durationMs: 5000 })).status).to.equal(201);
+    await publishPlaylist(c.kernel, owner, id);
     return id;
   };
   const seed = async (body: Record<string, unknown>) => {

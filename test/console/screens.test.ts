@@ -17,6 +17,7 @@ import {
 } from '../support/player-client.js';
 import { call } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 describe('console: screens, locations and fleet health', function () {
   this.timeout(180_000);
@@ -149,6 +150,7 @@ describe('console: screens, locations and fleet health', function () {
     const playlist = (await consoleCall(c.kernel, owner, 'POST', '/api/v1/playlists', { name: 'Morning loop' })).body.data;
     const added = await consoleCall(c.kernel, owner, 'POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: asset.id, durationMs: 10_000 });
     expect(added.status, JSON.stringify(added.body)).to.be.oneOf([200, 201]);
+    await publishPlaylist(c.kernel, owner, playlist.id);
 
     await page.goto('/screens');
     await page.getByRole('link', { name: 'Lobby screen', exact: true }).click();

@@ -13,6 +13,7 @@ import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } 
 import { seedImage, setSettings } from '../support/library-assets.js';
 import { openPlayerSocket, type PairedScreen, type PlayerSocket, pairScreen, playerCall } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 /** The header's Takeover action, the takeovers pages with live per-screen state, and quick present from a screen's page. */
 describe('console: takeovers and quick present', function () {
@@ -40,6 +41,7 @@ describe('console: takeovers and quick present', function () {
     const id = (await api('POST', '/api/v1/playlists', { name })).body.data.id as string;
     if (withItem)
       expect((await api('POST', `/api/v1/playlists/${id}/items`, { assetId: (await seedImage(c.kernel, name)).id, durationMs: 5000 })).status).to.equal(201);
+    if (withItem) await publishPlaylist(c.kernel, owner, id);
     return id;
   };
 

@@ -6,6 +6,7 @@ import { FeedServer } from '../support/feed-server.js';
 import { seedImage } from '../support/library-assets.js';
 import { pairScreen } from '../support/player-client.js';
 import { nwsAlert, serveAlerts, zoneFeature } from '../weather-alerts/nws-fixtures.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 /** The weather alerts page against a local stand-in for the weather service. */
 describe('console: weather alerts', function () {
@@ -26,6 +27,7 @@ describe('console: weather alerts', function () {
     await pairScreen(c.kernel, owner, { name: 'Lobby' });
     const playlist = (await api('POST', '/api/v1/playlists', { name: 'Shelter now' })).body.data.id;
     await api('POST', `/api/v1/playlists/${playlist}/items`, { assetId: (await seedImage(c.kernel, 'shelter')).id, durationMs: 5000 });
+    await publishPlaylist(c.kernel, owner, playlist);
     feed.answers.set('/zones', {
       type: 'application/geo+json',
       body: JSON.stringify({ type: 'FeatureCollection', features: [zoneFeature('OHZ055', 'Franklin', 'public'), zoneFeature('OHC049', 'Franklin', 'county')] }),

@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { ApiResponse } from '../support/console-client.js';
+import { rectangle } from '../support/layout-placements.js';
 
 /** A console call bound to one user. */
 export type Api = (method: string, path: string, body?: unknown) => Promise<ApiResponse>;
 
-/** A drawn rectangle: a placement that names no other content, so it is always publishable. */
-export const box = (name: string, x = 10) => ({
-  id: randomUUID(),
-  type: 'primitive',
-  name,
-  x,
-  y: 10,
-  width: 200,
-  height: 100,
-  layer: 1,
-  opacity: 1,
-  visible: true,
-  locked: false,
-  primitive: { kind: 'rectangle', fillColor: '#336699' },
-});
+/** A drawn rectangle named `name`: always publishable. */
+export const box = (name: string, x = 10) => rectangle({ name, x });
 
 /** A new layout whose draft (revision 2) holds these placements. */
 export async function layoutWith(api: Api, ...placements: unknown[]) {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
@@ -7,6 +5,7 @@ import { consoleCall, setUpOwner, newSignedInUser, type ConsoleSession, type Api
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
 import { openConsoleSocket } from '../console-events/console-socket-client.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { type Api, box, layoutWith, REVIEW_DEFAULTS, setReview } from './editorial-fixtures.js';
 
 const errorOf = (res: ApiResponse) => [res.status, res.body?.error?.code];
@@ -173,26 +172,15 @@ describe('content submissions: review, publish and schedule', () => {
   });
 
   describe('telling people', () => {
-    let server: Server;
-    const posted: { title: string; category: string; severity: string; data: Record<string, unknown> }[] = [];
+    let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+    const posted = () => receiver.posted;
 
     before(async () => {
-      server = createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          posted.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          res.end('ok');
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      receiver = await startWebhookReceiver();
+      const { url } = receiver;
       expect((await api('POST', '/api/v1/notifications/webhooks', { name: 'Review relay', url, categories: ['review'] })).status).to.equal(201);
     });
-    after(async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    });
+    after(() => receiver.close());
 
     it('a reviewer’s console hears of new work and each decision, and review webhooks are posted each change', async () => {
       await review({ review_policy: 'everyone' });
@@ -206,7 +194,7 @@ describe('content submissions: review, publish and schedule', () => {
         await socket.next((m) => m.type === 'content_submission.changed' && m.id === id && m.status === 'changes_requested');
 
         const waiting = await eventually(
-          () => posted.filter((p) => p.data.submissionId === id),
+          () => posted().filter((p) => p.data.submissionId === id),
           (found) => found.length >= 2,
         );
         expect(waiting[0]).to.deep.include({ title: `Waiting for review - ${layout.name}`, category: 'review', severity: 'info' });

@@ -6,6 +6,7 @@ import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console
 import { seedAsset, seedImage } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const placement = (over: Record<string, unknown>) => ({
   id: randomUUID(),
@@ -49,6 +50,7 @@ describe('layouts on screens', () => {
     ]);
     const playlist = await api('POST', '/api/v1/playlists', { name: 'Specials' });
     await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: zoneImage.id, durationMs: 8000 });
+    await publishPlaylist(k, owner, playlist.id);
 
     const layout = await api('POST', '/api/v1/layouts', { name: 'Menu', orientation: 'landscape', canvasWidth: 1920, canvasHeight: 1080 });
     const placements = [
@@ -83,8 +85,9 @@ describe('layouts on screens', () => {
 
     const socket = await openPlayerSocket(k, screen.credential);
     try {
-      // A change to the zone's playlist reaches the screen through the layout that holds it.
+      // A published change to the zone's playlist reaches the screen through the layout that holds it.
       await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: later.id, durationMs: 8000 });
+      await publishPlaylist(k, owner, playlist.id);
       await socket.next('manifest.changed');
       expect((await manifest()).assets.map((a: any) => a.assetId)).to.include(later.id);
 

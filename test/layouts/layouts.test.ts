@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { canonicalHash } from '../../kernel/canonical-json.js';
 import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { rectangle } from '../support/layout-placements.js';
 import { seedImage } from '../support/library-assets.js';
 import { pairScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
@@ -10,25 +11,7 @@ import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
 
-// A placement as the console sends it; an override of `undefined` leaves the field out.
-const box = (over: Record<string, unknown> = {}) =>
-  JSON.parse(
-    JSON.stringify({
-      id: randomUUID(),
-      type: 'primitive',
-      name: 'Box',
-      x: 10,
-      y: 10,
-      width: 200,
-      height: 100,
-      layer: 1,
-      opacity: 1,
-      visible: true,
-      locked: false,
-      primitive: { kind: 'rectangle', fillColor: '#336699' },
-      ...over,
-    }),
-  );
+const box = rectangle;
 
 describe('layouts', () => {
   let k: TestKernel;

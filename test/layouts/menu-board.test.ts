@@ -6,6 +6,7 @@ import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console
 import { seedAsset, seedImage } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const zone = (name: string, x: number, y: number, width: number, height: number, over: Record<string, unknown>) => ({
   id: randomUUID(),
@@ -65,6 +66,7 @@ describe('a four-zone menu board made through the API', () => {
     const ticker = await widget('ticker', 'Deals ticker', { dataSourceId: prices.id, fields: ['dish', 'price'] });
     const promotions = await api('POST', '/api/v1/playlists', { name: 'Promotions' });
     await api('POST', `/api/v1/playlists/${promotions.id}/items`, { assetId: promo.id, durationMs: 8000 });
+    await publishPlaylist(k, owner, promotions.id);
 
     const layout = await api('POST', '/api/v1/layouts', { name: 'Menu board', orientation: 'landscape', canvasWidth: 1920, canvasHeight: 1080 });
     const placements = [

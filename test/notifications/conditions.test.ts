@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import type { NotificationsDeps } from '../../core-modules/notifications/notifications-deps.js';
@@ -8,39 +6,31 @@ import { seedAsset } from '../support/library-assets.js';
 import { pairScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 /** The conditions the core modules add: what an operator is told about without opening the console. */
 describe('notification conditions of the core modules', () => {
   let k: TestKernel;
   let owner: ConsoleSession;
-  let server: Server;
-  const posted: { title: string; severity: string; category: string; data: Record<string, unknown> }[] = [];
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  const posted = () => receiver.posted;
   const sweep = () => (k.containerOf('notifications').cradle as NotificationsDeps).conditionSweep.sweep();
 
   before(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        posted.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    receiver = await startWebhookReceiver();
     k = await bootTestKernel({ plugins: coreModules });
     owner = await setUpOwner(k);
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const { url } = receiver;
     expect((await consoleCall(k, owner, 'POST', '/api/v1/notifications/webhooks', { name: 'Relay', url })).status).to.equal(201);
   });
   after(async () => {
     await k?.stop();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await receiver?.close();
   });
 
   const titled = (title: string) =>
     eventually(
-      () => posted.filter((p) => p.title === title),
+      () => posted().filter((p) => p.title === title),
       (found) => found.length > 0,
     );
 
@@ -84,7 +74,7 @@ describe('notification conditions of the core modules', () => {
     const record = (await consoleCall(k, owner, 'POST', records, { values: { headline: 'Fire drill at 10' }, displayTitle: 'Fire drill' })).body.data;
     await sweep();
     expect(
-      posted.filter((p) => p.title === 'Waiting for review - Fire drill'),
+      posted().filter((p) => p.title === 'Waiting for review - Fire drill'),
       'a draft waits for nobody',
     ).to.deep.equal([]);
 

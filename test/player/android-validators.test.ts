@@ -8,6 +8,7 @@ import { seedAsset, seedImage, setSettings } from '../support/library-assets.js'
 import { pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { PLUGIN_CASES } from '../support/plugin-cases.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 /**
  * The stock Android player refuses a whole manifest or config that fails its model or validators
@@ -53,6 +54,7 @@ describe('stock Android player validators on what the server builds', () => {
       const added = await api('POST', `/api/v1/playlists/${list.id}/items`, item);
       expect(added.status, JSON.stringify(added.body)).to.equal(201);
     }
+    await publishPlaylist(k, owner, list.id);
     expect((await api('PUT', `/api/v1/screens/${screen.screenId}/playlist-assignment`, { playlistId: list.id })).status).to.equal(200);
     for (const c of PLUGIN_CASES.filter((p) => optional.some((o) => o.name === p.path))) {
       const created = await api('POST', `/api/v1/plugins/${c.path}/instances`, c.path === 'brand-bug' ? { ...c.body, imageAssetId: image.id } : c.body);

@@ -8,6 +8,7 @@ import { bearer, openPlayerSocket, pairScreen, playerCall, type PairedScreen } f
 import { eventually } from '../support/wait.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { takeOver, takeoverSourcePlugin, TAKEOVER_PLAYLIST_ID } from '../fixtures/takeover-source.plugin.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 // A later family (takeovers, schedules, …) adds what screens play as a ranked content source, without
 // touching the player module: the fixture plays one, above the screen's assigned playlist.
@@ -30,6 +31,7 @@ describe('content sources', () => {
     takeoverAsset = (await seedAsset(k, { name: 'Fire drill' })).id;
     const playlist = await consoleCall(k, owner, 'POST', '/api/v1/playlists', { name: `Daily ${randomUUID().slice(0, 4)}` });
     await consoleCall(k, owner, 'POST', `/api/v1/playlists/${playlist.body.data.id}/items`, { assetId: asset.id, durationMs: 5000 });
+    await publishPlaylist(k, owner, playlist.body.data.id);
     for (const s of [screen, other])
       await consoleCall(k, owner, 'PUT', `/api/v1/screens/${s.screenId}/playlist-assignment`, { playlistId: playlist.body.data.id });
     assigned = { playlistId: playlist.body.data.id, assetId: asset.id };

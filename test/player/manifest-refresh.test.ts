@@ -9,6 +9,7 @@ import { libraryDeps, seedAsset } from '../support/library-assets.js';
 import { bearer, openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 // Two server processes on one database: changes made through either reach sockets and caches on both.
 describe('manifest refresh: batches, media variants and several server processes', () => {
@@ -29,6 +30,7 @@ describe('manifest refresh: batches, media variants and several server processes
     const created = await api(a, 'POST', '/api/v1/playlists', { name: `list ${randomUUID().slice(0, 6)}` });
     for (const assetId of assetIds)
       expect((await api(a, 'POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId, durationMs: 5000 })).status).to.equal(201);
+    await publishPlaylist(a, owner, created.body.data.id);
     return created.body.data.id as string;
   }
   const assign = async (screen: PairedScreen, playlistId: string) =>
@@ -81,6 +83,7 @@ describe('manifest refresh: batches, media variants and several server processes
     expect(
       (await api(b, 'POST', `/api/v1/playlists/${shared}/items`, { assetId: (await seedAsset(a, { name: 'New' })).id, durationMs: 4000 })).status,
     ).to.equal(201);
+    await publishPlaylist(b, owner, shared);
     for (const [socket, screen] of [
       [s1, one],
       [s2, two],
@@ -118,7 +121,8 @@ describe('manifest refresh: batches, media variants and several server processes
     expect(
       (await api(b, 'POST', `/api/v1/playlists/${playlistId}/items`, { assetId: (await seedAsset(a, { name: 'Later' })).id, durationMs: 4000 })).status,
     ).to.equal(201);
-    // Process b has announced the new version by the time its edit answered; a hears it within milliseconds.
+    await publishPlaylist(b, owner, playlistId);
+    // Process b has announced the new version by the time its publication answered; a hears it within milliseconds.
     const after = await eventually(
       () => manifest(a, screen, first.etag!),
       (r) => r.status === 200,
@@ -161,6 +165,7 @@ describe('manifest refresh: batches, media variants and several server processes
     expect((await api(a, 'PUT', `/api/v1/playlists/${ruled}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 5000, tagIds: [tag] })).status).to.equal(
       200,
     );
+    await publishPlaylist(a, owner, ruled);
     await assign(five, ruled);
     for (const s of [four, five]) expect((await manifest(a, s)).body.data.assets.map((x: any) => x.variantId)).to.deep.equal([original.id]);
     const [s4, s5, s1] = [await socketOf(b, four), await socketOf(a, five), await socketOf(a, one)];

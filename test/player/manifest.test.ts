@@ -4,6 +4,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { libraryDeps, seedAsset, sha256 } from '../support/library-assets.js';
 import { bearer, openPlayerSocket, pairScreen, type PairedScreen } from '../support/player-client.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
 describe('player manifest, downloads and config', () => {
@@ -30,6 +31,7 @@ describe('player manifest, downloads and config', () => {
       const added = await api('POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId, durationMs: 5000 });
       expect(added.status, JSON.stringify(added.body)).to.equal(201);
     }
+    await publishPlaylist(k, owner, created.body.data.id);
     return created.body.data as { id: string };
   }
   const assign = async (screen: PairedScreen, playlistId: string) =>
@@ -78,7 +80,7 @@ describe('player manifest, downloads and config', () => {
     expect((await manifestOf(lobby)).manifestVersion).to.equal(m.manifestVersion);
   });
 
-  it('pushes manifest.changed with the new version when an item is added, and leaves other screens alone', async () => {
+  it('pushes manifest.changed with the new version when an added item is published, and leaves other screens alone', async () => {
     const before = (await manifestOf(lobby)).manifestVersion;
     const kitchenBefore = (await manifestOf(kitchen)).manifestVersion;
     const lobbySocket = await openPlayerSocket(k, lobby.credential);
@@ -86,6 +88,7 @@ describe('player manifest, downloads and config', () => {
     try {
       const extra = await seedAsset(k, { name: 'Poster' });
       expect((await api('POST', `/api/v1/playlists/${lobbyList.id}/items`, { assetId: extra.id, durationMs: 8000 })).status).to.equal(201);
+      await publishPlaylist(k, owner, lobbyList.id);
       const pushed = await lobbySocket.next('manifest.changed');
       expect(pushed.manifestVersion).to.equal(before + 1);
       const after = await manifestOf(lobby);

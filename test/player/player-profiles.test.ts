@@ -8,6 +8,7 @@ import { seedImage } from '../support/library-assets.js';
 import { bearer, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -39,6 +40,7 @@ describe('manifests per player profile', () => {
     const image = await seedImage(k, 'Poster');
     const item = { assetId: image.id, durationMs: 6000, transition: 'crossfade' };
     expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, item)).status).to.equal(201);
+    await publishPlaylist(k, owner, playlist.id);
     const columns = [
       { key: 'dish', label: 'Dish', type: 'text' },
       { key: 'price', label: 'Price', type: 'currency', currency: 'EUR' },

@@ -9,6 +9,7 @@ import { PLUGIN_CASES } from '../support/plugin-cases.js';
 import { openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
 import { eventually } from '../support/wait.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 /**
  * Wire conformance with the stock Linux player of the reference server (Tilecast). Every request
@@ -179,6 +180,7 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       const added = await api('POST', `/api/v1/playlists/${created.body.data.id}/items`, { assetId, durationMs: 8000 });
       expect(added.status, JSON.stringify(added.body)).to.equal(201);
     }
+    await publishPlaylist(k, owner, created.body.data.id);
     const assigned = await api('PUT', `/api/v1/screens/${screenId}/playlist-assignment`, { playlistId: created.body.data.id });
     expect(assigned.status, JSON.stringify(assigned.body)).to.equal(200);
     return created.body.data.id as string;
@@ -440,6 +442,7 @@ describe('reference Linux player on the wire: pairing to revocation', () => {
       expect(
         (await api('PUT', `/api/v1/playlists/${playlistId}/tag-rule`, { enabled: true, match: 'any', imageDurationMs: 7000, tagIds: [tag] })).status,
       ).to.equal(200);
+      await publishPlaylist(k, owner, playlistId);
       const items = (await wire(k, 'GET', '/api/v1/player/manifest', { credential })).data.playlist.items;
       expect(items).to.have.length(2);
       for (const item of items) expect(item.id).to.be.a('string');

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { ConsolePlaylist, ConsolePlaylistList } from '../fixtures/console-types/playlists.js';
+import { ConsolePlaylist, ConsolePlaylistList, ConsolePlaylistRestoreResult, ConsolePlaylistRevisionList } from '../fixtures/console-types/playlists.js';
 import { consoleCall } from '../support/console-client.js';
 import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { seedAsset } from '../support/library-assets.js';
 import { pairScreen } from '../support/player-client.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 /** The body the reference console's itemInput() sends back for an item it read. */
 const itemInput = (item: any) => ({
@@ -128,5 +129,33 @@ describe('playlists as the reference’s console reads them', () => {
     const paged = await call('GET', '/api/v1/playlists?page=2&pageSize=1');
     expect(paged).to.include({ page: 2, pageSize: 1, total: all.total });
     expect(paged.items).to.have.length(1);
+  });
+
+  it('publishes and lists revisions as its editor and history panel call them, and restores one to the draft', async () => {
+    const image = await seedAsset(ui.k, { name: 'Opening hours' });
+    const created = await call('POST', '/api/v1/playlists', { name: 'Front desk', description: '', sourceType: 'static' });
+    const added = await call('POST', `/api/v1/playlists/${created.id}/items`, { assetId: image.id, durationMs: 6000 });
+    expect(added).to.deep.include({ draftRevision: 2, publishedRevision: 1, hasUnpublishedChanges: true });
+    // api.publishPlaylist(id, expectedDraftRevision): 201 when published.
+    const published = await consoleCall(ui.k, ui.owner, 'POST', `/api/v1/playlists/${created.id}/publish`, { expectedDraftRevision: 2 });
+    expect(published.status, JSON.stringify(published.body)).to.equal(201);
+    expect(published.body.data.published).to.include({ revision: 2 });
+    expect(published.body.data.submission).to.include({ contentType: 'playlist', contentId: created.id, status: 'published' });
+    await call('PATCH', `/api/v1/playlists/${created.id}`, { name: 'Front desk (summer)' });
+    await publishPlaylist(ui.k, ui.owner, created.id);
+
+    // api.playlistRevisions(id), then api.restorePlaylistRevision(id, revision) with no body.
+    const revisions = await call('GET', `/api/v1/playlists/${created.id}/revisions`);
+    expectConsoleShape(revisions, ConsolePlaylistRevisionList, 'GET /playlists/{id}/revisions');
+    expect(revisions.items.map((r: any) => [r.revision, r.isCurrent, r.restorable])).to.deep.equal([
+      [3, true, false],
+      [2, false, true],
+    ]);
+    const restored = await call('POST', `/api/v1/playlists/${created.id}/revisions/2/restore`);
+    expectConsoleShape(restored, ConsolePlaylistRestoreResult, 'POST /playlists/{id}/revisions/{revision}/restore');
+    expectConsoleShape(restored.playlist, ConsolePlaylist, 'POST /playlists/{id}/revisions/{revision}/restore (playlist)');
+    expect(restored).to.include({ restoredFrom: 2, skippedItems: 0 });
+    const read = await call('GET', `/api/v1/playlists/${created.id}`);
+    expect(read).to.deep.include({ name: 'Front desk', draftRevision: restored.newRevision, revision: 3, hasUnpublishedChanges: true });
   });
 });

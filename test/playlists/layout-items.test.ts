@@ -7,6 +7,7 @@ import { consoleCall, setUpOwner, type ConsoleSession } from '../support/console
 import { expectConsoleShape } from '../support/console-contract.js';
 import { seedImage } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 import { eventually } from '../support/wait.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
@@ -62,6 +63,7 @@ describe('playlist items that play a layout', () => {
     const item = added.items[1];
     expect(item).to.deep.include({ assetId: board.id, layoutId: board.id, assetName: 'Menu board', assetType: 'layout', durationMs: 20_000 });
     expect(added.warnings).to.deep.equal([]);
+    await publishPlaylist(k, owner, playlist.id);
 
     const socket = await openPlayerSocket(k, screen.credential);
     try {
@@ -113,7 +115,10 @@ describe('playlist items that play a layout', () => {
     const refused = await call('DELETE', `/api/v1/layouts/${board.id}`);
     expect(errorOf(refused)).to.deep.equal([409, 'layout_in_use']);
     expect(refused.body.error.details.uses).to.deep.include({ kind: 'playlist', id: playlist.id, name: 'Foyer loop' });
+    // Out of the draft but still published, it is still played: refused until that is published too.
     await api('DELETE', `/api/v1/playlists/${playlist.id}/items/${item.id}`);
+    expect(errorOf(await call('DELETE', `/api/v1/layouts/${board.id}`))).to.deep.equal([409, 'layout_in_use']);
+    await publishPlaylist(k, owner, playlist.id);
     expect((await call('DELETE', `/api/v1/layouts/${board.id}`)).status).to.equal(204);
   });
 

@@ -7,6 +7,7 @@ import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedAsset, sessionsByRole } from '../support/library-assets.js';
 import { pairScreen, playerCall } from '../support/player-client.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 describe('playlists and screen assignment', () => {
   let k: TestKernel;
@@ -29,20 +30,31 @@ describe('playlists and screen assignment', () => {
     return res.body.data;
   };
 
-  it('creates, lists, gets, renames and deletes a playlist, counting revisions', async () => {
+  it('creates, lists, gets, renames and deletes a playlist, counting draft revisions', async () => {
     const created = await createPlaylist(' Lobby loop ');
-    expect(created).to.deep.include({ name: 'Lobby loop', description: '', revision: 1, items: [], itemCount: 0, warnings: [], layoutUsage: [] });
+    expect(created).to.deep.include({
+      name: 'Lobby loop',
+      description: '',
+      revision: 1,
+      draftRevision: 1,
+      publishedRevision: 1,
+      hasUnpublishedChanges: false,
+      items: [],
+      itemCount: 0,
+      warnings: [],
+      layoutUsage: [],
+    });
     expect(created, 'a playlist without a rule has no tagRule (the console type has no null)').not.to.have.property('tagRule');
 
     const patched = await api('PATCH', `/api/v1/playlists/${created.id}`, { description: 'Mornings' });
-    expect(patched.body.data).to.deep.include({ name: 'Lobby loop', description: 'Mornings', revision: 2 });
+    expect(patched.body.data).to.deep.include({ name: 'Lobby loop', description: 'Mornings', revision: 1, draftRevision: 2, hasUnpublishedChanges: true });
     expect((await api('PATCH', `/api/v1/playlists/${created.id}`, { name: '' })).status).to.equal(422);
     expect((await api('PATCH', `/api/v1/playlists/${created.id}`, { name: 'x'.repeat(181) })).status).to.equal(422);
 
     const listed = await api('GET', '/api/v1/playlists?search=lobby', undefined, roles.viewer);
     expect(listed.body.data.items.map((p: any) => p.name)).to.deep.equal(['Lobby loop']);
     expect(listed.body.data.total).to.equal(1);
-    expect((await api('GET', `/api/v1/playlists/${created.id}`, undefined, roles.viewer)).body.data.revision).to.equal(2);
+    expect((await api('GET', `/api/v1/playlists/${created.id}`, undefined, roles.viewer)).body.data.draftRevision).to.equal(2);
 
     expect((await api('DELETE', `/api/v1/playlists/${created.id}`)).status).to.equal(204);
     expect(errorOf(await api('GET', `/api/v1/playlists/${created.id}`))).to.deep.equal([404, 'playlist_not_found']);
@@ -89,7 +101,7 @@ describe('playlists and screen assignment', () => {
     expect(withVideo.status).to.equal(201);
     expect(withVideo.body.data.items[1]).to.deep.include({ assetId: video.id, volume: 0.4, deliveryPolicy: 'stream' });
     expect(withVideo.body.data.items[1], 'a video plays its whole length').not.to.have.property('durationMs');
-    expect(withVideo.body.data.revision).to.equal(3);
+    expect(withVideo.body.data.draftRevision).to.equal(3);
 
     expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: queued.id, durationMs: 5000 }))).to.deep.equal([
       422,
@@ -111,7 +123,7 @@ describe('playlists and screen assignment', () => {
     const itemId = withVideo.body.data.items[1].id;
     const patched = await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${itemId}`, { audioEnabled: false, durationMs: 3000 });
     expect(patched.body.data.items[1]).to.deep.include({ audioEnabled: false, durationMs: 3000, volume: 0.4 });
-    expect(patched.body.data.revision).to.equal(4);
+    expect(patched.body.data.draftRevision).to.equal(4);
     const imageItem = patched.body.data.items[0].id;
     expect(errorOf(await api('PATCH', `/api/v1/playlists/${playlist.id}/items/${imageItem}`, { durationMs: null }))).to.deep.equal([
       422,
@@ -120,7 +132,7 @@ describe('playlists and screen assignment', () => {
 
     const removed = await api('DELETE', `/api/v1/playlists/${playlist.id}/items/${imageItem}`);
     expect(removed.body.data.items.map((i: any) => i.id)).to.deep.equal([itemId]);
-    expect(removed.body.data.revision).to.equal(5);
+    expect(removed.body.data.draftRevision).to.equal(5);
     expect(errorOf(await api('DELETE', `/api/v1/playlists/${playlist.id}/items/${imageItem}`))).to.deep.equal([404, 'playlist_item_not_found']);
   });
 
@@ -133,7 +145,7 @@ describe('playlists and screen assignment', () => {
     const reordered = await api('PUT', `/api/v1/playlists/${playlist.id}/items/order`, { itemIds: [ids[2], ids[0], ids[1]] });
     expect(reordered.status, JSON.stringify(reordered.body)).to.equal(200);
     expect(reordered.body.data.items.map((i: any) => i.assetId)).to.deep.equal([assets[2]!.id, assets[0]!.id, assets[1]!.id]);
-    expect(reordered.body.data.revision).to.equal(5);
+    expect(reordered.body.data.draftRevision).to.equal(5);
     for (const itemIds of [
       [ids[0], ids[1]],
       [ids[0], ids[1], ids[1]],
@@ -154,7 +166,7 @@ describe('playlists and screen assignment', () => {
       [assets[1]!.id, 2000],
       [assets[1]!.id, 4000],
     ]);
-    expect(replaced.body.data.revision).to.equal(6);
+    expect(replaced.body.data.draftRevision).to.equal(6);
 
     const notReady = await seedAsset(k, { status: 'failed' });
     const refused = await api('PUT', `/api/v1/playlists/${playlist.id}/items/bulk`, {
@@ -202,7 +214,7 @@ describe('playlists and screen assignment', () => {
     expect(ruled.body.data.items[2]).to.deep.include({ id: tagItemId(playlist.id, banana.id), durationMs: 7000 });
     expect(ruled.body.data.items[1].id).to.equal(tagItemId(playlist.id, apple.id)).and.not.equal(ruled.body.data.items[2].id);
     expect((await api('GET', `/api/v1/playlists/${playlist.id}`)).body.data.items[2].id).to.equal(ruled.body.data.items[2].id);
-    expect(ruled.body.data.revision).to.equal(3);
+    expect(ruled.body.data.draftRevision).to.equal(3);
 
     const all = await api('PUT', `/api/v1/playlists/${playlist.id}/tag-rule`, { enabled: true, match: 'all', imageDurationMs: 7000, tagIds: [tag, other] });
     expect(all.body.data.items.filter((i: any) => i.source === 'tag').map((i: any) => i.assetId)).to.deep.equal([banana.id]);
@@ -243,6 +255,7 @@ describe('playlists and screen assignment', () => {
     // A screen playing it is told to use its own defaults for both, as the Android player reads the flag.
     const screen = await pairScreen(k, owner, { name: 'Defaults' });
     expect((await api('PUT', `/api/v1/screens/${screen.screenId}/playlist-assignment`, { playlistId: playlist.id })).status).to.equal(200);
+    await publishPlaylist(k, owner, playlist.id);
     const manifest = (await playerCall(k, screen.credential, 'GET', '/api/v1/player/manifest')).body.data;
     expect(manifest.playlist.items.map((i: { usePlayerDefaults?: boolean }) => i.usePlayerDefaults)).to.deep.equal([true, true]);
 
@@ -380,7 +393,8 @@ describe('playlists and screen assignment', () => {
       ['DELETE', `/api/v1/playlists/${id}`],
     ];
     for (const [method, path, body] of refused) expect(errorOf(await api(method, path, body)), `${method} ${path}`).to.deep.equal([409, 'managed_resource']);
-    expect((await api('GET', `/api/v1/playlists/${id}`)).body.data.revision, 'unchanged').to.equal(shown.revision);
+    expect((await api('GET', `/api/v1/playlists/${id}`)).body.data.draftRevision, 'unchanged').to.equal(shown.draftRevision);
+    expect(errorOf(await api('POST', `/api/v1/playlists/${id}/publish`, {})), 'nor published by people').to.deep.equal([409, 'managed_resource']);
 
     await db.transaction((trx) => playlistLibrary.removeManaged(id, trx));
     expect(errorOf(await api('GET', `/api/v1/playlists/${id}`))).to.deep.equal([404, 'playlist_not_found']);

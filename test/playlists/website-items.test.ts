@@ -4,6 +4,7 @@ import { androidManifestProblems } from '../support/android-player.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedImage } from '../support/library-assets.js';
 import { pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
 
@@ -44,6 +45,7 @@ describe('website items in manifests', () => {
       const added = await api('POST', `/api/v1/playlists/${list.id}/items`, item);
       expect(added.status, JSON.stringify(added.body)).to.equal(201);
     }
+    await publishPlaylist(k, owner, list.id);
     expect((await api('PUT', `/api/v1/screens/${screen.screenId}/playlist-assignment`, { playlistId: list.id })).status).to.equal(200);
 
     const manifest = await manifestOf();

@@ -9,6 +9,7 @@ import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../
 import { referenceSelection } from '../support/reference-selection.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const MINUTE = 60_000;
 
@@ -29,6 +30,7 @@ describe('quick present', () => {
     const created = (await api('POST', '/api/v1/playlists', { name: `${name} ${randomUUID().slice(0, 4)}` })).body.data;
     const image = await seedImage(k, name);
     expect((await api('POST', `/api/v1/playlists/${created.id}/items`, { assetId: image.id, durationMs: 5000 })).status).to.equal(201);
+    await publishPlaylist(k, owner, created.id);
     return { id: created.id as string, assetId: image.id };
   };
   const present = (body: Record<string, unknown>) =>

@@ -9,6 +9,7 @@ import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '.
 import { seedImage, sessionsByRole, setSettings } from '../support/library-assets.js';
 import { deviceMetadata, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 describe('schedules', () => {
   let k: TestKernel;
@@ -24,6 +25,7 @@ describe('schedules', () => {
     const playlist = (await api('POST', '/api/v1/playlists', { name })).body.data;
     const image = await seedImage(k);
     await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 5000 });
+    await publishPlaylist(k, owner, playlist.id);
     return { playlist, image };
   };
   const weekly = (playlistId: string, targets: { type: string; id: string }[], extra: Record<string, unknown> = {}) => ({

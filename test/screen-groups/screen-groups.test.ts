@@ -9,6 +9,7 @@ import { frameOf, makeQuadrantsMp4 } from '../support/media-files.js';
 import { eventually } from '../support/wait.js';
 import { bearer, openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 describe('screen groups', () => {
   let k: TestKernel;
@@ -29,6 +30,7 @@ describe('screen groups', () => {
     const image = await seedImage(k);
     const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 5000 });
     expect(added.status, JSON.stringify(added.body)).to.equal(201);
+    await publishPlaylist(k, owner, playlist.id);
     return { playlist, image };
   };
   const manifestOf = async (screen: PairedScreen) => (await playerCall(k, screen.credential, 'GET', '/api/v1/player/manifest')).body.data;
@@ -326,6 +328,7 @@ describe('screen groups', () => {
       const { playlist, image } = await playlistWithImage();
       const video = await seedAsset(k, { type: 'video', bytes: await makeQuadrantsMp4(1, 320, 180), thumbnail: false });
       expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: video.id })).status).to.equal(201);
+      await publishPlaylist(k, owner, playlist.id);
       expect((await api('PUT', `/api/v1/screen-groups/${group.id}/playlist-assignment`, { playlistId: playlist.id })).status).to.equal(200);
       const before = await manifestOf(lobby);
       expect(
@@ -399,6 +402,7 @@ describe('screen groups', () => {
       // others play on; saving the wall again tries it again.
       const damaged = await seedAsset(k, { type: 'video', thumbnail: false });
       expect((await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: damaged.id })).status).to.equal(201);
+      await publishPlaylist(k, owner, playlist.id);
       const failedOf = (d: any) => d.preparations.filter((p: any) => p.sourceAssetId === damaged.id);
       const failed = await eventually(span, (d) => failedOf(d).length === 4 && failedOf(d).every((p: any) => p.status === 'failed'), 60_000, 200);
       expect(failedOf(failed)[0]).to.include({ errorCode: 'span_panel_failed' });

@@ -11,6 +11,7 @@ import { openPlayerSocket, pairScreen, playerCall, type PairedScreen, type Playe
 import { referenceSelection } from '../support/reference-selection.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const MINUTE = 60_000;
 const inMinutes = (m: number) => new Date(Date.now() + m * MINUTE).toISOString();
@@ -33,6 +34,7 @@ describe('takeovers', () => {
     const created = (await api('POST', '/api/v1/playlists', { name: `${name} ${randomUUID().slice(0, 4)}` })).body.data;
     const image = await seedImage(k, name);
     if (withItem) expect((await api('POST', `/api/v1/playlists/${created.id}/items`, { assetId: image.id, durationMs: 5000 })).status).to.equal(201);
+    await publishPlaylist(k, owner, created.id);
     return { id: created.id as string, assetId: image.id };
   };
   const start = async (body: Record<string, unknown>, as = owner) =>
@@ -257,13 +259,14 @@ describe('takeovers', () => {
     }
   });
 
-  it('keeps a playlist a takeover plays from being deleted, and follows its edits', async () => {
+  it('keeps a playlist a takeover plays from being deleted, and follows its publications', async () => {
     const list = await playlist('Drill');
     const t = await started({ screenIds: [bar.screenId], playlistId: list.id });
     expect(errorOf(await api('DELETE', `/api/v1/playlists/${list.id}`))).to.deep.equal([409, 'playlist_conflict']);
     const before = await manifest(bar);
     const added = await seedImage(k, 'Exit map');
     expect((await api('POST', `/api/v1/playlists/${list.id}/items`, { assetId: added.id, durationMs: 5000 })).status).to.equal(201);
+    await publishPlaylist(k, owner, list.id);
     const after = await eventually(
       () => manifest(bar),
       (m) => m.manifestVersion > before.manifestVersion,

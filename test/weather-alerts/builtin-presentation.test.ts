@@ -10,6 +10,7 @@ import { openPlayerSocket, pairScreen, playerCall, type PairedScreen, type Playe
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
 import { nwsAlert, serveAlerts } from './nws-fixtures.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const BASE = '/api/v1/alerts/weather';
 const errorOf = (res: { status: number; body: any }) => [res.status, res.body?.error?.code];
@@ -217,6 +218,7 @@ describe('weather alerts: the built-in presentation', () => {
       ]).then((answers) => answers.map((a) => a.status));
     const own = (await api('POST', '/api/v1/playlists', { name: 'Shelter' })).body.data;
     await api('POST', `/api/v1/playlists/${own.id}/items`, { assetId: (await seedImage(k)).id, durationMs: 5000 });
+    await publishPlaylist(k, owner, own.id);
 
     const rule = await createRule(consoleRule([lobby.screenId]));
     const first = await piecesOf(rule.id);

@@ -12,6 +12,7 @@ import { pairScreen, playerCall, type PairedScreen } from '../support/player-cli
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
 import { nwsAlert, serveAlerts, zoneFeature } from './nws-fixtures.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 const BASE = '/api/v1/alerts/weather';
 const errorOf = (res: { status: number; body: any }) => [res.status, res.body?.error?.code];
@@ -36,6 +37,7 @@ describe('weather alerts', () => {
   const playlistWithImage = async (name: string) => {
     const playlist = (await api('POST', '/api/v1/playlists', { name })).body.data;
     await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: (await seedImage(k)).id, durationMs: 5000 });
+    await publishPlaylist(k, owner, playlist.id);
     return playlist.id as string;
   };
   const takeoverRule = (overrides: Record<string, unknown> = {}) => ({
@@ -355,14 +357,17 @@ describe('weather alerts', () => {
     const playlist = (await api('POST', '/api/v1/playlists', { name: 'Soon empty' })).body.data;
     const image = (await seedImage(k)).id;
     const filled = (await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image, durationMs: 5000 })).body.data;
+    await publishPlaylist(k, owner, playlist.id);
     await createRule(takeoverRule({ playlistId: playlist.id }));
     await createRule(tickerRule());
     await api('DELETE', `/api/v1/playlists/${playlist.id}/items/${filled.items[0].id}`);
+    await publishPlaylist(k, owner, playlist.id);
     serveAlerts(feed, [nwsAlert({}, 30)]);
     const refused = await poll();
     expect(refused.monitor.lastErrorCode).to.equal('alert_apply_failed');
     expect(refused.activeAlerts.map((a: any) => a.ruleName)).to.deep.equal(['Flood ticker']);
     await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image, durationMs: 5000 });
+    await publishPlaylist(k, owner, playlist.id);
     const healed = await poll();
     expect(healed.monitor).not.to.have.property('lastErrorCode');
     expect(healed.activeAlerts.map((a: any) => a.ruleName).sort()).to.deep.equal(['Flood ticker', 'Tornado takeover']);

@@ -5,6 +5,7 @@ import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '.
 import { openPlayerSocket, type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 /** What the stock Android player reports it draws (its `PlayerPresentationSupport`). */
 const ANDROID_CAPABILITIES = {
@@ -74,6 +75,7 @@ describe('widgets on screens', () => {
       const added = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId, durationMs: 15_000 });
       expect(added.status, JSON.stringify(added.body)).to.equal(201);
     }
+    await publishPlaylist(k, owner, playlist.id);
     for (const s of [base, declarative])
       expect((await api('PUT', `/api/v1/screens/${s.screenId}/playlist-assignment`, { playlistId: playlist.id })).status).to.equal(200);
     const beat = await playerCall(k, declarative.credential, 'POST', '/api/v1/player/heartbeat', {

@@ -13,6 +13,7 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'presentation_override.changed': ['overrideId', 'status'],
   'data_source.changed': ['dataSourceId'],
   'resource.changed': ['method', 'path'],
+  'content_submission.changed': ['id', 'status', 'contentType', 'contentId'],
 } as const;
 
 export type ConsoleMessage =
@@ -29,7 +30,14 @@ export type ConsoleMessage =
     }
   | { type: 'presentation_override.changed'; overrideId: string; status: 'active' | 'stopped' | 'expired' }
   | { type: 'data_source.changed'; dataSourceId: string }
-  | { type: 'resource.changed'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
+  | { type: 'resource.changed'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }
+  | {
+      type: 'content_submission.changed';
+      id: string;
+      status: 'in_review' | 'changes_requested' | 'approved' | 'scheduled' | 'published' | 'superseded' | 'publication_failed' | 'cancelled';
+      contentType: string;
+      contentId: string;
+    };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -87,6 +95,9 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
       return changedPaths('/api/v1/data-sources');
     case 'resource.changed':
       return changedPaths(message.path);
+    // A scheduled publication (the server's minute job) changes the submission and the content it publishes.
+    case 'content_submission.changed':
+      return ['/api/v1/content-submissions', '/api/v1/content-history', `/api/v1/${message.contentType}s`];
     case 'server.hello':
       return [];
   }

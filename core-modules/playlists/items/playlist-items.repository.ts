@@ -3,7 +3,7 @@ import { raw } from 'objection';
 import { plainRows } from '../../../kernel/db/table-model.js';
 import type { KernelDeps } from '../../../kernel/kernel.js';
 import type { AssetUse } from '../../media/media.api.js';
-import { type ItemRow, type ItemValues, PlaylistItemModel } from '../playlists.models.js';
+import { type ItemRow, type ItemValues, PlaylistDraftItemModel, PlaylistItemModel } from '../playlists.models.js';
 
 // An item's columns (not its creation time, which nothing reads): every manifest build reads them.
 const ITEM_COLUMNS = [
@@ -21,12 +21,24 @@ const ITEM_COLUMNS = [
   'use_player_defaults',
 ];
 
-/** The playlist_items table. Callers lock the playlist first (PlaylistsRepository.lock). */
+/** An item as it is written: its values, and its id when it keeps one (an item published from the draft). */
+export type ItemWrite = ItemValues & { id?: string };
+
+// What a playlist holds, in the rows screens play and in the working drafts: content a draft names
+// is in use too (deleting it would make publishing the draft fail).
+const BOTH_TABLES = '(SELECT playlist_id, asset_id, layout_id FROM playlist_items UNION SELECT playlist_id, asset_id, layout_id FROM playlist_draft_items)';
+
+/**
+ * One playlist items table: `playlist_items` (the published rows manifests read, the module's
+ * `playlistItemsRepository`) or `playlist_draft_items` (the working draft people edit,
+ * `draftItemsRepository`); the same columns, item ids kept from draft to published. The only place
+ * that queries them. Callers lock the playlist first (PlaylistsRepository.lock).
+ */
 export class PlaylistItemsRepository {
   private readonly items: typeof PlaylistItemModel;
 
-  constructor({ db }: Pick<KernelDeps, 'db'>) {
-    this.items = PlaylistItemModel.bindKnex(db);
+  constructor({ db }: Pick<KernelDeps, 'db'>, table: 'published' | 'draft' = 'published') {
+    this.items = (table === 'draft' ? PlaylistDraftItemModel : PlaylistItemModel).bindKnex(db);
   }
 
   async list(playlistId: string, trx?: Knex.Transaction): Promise<ItemRow[]> {
@@ -65,7 +77,7 @@ export class PlaylistItemsRepository {
       .insert({
         ...values,
         playlist_id: playlistId,
-        position: raw('(SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist_id = ?)', [playlistId]),
+        position: raw(`(SELECT coalesce(max(position), -1) + 1 FROM ${this.items.tableName} WHERE playlist_id = ?)`, [playlistId]),
       })
       .returning('id');
     return row.id;
@@ -83,38 +95,42 @@ export class PlaylistItemsRepository {
   async reorder(playlistId: string, ids: string[], trx: Knex.Transaction): Promise<void> {
     if (ids.length === 0) return;
     await trx.raw(
-      `UPDATE playlist_items i SET position = o.ord - 1 FROM unnest(?::uuid[]) WITH ORDINALITY AS o(id, ord) WHERE i.id = o.id AND i.playlist_id = ?`,
+      `UPDATE ${this.items.tableName} i SET position = o.ord - 1 FROM unnest(?::uuid[]) WITH ORDINALITY AS o(id, ord) WHERE i.id = o.id AND i.playlist_id = ?`,
       [ids, playlistId],
     );
   }
 
-  async replaceAll(playlistId: string, items: ItemValues[], trx: Knex.Transaction): Promise<void> {
+  async replaceAll(playlistId: string, items: ItemWrite[], trx: Knex.Transaction): Promise<void> {
     await this.items.query(trx).where({ playlist_id: playlistId }).delete();
     if (items.length) await this.items.query(trx).insert(items.map((v, position) => ({ ...v, playlist_id: playlistId, position })));
   }
 
-  /** The playlists with an item playing any of these layouts, by name. */
+  /** The playlists whose published rows or draft have an item playing any of these layouts, by name. */
   async holdingLayouts(layoutIds: string[], trx?: Knex.Transaction): Promise<{ id: string; name: string }[]> {
     if (!layoutIds.length) return [];
-    return this.items
-      .query(trx)
-      .alias('i')
-      .join('playlists as p', 'p.id', 'i.playlist_id')
-      .distinct('p.id', 'p.name')
-      .whereIn('i.layout_id', layoutIds)
-      .orderBy('p.name')
-      .castTo<{ id: string; name: string }[]>();
+    return plainRows(
+      this.items
+        .query(trx)
+        .from(raw(`${BOTH_TABLES} AS i`))
+        .join('playlists as p', 'p.id', 'i.playlist_id')
+        .distinct('p.id', 'p.name')
+        .whereIn('i.layout_id', layoutIds)
+        .orderBy('p.name')
+        .castTo<{ id: string; name: string }[]>(),
+    );
   }
 
-  /** For the media module's delete and archive check: which playlists hold any of the assets. */
+  /** For the media module's delete and archive check: which playlists hold any of the assets, published or in their draft. */
   async usesOf(assetIds: string[], trx?: Knex.Transaction): Promise<AssetUse[]> {
-    const rows = await this.items
-      .query(trx)
-      .alias('i')
-      .join('playlists as p', 'p.id', 'i.playlist_id')
-      .distinct('i.asset_id', 'p.id', 'p.name')
-      .whereIn('i.asset_id', assetIds)
-      .castTo<{ asset_id: string; id: string; name: string }[]>();
+    const rows = await plainRows(
+      this.items
+        .query(trx)
+        .from(raw(`${BOTH_TABLES} AS i`))
+        .join('playlists as p', 'p.id', 'i.playlist_id')
+        .distinct('i.asset_id', 'p.id', 'p.name')
+        .whereIn('i.asset_id', assetIds)
+        .castTo<{ asset_id: string; id: string; name: string }[]>(),
+    );
     return rows.map((r) => ({ assetId: r.asset_id, kind: 'playlist', id: r.id, name: r.name }));
   }
 }

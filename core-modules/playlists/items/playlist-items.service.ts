@@ -12,10 +12,10 @@ type Deps = Pick<
   PlaylistLibraryDeps,
   | 'db'
   | 'playlistsRepository'
-  | 'playlistItemsRepository'
+  | 'draftsRepository'
+  | 'draftItemsRepository'
   | 'mediaLibrary'
   | 'playlistReader'
-  | 'playlistLibrary'
   | 'auditLog'
   | 'settingsService'
   | 'contentKinds'
@@ -27,7 +27,7 @@ type ItemContent = { assetId?: string; layoutId?: string };
 const itemNotFound = () => notFound('playlist_item_not_found', 'No such item in this playlist.');
 const tooMany = () => invalidInput('playlist_validation_failed', `A playlist holds at most ${MAX_ITEMS} items.`, 'body');
 
-/** A playlist's manual items: add, change, remove, order and replace them all. */
+/** A playlist's manual items, in its working draft: add, change, remove, order and replace them all. No screen sees a change until the draft is published. */
 export class PlaylistItemsService {
   constructor(private readonly d: Deps) {}
 
@@ -35,15 +35,15 @@ export class PlaylistItemsService {
     const { assetId, layoutId, ...settings } = input;
     return this.change(actor, playlistId, ip, 'playlist.item_added', async (trx) => {
       const target = await this.target(playlistId, { assetId, layoutId }, 'body', trx);
-      if ((await this.d.playlistItemsRepository.list(playlistId, trx)).length >= MAX_ITEMS) throw tooMany();
-      const id = await this.d.playlistItemsRepository.append(playlistId, itemValues(target, settings, undefined, 'body', await this.imageDurationMs()), trx);
+      if ((await this.d.draftItemsRepository.list(playlistId, trx)).length >= MAX_ITEMS) throw tooMany();
+      const id = await this.d.draftItemsRepository.append(playlistId, itemValues(target, settings, undefined, 'body', await this.imageDurationMs()), trx);
       return { itemId: id, [target.type === 'layout' ? 'layoutId' : 'assetId']: target.id };
     });
   }
 
   async update(actor: ConsolePrincipal, playlistId: string, itemId: string, patch: ItemPatch, ip: string): Promise<PlaylistDetail> {
     return this.change(actor, playlistId, ip, 'playlist.item_updated', async (trx) => {
-      const item = await this.d.playlistItemsRepository.byId(playlistId, itemId, trx);
+      const item = await this.d.draftItemsRepository.byId(playlistId, itemId, trx);
       if (!item) throw itemNotFound();
       // What it plays may have gone (deleted assets are refused while used, but archived-then-purged
       // rows can vanish); without it the type rules cannot be checked.
@@ -54,26 +54,26 @@ export class PlaylistItemsService {
           : { assetId, layoutId };
       const target = await this.target(playlistId, given, 'body', trx);
       const values = itemValues(target, settings, storedValues(item), 'body', await this.imageDurationMs());
-      await this.d.playlistItemsRepository.update(playlistId, itemId, values, trx);
+      await this.d.draftItemsRepository.update(playlistId, itemId, values, trx);
       return { itemId, fields: Object.keys(patch) };
     });
   }
 
   async remove(actor: ConsolePrincipal, playlistId: string, itemId: string, ip: string): Promise<PlaylistDetail> {
     return this.change(actor, playlistId, ip, 'playlist.item_removed', async (trx) => {
-      if (!(await this.d.playlistItemsRepository.delete(playlistId, itemId, trx))) throw itemNotFound();
+      if (!(await this.d.draftItemsRepository.delete(playlistId, itemId, trx))) throw itemNotFound();
       return { itemId };
     });
   }
 
   async reorder(actor: ConsolePrincipal, playlistId: string, itemIds: string[], ip: string): Promise<PlaylistDetail> {
     return this.change(actor, playlistId, ip, 'playlist.items_reordered', async (trx) => {
-      const current = new Set((await this.d.playlistItemsRepository.list(playlistId, trx)).map((i) => i.id));
+      const current = new Set((await this.d.draftItemsRepository.list(playlistId, trx)).map((i) => i.id));
       const given = new Set(itemIds);
       if (given.size !== itemIds.length || given.size !== current.size || itemIds.some((id) => !current.has(id))) {
         throw invalidInput('playlist_validation_failed', 'itemIds must name every item of the playlist exactly once.', 'body/itemIds');
       }
-      await this.d.playlistItemsRepository.reorder(playlistId, itemIds, trx);
+      await this.d.draftItemsRepository.reorder(playlistId, itemIds, trx);
       return { count: itemIds.length };
     });
   }
@@ -89,7 +89,7 @@ export class PlaylistItemsService {
         const target = await this.target(playlistId, { assetId, layoutId }, `body/items/${i}`, trx, assets);
         values.push(itemValues(target, settings, undefined, `body/items/${i}`, imageDurationMs));
       }
-      await this.d.playlistItemsRepository.replaceAll(playlistId, values, trx);
+      await this.d.draftItemsRepository.replaceAll(playlistId, values, trx);
       return { count: items.length };
     });
   }
@@ -129,8 +129,8 @@ export class PlaylistItemsService {
   }
 
   /**
-   * One item change: in a transaction holding the playlist's row lock (so concurrent edits see one
-   * order), bumping the revision; then the audit entry and the PlaylistsChanged event after commit.
+   * One item change to the draft: in a transaction holding the playlist's row lock (so concurrent
+   * edits and publications see one order), as the draft's next revision; then the audit entry.
    */
   private async change(
     actor: ConsolePrincipal,
@@ -141,13 +141,12 @@ export class PlaylistItemsService {
   ): Promise<PlaylistDetail> {
     const metadata = await this.d.db.transaction(async (trx) => {
       if (!(await this.d.playlistsRepository.lock(playlistId, trx))) throw playlistNotFound();
-      const playlist = await this.d.playlistsRepository.byId(playlistId, trx);
+      const playlist = await this.d.draftsRepository.byId(playlistId, trx);
       if (playlist?.managed_by) throw managedPlaylist(playlist.managed_by);
       // While the rule fills the playlist, manual edits would be silently shadowed; refuse them instead.
       if (playlist?.tag_rule?.enabled) throw conflict('playlist_tag_rule_active', 'The tag rule fills this playlist; disable it to edit items by hand.');
       const done = await work(trx);
-      await this.d.playlistsRepository.change(playlistId, {}, trx);
-      await this.d.playlistLibrary.changed([playlistId], trx);
+      await this.d.draftsRepository.change(playlistId, {}, actor.userId, trx);
       return done;
     });
     await this.d.auditLog.record({ action, actor, ip, resourceType: 'playlist', resourceId: playlistId, metadata });
