@@ -6,6 +6,7 @@ import { seedImage, sessionsByRole } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { REVIEW_DEFAULTS, setReview } from '../editorial/editorial-fixtures.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 describe('campaigns', () => {
   let k: TestKernel;
@@ -22,6 +23,7 @@ describe('campaigns', () => {
     const created = (await api('POST', '/api/v1/playlists', { name })).body.data;
     const image = await seedImage(k);
     await api('POST', `/api/v1/playlists/${created.id}/items`, { assetId: image.id, durationMs: 5000 });
+    await publishPlaylist(k, owner, created.id);
     return created;
   };
   const block = (contentId: string, extra: Record<string, unknown> = {}) => ({
@@ -259,10 +261,11 @@ describe('campaigns', () => {
   });
 
   it('answers 202 with a submission when review is required, and writes the frozen draft’s schedules only once it is approved and published', async () => {
+    const list = await playlist();
     await setReview(api, { ...REVIEW_DEFAULTS, review_policy: 'everyone' });
     try {
       const campaign = await createCampaign();
-      const drafted = await saveDraft(campaign, { destinations: [{ type: 'screen', id: kiosk.screenId }], blocks: [block((await playlist()).id)] });
+      const drafted = await saveDraft(campaign, { destinations: [{ type: 'screen', id: kiosk.screenId }], blocks: [block(list.id)] });
       const res = await api('POST', `/api/v1/campaigns/${campaign.id}/publish`, { expectedDraftRevision: drafted.draftRevision });
       expect(res.status, JSON.stringify(res.body)).to.equal(202);
       expect(res.body.data).to.deep.include({ contentType: 'campaign', contentId: campaign.id });

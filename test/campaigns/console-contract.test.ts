@@ -3,6 +3,7 @@ import { ConsoleCampaign, ConsoleCampaignList, ConsoleCampaignPreflight, Console
 import { consoleUnderTest, expectConsoleShape } from '../support/console-contract.js';
 import { seedImage } from '../support/library-assets.js';
 import { pairScreen } from '../support/player-client.js';
+import { publishPlaylist } from '../support/publish-playlist.js';
 
 describe('campaigns as the reference’s console reads them', () => {
   const ui = consoleUnderTest();
@@ -12,6 +13,7 @@ describe('campaigns as the reference’s console reads them', () => {
     const hall = await pairScreen(ui.k, ui.owner, { name: 'Hall' });
     const playlistId = (await call('POST', '/api/v1/playlists', { name: 'Sale' })).id;
     await call('POST', `/api/v1/playlists/${playlistId}/items`, { assetId: (await seedImage(ui.k)).id, durationMs: 5000 });
+    await publishPlaylist(ui.k, ui.owner, playlistId);
 
     // The campaigns page's new-campaign dialog, then its library query.
     const created = await call('POST', '/api/v1/campaigns', { name: 'Spring', description: '', timezone: 'UTC' });
