@@ -4,6 +4,7 @@
  */
 import { constants } from 'node:os';
 import { activityIngestBenchmark } from './activity-ingest.bench.js';
+import { campaignPublishBenchmark } from './campaign-publish.bench.js';
 import { consoleBenchmark } from './console.bench.js';
 import { feedParsingBenchmark } from './feed-parsing.bench.js';
 import { gracefulStopBenchmark } from './graceful-stop.bench.js';
@@ -56,6 +57,7 @@ const BENCHMARKS: Benchmark[] = [
   proofOfPlayReportBenchmark,
   weatherAlertsBenchmark,
   schedulesCalendarBenchmark,
+  campaignPublishBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -1,6 +1,7 @@
 import type { PluginDef } from '../kernel/plugin.js';
 import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
+import { campaignsModule } from './campaigns/campaigns.plugin.js';
 import { consoleEventsModule } from './console-events/console-events.plugin.js';
 import { dataSourcesModule } from './data-sources/data-sources.plugin.js';
 import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
@@ -46,6 +47,7 @@ export const coreModules: PluginDef[] = [
   dataSourcesModule,
   widgetsModule,
   layoutsModule,
+  campaignsModule,
   formsModule,
   activityModule,
   previewsModule,

@@ -43,7 +43,7 @@ export class LayoutsService {
       draft: row.draft_document,
       ...(row.published_revision_id ? { publishedRevisionId: row.published_revision_id } : {}),
       dependencies: row.draft_dependencies,
-      usage: { screens: of('screen'), schedules: of('schedule'), campaigns: [] },
+      usage: { screens: of('screen'), schedules: of('schedule'), campaigns: of('campaign') },
     };
   }
 

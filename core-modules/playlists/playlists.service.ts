@@ -54,7 +54,7 @@ export class PlaylistsService {
   async get(id: string): Promise<PlaylistDetail> {
     const [playlist, uses] = await Promise.all([this.d.playlistReader.get(id), this.d.contentKinds.usesOf({ contentType: 'playlist', contentId: id })]);
     const of = (kind: string) => uses.filter((u) => u.kind === kind).map(({ id, name }) => ({ id, name }));
-    return { ...playlist, usage: { screens: of('screen'), screenGroups: of('screen_group'), schedules: of('schedule'), campaigns: [] } };
+    return { ...playlist, usage: { screens: of('screen'), screenGroups: of('screen_group'), schedules: of('schedule'), campaigns: of('campaign') } };
   }
 
   /** A new playlist, published empty (as the reference starts one): a screen given it plays nothing until its draft is published. */

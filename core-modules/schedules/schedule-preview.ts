@@ -58,7 +58,17 @@ export class SchedulePreview {
     const { values, targets } = await this.d.schedulesService.checked({ ...input, name: input.name ?? '' });
     const specificity = await this.d.schedulesService.specificityFor(screenId, targets);
     const now = new Date(at);
-    const row: ScheduleRow = { ...values, id: PROPOSED_ID, revision: 0, created_by: null, created_at: now, updated_at: now };
+    const row: ScheduleRow = {
+      ...values,
+      id: PROPOSED_ID,
+      revision: 0,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+      campaign_id: null,
+      campaign_release_id: null,
+      campaign_block_id: null,
+    };
     // Claimed as the manifest's schedules are (a display-control one claims nothing to play).
     if (specificity !== undefined && values.enabled) {
       claims.push(...scheduleClaims([manifestSchedule(row, specificity)], { name: SCHEDULE_SOURCE, rank: SCHEDULE_RANK }, at));

@@ -1,7 +1,9 @@
 import { asClass, asFunction } from 'awilix';
 import { invalidInput } from '../../kernel/errors.js';
 import { definePlugin } from '../../kernel/plugin.js';
+import { CampaignScheduleWriter } from './campaign-schedules.js';
 import { scheduleContentSource } from './schedule-content-source.js';
+import { campaignSchedulesRef } from './schedules.api.js';
 import { SchedulePreview } from './schedule-preview.js';
 import { schedulesSection } from './schedules.section.js';
 import { schedulesUses } from './schedules-base-deps.js';
@@ -24,6 +26,7 @@ export const schedulesModule = definePlugin<SchedulesDeps>({
       schedulesService: asFunction((d: SchedulesDeps) => new SchedulesService(d)).singleton(),
       schedulePreview: asFunction((d: SchedulesDeps) => new SchedulePreview(d)).singleton(),
     });
+    r.export(campaignSchedulesRef, asFunction((d: SchedulesDeps) => new CampaignScheduleWriter(d)).singleton());
     r.routes(schedulesRoutes);
     r.jobs(schedulesJobs);
     r.onStart((d) => {

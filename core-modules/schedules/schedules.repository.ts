@@ -38,6 +38,10 @@ export interface ScheduleRow {
   created_by: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Set, all three, on a schedule a campaign release wrote: only the campaign changes it. */
+  campaign_id: string | null;
+  campaign_release_id: string | null;
+  campaign_block_id: string | null;
 }
 
 export interface TargetRow {
@@ -53,7 +57,12 @@ const SEEN_REVISIONS = 5_000;
 export const scheduleContent = (row: Pick<ScheduleRow, 'content_type' | 'content_id'>): ContentRef | null =>
   row.content_type && row.content_id ? { contentType: row.content_type, contentId: row.content_id } : null;
 
-export type ScheduleValues = Omit<ScheduleRow, 'id' | 'revision' | 'created_by' | 'created_at' | 'updated_at'>;
+export type ScheduleValues = Omit<
+  ScheduleRow,
+  'id' | 'revision' | 'created_by' | 'created_at' | 'updated_at' | 'campaign_id' | 'campaign_release_id' | 'campaign_block_id'
+>;
+/** Where a campaign's schedule came from. */
+export type CampaignTags = Pick<ScheduleRow, 'campaign_id' | 'campaign_release_id' | 'campaign_block_id'>;
 export type Target = { type: TargetType; id: string };
 
 /** A schedule that reaches a screen: directly (specificity 1) or through the screen's group (0). */
@@ -120,10 +129,26 @@ export class SchedulesRepository {
     return this.schedules.query(trx).findById(id).forUpdate();
   }
 
-  async insert(values: ScheduleValues & { created_by: string }, targets: Target[], trx: Knex.Transaction): Promise<string> {
+  async insert(values: ScheduleValues & { created_by: string | null } & Partial<CampaignTags>, targets: Target[], trx: Knex.Transaction): Promise<string> {
     const { id } = await this.schedules.query(trx).insert(values).returning('id');
     await this.replaceTargets(id, targets, trx);
     return id;
+  }
+
+  /** Inserts schedules with their targets in two statements (a campaign release's); answers their ids in order. */
+  async insertMany(
+    rows: { values: ScheduleValues & { created_by: string | null } & Partial<CampaignTags>; targets: Target[] }[],
+    trx: Knex.Transaction,
+  ): Promise<string[]> {
+    if (!rows.length) return [];
+    const inserted = await this.schedules
+      .query(trx)
+      .insert(rows.map((r) => r.values))
+      .returning('id');
+    const ids = inserted.map((r) => r.id);
+    const targets = rows.flatMap((r, i) => r.targets.map((t) => ({ schedule_id: ids[i]!, target_type: t.type, target_id: t.id })));
+    if (targets.length) await this.targets.query(trx).insert(targets);
+    return ids;
   }
 
   /** Applies the changes and moves the revision; false when there is no such schedule. */
@@ -138,6 +163,16 @@ export class SchedulesRepository {
 
   async delete(id: string, trx: Knex.Transaction): Promise<boolean> {
     return (await this.schedules.query(trx).deleteById(id)) > 0;
+  }
+
+  /** The schedules a campaign's releases wrote. */
+  async ofCampaign(campaignId: string, trx: Knex.Transaction): Promise<string[]> {
+    return (await this.schedules.query(trx).where({ campaign_id: campaignId }).select('id').orderBy('id')).map((r) => r.id);
+  }
+
+  /** Deletes a campaign's schedules (their targets go with them). */
+  async deleteOfCampaign(campaignId: string, trx: Knex.Transaction): Promise<void> {
+    await this.schedules.query(trx).where({ campaign_id: campaignId }).delete();
   }
 
   async targetsOf(scheduleIds: string[], trx?: Knex.Transaction): Promise<Map<string, Target[]>> {

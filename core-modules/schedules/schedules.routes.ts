@@ -9,6 +9,7 @@ const route = routeFor<SchedulesDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['schedules'];
 const NOT_FOUND = { 404: '`schedule_not_found`.' };
+const MANAGED = { 409: '`schedule_managed_by_campaign`: a campaign release wrote it; change the campaign instead.' };
 const INVALID = {
   404: '`schedule_not_found`, `playlist_not_found`.',
   422: '`schedule_validation_failed` (with the fields at fault), `schedule_limit_exceeded` (1,000 schedules, 250 targets), `display_control_unsupported` (a display action for a screen that does not run the Linux player), `content_type_unsupported` (a `layoutId` on a server without layouts).',
@@ -48,7 +49,7 @@ const enableRoute = (verb: 'enable' | 'disable') =>
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
-    errors: NOT_FOUND,
+    errors: { ...NOT_FOUND, ...MANAGED },
     response: { status: 200, schema: ScheduleSchema },
     handler: ({ deps, params, principal, ctx }) => deps.schedulesService.setEnabled(me(principal), params.id, verb === 'enable', ctx.ip),
   });
@@ -129,7 +130,7 @@ export const schedulesRoutes = [
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
     body: Type.Partial(ScheduleBodySchema),
-    errors: INVALID,
+    errors: { ...INVALID, ...MANAGED },
     response: { status: 200, schema: ScheduleSchema },
     handler: ({ deps, params, body, principal, ctx }) => deps.schedulesService.update(me(principal), params.id, body, ctx.ip),
   }),
@@ -141,7 +142,7 @@ export const schedulesRoutes = [
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
-    errors: NOT_FOUND,
+    errors: { ...NOT_FOUND, ...MANAGED },
     response: { status: 204 },
     handler: async ({ deps, params, principal, ctx }) => {
       await deps.schedulesService.delete(me(principal), params.id, ctx.ip);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { invalidInput, notFound, validationFailed } from '../../kernel/errors.js';
+import { conflict, invalidInput, notFound, validationFailed } from '../../kernel/errors.js';
 import { type ContentRef, refFromWire, refKey, wireField } from '../player/player.api.js';
 import { MAX_SCHEDULES, MAX_TARGETS, type ScheduleInput, scheduleIssues } from './schedule-rules.js';
 import { type ScheduleView, scheduleView } from './schedule-view.js';
@@ -15,6 +15,14 @@ type Deps = Pick<
 >;
 
 export const scheduleNotFound = () => notFound('schedule_not_found', 'No such schedule.');
+/** A campaign's schedule changes only through a new release of the campaign (or its archiving). */
+const campaignManaged = () =>
+  conflict('schedule_managed_by_campaign', 'A campaign release wrote this schedule: change the campaign and publish it, or archive the campaign.');
+const ownedByPeople = (row: ScheduleRow | undefined): ScheduleRow => {
+  if (!row) throw scheduleNotFound();
+  if (row.campaign_id) throw campaignManaged();
+  return row;
+};
 const limitExceeded = (message: string) => invalidInput('schedule_limit_exceeded', message, 'body/targets');
 const invalid = (issues: { field: string; message: string }[]) => validationFailed('The schedule is not valid.', issues, 'schedule_validation_failed');
 
@@ -99,8 +107,7 @@ export class SchedulesService {
   }
 
   async update(actor: ConsolePrincipal, id: string, patch: Partial<ScheduleInput>, ip: string): Promise<ScheduleView> {
-    const before = await this.d.schedulesRepository.byId(id);
-    if (!before) throw scheduleNotFound();
+    const before = ownedByPeople(await this.d.schedulesRepository.byId(id));
     const oldTargets = (await this.d.schedulesRepository.targetsOf([id])).get(id)!;
     // The reference's console sends the whole schedule and leaves out what it has none of (a date range, say).
     const merged = isWhole(patch) ? patch : { ...inputOf(before, oldTargets), ...patch };
@@ -115,7 +122,7 @@ export class SchedulesService {
     // A change of type or of content replaces the other kind's fields.
     const { values, targets } = await this.checked(merged);
     await this.d.db.transaction(async (trx) => {
-      if (!(await this.d.schedulesRepository.lock(id, trx))) throw scheduleNotFound();
+      ownedByPeople(await this.d.schedulesRepository.lock(id, trx));
       await this.holdContent(values, trx);
       await this.d.schedulesRepository.update(id, values, targets, trx);
       await this.reached([...oldTargets, ...targets], trx);
@@ -126,8 +133,7 @@ export class SchedulesService {
 
   async setEnabled(actor: ConsolePrincipal, id: string, enabled: boolean, ip: string): Promise<ScheduleView> {
     await this.d.db.transaction(async (trx) => {
-      const row = await this.d.schedulesRepository.lock(id, trx);
-      if (!row) throw scheduleNotFound();
+      const row = ownedByPeople(await this.d.schedulesRepository.lock(id, trx));
       if (row.enabled === enabled) return;
       await this.d.schedulesRepository.update(id, { enabled }, undefined, trx);
       await this.reached((await this.d.schedulesRepository.targetsOf([id])).get(id)!, trx);
@@ -137,13 +143,12 @@ export class SchedulesService {
   }
 
   async delete(actor: ConsolePrincipal, id: string, ip: string): Promise<void> {
-    const targets = (await this.d.schedulesRepository.targetsOf([id])).get(id)!;
-    const deleted = await this.d.db.transaction(async (trx) => {
-      if (!(await this.d.schedulesRepository.delete(id, trx))) return false;
+    await this.d.db.transaction(async (trx) => {
+      ownedByPeople(await this.d.schedulesRepository.lock(id, trx));
+      const targets = (await this.d.schedulesRepository.targetsOf([id], trx)).get(id)!;
+      await this.d.schedulesRepository.delete(id, trx);
       await this.reached(targets, trx);
-      return true;
     });
-    if (!deleted) throw scheduleNotFound();
     await this.audit('deleted', actor, ip, id, {});
   }
 
@@ -159,12 +164,18 @@ export class SchedulesService {
     return scheduleIds.length ? this.screensOf([...(await this.d.schedulesRepository.targetsOf(scheduleIds, trx)).values()].flat()) : [];
   }
 
-  /** The input checked whole, its zone defaulted and its targets normalised (a grouped screen becomes its group). */
-  async checked(input: ScheduleInput): Promise<{ values: ScheduleValues; targets: Target[] }> {
+  /**
+   * The input checked whole, its zone defaulted and its targets normalised (a grouped screen becomes
+   * its group). Given a `memo`, schedules checked together (a campaign's blocks, on the same
+   * destinations) read the same targets once.
+   */
+  async checked(input: ScheduleInput, memo?: Map<string, Promise<Target[]>>): Promise<{ values: ScheduleValues; targets: Target[] }> {
     const issues = scheduleIssues(input);
     if (issues.length) throw invalid(issues);
     if (input.targets.length > MAX_TARGETS) throw limitExceeded(`A schedule has at most ${MAX_TARGETS} targets.`);
-    const targets = await this.normalised(input.targets);
+    const key = JSON.stringify(input.targets);
+    if (memo && !memo.has(key)) memo.set(key, this.normalised(input.targets));
+    const targets = await (memo?.get(key) ?? this.normalised(input.targets));
     if (input.displayAction !== undefined && !(await this.allLinux(targets))) {
       throw invalidInput(
         'display_control_unsupported',
@@ -221,9 +232,11 @@ export class SchedulesService {
     return normalised.filter((t, i) => normalised.findIndex((u) => u.type === t.type && u.id === t.id) === i);
   }
 
-  // With the change's transaction, so the screens hear of it even if this process dies at the commit.
-  private async reached(targets: Target[], trx?: Knex.Transaction): Promise<void> {
-    await this.d.contentSources.changed(await this.screensOf(targets), trx);
+  /** The screens the targets reach are rebuilt; with the change's transaction, so they hear of it even if this process dies at the commit. Answers them. */
+  async reached(targets: Target[], trx?: Knex.Transaction): Promise<string[]> {
+    const screens = [...new Set(await this.screensOf(targets))];
+    await this.d.contentSources.changed(screens, trx);
+    return screens;
   }
 
   private async screensOf(targets: Target[]): Promise<string[]> {
