@@ -52,17 +52,28 @@ describe('console: publishing an approved submission later', function () {
 
   it('shows when the contributor asked it published; approving leaves the content waiting to be published', async () => {
     await reviewer.goto('/review');
-    await card().getByRole('row', { name: /^Publish at/ }).waitFor();
-    await card().getByRole('button', { name: `Approve ${layout.name}` }).click();
-    await reviewer.getByRole('dialog', { name: `Approve “${layout.name}”` }).getByRole('button', { name: 'Approve' }).click();
+    await card()
+      .getByRole('row', { name: /^Publish at/ })
+      .waitFor();
+    await card()
+      .getByRole('button', { name: `Approve ${layout.name}` })
+      .click();
+    await reviewer
+      .getByRole('dialog', { name: `Approve “${layout.name}”` })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await reviewer.getByText('Nothing here.').waitFor();
     await reviewer.getByRole('tab', { name: 'Approved' }).click();
-    await card().getByRole('button', { name: `Publish at… for ${layout.name}` }).waitFor();
+    await card()
+      .getByRole('button', { name: `Publish at… for ${layout.name}` })
+      .waitFor();
     expect((await submission()).status).to.equal('approved');
   });
 
   it('schedules it at the time the contributor asked for, offered in the date-time picker', async () => {
-    await card().getByRole('button', { name: `Publish at… for ${layout.name}` }).click();
+    await card()
+      .getByRole('button', { name: `Publish at… for ${layout.name}` })
+      .click();
     const dialog = reviewer.getByRole('dialog', { name: `Publish “${layout.name}” later` });
     const picker = dialog.getByRole('button', { name: /^Publish at/ });
     expect((await picker.textContent())?.trim()).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
@@ -72,28 +83,45 @@ describe('console: publishing an approved submission later', function () {
 
     expect(await submission()).to.deep.include({ status: 'scheduled', requestedPublicationAt: requested });
     await reviewer.getByRole('tab', { name: 'Scheduled' }).click();
-    await card().getByRole('button', { name: `Cancel schedule of ${layout.name}` }).waitFor();
+    await card()
+      .getByRole('button', { name: `Cancel schedule of ${layout.name}` })
+      .waitFor();
     await accessible('a scheduled submission');
   });
 
   it('cancels the schedule: the submission is approved again, and nothing reached the screens', async () => {
-    await card().getByRole('button', { name: `Cancel schedule of ${layout.name}` }).click();
+    await card()
+      .getByRole('button', { name: `Cancel schedule of ${layout.name}` })
+      .click();
     await reviewer.getByText(`The scheduled publication of “${layout.name}” was cancelled.`).waitFor();
     await reviewer.getByText('Nothing here.').waitFor();
     expect((await submission()).status).to.equal('approved');
     await reviewer.getByRole('tab', { name: 'Approved' }).click();
-    await card().getByRole('button', { name: `Publish ${layout.name} now` }).waitFor();
+    await card()
+      .getByRole('button', { name: `Publish ${layout.name} now` })
+      .waitFor();
     const history = (await asOwner('GET', `/api/v1/content-history/layout/${layout.id}/publications`)).body.data.items;
     expect(history.map((p: { revision: number }) => p.revision)).to.deep.equal([1]);
   });
 
   it('publishes it now instead, after which it is listed as recently published', async () => {
-    await card().getByRole('button', { name: `Publish ${layout.name} now` }).click();
-    await reviewer.getByRole('dialog', { name: `Publish “${layout.name}” now?` }).getByRole('button', { name: 'Publish' }).click();
+    await card()
+      .getByRole('button', { name: `Publish ${layout.name} now` })
+      .click();
+    await reviewer
+      .getByRole('dialog', { name: `Publish “${layout.name}” now?` })
+      .getByRole('button', { name: 'Publish' })
+      .click();
     await reviewer.getByText(`Published “${layout.name}”.`).waitFor();
     await reviewer.getByRole('tab', { name: 'Recently published' }).click();
     await card().getByText('Published', { exact: true }).waitFor();
-    expect(await card().getByRole('button').filter({ hasText: /Publish|Schedule/ }).count(), 'nothing left to do').to.equal(0);
+    expect(
+      await card()
+        .getByRole('button')
+        .filter({ hasText: /Publish|Schedule/ })
+        .count(),
+      'nothing left to do',
+    ).to.equal(0);
     await accessible('a recently published submission');
     expect(c.problems).to.deep.equal([]);
   });
