@@ -172,8 +172,13 @@ function ScheduleDialog(props: { opened: boolean; title: string; busy: boolean; 
   const { t } = useTranslation('editorial');
   const [when, setWhen] = useState<string | null>(props.initial ? dayjs(props.initial).format('YYYY-MM-DD HH:mm:ss') : null);
   const [error, setError] = useState<string>();
+  // A refusal belongs to the attempt it answered: reopened, the dialog starts clean.
+  const close = () => {
+    setError(undefined);
+    props.onClose();
+  };
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title}>
+    <Modal opened={props.opened} onClose={close} title={props.title}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -197,7 +202,7 @@ function ScheduleDialog(props: { opened: boolean; title: string; busy: boolean; 
             }}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="default" onClick={close}>
               {t('cancel', { ns: 'common' })}
             </Button>
             <Button type="submit" loading={props.busy}>

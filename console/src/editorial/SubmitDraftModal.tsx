@@ -28,8 +28,13 @@ export function SubmitDraftModal({ opened, revision, onClose, onSubmit }: Props)
       setBusy(false);
     }
   };
+  // A refusal belongs to the attempt it answered: reopened, the dialog starts clean.
+  const close = () => {
+    setError(undefined);
+    onClose();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('publish.dialogTitle')}>
+    <Modal opened={opened} onClose={close} title={t('publish.dialogTitle')}>
       <Stack>
         <Text size="sm">{t('publish.dialogIntro', { revision: String(revision ?? '') })}</Text>
         <DateTimePicker
@@ -46,7 +51,7 @@ export function SubmitDraftModal({ opened, revision, onClose, onSubmit }: Props)
           }}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {t('cancel', { ns: 'common' })}
           </Button>
           <Button onClick={send} loading={busy} data-autofocus>
