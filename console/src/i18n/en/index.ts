@@ -20,6 +20,7 @@ import { groups } from './groups';
 import { policies } from './policies';
 import { forms } from './forms';
 import { schedules } from './schedules';
+import { campaigns } from './campaigns';
 
 export const en = {
   common,
@@ -44,4 +45,5 @@ export const en = {
   policies,
   forms,
   schedules,
+  campaigns,
 } as const;
