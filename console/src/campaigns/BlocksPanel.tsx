@@ -23,8 +23,8 @@ export function BlocksPanel({ blocks, defaultZone, editable, onChange }: Props) 
     b.type === 'weekly'
       ? t('blocks.weekly', {
           days: (b.daysOfWeek ?? []).map((d) => t(`schedules:days.${d}` as 'schedules:days.0')).join(', '),
-          from: b.dailyStart,
-          until: b.dailyEnd,
+          from: b.dailyStart ?? '',
+          until: b.dailyEnd ?? '',
         })
       : t('blocks.oneTime', { from: dayjs(b.oneTimeStart).format('YYYY-MM-DD HH:mm'), until: dayjs(b.oneTimeEnd).format('YYYY-MM-DD HH:mm') });
 

@@ -27,7 +27,7 @@ export function CampaignActions({ campaign, rights, dirty }: { campaign: Campaig
   const publishIt = async () => {
     try {
       const answer = (await publish.mutateAsync({ ...path, body: { expectedDraftRevision: campaign.draftRevision } })).data;
-      notifyDone('releaseNumber' in answer ? t('publish.published', { number: answer.releaseNumber }) : t('publish.submitted'));
+      notifyDone('releaseNumber' in answer ? t('publish.published', { number: String(answer.releaseNumber) }) : t('publish.submitted'));
       await client.invalidateQueries({ predicate: (q) => campaignReads(q) || String(q.queryKey[1]).startsWith('/api/v1/schedules') });
     } catch (error) {
       notifyFailed(error);

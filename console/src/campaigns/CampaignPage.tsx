@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -71,7 +71,12 @@ function CampaignBuilder({ campaign }: { campaign: Campaign }) {
             <Button variant="default" onClick={editor.discard} disabled={!editor.dirty}>
               {t('builder.discard')}
             </Button>
-            <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void editor.save()} loading={editor.saving} disabled={!editor.dirty}>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              onClick={() => void editor.save()}
+              loading={editor.saving}
+              disabled={!editor.dirty}
+            >
               {t('builder.save')}
             </Button>
           </>

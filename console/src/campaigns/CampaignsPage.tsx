@@ -105,4 +105,3 @@ function CampaignTable({ campaigns }: { campaigns: CampaignSummary[] }) {
     </Table.ScrollContainer>
   );
 }
-

@@ -33,10 +33,10 @@ export function PreflightPanel({ id, dirty }: { id: string; dirty: boolean }) {
           <>
             <Text size="sm">
               {t('preflight.reach', {
-                blocks: preflight.blockCount,
-                destinations: preflight.destinationCount,
-                screens: preflight.screenCount,
-                locations: preflight.locationCount,
+                blocks: String(preflight.blockCount),
+                destinations: String(preflight.destinationCount),
+                screens: String(preflight.screenCount),
+                locations: String(preflight.locationCount),
               })}
             </Text>
             {preflight.issues.length === 0 ? (

@@ -20,7 +20,7 @@ export function ReleasesPanel({ id, editable }: { id: string; editable: boolean 
     try {
       await restore.mutateAsync({ params: { path: { id, releaseId: release.id } } });
       await client.invalidateQueries({ predicate: campaignReads });
-      notifyDone(t('releases.restored', { number: release.releaseNumber }));
+      notifyDone(t('releases.restored', { number: String(release.releaseNumber) }));
     } catch (error) {
       notifyFailed(error);
     }
@@ -65,7 +65,7 @@ export function ReleasesPanel({ id, editable }: { id: string; editable: boolean 
                       <Table.Td>
                         {restorable(r.status) && (
                           <Button size="xs" variant="default" loading={restore.isPending} onClick={() => void restoreIt(r)}>
-                            {t('releases.restore', { number: r.releaseNumber })}
+                            {t('releases.restore', { number: String(r.releaseNumber) })}
                           </Button>
                         )}
                       </Table.Td>
