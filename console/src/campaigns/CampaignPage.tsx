@@ -142,7 +142,7 @@ function CampaignBuilder({ campaign }: { campaign: Campaign }) {
             />
           </Stack>
         </Paper>
-        <BlocksPanel blocks={draft.blocks} defaultZone={draft.timezone} editable={editable} onChange={(blocks) => change({ blocks })} />
+        <BlocksPanel blocks={draft.blocks} defaultZone={draft.timezone || 'UTC'} editable={editable} onChange={(blocks) => change({ blocks })} />
         <Paper withBorder p="md">
           <Stack>
             <Title order={2} size="h4">
