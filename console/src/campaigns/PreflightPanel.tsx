@@ -40,7 +40,7 @@ export function PreflightPanel({ id, dirty }: { id: string; dirty: boolean }) {
               })}
             </Text>
             {preflight.issues.length === 0 ? (
-              <Text size="sm" c="green.8">
+              <Text size="sm">
                 {t('preflight.ok')}
               </Text>
             ) : (
