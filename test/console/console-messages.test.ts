@@ -43,6 +43,7 @@ describe('console: the event socket as the console reads it', () => {
       '/api/v1/forms',
       '/api/v1/approvals',
     ]);
+    expect(changedPaths('/api/v1/campaigns/{id}/publish'), 'a release writes schedules').to.deep.equal(['/api/v1/campaigns', '/api/v1/schedules']);
   });
 
   it('reconnects after 1 s, doubling to at most 30 s, spread by jitter', () => {

@@ -54,13 +54,14 @@ const collectionOf = (path: string) => path.split('/').slice(0, 4).join('/');
 /**
  * Collections whose pages show what a change to another one touches: a group page lists its screens
  * and a screen's page its groups and policies; a form is a data source, its records wait in the
- * approvals inbox.
+ * approvals inbox; publishing or archiving a campaign writes or withdraws schedules.
  */
 const SHOWN_ALONGSIDE: Record<string, string[]> = {
   '/api/v1/screen-groups': ['/api/v1/screens'],
   '/api/v1/screens': ['/api/v1/screen-groups'],
   '/api/v1/data-sources': ['/api/v1/forms', '/api/v1/approvals'],
   '/api/v1/forms': ['/api/v1/data-sources', '/api/v1/approvals'],
+  '/api/v1/campaigns': ['/api/v1/schedules'],
 };
 
 /** The reads a change under `path` makes stale. */
