@@ -40,9 +40,7 @@ export function PreflightPanel({ id, dirty }: { id: string; dirty: boolean }) {
               })}
             </Text>
             {preflight.issues.length === 0 ? (
-              <Text size="sm">
-                {t('preflight.ok')}
-              </Text>
+              <Text size="sm">{t('preflight.ok')}</Text>
             ) : (
               <List aria-label={t('preflight.issues')} spacing="xs">
                 {issuesBySeverity(preflight.issues).map((issue, index) => (
