@@ -51,6 +51,11 @@ describe('console: the event socket as the console reads it', () => {
       '/api/v1/campaigns',
     ]);
     expect(changedPaths('/api/v1/layouts/{id}/draft'), 'a newer draft shows in the inbox').to.deep.equal(['/api/v1/layouts', '/api/v1/content-submissions']);
+    expect(changedPaths('/api/v1/campaigns/{id}/publish'), 'a release writes schedules').to.deep.equal([
+      '/api/v1/campaigns',
+      '/api/v1/schedules',
+      '/api/v1/content-submissions',
+    ]);
   });
 
   it('reconnects after 1 s, doubling to at most 30 s, spread by jitter', () => {

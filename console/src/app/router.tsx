@@ -30,6 +30,8 @@ export const router = createBrowserRouter([
           { path: 'layouts', lazy: () => import('../layouts/LayoutsPage').then((m) => ({ Component: m.LayoutsPage })) },
           { path: 'layouts/:id', lazy: () => import('../layouts/LayoutEditorPage').then((m) => ({ Component: m.LayoutEditorPage })) },
           { path: 'playlists', lazy: () => import('../playlists/PlaylistsPage').then((m) => ({ Component: m.PlaylistsPage })) },
+          { path: 'campaigns', lazy: () => import('../campaigns/CampaignsPage').then((m) => ({ Component: m.CampaignsPage })) },
+          { path: 'campaigns/:id', lazy: () => import('../campaigns/CampaignPage').then((m) => ({ Component: m.CampaignPage })) },
           { path: 'playlists/:id', lazy: () => import('../playlists/PlaylistPage').then((m) => ({ Component: m.PlaylistPage })) },
           { path: 'data-sources', lazy: () => import('../data-sources/DataSourcesPage').then((m) => ({ Component: m.DataSourcesPage })) },
           { path: 'data-sources/new', lazy: () => import('../data-sources/NewDataSourcePage').then((m) => ({ Component: m.NewDataSourcePage })) },

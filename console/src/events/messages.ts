@@ -65,7 +65,7 @@ export const EDITORIAL = ['/api/v1/content-submissions', '/api/v1/content-histor
 /**
  * Collections whose pages show what a change to another one touches: a group page lists its screens
  * and a screen's page its groups and policies; a form is a data source, its records wait in the
- * approvals inbox.
+ * approvals inbox; publishing or archiving a campaign writes or withdraws schedules.
  */
 const SHOWN_ALONGSIDE: Record<string, string[]> = {
   '/api/v1/screen-groups': ['/api/v1/screens'],
@@ -78,6 +78,7 @@ const SHOWN_ALONGSIDE: Record<string, string[]> = {
   // A draft edited after its submission shows as a newer draft in the inbox.
   '/api/v1/layouts': ['/api/v1/content-submissions'],
   '/api/v1/playlists': ['/api/v1/content-submissions'],
+  '/api/v1/campaigns': ['/api/v1/schedules', '/api/v1/content-submissions'],
 };
 
 /** The reads a change under `path` makes stale. */

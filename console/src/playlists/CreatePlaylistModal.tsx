@@ -1,48 +1,29 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { $api } from '../api/client';
-import { QueryError } from '../common/QueryError';
+import { CreateNamedModal } from '../common/CreateNamedModal';
 
-/** Name (and describe) a new, empty playlist, then open it in the editor. */
+/** Name (and describe) a new, empty playlist, then open it. */
 export function CreatePlaylistModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('playlists');
-  const navigate = useNavigate();
   const create = $api.useMutation('post', '/api/v1/playlists');
-  const form = useForm({
-    initialValues: { name: '', description: '' },
-    validate: { name: (v) => (v.trim() ? null : t('create.nameRequired')) },
-  });
-  const close = () => {
-    form.reset();
-    create.reset();
-    onClose();
-  };
-  const submit = form.onSubmit(async (values) => {
-    const created = await create.mutateAsync({ body: { name: values.name.trim(), description: values.description } }).catch(() => undefined);
-    if (!created) return;
-    close();
-    navigate(`/playlists/${created.data.id}`);
-  });
-
   return (
-    <Modal opened={opened} onClose={close} title={t('create.title')}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {create.isError && <QueryError error={create.error} />}
-          <TextInput label={t('create.name')} required maxLength={180} data-autofocus {...form.getInputProps('name')} />
-          <Textarea label={t('create.description')} maxLength={2000} autosize minRows={2} {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('cancel', { ns: 'common' })}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('create.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <CreateNamedModal
+      opened={opened}
+      onClose={onClose}
+      labels={{
+        title: t('create.title'),
+        name: t('create.name'),
+        description: t('create.description'),
+        nameRequired: t('create.nameRequired'),
+        submit: t('create.submit'),
+      }}
+      create={async (body) => {
+        const created = await create.mutateAsync({ body }).catch(() => undefined);
+        return created && `/playlists/${created.data.id}`;
+      }}
+      pending={create.isPending}
+      error={create.isError ? create.error : undefined}
+      onReset={create.reset}
+    />
   );
 }

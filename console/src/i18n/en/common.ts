@@ -24,6 +24,7 @@ export const common = {
     reports: 'Reports',
     takeovers: 'Takeovers',
     schedules: 'Schedules',
+    campaigns: 'Campaigns',
     weather: 'Weather alerts',
     networks: 'Presentation networks',
     dataSources: 'Data sources',

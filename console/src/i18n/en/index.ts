@@ -21,6 +21,7 @@ import { policies } from './policies';
 import { forms } from './forms';
 import { schedules } from './schedules';
 import { editorial } from './editorial';
+import { campaigns } from './campaigns';
 
 export const en = {
   common,
@@ -46,4 +47,5 @@ export const en = {
   forms,
   schedules,
   editorial,
+  campaigns,
 } as const;
