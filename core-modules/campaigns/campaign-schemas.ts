@@ -64,6 +64,8 @@ export const CampaignSchema = Type.Object({
   destinations: Type.Array(DestinationSchema),
   draft: SnapshotSchema,
   draftRevision: Type.Integer({ minimum: 1 }),
+  publishedRevision: Opt(Type.Integer({ minimum: 1, description: 'The live release’s number; absent until first published.' })),
+  hasUnpublishedChanges: Type.Boolean({ description: 'Published, and the draft differs from the live release.' }),
   status: Type.String({ description: '`Draft`, `Scheduled`, `Live`, `Ended` or `Archived`.' }),
   createdAt: Stamp,
   updatedAt: Stamp,

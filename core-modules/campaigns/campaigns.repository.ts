@@ -6,11 +6,13 @@ import type { ContentRef } from '../player/player.api.js';
 import type { CampaignDocument } from './campaign-document.js';
 import { CampaignModel, type CampaignRow, ReleaseModel, type ReleaseRow } from './campaigns.models.js';
 
-/** A campaign with the document of its live release, if any. */
-export type CampaignWithLive = CampaignRow & { live: CampaignDocument | null };
+/** A campaign with the document and number of its live release, if any. */
+export type CampaignWithLive = CampaignRow & { live: CampaignDocument | null; live_number: number | null };
 
-// The newest published release's document, beside each campaign row.
-const LIVE = `(SELECT r.snapshot FROM campaign_releases r WHERE r.campaign_id = campaigns.id AND r.status = 'published' ORDER BY r.release_number DESC LIMIT 1) AS live`;
+// The newest published release's document and number, beside each campaign row.
+const newestPublished = (column: string, as: string) =>
+  `(SELECT r.${column} FROM campaign_releases r WHERE r.campaign_id = campaigns.id AND r.status = 'published' ORDER BY r.release_number DESC LIMIT 1) AS ${as}`;
+const LIVE = `${newestPublished('snapshot', 'live')}, ${newestPublished('release_number::int', 'live_number')}`;
 
 /** The campaigns and campaign_releases tables. The only place that queries them. */
 export class CampaignsRepository {

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
-import { ContentSubmissionSchema } from '../editorial/editorial.api.js';
+import { ContentSubmissionSchema, OutcomeSchema } from '../editorial/editorial.api.js';
 import { CampaignSchema, DetailsRequestSchema, DraftRequestSchema, PreflightSchema, PublishRequestSchema, ReleaseSchema } from './campaign-schemas.js';
 import type { CampaignsDeps } from './campaigns-deps.js';
 
@@ -119,7 +119,7 @@ export const campaignsRoutes = [
     operationId: 'publishCampaign',
     summary: 'Publish the draft as a new release, or submit it for review when the organization’s policy asks',
     description:
-      'Publishing writes one ordinary schedule per block on the campaign’s destinations, replacing the previous release’s in the same transaction; players never see a campaign, only schedules (201). When review is required, the draft is frozen into a submission (202).',
+      'Publishing writes one ordinary schedule per block on the campaign’s destinations, replacing the previous release’s in the same transaction; players never see a campaign, only schedules (201: the publication, whose `revision` is the release number, and its submission). When review is required, the draft is frozen into a submission (202).',
     tags,
     auth: { kind: 'console', access: 'administrators' },
     params: IdParams,
@@ -131,7 +131,7 @@ export const campaignsRoutes = [
     },
     response: {
       status: 201,
-      schema: ReleaseSchema,
+      schema: OutcomeSchema,
       otherStatuses: { 202: { description: 'Review is required: the submission made of the draft.', schema: ContentSubmissionSchema } },
     },
     handler: async ({ deps, params, body, principal, ctx }) => {

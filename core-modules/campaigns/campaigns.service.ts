@@ -1,5 +1,6 @@
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import type { SubmissionView } from '../editorial/editorial.api.js';
+import { canonicalHash } from '../../kernel/canonical-json.js';
+import type { PublicationSummary, SubmissionView } from '../editorial/editorial.api.js';
 import { type CampaignDocument, lifecycle, normalised, shapeProblems } from './campaign-document.js';
 import { campaignInvalid, campaignNotFound, draftConflict, releaseNotFound } from './campaign-errors.js';
 import type { CampaignPublisher } from './campaign-publisher.js';
@@ -12,8 +13,8 @@ type Deps = Pick<CampaignsBaseDeps, 'db' | 'campaignsRepository' | 'campaignSche
   campaignPublisher: CampaignPublisher;
 };
 
-/** What a publish did: a new live release, or a submission for review. */
-export type CampaignPublishOutcome = { published: ReleaseView } | { submitted: SubmissionView };
+/** What a publish did: the publication and its submission (as playlists answer), or a submission for review. */
+export type CampaignPublishOutcome = { published: { submission: SubmissionView; published: PublicationSummary } } | { submitted: SubmissionView };
 
 function campaignView(row: CampaignWithLive): CampaignView {
   const draft = normalised(row.draft);
@@ -28,6 +29,8 @@ function campaignView(row: CampaignWithLive): CampaignView {
     destinations: draft.destinations,
     draft,
     draftRevision: row.draft_revision,
+    ...(row.live_number !== null ? { publishedRevision: row.live_number } : {}),
+    hasUnpublishedChanges: row.live !== null && canonicalHash(draft) !== canonicalHash(normalised(row.live)),
     status: lifecycle(row.archived_at !== null, row.live ?? undefined),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -116,7 +119,7 @@ export class CampaignsService {
   async publish(actor: ConsolePrincipal, id: string, expected: number, ip: string): Promise<CampaignPublishOutcome> {
     const outcome = await this.d.editorial.publishDraft('campaign', id, expected, actor, ip);
     if (outcome.outcome === 'submitted') return { submitted: await this.d.editorial.submission(outcome.submissionId) };
-    return { published: releaseView((await this.d.campaignsRepository.release(id, outcome.publication.nativeRevisionId!))!) };
+    return { published: { submission: await this.d.editorial.submission(outcome.publication.submissionId!), published: outcome.publication } };
   }
 
   /** Archives the campaign and withdraws its schedules in one transaction; its screens are rebuilt from the commit. */

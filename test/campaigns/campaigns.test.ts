@@ -55,10 +55,18 @@ describe('campaigns', () => {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return res.body.data;
   };
+  // Publishes the draft (201: the publication and its submission, as a playlist's publish answers) and answers the release it made.
   const publish = async (campaign: any) => {
     const res = await api('POST', `/api/v1/campaigns/${campaign.id}/publish`, { expectedDraftRevision: campaign.draftRevision });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    return res.body.data;
+    const { submission, published } = res.body.data;
+    expect(submission).to.deep.include({ contentType: 'campaign', contentId: campaign.id, status: 'published' });
+    const releases = (await api('GET', `/api/v1/campaigns/${campaign.id}/releases`)).body.data.items;
+    const release = releases.find((r: any) => r.id === published.nativeRevisionId);
+    expect(release?.releaseNumber, 'the publication’s revision is its release number').to.equal(published.revision);
+    const after = (await api('GET', `/api/v1/campaigns/${campaign.id}`)).body.data;
+    expect(after).to.deep.include({ publishedRevision: release.releaseNumber, hasUnpublishedChanges: false });
+    return release;
   };
   const campaignSchedules = async (campaignId: string) =>
     (await k.db('schedules').where({ campaign_id: campaignId }).orderBy('name')) as {
@@ -198,6 +206,7 @@ describe('campaigns', () => {
 
     const current = (await api('GET', `/api/v1/campaigns/${campaign.id}`)).body.data;
     const again = await saveDraft(current, { destinations: [{ type: 'screen', id: kiosk.screenId }], blocks: [{ ...b, priority: 99 }] });
+    expect(again, 'an edit after publishing waits as unpublished changes').to.deep.include({ publishedRevision: 1, hasUnpublishedChanges: true });
     const second_ = await publish(again);
     expect(second_).to.deep.include({ releaseNumber: 2, basedReleaseId: release.id });
     expect((await campaignSchedules(campaign.id)).map((s) => [s.name, s.campaign_release_id, s.priority])).to.deep.equal([['B', second_.id, 99]]);

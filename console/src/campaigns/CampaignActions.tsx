@@ -27,7 +27,8 @@ export function CampaignActions({ campaign, rights, dirty }: { campaign: Campaig
   const publishIt = async () => {
     try {
       const answer = (await publish.mutateAsync({ ...path, body: { expectedDraftRevision: campaign.draftRevision } })).data;
-      notifyDone('releaseNumber' in answer ? t('publish.published', { number: String(answer.releaseNumber) }) : t('publish.submitted'));
+      // 201 answers the publication (its revision is the release number) with its submission; 202 the submission sent to review.
+      notifyDone('submission' in answer && answer.published ? t('publish.published', { number: String(answer.published.revision) }) : t('publish.submitted'));
       await client.invalidateQueries({ predicate: (q) => campaignReads(q) || String(q.queryKey[1]).startsWith('/api/v1/schedules') });
     } catch (error) {
       notifyFailed(error);
