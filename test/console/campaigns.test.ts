@@ -139,8 +139,10 @@ describe('console: campaigns', function () {
     await page.getByText('Release 1 copied into the draft.', { exact: false }).waitFor();
     await blocks.getByRole('row').filter({ hasText: 'Weekdays' }).filter({ hasText: 'Morning' }).waitFor();
     expect(await winnerAt(WEDNESDAY_NOON), 'screens keep release 2 until publishing').to.equal(evening);
+    await page.getByText('Unpublished changes (release 2 on screens)').waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Release 3 published', { exact: false }).waitFor();
+    await page.getByText('Unpublished changes', { exact: false }).waitFor({ state: 'hidden' });
     expect(await winnerAt(WEDNESDAY_NOON), 'release 1’s schedules are back').to.equal(morning);
     await expectAccessible(page, 'a campaign with three releases');
 

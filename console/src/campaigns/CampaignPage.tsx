@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -65,6 +65,11 @@ function CampaignBuilder({ campaign }: { campaign: Campaign }) {
     <>
       <PageHeader title={campaign.name}>
         <StatusBadge status={campaign.status} />
+        {campaign.hasUnpublishedChanges && (
+          <Badge variant="light" color="yellow">
+            {t('builder.unpublished', { number: String(campaign.publishedRevision) })}
+          </Badge>
+        )}
         {editor.dirty && <Text>{t('builder.unsaved')}</Text>}
         {editable && (
           <>

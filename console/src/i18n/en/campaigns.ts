@@ -30,6 +30,7 @@ export const campaigns = {
     submit: 'Create campaign',
   },
   builder: {
+    unpublished: 'Unpublished changes (release {{number}} on screens)',
     back: 'All campaigns',
     notFound: 'This campaign does not exist, or it was archived.',
     details: 'Details',
