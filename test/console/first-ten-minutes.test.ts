@@ -7,7 +7,7 @@ import { eventually } from '../support/wait.js';
 
 /**
  * A new owner with nothing but a browser and a player gets a picture on the screen: set up, pair
- * the screen by its code, upload an image, build a playlist, assign it, watch the live preview.
+ * the screen by its code, upload an image, build and publish a playlist, assign it, watch the live preview.
  * The page is never reloaded: what the player does reaches it through the console's event socket.
  */
 describe('console: the first ten minutes', function () {
@@ -87,6 +87,9 @@ describe('console: the first ten minutes', function () {
     await picker.getByRole('checkbox', { name: 'Select welcome' }).click();
     await picker.getByRole('button', { name: 'Add 1 item' }).click();
     await page.getByRole('button', { name: 'Move welcome', exact: true }).waitFor();
+    // Edits wait in the draft until published: one click with review off.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published: screens now show revision 2.').waitFor();
 
     // 5. Assigned to the screen; the player's manifest has the image.
     await page.getByRole('link', { name: 'Screens' }).click();
