@@ -1,4 +1,17 @@
-import { ActionIcon, Anchor, AppShell, Burger, Group, Menu, NavLink, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconMoon, IconShieldLock, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -78,21 +91,24 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('nav.label')}>
-        {navigation
-          .filter((item) => atLeast(role, item.minRole))
-          .map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={t(item.label)}
-              leftSection={<item.icon size={18} aria-hidden />}
-              rightSection={item.to === '/approvals' ? <ApprovalsCount /> : item.to === '/review' ? <ReviewCount /> : undefined}
-              active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
-              aria-current={location.pathname === item.to ? 'page' : undefined}
-              onClick={close}
-            />
-          ))}
+        {/* More sections than a short window holds: the list scrolls on its own, beside the page. */}
+        <AppShell.Section grow component={ScrollArea}>
+          {navigation
+            .filter((item) => atLeast(role, item.minRole))
+            .map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={t(item.label)}
+                leftSection={<item.icon size={18} aria-hidden />}
+                rightSection={item.to === '/approvals' ? <ApprovalsCount /> : item.to === '/review' ? <ReviewCount /> : undefined}
+                active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+                aria-current={location.pathname === item.to ? 'page' : undefined}
+                onClick={close}
+              />
+            ))}
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />
