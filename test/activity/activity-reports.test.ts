@@ -36,8 +36,14 @@ describe('activity: overview, uptime and retention', () => {
 
   describe('uptime', () => {
     // The hour buckets of the 24-hour window end at the current hour H: index 23 is [H, now).
-    const H = Math.floor(Date.now() / HOUR) * HOUR;
-    before(async () => {
+    let H: number;
+    before(async function () {
+      // Taken when the tests run, not when the file loads, and never within two minutes of the next
+      // hour: the window would move on between the reports written here and the report read.
+      this.timeout(3 * MINUTE);
+      const untilNextHour = HOUR - (Date.now() % HOUR);
+      if (untilNextHour < 2 * MINUTE) await new Promise((resolve) => setTimeout(resolve, untilNextHour + 1000));
+      H = Math.floor(Date.now() / HOUR) * HOUR;
       // Reporting from three hours ago, with a half-hour gap inside the hour from H-2h and one stalled minute after H-1h.
       await rollups(lobby, H - 3 * HOUR, H - 2 * HOUR + 10 * MINUTE);
       await rollups(lobby, H - 2 * HOUR + 40 * MINUTE, Date.now(), H - HOUR + 5 * MINUTE);
