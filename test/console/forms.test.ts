@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import {
+  type ConsoleUnderTest,
+  expectAccessible,
+  pickOption,
+  pickUpWithKeyboard,
+  screenshotOnFailure,
+  signIn,
+  startConsoleUnderTest,
+} from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, setUpOwner } from '../support/console-client.js';
 import { eventually } from '../support/wait.js';
 
@@ -88,9 +96,7 @@ describe('console: forms, records and approvals', function () {
     expect(await page.getByRole('group', { name: 'Field 2: Category' }).getByRole('textbox', { name: 'Key' }).inputValue()).to.equal('category');
 
     // Keyboard reordering (dnd-kit): pick up, move up one place, drop.
-    await page.getByRole('button', { name: 'Move Category', exact: true }).focus();
-    await page.keyboard.press('Space');
-    await page.getByText('Picked up Category, at position 2 of 2.').waitFor({ state: 'attached' });
+    await pickUpWithKeyboard(page, page.getByRole('button', { name: 'Move Category', exact: true }), 'Picked up Category, at position 2 of 2.');
     await page.keyboard.press('ArrowUp');
     await page.getByText('Category is now at position 1 of 2.').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
-import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import {
+  type ConsoleUnderTest,
+  expectAccessible,
+  pickOption,
+  pickUpWithKeyboard,
+  screenshotOnFailure,
+  signIn,
+  startConsoleUnderTest,
+} from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedImage, setSettings } from '../support/library-assets.js';
 import { type PairedScreen, pairScreen, playerCall } from '../support/player-client.js';
@@ -72,11 +80,8 @@ describe('console: screen groups, video walls and policies', function () {
     await drag(page, page.getByRole('button', { name: 'Drag Wall A into the group' }), await centre(members));
     await members.getByRole('link', { name: 'Wall A' }).waitFor();
     // …one carried by the keyboard (Space picks it up, an arrow key takes it over the group, Space drops it)…
-    const handleB = page.getByRole('button', { name: 'Drag Wall B into the group' });
-    await handleB.focus();
     // Each step waits for what a screen reader hears of it.
-    await page.keyboard.press('Space');
-    await page.getByText('Picked up Wall B.').waitFor({ state: 'attached' });
+    await pickUpWithKeyboard(page, page.getByRole('button', { name: 'Drag Wall B into the group' }), 'Picked up Wall B.');
     await page.keyboard.press('ArrowRight');
     await page.getByText('Over the group’s list: drop to add.').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { type ConsoleUnderTest, expectAccessible, pickOption, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
+import {
+  type ConsoleUnderTest,
+  expectAccessible,
+  pickOption,
+  pickUpWithKeyboard,
+  screenshotOnFailure,
+  signIn,
+  startConsoleUnderTest,
+} from '../support/console-browser.js';
 import { type ConsoleSession, consoleCall, newSignedInUser, OWNER, setUpOwner } from '../support/console-client.js';
 import { seedImage } from '../support/library-assets.js';
 import { pairScreen } from '../support/player-client.js';
@@ -83,9 +91,7 @@ describe('console: playlists', function () {
 
   it('reorders with the keyboard (Space, arrow, Space) and says so, then saves the order', async () => {
     const { page } = c;
-    await page.getByRole('button', { name: 'Move Bravo menu', exact: true }).focus();
-    await page.keyboard.press('Space');
-    await page.getByText('Picked up Bravo menu, at position 1 of 3.').waitFor({ state: 'attached' });
+    await pickUpWithKeyboard(page, page.getByRole('button', { name: 'Move Bravo menu', exact: true }), 'Picked up Bravo menu, at position 1 of 3.');
     await page.keyboard.press('ArrowDown');
     await page.getByText('Bravo menu is now at position 2 of 3.').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

@@ -166,3 +166,16 @@ export async function pickOption(page: Page, input: Locator, option: string): Pr
   }
   await choice.click();
 }
+
+/**
+ * Picks an item up with the keyboard (focus its handle, Space) and waits until what a screen reader
+ * hears says so. dnd-kit listens for the next keys only from a timer queued at pick-up, and a busy
+ * browser serves key presses before timers: so this also waits for a timer queued after that one,
+ * or the arrow key that follows can be lost.
+ */
+export async function pickUpWithKeyboard(page: Page, handle: Locator, announcement: string): Promise<void> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.getByText(announcement).waitFor({ state: 'attached' });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
