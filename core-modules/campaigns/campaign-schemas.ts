@@ -92,6 +92,7 @@ export const ReleaseSchema = Type.Object({
   status: Type.Union(RELEASE_STATUSES.map((s) => Type.Literal(s))),
   basedReleaseId: Opt(Uuid),
   publishedBy: Opt(Uuid),
+  publisherName: Opt(Type.String({ description: 'The name of the user who published it, while that user exists.' })),
   publishedAt: Opt(Stamp),
   requestedPublicationAt: Opt(Stamp),
   failureReason: Opt(Type.String()),

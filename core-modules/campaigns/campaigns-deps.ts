@@ -1,5 +1,6 @@
 import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
+import { userDirectoryRef } from '../auth/auth.api.js';
 import { editorialRef, publishableKindsRef } from '../editorial/editorial.api.js';
 import { contentKindsRef } from '../player/player.api.js';
 import { campaignSchedulesRef } from '../schedules/schedules.api.js';
@@ -18,6 +19,7 @@ export const campaignsUses = {
   screenGroups: screenGroupsRef,
   screenDirectory: screenDirectoryRef,
   screenTargets: screenTargetsRef,
+  userDirectory: userDirectoryRef,
 };
 
 /** What the campaigns module's parts build on: its tables and what it uses of other modules. */

@@ -14,7 +14,7 @@ import { CampaignsService } from './campaigns.service.js';
  */
 export const campaignsModule = definePlugin<CampaignsDeps>({
   name: 'campaigns',
-  dependsOn: ['editorial', 'schedules', 'player', 'screens', 'screen-groups'],
+  dependsOn: ['auth', 'editorial', 'schedules', 'player', 'screens', 'screen-groups'],
   uses: campaignsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {

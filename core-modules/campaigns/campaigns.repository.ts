@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { raw } from 'objection';
+import { libraryOrder } from '../../kernel/db/library-order.js';
 import { containsPattern } from '../../kernel/db/like.js';
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { ContentRef } from '../player/player.api.js';
 import type { CampaignDocument } from './campaign-document.js';
@@ -24,14 +26,14 @@ export class CampaignsRepository {
     this.releases = ReleaseModel.bindKnex(db);
   }
 
-  /** Campaigns not archived, most recently changed first; `search` matches the name literally. */
-  async page(page: number, pageSize: number, search?: string): Promise<{ rows: CampaignWithLive[]; total: number }> {
+  /** Campaigns not archived, in the library's `sort`; `search` matches the name literally. */
+  async page(q: { search?: string; sort: LibrarySort; page: number; pageSize: number }): Promise<{ rows: CampaignWithLive[]; total: number }> {
     const query = this.campaigns.query().whereNull('archived_at');
-    if (search) query.where('name', 'ilike', containsPattern(search));
+    if (q.search) query.where('name', 'ilike', containsPattern(q.search));
     const { results, total } = await query
       .select('campaigns.*', raw(LIVE))
-      .orderBy([{ column: 'updated_at', order: 'desc' }, 'id'])
-      .page(page - 1, pageSize);
+      .orderByRaw(libraryOrder(q.sort, 'campaigns'))
+      .page(q.page - 1, q.pageSize);
     return { rows: results as unknown as CampaignWithLive[], total };
   }
 

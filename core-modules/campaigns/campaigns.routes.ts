@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { IdParams, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
+import { IdParams, librarySortQuery, PageOf, Uuid, pageQuery } from '../../kernel/http/wire.js';
 import { reply, routeFor } from '../../kernel/plugin.js';
 import { ContentSubmissionSchema, OutcomeSchema } from '../editorial/editorial.api.js';
 import { CampaignSchema, DetailsRequestSchema, DraftRequestSchema, PreflightSchema, PublishRequestSchema, ReleaseSchema } from './campaign-schemas.js';
@@ -17,12 +17,12 @@ export const campaignsRoutes = [
     method: 'GET',
     path: '/api/v1/campaigns',
     operationId: 'listCampaigns',
-    summary: 'Campaigns not archived, most recently changed first',
+    summary: 'Campaigns not archived, most recently changed first or as sorted',
     tags,
     auth: { kind: 'console', access: 'signedIn' },
-    query: Type.Object({ search: Type.Optional(Type.String({ maxLength: 180 })), ...pageQuery(50) }),
+    query: Type.Object({ search: Type.Optional(Type.String({ maxLength: 180 })), ...librarySortQuery('updated'), ...pageQuery(50) }),
     response: { status: 200, schema: PageOf(CampaignSchema) },
-    handler: ({ deps, query }) => deps.campaignsService.list(query.page, query.pageSize, query.search),
+    handler: ({ deps, query }) => deps.campaignsService.list(query),
   }),
   route({
     method: 'POST',

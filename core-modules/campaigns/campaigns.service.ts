@@ -1,4 +1,5 @@
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
+import type { LibrarySort } from '../../kernel/http/wire.js';
 import { canonicalHash } from '../../kernel/canonical-json.js';
 import type { PublicationSummary, SubmissionView } from '../editorial/editorial.api.js';
 import { type CampaignDocument, lifecycle, normalised, shapeProblems } from './campaign-document.js';
@@ -9,7 +10,7 @@ import type { CampaignsBaseDeps } from './campaigns-deps.js';
 import type { CampaignWithLive } from './campaigns.repository.js';
 import type { ReleaseRow } from './campaigns.models.js';
 
-type Deps = Pick<CampaignsBaseDeps, 'db' | 'campaignsRepository' | 'campaignSchedules' | 'contentKinds' | 'editorial' | 'auditLog'> & {
+type Deps = Pick<CampaignsBaseDeps, 'db' | 'campaignsRepository' | 'campaignSchedules' | 'contentKinds' | 'editorial' | 'auditLog' | 'userDirectory'> & {
   campaignPublisher: CampaignPublisher;
 };
 
@@ -37,11 +38,12 @@ function campaignView(row: CampaignWithLive): CampaignView {
   };
 }
 
-export function releaseView(r: ReleaseRow): ReleaseView {
+export function releaseView(r: ReleaseRow, names: ReadonlyMap<string, string>): ReleaseView {
   const optional = {
     submissionId: r.submission_id ?? undefined,
     basedReleaseId: r.based_release_id ?? undefined,
     publishedBy: r.published_by ?? undefined,
+    publisherName: r.published_by ? names.get(r.published_by) : undefined,
     publishedAt: r.published_at?.toISOString(),
     requestedPublicationAt: r.requested_publication_at?.toISOString(),
     failureReason: r.failure_reason ?? undefined,
@@ -62,9 +64,9 @@ export function releaseView(r: ReleaseRow): ReleaseView {
 export class CampaignsService {
   constructor(private readonly d: Deps) {}
 
-  async list(page: number, pageSize: number, search?: string) {
-    const { rows, total } = await this.d.campaignsRepository.page(page, pageSize, search?.trim() || undefined);
-    return { items: rows.map(campaignView), total, page, pageSize };
+  async list(q: { search?: string; sort?: LibrarySort; page: number; pageSize: number }) {
+    const { rows, total } = await this.d.campaignsRepository.page({ ...q, search: q.search?.trim() || undefined, sort: q.sort ?? 'updated' });
+    return { items: rows.map(campaignView), total, page: q.page, pageSize: q.pageSize };
   }
 
   async get(id: string): Promise<CampaignView> {
@@ -101,7 +103,10 @@ export class CampaignsService {
 
   async releases(id: string): Promise<{ items: ReleaseView[] }> {
     if (!(await this.d.campaignsRepository.byId(id))) throw campaignNotFound();
-    return { items: (await this.d.campaignsRepository.releasesOf(id)).map(releaseView) };
+    const rows = await this.d.campaignsRepository.releasesOf(id);
+    const publishers = [...new Set(rows.flatMap((r) => (r.published_by ? [r.published_by] : [])))];
+    const names = new Map((publishers.length ? await this.d.userDirectory.byIds(publishers) : []).map((u) => [u.id, u.name]));
+    return { items: rows.map((r) => releaseView(r, names)) };
   }
 
   /** Copies a release's frozen document into the draft as its next revision; screens keep what they play. */

@@ -14,7 +14,10 @@ const ContentType = Type.Union(
 );
 export const ContentParams = Type.Object({ type: ContentType, id: Uuid });
 export const PublicationParams = Type.Object({ type: ContentType, id: Uuid, publicationId: Uuid });
-export const StateQuery = Type.Object({ state: Opt(Type.Union(SUBMISSION_STATES.map((s) => Type.Literal(s)))) });
+export const SubmissionsQuery = Type.Object({
+  state: Opt(Type.Union(SUBMISSION_STATES.map((s) => Type.Literal(s)))),
+  contentId: Opt({ ...Uuid, description: 'Only the submissions of this playlist, layout or campaign.' }),
+});
 export const CompareQuery = Type.Object({ fromPublicationId: Uuid, toPublicationId: Uuid });
 
 export const SubmitBody = Type.Object({

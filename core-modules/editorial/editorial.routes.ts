@@ -15,7 +15,7 @@ import {
   PublishBody,
   RestoredSchema,
   ScheduleBody,
-  StateQuery,
+  SubmissionsQuery,
   SubmissionListSchema,
   SubmitBody,
 } from './editorial-schemas.js';
@@ -38,9 +38,9 @@ const submissionRoutes = [
     summary: 'Submissions, newest first, with the organization’s review policy',
     tags,
     auth: { kind: 'console', access: 'authors' },
-    query: StateQuery,
+    query: SubmissionsQuery,
     response: { status: 200, schema: SubmissionListSchema },
-    handler: ({ deps, query }) => deps.reviewService.list(query.state),
+    handler: ({ deps, query }) => deps.reviewService.list(query),
   }),
   route({
     method: 'GET',

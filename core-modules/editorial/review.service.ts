@@ -6,9 +6,9 @@ import { draftMoved, editorialInvalid, roleRefused, submissionNotFound } from '.
 import type { SubmissionRow } from './editorial.models.js';
 import type { Publishing } from './publishing.js';
 import { mayPublish, maySubmit, type PolicyNow, reviewRequired } from './review-policy.js';
-import type { SubmissionState } from './submission-states.js';
 import type { SubmissionView } from './submission-view.js';
 import type { SubmissionViews } from './submission-views.js';
+import type { SubmissionFilter } from './submissions.repository.js';
 
 type Deps = Pick<EditorialBaseDeps, 'db' | 'publishableKinds' | 'reviewPolicy' | 'submissionsRepository'> & {
   publishing: Publishing;
@@ -27,8 +27,8 @@ const LIST_LIMIT = 200;
 export class ReviewService {
   constructor(private readonly d: Deps) {}
 
-  async list(state?: SubmissionState): Promise<PolicyNow & { items: SubmissionView[] }> {
-    const [policy, rows] = await Promise.all([this.d.reviewPolicy.now(), this.d.submissionsRepository.list(state, LIST_LIMIT)]);
+  async list(filter: SubmissionFilter): Promise<PolicyNow & { items: SubmissionView[] }> {
+    const [policy, rows] = await Promise.all([this.d.reviewPolicy.now(), this.d.submissionsRepository.list(filter, LIST_LIMIT)]);
     return { ...policy, items: await this.d.submissionViews.many(rows) };
   }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { conflict } from '../../kernel/errors.js';
+import { CONTENT_TYPES } from './editorial-schemas.js';
 import { SubmissionModel, type SubmissionRow } from './editorial.models.js';
 import { ACTIVE_STATES, type SubmissionState } from './submission-states.js';
 
@@ -23,6 +24,12 @@ export type NewSubmission = Pick<
 const UNIQUE_VIOLATION = '23505';
 
 /** The `content_submissions` table. The only place that queries it. */
+/** What the submission list may be narrowed to. */
+export interface SubmissionFilter {
+  state?: SubmissionState;
+  contentId?: string;
+}
+
 export class SubmissionsRepository {
   private readonly submissions: typeof SubmissionModel;
 
@@ -50,8 +57,8 @@ export class SubmissionsRepository {
     return this.submissions.query(trx).findById(id).forUpdate().castTo<SubmissionRow | undefined>();
   }
 
-  /** Newest first, at most `limit`, optionally in one state. */
-  async list(state: SubmissionState | undefined, limit: number): Promise<SubmissionRow[]> {
+  /** Newest first, at most `limit`, optionally in one state or of one content. */
+  async list({ state, contentId }: SubmissionFilter, limit: number): Promise<SubmissionRow[]> {
     const query = this.submissions
       .query()
       .orderBy([
@@ -60,6 +67,8 @@ export class SubmissionsRepository {
       ])
       .limit(limit);
     if (state) query.where({ status: state });
+    // Every type named, so the (content_type, content_id) index serves.
+    if (contentId) query.whereIn('content_type', CONTENT_TYPES).where({ content_id: contentId });
     return query.castTo<SubmissionRow[]>();
   }
 

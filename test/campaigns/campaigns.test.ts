@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
-import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { consoleCall, OWNER, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { seedImage, sessionsByRole } from '../support/library-assets.js';
 import { openPlayerSocket, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
@@ -116,6 +116,14 @@ describe('campaigns', () => {
     const listed = (await api('GET', `/api/v1/campaigns?search=${encodeURIComponent('Spring s')}`, undefined, viewer)).body.data;
     expect(listed.items.map((c: any) => c.id)).to.include(created.id);
     expect(listed).to.deep.include({ page: 1, pageSize: 50 });
+    await createCampaign('Sorting apple');
+    await createCampaign('Sorting Zebra');
+    const sorted = async (sort: string) =>
+      (await api('GET', `/api/v1/campaigns?search=Sorting&sort=${sort}`, undefined, viewer)).body.data.items.map((c: any) => c.name);
+    expect(await sorted('name'), 'by name, any case').to.deep.equal(['Sorting apple', 'Sorting Zebra']);
+    expect(await sorted('updated'), 'most recently changed first').to.deep.equal(['Sorting Zebra', 'Sorting apple']);
+    expect(await sorted('oldest')).to.deep.equal(['Sorting apple', 'Sorting Zebra']);
+    expect(errorOf(await api('GET', '/api/v1/campaigns?sort=size', undefined, viewer))[0]).to.equal(422);
     expect(errorOf(await api('POST', '/api/v1/campaigns', { name: 'x' }, viewer))[0]).to.equal(403);
   });
 
@@ -217,6 +225,7 @@ describe('campaigns', () => {
       [2, 'published'],
       [1, 'superseded'],
     ]);
+    expect(releases[0], 'who published it, by name').to.deep.include({ publishedBy: owner.userId, publisherName: OWNER.ownerName });
     const history = (await api('GET', `/api/v1/content-history/campaign/${campaign.id}/publications`)).body.data.items;
     expect(
       history.map((p: any) => p.campaignReleaseId),

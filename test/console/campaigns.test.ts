@@ -111,6 +111,7 @@ describe('console: campaigns', function () {
     await page.getByText('Release 1 published', { exact: false }).waitFor();
     const releases = page.getByRole('table', { name: 'Releases, newest first' });
     await releases.getByRole('cell', { name: 'Published', exact: true }).waitFor();
+    await releases.getByRole('cell', { name: 'Olivia Owner', exact: true }).waitFor();
     expect(await winnerAt(WEDNESDAY_NOON), 'the weekday block plays on a Wednesday').to.equal(morning);
     expect(await winnerAt(SATURDAY_NOON), 'the weekend block on a Saturday').to.equal(evening);
     await expectAccessible(page, 'a published campaign with its release');

@@ -67,6 +67,14 @@ describe('content submissions: review, publish and schedule', () => {
 
     expect((await asEditor('POST', `/api/v1/layouts/${layout.id}/publish`, { expectedDraftRevision: 2 })).status).to.equal(201);
     expect((await asReviewer('GET', `/api/v1/content-submissions/${waiting.id}`)).body.data.status).to.equal('superseded');
+    const ofLayout = (await asReviewer('GET', `/api/v1/content-submissions?contentId=${layout.id}`)).body.data.items;
+    expect(
+      ofLayout.map((s: { id: string; status: string }) => [s.id, s.status]),
+      'one content’s submissions, newest first: the direct publish, then the superseded one',
+    ).to.deep.equal([
+      [ofLayout[0].id, 'published'],
+      [waiting.id, 'superseded'],
+    ]);
     expect(errorOf(await act(asReviewer, waiting.id, 'approve', {}))).to.deep.equal([409, 'editorial_conflict']);
   });
 

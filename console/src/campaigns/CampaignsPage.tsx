@@ -1,25 +1,27 @@
-import { Alert, Anchor, Button, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { $api } from '../api/client';
 import type { DataOf } from '../api/types';
 import { useAuthStatus } from '../auth/useAuthStatus';
+import { LibraryListControls } from '../common/LibraryListControls';
+import { listQueryOf } from '../common/list-params';
 import { ListPager } from '../common/ListPager';
 import { ListResults } from '../common/ListResults';
 import { PageHeader } from '../common/PageHeader';
 import { useListParams } from '../common/useListParams';
 import { campaignRights } from './campaign-rules';
-import { CreateCampaignModal } from './CreateCampaignModal';
+import { CreateNamedModal } from '../common/CreateNamedModal';
 import { StatusBadge } from './StatusBadge';
 
 const PAGE_SIZE = 50;
 type CampaignSummary = DataOf<'/api/v1/campaigns', 'get'>['items'][number];
 
 /**
- * Campaigns, most recently changed first (the API's one order): search and page live in the address.
+ * Campaigns, most recently changed first unless sorted otherwise: search, sort and page live in the address.
  * Each opens in the builder.
  */
 export function CampaignsPage() {
@@ -27,13 +29,7 @@ export function CampaignsPage() {
   const rights = campaignRights(useAuthStatus().role);
   const [params, update] = useListParams('updated');
   const [creating, create] = useDisclosure(false);
-  const search = params.search.trim();
-  const list = $api.useQuery(
-    'get',
-    '/api/v1/campaigns',
-    { params: { query: { page: params.page, pageSize: PAGE_SIZE, ...(search ? { search } : {}) } } },
-    { placeholderData: (previous) => previous },
-  );
+  const list = $api.useQuery('get', '/api/v1/campaigns', { params: { query: listQueryOf(params, PAGE_SIZE) } }, { placeholderData: (previous) => previous });
   return (
     <>
       <PageHeader title={t('title')}>
@@ -45,22 +41,13 @@ export function CampaignsPage() {
       </PageHeader>
       <Stack gap="md">
         {!rights.edit && <Alert color="gray">{t('list.readOnly')}</Alert>}
-        <TextInput
-          type="search"
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          maxLength={120}
-          value={params.search}
-          onChange={(e) => update({ search: e.currentTarget.value })}
-          maw={360}
-        />
-        <ListResults query={list} searching={!!search} empty={t('list.empty')} noMatch={t('list.noMatch')}>
+        <LibraryListControls list={params} onChange={update} searchLabel={t('list.search')} searchPlaceholder={t('list.searchPlaceholder')} />
+        <ListResults query={list} searching={!!params.search.trim()} empty={t('list.empty')} noMatch={t('list.noMatch')}>
           {(items) => <CampaignTable campaigns={items} />}
         </ListResults>
         <ListPager total={list.data?.data.total} pageSize={PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={t('list.pages')} />
       </Stack>
-      <CreateCampaignModal opened={creating} onClose={create.close} />
+      <CreateNamedModal library="campaigns" opened={creating} onClose={create.close} />
     </>
   );
 }

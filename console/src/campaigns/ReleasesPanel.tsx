@@ -51,11 +51,7 @@ export function ReleasesPanel({ id, editable }: { id: string; editable: boolean 
                   <Table.Tr key={r.id}>
                     <Table.Td>{r.releaseNumber}</Table.Td>
                     <Table.Td>{r.publishedAt ? dayjs(r.publishedAt).format('YYYY-MM-DD HH:mm') : t('releases.notYet')}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {r.publishedBy?.slice(0, 8) ?? '—'}
-                      </Text>
-                    </Table.Td>
+                    <Table.Td>{r.publisherName ?? '—'}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={r.status === 'published' ? 'green' : 'gray'}>
                         {t(`releaseStatus.${r.status}`)}

@@ -1,20 +1,8 @@
-import { pickerInstant, pickerValue } from '../schedules/schedule-form';
+import { pickerInstant, pickerValue, type ScheduleValues } from '../schedules/schedule-form';
 import { type CampaignBlock, contentKey, contentOfKey } from './campaign-rules';
 
-/** The block dialog's fields; one-time times are wall clock in the block's zone, as the date picker writes them. */
-export interface BlockValues {
-  name: string;
-  content: string | null;
-  type: 'weekly' | 'one_time';
-  daysOfWeek: string[];
-  dailyStart: string;
-  dailyEnd: string;
-  oneTimeStart: string | null;
-  oneTimeEnd: string | null;
-  timezone: string;
-  priority: number | string;
-  enabled: boolean;
-}
+/** The block dialog's fields: a schedule's timing (one-time times as the date picker writes them) and the content it plays. */
+export type BlockValues = Omit<ScheduleValues, 'description' | 'playlistId' | 'screenIds' | 'groupIds'> & { content: string | null };
 
 export const emptyBlockValues = (timezone: string): BlockValues => ({
   name: '',

@@ -1,54 +1,54 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../api/client';
 import { QueryError } from './QueryError';
 
-interface Props {
-  opened: boolean;
-  onClose(): void;
-  labels: { title: string; name: string; description: string; nameRequired: string; submit: string };
-  /** Creates the thing and answers the address of its page; undefined (a refusal, shown by `error`) keeps the dialog open. */
-  create(values: { name: string; description: string }): Promise<string | undefined>;
-  pending: boolean;
-  error: unknown;
-  /** Forgets the last refusal when the dialog closes. */
-  onReset(): void;
-}
+/** The libraries whose things start as a name and a description; each has its `create.*` words. */
+type Library = 'playlists' | 'campaigns';
 
 /** Name (and describe) a new, empty thing of a library, then open its page. */
-export function CreateNamedModal({ opened, onClose, labels, create, pending, error, onReset }: Props) {
-  const { t } = useTranslation();
+export function CreateNamedModal({ library, opened, onClose }: { library: Library; opened: boolean; onClose(): void }) {
+  const { t } = useTranslation([library, 'common']);
   const navigate = useNavigate();
+  const create = useMutation({
+    mutationFn: async (body: { name: string; description: string }) => {
+      const { data, error } = await api.POST(`/api/v1/${library}`, { body });
+      if (error) throw error;
+      return data.data.id;
+    },
+  });
   const form = useForm({
     initialValues: { name: '', description: '' },
-    validate: { name: (v) => (v.trim() ? null : labels.nameRequired) },
+    validate: { name: (v) => (v.trim() ? null : t('create.nameRequired')) },
   });
   const close = () => {
     form.reset();
-    onReset();
+    create.reset();
     onClose();
   };
   const submit = form.onSubmit(async (values) => {
-    const page = await create({ name: values.name.trim(), description: values.description });
-    if (!page) return;
+    const id = await create.mutateAsync({ name: values.name.trim(), description: values.description }).catch(() => undefined);
+    if (!id) return;
     close();
-    navigate(page);
+    navigate(`/${library}/${id}`);
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={labels.title}>
+    <Modal opened={opened} onClose={close} title={t('create.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {!!error && <QueryError error={error} />}
-          <TextInput label={labels.name} required maxLength={180} data-autofocus {...form.getInputProps('name')} />
-          <Textarea label={labels.description} maxLength={2000} autosize minRows={2} {...form.getInputProps('description')} />
+          {create.isError && <QueryError error={create.error} />}
+          <TextInput label={t('create.name')} required maxLength={180} data-autofocus {...form.getInputProps('name')} />
+          <Textarea label={t('create.description')} maxLength={2000} autosize minRows={2} {...form.getInputProps('description')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {t('cancel')}
+              {t('common:cancel')}
             </Button>
-            <Button type="submit" loading={pending}>
-              {labels.submit}
+            <Button type="submit" loading={create.isPending}>
+              {t('create.submit')}
             </Button>
           </Group>
         </Stack>

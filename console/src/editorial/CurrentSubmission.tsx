@@ -13,7 +13,7 @@ const COLORS: Record<string, string> = { in_review: 'blue', changes_requested: '
  */
 export function CurrentSubmission({ contentId }: { contentId: string }) {
   const { t } = useTranslation('editorial');
-  const list = $api.useQuery('get', '/api/v1/content-submissions', {});
+  const list = $api.useQuery('get', '/api/v1/content-submissions', { params: { query: { contentId } } });
   // Newest first: the content's latest submission says where it stands now.
   const latest = list.data?.data.items.find((s) => s.contentId === contentId);
   if (!latest || !OPEN_STATES.includes(latest.status)) return null;

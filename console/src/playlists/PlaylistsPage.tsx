@@ -10,7 +10,7 @@ import { ListResults } from '../common/ListResults';
 import { listQueryOf } from '../common/list-params';
 import { PageHeader } from '../common/PageHeader';
 import { useListParams } from '../common/useListParams';
-import { CreatePlaylistModal } from './CreatePlaylistModal';
+import { CreateNamedModal } from '../common/CreateNamedModal';
 import { PlaylistTable } from './PlaylistTable';
 import { playlistRights } from './rights';
 
@@ -45,7 +45,7 @@ export function PlaylistsPage() {
         )}
         <ListPager total={list.data?.data.total} pageSize={PAGE_SIZE} page={params.page} onChange={(page) => update({ page })} label={t('list.pages')} />
       </Stack>
-      <CreatePlaylistModal opened={creating} onClose={create.close} />
+      <CreateNamedModal library="playlists" opened={creating} onClose={create.close} />
     </>
   );
 }
