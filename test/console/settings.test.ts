@@ -64,12 +64,24 @@ describe('console: organization settings', function () {
       values: { 'security.session_idle_timeout_minutes': 60 },
     });
     expect(elsewhere.status).to.equal(200);
+    // The live channel brings the other change into the fields not edited here; the edit stays.
+    await page.getByRole('tab', { name: 'Security' }).click();
+    const shown = await eventually(
+      () => page.getByLabel('Sign out after inactivity (minutes)').inputValue(),
+      (v) => v === '60',
+      10_000,
+    );
+    expect(shown).to.equal('60');
+    await page.getByRole('tab', { name: 'Branding' }).click();
+    expect(await page.getByLabel('No-content title').inputValue()).to.equal('Back soon');
+    // Saving is still refused: the edit was made against the older revision, and writing it would put back what was changed meanwhile.
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('alert').getByText('Someone changed the settings since this page loaded', { exact: false }).waitFor();
     await accessible(page, 'the settings conflict message');
     expect(await page.getByLabel('No-content title').inputValue()).to.equal('No content assigned');
     const now = await values();
     expect(now.values['branding.no_content_title']).to.equal('No content assigned');
+    expect(now.values['security.session_idle_timeout_minutes'], 'the other change kept').to.equal(60);
     await page.getByRole('tab', { name: 'Security' }).click();
     expect(await page.getByLabel('Sign out after inactivity (minutes)').inputValue()).to.equal('60');
   });

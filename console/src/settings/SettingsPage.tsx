@@ -13,15 +13,25 @@ import { notifyDone } from '../common/notify';
 
 type SettingsDocument = DataOf<'/api/v1/settings', 'get'>;
 
-/** The form of a settings document, generated from its definitions; saved all at once against its revision. */
+/**
+ * What the person changed, and the revision they changed it from. Only the fields they touched are
+ * kept: the others follow the live document, and a save made against an older revision is refused
+ * (409) rather than writing back values someone else has changed since.
+ */
+interface Edits {
+  base: number;
+  values: Record<string, SettingValue>;
+}
+
+/** The form of a settings document, generated from its definitions; saved all at once against the revision it was edited from. */
 function SettingsForm({ doc, reload }: { doc: SettingsDocument; reload(): Promise<SettingsDocument | undefined> }) {
   const { t, i18n } = useTranslation(['settings', 'common']);
-  const [edited, setEdited] = useState<Record<string, SettingValue>>(doc.values);
+  const [edits, setEdits] = useState<Edits>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<{ title: string; message: string }>();
   const [busy, setBusy] = useState(false);
   const groups = useMemo(() => byCategory(doc.definitions), [doc.definitions]);
-  const changes = changedValues(doc.values, edited);
+  const changes = changedValues(doc.values, edits?.values ?? {});
   const count = Object.keys(changes).length;
 
   const categoryLabel = (category: string) => {
@@ -34,13 +44,14 @@ function SettingsForm({ doc, reload }: { doc: SettingsDocument; reload(): Promis
     setProblem(undefined);
     setErrors({});
     try {
-      const { data, error } = await api.PATCH('/api/v1/settings', { body: { revision: doc.revision, values: changes } });
+      const { data, error } = await api.PATCH('/api/v1/settings', { body: { revision: edits?.base ?? doc.revision, values: changes } });
       if (data) {
-        setEdited((await reload())?.values ?? data.data.values);
+        await reload();
+        setEdits(undefined);
         notifyDone(t('saved'));
       } else if (errorCode(error) === 'settings_revision_conflict') {
-        const fresh = await reload();
-        if (fresh) setEdited(fresh.values);
+        await reload();
+        setEdits(undefined);
         setProblem({ title: t('conflictTitle'), message: t('conflict') });
       } else {
         setErrors(settingErrors(isApiError(error) ? error.error.details : undefined));
@@ -68,9 +79,9 @@ function SettingsForm({ doc, reload }: { doc: SettingsDocument; reload(): Promis
                 <SettingField
                   key={def.key}
                   def={def}
-                  value={edited[def.key] ?? def.default}
+                  value={edits?.values[def.key] ?? doc.values[def.key] ?? def.default}
                   error={errors[def.key]}
-                  onChange={(value) => setEdited((now) => ({ ...now, [def.key]: value }))}
+                  onChange={(value) => setEdits((now) => ({ base: now?.base ?? doc.revision, values: { ...now?.values, [def.key]: value } }))}
                 />
               ))}
             </Stack>
@@ -88,7 +99,7 @@ function SettingsForm({ doc, reload }: { doc: SettingsDocument; reload(): Promis
             {count > 0 && t('unsaved', { count })}
           </Text>
           <Group gap="sm">
-            <Button variant="default" disabled={count === 0} onClick={() => setEdited(doc.values)}>
+            <Button variant="default" disabled={count === 0} onClick={() => setEdits(undefined)}>
               {t('discard')}
             </Button>
             <Button onClick={save} loading={busy} disabled={count === 0}>
