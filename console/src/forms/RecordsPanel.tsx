@@ -2,7 +2,7 @@ import { Anchor, Group, Pagination, Select, Stack, Table, Text, TextInput } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../common/useAddressParams';
 import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import { exactTime, fromNow } from '../screens/dates';
@@ -16,7 +16,7 @@ const PAGE_SIZE = 25;
 /** The form's records (the caller's own, for those who do not see all): filtered by state, searched, opened in a drawer. */
 export function RecordsPanel({ form }: { form: Form }) {
   const { t } = useTranslation('forms');
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const [state, setState] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 300);

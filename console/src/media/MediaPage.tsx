@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../common/useAddressParams';
 import { atLeast } from '../auth/roles';
 import { useAuthStatus } from '../auth/useAuthStatus';
 import { PageHeader } from '../common/PageHeader';
@@ -20,7 +20,7 @@ import { useOrganizers } from './useOrganizers';
 export function MediaPage() {
   const { t } = useTranslation('media');
   const { role } = useAuthStatus();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters = filtersFrom(params);
   const openId = params.get('asset') ?? undefined;
   const pages = useAssetPages(filters);
@@ -28,18 +28,24 @@ export function MediaPage() {
   const canUpload = atLeast(role, 'contributor');
 
   const setFilters = useCallback(
-    (next: LibraryFilters) => {
-      const nextParams = paramsOf(next);
-      if (openId) nextParams.set('asset', openId);
-      setParams(nextParams, { replace: true });
-    },
-    [setParams, openId],
+    (next: LibraryFilters) =>
+      setParams(
+        (now) => {
+          const nextParams = paramsOf(next);
+          const asset = now.get('asset');
+          if (asset) nextParams.set('asset', asset);
+          return nextParams;
+        },
+        { replace: true },
+      ),
+    [setParams],
   );
-  const open = (id: string | undefined) => {
-    const nextParams = paramsOf(filters);
-    if (id) nextParams.set('asset', id);
-    setParams(nextParams);
-  };
+  const open = (id: string | undefined) =>
+    setParams((now) => {
+      const nextParams = paramsOf(filtersFrom(now));
+      if (id) nextParams.set('asset', id);
+      return nextParams;
+    });
 
   return (
     <Stack gap="md">

@@ -1,8 +1,8 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { atLeast } from '../auth/roles';
 import { useAuthStatus } from '../auth/useAuthStatus';
+import { useAddressParams } from '../common/useAddressParams';
 import { PageHeader } from '../common/PageHeader';
 import { FleetUptime } from './FleetUptime';
 import { ProofOfPlayReport } from './ProofOfPlayReport';
@@ -18,9 +18,9 @@ export function ReportsPage() {
   const { t } = useTranslation('reports');
   const { role } = useAuthStatus();
   const admin = atLeast(role, 'administrator');
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const params = readParams(search);
-  const change = (next: Partial<ReportParams>) => setSearch(writeParams({ ...params, ...next }), { replace: true });
+  const change = (next: Partial<ReportParams>) => setSearch((now) => writeParams({ ...readParams(now), ...next }), { replace: true });
   // A screen's timeline is for administrators only (the server's rule).
   const views: View[] = admin ? ['plays', 'uptime', 'timeline'] : ['plays', 'uptime'];
   const view = views.includes(params.view) ? params.view : 'plays';
