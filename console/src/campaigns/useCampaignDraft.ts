@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { errorCode } from '../api/errors';
+import { showAnswer } from '../api/showAnswer';
 import type { DataOf } from '../api/types';
 import { notifyDone, notifyFailed } from '../common/notify';
 
@@ -29,8 +30,8 @@ export function useCampaignDraft(campaign: Campaign) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer stored draft (saved, restored, or someone else's) replaces the working copy
   useEffect(() => setDraft(campaign.draft), [campaign.id, campaign.draftRevision]);
 
-  const show = (saved: Campaign) => {
-    client.setQueryData($api.queryOptions('get', '/api/v1/campaigns/{id}', init(saved.id)).queryKey, { data: saved });
+  const show = async (saved: Campaign) => {
+    await showAnswer(client, $api.queryOptions('get', '/api/v1/campaigns/{id}', init(saved.id)).queryKey, { data: saved });
     void client.invalidateQueries({ predicate: campaignReads });
   };
 
@@ -38,7 +39,7 @@ export function useCampaignDraft(campaign: Campaign) {
     setConflict(false);
     try {
       const saved = await save.mutateAsync({ ...init(campaign.id), body: { expectedDraftRevision: campaign.draftRevision, draft } });
-      show(saved.data);
+      await show(saved.data);
       notifyDone(t('builder.saved'));
     } catch (error) {
       if (errorCode(error) !== 'campaign_conflict') return notifyFailed(error);
@@ -55,6 +56,5 @@ export function useCampaignDraft(campaign: Campaign) {
     change: (change: Partial<CampaignDraft>) => setDraft((d) => ({ ...d, ...change })),
     discard: () => setDraft(campaign.draft),
     save: saveDraft,
-    show,
   };
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { errorCode, isApiError } from '../api/errors';
+import { showAnswer } from '../api/showAnswer';
 import { notifyFailed } from '../common/notify';
 import type { PublishOutcome } from '../editorial/PublishControls';
 import type { Submission } from '../editorial/types';
@@ -23,7 +24,7 @@ export function useLayoutDraft(layout: Layout) {
 
   /** The server's copy is the saved one; the draft takes it unless edited meanwhile (`sent`: what was sent). */
   const settle = async (fresh: Layout, sent: LayoutDocument) => {
-    client.setQueryData(key, { data: fresh });
+    await showAnswer(client, key, { data: fresh });
     setSaved({ revision: fresh.draftRevision, json: JSON.stringify(fresh.draft) });
     // The server writes the document in its own words (key order, defaults): a draft not edited
     // since it was sent takes them (compared by content: an edit may put back an equal copy).

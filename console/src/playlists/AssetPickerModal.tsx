@@ -52,7 +52,7 @@ export function AssetPickerModal({ playlistId, opened, onClose }: { playlistId: 
         notifyFailed(error);
         break;
       }
-      show(saved.data);
+      await show(saved.data);
       added += 1;
     }
     setAdding(false);

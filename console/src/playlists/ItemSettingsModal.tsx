@@ -47,7 +47,7 @@ export function ItemSettingsModal({ playlistId, item, onClose }: { playlistId: s
     };
     const saved = await save.mutateAsync({ params: { path: { id: playlistId, itemId: item.id } }, body }).catch(() => undefined);
     if (!saved) return;
-    show(saved.data);
+    await show(saved.data);
     onClose();
   });
 

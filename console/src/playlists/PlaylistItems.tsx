@@ -78,7 +78,7 @@ export function PlaylistItems({ playlist, items, editable }: { playlist: Playlis
   const saveOrder = async (itemIds: string[]) => {
     setPendingOrder(itemIds);
     const { data, error } = await api.PUT('/api/v1/playlists/{id}/items/order', { params: { path: { id: playlist.id } }, body: { itemIds } });
-    if (data) show(data.data);
+    if (data) await show(data.data);
     else {
       notifyFailed(error);
       await reload(playlist.id);

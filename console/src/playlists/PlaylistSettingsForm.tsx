@@ -21,7 +21,7 @@ export function PlaylistSettingsForm({ playlist, editable }: { playlist: Playlis
       .mutateAsync({ params: { path: { id: playlist.id } }, body: { name: values.name.trim(), description: values.description } })
       .catch(() => undefined);
     if (!saved) return;
-    show(saved.data);
+    await show(saved.data);
     notifyDone(t('editor.saved'));
   });
 

@@ -28,7 +28,7 @@ export function SortableItemRow({ playlistId, item, position, editable, onEdit, 
 
   const removeItem = async () => {
     try {
-      show((await remove.mutateAsync({ params: { path: { id: playlistId, itemId: item.id } } })).data);
+      await show((await remove.mutateAsync({ params: { path: { id: playlistId, itemId: item.id } } })).data);
       notifyDone(t('items.removed', { name: item.assetName }));
     } catch (error) {
       notifyFailed(error);

@@ -37,7 +37,7 @@ export function TagRuleForm({ playlist, editable }: { playlist: Playlist; editab
     const body = { enabled: v.enabled, match: v.match, tagIds: v.tagIds, imageDurationMs: msFromSeconds(v.imageSeconds) ?? DEFAULT_IMAGE_SECONDS * 1000 };
     const saved = await save.mutateAsync({ params: { path: { id: playlist.id } }, body }).catch(() => undefined);
     if (!saved) return;
-    show(saved.data);
+    await show(saved.data);
     notifyDone(t('tagRule.saved'));
   });
 

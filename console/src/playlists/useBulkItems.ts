@@ -22,7 +22,7 @@ export function useBulkItems(playlist: Playlist) {
       body: { items: manual.map(itemInputOf) },
     });
     if (data) {
-      show(data.data);
+      await show(data.data);
       return true;
     }
     client.setQueryData(key, before);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../api/client';
+import { showAnswer } from '../api/showAnswer';
 import type { Playlist } from './types';
 
 const init = (id: string) => ({ params: { path: { id } } });
@@ -13,8 +14,8 @@ export const usePlaylist = (id: string) => $api.useQuery('get', '/api/v1/playlis
  */
 export function useShowPlaylist() {
   const client = useQueryClient();
-  return (playlist: Playlist) => {
-    client.setQueryData($api.queryOptions('get', '/api/v1/playlists/{id}', init(playlist.id)).queryKey, { data: playlist });
+  return async (playlist: Playlist) => {
+    await showAnswer(client, $api.queryOptions('get', '/api/v1/playlists/{id}', init(playlist.id)).queryKey, { data: playlist });
     void client.invalidateQueries({ queryKey: ['get', '/api/v1/playlists'] });
   };
 }
