@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LEASE_SECONDS } from './jobs/job-leases.js';
+import { loadStorageConfig, type MediaStorageConfig } from './storage/storage-config.js';
 
 export type SignageEnv = 'production' | 'demo';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -25,6 +26,8 @@ export interface Config {
   auditRetentionDays: number;
   /** Seconds after which a job whose process stopped renewing its lease runs again elsewhere. */
   jobLeaseSeconds: number;
+  /** Where media files live: DATA_DIR/media, or an S3-compatible bucket. */
+  mediaStorage: MediaStorageConfig;
   /** The built console (`console/dist`, made by `npm ci`), served at `/`. */
   consoleDir: string;
   /** The environment it was read from, for modules that parse their own settings (with the helpers below). */
@@ -92,11 +95,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const databaseUrl = optional(env, 'DATABASE_URL');
   if (databaseUrl) url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
+  const dataDir = resolve(optional(env, 'DATA_DIR') ?? './data');
   return {
     port,
     host,
     publicUrl,
-    dataDir: resolve(optional(env, 'DATA_DIR') ?? './data'),
+    dataDir,
     databaseUrl,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     env: oneOf(env, 'SIGNAGE_ENV', ENVS, 'production'),
@@ -106,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
     jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', DEFAULT_LEASE_SECONDS, 6, 3600),
+    mediaStorage: loadStorageConfig(env, dataDir),
     consoleDir: resolve(optional(env, 'CONSOLE_DIR') ?? fileURLToPath(new URL('../console/dist', import.meta.url))),
     raw: env,
   };

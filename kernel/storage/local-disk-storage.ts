@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type Dirent, open as openFd } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, StorageNotFound, type ByteRange, type Storage, type StoredObject } from './storage.js';
+import { assertKey, StorageNotFound, type ByteRange, type DiskSpace, type Storage, type StoredObject } from './storage.js';
 
 const TMP = '.tmp';
 /**
@@ -24,7 +24,12 @@ async function fsyncPath(path: string) {
 
 /** Files under one root folder. Writes go to a temp file, are fsynced, then renamed into place. */
 export class LocalDiskStorage implements Storage {
-  constructor(private readonly root: string) {}
+  readonly kind = 'local';
+  readonly location: string;
+
+  constructor(private readonly root: string) {
+    this.location = root;
+  }
 
   private path(key: string) {
     assertKey(key);
@@ -115,6 +120,12 @@ export class LocalDiskStorage implements Storage {
       }
     }
     return removed;
+  }
+
+  async space(): Promise<DiskSpace> {
+    await mkdir(this.root, { recursive: true });
+    const [fs, dir] = await Promise.all([statfs(this.root), stat(this.root)]);
+    return { freeBytes: fs.bavail * fs.bsize, device: dir.dev };
   }
 
   async checkWritable(): Promise<void> {

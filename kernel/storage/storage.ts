@@ -11,11 +11,31 @@ export interface ByteRange {
   end: number;
 }
 
+/** What a client that fetches an object directly is told about it. */
+export interface DirectDownload {
+  /** Shown to a browser that saves the file. */
+  filename: string;
+  mimeType: string;
+}
+
+/** Room on the local disk that holds the store: what the upload guard needs. */
+export interface DiskSpace {
+  /** Bytes this process may still write there. */
+  freeBytes: number;
+  /** The file system's id (fs.stat's dev), to tell whether the database's files share it. */
+  device: number;
+}
+
 /**
  * Where media bytes live. Keys are relative, slash-separated (`assets/<id>/original`). The local
- * disk driver is the default; an S3-compatible driver implements the same five operations.
+ * disk driver is the default (MEDIA_STORAGE=local); the S3 driver keeps them in a bucket, so server
+ * processes on several hosts share them.
  */
 export interface Storage {
+  /** For logs and status pages: `local` or `s3`. */
+  readonly kind: 'local' | 's3';
+  /** Where, in words an operator recognises (a folder, or a bucket and prefix). */
+  readonly location: string;
   /** Stores the stream under `key` atomically: readers see the old object or the whole new one. */
   put(key: string, body: Readable): Promise<StoredObject>;
   /** Reads the object, or the given range of it. Rejects with StorageNotFound when absent. */
@@ -26,6 +46,16 @@ export interface Storage {
   list(prefix: string): AsyncIterable<string>;
   /** Throws with a readable reason when new objects cannot be written. */
   checkWritable(): Promise<void>;
+  /**
+   * Free room on the disk under the store. Only a local disk has one: a bucket has no free space a
+   * server can see, so stores without this method are never refused for room.
+   */
+  space?(): Promise<DiskSpace>;
+  /**
+   * A short-lived URL from which a client may fetch the object itself, or undefined when it must be
+   * served through this server (the default; see MEDIA_DOWNLOADS).
+   */
+  directUrl?(key: string, download: DirectDownload): Promise<string | undefined>;
 }
 
 export class StorageNotFound extends Error {
