@@ -23,7 +23,18 @@ export const STATUS_TRANSITIONS: Record<AssetStatus, readonly AssetStatus[]> = {
 };
 
 /** Storage keys: never shown to clients. */
+const OFFSET_DIGITS = 16;
+
 export const storageKeys = {
-  upload: (uploadId: string) => `uploads/${uploadId}.part`,
+  /** The folder of an unfinished upload's stored bytes, one object per stretch. */
+  uploadSegments: (uploadId: string) => `uploads/${uploadId}/`,
+  /** The stretch of an upload's bytes that starts at `offset` (zero-padded, so keys sort by it). */
+  uploadSegment: (uploadId: string, offset: number) => `uploads/${uploadId}/${String(offset).padStart(OFFSET_DIGITS, '0')}`,
+  segmentOffset: (key: string): number | undefined => {
+    const digits = /\/(\d{16})$/.exec(key)?.[1];
+    return digits === undefined ? undefined : Number(digits);
+  },
+  /** Where earlier versions kept an upload's bytes (one file on disk): removed by cancel and the sweep. */
+  legacyUpload: (uploadId: string) => `uploads/${uploadId}.part`,
   variant: (assetId: string, kind: VariantKind, ext: string) => `assets/${assetId}/${kind}${ext}`,
 };

@@ -3,14 +3,15 @@ import { databaseDisk } from './database-disk.js';
 import { uploadErrors } from './upload-errors.js';
 import type { UploadsBaseDeps } from './uploads-base-deps.js';
 
-type Deps = Pick<UploadsBaseDeps, 'db' | 'logger' | 'mediaConfig' | 'uploadParts' | 'uploadSessionsRepository'>;
+type Deps = Pick<UploadsBaseDeps, 'db' | 'logger' | 'mediaConfig' | 'storage' | 'uploadSessionsRepository'>;
 
 /**
- * Keeps free space on the disk that holds media (parts and stored files, both under
+ * Keeps free space on the disk that holds media (uploads' bytes and stored files, both under
  * DATA_DIR/media) for what else lives there, the database above all: PostgreSQL panics when it
  * cannot create its next WAL segment and does not start again until space is freed. The bytes an
  * upload will still write are reserved in the database when it is created, so uploads running at
- * once in any server process are counted together.
+ * once in any server process are counted together. Media on a bucket has no such disk: then
+ * nothing is refused here for room.
  */
 export class DiskReserve {
   private keep?: Promise<number>;
@@ -36,8 +37,10 @@ export class DiskReserve {
    */
   async reserve(bytes: number, trx: Knex.Transaction): Promise<void> {
     await this.d.uploadSessionsRepository.lockReservations(trx);
+    const free = await this.freeBytes();
+    if (free === undefined) return;
     const reserved = await this.d.uploadSessionsRepository.reservedBytes(trx);
-    if ((await this.d.uploadParts.freeBytes()) - reserved - bytes < (await this.bytes())) throw uploadErrors.insufficientStorage();
+    if (free - reserved - bytes < (await this.bytes())) throw uploadErrors.insufficientStorage();
   }
 
   /**
@@ -46,12 +49,22 @@ export class DiskReserve {
    * are writing this moment are already off the free space.
    */
   async assertFree(bytes: number): Promise<void> {
-    if ((await this.d.uploadParts.freeBytes()) - bytes < (await this.bytes())) throw uploadErrors.insufficientStorage();
+    const free = await this.freeBytes();
+    if (free !== undefined && free - bytes < (await this.bytes())) throw uploadErrors.insufficientStorage();
+  }
+
+  private async freeBytes(): Promise<number | undefined> {
+    return (await this.d.storage.space?.())?.freeBytes;
   }
 
   private async workOut(): Promise<number> {
     const configured = this.d.mediaConfig.reservedFreeBytes;
-    const { sharesDiskWith, maxWalBytes } = await databaseDisk(this.d.db, await this.d.uploadParts.device());
+    const space = await this.d.storage.space?.();
+    if (!space) {
+      this.d.logger.info({ storage: this.d.storage.kind }, 'media disk reserve: none, media is not on a local disk');
+      return 0;
+    }
+    const { sharesDiskWith, maxWalBytes } = await databaseDisk(this.d.db, space.device);
     // Only a disk known to be shared raises the reserve: an operator who set a small one for a
     // database elsewhere keeps it when this process cannot see where the database is.
     const keep = sharesDiskWith ? Math.max(configured, maxWalBytes) : configured;

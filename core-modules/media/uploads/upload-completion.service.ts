@@ -50,7 +50,7 @@ export class UploadCompletionService {
     const size = Number(row.size_bytes);
 
     const partSize = await this.d.uploadParts.size(id);
-    if (partSize === undefined || partSize < size) return this.settleFailure(actor, id, 'upload_part_missing');
+    if (partSize < size) return this.settleFailure(actor, id, 'upload_part_missing');
     const sniffed = sniffMediaType(await this.d.uploadParts.head(id, SNIFF_BYTES));
     if (!sniffed) return this.settleFailure(actor, id, 'unsupported_media_type');
 
@@ -112,14 +112,14 @@ export class UploadCompletionService {
   }
 
   /**
-   * Storing the original copies the part, so the disk briefly holds the file twice. That copy was
+   * Storing the original copies the uploaded bytes, so the disk briefly holds the file twice. That copy was
    * reserved at create; this refuses only when writers outside the reservations took the room since.
    */
   private assertRoomFor(row: UploadRow): Promise<void> {
     return this.d.diskReserve.assertFree(Number(row.size_bytes));
   }
 
-  /** Copies the part into storage, hashing on the way: the bytes are read exactly once. */
+  /** Copies the uploaded bytes into the original, hashing on the way: they are read exactly once. */
   private async storeOriginal(id: string, key: string, size: number): Promise<string> {
     const hash = createHash('sha256');
     const source = this.d.uploadParts.read(id, size);

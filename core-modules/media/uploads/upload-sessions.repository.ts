@@ -104,7 +104,7 @@ export class UploadSessionsRepository {
       .returning('*');
   }
 
-  /** The statuses of these uploads, for deciding which part files are still needed. */
+  /** The statuses of these uploads, for deciding whose stored bytes are still needed. */
   async statusesOf(ids: string[]): Promise<Map<string, UploadStatus>> {
     if (!ids.length) return new Map();
     const rows = await this.uploads.query().findByIds(ids).select('id', 'status');

@@ -43,8 +43,8 @@ export class UploadsService {
     const { maxUploadBytes, uploadLifetimeHours } = this.d.mediaConfig;
     if (input.sizeBytes > maxUploadBytes) throw uploadErrors.tooLarge(maxUploadBytes);
     const row = await this.d.db.transaction(async (trx) => {
-      // The part, then the stored copy completion makes of it: twice the size, reserved now so an
-      // accepted upload is not refused at the end.
+      // The uploaded bytes, then the stored copy completion makes of them: twice the size, reserved
+      // now so an accepted upload is not refused at the end.
       await this.d.diskReserve.reserve(2 * input.sizeBytes, trx);
       return this.d.uploadSessionsRepository.insert(
         {
@@ -57,12 +57,6 @@ export class UploadsService {
         trx,
       );
     });
-    try {
-      await this.d.uploadParts.create(row.id);
-    } catch (err) {
-      await this.d.uploadSessionsRepository.update(row.id, { status: 'failed', error_code: 'part_create_failed' });
-      throw err;
-    }
     return uploadView(row, maxUploadBytes);
   }
 
@@ -75,7 +69,7 @@ export class UploadsService {
 
   /**
    * Appends the body at the client's offset. The row stays locked while the bytes stream in, so two
-   * PATCHes of one upload never interleave. Bytes are fsynced before the offset is committed; when
+   * PATCHes of one upload never interleave. Bytes are stored durably before the offset is committed; when
    * the client goes away mid-body, the bytes that did arrive count, and HEAD says where to go on.
    */
   async append(actor: ConsolePrincipal, id: string, req: AppendRequest): Promise<UploadRow> {
@@ -123,7 +117,7 @@ export class UploadsService {
 
   /**
    * The hourly sweep: open uploads past their expiry become expired, completions abandoned past it
-   * fail (and what they stored is removed), which releases their reservations, and every part file
+   * fail (and what they stored is removed), which releases their reservations, and the stored bytes
    * no open upload needs is deleted.
    */
   async cleanExpired(): Promise<{ expired: number; abandoned: number; partsRemoved: number }> {
