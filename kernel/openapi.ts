@@ -157,6 +157,11 @@ function successResponses(response: RouteResponse) {
       ...content,
       headers: { ...FILE_HEADERS, 'Content-Range': header('`bytes <first>-<last>/<size>`') },
     };
+    out[302] = {
+      description:
+        'With media on S3 and `MEDIA_DOWNLOADS=redirect`, a GET that would send bytes: fetch them from `Location`, a short-lived presigned URL (send the same `Range`).',
+      headers: { Location: header('The presigned URL.'), 'Cache-Control': header('`no-store`') },
+    };
     out[304] = {
       description: 'Not modified (`If-None-Match` / `If-Modified-Since`).',
       headers: { ETag: FILE_HEADERS.ETag, 'Last-Modified': FILE_HEADERS['Last-Modified'] },

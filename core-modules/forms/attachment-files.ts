@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import type { ByteRange } from '../../kernel/storage/storage.js';
+import type { FileToSend } from '../../kernel/http/file-response.js';
+import { storedFile, type StoredFileFacts } from '../../kernel/storage/stored-file.js';
 import type { FormsBaseDeps } from './forms-base-deps.js';
 
 const keyOf = (sourceId: string, attachmentId: string) => `forms/${sourceId}/${attachmentId}`;
@@ -12,8 +13,9 @@ export class AttachmentFiles {
     await this.d.storage.put(keyOf(sourceId, attachmentId), Readable.from([bytes]));
   }
 
-  open(sourceId: string, attachmentId: string, range?: ByteRange): Promise<Readable> {
-    return this.d.storage.get(keyOf(sourceId, attachmentId), range);
+  /** The stored image as a file to send; `missing` is thrown when it is gone when read. */
+  file(sourceId: string, attachmentId: string, facts: StoredFileFacts, missing: () => Error): FileToSend {
+    return storedFile(this.d.storage, keyOf(sourceId, attachmentId), facts, missing);
   }
 
   /** Deletes these files; one that cannot be deleted now is left for the sweep. */

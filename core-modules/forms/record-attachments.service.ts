@@ -91,15 +91,10 @@ export class RecordAttachmentsService {
     const form = await this.d.formsService.context(p, id);
     const record = await this.d.recordAccess.visible(p, form, recordId);
     const a = await this.repo.attachment(record.id, attachmentId);
-    if (!a) throw notFound('not_found', 'No such attachment on this record.');
-    return {
-      size: Number(a.size),
-      mimeType: a.mime_type,
-      sha256: a.sha256,
-      lastModified: a.created_at,
-      filename: a.file_name,
-      open: (span) => this.d.attachmentFiles.open(id, a.id, span ? { start: span.start, end: span.end } : undefined),
-    };
+    const gone = () => notFound('not_found', 'No such attachment on this record.');
+    if (!a) throw gone();
+    const facts = { size: Number(a.size), mimeType: a.mime_type, sha256: a.sha256, lastModified: a.created_at, filename: a.file_name };
+    return this.d.attachmentFiles.file(id, a.id, facts, gone);
   }
 }
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { AppError } from '../../kernel/errors.js';
 import type { FileToSend } from '../../kernel/http/file-response.js';
-import { StorageNotFound } from '../../kernel/storage/storage.js';
+import { storedFile } from '../../kernel/storage/stored-file.js';
 import { layoutNotFound, revisionConflict } from './layout-errors.js';
 import type { LayoutsBaseDeps } from './layouts-deps.js';
 
@@ -74,17 +74,14 @@ export class LayoutPreviews {
     if (!row) throw layoutNotFound();
     if (!row.preview_sha256 || !row.preview_content_type || row.preview_size === null) throw noPreview();
     const key = keyOf(layoutId);
-    return {
+    const facts = {
       size: row.preview_size,
       mimeType: row.preview_content_type,
       sha256: row.preview_sha256,
       lastModified: row.preview_updated_at ?? row.updated_at,
       filename: `${row.name}-preview.${row.preview_content_type.slice('image/'.length)}`,
-      open: (span) =>
-        this.d.storage.get(key, span).catch((err: unknown) => {
-          throw err instanceof StorageNotFound ? noPreview() : err;
-        }),
     };
+    return storedFile(this.d.storage, key, facts, noPreview);
   }
 
   /** Drops the stored image (after its row no longer names it); absent is fine. */

@@ -12,6 +12,8 @@ export interface FileToSend {
   /** Shown to a browser that saves the file; never a storage key or path. */
   filename: string;
   open(span: ByteSpan): Promise<Readable>;
+  /** Where the client may fetch the bytes itself (a presigned URL), or undefined to send them from here. */
+  directUrl?(): Promise<string | undefined>;
 }
 
 // The bare SHA-256 hex, quoted: players resume a download with `If-Range: "<sha256>"` from the manifest.
@@ -28,7 +30,9 @@ export function contentDisposition(filename: string): string {
 /**
  * Answers GET or HEAD for a stored file with 200, 206, 304, 412 or 416 and the usual validators.
  * The bytes are streamed from storage (never buffered whole), and only for GET: a HEAD answer has
- * the same headers and no body. Refusals are AppErrors so they get the JSON error envelope.
+ * the same headers and no body. Where the store offers a direct URL, a GET that would send bytes is
+ * redirected there (302) instead: the client's Range goes with it; conditions were answered here.
+ * Refusals are AppErrors so they get the JSON error envelope.
  */
 export async function sendFile(ctx: Context, file: FileToSend): Promise<void> {
   const etag = etagOf(file.sha256);
@@ -51,6 +55,15 @@ export async function sendFile(ctx: Context, file: FileToSend): Promise<void> {
       'Content-Range': `bytes */${file.size}`,
       'Accept-Ranges': 'bytes',
     });
+  }
+  const direct = ctx.method === 'GET' && plan.status !== 304 ? await file.directUrl?.() : undefined;
+  if (direct) {
+    // Presigned URLs expire: neither the answer nor the URL may be kept.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 302;
+    ctx.set('Location', direct);
+    ctx.body = '';
+    return;
   }
   // Open before any header is set: a file missing from storage must still become a clean error.
   const body = ctx.method === 'GET' && plan.status !== 304 && plan.span ? await file.open(plan.span) : undefined;

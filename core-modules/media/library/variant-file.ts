@@ -1,5 +1,6 @@
 import type { Logger } from '../../../kernel/logger.js';
-import { StorageNotFound, type Storage } from '../../../kernel/storage/storage.js';
+import type { Storage } from '../../../kernel/storage/storage.js';
+import { storedFile } from '../../../kernel/storage/stored-file.js';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
 import type { VariantRow } from '../media.models.js';
 
@@ -30,16 +31,12 @@ export async function variantFile(
     d.logger.warn({ variantId: variant.id, assetId: variant.asset_id, kind: variant.kind }, 'stored file of a variant is missing or has the wrong size');
     return undefined;
   }
-  const { storage } = d;
-  return {
+  const facts = {
     size: stat.size,
     mimeType: variant.mime_type,
     sha256: variant.sha256,
     lastModified: variant.created_at,
     filename: `${name}${EXTENSIONS[variant.mime_type] ?? ''}`,
-    open: (span) =>
-      storage.get(variant.storage_key, span).catch((err: unknown) => {
-        throw err instanceof StorageNotFound ? missing() : err;
-      }),
   };
+  return storedFile(d.storage, variant.storage_key, facts, missing);
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FileToSend } from '../../../kernel/http/file-response.js';
-import { StorageNotFound } from '../../../kernel/storage/storage.js';
+import { storedFile } from '../../../kernel/storage/stored-file.js';
 import type { MediaBaseDeps } from '../media-base-deps.js';
 import type { RenditionFile, RenditionFileFacts, RenditionOutcome, VideoRenditions } from '../media.api.js';
 import { runFfmpeg } from './ffmpeg-process.js';
@@ -72,18 +72,8 @@ export class VideoRenditionsService implements VideoRenditions {
       this.d.logger.warn({ renditionId: id }, 'stored file of a video rendition is missing or has the wrong size');
       return undefined;
     }
-    const { storage } = this.d;
-    return {
-      size: stat.size,
-      mimeType: 'video/mp4',
-      sha256: facts.sha256,
-      lastModified: facts.madeAt,
-      filename: facts.filename,
-      open: (span) =>
-        storage.get(key, span).catch((err: unknown) => {
-          throw err instanceof StorageNotFound ? missing() : err;
-        }),
-    };
+    const file = { size: stat.size, mimeType: 'video/mp4', sha256: facts.sha256, lastModified: facts.madeAt, filename: facts.filename };
+    return storedFile(this.d.storage, key, file, missing);
   }
 
   async remove(ids: string[]): Promise<void> {
