@@ -9,7 +9,7 @@ import type { PluginInstallations } from './plugin-installations.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { Readiness } from './readiness.js';
 import type { SecretBox } from './secret-box.js';
-import type { LocalDiskStorage } from './storage/local-disk-storage.js';
+import type { Storage } from './storage/storage.js';
 import type { SocketHub } from './ws/hub.js';
 
 /**
@@ -27,7 +27,7 @@ export interface KernelDeps {
   db: Knex;
   jobs: JobQueue;
   hub: SocketHub;
-  storage: LocalDiskStorage;
+  storage: Storage;
   mediaTools: ReturnType<typeof resolveMediaTools>;
   readiness: Readiness;
   auditLog: AuditLog;

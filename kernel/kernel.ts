@@ -25,7 +25,8 @@ import { AuditLog } from './audit-log.js';
 import { RateLimiter } from './rate-limiter.js';
 import { KeyRing } from './key-ring.js';
 import { SecretBox } from './secret-box.js';
-import { LocalDiskStorage } from './storage/local-disk-storage.js';
+import { createStorage } from './storage/create-storage.js';
+import { assertStorageUsable } from './storage/storage-check.js';
 import { systemPlugin } from './system/system.plugin.js';
 import { SocketHub } from './ws/hub.js';
 
@@ -109,7 +110,11 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const plugins = registerPlugins([systemPlugin(options.systemJobs ?? []), ...options.plugins]);
 
   try {
-    // 2. Database: the configured one, or the embedded one under DATA_DIR.
+    // 2. Media storage: a bucket that cannot be written stops the start before anything else runs.
+    const storage = createStorage(config.mediaStorage);
+    if (storage.kind === 's3') await assertStorageUsable(storage);
+
+    // 3. Database: the configured one, or the embedded one under DATA_DIR.
     let databaseUrl = config.databaseUrl ?? (role === 'cli' ? runningEmbeddedUrl(join(config.dataDir, 'postgres')) : undefined);
     if (!databaseUrl) {
       cleanups.push(lockDataDir(config.dataDir));
@@ -121,11 +126,11 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     cleanups.push(() => db.destroy());
     await checkServerVersion(db);
 
-    // 3. Schema.
+    // 4. Schema.
     const applied = await migrateSchema(db, plugins);
     if (applied.length) logger.info({ applied }, 'migrations applied');
 
-    // 4. Containers.
+    // 5. Containers.
     const root = createContainer({ injectionMode: InjectionMode.PROXY });
     const jobs = new JobQueue(databaseUrl, logger, config.jobLeaseSeconds);
     const authenticators: AuthenticatorMap = {};
@@ -149,7 +154,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       db: asValue(db),
       jobs: asValue(jobs),
       hub: asValue(hub),
-      storage: asValue(new LocalDiskStorage(join(config.dataDir, 'media'))),
+      storage: asValue(storage),
       mediaTools: asValue(resolveMediaTools(config)),
       readiness: asValue(new Readiness(readinessChecks)),
       auditLog: asValue(new AuditLog(db)),
@@ -168,7 +173,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       for (const socket of p.sockets) hub.mount(socket, deps);
     }
 
-    // 5. Jobs, then each plugin's start hook.
+    // 6. Jobs, then each plugin's start hook.
     await jobs.start({ work: role === 'all' || role === 'worker', pollingIntervalSeconds: options.jobPollingIntervalSeconds });
     const stopJobs = () => jobs.stop(config.shutdownGraceSeconds);
     cleanups.push(stopJobs);
@@ -182,7 +187,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     // On stop, running jobs finish before any plugin's stop hook tears down what they use.
     cleanups.push(stopJobs);
 
-    // 6. HTTP and sockets.
+    // 7. HTTP and sockets.
     const { table, mounted } = buildRouter(plugins, depsOf, guards, root.resolve<RateLimiter>('rateLimiter'), installations);
     apiDocument = buildOpenApi(mounted, hub.routes(), config.publicUrl.origin);
     let server: Server | undefined;

@@ -52,6 +52,11 @@ export interface Storage {
    */
   space?(): Promise<DiskSpace>;
   /**
+   * Removes what writes interrupted by a killed process left behind (a local disk's temp files)
+   * and returns their names. A store whose interrupted writes leave nothing visible has no sweep.
+   */
+  sweepTemporary?(): Promise<string[]>;
+  /**
    * A short-lived URL from which a client may fetch the object itself, or undefined when it must be
    * served through this server (the default; see MEDIA_DOWNLOADS).
    */

@@ -58,7 +58,17 @@ describe('server process (node --import tsx jobs/server.ts)', function () {
       ['S3_BUCKET', { MEDIA_STORAGE: 's3' }],
       ['MEDIA_DOWNLOADS', { MEDIA_DOWNLOADS: 'redirect' }],
       // A bucket that cannot be reached stops the start before any database is started.
-      ['bucket "signage-media"', { MEDIA_STORAGE: 's3', S3_BUCKET: 'signage-media', S3_ENDPOINT: 'http://127.0.0.1:9', S3_FORCE_PATH_STYLE: 'true' }],
+      [
+        'signage-media',
+        {
+          MEDIA_STORAGE: 's3',
+          S3_BUCKET: 'signage-media',
+          S3_ENDPOINT: 'http://127.0.0.1:9',
+          S3_FORCE_PATH_STYLE: 'true',
+          AWS_ACCESS_KEY_ID: 'key',
+          AWS_SECRET_ACCESS_KEY: 'secret',
+        },
+      ],
     ];
     for (const [name, env] of cases) {
       it(`exits 78 with one stderr line naming ${name}, without a stack trace`, async () => {

@@ -1,4 +1,4 @@
-import type { TestKernel } from './test-kernel.js';
+import type { HttpTarget, TestKernel } from './test-kernel.js';
 
 export interface ConsoleSession {
   cookie: string;
@@ -13,7 +13,7 @@ export interface ApiResponse {
 }
 
 /** A browser-like console client: keeps the session cookie and sends the CSRF token on unsafe requests. */
-export async function consoleCall(k: TestKernel, session: ConsoleSession | undefined, method: string, path: string, body?: unknown): Promise<ApiResponse> {
+export async function consoleCall(k: HttpTarget, session: ConsoleSession | undefined, method: string, path: string, body?: unknown): Promise<ApiResponse> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (session) {
@@ -35,13 +35,13 @@ export function sessionFrom(res: ApiResponse): ConsoleSession {
 export const OWNER = { organizationName: 'Corner Café', ownerName: 'Olivia Owner', username: 'olivia', password: 'correct horse battery' };
 
 /** Sets the installation up and returns the first Owner's session. */
-export async function setUpOwner(k: TestKernel): Promise<ConsoleSession> {
+export async function setUpOwner(k: HttpTarget): Promise<ConsoleSession> {
   const res = await consoleCall(k, undefined, 'POST', '/api/v1/auth/setup', OWNER);
   if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
   return sessionFrom(res);
 }
 
-export async function login(k: TestKernel, username: string, password: string): Promise<ConsoleSession> {
+export async function login(k: HttpTarget, username: string, password: string): Promise<ConsoleSession> {
   const res = await consoleCall(k, undefined, 'POST', '/api/v1/auth/login', { username, password });
   return sessionFrom(res);
 }

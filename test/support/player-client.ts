@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { consoleCall, type ConsoleSession } from './console-client.js';
-import { call, type TestKernel } from './test-kernel.js';
+import { call, type HttpTarget } from './test-kernel.js';
 
 /** What the stock Linux player sends when it asks to pair (field names are its own). */
 export function deviceMetadata(overrides: Record<string, unknown> = {}) {
@@ -24,20 +24,20 @@ export function deviceMetadata(overrides: Record<string, unknown> = {}) {
 export const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
 
 /** A request as the player makes it: JSON, with its device credential. */
-export const playerCall = (k: TestKernel, credential: string, method: string, path: string, body?: unknown) => call(k, method, path, body, bearer(credential));
+export const playerCall = (k: HttpTarget, credential: string, method: string, path: string, body?: unknown) => call(k, method, path, body, bearer(credential));
 
-export async function identity(k: TestKernel): Promise<{ installationId: string; pairingEnabled: boolean }> {
+export async function identity(k: HttpTarget): Promise<{ installationId: string; pairingEnabled: boolean }> {
   return (await call(k, 'GET', '/api/v1/system/identity')).body.data;
 }
 
-export async function createPairingSession(k: TestKernel, metadata: Record<string, unknown> = deviceMetadata()) {
+export async function createPairingSession(k: HttpTarget, metadata: Record<string, unknown> = deviceMetadata()) {
   const { installationId } = await identity(k);
   const res = await call(k, 'POST', '/api/v1/player/pairing-sessions', { installationId, metadata });
   if (res.status !== 201) throw new Error(`pairing session: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...(res.body.data as { id: string; code: string; pollSecret: string; expiresAt: string }), metadata };
 }
 
-export const poll = (k: TestKernel, id: string, pollSecret: string) =>
+export const poll = (k: HttpTarget, id: string, pollSecret: string) =>
   call(k, 'GET', `/api/v1/player/pairing-sessions/${id}`, undefined, { authorization: `Pairing ${pollSecret}` });
 
 export interface PairedScreen {
@@ -53,7 +53,7 @@ export interface PairedScreen {
  * session, approve, poll (claim), enroll.
  */
 export async function pairScreen(
-  k: TestKernel,
+  k: HttpTarget,
   admin: ConsoleSession,
   options: { name?: string; metadata?: Record<string, unknown>; approval?: Record<string, unknown> } = {},
 ): Promise<PairedScreen> {
@@ -83,7 +83,7 @@ export interface PlayerSocket {
 }
 
 /** Opens the player socket with a device credential; resolves once it is open. */
-export function openPlayerSocket(k: TestKernel, credential: string): Promise<PlayerSocket> {
+export function openPlayerSocket(k: HttpTarget, credential: string): Promise<PlayerSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${k.url.replace(/^http/, 'ws')}/api/v1/player/socket`, { headers: bearer(credential) });
     const messages: Record<string, any>[] = [];

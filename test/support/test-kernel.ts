@@ -19,6 +19,9 @@ export interface TestKernel extends Kernel {
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
+/** What a client needs of a server: a test kernel, or a server process on another "host". */
+export type HttpTarget = Pick<TestKernel, 'url' | 'request'>;
+
 export interface TestKernelOptions {
   plugins?: PluginDef[];
   /** Share a database with another test kernel (two server processes on one database). */
@@ -90,7 +93,7 @@ export async function bootTestKernel(options: TestKernelOptions = {}): Promise<T
 }
 
 /** JSON request helper: returns status, headers and the parsed body. */
-export async function call(k: TestKernel, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function call(k: HttpTarget, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await k.request(path, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { ApiResponse, ConsoleSession } from './console-client.js';
 import { consoleCall } from './console-client.js';
-import type { TestKernel } from './test-kernel.js';
+import type { HttpTarget } from './test-kernel.js';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -10,7 +10,7 @@ type Body = Uint8Array | AsyncIterable<Uint8Array>;
 
 /** Raw upload-protocol requests with a console session (cookie + CSRF), answering status, headers and JSON. */
 export async function uploadRequest(
-  k: TestKernel,
+  k: HttpTarget,
   s: ConsoleSession,
   method: string,
   path: string,
@@ -29,24 +29,24 @@ export async function uploadRequest(
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
-export function startUpload(k: TestKernel, s: ConsoleSession, filename: string, sizeBytes: number, mimeType = 'application/octet-stream') {
+export function startUpload(k: HttpTarget, s: ConsoleSession, filename: string, sizeBytes: number, mimeType = 'application/octet-stream') {
   return consoleCall(k, s, 'POST', '/api/v1/uploads', { filename, mimeType, sizeBytes });
 }
 
-export function patchUpload(k: TestKernel, s: ConsoleSession, id: string, offset: number | string, body: Body, headers: Record<string, string> = {}) {
+export function patchUpload(k: HttpTarget, s: ConsoleSession, id: string, offset: number | string, body: Body, headers: Record<string, string> = {}) {
   return uploadRequest(k, s, 'PATCH', `/api/v1/uploads/${id}`, {
     headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset), ...headers },
     body,
   });
 }
 
-export const headUpload = (k: TestKernel, s: ConsoleSession, id: string) => uploadRequest(k, s, 'HEAD', `/api/v1/uploads/${id}`);
+export const headUpload = (k: HttpTarget, s: ConsoleSession, id: string) => uploadRequest(k, s, 'HEAD', `/api/v1/uploads/${id}`);
 
-export const completeUpload = (k: TestKernel, s: ConsoleSession, id: string) => consoleCall(k, s, 'POST', `/api/v1/uploads/${id}/complete`);
+export const completeUpload = (k: HttpTarget, s: ConsoleSession, id: string) => consoleCall(k, s, 'POST', `/api/v1/uploads/${id}/complete`);
 
 /** Creates, sends in `chunkBytes` pieces and completes; returns the completion answer. */
 export async function uploadFile(
-  k: TestKernel,
+  k: HttpTarget,
   s: ConsoleSession,
   filename: string,
   bytes: Buffer,
@@ -69,7 +69,7 @@ export async function uploadFile(
  * measurement of the server in the same process).
  */
 export function streamPatch(
-  k: TestKernel,
+  k: HttpTarget,
   s: ConsoleSession,
   id: string,
   offset: number,

@@ -22,7 +22,7 @@ export const processingPart: ModulePart<ProcessingDeps> = (r) => {
   r.onStart(async ({ storage, logger }) => {
     try {
       const workDirs = await sweepWorkDirs();
-      const storageTemp = await storage.sweepTemporary();
+      const storageTemp = (await storage.sweepTemporary?.()) ?? [];
       if (workDirs.length || storageTemp.length) logger.info({ workDirs, storageTemp }, 'removed temporary files left by stopped processes');
     } catch (err) {
       logger.warn({ err }, 'could not sweep temporary files left by stopped processes');
