@@ -61,9 +61,11 @@ function parameters(location: 'path' | 'query', schema?: TSchema) {
   }));
 }
 
-// Every operation, and every socket, may find the database down or restarting.
-const DATABASE_DOWN = 'The database is unavailable (`database_unavailable`); try again after `Retry-After` seconds.';
-const DATABASE_RETRY_AFTER = { description: 'Seconds to wait (with `database_unavailable`).', schema: { type: 'integer' } };
+// Every operation, and every socket, may find the database down or restarting; one that reads or
+// writes media files, the media store (a bucket) unreachable.
+const DATABASE_DOWN =
+  'The database (`database_unavailable`) or, for an operation on media files, the media storage (`storage_unavailable`) is unavailable; try again after `Retry-After` seconds.';
+const DATABASE_RETRY_AFTER = { description: 'Seconds to wait (with `database_unavailable` or `storage_unavailable`).', schema: { type: 'integer' } };
 
 function errorResponses({ route, installable }: MountedRoute) {
   const out: Record<string, unknown> = {};

@@ -5,7 +5,8 @@ import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { RouteTable } from './route-table.js';
 import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
-import { databaseUnavailable, isDatabaseUnavailable } from '../db/database.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from '../db/database.js';
+import { StorageUnavailable } from '../storage/storage.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -46,9 +47,16 @@ function requestContext(logger: Logger, onResponse?: (ctx: Context) => void) {
   };
 }
 
+const storageUnavailable = () =>
+  new AppError('unavailable', 'storage_unavailable', 'Media storage is not available at the moment; try again shortly.', undefined, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
 function renderError(ctx: Context, err: unknown, logger: Logger) {
-  // The database down or restarting is no bug: 503 with Retry-After, whichever query ran into it.
-  const known = err instanceof AppError ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : undefined;
+  // The database or the media store down is no bug: 503 with Retry-After, whichever call ran into it.
+  if (err instanceof StorageUnavailable) logger.warn({ reason: err.message, requestId: ctx.state.requestId }, 'media storage unavailable');
+  const known =
+    err instanceof AppError ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : err instanceof StorageUnavailable ? storageUnavailable() : undefined;
   if (known) {
     ctx.status = known.status;
     for (const [name, value] of Object.entries(known.headers ?? {})) ctx.set(name, value);

@@ -5,7 +5,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '../http/file-response.js';
 import type { S3StorageConfig } from './storage-config.js';
-import { assertKey, type ByteRange, type DirectDownload, type Storage, StorageNotFound, type StoredObject } from './storage.js';
+import { assertKey, type ByteRange, type DirectDownload, type Storage, StorageNotFound, StorageUnavailable, type StoredObject } from './storage.js';
 
 /**
  * Bytes per part of a multipart upload (S3's minimum is 5 MiB), and parts in flight at once: an
@@ -29,8 +29,8 @@ function reasonOf(err: unknown, bucket: string): string {
       return `access to the bucket "${bucket}" is denied (check the credentials and the bucket policy)`;
     return `the store answered ${err.$metadata?.httpStatusCode ?? ''} ${err.name}: ${err.message}`.replace(/\s+/g, ' ');
   }
-  const code = (err as NodeJS.ErrnoException).code ?? (err as Error).name;
-  return `the store cannot be reached (${code}: ${(err as Error).message})`;
+  // A connection refused to several addresses at once comes as an AggregateError without a message.
+  return `the store cannot be reached (${(err as Error).message || (err as NodeJS.ErrnoException).code || (err as Error).name})`;
 }
 
 /**
@@ -57,6 +57,16 @@ export class S3Storage implements Storage {
     return this.config.prefix + key;
   }
 
+  /** Runs a request; any failure but a missing object becomes StorageUnavailable, in words. */
+  private async request<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isMissing(err)) throw err;
+      throw new StorageUnavailable(reasonOf(err, this.config.bucket), { cause: err });
+    }
+  }
+
   async put(key: string, body: Readable): Promise<StoredObject> {
     const Key = this.objectKey(key);
     let size = 0;
@@ -74,24 +84,29 @@ export class S3Storage implements Storage {
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
     });
-    // A failing source must fail the upload (which then aborts its parts), not leave it waiting.
-    const failed = new Promise<never>((_, reject) => counted.once('error', reject));
+    // A failing source must fail the upload (which then aborts its parts), not leave it waiting;
+    // its error is the source's (a client gone), not the store's.
+    let sourceError: Error | undefined;
+    const failed = new Promise<never>((_, reject) => counted.once('error', (err) => reject((sourceError = err))));
     failed.catch(() => {});
     try {
       await Promise.race([upload.done(), failed]);
     } catch (err) {
       await upload.abort().catch(() => {});
-      throw err;
+      if (sourceError) throw sourceError;
+      throw new StorageUnavailable(reasonOf(err, this.config.bucket), { cause: err });
     }
     return { size, modifiedAt: new Date() };
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
+    const command = new GetObjectCommand({
+      Bucket: this.config.bucket,
+      Key: this.objectKey(key),
+      ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+    });
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-      );
-      return answer.Body as Readable;
+      return (await this.request(() => this.client.send(command))).Body as Readable;
     } catch (err) {
       if (isMissing(err)) throw new StorageNotFound(key);
       throw err;
@@ -99,8 +114,9 @@ export class S3Storage implements Storage {
   }
 
   async stat(key: string): Promise<StoredObject | undefined> {
+    const command = new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) });
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+      const head = await this.request(() => this.client.send(command));
       return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (err) {
       if (isMissing(err)) return undefined;
@@ -109,7 +125,8 @@ export class S3Storage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+    const command = new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) });
+    await this.request(() => this.client.send(command));
   }
 
   /** Keys under `prefix` as under a folder (`assets/a1` lists `assets/a1/…`, never `assets/a10`), in key order. */
@@ -118,7 +135,8 @@ export class S3Storage implements Storage {
     const Prefix = this.config.prefix + (folder ? `${folder}/` : '');
     let ContinuationToken: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix, ContinuationToken }));
+      const command = new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix, ContinuationToken });
+      const page = await this.request(() => this.client.send(command));
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(this.config.prefix.length);
         if (!key) continue;
@@ -133,15 +151,11 @@ export class S3Storage implements Storage {
     } while (ContinuationToken);
   }
 
-  /** Writes and deletes a small probe object; a failure says what is wrong in words. */
+  /** Writes and deletes a small probe object; a failure (StorageUnavailable) says what is wrong in words. */
   async checkWritable(): Promise<void> {
     const key = `signage-probe/${randomUUID()}`;
-    try {
-      await this.put(key, Readable.from([Buffer.from('ok')]));
-      await this.delete(key);
-    } catch (err) {
-      throw new Error(reasonOf(err, this.config.bucket));
-    }
+    await this.put(key, Readable.from([Buffer.from('ok')]));
+    await this.delete(key);
   }
 
   async directUrl(key: string, download: DirectDownload): Promise<string | undefined> {

@@ -63,6 +63,14 @@ export interface Storage {
   directUrl?(key: string, download: DirectDownload): Promise<string | undefined>;
 }
 
+/**
+ * The store cannot be used at the moment (a bucket that cannot be reached, refuses, or fails): said
+ * to clients as 503 `storage_unavailable`, never mistaken for the database being down.
+ */
+export class StorageUnavailable extends Error {
+  override name = 'StorageUnavailable';
+}
+
 export class StorageNotFound extends Error {
   constructor(key: string) {
     super(`no stored object "${key}"`);

@@ -365,7 +365,7 @@ describe('resumable uploads', () => {
       ).to.equal(403);
     });
 
-    it('cancels: deletes the part file, and the upload takes no more bytes', async () => {
+    it('cancels: deletes its stored bytes, and the upload takes no more', async () => {
       const id = (await startUpload(k, owner, 'cancel.png', png.length)).body.data.id;
       await patchUpload(k, owner, id, 0, png.subarray(0, 50));
       expect(await hasStoredBytes(k, id)).to.equal(true);
@@ -399,7 +399,7 @@ describe('resumable uploads', () => {
       expect((await completeUpload(k, owner, id)).status).to.equal(410);
     });
 
-    it('cleans up: the hourly job expires old uploads and removes parts nothing needs any more', async () => {
+    it('cleans up: the hourly job expires old uploads and removes stored bytes nothing needs any more', async () => {
       const stale = (await startUpload(k, owner, 'stale.png', png.length)).body.data.id;
       await patchUpload(k, owner, stale, 0, png.subarray(0, 10));
       const fresh = (await startUpload(k, owner, 'fresh.png', png.length)).body.data.id;

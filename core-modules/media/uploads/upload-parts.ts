@@ -89,8 +89,13 @@ export class UploadParts {
    * end where the committed offset plus this append says.
    */
   async append(id: string, offset: number, body: Readable, maxBytes: number): Promise<AppendResult> {
-    await this.removeFrom(id, offset);
     const result: AppendResult = { written: 0, overflow: false };
+    try {
+      await stored(this.removeFrom(id, offset));
+    } catch (err) {
+      result.writeError = (err as StoreFailure).cause;
+      return result;
+    }
     let segment: SegmentWrite | undefined;
     const finish = async () => {
       if (!segment) return;
