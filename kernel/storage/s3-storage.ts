@@ -87,7 +87,12 @@ export class S3Storage implements Storage {
     // A failing source must fail the upload (which then aborts its parts), not leave it waiting;
     // its error is the source's (a client gone), not the store's.
     let sourceError: Error | undefined;
-    const failed = new Promise<never>((_, reject) => counted.once('error', (err) => reject((sourceError = err))));
+    const failed = new Promise<never>((_, reject) =>
+      counted.once('error', (err) => {
+        sourceError = err;
+        reject(err);
+      }),
+    );
     failed.catch(() => {});
     try {
       await Promise.race([upload.done(), failed]);
