@@ -15,6 +15,7 @@ import { mediaUses } from './media-base-deps.js';
 import type { MediaDeps } from './media-deps.js';
 import { processingFailedCondition } from './processing/failed-condition.js';
 import { processingPart } from './processing/processing.part.js';
+import { migrateCommands } from './storage-move/migrate.command.js';
 import { uploadsPart } from './uploads/uploads.part.js';
 
 const parts = [uploadsPart, processingPart, libraryPart] as ModulePart<MediaDeps>[];
@@ -40,6 +41,7 @@ export const mediaModule = definePlugin<MediaDeps>({
     // How each asset type is played; a module owning a type (widgets, later) registers it.
     r.export(playableTypesRef, asClass(PlayableTypes).singleton());
     for (const part of parts) part(r);
+    r.commands(migrateCommands);
     r.onStart((d) => {
       d.dependencyGraph.register(mediaGraph(d.db));
       d.notificationConditions.add(processingFailedCondition(d));

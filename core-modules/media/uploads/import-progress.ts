@@ -1,21 +1,14 @@
-const MB = 1_000_000;
+import { formatMb, type ProgressOutput } from '../cli-output.js';
+
 const BAR_WIDTH = 20;
 /** Without a terminal, a line per file at each of these steps is enough to follow along in a log. */
 const PLAIN_STEPS = [25, 50, 75];
 
-export const formatMb = (bytes: number) => (bytes > 0 && bytes < MB ? `${(bytes / 1000).toFixed(1)} kB` : `${(bytes / MB).toFixed(1)} MB`);
 const percent = (done: number, total: number) => (total > 0 ? Math.floor((done / total) * 100) : 100);
 
 function bar(done: number, total: number): string {
   const filled = Math.round((percent(done, total) / 100) * BAR_WIDTH);
   return `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}]`;
-}
-
-export interface ProgressOutput {
-  /** A finished line (kept in the scroll-back). */
-  line(text: string): void;
-  /** Replaces the live status line; only called on a terminal. */
-  status?(text: string): void;
 }
 
 /**

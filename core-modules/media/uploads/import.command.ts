@@ -1,4 +1,5 @@
 import type { CommandDef } from '../../../kernel/plugin.js';
+import { terminalOutput } from '../cli-output.js';
 import { DEFAULT_STATE_FILE } from './import-state.js';
 import { MediaImport, type ImportOptions } from './media-import.js';
 import type { UploadsDeps } from './uploads-deps.js';
@@ -25,31 +26,6 @@ export function parseImportArgs(args: string[]): { paths: string[]; values: Part
     } else paths.push(arg);
   }
   return { paths, values, noWait };
-}
-
-/** A terminal gets a redrawn status line; anything else (a pipe, a log file) plain lines. */
-function terminalOutput(out: (line: string) => void) {
-  const tty = Boolean(process.stdout.isTTY);
-  let live = false;
-  const clear = () => {
-    if (live) process.stdout.write('\r\x1b[K');
-    live = false;
-  };
-  return {
-    line: (text: string) => {
-      clear();
-      out(text);
-    },
-    ...(tty
-      ? {
-          status: (text: string) => {
-            clear();
-            if (text) process.stdout.write(text.slice(0, (process.stdout.columns || 120) - 1));
-            live = Boolean(text);
-          },
-        }
-      : {}),
-  };
 }
 
 export const importCommands: CommandDef<UploadsDeps>[] = [

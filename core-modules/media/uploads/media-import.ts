@@ -2,7 +2,8 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AssetView } from '../asset-view.js';
-import { ImportProgress, type ProgressOutput } from './import-progress.js';
+import type { ProgressOutput } from '../cli-output.js';
+import { ImportProgress } from './import-progress.js';
 import { ImportState, importStateKey, type FileIdentity } from './import-state.js';
 import { ApiError, UploadClient } from './upload-client.js';
 
