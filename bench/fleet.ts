@@ -7,7 +7,7 @@ import { optionalPlugins } from '../plugins/index.js';
 import { bootKernel, type BenchKernel } from './support.js';
 
 /** The whole server as `npm start` runs it (web role, silent). */
-export const bootServer = (): Promise<BenchKernel> => bootKernel([...coreModules, ...optionalPlugins]);
+export const bootServer = (env?: Record<string, string>): Promise<BenchKernel> => bootKernel([...coreModules, ...optionalPlugins], { env });
 
 export interface EnrolledScreen {
   screenId: string;

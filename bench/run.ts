@@ -12,6 +12,7 @@ import { healthzBenchmark } from './healthz.bench.js';
 import { integrationRowsBenchmark } from './integration-rows.bench.js';
 import { jobTakeoverBenchmark } from './job-takeover.bench.js';
 import { layoutsBenchmark } from './layouts.bench.js';
+import { s3StorageBenchmark } from './s3-storage.bench.js';
 import { sourceRefreshBenchmark } from './source-refresh.bench.js';
 import { takeoversBenchmark } from './takeovers.bench.js';
 import { heartbeatBenchmark } from './heartbeat.bench.js';
@@ -58,6 +59,7 @@ const BENCHMARKS: Benchmark[] = [
   weatherAlertsBenchmark,
   schedulesCalendarBenchmark,
   campaignPublishBenchmark,
+  s3StorageBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -67,9 +67,9 @@ export async function stopRunning(): Promise<void> {
 
 /**
  * The real kernel (web role unless told, no plugins, silent) on a throw-away DATA_DIR, with an embedded
- * PostgreSQL there too unless DATABASE_URL points at one.
+ * PostgreSQL there too unless DATABASE_URL points at one; `env` adds settings (media on S3, say).
  */
-export async function bootKernel(plugins: PluginDef[] = [], options: { role?: ProcessRole } = {}): Promise<BenchKernel> {
+export async function bootKernel(plugins: PluginDef[] = [], options: { role?: ProcessRole; env?: Record<string, string> } = {}): Promise<BenchKernel> {
   const logger = createLogger('silent');
   const dataDir = mkdtempSync(join(tmpdir(), 'signage-bench-'));
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, which must enter it
@@ -94,6 +94,7 @@ export async function bootKernel(plugins: PluginDef[] = [], options: { role?: Pr
       LOG_LEVEL: 'silent',
       // On Ctrl-C the load is still running when the kernel stops; do not wait 10 s for it.
       SHUTDOWN_GRACE_SECONDS: '2',
+      ...options.env,
     });
     // `all` also runs jobs, for benchmarks that measure background work.
     const kernel = await startKernel({ config, plugins, role: options.role ?? 'web', logger });

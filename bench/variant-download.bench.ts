@@ -1,9 +1,6 @@
-import type { MediaDeps } from '../core-modules/media/media-deps.js';
-import type { PlayerDeps } from '../core-modules/player/player-deps.js';
-import type { PlaylistsDeps } from '../core-modules/playlists/playlists-deps.js';
-import { seedPlaylist } from './content.js';
-import { assertSameAnswer, compare, createStoredAsset, MIB, startBaseline, type Load, type Target } from './file-download.js';
-import { bootServer, enrollFleet } from './fleet.js';
+import { assertSameAnswer, compare, MIB, startBaseline, type Load, type Target } from './file-download.js';
+import { bootServer } from './fleet.js';
+import { playerDownload } from './player-download.js';
 import type { BenchResult, Benchmark } from './support.js';
 
 const FILE_BYTES = 64 * MIB;
@@ -21,29 +18,18 @@ async function run(): Promise<BenchResult> {
   // The whole server as `npm start` runs it, so every plugin's middleware is on the measured path.
   const server = await bootServer();
   try {
-    const media = server.kernel.containerOf('media').cradle as MediaDeps;
-    const playlists = server.kernel.containerOf('playlists').cradle as PlaylistsDeps;
-    const player = server.kernel.containerOf('player').cradle as PlayerDeps;
-    // A stored video on the playlist of an enrolled screen: the route serves only what its manifest lists.
-    const asset = await createStoredAsset(media, FILE_BYTES);
-    const playlistId = await seedPlaylist(playlists, 'Bench downloads', [asset.id], 1);
-    const [screen] = await enrollFleet(server, 1);
-    await playlists.assignmentsRepository.assign(screen!.screenId, { contentType: 'playlist', contentId: playlistId });
-    const listed = (await player.manifestService.content(screen!.screenId)).assets.find((a) => a.assetId === asset.id);
-    if (!listed) throw new Error('the asset is not in the screen’s manifest');
-
-    const baseline = await startBaseline(asset.path, FILE_BYTES);
+    const download = await playerDownload(server, FILE_BYTES);
+    const baseline = await startBaseline(download.path, FILE_BYTES);
     try {
-      const device = { authorization: `Bearer ${screen!.credential}` };
+      const { device } = download;
       const range = { range: `bytes=${RANGE.start}-${RANGE.end}` };
-      const download = `${server.url}${listed.downloadPath}`;
       const full: Target[] = [
         { label: 'node:http full', url: baseline.url, headers: {}, bytesPerRequest: FILE_BYTES },
-        { label: 'player variant full', url: download, headers: device, bytesPerRequest: FILE_BYTES },
+        { label: 'player variant full', url: download.url, headers: device, bytesPerRequest: FILE_BYTES },
       ];
       const ranged: Target[] = [
         { label: 'node:http 1 MiB range', url: baseline.url, headers: range, bytesPerRequest: MIB },
-        { label: 'player variant 1 MiB range', url: download, headers: { ...device, ...range }, bytesPerRequest: MIB },
+        { label: 'player variant 1 MiB range', url: download.url, headers: { ...device, ...range }, bytesPerRequest: MIB },
       ];
       await assertSameAnswer(full);
       await assertSameAnswer(ranged);

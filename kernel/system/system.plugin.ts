@@ -1,6 +1,7 @@
 import { checkTool, parseToolVersion, toolConcern, type MediaTools, type ToolName } from '../media-tools.js';
 import type { KernelDeps } from '../kernel-deps.js';
 import type { Logger } from '../logger.js';
+import type { Storage } from '../storage/storage.js';
 import { definePlugin, type JobDef } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { consoleAppRoutes, consoleFallback } from './console-app.routes.js';
@@ -10,6 +11,8 @@ import { secretsCommands } from './secrets.commands.js';
 
 // A tool that ran a moment ago still runs; do not spawn it on every probe of a load balancer.
 const TOOL_CHECK_CACHE_MS = 60_000;
+// How long a bucket that took a probe write counts as writable (see storageCheck).
+const REMOTE_STORAGE_CHECK_CACHE_MS = 30_000;
 
 const pathOf = (tools: MediaTools, tool: ToolName) => (tool === 'ffmpeg' ? tools.ffmpegPath : tools.ffprobePath);
 
@@ -24,6 +27,20 @@ function cachedToolCheck(tool: ToolName, path: string) {
     const concern = toolConcern(tool, path, await checkTool(path));
     cached = { until: Date.now() + TOOL_CHECK_CACHE_MS, found: concern ? { warning: concern } : undefined };
     return cached.found;
+  };
+}
+
+/**
+ * Whether media can be written. On a bucket each check is two billed requests, and load balancers
+ * ask every few seconds: a success there stands for a while; a failure is asked again each time,
+ * so a recovery shows at once.
+ */
+function storageCheck(storage: Storage) {
+  let okUntil = 0;
+  return async () => {
+    if (Date.now() < okUntil) return;
+    await storage.checkWritable().catch((err: Error) => Promise.reject(new Error(`media storage is not writable: ${err.message}`)));
+    if (storage.kind === 's3') okUntil = Date.now() + REMOTE_STORAGE_CHECK_CACHE_MS;
   };
 }
 
@@ -51,10 +68,7 @@ export const systemPlugin = (systemJobs: JobDef<KernelDeps>[]) =>
       r.jobs(systemJobs);
       r.commands(secretsCommands);
       r.readiness(({ db }) => ({ name: 'database', check: async () => void (await db.raw('SELECT 1')) }));
-      r.readiness(({ storage }) => ({
-        name: 'storage',
-        check: () => storage.checkWritable().catch((err: Error) => Promise.reject(new Error(`media storage is not writable: ${err.message}`))),
-      }));
+      r.readiness(({ storage }) => ({ name: 'storage', check: storageCheck(storage) }));
       for (const tool of ['ffmpeg', 'ffprobe'] as const) {
         r.readiness(({ mediaTools }) => ({ name: tool, check: cachedToolCheck(tool, pathOf(mediaTools, tool)) }));
       }
