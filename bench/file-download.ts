@@ -90,7 +90,7 @@ export async function createStoredAsset(deps: KernelDeps & { assetsRepository: A
   };
   const asset = await deps.assetsRepository.insert({ name: 'bench download', type: 'video', processing_status: 'ready', original_size: bytes });
   const key = storageKeys.variant(asset.id, 'original', '.mp4');
-  await deps.storage.put(key, Readable.from(chunks()));
+  await deps.storage.put(key, Readable.from(chunks()), bytes);
   const sha256 = hash.digest('hex');
   await deps.assetsRepository.upsertVariant(asset.id, {
     kind: 'original',

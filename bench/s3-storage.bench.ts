@@ -82,7 +82,7 @@ async function run(): Promise<BenchResult> {
         const sides = round % 2 ? ['bare', 'driver'] : ['driver', 'bare'];
         for (const side of sides) {
           if (side === 'driver') {
-            times.driverPut.push(await timed(() => driver.put('bench/object', Readable.from([bytes]))));
+            times.driverPut.push(await timed(() => driver.put('bench/object', Readable.from([bytes]), bytes.length)));
             times.driverGet.push(await timed(async () => drain(await driver.get('bench/object'))));
           } else {
             const key = 'bare/bench/object';

@@ -10,7 +10,7 @@ export class AttachmentFiles {
   constructor(private readonly d: Pick<FormsBaseDeps, 'storage' | 'logger' | 'formsRepository'>) {}
 
   async put(sourceId: string, attachmentId: string, bytes: Buffer): Promise<void> {
-    await this.d.storage.put(keyOf(sourceId, attachmentId), Readable.from([bytes]));
+    await this.d.storage.put(keyOf(sourceId, attachmentId), Readable.from([bytes]), bytes.length);
   }
 
   /** The stored image as a file to send; `missing` is thrown when it is gone when read. */

@@ -53,7 +53,7 @@ export class LayoutPreviews {
     const bytes = await readLimited(body);
     const contentType = sniffPreview(bytes);
     if (!contentType) throw new AppError('unsupported_media_type', 'unsupported_preview_type', 'A layout preview is a JPEG, PNG or WebP image.');
-    await this.d.storage.put(keyOf(layoutId), Readable.from([bytes]));
+    await this.d.storage.put(keyOf(layoutId), Readable.from([bytes]), bytes.length);
     const facts = { contentType, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
     if (!(await this.d.layoutsRepository.setPreview(layoutId, draftRevision, facts))) {
       throw (await this.d.layoutsRepository.byId(layoutId)) ? revisionConflict() : layoutNotFound();

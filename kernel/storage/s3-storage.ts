@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '../http/file-response.js';
@@ -13,6 +21,8 @@ import { assertKey, type ByteRange, type DirectDownload, type Storage, StorageNo
  */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
+/** S3's largest single PutObject. */
+const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
 
 // The SDK warns on Node 20 that its releases after January 2027 will need Node 22. The release
 // package.json pins runs on Node 20, so the warning (printed on every start) has nothing to act on.
@@ -67,28 +77,35 @@ export class S3Storage implements Storage {
     }
   }
 
-  async put(key: string, body: Readable): Promise<StoredObject> {
+  /**
+   * With a known size (up to 5 GiB) one PutObject streams the body; otherwise a multipart upload
+   * does, holding at most PART_BYTES × PARTS_IN_FLIGHT of it in memory.
+   */
+  async put(key: string, body: Readable, size?: number): Promise<StoredObject> {
     const Key = this.objectKey(key);
-    let size = 0;
+    let counted = 0;
     // Counted on the way, so the size is known without asking the store again.
-    const counted = new Transform({
+    const source = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
+        counted += chunk.length;
         done(null, chunk);
       },
     });
-    body.on('error', (err) => counted.destroy(err));
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.config.bucket, Key, Body: body.pipe(counted) },
-      partSize: PART_BYTES,
-      queueSize: PARTS_IN_FLIGHT,
-    });
+    body.on('error', (err) => source.destroy(err));
+    const params = { Bucket: this.config.bucket, Key, Body: body.pipe(source) };
+    const single = new AbortController();
+    const upload =
+      size !== undefined && size <= SINGLE_PUT_MAX_BYTES
+        ? {
+            done: () => this.client.send(new PutObjectCommand({ ...params, ContentLength: size }), { abortSignal: single.signal }),
+            abort: async () => single.abort(),
+          }
+        : new Upload({ client: this.client, params, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT });
     // A failing source must fail the upload (which then aborts its parts), not leave it waiting;
     // its error is the source's (a client gone), not the store's.
     let sourceError: Error | undefined;
     const failed = new Promise<never>((_, reject) =>
-      counted.once('error', (err) => {
+      source.once('error', (err) => {
         sourceError = err;
         reject(err);
       }),
@@ -101,7 +118,7 @@ export class S3Storage implements Storage {
       if (sourceError) throw sourceError;
       throw new StorageUnavailable(reasonOf(err, this.config.bucket), { cause: err });
     }
-    return { size, modifiedAt: new Date() };
+    return { size: counted, modifiedAt: new Date() };
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
@@ -159,7 +176,7 @@ export class S3Storage implements Storage {
   /** Writes and deletes a small probe object; a failure (StorageUnavailable) says what is wrong in words. */
   async checkWritable(): Promise<void> {
     const key = `signage-probe/${randomUUID()}`;
-    await this.put(key, Readable.from([Buffer.from('ok')]));
+    await this.put(key, Readable.from([Buffer.from('ok')]), 2);
     await this.delete(key);
   }
 

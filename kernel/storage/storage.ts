@@ -36,8 +36,12 @@ export interface Storage {
   readonly kind: 'local' | 's3';
   /** Where, in words an operator recognises (a folder, or a bucket and prefix). */
   readonly location: string;
-  /** Stores the stream under `key` atomically: readers see the old object or the whole new one. */
-  put(key: string, body: Readable): Promise<StoredObject>;
+  /**
+   * Stores the stream under `key` atomically: readers see the old object or the whole new one.
+   * `size`, when the caller knows it, is exactly what the stream holds: a remote store then sends
+   * the object in one request.
+   */
+  put(key: string, body: Readable, size?: number): Promise<StoredObject>;
   /** Reads the object, or the given range of it. Rejects with StorageNotFound when absent. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<StoredObject | undefined>;

@@ -1,13 +1,12 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { coreModules } from '../../core-modules/index.js';
 import type { UploadsDeps } from '../../core-modules/media/uploads/uploads-deps.js';
 import { type ConsoleSession, setUpOwner } from '../support/console-client.js';
 import { makePng } from '../support/media-files.js';
 import { startS3Server, type S3Server } from '../support/s3-server.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-import { completeUpload, headUpload, patchUpload, sha256, startUpload } from '../support/uploads.js';
+import { completeUpload, dropMidChunk, headUpload, patchUpload, sha256, startUpload } from '../support/uploads.js';
 import { eventually } from '../support/wait.js';
 
 const MIB = 1024 * 1024;
@@ -83,26 +82,7 @@ describe('resumable uploads on S3 storage', function () {
   it('keeps what arrived of a dropped chunk, and leaves nothing in the bucket once a killed upload is swept', async () => {
     const bytes = pngOf(4 * MIB);
     const id = (await startUpload(k, owner, 'dropped.png', bytes.length, 'image/png')).body.data.id;
-    await new Promise<void>((resolve, reject) => {
-      const req = httpRequest(`${other.url}/api/v1/uploads/${id}`, {
-        method: 'PATCH',
-        headers: {
-          cookie: owner.cookie,
-          'x-csrf-token': owner.csrfToken,
-          'content-type': 'application/offset+octet-stream',
-          'upload-offset': '0',
-          'content-length': String(bytes.length),
-        },
-      });
-      req.on('error', () => {}); // destroyed on purpose
-      req.write(bytes.subarray(0, 2 * MIB), (err) => {
-        if (err) return reject(err);
-        setTimeout(() => {
-          req.destroy();
-          resolve();
-        }, 200);
-      });
-    });
+    await dropMidChunk(other, owner, id, bytes, 2 * MIB);
     const offset = await eventually(
       async () => Number((await headUpload(k, owner, id)).headers.get('upload-offset')),
       (n) => n === 2 * MIB,

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,7 +8,7 @@ import type { UploadsDeps } from '../../core-modules/media/uploads/uploads-deps.
 import { consoleCall, login, OWNER, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { makeGif, makeH264Mp4, makeJpeg, makePng, makeVp9Webm, makeWebp } from '../support/media-files.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-import { completeUpload, headUpload, patchUpload, sha256, startUpload, streamPatch, uploadFile, uploadRequest } from '../support/uploads.js';
+import { completeUpload, dropMidChunk, headUpload, patchUpload, sha256, startUpload, streamPatch, uploadFile, uploadRequest } from '../support/uploads.js';
 
 const MIB = 1024 * 1024;
 const uploadParts = (k: TestKernel) => (k.containerOf('media').cradle as UploadsDeps).uploadParts;
@@ -156,26 +155,7 @@ describe('resumable uploads', () => {
       const id = (await startUpload(k, owner, 'dropped.png', bytes.length)).body.data.id;
       const sent = 2 * MIB;
       // One PATCH announcing every byte, cut off after two MiB.
-      await new Promise<void>((resolve, reject) => {
-        const req = httpRequest(`${k.url}/api/v1/uploads/${id}`, {
-          method: 'PATCH',
-          headers: {
-            cookie: owner.cookie,
-            'x-csrf-token': owner.csrfToken,
-            'content-type': 'application/offset+octet-stream',
-            'upload-offset': '0',
-            'content-length': String(bytes.length),
-          },
-        });
-        req.on('error', () => {}); // the socket is destroyed on purpose
-        req.write(bytes.subarray(0, sent), (err) => {
-          if (err) return reject(err);
-          setTimeout(() => {
-            req.destroy();
-            resolve();
-          }, 200);
-        });
-      });
+      await dropMidChunk(k, owner, id, bytes, sent);
       let offset = -1;
       for (let i = 0; i < 100 && offset !== sent; i++) {
         offset = Number((await headUpload(k, owner, id)).headers.get('upload-offset'));

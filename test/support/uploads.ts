@@ -103,3 +103,30 @@ export function streamPatch(
     pump();
   });
 }
+
+/**
+ * One PATCH from offset 0 announcing all of `bytes`, cut off (the socket destroyed) after the
+ * first `sent` bytes went out, as a client that loses its connection mid-chunk.
+ */
+export function dropMidChunk(k: HttpTarget, s: ConsoleSession, id: string, bytes: Buffer, sent: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const req = httpRequest(`${k.url}/api/v1/uploads/${id}`, {
+      method: 'PATCH',
+      headers: {
+        cookie: s.cookie,
+        'x-csrf-token': s.csrfToken,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+        'content-length': String(bytes.length),
+      },
+    });
+    req.on('error', () => {}); // the socket is destroyed on purpose
+    req.write(bytes.subarray(0, sent), (err) => {
+      if (err) return reject(err);
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200);
+    });
+  });
+}

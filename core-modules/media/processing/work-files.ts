@@ -104,21 +104,19 @@ export interface StoredFile {
   sha256: string;
 }
 
-/** Stores a stream under `key` (atomically, as storage does), hashing it on the way. */
-async function storeStream(storage: Storage, key: string, source: Readable): Promise<StoredFile> {
+/** Stores a stream of `size` bytes under `key` (atomically, as storage does), hashing it on the way. */
+async function storeStream(storage: Storage, key: string, source: Readable, size: number): Promise<StoredFile> {
   const hash = createHash('sha256');
-  let size = 0;
   const tap = new Transform({
     transform(chunk: Buffer, _enc, done) {
       hash.update(chunk);
-      size += chunk.length;
       done(null, chunk);
     },
   });
   source.on('error', (err) => tap.destroy(err));
-  await storage.put(key, source.pipe(tap));
-  return { fileSize: size, sha256: hash.digest('hex') };
+  const stored = await storage.put(key, source.pipe(tap), size);
+  return { fileSize: stored.size, sha256: hash.digest('hex') };
 }
 
-export const storeFile = (storage: Storage, key: string, file: string) => storeStream(storage, key, createReadStream(file));
-export const storeBuffer = (storage: Storage, key: string, data: Buffer) => storeStream(storage, key, Readable.from([data]));
+export const storeFile = async (storage: Storage, key: string, file: string) => storeStream(storage, key, createReadStream(file), (await stat(file)).size);
+export const storeBuffer = (storage: Storage, key: string, data: Buffer) => storeStream(storage, key, Readable.from([data]), data.length);

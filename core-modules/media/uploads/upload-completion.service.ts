@@ -130,7 +130,7 @@ export class UploadCompletionService {
       },
     });
     source.on('error', (err) => hashing.destroy(err));
-    const stored = await this.d.storage.put(key, source.pipe(hashing));
+    const stored = await this.d.storage.put(key, source.pipe(hashing), size);
     if (stored.size !== size) throw new Error(`stored ${stored.size} bytes of upload ${id}, expected ${size}`);
     return hash.digest('hex');
   }

@@ -10,6 +10,8 @@ import { storageKeys } from '../media-types.js';
  * prefix of it (an S3 upload), and a local disk gets files of a size that copy well.
  */
 const SEGMENT_BYTES = 64 * 1024 * 1024;
+/** Bytes gathered from the socket before the store writes them: few, large writes, and bounded memory. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 /** A client that sends nothing for this long is treated as gone, so it cannot hold the row lock. */
 const IDLE_TIMEOUT_MS = 60_000;
 
@@ -43,7 +45,8 @@ const stored = <T>(work: Promise<T>) =>
 
 /** One object being written from a stretch of the body. */
 class SegmentWrite {
-  readonly body = new PassThrough();
+  // Room for a megabyte of what the socket delivers while the store writes: the store gets large writes.
+  readonly body = new PassThrough({ highWaterMark: WRITE_BATCH_BYTES });
   readonly done: Promise<unknown>;
   bytes = 0;
 

@@ -90,7 +90,7 @@ export class OwnedAssets {
   async setThumbnail(assetId: string, image: OwnedThumbnail): Promise<void> {
     const key = storageKeys.variant(assetId, 'thumbnail', EXTENSIONS[image.mimeType] ?? image.extension);
     const before = await this.d.assetsRepository.variant(assetId, 'thumbnail');
-    await this.d.storage.put(key, Readable.from([image.bytes]));
+    await this.d.storage.put(key, Readable.from([image.bytes]), image.bytes.length);
     await this.d.db.transaction(async (trx) => {
       await this.d.assetsRepository.upsertVariant(
         assetId,
