@@ -101,7 +101,7 @@ async function run(): Promise<BenchResult> {
         setup:
           `${UPLOAD_BYTES / MIB} MiB uploads in ${CHUNK_BYTES / MIB} MiB PATCHes and ${FILE_BYTES / MIB} MiB player downloads (${DOWNLOADS.connections} connections), ` +
           `each through a server with media on the local disk and one with media in a local s3rver bucket, ${ROUNDS} alternating rounds; ` +
-          `then ${DRIVER_BYTES / MIB} MiB put and got through the S3 driver (streamed multipart) and through the bare SDK (one PutObject of a buffer, one GetObject). ` +
+          `then ${DRIVER_BYTES / MIB} MiB put and got through the S3 driver (a stream of known size: one streamed PutObject) and through the bare SDK (one PutObject of the buffer, one GetObject). ` +
           `Shown for information: S3/disk upload ${uploadRatio.toFixed(2)}, download ${downloadRatio.toFixed(2)} (s3rver's own speed bounds these)`,
         measurements: [
           figure('upload, local disk', UPLOAD_BYTES, uploads[0]!),
