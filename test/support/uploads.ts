@@ -63,6 +63,19 @@ export async function uploadFile(
   return { id, res: await completeUpload(k, s, id) };
 }
 
+/** A PATCH through node:http announcing `length` bytes from `offset`, its body left to the caller. */
+const rawPatch = (k: HttpTarget, s: ConsoleSession, id: string, offset: number, length: number) =>
+  httpRequest(`${k.url}/api/v1/uploads/${id}`, {
+    method: 'PATCH',
+    headers: {
+      cookie: s.cookie,
+      'x-csrf-token': s.csrfToken,
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': String(offset),
+      'content-length': String(length),
+    },
+  });
+
 /**
  * One PATCH of `count` copies of `piece`, written with backpressure through node:http so the client
  * holds no more than one piece (fetch with a streamed body buffers ahead and would blur a memory
@@ -77,16 +90,7 @@ export function streamPatch(
   count: number,
 ): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${k.url}/api/v1/uploads/${id}`, {
-      method: 'PATCH',
-      headers: {
-        cookie: s.cookie,
-        'x-csrf-token': s.csrfToken,
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': String(offset),
-        'content-length': String(piece.length * count),
-      },
-    });
+    const req = rawPatch(k, s, id, offset, piece.length * count);
     req.on('error', reject);
     req.on('response', (res) => {
       res.resume();
@@ -110,16 +114,7 @@ export function streamPatch(
  */
 export function dropMidChunk(k: HttpTarget, s: ConsoleSession, id: string, bytes: Buffer, sent: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const req = httpRequest(`${k.url}/api/v1/uploads/${id}`, {
-      method: 'PATCH',
-      headers: {
-        cookie: s.cookie,
-        'x-csrf-token': s.csrfToken,
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': '0',
-        'content-length': String(bytes.length),
-      },
-    });
+    const req = rawPatch(k, s, id, 0, bytes.length);
     req.on('error', () => {}); // the socket is destroyed on purpose
     req.write(bytes.subarray(0, sent), (err) => {
       if (err) return reject(err);
