@@ -21,6 +21,12 @@ import { assertKey, type ByteRange, type DirectDownload, type Storage, StorageNo
  */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
+/**
+ * Connections to the store at once. A download served through the server holds one while it
+ * streams, so a fleet fetching its files at once needs many more than the SDK's default of 50.
+ */
+const MAX_CONNECTIONS = 512;
+const CONNECT_TIMEOUT_MS = 10_000;
 /** S3's largest single PutObject. */
 const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
 
@@ -54,10 +60,15 @@ export class S3Storage implements Storage {
   private readonly client: S3Client;
 
   constructor(private readonly config: S3StorageConfig) {
+    const agent = { keepAlive: true, maxSockets: MAX_CONNECTIONS };
     this.client = new S3Client({
       region: config.region,
       forcePathStyle: config.forcePathStyle,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      // An endpoint that never answers fails in seconds, not after the system's TCP timeout.
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, httpAgent: agent, httpsAgent: agent },
+      // The SDK's warnings (on stderr otherwise) come with errors this driver reports itself, in words.
+      logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     });
     this.location = `s3://${config.bucket}/${config.prefix}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
   }
