@@ -1,13 +1,17 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { coreModules } from '../../core-modules/index.js';
 import type { MediaDeps } from '../../core-modules/media/media-deps.js';
-import { parseMigrateArgs } from '../../core-modules/media/storage-move/migrate.command.js';
+import { CopyLog } from '../../core-modules/media/storage-move/copy-log.js';
+import { migrateMedia } from '../../core-modules/media/storage-move/media-migration.js';
+import { migrateCommands, parseMigrateArgs } from '../../core-modules/media/storage-move/migrate.command.js';
+import { MigrationProgress } from '../../core-modules/media/storage-move/migration-progress.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
 import { LocalDiskStorage } from '../../kernel/storage/local-disk-storage.js';
 import { S3Storage } from '../../kernel/storage/s3-storage.js';
 import type { Storage } from '../../kernel/storage/storage.js';
@@ -119,5 +123,48 @@ describe('media migrate: moving an installation between the local folder and a b
     } finally {
       rmSync(host, { recursive: true, force: true });
     }
+  });
+});
+
+describe('media migrate: what stops a key or the whole copy', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'signage-migrate-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reports a copy that reads back different bytes, records it nowhere and copies the other keys', async () => {
+    const source = new LocalDiskStorage(join(dir, 'from'));
+    /** A store whose copy of `b` comes back altered. */
+    const target = new (class extends LocalDiskStorage {
+      override async get(key: string) {
+        return key === 'b' ? Readable.from([Buffer.from('altered')]) : super.get(key);
+      }
+    })(join(dir, 'to'));
+    for (const key of ['a', 'b', 'c']) await source.put(key, Readable.from([Buffer.from(`bytes of ${key}`)]));
+    const lines: string[] = [];
+    const log = new CopyLog(join(dir, 'state.log'));
+    const summary = await migrateMedia(source, target, log, new MigrationProgress({ line: (text) => lines.push(text) }));
+    expect(summary).to.include({ copied: 2, skipped: 0 });
+    expect(summary.failed).to.deep.equal([{ key: 'b', reason: 'the copy reads back different bytes' }]);
+    expect(lines).to.include('  failed: b: the copy reads back different bytes');
+    expect(log.has('b', { size: 10, modifiedAt: (await source.stat('b'))!.modifiedAt.getTime() })).to.equal(false);
+  });
+
+  it('stops before copying anything when the target cannot be written, naming it', async () => {
+    const notAFolder = join(dir, 'data');
+    writeFileSync(notAFolder, '');
+    const config = {
+      raw: { S3_BUCKET: 'moving', S3_REGION: 'us-east-1' },
+      dataDir: notAFolder,
+      mediaStorage: { kind: 's3' },
+    } as unknown as KernelDeps['config'];
+    const error = await migrateCommands[0]!
+      .run(['--to', 'local'], { config }, () => {})
+      .then(
+        () => null,
+        (err: Error) => err,
+      );
+    expect(error?.message).to.match(new RegExp(`^${join(notAFolder, 'media')} cannot be written: `));
   });
 });
