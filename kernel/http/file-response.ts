@@ -63,6 +63,8 @@ export async function sendFile(ctx: Context, file: FileToSend): Promise<void> {
     ctx.status = 302;
     ctx.set('Location', direct);
     ctx.body = '';
+    // No body to describe: the answer is its Location (as openapi.json says).
+    ctx.remove('Content-Type');
     return;
   }
   // Open before any header is set: a file missing from storage must still become a clean error.

@@ -127,6 +127,7 @@ describe('two web hosts, one worker, one database, one bucket', function () {
     const redirected = await second.request(item.downloadPath, { headers: range, redirect: 'manual' });
     expect(redirected.status).to.equal(302);
     expect(redirected.headers.get('cache-control')).to.equal('no-store');
+    expect(redirected.headers.get('content-type')).to.equal(null);
     const location = redirected.headers.get('location')!;
     expect(location.startsWith(s3.endpoint), location).to.equal(true);
     // What a player does: follow it with the same Range.
