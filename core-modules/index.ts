@@ -23,6 +23,7 @@ import { schedulesModule } from './schedules/schedules.plugin.js';
 import { screenGroupsModule } from './screen-groups/screen-groups.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
+import { systemModule } from './system/system.plugin.js';
 import { takeoversModule } from './takeovers/takeovers.plugin.js';
 import { widgetsModule } from './widgets/widgets.plugin.js';
 
@@ -54,4 +55,5 @@ export const coreModules: PluginDef[] = [
   fleetHealthModule,
   presentationNetworksModule,
   pluginCatalogModule,
+  systemModule,
 ];

@@ -1,6 +1,7 @@
 import type { AuditLog } from './audit-log.js';
 import type { Config } from './config.js';
 import type { DatabaseHealth } from './db/database-health.js';
+import type { MigrationState } from './db/migrator.js';
 import type { Knex } from './db/database.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { Logger } from './logger.js';
@@ -38,4 +39,6 @@ export interface KernelDeps {
   secretBox: SecretBox;
   apiDocument: () => object;
   pluginInstallations: PluginInstallations;
+  /** What the kernel and each running plugin have migrated and have yet to. */
+  migrationStates: () => Promise<MigrationState[]>;
 }

@@ -9,7 +9,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { checkServerVersion, createKnex, type Knex } from './db/database.js';
 import { DatabaseHealth } from './db/database-health.js';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
-import { migrateAll, type MigrationSet } from './db/migrator.js';
+import { migrateAll, type MigrationSet, migrationStates } from './db/migrator.js';
 import { createHttpApp } from './http/app.js';
 import { buildRouter, type MountedRoute } from './http/route-table.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -73,14 +73,21 @@ const KERNEL_MIGRATIONS = new URL('../migrations', import.meta.url);
  * starts only if it is. Answers the migrations it applied.
  */
 async function migrateSchema(db: Knex, plugins: LoadedPlugin[]): Promise<string[]> {
-  const applied = await migrateAll(db, [{ owner: 'kernel', folder: KERNEL_MIGRATIONS }]);
+  const applied = await migrateAll(db, [KERNEL_SET]);
+  applied.push(...(await migrateAll(db, await pluginSets(db, plugins))));
+  return applied;
+}
+
+const KERNEL_SET: MigrationSet = { owner: 'kernel', folder: KERNEL_MIGRATIONS };
+
+/** The migration sets of the plugins that run: every core module, and optional plugins once installed. */
+async function pluginSets(db: Knex, plugins: LoadedPlugin[]): Promise<MigrationSet[]> {
   const installed = new Set<string>(await db('kernel_plugin_installations').pluck('plugin'));
   const sets: MigrationSet[] = [];
   for (const p of plugins) {
     if (p.def.migrations && (!p.def.installable || installed.has(p.def.name))) sets.push({ owner: p.def.name, folder: p.def.migrations });
   }
-  applied.push(...(await migrateAll(db, sets)));
-  return applied;
+  return sets;
 }
 
 /** What a start of these plugins would migrate, done alone (a test harness prepares template databases with it). */
@@ -163,6 +170,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       secretBox: asValue(new SecretBox(KeyRing.load(config))),
       apiDocument: asValue(() => apiDocument),
       pluginInstallations: asValue(installations),
+      migrationStates: asValue(async () => migrationStates(db, [KERNEL_SET, ...(await pluginSets(db, plugins))])),
     });
     containers = createPluginContainers(root, plugins);
     for (const p of plugins) {

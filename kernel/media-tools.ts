@@ -46,6 +46,9 @@ export function resolveMediaTools(config: Pick<Config, 'ffmpegPath' | 'ffprobePa
   };
 }
 
+/** Whether `path` is the static build npm installed (not the system's, nor one configured). */
+export const isBundled = (tool: ToolName, path: string): boolean => path === npmBinary(tool);
+
 /** Resolves with what `<tool> -version` prints when it exits 0 within 5 s. */
 export function checkTool(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -89,7 +92,7 @@ export function toolConcern(tool: ToolName, path: string, output: string): strin
   const v = parseToolVersion(output);
   const [major, minor] = MINIMUM_FFMPEG.libavcodec;
   const old = !v.libavcodec || v.libavcodec[0] < major || (v.libavcodec[0] === major && v.libavcodec[1] < minor);
-  const bundled = path === npmBinary(tool);
+  const bundled = isBundled(tool, path);
   if (!old && !bundled) return undefined;
   const facts = [v.libavcodec ? `libavcodec ${v.libavcodec.join('.')}` : 'no libavcodec version', ...(v.year ? [`built ${v.year}`] : [])];
   const problems = [

@@ -125,6 +125,8 @@ export interface JobDef<C = any, S extends TSchema = TSchema> {
   expireInSeconds?: number;
   /** Run on this cron schedule (UTC) with an empty payload. */
   cron?: string;
+  /** Made by `retentionJob`: removes what is past its keep time, so an operator's retention clean-up runs it too. */
+  retention?: boolean;
 }
 
 export interface SocketRouteDef<C = any> {

@@ -233,4 +233,9 @@ export class AssetsRepository {
       .orderBy('id')
       .limit(limit);
   }
+
+  /** How many assets are queued or being inspected or processed now. */
+  async countInProcessing(): Promise<number> {
+    return this.assets.query().whereIn('processing_status', ['queued', 'inspecting', 'processing']).resultSize();
+  }
 }

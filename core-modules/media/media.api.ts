@@ -159,9 +159,18 @@ export interface OwnedAssetLibrary {
   setThumbnail(assetId: string, image: OwnedThumbnail): Promise<void>;
 }
 
+/** What the system status and an operator's maintenance use of media. */
+export interface MediaUpkeep {
+  /** Assets queued, being inspected or processed now. */
+  processingCount(): Promise<number>;
+  /** Queues the clean-up of expired uploads (it also runs hourly). */
+  requestExpiredUploadCleanup(): Promise<void>;
+}
+
 export const mediaLibraryRef = exportRef<MediaLibrary>('media', 'mediaLibrary');
 export const assetUsageRef = exportRef<AssetUsage>('media', 'assetUsage');
 export const mediaEventsRef = exportRef<AssetPlaybackEvents>('media', 'mediaEvents');
 export const videoRenditionsRef = exportRef<VideoRenditions>('media', 'videoRenditions');
 export const ownedAssetsRef = exportRef<OwnedAssetLibrary>('media', 'ownedAssets');
 export const playableTypesRef = exportRef<PlayableTypeRegistry>('media', 'playableTypes');
+export const mediaUpkeepRef = exportRef<MediaUpkeep>('media', 'mediaUpkeep');

@@ -10,7 +10,8 @@ import { TaggedMediaRepository } from './library/organization/tagged-media.repos
 import { MediaEvents } from './media-events.js';
 import { MediaLibraryReader } from './library/media-library-reader.js';
 import { PlayableTypes } from './playable-types.js';
-import { assetUsageRef, mediaEventsRef, mediaLibraryRef, playableTypesRef } from './media.api.js';
+import { assetUsageRef, mediaEventsRef, mediaLibraryRef, type MediaUpkeep, mediaUpkeepRef, playableTypesRef } from './media.api.js';
+import { CLEAN_EXPIRED_UPLOADS_JOB } from './uploads/uploads.jobs.js';
 import { mediaUses } from './media-base-deps.js';
 import type { MediaDeps } from './media-deps.js';
 import { processingFailedCondition } from './processing/failed-condition.js';
@@ -40,6 +41,16 @@ export const mediaModule = definePlugin<MediaDeps>({
     r.export(mediaLibraryRef, asClass(MediaLibraryReader).singleton());
     // How each asset type is played; a module owning a type (widgets, later) registers it.
     r.export(playableTypesRef, asClass(PlayableTypes).singleton());
+    // The system status counts what is in processing; an operator's maintenance cleans expired uploads.
+    r.export(
+      mediaUpkeepRef,
+      asFunction(
+        ({ assetsRepository, jobs }: MediaDeps): MediaUpkeep => ({
+          processingCount: () => assetsRepository.countInProcessing(),
+          requestExpiredUploadCleanup: async () => void (await jobs.send(CLEAN_EXPIRED_UPLOADS_JOB, {})),
+        }),
+      ).singleton(),
+    );
     for (const part of parts) part(r);
     r.commands(migrateCommands);
     r.onStart((d) => {

@@ -3,11 +3,17 @@ import type { SettingValue } from '../settings/settings.api.js';
 import { CONFIG_SCHEMA_VERSION, CONFIG_SOURCE_KEYS, configBody, type ConfigBody } from './player-config.js';
 import type { PlayerBaseDeps } from './player-base-deps.js';
 
+/** Frozen job name: queued jobs carry it. */
+export const RESEND_CONFIG_JOB = 'player.resend-config';
+
 export const configEtag = (screenId: string, revision: number) => `"config-${screenId}-${revision}"`;
 
 const hashOf = (body: ConfigBody & Sections) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
-type Deps = Pick<PlayerBaseDeps, 'playerStateRepository' | 'settingsService' | 'screenPlaces' | 'playerMessages' | 'db' | 'organization' | 'configSections'>;
+type Deps = Pick<
+  PlayerBaseDeps,
+  'playerStateRepository' | 'settingsService' | 'screenPlaces' | 'playerMessages' | 'db' | 'organization' | 'configSections' | 'screensService' | 'jobs'
+>;
 type Sections = Record<string, unknown>;
 
 /** Per-screen values over the organization's (player policies), from the module that owns them. */
@@ -67,6 +73,22 @@ export class PlayerConfigService {
         trx,
       );
     });
+  }
+
+  /** Queues `resendAll` (an operator's reconcile): it runs on a worker. */
+  async requestResend(): Promise<void> {
+    await this.d.jobs.send(RESEND_CONFIG_JOB, {});
+  }
+
+  /**
+   * Brings every screen's revision up to date, then tells every screen its revision again, changed
+   * or not: a player that missed a push (or kept a stale copy) fetches what it lacks.
+   */
+  async resendAll(): Promise<void> {
+    await this.refresh();
+    const revisions = await this.d.playerStateRepository.currentMany('config', await this.d.screensService.ids());
+    const entries = [...revisions].filter(([, revision]) => revision > 0).map(([screenId, revision]) => ({ screenId, fields: { configRevision: revision } }));
+    await this.d.playerMessages.sendEach('config.changed', entries);
   }
 
   /** The screen's configuration revision (0 before its first). */

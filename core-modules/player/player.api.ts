@@ -36,7 +36,7 @@ export type ManifestVersionsOf = (screenIds: string[], trx?: Knex.Transaction) =
 
 export type { ConfigSection } from './config-sections.js';
 /** The player configuration as other modules use it (a facade over the service): per-screen values, sections, refreshes. */
-export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision'> & Pick<ConfigSections, 'addSection'>;
+export type PlayerConfig = Pick<PlayerConfigService, 'useOverrides' | 'refresh' | 'revision' | 'requestResend'> & Pick<ConfigSections, 'addSection'>;
 export { isTimeZone } from '../../kernel/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';

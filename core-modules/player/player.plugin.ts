@@ -12,6 +12,7 @@ import { PlayerConfigService } from './player-config.service.js';
 import { CONFIG_SOURCE_KEYS } from './player-config.js';
 import { cacheFloorRule, configSettings, manifestSettings, MANIFEST_SETTING_KEYS } from './player-settings.js';
 import { PlayerDownloadsService } from './player-downloads.service.js';
+import { playerJobs } from './player.jobs.js';
 import { PlayerStateRepository } from './player-state.repository.js';
 import { configChanged, manifestChanged } from './player-messages.js';
 import {
@@ -64,6 +65,7 @@ export const playerModule = definePlugin<PlayerDeps>({
           useOverrides: s.useOverrides.bind(s),
           refresh: s.refresh.bind(s),
           revision: s.revision.bind(s),
+          requestResend: s.requestResend.bind(s),
           addSection: configSections.addSection.bind(configSections),
         }),
       ).singleton(),
@@ -87,6 +89,7 @@ export const playerModule = definePlugin<PlayerDeps>({
       ).singleton(),
     );
     r.routes(playerContentRoutes(sections, configSections));
+    r.jobs(playerJobs);
     r.onStart(() => {
       for (const section of playerSections) sections.register(section);
     });

@@ -1,5 +1,6 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
+import { type PlayerPolicies, playerPoliciesRef } from './policies.api.js';
 import { policiesUses } from './policies-base-deps.js';
 import type { PoliciesDeps } from './policies-deps.js';
 import { PoliciesRepository } from './policies.repository.js';
@@ -18,6 +19,22 @@ export const policiesModule = definePlugin<PoliciesDeps>({
       policiesService: asFunction((d: PoliciesDeps) => new PoliciesService(d)).singleton(),
     });
     r.routes(policiesRoutes);
+    // Settings export and import (the system module) read and write every policy.
+    r.export(
+      playerPoliciesRef,
+      asFunction(
+        ({ policiesRepository: repo }: PoliciesDeps): PlayerPolicies => ({
+          all: async (scope) =>
+            (await repo.of(scope)).map((p) => ({ scope, targetId: p.target_id, priority: p.priority, revision: p.revision, values: p.values })),
+          writeImported: async (entries, userId, trx) => {
+            for (const e of entries) {
+              if ((await repo.save(e.scope, e.targetId, e.revision, e.values, e.priority, userId, trx)) === undefined) return false;
+            }
+            return true;
+          },
+        }),
+      ).singleton(),
+    );
     r.onStart((d) => {
       d.playerConfig.useOverrides(d.policiesService);
       // A screen that joined or left a group follows that group's policy, or stops following it.

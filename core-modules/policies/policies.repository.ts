@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { fn, raw } from 'objection';
 import { PolicyModel } from './policies.models.js';
 import type { PolicyRow, PolicyScope } from './policies.models.js';
@@ -16,7 +17,7 @@ export class PoliciesRepository {
   }
 
   async of(scope: PolicyScope, targetIds?: string[]): Promise<PolicyRow[]> {
-    const query = this.policies.query().where({ scope });
+    const query = this.policies.query().where({ scope }).orderBy('target_id');
     if (targetIds) query.whereRaw('target_id = ANY(?::uuid[])', [targetIds]);
     return query;
   }
@@ -32,11 +33,11 @@ export class PoliciesRepository {
     values: Record<string, unknown>,
     priority: number,
     userId: string,
+    trx?: Knex.Transaction,
   ): Promise<number | undefined> {
     if (revision === 0) {
       // knex: "nothing inserted" (another change came first) must read as nothing.
-      const rows = await this.policies
-        .knex()('player_policies')
+      const rows = await (trx ?? this.policies.knex())('player_policies')
         .insert({ scope, target_id: targetId, values, priority, updated_by: userId })
         .onConflict(['scope', 'target_id'])
         .ignore()
@@ -44,7 +45,7 @@ export class PoliciesRepository {
       return rows[0]?.revision;
     }
     const row = await this.policies
-      .query()
+      .query(trx)
       .where({ scope, target_id: targetId, revision })
       .patch({ values, priority, revision: raw('revision + 1'), updated_by: userId, updated_at: fn.now() })
       .returning('revision')

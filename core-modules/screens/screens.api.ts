@@ -29,8 +29,11 @@ export type ScreenDirectory = Pick<
   'get' | 'namesOf' | 'ids' | 'statusCounts' | 'connectedAmong' | 'openCommands' | 'controlFacts' | 'platformsOf' | 'playersOf' | 'playbackReport'
 >;
 
-/** Queuing commands for players, as other modules do (`enqueueOwn`: the types the generic route leaves to their own APIs). */
-export type ScreenCommands = Pick<CommandsService, 'enqueue' | 'enqueueOwn'>;
+/**
+ * Queuing commands for players, as other modules do (`enqueueOwn`: the types the generic route leaves
+ * to their own APIs), and an operator's clean-up of finished ones (`requestFinishedPurge`).
+ */
+export type ScreenCommands = Pick<CommandsService, 'enqueue' | 'enqueueOwn' | 'requestFinishedPurge'>;
 
 /**
  * The fields each socket message type carries beside `type`, by type name. A module that declares

@@ -1,10 +1,12 @@
 // The settings module's public face: other modules define their organization settings and read them.
+import type { Knex } from 'knex';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import type { ValidationIssue } from '../../kernel/errors.js';
 import type { EventListener } from '../../kernel/after-commit-events.js';
 import { exportRef } from '../../kernel/export-ref.js';
 import type { SettingDefinition, SettingValue } from './setting-definition.js';
 import type { SettingsRule } from './settings.service.js';
+import type { SettingsDocument } from './settings-wire.js';
 
 export type { SettingDefinition, SettingValue, SettingsRule };
 export type { SettingsDocument } from './settings-wire.js';
@@ -32,6 +34,16 @@ export interface OrganizationSettings {
    * module's own page over some of its settings. 422 `unknown_setting` / `invalid_setting_value`.
    */
   change(values: Record<string, unknown>, actor: ConsolePrincipal, ip: string): Promise<void>;
+  /** The settings document `GET /settings` answers (values, definitions, revision). */
+  document(): Promise<SettingsDocument>;
+  /** Whether a setting that takes effect only at a restart was set after `since` (this process's start). */
+  restartPendingSince(since: Date): Promise<boolean>;
+  /** Every organization value but the secrets, with the revision read: what a settings export carries. */
+  transferable(): Promise<{ revision: number; updatedAt: string; values: Record<string, SettingValue> }>;
+  /** What is wrong with imported organization values, as fields under `field`: unknown keys, secrets, bad values, broken rules. */
+  importIssues(values: Record<string, unknown>, field: string): Promise<ValidationIssue[]>;
+  /** Writes values `importIssues` passed, in the caller's transaction, against `revision` (409 `settings_revision_conflict`). Not audited: the import is. */
+  writeImported(values: Record<string, SettingValue>, revision: number, userId: string, trx: Knex.Transaction): Promise<void>;
   /** When any of `keys` was last set; for keys never set, when the organization's settings last changed. */
   changedAt(keys: readonly string[]): Promise<Date>;
   /** Told, in the process that made it, of each committed change: the keys whose values were sent. */

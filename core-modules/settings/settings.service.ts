@@ -169,43 +169,92 @@ export class SettingsService {
     if (!bumped) throw conflict('settings_revision_conflict', 'The settings changed since you read them; reload and try again.');
   }
 
-  private async apply(values: Record<string, unknown>, actor: ConsolePrincipal, ip: string, revision?: number): Promise<SettingsDocument> {
+  /** Whether a setting that takes effect only at a restart was set after `since` (this process's start). */
+  async restartPendingSince(since: Date): Promise<boolean> {
+    const keys = [...this.definitions.values()].filter((d) => d.restartRequired).map((d) => d.key);
+    if (!keys.length) return false;
+    return Boolean(await this.settings.query().findByIds(keys).where('updated_at', '>', since).select('key').first());
+  }
+
+  /**
+   * The organization's values as a settings export carries them: every setting but the secrets
+   * (`sensitive`), with the revision they were read at.
+   */
+  async transferable(): Promise<{ revision: number; updatedAt: string; values: Record<string, SettingValue> }> {
+    const { revision, values, updatedAt } = await this.document();
+    const secrets = [...this.definitions.values()].filter((d) => d.sensitive).map((d) => d.key);
+    for (const key of secrets) delete values[key];
+    return { revision, updatedAt, values };
+  }
+
+  /** What is wrong with imported values (fields under `field`): unknown keys, secrets, values a key does not accept, broken rules. */
+  async importIssues(values: Record<string, unknown>, field: string): Promise<ValidationIssue[]> {
+    const issues = this.valueIssues(values, field);
+    for (const key of Object.keys(values)) {
+      if (this.definitions.get(key)?.sensitive)
+        issues.push({ field: `${field}/${key}`, message: 'is a secret: exports leave it out, set it on the settings page' });
+    }
+    return issues.length ? issues : this.ruleIssues(values);
+  }
+
+  /**
+   * Writes checked values inside the caller's transaction, against `revision` (409
+   * `settings_revision_conflict` when the settings changed since): for an import, which audits itself.
+   */
+  async writeImported(values: Record<string, SettingValue>, revision: number, userId: string, trx: Knex.Transaction): Promise<void> {
+    await this.bump(revision, trx);
+    await this.write(values, userId, trx);
+  }
+
+  private valueIssues(values: Record<string, unknown>, field: string): ValidationIssue[] {
     const issues: ValidationIssue[] = [];
     for (const [key, value] of Object.entries(values)) {
       const def = this.definitions.get(key);
-      if (!def) issues.push({ field: `body/values/${key}`, message: 'is not a known setting' });
+      if (!def) issues.push({ field: `${field}/${key}`, message: 'is not a known setting' });
       else {
         const reason = invalidReason(def, value);
-        if (reason) issues.push({ field: `body/values/${key}`, message: reason });
+        if (reason) issues.push({ field: `${field}/${key}`, message: reason });
       }
     }
+    return issues;
+  }
+
+  private async ruleIssues(values: Record<string, unknown>): Promise<ValidationIssue[]> {
+    if (!this.rules.length) return [];
+    const after = { ...(await this.document()).values, ...(values as Record<string, SettingValue>) };
+    return this.rules.flatMap((rule) => rule(after) ?? []);
+  }
+
+  private async apply(values: Record<string, unknown>, actor: ConsolePrincipal, ip: string, revision?: number): Promise<SettingsDocument> {
+    const issues = this.valueIssues(values, 'body/values');
     if (issues.length)
       throw validationFailed(
         'Some settings are invalid.',
         issues,
         issues.some((i) => i.message.includes('known')) ? 'unknown_setting' : 'invalid_setting_value',
       );
-    if (this.rules.length) {
-      const after = { ...(await this.document()).values, ...(values as Record<string, SettingValue>) };
-      const broken = this.rules.flatMap((rule) => rule(after) ?? []);
-      if (broken.length) throw validationFailed('Some settings contradict each other.', broken, 'invalid_setting_value');
-    }
+    const broken = await this.ruleIssues(values);
+    if (broken.length) throw validationFailed('Some settings contradict each other.', broken, 'invalid_setting_value');
     await this.db.transaction(async (trx) => {
       await this.bump(revision, trx);
-      for (const [key, value] of Object.entries(values)) {
-        // Sent as json text: a setting's value may be a bare string, which pg would not turn into json.
-        await this.settings
-          .query(trx)
-          .insert({ key, value: JSON.stringify(value), updated_by: actor.userId, updated_at: fn.now() })
-          .onConflict('key')
-          .merge();
-      }
+      await this.write(values, actor.userId, trx);
       await this.auditLog.record({ action: 'settings.updated', actor, ip, resourceType: 'settings', metadata: { keys: Object.keys(values) } }, trx);
-      // Both carried by the commit: every process's copy is dropped before the listeners read.
-      await this.stored.changed(trx);
-      await this.changed.emit([{ keys: Object.keys(values) }], trx);
     });
     return this.document();
+  }
+
+  private async write(values: Record<string, unknown>, userId: string, trx: Knex.Transaction): Promise<void> {
+    for (const [key, value] of Object.entries(values)) {
+      // Sent as json text: a setting's value may be a bare string, which pg would not turn into json.
+      await this.settings
+        .query(trx)
+        .insert({ key, value: JSON.stringify(value), updated_by: userId, updated_at: fn.now() })
+        .onConflict('key')
+        .merge();
+    }
+    // Both carried by the commit: every process's copy is dropped before the listeners read.
+    await this.stored.changed(trx);
+    await this.changed.emit([{ keys: Object.keys(values) }], trx);
   }
 }
 

@@ -52,6 +52,24 @@ export async function migrateAll(db: Knex, sets: MigrationSet[]): Promise<string
   });
 }
 
+/** One set's migrations by name: those recorded as run, and those its folder holds that are not. */
+export interface MigrationState {
+  owner: string;
+  applied: string[];
+  pending: string[];
+}
+
+/** Reads what each set has run and has yet to run, without taking the migration lock. */
+export async function migrationStates(db: Knex, sets: MigrationSet[]): Promise<MigrationState[]> {
+  const states: MigrationState[] = [];
+  for (const set of sets) {
+    const config = configFor(set);
+    const [completed, pending] = (await db.migrate.list(config)) as [{ name: string }[], string[]];
+    states.push({ owner: set.owner, applied: completed.map((m) => m.name), pending: pending.map((n) => config.migrationSource!.getMigrationName(n)) });
+  }
+  return states;
+}
+
 /** Rolls back every migration of one set (tests prove each set can go down and up again). */
 export async function rollbackAll(db: Knex, set: MigrationSet): Promise<void> {
   await withMigrationLock(db, async () => {

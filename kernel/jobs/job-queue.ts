@@ -58,6 +58,11 @@ export class JobQueue {
     return [...this.jobs.keys()];
   }
 
+  /** The retention jobs (`retentionJob`) of every plugin. */
+  get retentionNames(): string[] {
+    return [...this.jobs.values()].filter((j) => j.def.retention).map((j) => j.def.name);
+  }
+
   async start(options: { work: boolean; pollingIntervalSeconds?: number }): Promise<void> {
     const boss = new PgBoss({
       connectionString: this.databaseUrl,

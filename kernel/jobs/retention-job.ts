@@ -19,6 +19,7 @@ export function retentionJob<C extends { logger: Logger }>(def: RetentionJob<C>)
     name: def.name,
     payload: Type.Object({}),
     cron: def.cron,
+    retention: true,
     ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
     handler: async (_payload, deps, { signal }) => {
       const removed = await def.purge(deps, signal);

@@ -4,9 +4,12 @@ import type { UploadsDeps } from './uploads-deps.js';
 
 const job = jobFor<UploadsDeps>();
 
+/** Frozen job name: queued jobs carry it. */
+export const CLEAN_EXPIRED_UPLOADS_JOB = 'media.clean-expired-uploads';
+
 export const uploadsJobs = [
   job({
-    name: 'media.clean-expired-uploads',
+    name: CLEAN_EXPIRED_UPLOADS_JOB,
     payload: Type.Object({}),
     // Hourly: an upload lives 24 hours, so a part outlives its expiry by at most an hour.
     cron: '7 * * * *',

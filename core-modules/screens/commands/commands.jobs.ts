@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { retentionJob } from '../../../kernel/jobs/retention-job.js';
 import { jobFor } from '../../../kernel/plugin.js';
 import type { CommandsDeps } from './commands-deps.js';
+import { PURGE_COMMANDS_JOB } from './commands.service.js';
 
 const job = jobFor<CommandsDeps>();
 
@@ -20,7 +21,7 @@ export const commandsJobs = [
     },
   }),
   retentionJob<CommandsDeps>({
-    name: 'screens.purge-commands',
+    name: PURGE_COMMANDS_JOB,
     cron: '29 4 * * *',
     what: 'old screen commands',
     purge: ({ commandsRepository }) => commandsRepository.purgeCompleted(COMMAND_KEEP_DAYS),

@@ -8,7 +8,10 @@ import { screenNotFound } from '../screens.service.js';
 import { isoOrNull } from '../../../kernel/http/wire.js';
 import type { ScreensBaseDeps } from '../screens-base-deps.js';
 
-type Deps = Pick<ScreensBaseDeps, 'db' | 'commandsRepository' | 'screensRepository' | 'playerMessages' | 'auditLog'>;
+type Deps = Pick<ScreensBaseDeps, 'db' | 'commandsRepository' | 'screensRepository' | 'playerMessages' | 'auditLog' | 'jobs'>;
+
+/** Frozen job name: queued jobs carry it. */
+export const PURGE_COMMANDS_JOB = 'screens.purge-commands';
 
 /** Open commands one screen may have at once: a player that is away must not collect an unbounded queue. */
 export const MAX_OPEN_PER_SCREEN = 50;
@@ -65,6 +68,11 @@ const playerView = (r: CommandRow) => ({
  */
 export class CommandsService {
   constructor(private readonly d: Deps) {}
+
+  /** Queues the removal of finished commands past the kept history (it also runs nightly). */
+  async requestFinishedPurge(): Promise<void> {
+    await this.d.jobs.send(PURGE_COMMANDS_JOB, {});
+  }
 
   async enqueue(actor: ConsolePrincipal, screenId: string, input: EnqueueInput, ip: string) {
     const type = checkCommandType(input.type);
