@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
-import { AppError, badRequest, conflict, invalidInput, type ValidationIssue, validationFailed } from '../../kernel/errors.js';
+import { AppError, conflict, invalidInput, type ValidationIssue, validationFailed } from '../../kernel/errors.js';
 import { inputValidator } from '../../kernel/http/validation.js';
 import type { PolicyEntry, PolicyScope } from '../policies/policies.api.js';
 import type { SettingValue } from '../settings/settings.api.js';
@@ -92,9 +92,9 @@ export class SettingsTransferService {
       ...groupEntries.map((p) => ({ scope: 'group' as const, targetId: p.screenGroupId, priority: p.priority ?? 0, revision: 0, values: p.values })),
       ...screenEntries.map((p) => ({ scope: 'screen' as const, targetId: p.screenId, priority: p.priority ?? 0, revision: 0, values: p.values })),
     ];
-    entries.forEach((entry, i) =>
-      issues.push(...this.policyIssues(entry, i < groupEntries.length ? `groupPolicies/${i}` : `screenPolicies/${i - groupEntries.length}`)),
-    );
+    for (const [i, entry] of entries.entries()) {
+      issues.push(...this.policyIssues(entry, i < groupEntries.length ? `groupPolicies/${i}` : `screenPolicies/${i - groupEntries.length}`));
+    }
     for (const scope of ['group', 'screen'] as const) {
       const ids = entries.filter((e) => e.scope === scope).map((e) => e.targetId);
       if (new Set(ids).size !== ids.length)
@@ -140,9 +140,8 @@ export class SettingsTransferService {
   }
 }
 
-/** The document, or why it is not one: 400 when it is not an object, 422 for a shape or version this server does not take. */
+/** The document, or why it is not one (a shape or version this server does not take). The kernel refused bodies that are not a JSON object. */
 function readDocument(body: unknown): ImportDocument {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('settings_import_invalid', 'The settings document must be a JSON object.');
   const version = (body as { schemaVersion?: unknown }).schemaVersion;
   if (Number.isInteger(version) && version !== TRANSFER_SCHEMA_VERSION)
     throw invalidInput(

@@ -10,7 +10,6 @@ const route = routeFor<SystemDeps>();
 const me = (p: unknown) => p as ConsolePrincipal;
 const tags = ['system'];
 const IMPORT_ERRORS = {
-  400: '`settings_import_invalid`: the body is not a JSON object.',
   422: '`settings_import_invalid` (a shape this server does not read, a value a setting does not accept, a secret, a policy naming a screen group or screen twice, with the fields at fault), `settings_import_version_unsupported`.',
 };
 
