@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { coreModules } from '../../core-modules/index.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
-import { sessionsByRole } from '../support/library-assets.js';
+import type { OrganizationSettings } from '../../core-modules/settings/settings.api.js';
+import { sessionsByRole, setSettings } from '../support/library-assets.js';
 import { createPairingSession, openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { patchUpload, startUpload } from '../support/uploads.js';
@@ -141,6 +142,26 @@ describe('system status and maintenance', () => {
     expect((await maintain('reconcile-config')).status).to.equal(202);
     const message = await socket.next('config.changed', 10_000);
     expect(message.configRevision).to.be.at.least(Math.max(revision, 1));
+  });
+
+  it('says a restart is needed once a setting that takes effect at a restart changed', async () => {
+    const settings = k.containerOf('settings').resolve<OrganizationSettings>('settingsService');
+    settings.define([
+      {
+        key: 'test.worker_count',
+        category: 'test',
+        title: 'Workers',
+        description: 'Read at start.',
+        type: 'integer',
+        default: 2,
+        min: 1,
+        max: 8,
+        restartRequired: true,
+      },
+    ]);
+    expect((await status()).deployment.restartRequired).to.equal(false);
+    await setSettings(k, owner, { 'test.worker_count': 4 });
+    expect((await status()).deployment.restartRequired).to.equal(true);
   });
 
   it('refuses an unknown action, and editors', async () => {
