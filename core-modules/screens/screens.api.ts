@@ -29,8 +29,11 @@ export type ScreenDirectory = Pick<
   'get' | 'namesOf' | 'ids' | 'statusCounts' | 'connectedAmong' | 'openCommands' | 'controlFacts' | 'platformsOf' | 'playersOf' | 'playbackReport'
 >;
 
-/** Queuing commands for players, as other modules do (`enqueueOwn`: the types the generic route leaves to their own APIs). */
-export type ScreenCommands = Pick<CommandsService, 'enqueue' | 'enqueueOwn'>;
+/**
+ * Queuing commands for players, as other modules do (`enqueueOwn`: the types the generic route leaves
+ * to their own APIs; `queueOwn` and `cancelOwn`: the same inside the caller's transaction, as the server).
+ */
+export type ScreenCommands = Pick<CommandsService, 'enqueue' | 'enqueueOwn' | 'queueOwn' | 'cancelOwn'>;
 
 /**
  * The fields each socket message type carries beside `type`, by type name. A module that declares

@@ -14,10 +14,15 @@ export const commandsPart: ModulePart<CommandsDeps> = (r) => {
     commandsRepository: asClass(CommandsRepository).singleton(),
     commandsService: asFunction((d: CommandsDeps) => new CommandsService(d)).singleton(),
   });
-  // Group display control queues one command per eligible member: it gets enqueue, not the service.
+  // Group display control queues one command per eligible member, deployments their updates: they get these, not the service.
   r.export(
     screenCommandsRef,
-    asFunction(({ commandsService: s }: CommandsDeps) => ({ enqueue: s.enqueue.bind(s), enqueueOwn: s.enqueueOwn.bind(s) })).singleton(),
+    asFunction(({ commandsService: s }: CommandsDeps) => ({
+      enqueue: s.enqueue.bind(s),
+      enqueueOwn: s.enqueueOwn.bind(s),
+      queueOwn: s.queueOwn.bind(s),
+      cancelOwn: s.cancelOwn.bind(s),
+    })).singleton(),
   );
   r.routes(commandsRoutes);
   r.jobs(commandsJobs);
