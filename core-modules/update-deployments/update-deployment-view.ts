@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Stamp, Uuid, isoOrNull } from '../../kernel/http/wire.js';
+import { Nullable, Stamp, Uuid, isoOrNull, present } from '../../kernel/http/wire.js';
 import { DEPLOYMENT_STATUSES, INSTALLATION_MODES, ROLLOUT_PHASES, TARGET_STATES } from './update-deployment-rules.js';
 import type { DeploymentRow, TargetCounts, TargetRow } from './update-deployments.repository.js';
 
+const Opt = Type.Optional;
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 const Literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-/** A deployment as the reference's console lists it. */
+/** A deployment as the reference's console lists it (a field its types make optional is left out when empty, never null). */
 export const DeploymentSchema = Type.Object({
   id: Uuid,
   releaseId: Uuid,
@@ -16,7 +17,7 @@ export const DeploymentSchema = Type.Object({
   status: Literals(DEPLOYMENT_STATUSES),
   createdAt: Stamp,
   createdBy: Nullable(Uuid),
-  completedAt: Nullable(Stamp),
+  completedAt: Opt(Stamp),
   cancelledAt: Nullable(Stamp),
   platform: Literals(['android', 'linux']),
   versionCode: Type.Integer({ minimum: 0 }),
@@ -28,8 +29,8 @@ export const DeploymentSchema = Type.Object({
   rolloutMode: Literals(['full', 'canary']),
   rolloutPhase: Literals(ROLLOUT_PHASES),
   canarySize: Type.Integer({ minimum: 0, maximum: 50, description: 'Screens in the canary cohort; 0 for a full rollout.' }),
-  pauseReason: Nullable(Type.String()),
-  lastFailure: Nullable(Type.String({ description: 'What a failed screen’s player reported.' })),
+  pauseReason: Opt(Type.String()),
+  lastFailure: Opt(Type.String({ description: 'What a failed screen’s player reported.' })),
 });
 export type DeploymentView = Static<typeof DeploymentSchema>;
 
@@ -44,16 +45,16 @@ export const DeploymentScreenSchema = Type.Object({
   previousVersionCode: Nullable(Type.Integer()),
   expectedVersionCode: Type.Integer(),
   downloadedBytes: Type.Integer({ minimum: 0 }),
-  permissionStatus: Nullable(Type.String()),
-  installerStatus: Nullable(Type.String()),
+  permissionStatus: Opt(Type.String()),
+  installerStatus: Opt(Type.String()),
   state: Literals(TARGET_STATES),
-  safeError: Nullable(Type.String()),
+  safeError: Opt(Type.String({ description: 'What the player reported of its failure.' })),
   updatedAt: Stamp,
   isCanary: Type.Boolean(),
-  downloadStartedAt: Nullable(Stamp),
-  downloadedAt: Nullable(Stamp),
-  installStartedAt: Nullable(Stamp),
-  completedAt: Nullable(Stamp),
+  downloadStartedAt: Opt(Stamp),
+  downloadedAt: Opt(Stamp),
+  installStartedAt: Opt(Stamp),
+  completedAt: Opt(Stamp),
 });
 
 export const DeploymentDetailSchema = Type.Composite([
@@ -77,7 +78,6 @@ export function deploymentView(row: DeploymentRow, counts: TargetCounts = NO_COU
     status: row.status,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
-    completedAt: isoOrNull(row.completed_at),
     cancelledAt: isoOrNull(row.cancelled_at),
     platform: row.platform,
     versionCode: row.version_code,
@@ -89,8 +89,7 @@ export function deploymentView(row: DeploymentRow, counts: TargetCounts = NO_COU
     rolloutMode: row.rollout_mode,
     rolloutPhase: row.rollout_phase,
     canarySize: row.canary_size,
-    pauseReason: row.pause_reason,
-    lastFailure: counts.lastFailure,
+    ...present({ completedAt: isoOrNull(row.completed_at), pauseReason: row.pause_reason, lastFailure: counts.lastFailure }),
   };
 }
 
@@ -100,14 +99,16 @@ export const deploymentScreenView = (r: TargetRow, screenName: string): Static<t
   previousVersionCode: r.previous_version_code,
   expectedVersionCode: r.expected_version_code,
   downloadedBytes: Number(r.downloaded_bytes),
-  permissionStatus: r.permission_status,
-  installerStatus: r.installer_status,
   state: r.state,
-  safeError: r.safe_error,
   updatedAt: r.updated_at.toISOString(),
   isCanary: r.is_canary,
-  downloadStartedAt: isoOrNull(r.download_started_at),
-  downloadedAt: isoOrNull(r.downloaded_at),
-  installStartedAt: isoOrNull(r.install_started_at),
-  completedAt: isoOrNull(r.completed_at),
+  ...present({
+    permissionStatus: r.permission_status,
+    installerStatus: r.installer_status,
+    safeError: r.safe_error,
+    downloadStartedAt: isoOrNull(r.download_started_at),
+    downloadedAt: isoOrNull(r.downloaded_at),
+    installStartedAt: isoOrNull(r.install_started_at),
+    completedAt: isoOrNull(r.completed_at),
+  }),
 });
