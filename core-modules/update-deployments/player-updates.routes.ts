@@ -37,7 +37,8 @@ function artifactRoute(method: 'GET' | 'HEAD', name: 'apk' | 'artifact'): RouteD
     path: `/api/v1/player/updates/{releaseId}/${name}`,
     operationId: id,
     summary: 'The release’s installable file, for a screen a running deployment of it targets',
-    description: 'Streams it with `Range` (206), `If-Range`, `If-None-Match` (304); ETag `"<sha256 hex>"`. HEAD answers the same headers without a body.',
+    description:
+      'Streams it with `Range` (206), `If-Range`, `If-None-Match` (304); ETag `"sha256-<hex>"`, as the stock players resume with it. HEAD answers the same headers without a body.',
     tags,
     auth: { kind: 'player' },
     params: ReleaseParams,

@@ -54,10 +54,24 @@ export class PlayerUpdates {
     };
   }
 
-  /** The artifact, for a targeted screen (403 otherwise); 404 once the release or its bytes are gone. */
+  /**
+   * The artifact, for a targeted screen (403 otherwise); 404 once the release or its bytes are gone.
+   * Its ETag is the reference's `"sha256-<hex>"`: both stock players resume a download with exactly
+   * that in If-Range, and any other validator would make them start over.
+   */
   async artifact(screenId: string, releaseId: string): Promise<FileToSend> {
     if (!(await this.d.updateDeploymentsRepository.isTargeted(releaseId, screenId))) throw notTargeted();
-    return this.d.playerReleases.artifactFile(await this.installable(releaseId), updateNotFound);
+    const file = this.d.playerReleases.artifactFile(await this.installable(releaseId), updateNotFound);
+    return {
+      size: file.size,
+      mimeType: file.mimeType,
+      sha256: file.sha256,
+      lastModified: file.lastModified,
+      filename: file.filename,
+      open: (span) => file.open(span),
+      directUrl: file.directUrl && (() => file.directUrl!()),
+      etag: `"sha256-${file.sha256}"`,
+    };
   }
 
   private async installable(releaseId: string): Promise<PlayerRelease> {
