@@ -25,6 +25,7 @@ import { screenGroupsModule } from './screen-groups/screen-groups.plugin.js';
 import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 import { takeoversModule } from './takeovers/takeovers.plugin.js';
+import { updateDeploymentsModule } from './update-deployments/update-deployments.plugin.js';
 import { widgetsModule } from './widgets/widgets.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
@@ -56,4 +57,5 @@ export const coreModules: PluginDef[] = [
   presentationNetworksModule,
   pluginCatalogModule,
   playerReleasesModule,
+  updateDeploymentsModule,
 ];
