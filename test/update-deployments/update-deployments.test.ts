@@ -6,9 +6,10 @@ import { CreatedUpdateDeployment, UpdateDeploymentDetail, UpdateDeploymentList }
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { expectConsoleShape } from '../support/console-contract.js';
 import { bearer, deviceMetadata, pairScreen, playerCall, type PairedScreen } from '../support/player-client.js';
-import { releaseSigner, signedRelease, uploadRelease, type SignedRelease } from '../support/player-release-fixtures.js';
+import { releaseSigner, signedRelease, uploadRelease, type ReleaseSigner, type SignedRelease } from '../support/player-release-fixtures.js';
 import { dependencyClosure } from '../support/module-boundaries.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { CodehostServer } from '../support/codehost-server.js';
 
 // The module and what it builds on: booting the other features too would double the file's time.
 const needs = dependencyClosure(coreModules)('update-deployments');
@@ -24,6 +25,10 @@ describe('update deployments', () => {
   let owner: ConsoleSession;
   let release: SignedRelease;
   let releaseId: string;
+  /** A release the codehost lists, recorded on check but not downloaded: not deployable. */
+  let uncached: string;
+  let codehost: CodehostServer;
+  let signer: ReleaseSigner;
   /** Ten Linux players on the old build: the canary scenario's fleet. */
   let fleet: PairedScreen[];
   let spare: PairedScreen;
@@ -65,13 +70,19 @@ describe('update deployments', () => {
   };
 
   before(async () => {
-    const signer = releaseSigner();
-    k = await bootTestKernel({ plugins: MODULES, env: { UPDATE_MANIFEST_PUBLIC_KEY: signer.publicKey } });
+    signer = releaseSigner();
+    codehost = await new CodehostServer().start();
+    k = await bootTestKernel({ plugins: MODULES, env: { ...codehost.env(), UPDATE_MANIFEST_PUBLIC_KEY: signer.publicKey } });
     owner = await setUpOwner(k);
     release = signedRelease(signer, { platform: 'linux', versionCode: NEW, artifact: 64 * 1024 });
     const uploaded = await uploadRelease(k, owner, release.files);
     expect(uploaded.status, JSON.stringify(uploaded.body)).to.equal(201);
     releaseId = uploaded.body.data.id;
+    // Listed later on the codehost (uploads must be newer than what is held).
+    const listed = signedRelease(signer, { platform: 'linux', versionCode: NEW + 20 });
+    codehost.publish(listed);
+    expect((await api('POST', '/api/v1/player-releases/check')).status).to.equal(200);
+    uncached = (await api('GET', '/api/v1/player-releases')).body.data.items.find((r: any) => r.versionCode === NEW + 20).id;
     fleet = [];
     for (let i = 1; i <= 10; i++) fleet.push(await pair(`Player ${String(i).padStart(2, '0')}`));
     spare = await pair('Spare');
@@ -82,7 +93,10 @@ describe('update deployments', () => {
     await flushContact();
   });
   beforeEach(() => resetRateLimits(k));
-  after(() => k?.stop());
+  after(async () => {
+    await k?.stop();
+    await codehost?.stop();
+  });
 
   it('rolls out behind a canary: failed canaries pause it, retried ones settle and promote it, and it completes when every screen settles', async () => {
     const watching = await openConsoleSocket(k, owner);
@@ -212,6 +226,10 @@ describe('update deployments', () => {
     const before = (await list()).total;
     const unknown = '00000000-0000-4000-8000-000000000001';
     expect(errorOf(await create({ releaseId: unknown, screenIds: [spare.screenId] }))).to.deep.equal([422, 'player_release_not_verified']);
+    expect(errorOf(await create({ releaseId: uncached, screenIds: [spare.screenId] })), 'listed, not downloaded').to.deep.equal([
+      422,
+      'player_release_not_verified',
+    ]);
     expect(errorOf(await create({ name: '   ', screenIds: [spare.screenId] }))).to.deep.equal([422, 'update_deployment_invalid']);
     expect(errorOf(await create({ screenIds: [], groupIds: [] }))).to.deep.equal([422, 'update_deployment_invalid']);
     expect(errorOf(await create({ mode: 'maintenance_window', screenIds: [spare.screenId] }))).to.deep.equal([422, 'update_deployment_invalid']);
@@ -244,6 +262,28 @@ describe('update deployments', () => {
     await api('POST', `/api/v1/update-deployments/${deployment.id}/cancel`);
   });
 
+  it('tells an Android player the APK facts its installer checks, with the /apk path it downloads from', async () => {
+    const apk = signedRelease(signer, { platform: 'android', versionCode: NEW, artifact: 2048 });
+    const uploaded = await uploadRelease(k, owner, apk.files);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).to.equal(201);
+    const deployment = await created({ releaseId: uploaded.body.data.id, screenIds: [tv.screenId, spare.screenId] });
+    expect(await stateOf(deployment.id)).to.satisfy((m: Map<string, string>) => m.get(spare.screenId) === 'incompatible');
+    const meta = (await playerCall(k, tv.credential, 'GET', `/api/v1/player/updates/${uploaded.body.data.id}`)).body.data;
+    expect(meta).to.deep.include({
+      platform: 'android',
+      versionCode: NEW,
+      applicationId: apk.manifest.applicationId,
+      minimumSdk: apk.manifest.minimumSdk,
+      apkSizeBytes: 2048,
+      apkSha256: apk.artifactSha256,
+      signingCertificateSha256: apk.manifest.signingCertificateSha256,
+      apkPath: `/api/v1/player/updates/${uploaded.body.data.id}/apk`,
+    });
+    const download = await k.request(meta.apkPath, { headers: bearer(tv.credential) });
+    expect(Buffer.from(await download.arrayBuffer()).equals(apk.artifact)).to.equal(true);
+    await api('POST', `/api/v1/update-deployments/${deployment.id}/cancel`);
+  });
+
   it('checks what a player reports: allowed states only, bytes not negative, a short error, its own deployment', async () => {
     const deployment = await created({ screenIds: [spare.screenId] });
     const invalid = [{ state: 'succeeded' }, { state: 'held' }, { state: 'downloading', downloadedBytes: -1 }, { state: 'failed', error: 'x'.repeat(241) }];
@@ -266,6 +306,10 @@ describe('update deployments', () => {
 
   it('cancels a running deployment: open screens end cancelled, their commands are withdrawn, and it cannot be cancelled twice', async () => {
     const deployment = await created({ screenIds: [spare.screenId, fresh.screenId] });
+    expect(errorOf(await api('DELETE', `/api/v1/player-releases/${releaseId}`)), 'a running deployment holds its release').to.deep.equal([
+      409,
+      'player_release_in_use',
+    ]);
     expect(await updateCommands(spare)).to.satisfy((cs: any[]) => cs.some((c) => c.payload.deploymentId === deployment.id));
     const cancelled = await api('POST', `/api/v1/update-deployments/${deployment.id}/cancel`);
     expect(cancelled.status).to.equal(200);
