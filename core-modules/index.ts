@@ -14,6 +14,7 @@ import { mediaModule } from './media/media.plugin.js';
 import { notificationsModule } from './notifications/notifications.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
+import { playerReleasesModule } from './player-releases/player-releases.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
 import { presentationNetworksModule } from './presentation-networks/presentation-networks.plugin.js';
 import { presentationOverridesModule } from './presentation-overrides/presentation-overrides.plugin.js';
@@ -25,6 +26,7 @@ import { screensModule } from './screens/screens.plugin.js';
 import { settingsModule } from './settings/settings.plugin.js';
 import { systemModule } from './system/system.plugin.js';
 import { takeoversModule } from './takeovers/takeovers.plugin.js';
+import { updateDeploymentsModule } from './update-deployments/update-deployments.plugin.js';
 import { widgetsModule } from './widgets/widgets.plugin.js';
 
 /** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
@@ -56,4 +58,6 @@ export const coreModules: PluginDef[] = [
   presentationNetworksModule,
   pluginCatalogModule,
   systemModule,
+  playerReleasesModule,
+  updateDeploymentsModule,
 ];

@@ -31,9 +31,10 @@ export type ScreenDirectory = Pick<
 
 /**
  * Queuing commands for players, as other modules do (`enqueueOwn`: the types the generic route leaves
- * to their own APIs), and an operator's clean-up of finished ones (`requestFinishedPurge`).
+ * to their own APIs; `queueOwn` and `cancelOwn`: the same inside the caller's transaction, as the server),
+ * and an operator's clean-up of finished ones (`requestFinishedPurge`).
  */
-export type ScreenCommands = Pick<CommandsService, 'enqueue' | 'enqueueOwn' | 'requestFinishedPurge'>;
+export type ScreenCommands = Pick<CommandsService, 'enqueue' | 'enqueueOwn' | 'queueOwn' | 'cancelOwn' | 'requestFinishedPurge'>;
 
 /**
  * The fields each socket message type carries beside `type`, by type name. A module that declares

@@ -14,6 +14,8 @@ export interface FileToSend {
   open(span: ByteSpan): Promise<Readable>;
   /** Where the client may fetch the bytes itself (a presigned URL), or undefined to send them from here. */
   directUrl?(): Promise<string | undefined>;
+  /** The quoted validator clients already resume with, where it is not the default `"<sha256>"`. */
+  etag?: string;
 }
 
 // The bare SHA-256 hex, quoted: players resume a download with `If-Range: "<sha256>"` from the manifest.
@@ -35,7 +37,7 @@ export function contentDisposition(filename: string): string {
  * Refusals are AppErrors so they get the JSON error envelope.
  */
 export async function sendFile(ctx: Context, file: FileToSend): Promise<void> {
-  const etag = etagOf(file.sha256);
+  const etag = file.etag ?? etagOf(file.sha256);
   const header = (name: string) => (ctx.get(name) === '' ? undefined : ctx.get(name));
   const plan = planFileResponse(
     {

@@ -58,7 +58,6 @@ const INSTALLATION_MODES = new Set(['download_only', 'install_now', 'maintenance
 type Payload = Record<string, unknown>;
 const invalid = (message: string, field = 'body/payload') => invalidInput('command_invalid_payload', message, field);
 const isInteger = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
-const isText = (v: unknown, max = 200): v is string => typeof v === 'string' && v.length >= 1 && v.length <= max;
 
 /** Exactly these fields, nothing else: the player must never see a field it does not expect. */
 function only(payload: Payload, allowed: string[]): void {
@@ -71,22 +70,6 @@ const validators: Record<string, (p: Payload) => Payload> = {
     only(p, ['durationSeconds']);
     if (!isInteger(p.durationSeconds, 10, 120)) throw invalid('durationSeconds is an integer from 10 to 120.', 'body/payload/durationSeconds');
     return { durationSeconds: p.durationSeconds };
-  },
-  install_player_update(p) {
-    only(p, ['deploymentId', 'releaseId', 'expectedVersionCode', 'expectedArtifactSha256', 'installationMode', 'maintenanceWindowStart']);
-    if (!isText(p.deploymentId)) throw invalid('deploymentId is required.', 'body/payload/deploymentId');
-    if (!isText(p.releaseId)) throw invalid('releaseId is required.', 'body/payload/releaseId');
-    if (!isInteger(p.expectedVersionCode, 1, 2_147_483_647)) throw invalid('expectedVersionCode is a positive integer.', 'body/payload/expectedVersionCode');
-    if (typeof p.expectedArtifactSha256 !== 'string' || !SHA256_HEX.test(p.expectedArtifactSha256)) {
-      throw invalid('expectedArtifactSha256 is 64 hexadecimal characters.', 'body/payload/expectedArtifactSha256');
-    }
-    if (typeof p.installationMode !== 'string' || !INSTALLATION_MODES.has(p.installationMode)) {
-      throw invalid('installationMode is download_only, install_now or maintenance_window.', 'body/payload/installationMode');
-    }
-    if (p.maintenanceWindowStart !== undefined && (typeof p.maintenanceWindowStart !== 'string' || Number.isNaN(Date.parse(p.maintenanceWindowStart)))) {
-      throw invalid('maintenanceWindowStart is a date-time.', 'body/payload/maintenanceWindowStart');
-    }
-    return { ...p, expectedArtifactSha256: p.expectedArtifactSha256.toLowerCase() };
   },
   display_set_input(p) {
     only(p, ['input']);
@@ -114,10 +97,32 @@ for (const type of EMPTY_PAYLOAD_TYPES) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Commands another module's API queues with the state it set up (`enqueueOwn`), never the generic
+ * Commands another module's API queues with the state it set up (`enqueueOwn`, `queueOwn`), never the generic
  * route. Their payloads carry identifiers only: a player fetches anything secret over its own channel.
  */
 const OWN_API_VALIDATORS: Record<string, (p: Payload) => Payload> = {
+  // Update deployments queue it with their own bookkeeping. The reference sends the artifact's hash
+  // under both names: Android players read `expectedApkSha256`, Linux players `expectedArtifactSha256`.
+  install_player_update(p) {
+    only(p, ['deploymentId', 'releaseId', 'expectedVersionCode', 'expectedApkSha256', 'expectedArtifactSha256', 'installationMode', 'maintenanceWindowStart']);
+    if (typeof p.deploymentId !== 'string' || !UUID.test(p.deploymentId)) throw invalid('deploymentId is a UUID.', 'body/payload/deploymentId');
+    if (typeof p.releaseId !== 'string' || !UUID.test(p.releaseId)) throw invalid('releaseId is a UUID.', 'body/payload/releaseId');
+    if (!isInteger(p.expectedVersionCode, 1, 2_147_483_647)) throw invalid('expectedVersionCode is a positive integer.', 'body/payload/expectedVersionCode');
+    for (const key of ['expectedApkSha256', 'expectedArtifactSha256']) {
+      if (typeof p[key] !== 'string' || !SHA256_HEX.test(p[key])) throw invalid(`${key} is 64 hexadecimal characters.`, `body/payload/${key}`);
+    }
+    if (typeof p.installationMode !== 'string' || !INSTALLATION_MODES.has(p.installationMode)) {
+      throw invalid('installationMode is download_only, install_now or maintenance_window.', 'body/payload/installationMode');
+    }
+    if (p.maintenanceWindowStart !== undefined && (typeof p.maintenanceWindowStart !== 'string' || Number.isNaN(Date.parse(p.maintenanceWindowStart)))) {
+      throw invalid('maintenanceWindowStart is a date-time.', 'body/payload/maintenanceWindowStart');
+    }
+    return {
+      ...p,
+      expectedApkSha256: (p.expectedApkSha256 as string).toLowerCase(),
+      expectedArtifactSha256: (p.expectedArtifactSha256 as string).toLowerCase(),
+    };
+  },
   // "Reconcile now": the desired state is the player's configuration, so the command carries nothing.
   provision_presentation_network(p) {
     only(p, []);
@@ -133,7 +138,7 @@ const OWN_API_VALIDATORS: Record<string, (p: Payload) => Payload> = {
   },
 };
 
-/** A command type with its own API and its checked payload (for `enqueueOwn`); an unknown type is a programming error. */
+/** A command type with its own API and its checked payload (for `enqueueOwn` and `queueOwn`); an unknown type is a programming error. */
 export function checkOwnCommand(type: string, payload: Payload): Payload {
   const validate = OWN_API_VALIDATORS[type];
   if (!validate) throw new Error(`${type} is not a command queued through its own API`);

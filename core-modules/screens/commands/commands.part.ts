@@ -14,13 +14,15 @@ export const commandsPart: ModulePart<CommandsDeps> = (r) => {
     commandsRepository: asClass(CommandsRepository).singleton(),
     commandsService: asFunction((d: CommandsDeps) => new CommandsService(d)).singleton(),
   });
-  // Group display control queues one command per eligible member (system maintenance purges): they get these, not the service.
+  // Group display control queues one command per eligible member, deployments their updates, system maintenance purges: they get these, not the service.
   r.export(
     screenCommandsRef,
     asFunction(({ commandsService: s }: CommandsDeps) => ({
       enqueue: s.enqueue.bind(s),
       enqueueOwn: s.enqueueOwn.bind(s),
       requestFinishedPurge: s.requestFinishedPurge.bind(s),
+      queueOwn: s.queueOwn.bind(s),
+      cancelOwn: s.cancelOwn.bind(s),
     })).singleton(),
   );
   r.routes(commandsRoutes);

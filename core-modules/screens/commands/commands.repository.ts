@@ -143,6 +143,18 @@ export class CommandsRepository {
     return Boolean(await this.commands.query(trx).findById(id).where('expires_at', '<=', fn.now()).select('id'));
   }
 
+  /** Open commands of `type` whose payload holds `match` become `cancelled`. Answers their screens, once each. */
+  async cancelOpenMatching(type: string, match: Record<string, string>, trx: Knex.Transaction): Promise<string[]> {
+    const rows = (await this.commands
+      .query(trx)
+      .where({ type })
+      .whereIn('state', OPEN_STATES)
+      .whereRaw('payload @> ?::jsonb', [JSON.stringify(match)])
+      .patch({ state: 'cancelled', completed_at: fn.now() })
+      .returning('screen_id')) as unknown as { screen_id: string }[];
+    return [...new Set(rows.map((r) => r.screen_id))];
+  }
+
   /** Removes finished commands older than `days`. Returns how many. */
   async purgeCompleted(days: number): Promise<number> {
     return this.commands

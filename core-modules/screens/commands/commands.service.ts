@@ -90,6 +90,50 @@ export class CommandsService {
     return this.queue(actor, screenId, input.type, checkOwnCommand(input.type, input.payload), undefined, ip);
   }
 
+  /**
+   * Queues commands of a type another module's API owns (update deployments), one per screen, inside
+   * that module's transaction and as the server rather than a console user: the caller records its
+   * own audit entry and bounds how many it queues, so the per-screen cap does not apply. Players are
+   * told at the commit.
+   */
+  async queueOwn(
+    type: string,
+    entries: { screenId: string; payload: Record<string, unknown> }[],
+    options: { createdBy: string | null; expiresInSeconds: number },
+    trx: Knex.Transaction,
+  ): Promise<void> {
+    if (!entries.length) return;
+    for (const { screenId, payload } of entries) {
+      const key = randomUUID();
+      await this.d.commandsRepository.insert(
+        {
+          screen_id: screenId,
+          type,
+          payload: checkOwnCommand(type, payload),
+          idempotency_key: key,
+          created_by: options.createdBy,
+          expiresInSeconds: options.expiresInSeconds,
+        },
+        trx,
+      );
+    }
+    await this.d.playerMessages.send(
+      'commands.available',
+      entries.map((e) => e.screenId),
+      {},
+      trx,
+    );
+  }
+
+  /**
+   * Cancels the open commands of a type another module's API owns whose payload holds `match`
+   * (a deployment's id), inside the caller's transaction; their players re-fetch at the commit.
+   */
+  async cancelOwn(type: string, match: Record<string, string>, trx: Knex.Transaction): Promise<void> {
+    const screens = await this.d.commandsRepository.cancelOpenMatching(type, match, trx);
+    if (screens.length) await this.d.playerMessages.send('commands.available', screens, {}, trx);
+  }
+
   private async queue(
     actor: ConsolePrincipal,
     screenId: string,
