@@ -154,7 +154,12 @@ export class ReleaseUpload {
         const meter = this.meter(entry, limitOf(name, max), !ARTIFACTS.has(name), (e) => (refusal ??= e));
         if (ARTIFACTS.has(name)) {
           // A store that fails stops the form, rather than leaving the request waiting.
-          writes.push(this.d.storage.put(releaseKey(id, name), meter).catch((err: unknown) => (meter.destroy(err as Error), Promise.reject(err))));
+          writes.push(
+            this.d.storage.put(releaseKey(id, name), meter).catch((err: unknown) => {
+              meter.destroy(err as Error);
+              throw err;
+            }),
+          );
         } else meter.resume();
         return meter;
       },
