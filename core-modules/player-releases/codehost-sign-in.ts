@@ -2,6 +2,8 @@
 // got through the OAuth device flow. The token and the device codes are sealed at rest and never
 // leave the server.
 import { randomUUID } from 'node:crypto';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { Principal } from '../../kernel/auth/principal.js';
 import type { SecretBox } from '../../kernel/secret-box.js';
 import { type CodehostClient, CodehostError } from './codehost-client.js';
 import type { CodehostConfig } from './player-releases-config.js';
@@ -36,7 +38,15 @@ const TOKEN_CONTEXT = 'player-releases codehost token';
 const flowContext = (id: string) => `player-releases sign-in ${id}`;
 
 export class CodehostSignIn {
-  constructor(private readonly d: { config: CodehostConfig; codehostClient: CodehostClient; releasesRepository: ReleasesRepository; secretBox: SecretBox }) {}
+  constructor(
+    private readonly d: {
+      config: CodehostConfig;
+      codehostClient: CodehostClient;
+      releasesRepository: ReleasesRepository;
+      secretBox: SecretBox;
+      auditLog: AuditLog;
+    },
+  ) {}
 
   async status(): Promise<CodehostAuthStatus> {
     const available = Boolean(this.d.config.clientId);
@@ -74,7 +84,7 @@ export class CodehostSignIn {
     };
   }
 
-  async poll(flowId: string): Promise<DeviceFlowPoll> {
+  async poll(principal: Principal, flowId: string, ip: string): Promise<DeviceFlowPoll> {
     const clientId = this.clientId();
     const flow = UUID.test(flowId) ? await this.d.releasesRepository.flow(flowId) : undefined;
     if (!flow) throw signInFlowInvalid();
@@ -95,14 +105,16 @@ export class CodehostSignIn {
         const login = await this.codehost(() => this.d.codehostClient.login(answer.accessToken));
         await this.d.releasesRepository.saveCodehostState({ token_sealed: this.d.secretBox.seal(answer.accessToken, TOKEN_CONTEXT), login });
         await this.d.releasesRepository.deleteFlow(flow.id);
+        await this.d.auditLog.record({ action: 'player_release.codehost_connected', actor: principal, resourceType: 'codehost', ip, metadata: { login } });
         return { status: 'connected', login };
       }
     }
   }
 
-  async disconnect(): Promise<void> {
+  async disconnect(principal: Principal, ip: string): Promise<void> {
     if (this.d.config.environmentToken) throw authEnvironmentManaged();
     await this.d.releasesRepository.saveCodehostState({ token_sealed: null, login: null });
+    await this.d.auditLog.record({ action: 'player_release.codehost_disconnected', actor: principal, resourceType: 'codehost', ip });
   }
 
   /** Re-seals the stored token under the current key (a key rotation); answers 1 if it did. */

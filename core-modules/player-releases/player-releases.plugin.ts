@@ -27,8 +27,8 @@ export const playerReleasesModule = definePlugin<PlayerReleasesDeps>({
       releaseUses: asClass(ReleaseUses).singleton(),
       codehostClient: asFunction(({ playerReleasesConfig }: PlayerReleasesDeps) => new CodehostClient(playerReleasesConfig.codehost)).singleton(),
       codehostSignIn: asFunction(
-        ({ playerReleasesConfig, codehostClient, releasesRepository, secretBox }: PlayerReleasesDeps) =>
-          new CodehostSignIn({ config: playerReleasesConfig.codehost, codehostClient, releasesRepository, secretBox }),
+        ({ playerReleasesConfig, codehostClient, releasesRepository, secretBox, auditLog }: PlayerReleasesDeps) =>
+          new CodehostSignIn({ config: playerReleasesConfig.codehost, codehostClient, releasesRepository, secretBox, auditLog }),
       ).singleton(),
       releaseCatalog: asFunction((d: PlayerReleasesDeps) => new ReleaseCatalog(d)).singleton(),
       releaseCache: asFunction((d: PlayerReleasesDeps) => new ReleaseCache(d)).singleton(),

@@ -38,10 +38,7 @@ export const playerReleasesRoutes = [
       503: '`update_manifest_key_missing`: UPDATE_MANIFEST_PUBLIC_KEY is not set.',
     },
     response: { status: 200, schema: Type.Object({ checked: Type.Literal(true) }) },
-    handler: async ({ deps }) => {
-      await deps.releaseCatalog.check();
-      return { checked: true as const };
-    },
+    handler: ({ deps, principal, ctx }) => deps.releaseCatalog.checkNow(me(principal), ctx.ip),
   }),
   route({
     method: 'POST',
@@ -88,7 +85,7 @@ export const playerReleasesRoutes = [
         retryAfterSeconds: Type.Optional(Type.Integer({ minimum: 1 })),
       }),
     },
-    handler: ({ deps, body }) => deps.codehostSignIn.poll(body.flowId),
+    handler: ({ deps, body, principal, ctx }) => deps.codehostSignIn.poll(me(principal), body.flowId, ctx.ip),
   }),
   route({
     method: 'DELETE',
@@ -99,8 +96,8 @@ export const playerReleasesRoutes = [
     auth: OWNER,
     errors: { 409: '`codehost_auth_environment_managed`: the token is CODEHOST_TOKEN’s.' },
     response: { status: 204 },
-    handler: async ({ deps }) => {
-      await deps.codehostSignIn.disconnect();
+    handler: async ({ deps, principal, ctx }) => {
+      await deps.codehostSignIn.disconnect(me(principal), ctx.ip);
       return reply(204);
     },
   }),
@@ -139,7 +136,7 @@ export const playerReleasesRoutes = [
     bodyMode: 'none',
     errors: { 404: '`player_release_not_found`.', 409: '`player_release_not_importable`: an upload, already cached, or downloading.' },
     response: { status: 202, schema: Type.Object({ id: Uuid, cacheStatus: Type.Literal('downloading') }) },
-    handler: async ({ deps, params }) => reply(202, await deps.releaseCache.request(params.id)),
+    handler: async ({ deps, params, principal, ctx }) => reply(202, await deps.releaseCache.request(me(principal), params.id, ctx.ip)),
   }),
   route({
     method: 'DELETE',

@@ -3,6 +3,8 @@
 import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type { Knex } from 'knex';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { Principal } from '../../kernel/auth/principal.js';
 import type { JobQueue } from '../../kernel/jobs/job-queue.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { Storage } from '../../kernel/storage/storage.js';
@@ -23,6 +25,7 @@ type Deps = {
   jobs: JobQueue;
   storage: Storage;
   logger: Logger;
+  auditLog: AuditLog;
   playerReleasesConfig: PlayerReleasesConfig;
   codehostClient: CodehostClient;
   codehostSignIn: CodehostSignIn;
@@ -36,11 +39,17 @@ export class ReleaseCache {
   constructor(private readonly d: Deps) {}
 
   /** Starts the download of a codehost release not yet cached (or whose download failed). */
-  async request(id: string): Promise<{ id: string; cacheStatus: 'downloading' }> {
+  async request(principal: Principal, id: string, ip: string): Promise<{ id: string; cacheStatus: 'downloading' }> {
     await this.d.db.transaction(async (trx) => {
-      if (!(await this.d.releasesRepository.byId(id, trx))) throw releaseNotFound();
+      const row = await this.d.releasesRepository.byId(id, trx);
+      if (!row) throw releaseNotFound();
       if (!(await this.d.releasesRepository.startCaching(id, trx))) throw notImportable();
       await this.d.jobs.send(CACHE_JOB, { releaseId: id }, { trx });
+      const metadata = { platform: row.platform, versionCode: row.version_code };
+      await this.d.auditLog.record(
+        { action: 'player_release.download_requested', actor: principal, resourceType: 'player_release', resourceId: id, ip, metadata },
+        trx,
+      );
     });
     return { id, cacheStatus: 'downloading' };
   }

@@ -2,11 +2,14 @@
 // artifacts are downloaded only when asked), beside the uploaded ones.
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../kernel/errors.js';
+import type { AuditLog } from '../../kernel/audit-log.js';
+import type { Principal } from '../../kernel/auth/principal.js';
 import type { Logger } from '../../kernel/logger.js';
 import { type CodehostClient, CodehostError, type CodehostRelease } from './codehost-client.js';
 import type { CodehostSignIn } from './codehost-sign-in.js';
 import type { PlayerReleasesConfig } from './player-releases-config.js';
 import { manifestKeyMissing, releaseCheckFailed } from './release-errors.js';
+import { manifestColumns } from './release-columns.js';
 import type { ReleaseUses } from './release-uses.js';
 import { releaseView } from './release-view.js';
 import type { ReleasesRepository } from './releases.repository.js';
@@ -22,6 +25,7 @@ type Deps = {
   releasesRepository: ReleasesRepository;
   releaseUses: ReleaseUses;
   logger: Logger;
+  auditLog: AuditLog;
 };
 
 export class ReleaseCatalog {
@@ -51,6 +55,13 @@ export class ReleaseCatalog {
       githubAuth: auth,
       items: rows.map((r) => releaseView(r, used.has(r.id))),
     };
+  }
+
+  /** An Owner's check, recorded in the audit log. */
+  async checkNow(principal: Principal, ip: string): Promise<{ checked: true }> {
+    await this.check();
+    await this.d.auditLog.record({ action: 'player_release.checked', actor: principal, resourceType: 'codehost', ip });
+    return { checked: true };
   }
 
   /** Reads the codehost's release list now and records the releases whose manifests verify. */
@@ -114,24 +125,12 @@ export class ReleaseCatalog {
     if (!this.d.codehostClient.isRepositoryAsset(artifact.url))
       throw new CodehostError(`Release ${release.tag || release.id} names an asset outside the repository.`);
     await this.d.releasesRepository.insertIfNew({
+      ...manifestColumns(m, json, sig),
       id: randomUUID(),
-      platform,
       source: 'codehost',
       codehost_release_id: release.id,
       tag: release.tag,
-      channel,
-      version_code: m.versionCode,
-      version_name: m.versionName,
-      release_notes: m.releaseNotes,
       published_at: release.publishedAt,
-      artifact_name: m.artifactName,
-      artifact_size: m.artifactSizeBytes,
-      artifact_sha256: m.artifactSha256,
-      application_id: m.android?.applicationId ?? null,
-      minimum_sdk: m.android?.minimumSdk ?? null,
-      signing_certificate_sha256: m.android?.signingCertificateSha256 ?? null,
-      manifest_json: json.toString('utf8'),
-      manifest_signature: sig.toString('utf8').trim(),
       artifact_url: artifact.url,
       cache_status: 'missing',
       verification_status: 'verified_manifest',

@@ -14,6 +14,7 @@ import type { Storage } from '../../kernel/storage/storage.js';
 import type { ReleasePlatform } from './player-releases.api.js';
 import type { PlayerReleasesConfig } from './player-releases-config.js';
 import { fileInvalid, fileMissing, fileTooLarge, manifestKeyMissing, notNewer, uploadInvalid, verificationFailed, versionExists } from './release-errors.js';
+import { manifestColumns } from './release-columns.js';
 import { releaseKey, removeReleaseFiles } from './release-files.js';
 import { uploadedView } from './release-view.js';
 import type { ReleasesRepository } from './releases.repository.js';
@@ -77,24 +78,12 @@ export class ReleaseUpload {
         await this.d.releasesRepository
           .insert(
             {
+              ...manifestColumns(m, manifestBytes, signatureBytes),
               id,
-              platform,
               source: 'upload',
               codehost_release_id: null,
               tag: '',
-              channel: m.channel,
-              version_code: m.versionCode,
-              version_name: m.versionName,
-              release_notes: m.releaseNotes,
               published_at: new Date(),
-              artifact_name: m.artifactName,
-              artifact_size: m.artifactSizeBytes,
-              artifact_sha256: m.artifactSha256,
-              application_id: m.android?.applicationId ?? null,
-              minimum_sdk: m.android?.minimumSdk ?? null,
-              signing_certificate_sha256: m.android?.signingCertificateSha256 ?? null,
-              manifest_json: manifestBytes.toString('utf8'),
-              manifest_signature: signatureBytes.toString('utf8').trim(),
               artifact_url: null,
               cache_status: 'cached',
               verification_status: 'verified',
@@ -154,7 +143,12 @@ export class ReleaseUpload {
         const meter = this.meter(entry, limitOf(name, max), !ARTIFACTS.has(name), (e) => (refusal ??= e));
         if (ARTIFACTS.has(name)) {
           // A store that fails stops the form, rather than leaving the request waiting.
-          writes.push(this.d.storage.put(releaseKey(id, name), meter).catch((err: unknown) => (meter.destroy(err as Error), Promise.reject(err))));
+          writes.push(
+            this.d.storage.put(releaseKey(id, name), meter).catch((err: unknown) => {
+              meter.destroy(err as Error);
+              throw err;
+            }),
+          );
         } else meter.resume();
         return meter;
       },

@@ -289,6 +289,8 @@ describe('player releases', function () {
       expect((await consoleCall(k, owner, 'POST', '/api/v1/player-releases/check')).status).to.equal(200);
       expect(codehost.authorizations.at(-1)).to.equal('Bearer gho_secret-token-1234');
       expect(JSON.stringify(k.logs)).not.to.include('gho_secret');
+      const audit = await k.db('audit_log').where({ action: 'player_release.codehost_connected' }).first();
+      expect(audit.metadata).to.deep.equal({ login: 'octo-owner' });
       // The sign-in is over: its flow is gone.
       expect((await poll(flowId)).status).to.equal(422);
 
@@ -321,6 +323,7 @@ describe('player releases', function () {
       const gone = await consoleCall(k, owner, 'DELETE', `/api/v1/player-releases/${a.id}`);
       expect(gone.status).to.equal(200);
       expect(gone.body.data).to.deep.equal({ id: a.id, deleted: true });
+      expect(await k.db('audit_log').where({ action: 'player_release.deleted', resource_id: a.id }).first()).to.include({ actor_id: owner.userId });
       expect(await face.get(a.id)).to.equal(undefined);
       expect(await storedKeys(a.id)).to.deep.equal([]);
       expect((await consoleCall(k, owner, 'DELETE', `/api/v1/player-releases/${a.id}`)).status).to.equal(404);
