@@ -14,6 +14,7 @@ import { mediaModule } from './media/media.plugin.js';
 import { notificationsModule } from './notifications/notifications.plugin.js';
 import { pluginCatalogModule } from './plugin-catalog/plugin-catalog.plugin.js';
 import { playerModule } from './player/player.plugin.js';
+import { playerReleasesModule } from './player-releases/player-releases.plugin.js';
 import { playlistsModule } from './playlists/playlists.plugin.js';
 import { presentationNetworksModule } from './presentation-networks/presentation-networks.plugin.js';
 import { presentationOverridesModule } from './presentation-overrides/presentation-overrides.plugin.js';
@@ -54,4 +55,5 @@ export const coreModules: PluginDef[] = [
   fleetHealthModule,
   presentationNetworksModule,
   pluginCatalogModule,
+  playerReleasesModule,
 ];
