@@ -1,3 +1,4 @@
+import { installersModule } from '../installers/installers.plugin.js';
 import type { PluginDef } from '../kernel/plugin.js';
 import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
@@ -27,7 +28,10 @@ import { settingsModule } from './settings/settings.plugin.js';
 import { takeoversModule } from './takeovers/takeovers.plugin.js';
 import { widgetsModule } from './widgets/widgets.plugin.js';
 
-/** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
+/**
+ * Features every installation has, each a plugin in form. Listed by hand: no glob loading. The
+ * installers module keeps its top-level folder (installers/) but is listed here: every installation has it.
+ */
 export const coreModules: PluginDef[] = [
   settingsModule,
   notificationsModule,
@@ -56,4 +60,5 @@ export const coreModules: PluginDef[] = [
   presentationNetworksModule,
   pluginCatalogModule,
   playerReleasesModule,
+  installersModule,
 ];
