@@ -4,10 +4,13 @@ import { readFile } from 'node:fs/promises';
 const SERVER_URL_TOKEN = /__SIGNAGE_SERVER_URL__/g;
 
 const ASSETS = {
-  playerScript: 'install-player.sh',
-  screencastScript: 'install-screencast.sh',
+  player: 'install-player.sh',
+  screencast: 'install-screencast.sh',
   playerUnit: 'player.service',
 } as const;
+
+/** `player` is `/install.sh`, `screencast` is `/install-screencast.sh`. */
+export type InstallerScript = 'player' | 'screencast';
 
 type Texts = Record<keyof typeof ASSETS, string>;
 
@@ -22,14 +25,9 @@ export class InstallerTexts {
     this.texts = Object.fromEntries(entries) as Texts;
   }
 
-  /** `/install.sh`, calling home to `origin`. */
-  playerScript(origin: string): string {
-    return this.loaded().playerScript.replace(SERVER_URL_TOKEN, origin);
-  }
-
-  /** `/install-screencast.sh`, calling home to `origin`. */
-  screencastScript(origin: string): string {
-    return this.loaded().screencastScript.replace(SERVER_URL_TOKEN, origin);
+  /** The script, calling home to `origin`. */
+  script(name: InstallerScript, origin: string): string {
+    return this.loaded()[name].replace(SERVER_URL_TOKEN, origin);
   }
 
   /** `/install/player.service`: the same for every box (the address goes in a drop-in the script writes). */

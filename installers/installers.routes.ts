@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { sendFile } from '../kernel/http/file-response.js';
 import { type RateLimitRule, type RouteDef, routeFor } from '../kernel/plugin.js';
+import type { InstallerScript } from './installer-texts.js';
 import type { InstallersDeps } from './installers-deps.js';
 import { LINUX_ARTIFACT_PATH } from './linux-player-installs.js';
 import { SET_RECEIVER_COMMAND } from './screencast-receiver.service.js';
@@ -76,31 +77,34 @@ function receiverRoute(method: 'GET' | 'HEAD'): RouteDef<InstallersDeps> {
   });
 }
 
+function scriptRoute(path: string, script: InstallerScript, operationId: string, summary: string): RouteDef<InstallersDeps> {
+  return route({
+    method: 'GET',
+    path,
+    operationId,
+    summary,
+    tags: TAGS,
+    auth: PUBLIC,
+    rateLimit: INSTALL_LIMIT,
+    errors: { 400: ORIGIN_REFUSED },
+    response: { status: 200, contentType: SHELL_SCRIPT, headers: NO_STORE, description: 'A bash script holding this server’s address.' },
+    handler: ({ deps, ctx }) => text(ctx, SHELL_SCRIPT, deps.installerTexts.script(script, installerOrigin(deps.config, ctx)), 'no-store'),
+  });
+}
+
 export const installersRoutes: RouteDef<InstallersDeps>[] = [
-  route({
-    method: 'GET',
-    path: '/install.sh',
-    operationId: 'getPlayerInstallScript',
-    summary: 'The script that installs the Linux player on a Debian, Ubuntu or Raspberry Pi OS box (`curl -fsSL <server>/install.sh | sudo bash`)',
-    tags: TAGS,
-    auth: PUBLIC,
-    rateLimit: INSTALL_LIMIT,
-    errors: { 400: ORIGIN_REFUSED },
-    response: { status: 200, contentType: SHELL_SCRIPT, headers: NO_STORE, description: 'A bash script holding this server’s address.' },
-    handler: ({ deps, ctx }) => text(ctx, SHELL_SCRIPT, deps.installerTexts.playerScript(installerOrigin(deps.config, ctx)), 'no-store'),
-  }),
-  route({
-    method: 'GET',
-    path: '/install-screencast.sh',
-    operationId: 'getScreencastInstallScript',
-    summary: 'The script that builds and installs the screencast receiver on a player box (`install.sh` runs it too)',
-    tags: TAGS,
-    auth: PUBLIC,
-    rateLimit: INSTALL_LIMIT,
-    errors: { 400: ORIGIN_REFUSED },
-    response: { status: 200, contentType: SHELL_SCRIPT, headers: NO_STORE, description: 'A bash script holding this server’s address.' },
-    handler: ({ deps, ctx }) => text(ctx, SHELL_SCRIPT, deps.installerTexts.screencastScript(installerOrigin(deps.config, ctx)), 'no-store'),
-  }),
+  scriptRoute(
+    '/install.sh',
+    'player',
+    'getPlayerInstallScript',
+    'The script that installs the Linux player on a Debian, Ubuntu or Raspberry Pi OS box (`curl -fsSL <server>/install.sh | sudo bash`)',
+  ),
+  scriptRoute(
+    '/install-screencast.sh',
+    'screencast',
+    'getScreencastInstallScript',
+    'The script that builds and installs the screencast receiver on a player box (`install.sh` runs it too)',
+  ),
   route({
     method: 'GET',
     path: '/install/player.service',
