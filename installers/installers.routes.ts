@@ -11,7 +11,7 @@ import { installerOrigin } from './server-origin.js';
 const route = routeFor<InstallersDeps>();
 
 /** One budget for every installer route, per client address (the reference's `install` limit). */
-export const INSTALL_LIMIT: RateLimitRule = { bucket: 'installers', limit: 60, windowSeconds: 60, by: 'ip' };
+const INSTALL_LIMIT: RateLimitRule = { bucket: 'installers', limit: 60, windowSeconds: 60, by: 'ip' };
 
 const PUBLIC = { kind: 'public' } as const;
 const TAGS = ['installers'];
