@@ -1,3 +1,4 @@
+import { installersModule } from '../installers/installers.plugin.js';
 import type { PluginDef } from '../kernel/plugin.js';
 import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
@@ -29,7 +30,10 @@ import { takeoversModule } from './takeovers/takeovers.plugin.js';
 import { updateDeploymentsModule } from './update-deployments/update-deployments.plugin.js';
 import { widgetsModule } from './widgets/widgets.plugin.js';
 
-/** Features every installation has, each a plugin in form. Listed by hand: no glob loading. */
+/**
+ * Features every installation has, each a plugin in form. Listed by hand: no glob loading. The
+ * installers module keeps its top-level folder (installers/) but is listed here: every installation has it.
+ */
 export const coreModules: PluginDef[] = [
   settingsModule,
   notificationsModule,
@@ -60,4 +64,5 @@ export const coreModules: PluginDef[] = [
   systemModule,
   playerReleasesModule,
   updateDeploymentsModule,
+  installersModule,
 ];

@@ -16,18 +16,21 @@ export interface SourceFile {
 const IMPORT =
   /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\}|[\w$]+)\s*from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
 const MODULE_ROOTS = ['core-modules', 'plugins'];
+/** Top-level folders that are one module each (`installers/`), named as the folder. */
+const TOP_LEVEL_MODULES = ['installers'];
 /** What the kernel must not reach: it knows no feature, and the entry points that list them sit above it. */
-const ABOVE_KERNEL = ['core-modules', 'plugins', 'jobs'];
+const ABOVE_KERNEL = ['core-modules', 'plugins', 'jobs', ...TOP_LEVEL_MODULES];
 
-/** `core-modules/media/...` → `media`; files outside a module folder (the index lists) → undefined. */
+/** `core-modules/media/...` → `media`, `installers/...` → `installers`; files outside a module folder (the index lists) → undefined. */
 function moduleOf(path: string): string | undefined {
   const [root, name, ...rest] = path.split('/');
+  if (root !== undefined && TOP_LEVEL_MODULES.includes(root) && name !== undefined) return root;
   return root !== undefined && MODULE_ROOTS.includes(root) && rest.length > 0 ? name : undefined;
 }
 
 const faceOf = (path: string) => {
   const [root, name] = path.split('/');
-  return `${root}/${name}/${name}.api.ts`;
+  return TOP_LEVEL_MODULES.includes(root!) ? `${root}/${root}.api.ts` : `${root}/${name}/${name}.api.ts`;
 };
 
 /** The relative imports of a file, as project paths of the `.ts` files they load. */
@@ -100,6 +103,6 @@ export function moduleSources(projectRoot: string): SourceFile[] {
         files.push({ path: relative(projectRoot, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
     }
   };
-  for (const root of ['kernel', ...MODULE_ROOTS]) walk(join(projectRoot, root));
+  for (const root of ['kernel', ...MODULE_ROOTS, ...TOP_LEVEL_MODULES]) walk(join(projectRoot, root));
   return files;
 }
