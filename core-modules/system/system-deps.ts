@@ -2,6 +2,7 @@ import type { UsedDeps } from '../../kernel/export-ref.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import { mediaUpkeepRef } from '../media/media.api.js';
 import { playerConfigRef } from '../player/player.api.js';
+import { playerReleasesRef } from '../player-releases/player-releases.api.js';
 import { playerPoliciesRef } from '../policies/policies.api.js';
 import { screenGroupsRef } from '../screen-groups/screen-groups.api.js';
 import { screenCommandsRef, screenDirectoryRef } from '../screens/screens.api.js';
@@ -19,6 +20,7 @@ export const systemUses = {
   mediaUpkeep: mediaUpkeepRef,
   playerConfig: playerConfigRef,
   playerPolicies: playerPoliciesRef,
+  playerReleases: playerReleasesRef,
 };
 
 /** The system module's container. */

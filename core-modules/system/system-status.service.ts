@@ -6,7 +6,7 @@ import { SIGNAGE_VERSION } from './system-version.js';
 
 type Deps = Pick<
   SystemDeps,
-  'config' | 'storage' | 'mediaTools' | 'migrationStates' | 'systemFactsRepository' | 'settingsService' | 'screensService' | 'mediaUpkeep'
+  'config' | 'storage' | 'mediaTools' | 'migrationStates' | 'systemFactsRepository' | 'settingsService' | 'screensService' | 'mediaUpkeep' | 'playerReleases'
 >;
 type SystemStatus = Static<typeof SystemStatusSchema>;
 
@@ -48,8 +48,7 @@ export class SystemStatusService {
         database: config.databaseUrl ? 'external' : 'embedded',
         mediaStorage: storage.kind === 's3' ? 's3' : 'disk',
         ffmpeg: isBundled('ffmpeg', mediaTools.ffmpegPath) ? 'bundled' : 'system',
-        // The player releases module will say this through its face (`manifestKeyConfigured`); it reads the same variable.
-        updateManifestTrust: config.raw.UPDATE_MANIFEST_PUBLIC_KEY?.trim() ? 'configured' : 'missing',
+        updateManifestTrust: this.d.playerReleases.manifestKeyConfigured ? 'configured' : 'missing',
         restartRequired,
       },
       migrations,

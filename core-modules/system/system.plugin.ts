@@ -10,7 +10,7 @@ import { SystemStatusService } from './system-status.service.js';
 /** System status, maintenance actions and settings transfer (spec 4.18). It owns no table: it reads and acts through other modules' faces. */
 export const systemModule = definePlugin<SystemDeps>({
   name: 'system',
-  dependsOn: ['settings', 'auth', 'media', 'screens', 'screen-groups', 'player', 'policies'],
+  dependsOn: ['settings', 'auth', 'media', 'screens', 'screen-groups', 'player', 'policies', 'player-releases'],
   uses: systemUses,
   register(r) {
     r.provide({

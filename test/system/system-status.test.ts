@@ -3,6 +3,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import type { OrganizationSettings } from '../../core-modules/settings/settings.api.js';
 import { sessionsByRole, setSettings } from '../support/library-assets.js';
+import { releaseSigner } from '../support/player-release-fixtures.js';
 import { createPairingSession, openPlayerSocket, pairScreen, type PairedScreen, type PlayerSocket } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { patchUpload, startUpload } from '../support/uploads.js';
@@ -68,7 +69,7 @@ describe('system status and maintenance', () => {
     const other = await bootTestKernel({
       plugins: coreModules,
       databaseUrl: k.databaseUrl,
-      env: { UPDATE_MANIFEST_PUBLIC_KEY: 'key', FFPROBE_PATH: '/nonexistent/ffprobe' },
+      env: { UPDATE_MANIFEST_PUBLIC_KEY: releaseSigner().publicKey, FFPROBE_PATH: '/nonexistent/ffprobe' },
     });
     try {
       const s = (await consoleCall(other, admin, 'GET', '/api/v1/system/status')).body.data;
