@@ -35,6 +35,9 @@ const limitOf = (name: string, maxArtifact: number) => (ARTIFACTS.has(name) ? ma
 const KNOWN = new Set<string>(Object.values(RELEASE_FILES).flatMap((f) => Object.values(f)));
 // Room for the form's boundaries and part headers beside the files.
 const FORM_OVERHEAD = 64 * 1024;
+const NOT_A_FORM = 'The upload is not a readable multipart form of the release’s three files.';
+// FormidableError's code for a form with more files than allowed (its ESM build has no `errors` on the default export).
+const MAX_FILES_EXCEEDED = 1015;
 
 export class ReleaseUpload {
   constructor(private readonly d: Deps) {}
@@ -43,6 +46,7 @@ export class ReleaseUpload {
     const { manifestKey, androidApplicationId, maxArtifactBytes } = this.d.playerReleasesConfig;
     if (!manifestKey) throw manifestKeyMissing();
     const limit = maxArtifactBytes + MAX_MANIFEST_BYTES + MAX_SIGNATURE_BYTES;
+    if (!/^multipart\/form-data\s*;/i.test(req.headers['content-type'] ?? '')) throw uploadInvalid(NOT_A_FORM);
     if (Number(req.headers['content-length'] ?? 0) > limit + FORM_OVERHEAD) throw fileTooLarge(maxArtifactBytes);
     const id = randomUUID();
     let keep = false;
@@ -157,6 +161,9 @@ export class ReleaseUpload {
     let formError: unknown;
     await form.parse(req).catch((err: unknown) => {
       formError = err;
+      // Formidable stops reading at its error, maybe with the request paused: the rest is read and
+      // dropped, so the client finishes sending and reads the answer.
+      req.resume();
     });
     const stored = await Promise.allSettled(writes);
     if (refusal) throw refusal;
@@ -170,7 +177,14 @@ export class ReleaseUpload {
   private meter(entry: Received, max: number, keep: boolean, refuse: (error: AppError) => void): Transform {
     const hash = createHash('sha256');
     const chunks: Buffer[] = [];
-    return new Transform({
+    const meter = new Transform({
+      // Formidable destroys its files without a reason when the form fails; a store that has not
+      // started reading would then wait forever (a pipeline never settles on a stream destroyed
+      // without an error), so a destroy before the whole file went through carries one.
+      destroy(err, done) {
+        const whole = this.writableFinished && this.readableEnded;
+        done(err ?? (whole ? null : new Error('The upload stopped before the file was stored.')));
+      },
       transform(chunk: Buffer, _enc, done) {
         entry.size += chunk.length;
         if (entry.size > max) {
@@ -191,13 +205,16 @@ export class ReleaseUpload {
         done();
       },
     });
+    // Its errors reach the upload through the store's write (or the refusal), not as events.
+    meter.on('error', () => {});
+    return meter;
   }
 }
 
 function uploadError(err: unknown, maxArtifact: number): AppError {
   if (err instanceof AppError) return err;
   const e = err as { code?: number; httpCode?: number };
-  if (e.code === formidable.errors.maxFilesExceeded) return fileInvalid('A release upload carries three files.');
+  if (e.code === MAX_FILES_EXCEEDED) return fileInvalid('A release upload carries three files.');
   if (e.httpCode === 413) return fileTooLarge(maxArtifact);
-  return uploadInvalid('The upload is not a readable multipart form of the release’s three files.');
+  return uploadInvalid(NOT_A_FORM);
 }
