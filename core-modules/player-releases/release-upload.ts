@@ -1,7 +1,7 @@
 // An Owner's upload of a release's three files: the artifact streams into storage (hashed and
 // counted on the way, never held in memory), the manifest and its signature are read whole (they
 // are small), and the release is kept only if everything verifies.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, type KeyObject, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Readable, Transform, Writable } from 'node:stream';
 import formidable from 'formidable';
@@ -18,7 +18,7 @@ import { manifestColumns } from './release-columns.js';
 import { releaseKey, removeReleaseFiles } from './release-files.js';
 import { uploadedView } from './release-view.js';
 import type { ReleasesRepository } from './releases.repository.js';
-import { MAX_MANIFEST_BYTES, MAX_SIGNATURE_BYTES, ManifestRefused, RELEASE_FILES, verifyManifest } from './update-manifest.js';
+import { MAX_MANIFEST_BYTES, MAX_SIGNATURE_BYTES, ManifestRefused, RELEASE_FILES, type UpdateManifest, verifyManifest } from './update-manifest.js';
 
 type Deps = { db: Knex; storage: Storage; auditLog: AuditLog; playerReleasesConfig: PlayerReleasesConfig; releasesRepository: ReleasesRepository };
 
@@ -52,24 +52,7 @@ export class ReleaseUpload {
     let keep = false;
     try {
       const received = await this.receive(id, req, limit);
-      const platform: ReleasePlatform = received.has(RELEASE_FILES.linux.artifact) ? 'linux' : 'android';
-      const names = RELEASE_FILES[platform];
-      const stray = [...received.keys()].find((n) => !Object.values(names).includes(n as never));
-      if (stray) throw fileInvalid(`${stray} does not belong with a ${platform} release.`);
-      for (const name of [names.artifact, names.manifest, names.signature]) if (!received.has(name)) throw fileMissing(name);
-      const manifestBytes = received.get(names.manifest)!.bytes!;
-      const signatureBytes = received.get(names.signature)!.bytes!;
-      let m: ReturnType<typeof verifyManifest>;
-      try {
-        m = verifyManifest(manifestBytes, signatureBytes, manifestKey, androidApplicationId);
-      } catch (err) {
-        throw err instanceof ManifestRefused ? verificationFailed(err.message) : err;
-      }
-      if (m.platform !== platform) throw verificationFailed(`The signed manifest is for ${m.platform}, the files for ${platform}.`);
-      const artifact = received.get(names.artifact)!;
-      if (artifact.size !== m.artifactSizeBytes || artifact.sha256 !== m.artifactSha256) {
-        throw verificationFailed('The artifact’s size or SHA-256 does not match the signed manifest.');
-      }
+      const { platform, names, m, manifestBytes, signatureBytes } = verifyUpload(received, manifestKey, androidApplicationId);
       const outcome = await this.d.db.transaction(async (trx) => {
         const held = await this.d.releasesRepository.byVersion(platform, m.versionCode, trx);
         if (held) {
@@ -209,6 +192,29 @@ export class ReleaseUpload {
     meter.on('error', () => {});
     return meter;
   }
+}
+
+/** The platform the files are for, and their manifest once it and the artifact verify. */
+function verifyUpload(received: Map<string, Received>, key: KeyObject, applicationId: string) {
+  const platform: ReleasePlatform = received.has(RELEASE_FILES.linux.artifact) ? 'linux' : 'android';
+  const names = RELEASE_FILES[platform];
+  const stray = [...received.keys()].find((n) => !Object.values(names).includes(n as never));
+  if (stray) throw fileInvalid(`${stray} does not belong with a ${platform} release.`);
+  for (const name of [names.artifact, names.manifest, names.signature]) if (!received.has(name)) throw fileMissing(name);
+  const manifestBytes = received.get(names.manifest)!.bytes!;
+  const signatureBytes = received.get(names.signature)!.bytes!;
+  let m: UpdateManifest;
+  try {
+    m = verifyManifest(manifestBytes, signatureBytes, key, applicationId);
+  } catch (err) {
+    throw err instanceof ManifestRefused ? verificationFailed(err.message) : err;
+  }
+  if (m.platform !== platform) throw verificationFailed(`The signed manifest is for ${m.platform}, the files for ${platform}.`);
+  const artifact = received.get(names.artifact)!;
+  if (artifact.size !== m.artifactSizeBytes || artifact.sha256 !== m.artifactSha256) {
+    throw verificationFailed('The artifact’s size or SHA-256 does not match the signed manifest.');
+  }
+  return { platform, names, m, manifestBytes, signatureBytes };
 }
 
 function uploadError(err: unknown, maxArtifact: number): AppError {
