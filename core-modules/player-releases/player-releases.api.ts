@@ -31,7 +31,7 @@ export type ReleaseUseCheck = (releaseId: string, trx?: Knex.Transaction) => Pro
 
 export interface PlayerReleases {
   get(id: string, trx?: Knex.Transaction): Promise<PlayerRelease | undefined>;
-  /** The newest release of the platform that is verified and cached: what an installer hands out. */
+  /** The newest stable release of the platform that is verified and cached: what an installer hands out. */
   newestInstallable(platform: ReleasePlatform, trx?: Knex.Transaction): Promise<PlayerRelease | undefined>;
   /**
    * The cached artifact of a verified, cached release as a file to send (Range, ETag, redirect to

@@ -13,6 +13,8 @@ export const playerReleasesJobs = [
     payload: Type.Object({ releaseId: Uuid }),
     // A 512 MiB download on a slow link; a run past this is retried from the start.
     expireInSeconds: 60 * 60,
+    // A download cut by a shutdown is left marked downloading and runs again here.
+    retry: { limit: 5, delaySeconds: 30, backoff: true },
     handler: (p, { releaseCache }, { signal }) => releaseCache.run(p.releaseId, signal),
   }),
   retentionJob<PlayerReleasesDeps>({

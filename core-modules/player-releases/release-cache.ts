@@ -44,7 +44,7 @@ export class ReleaseCache {
       const row = await this.d.releasesRepository.byId(id, trx);
       if (!row) throw releaseNotFound();
       if (!(await this.d.releasesRepository.startCaching(id, trx))) throw notImportable();
-      await this.d.jobs.send(CACHE_JOB, { releaseId: id }, { trx });
+      await this.d.jobs.send(CACHE_JOB, { releaseId: id }, { trx, singletonKey: id });
       const metadata = { platform: row.platform, versionCode: row.version_code };
       await this.d.auditLog.record(
         { action: 'player_release.download_requested', actor: principal, resourceType: 'player_release', resourceId: id, ip, metadata },

@@ -7,7 +7,7 @@ import type { Storage } from '../../kernel/storage/storage.js';
 import { releaseBusy, releaseInUse, releaseNotFound } from './release-errors.js';
 import { removeReleaseFiles } from './release-files.js';
 import type { ReleaseUses } from './release-uses.js';
-import type { ReleaseRow, ReleasesRepository } from './releases.repository.js';
+import { downloadingNow, type ReleaseRow, type ReleasesRepository } from './releases.repository.js';
 
 /** The reference keeps unused releases this long. */
 export const RETENTION_DAYS = 90;
@@ -21,7 +21,7 @@ export class ReleaseRemoval {
     const row = await this.d.db.transaction(async (trx) => {
       const found = await this.d.releasesRepository.lock(id, trx);
       if (!found) throw releaseNotFound();
-      if (found.cache_status === 'downloading') throw releaseBusy();
+      if (downloadingNow(found)) throw releaseBusy();
       if (await this.d.releaseUses.isUsed(id, trx)) throw releaseInUse();
       await this.d.releasesRepository.delete(id, trx);
       await this.d.auditLog.record(
@@ -40,7 +40,7 @@ export class ReleaseRemoval {
     for (const candidate of await this.d.releasesRepository.olderThan(RETENTION_DAYS)) {
       const gone = await this.d.db.transaction(async (trx) => {
         const row = await this.d.releasesRepository.lock(candidate.id, trx);
-        if (!row || row.cache_status === 'downloading' || (await this.d.releaseUses.isUsed(row.id, trx))) return undefined;
+        if (!row || downloadingNow(row) || (await this.d.releaseUses.isUsed(row.id, trx))) return undefined;
         await this.d.releasesRepository.delete(row.id, trx);
         return row;
       });

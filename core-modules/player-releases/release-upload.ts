@@ -1,7 +1,7 @@
 // An Owner's upload of a release's three files: the artifact streams into storage (hashed and
 // counted on the way, never held in memory), the manifest and its signature are read whole (they
 // are small), and the release is kept only if everything verifies.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, type KeyObject, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Readable, Transform, Writable } from 'node:stream';
 import formidable from 'formidable';
@@ -18,7 +18,7 @@ import { manifestColumns } from './release-columns.js';
 import { releaseKey, removeReleaseFiles } from './release-files.js';
 import { uploadedView } from './release-view.js';
 import type { ReleasesRepository } from './releases.repository.js';
-import { MAX_MANIFEST_BYTES, MAX_SIGNATURE_BYTES, ManifestRefused, RELEASE_FILES, verifyManifest } from './update-manifest.js';
+import { MAX_MANIFEST_BYTES, MAX_SIGNATURE_BYTES, ManifestRefused, RELEASE_FILES, type UpdateManifest, verifyManifest } from './update-manifest.js';
 
 type Deps = { db: Knex; storage: Storage; auditLog: AuditLog; playerReleasesConfig: PlayerReleasesConfig; releasesRepository: ReleasesRepository };
 
@@ -35,6 +35,9 @@ const limitOf = (name: string, maxArtifact: number) => (ARTIFACTS.has(name) ? ma
 const KNOWN = new Set<string>(Object.values(RELEASE_FILES).flatMap((f) => Object.values(f)));
 // Room for the form's boundaries and part headers beside the files.
 const FORM_OVERHEAD = 64 * 1024;
+const NOT_A_FORM = 'The upload is not a readable multipart form of the release’s three files.';
+// FormidableError's code for a form with more files than allowed (its ESM build has no `errors` on the default export).
+const MAX_FILES_EXCEEDED = 1015;
 
 export class ReleaseUpload {
   constructor(private readonly d: Deps) {}
@@ -43,29 +46,13 @@ export class ReleaseUpload {
     const { manifestKey, androidApplicationId, maxArtifactBytes } = this.d.playerReleasesConfig;
     if (!manifestKey) throw manifestKeyMissing();
     const limit = maxArtifactBytes + MAX_MANIFEST_BYTES + MAX_SIGNATURE_BYTES;
+    if (!/^multipart\/form-data\s*;/i.test(req.headers['content-type'] ?? '')) throw uploadInvalid(NOT_A_FORM);
     if (Number(req.headers['content-length'] ?? 0) > limit + FORM_OVERHEAD) throw fileTooLarge(maxArtifactBytes);
     const id = randomUUID();
     let keep = false;
     try {
       const received = await this.receive(id, req, limit);
-      const platform: ReleasePlatform = received.has(RELEASE_FILES.linux.artifact) ? 'linux' : 'android';
-      const names = RELEASE_FILES[platform];
-      const stray = [...received.keys()].find((n) => !Object.values(names).includes(n as never));
-      if (stray) throw fileInvalid(`${stray} does not belong with a ${platform} release.`);
-      for (const name of [names.artifact, names.manifest, names.signature]) if (!received.has(name)) throw fileMissing(name);
-      const manifestBytes = received.get(names.manifest)!.bytes!;
-      const signatureBytes = received.get(names.signature)!.bytes!;
-      let m: ReturnType<typeof verifyManifest>;
-      try {
-        m = verifyManifest(manifestBytes, signatureBytes, manifestKey, androidApplicationId);
-      } catch (err) {
-        throw err instanceof ManifestRefused ? verificationFailed(err.message) : err;
-      }
-      if (m.platform !== platform) throw verificationFailed(`The signed manifest is for ${m.platform}, the files for ${platform}.`);
-      const artifact = received.get(names.artifact)!;
-      if (artifact.size !== m.artifactSizeBytes || artifact.sha256 !== m.artifactSha256) {
-        throw verificationFailed('The artifact’s size or SHA-256 does not match the signed manifest.');
-      }
+      const { platform, names, m, manifestBytes, signatureBytes } = verifyUpload(received, manifestKey, androidApplicationId);
       const outcome = await this.d.db.transaction(async (trx) => {
         const held = await this.d.releasesRepository.byVersion(platform, m.versionCode, trx);
         if (held) {
@@ -157,6 +144,9 @@ export class ReleaseUpload {
     let formError: unknown;
     await form.parse(req).catch((err: unknown) => {
       formError = err;
+      // Formidable stops reading at its error, maybe with the request paused: the rest is read and
+      // dropped, so the client finishes sending and reads the answer.
+      req.resume();
     });
     const stored = await Promise.allSettled(writes);
     if (refusal) throw refusal;
@@ -170,7 +160,14 @@ export class ReleaseUpload {
   private meter(entry: Received, max: number, keep: boolean, refuse: (error: AppError) => void): Transform {
     const hash = createHash('sha256');
     const chunks: Buffer[] = [];
-    return new Transform({
+    const meter = new Transform({
+      // Formidable destroys its files without a reason when the form fails; a store that has not
+      // started reading would then wait forever (a pipeline never settles on a stream destroyed
+      // without an error), so a destroy before the whole file went through carries one.
+      destroy(err, done) {
+        const whole = this.writableFinished && this.readableEnded;
+        done(err ?? (whole ? null : new Error('The upload stopped before the file was stored.')));
+      },
       transform(chunk: Buffer, _enc, done) {
         entry.size += chunk.length;
         if (entry.size > max) {
@@ -191,13 +188,39 @@ export class ReleaseUpload {
         done();
       },
     });
+    // Its errors reach the upload through the store's write (or the refusal), not as events.
+    meter.on('error', () => {});
+    return meter;
   }
+}
+
+/** The platform the files are for, and their manifest once it and the artifact verify. */
+function verifyUpload(received: Map<string, Received>, key: KeyObject, applicationId: string) {
+  const platform: ReleasePlatform = received.has(RELEASE_FILES.linux.artifact) ? 'linux' : 'android';
+  const names = RELEASE_FILES[platform];
+  const stray = [...received.keys()].find((n) => !Object.values(names).includes(n as never));
+  if (stray) throw fileInvalid(`${stray} does not belong with a ${platform} release.`);
+  for (const name of [names.artifact, names.manifest, names.signature]) if (!received.has(name)) throw fileMissing(name);
+  const manifestBytes = received.get(names.manifest)!.bytes!;
+  const signatureBytes = received.get(names.signature)!.bytes!;
+  let m: UpdateManifest;
+  try {
+    m = verifyManifest(manifestBytes, signatureBytes, key, applicationId);
+  } catch (err) {
+    throw err instanceof ManifestRefused ? verificationFailed(err.message) : err;
+  }
+  if (m.platform !== platform) throw verificationFailed(`The signed manifest is for ${m.platform}, the files for ${platform}.`);
+  const artifact = received.get(names.artifact)!;
+  if (artifact.size !== m.artifactSizeBytes || artifact.sha256 !== m.artifactSha256) {
+    throw verificationFailed('The artifact’s size or SHA-256 does not match the signed manifest.');
+  }
+  return { platform, names, m, manifestBytes, signatureBytes };
 }
 
 function uploadError(err: unknown, maxArtifact: number): AppError {
   if (err instanceof AppError) return err;
   const e = err as { code?: number; httpCode?: number };
-  if (e.code === formidable.errors.maxFilesExceeded) return fileInvalid('A release upload carries three files.');
+  if (e.code === MAX_FILES_EXCEEDED) return fileInvalid('A release upload carries three files.');
   if (e.httpCode === 413) return fileTooLarge(maxArtifact);
-  return uploadInvalid('The upload is not a readable multipart form of the release’s three files.');
+  return uploadInvalid(NOT_A_FORM);
 }

@@ -50,6 +50,14 @@ export interface SignInFlowRow {
   expires_at: Date;
 }
 
+/**
+ * A download that has not moved for this long is taken as stopped (its process died and its job
+ * was lost): it may be started again, and the release deleted. A live one writes progress every 250 ms.
+ */
+const STALLED_DOWNLOAD_MS = 60 * 60_000;
+
+export const downloadingNow = (row: ReleaseRow) => row.cache_status === 'downloading' && Date.now() - row.updated_at.getTime() < STALLED_DOWNLOAD_MS;
+
 /** The player builds, the codehost catalog's state and its device sign-ins. */
 export class ReleasesRepository {
   private readonly db: Knex;
@@ -106,14 +114,14 @@ export class ReleasesRepository {
     return inserted.length > 0;
   }
 
-  /** Marks a codehost release as downloading if it can be (not uploaded, not cached, not downloading); false if not. */
+  /** Marks a codehost release as downloading if it can be (not uploaded, not cached, not downloading now); false if not. */
   async startCaching(id: string, trx?: Knex.Transaction): Promise<boolean> {
     const n = await this.releases
       .query(trx)
       .findById(id)
       .where('source', 'codehost')
       .whereIn('verification_status', ['verified_manifest', 'failed'])
-      .whereNot('cache_status', 'downloading')
+      .where((q) => q.whereNot('cache_status', 'downloading').orWhere('updated_at', '<', new Date(Date.now() - STALLED_DOWNLOAD_MS)))
       .patch({ cache_status: 'downloading', downloaded_bytes: 0, verification_status: 'verified_manifest', verification_error: null, updated_at: new Date() });
     return n > 0;
   }
@@ -145,15 +153,11 @@ export class ReleasesRepository {
     await this.releases.query(trx).deleteById(id);
   }
 
-  /**
-   * Releases added more than `days` ago, not downloading, and not the newest installable build of
-   * their platform (which installers hand out).
-   */
+  /** Releases added more than `days` ago, but not the newest installable build of their platform (which installers hand out). */
   async olderThan(days: number): Promise<ReleaseRow[]> {
     return (await this.releases
       .query()
       .where('created_at', '<', this.db.raw('now() - make_interval(days => ?)', [days]))
-      .whereNot('cache_status', 'downloading')
       .whereNotIn(
         'id',
         this.db('player_releases')

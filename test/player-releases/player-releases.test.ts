@@ -176,7 +176,15 @@ describe('player releases', function () {
       const release = signedRelease(signer, { platform: 'android' });
       await refused(release.files.slice(0, 2), 422, 'player_release_file_missing');
       await refused([...release.files.slice(0, 2), { ...release.files[2]!, name: 'notes.txt' }], 422, 'player_release_file_invalid');
+      expect((await upload(signedRelease(signer, { platform: 'android' }))).status).to.equal(201);
       await refused(signedRelease(signer, { platform: 'android', versionCode: 1 }).files, 422, 'player_release_not_newer');
+      await refused([...release.files, release.files[0]!], 422, 'player_release_file_invalid');
+    });
+
+    it('refuses a body that is not a form with 400', async () => {
+      const res = await consoleCall(k, owner, 'POST', '/api/v1/player-releases/upload', { files: [] });
+      expect(res.status).to.equal(400);
+      expect(res.body.error.code).to.equal('player_release_upload_invalid');
     });
 
     it('is for Owners only', async () => {
