@@ -37,7 +37,7 @@ describe('export facades', () => {
   });
 
   it('gives queuing commands and per-screen config only what their faces name', () => {
-    expect(methodsOf('screen-groups', 'screenCommands')).to.deep.equal(['enqueue', 'enqueueOwn', 'requestFinishedPurge']);
+    expect(methodsOf('screen-groups', 'screenCommands')).to.deep.equal(['cancelOwn', 'enqueue', 'enqueueOwn', 'queueOwn', 'requestFinishedPurge']);
     expect(methodsOf('policies', 'playerConfig')).to.deep.equal(['addSection', 'refresh', 'requestResend', 'revision', 'useOverrides']);
   });
 });
