@@ -208,6 +208,7 @@ describe('console events socket', () => {
       'server.hello',
       'takeover.changed',
       'takeover.screen_state',
+      'update_deployment.changed',
     ]);
     const status = op['x-server-messages'].find((m: { type: string }) => m.type === 'screen.status');
     expect(status.schema.required).to.deep.equal(['type', 'screenId', 'status', 'lastContactAt']);

@@ -14,6 +14,7 @@ export const CONSOLE_MESSAGE_FIELDS = {
   'data_source.changed': ['dataSourceId'],
   'resource.changed': ['method', 'path'],
   'content_submission.changed': ['id', 'status', 'contentType', 'contentId'],
+  'update_deployment.changed': ['deploymentId', 'status'],
 } as const;
 
 export type ConsoleMessage =
@@ -37,7 +38,8 @@ export type ConsoleMessage =
       status: 'in_review' | 'changes_requested' | 'approved' | 'scheduled' | 'published' | 'superseded' | 'publication_failed' | 'cancelled';
       contentType: string;
       contentId: string;
-    };
+    }
+  | { type: 'update_deployment.changed'; deploymentId: string; status: 'pending' | 'active' | 'paused' | 'cancelled' | 'completed' };
 
 export type ConsoleMessageType = ConsoleMessage['type'];
 
@@ -108,6 +110,9 @@ export function stalePathsOf(message: ConsoleMessage): string[] {
     // A scheduled publication (the server's minute job) changes the submission and the content it publishes.
     case 'content_submission.changed':
       return ['/api/v1/content-submissions', '/api/v1/content-history', `/api/v1/${message.contentType}s`];
+    // Players report and heartbeats settle screens without anyone in a console changing anything.
+    case 'update_deployment.changed':
+      return ['/api/v1/update-deployments'];
     case 'server.hello':
       return [];
   }
