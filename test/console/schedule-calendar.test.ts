@@ -26,7 +26,22 @@ const weekly = (over: Partial<SchedulePlan> = {}): SchedulePlan => ({
 const FROM = at('2026-03-22T23:00:00Z');
 const TO = at('2026-04-06T00:00:00Z');
 
+// WCAG's contrast ratio of white text on a #rrggbb background.
+function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}
+
 describe('console: schedule calendar rules', () => {
+  it('gives every content a colour white text can be read on (4.5:1), eight of them', () => {
+    const colours = new Set(Array.from({ length: 200 }, (_, i) => colourOf(`playlist:${i}`)));
+    expect(colours.size).to.equal(8);
+    for (const colour of colours) expect(contrastWithWhite(colour), colour).to.be.at.least(4.5);
+  });
   it('finds the windows the server’s resolver finds: overnight, date bounds, DST, one-time', () => {
     const rules: SchedulePlan[] = [
       weekly(),

@@ -150,8 +150,9 @@ export async function describedText(field: Locator): Promise<string> {
 
 /**
  * Opens a Mantine select (or multi-select) and picks an option by its text. A click that lands while
- * a dialog is still settling can leave the dropdown shut (a person would click again): so does this,
- * three times at most (a click on the input opens the dropdown, never shuts it).
+ * a dialog is still settling can leave the dropdown shut, or shut it again under the pointer while a
+ * drawer slides in (a person would open it again): so does this, three times at most (a click on the
+ * input opens the dropdown, never shuts it; a click on the option that did not happen changed nothing).
  */
 export async function pickOption(page: Page, input: Locator, option: string): Promise<void> {
   const choice = page.getByRole('option', { name: option, exact: true });
@@ -159,12 +160,12 @@ export async function pickOption(page: Page, input: Locator, option: string): Pr
     await input.click();
     try {
       await choice.waitFor({ timeout: 5_000 });
-      break;
+      await choice.click({ timeout: 5_000 });
+      return;
     } catch (err) {
       if (attempt === 3) throw err;
     }
   }
-  await choice.click();
 }
 
 /**
