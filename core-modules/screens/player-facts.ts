@@ -5,6 +5,8 @@ export interface PlayerFacts {
   /** `linux`, `android`, or "" before a player reported one. */
   platform: string;
   versionCode: number | null;
+  /** `androidSdk`: the Android API level an Android player reports (null from other players). */
+  androidSdk: number | null;
   /** `presentationSchemaVersions` of its last heartbeat: the manifest schemas it reads. */
   schemaVersions: number[];
   /** `nativePresentationCapabilities`: capability → version. */
@@ -17,6 +19,7 @@ export function playerFacts(r: PlayerFactsRow): PlayerFacts {
   return {
     platform: r.platform,
     versionCode: r.player_version_code,
+    androidSdk: Number.isInteger(r.android_sdk) ? (r.android_sdk as number) : null,
     schemaVersions: Array.isArray(r.schema_versions) ? r.schema_versions.filter((v): v is number => Number.isInteger(v)) : [],
     capabilities: Object.fromEntries(Object.entries(capabilities).filter((e): e is [string, number] => Number.isInteger(e[1]))),
   };

@@ -13,6 +13,7 @@ export function screenDirectory({ screensService: s }: Pick<ScreensServiceDeps, 
     controlFacts: s.controlFacts.bind(s),
     platformsOf: s.platformsOf.bind(s),
     playersOf: s.playersOf.bind(s),
+    recentHeartbeats: s.recentHeartbeats.bind(s),
     playbackReport: s.playbackReport.bind(s),
   };
 }

@@ -26,7 +26,17 @@ export { screenNotFound } from './screens.service.js';
 /** The screens as other modules read them (a facade over the screens service: these reads only). */
 export type ScreenDirectory = Pick<
   ScreensService,
-  'get' | 'namesOf' | 'ids' | 'statusCounts' | 'connectedAmong' | 'openCommands' | 'controlFacts' | 'platformsOf' | 'playersOf' | 'playbackReport'
+  | 'get'
+  | 'namesOf'
+  | 'ids'
+  | 'statusCounts'
+  | 'connectedAmong'
+  | 'openCommands'
+  | 'controlFacts'
+  | 'platformsOf'
+  | 'playersOf'
+  | 'recentHeartbeats'
+  | 'playbackReport'
 >;
 
 /**

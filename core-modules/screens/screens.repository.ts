@@ -37,6 +37,7 @@ export interface PlayerFactsRow {
   id: string;
   platform: string;
   player_version_code: number | null;
+  android_sdk: unknown;
   schema_versions: unknown;
   capabilities: unknown;
 }
@@ -155,6 +156,17 @@ export class ScreensRepository {
       { ttl: presenceTtlSeconds, ids },
     );
     return rows.map((r) => r.screen_id);
+  }
+
+  /** The last heartbeat each of `ids` sent, for those whose last heartbeat is at most `withinSeconds` old. */
+  async recentHeartbeats(ids: string[], withinSeconds: number): Promise<{ screen_id: string; heartbeat: Record<string, unknown> }[]> {
+    if (!ids.length) return [];
+    const { rows } = await this.db.raw<{ rows: { screen_id: string; heartbeat: Record<string, unknown> }[] }>(
+      `SELECT screen_id, last_heartbeat AS heartbeat FROM screen_status
+        WHERE screen_id = ANY(CAST(:ids AS uuid[])) AND last_heartbeat IS NOT NULL AND last_heartbeat_at > now() - make_interval(secs => :within)`,
+      { ids, within: withinSeconds },
+    );
+    return rows;
   }
 
   /** The status of each of these screens now, with its last contact (one query). */
@@ -319,6 +331,7 @@ export class ScreensRepository {
         's.id',
         's.platform',
         's.player_version_code',
+        this.db.raw(`st.last_heartbeat->'androidSdk' AS android_sdk`),
         this.db.raw(`st.last_heartbeat->'presentationSchemaVersions' AS schema_versions`),
         this.db.raw(`st.last_heartbeat->'nativePresentationCapabilities' AS capabilities`),
       )

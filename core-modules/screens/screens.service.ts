@@ -108,6 +108,11 @@ export class ScreensService {
     return new Map(rows.map((r) => [r.id, playerFacts(r)]));
   }
 
+  /** The last heartbeat of each of `ids` whose last heartbeat is at most `withinSeconds` old, as its player sent it. */
+  async recentHeartbeats(ids: string[], withinSeconds: number): Promise<Map<string, Record<string, unknown>>> {
+    return new Map((await this.d.screensRepository.recentHeartbeats(ids, withinSeconds)).map((r) => [r.screen_id, r.heartbeat]));
+  }
+
   /** Fleet health: commands waiting for players, on every screen. */
   openCommands(): Promise<number> {
     return this.d.commandsRepository.countOpenEverywhere();

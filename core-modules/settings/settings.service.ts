@@ -3,10 +3,10 @@ import { fn, raw } from 'objection';
 import { conflict, validationFailed, type ValidationIssue } from '../../kernel/errors.js';
 import type { AuditLog } from '../../kernel/audit-log.js';
 import { AfterCommitEvents } from '../../kernel/after-commit-events.js';
+import { HubCopy } from '../../kernel/hub-copy.js';
 import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import { invalidReason, type SettingDefinition, type SettingValue } from './setting-definition.js';
 import { SettingModel, SettingsRevisionModel } from './settings.models.js';
-import { StoredValues } from './stored-values.js';
 import { type SettingsDocument, wireDefinition } from './settings-wire.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 
@@ -27,11 +27,12 @@ export class SettingsService {
   /** Told, once it commits, of each change: the keys whose values were sent. */
   readonly changed: AfterCommitEvents<{ keys: string[] }>;
 
-  private readonly stored: StoredValues;
+  /** The stored settings (a few dozen rows), kept in memory: manifests, player configs and schedules read them on every build. */
+  private readonly stored: HubCopy<Map<string, unknown>>;
 
   constructor({ db, auditLog, logger, hub }: Pick<KernelDeps, 'db' | 'auditLog' | 'logger' | 'hub'>) {
     this.db = db;
-    this.stored = new StoredValues(hub);
+    this.stored = new HubCopy(hub, 'settings:changed');
     this.settings = SettingModel.bindKnex(db);
     this.revisions = SettingsRevisionModel.bindKnex(db);
     this.auditLog = auditLog;
@@ -101,7 +102,7 @@ export class SettingsService {
   /** The current values of `keys`, in one read. */
   async values(keys: readonly string[]): Promise<Record<string, SettingValue>> {
     const defs = keys.map((key) => this.definitions.get(key) ?? unknownSetting(key));
-    const stored = await this.stored.all(async () => new Map((await this.settings.query().select('key', 'value')).map((r) => [r.key, r.value])));
+    const stored = await this.stored.get(async () => new Map((await this.settings.query().select('key', 'value')).map((r) => [r.key, r.value])));
     return Object.fromEntries(defs.map((def) => [def.key, effective(def, stored.get(def.key))]));
   }
 

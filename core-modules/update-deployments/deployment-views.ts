@@ -2,14 +2,19 @@ import { deploymentNotFound } from './update-deployment-errors.js';
 import { type DeploymentDetail, type DeploymentView, deploymentScreenView, deploymentView } from './update-deployment-view.js';
 import type { UpdateDeploymentsBaseDeps } from './update-deployments-base-deps.js';
 import type { DeploymentRow } from './update-deployments.repository.js';
+import type { UpdateRollout } from './update-rollout.js';
 
-type Deps = Pick<UpdateDeploymentsBaseDeps, 'updateDeploymentsRepository' | 'screenDirectory'>;
+type Deps = Pick<UpdateDeploymentsBaseDeps, 'updateDeploymentsRepository' | 'screenDirectory'> & { updateRollout: UpdateRollout };
 
-/** Deployments as the console reads them, with their per-screen counts and, in detail, each screen. */
+/**
+ * Deployments as the console reads them, with their per-screen counts and, in detail, each screen.
+ * The list and the detail reconcile first (`UpdateRollout.reconcile`), as the reference's do.
+ */
 export class DeploymentViews {
   constructor(private readonly d: Deps) {}
 
   async list(): Promise<{ items: DeploymentView[]; total: number }> {
+    await this.d.updateRollout.reconcile();
     const items = await this.views(await this.d.updateDeploymentsRepository.recent());
     return { items, total: items.length };
   }
@@ -21,6 +26,7 @@ export class DeploymentViews {
   }
 
   async detail(id: string): Promise<DeploymentDetail> {
+    await this.d.updateRollout.reconcile();
     const row = await this.d.updateDeploymentsRepository.byId(id);
     if (!row) throw deploymentNotFound();
     const targets = await this.d.updateDeploymentsRepository.targetsOf(id);

@@ -40,6 +40,9 @@ export const PLAYER_STATES: TargetState[] = [
 /** A player may no longer report on these: the update is over for the screen, or was never sent. */
 export const CLOSED_TO_PLAYER: TargetState[] = ['succeeded', 'cancelled', 'incompatible', 'already_current'];
 
+/** A canary left in these too long has not come back on the new build: the rollout pauses. */
+export const STALLING_STATES: TargetState[] = ['installing', 'reconnecting'];
+
 export const DEPLOYMENT_STATUSES = ['pending', 'active', 'paused', 'cancelled', 'completed'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 /** Deployments still at work: they hold their release, and their targets may download it. */
@@ -53,6 +56,11 @@ export const MAX_CANARY = 50;
 /** A build must have stayed up this long before its heartbeat settles an update (the reference's floor). */
 export const SETTLED_UPTIME_SECONDS = 120;
 
+/** How long a canary may sit in a stalling state before its rollout pauses (the reference's ten minutes). */
+export const CANARY_STALL_SECONDS = 10 * 60;
+/** A reconciliation settles only screens whose last heartbeat is this recent (the reference's five minutes). */
+export const RECONCILE_CONTACT_SECONDS = 5 * 60;
+
 /** The release family a screen's reported platform belongs to: everything not Linux is an Android form factor, as in the reference. */
 export const releasePlatformOf = (screenPlatform: string): ReleasePlatform => (screenPlatform === 'linux' ? 'linux' : 'android');
 
@@ -61,6 +69,8 @@ export interface ScreenFacts {
   screenId: string;
   platform: string;
   versionCode: number | null;
+  /** The Android API level the player reports (`androidSdk`), when it does. */
+  androidSdk?: number | null;
   /** A player connected now receives the command at once; the others when they next fetch commands. */
   connected: boolean;
 }
@@ -73,21 +83,24 @@ export interface PlannedTarget {
 }
 
 /**
- * Each screen's first state and whether it is in the canary cohort. Screens of another platform are
- * `incompatible`, those already at or above the version `already_current`; of the rest, in screen
+ * Each screen's first state and whether it is in the canary cohort. Screens of another platform, and
+ * Android screens that report an API level below the release's minimum SDK, are `incompatible`
+ * (a screen that does not report one is given the chance, as in the reference); those already at
+ * or above the version are `already_current`; of the rest, in screen
  * id order (deterministic, as the reference), the first `requestedCanary` get the command and the
  * others are `held` until the canaries settle. A canary as large as the eligible screens is no
  * canary: the rollout is full.
  */
 export function planTargets(
   screens: ScreenFacts[],
-  release: { platform: ReleasePlatform; versionCode: number },
+  release: { platform: ReleasePlatform; versionCode: number; minimumSdk?: number },
   requestedCanary: number,
 ): { targets: PlannedTarget[]; canarySize: number } {
   const ordered = [...screens].sort((a, b) => a.screenId.localeCompare(b.screenId));
   const firstState = (s: ScreenFacts): TargetState => {
     if (releasePlatformOf(s.platform) !== release.platform) return 'incompatible';
     if (s.versionCode !== null && s.versionCode >= release.versionCode) return 'already_current';
+    if (release.minimumSdk !== undefined && typeof s.androidSdk === 'number' && s.androidSdk < release.minimumSdk) return 'incompatible';
     return s.connected ? 'pending' : 'offline';
   };
   const states = ordered.map((s) => ({ screen: s, state: firstState(s) }));

@@ -10,6 +10,7 @@ import { UpdateDeploymentsRepository } from './update-deployments.repository.js'
 import { updateDeploymentsRoutes } from './update-deployments.routes.js';
 import { UpdateDeploymentsService } from './update-deployments.service.js';
 import { UpdateRollout } from './update-rollout.js';
+import { RunningDeployments } from './running-deployments.js';
 
 /** Update deployments (spec 4.19, 4.5): a verified player release rolled out to screens, optionally behind a canary. */
 export const updateDeploymentsModule = definePlugin<UpdateDeploymentsDeps>({
@@ -20,6 +21,7 @@ export const updateDeploymentsModule = definePlugin<UpdateDeploymentsDeps>({
   register(r) {
     r.provide({
       updateDeploymentsRepository: asClass(UpdateDeploymentsRepository).singleton(),
+      runningDeployments: asFunction((d: UpdateDeploymentsDeps) => new RunningDeployments(d)).singleton(),
       updateRollout: asFunction((d: UpdateDeploymentsDeps) => new UpdateRollout(d)).singleton(),
       updateDeploymentsService: asFunction((d: UpdateDeploymentsDeps) => new UpdateDeploymentsService(d)).singleton(),
       deploymentViews: asFunction((d: UpdateDeploymentsDeps) => new DeploymentViews(d)).singleton(),

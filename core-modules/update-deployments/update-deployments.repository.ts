@@ -3,6 +3,7 @@ import type { KernelDeps } from '../../kernel/kernel.js';
 import {
   CLOSED_TO_PLAYER,
   RUNNING_STATUSES,
+  STALLING_STATES,
   TERMINAL_STATES,
   type DeploymentStatus,
   type InstallationMode,
@@ -78,6 +79,12 @@ export interface TargetCounts {
   failed: number;
   waitingForUser: number;
   lastFailure: string | null;
+}
+
+/** A screen and the version code its player proved running. */
+export interface RunningVersion {
+  screenId: string;
+  version: number;
 }
 
 export interface PlayerReport {
@@ -232,25 +239,70 @@ export class UpdateDeploymentsRepository {
     return result.rowCount > 0;
   }
 
-  /** The deployments in which the screen has an open target at or below `versionCode`: what a heartbeat of that version settles. */
-  async settleableDeployments(screenId: string, versionCode: number, trx?: Knex.Transaction): Promise<string[]> {
-    const rows = await this.targets
-      .query(trx)
-      .where('screen_id', screenId)
-      .where('expected_version_code', '<=', versionCode)
-      .whereNotIn('state', TERMINAL)
-      .select('deployment_id');
+  /** The deployments in which one of the screens has an open target at or below the version it runs: what those settle. */
+  async settleableDeployments(running: RunningVersion[], trx?: Knex.Transaction): Promise<string[]> {
+    const { rows } = (await (trx ?? this.db).raw(
+      `SELECT DISTINCT t.deployment_id FROM update_deployment_screens t
+         JOIN unnest(?::uuid[], ?::int[]) AS r(screen_id, version) ON r.screen_id = t.screen_id AND t.expected_version_code <= r.version
+        WHERE t.state <> ALL(?::text[])`,
+      [running.map((r) => r.screenId), running.map((r) => r.version), TERMINAL],
+    )) as { rows: { deployment_id: string }[] };
     return rows.map((r) => r.deployment_id);
   }
 
-  /** The screen's open targets at or below `versionCode` succeed. */
-  async settle(screenId: string, versionCode: number, trx: Knex.Transaction): Promise<void> {
-    await this.targets
-      .query(trx)
-      .where('screen_id', screenId)
-      .where('expected_version_code', '<=', versionCode)
-      .whereNotIn('state', TERMINAL)
-      .patch({ state: 'succeeded', completed_at: new Date(), updated_at: new Date() } as never);
+  /** The screens' open targets at or below the version each runs succeed. */
+  async settle(running: RunningVersion[], trx: Knex.Transaction): Promise<void> {
+    await trx.raw(
+      `UPDATE update_deployment_screens t SET state = 'succeeded', completed_at = now(), updated_at = now()
+         FROM unnest(?::uuid[], ?::int[]) AS r(screen_id, version)
+        WHERE r.screen_id = t.screen_id AND t.expected_version_code <= r.version AND t.state <> ALL(?::text[])`,
+      [running.map((r) => r.screenId), running.map((r) => r.version), TERMINAL],
+    );
+  }
+
+  /** Whether any deployment is running. */
+  async anyRunning(): Promise<boolean> {
+    return Boolean(await this.deployments.query().whereIn('status', RUNNING_STATUSES).select('id').first());
+  }
+
+  /** The screens with an open target in a running deployment: those a reconciliation looks at. */
+  async openScreens(): Promise<string[]> {
+    const rows = await this.targets
+      .query()
+      .alias('t')
+      .join('update_deployments as d', 'd.id', 't.deployment_id')
+      .whereIn('d.status', RUNNING_STATUSES)
+      .whereNotIn('t.state', TERMINAL)
+      .distinct('t.screen_id');
+    return rows.map((r) => r.screen_id);
+  }
+
+  /** Active deployments still in their canary whose canary has sat in `installing` or `reconnecting` since before `since`. */
+  async stalledCanaries(since: Date): Promise<string[]> {
+    const rows = await this.stalled(this.deployments.query(), since).select('id').orderBy('id');
+    return rows.map((r) => r.id);
+  }
+
+  /** Pauses the deployment with `reason` if its canary (still) stalls as `stalledCanaries` finds; answers whether it did. */
+  async pauseStalled(id: string, since: Date, reason: string, trx: Knex.Transaction): Promise<boolean> {
+    const moved = await this.stalled(this.deployments.query(trx), since)
+      .where('id', id)
+      .patch({ status: 'paused', rollout_phase: 'paused', pause_reason: reason, paused_at: new Date(), updated_at: new Date() } as never);
+    return moved > 0;
+  }
+
+  private stalled<Q extends ReturnType<typeof DeploymentModel.query>>(query: Q, since: Date): Q {
+    return query
+      .where({ status: 'active', rollout_phase: 'canary' })
+      .whereExists(
+        this.targets
+          .query()
+          .alias('t')
+          .whereColumn('t.deployment_id', 'update_deployments.id')
+          .where('t.is_canary', true)
+          .whereIn('t.state', STALLING_STATES)
+          .where('t.updated_at', '<', since),
+      ) as Q;
   }
 
   /** Whether the screen may download the release: it has an open part in a running deployment of it. */

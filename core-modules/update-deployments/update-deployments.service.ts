@@ -2,13 +2,14 @@ import type { ConsolePrincipal } from '../../kernel/auth/principal.js';
 import type { PlayerRelease } from '../player-releases/player-releases.api.js';
 import { deploymentFinished, deploymentInvalid, deploymentNotFound, releaseNotVerified, retryNotAllowed, targetRequired } from './update-deployment-errors.js';
 import { planTargets, RUNNING_STATUSES, TERMINAL_STATES, type InstallationMode, type TargetState } from './update-deployment-rules.js';
+import type { RunningDeployments } from './running-deployments.js';
 import { UPDATE_COMMAND, type UpdateRollout } from './update-rollout.js';
 import type { UpdateDeploymentsBaseDeps } from './update-deployments-base-deps.js';
 
 type Deps = Pick<
   UpdateDeploymentsBaseDeps,
   'db' | 'updateDeploymentsRepository' | 'playerReleases' | 'screenDirectory' | 'screenGroups' | 'screenCommands' | 'consoleEvents' | 'auditLog'
-> & { updateRollout: UpdateRollout };
+> & { updateRollout: UpdateRollout; runningDeployments: RunningDeployments };
 
 export interface DeploymentInput {
   releaseId: string;
@@ -47,11 +48,21 @@ export class UpdateDeploymentsService {
     const [players, connected] = await Promise.all([this.d.screenDirectory.playersOf(asked), this.d.screenDirectory.connectedAmong(asked)]);
     if (!players.size) throw targetRequired('None of the chosen screens and groups has a screen.');
     const plan = planTargets(
-      [...players].map(([screenId, p]) => ({ screenId, platform: p.platform, versionCode: p.versionCode, connected: connected.has(screenId) })),
-      release,
+      [...players].map(([screenId, p]) => ({
+        screenId,
+        platform: p.platform,
+        versionCode: p.versionCode,
+        androidSdk: p.androidSdk,
+        connected: connected.has(screenId),
+      })),
+      { platform: release.platform, versionCode: release.versionCode, minimumSdk: release.android?.minimumSdk },
       input.canarySize ?? 0,
     );
-    if (plan.targets.every((t) => t.state === 'incompatible')) throw targetRequired(`None of the chosen screens runs the ${release.platform} player.`);
+    if (plan.targets.every((t) => t.state === 'incompatible')) {
+      throw targetRequired(
+        `None of the chosen screens can run this ${release.platform} release (another platform, or an Android version below its minimum SDK).`,
+      );
+    }
     const open = plan.targets.some((t) => !TERMINAL_STATES.includes(t.state));
     const repo = this.d.updateDeploymentsRepository;
 
@@ -83,6 +94,7 @@ export class UpdateDeploymentsService {
         plan.targets.filter((t) => sendable.includes(t.state)).map((t) => t.screenId),
         trx,
       );
+      await this.d.runningDeployments.changed(trx);
       this.d.consoleEvents.publish('update_deployment.changed', { deploymentId: id, status: row.status }, trx);
       await this.d.auditLog.record(
         {
@@ -117,6 +129,7 @@ export class UpdateDeploymentsService {
       await repo.setStatus(id, { status: 'cancelled' }, 'cancelled_at', trx);
       await repo.cancelTargets(id, trx);
       await this.d.screenCommands.cancelOwn(UPDATE_COMMAND, { deploymentId: id }, trx);
+      await this.d.runningDeployments.changed(trx);
       this.d.consoleEvents.publish('update_deployment.changed', { deploymentId: id, status: 'cancelled' }, trx);
       await this.d.auditLog.record({ action: 'update_deployment.cancelled', actor, ip, resourceType: 'update_deployment', resourceId: id }, trx);
     });
@@ -133,7 +146,10 @@ export class UpdateDeploymentsService {
       if (!row) throw deploymentNotFound();
       const state = (await this.d.screenDirectory.connectedAmong([screenId])).has(screenId) ? 'pending' : 'offline';
       if (row.status === 'cancelled' || !(await repo.restart(id, screenId, state, trx))) throw retryNotAllowed();
-      if (row.status === 'completed') await repo.setStatus(id, { status: 'active', rollout_phase: 'full', completed_at: null }, null, trx);
+      if (row.status === 'completed') {
+        await repo.setStatus(id, { status: 'active', rollout_phase: 'full', completed_at: null }, null, trx);
+        await this.d.runningDeployments.changed(trx);
+      }
       await this.d.updateRollout.send(row, [screenId], trx);
       this.d.consoleEvents.publish('update_deployment.changed', { deploymentId: id, status: row.status === 'completed' ? 'active' : row.status }, trx);
       await this.d.auditLog.record(

@@ -1,16 +1,28 @@
 import type { Knex } from 'knex';
-import type { PlayerReport, DeploymentRow } from './update-deployments.repository.js';
-import { nextStep, PLAYER_STATES, RUNNING_STATUSES, settlingVersion, type TargetState } from './update-deployment-rules.js';
+import type { DeploymentRow, PlayerReport, RunningVersion } from './update-deployments.repository.js';
+import {
+  CANARY_STALL_SECONDS,
+  nextStep,
+  PLAYER_STATES,
+  RECONCILE_CONTACT_SECONDS,
+  RUNNING_STATUSES,
+  settlingVersion,
+  type TargetState,
+} from './update-deployment-rules.js';
+import type { RunningDeployments } from './running-deployments.js';
 import { deploymentNotFound, statusInvalid, targetClosed } from './update-deployment-errors.js';
 import type { UpdateDeploymentsBaseDeps } from './update-deployments-base-deps.js';
 
-type Deps = Pick<UpdateDeploymentsBaseDeps, 'db' | 'updateDeploymentsRepository' | 'screenCommands' | 'screenDirectory' | 'consoleEvents'>;
+type Deps = Pick<UpdateDeploymentsBaseDeps, 'db' | 'updateDeploymentsRepository' | 'screenCommands' | 'screenDirectory' | 'consoleEvents'> & {
+  runningDeployments: RunningDeployments;
+};
 
 export const UPDATE_COMMAND = 'install_player_update';
 /** As long as the reference keeps an update command: a screen away for a week still gets it. */
 const COMMAND_EXPIRY_SECONDS = 7 * 24 * 60 * 60;
 const MAX_ERROR = 240;
 const CANARY_FAILED = 'A canary screen’s update failed.';
+const CANARY_STALLED = 'A canary screen did not come back on the new build within ten minutes.';
 
 export interface StatusReport {
   state: string;
@@ -77,17 +89,50 @@ export class UpdateRollout {
 
   /**
    * A heartbeat that proves the new build came up and stayed up settles the screen's open targets
-   * at or below its version; their deployments move on. Most heartbeats settle nothing, and cost
-   * one indexed read.
+   * at or below its version; their deployments move on. While no deployment runs (the usual case)
+   * this asks nothing of the database; otherwise most heartbeats settle nothing and cost one indexed read.
    */
   async settle(screenId: string, heartbeat: Record<string, unknown>): Promise<void> {
     const version = settlingVersion(heartbeat);
+    if (version === undefined || !(await this.d.runningDeployments.any())) return;
+    await this.settleAll([{ screenId, version }]);
+  }
+
+  /**
+   * What a console's read of deployments runs first (as the reference does): settles the open
+   * targets of screens whose last heartbeat, at most five minutes old, settles them (one that
+   * arrived while this process still thought no deployment ran, or went over the socket and was
+   * lost), then pauses a canary rollout whose canary has sat in `installing` or `reconnecting` for
+   * ten minutes: it never came back on the new build, and the held screens should not follow it.
+   * Settling goes first, so a canary that did come back is not paused for not coming back.
+   */
+  async reconcile(now = new Date()): Promise<void> {
+    if (!(await this.d.runningDeployments.any())) return;
     const repo = this.d.updateDeploymentsRepository;
-    if (version === undefined || !(await repo.settleableDeployments(screenId, version)).length) return;
+    const heartbeats = await this.d.screenDirectory.recentHeartbeats(await repo.openScreens(), RECONCILE_CONTACT_SECONDS);
+    const running: RunningVersion[] = [];
+    for (const [screenId, heartbeat] of heartbeats) {
+      const version = settlingVersion(heartbeat);
+      if (version !== undefined) running.push({ screenId, version });
+    }
+    await this.settleAll(running);
+    const since = new Date(now.getTime() - CANARY_STALL_SECONDS * 1000);
+    for (const id of await repo.stalledCanaries(since)) {
+      await this.d.db.transaction(async (trx) => {
+        if (!(await repo.pauseStalled(id, since, CANARY_STALLED, trx))) return;
+        await this.d.runningDeployments.changed(trx);
+        this.d.consoleEvents.publish('update_deployment.changed', { deploymentId: id, status: 'paused' }, trx);
+      });
+    }
+  }
+
+  private async settleAll(running: RunningVersion[]): Promise<void> {
+    const repo = this.d.updateDeploymentsRepository;
+    if (!running.length || !(await repo.settleableDeployments(running)).length) return;
     await this.d.db.transaction(async (trx) => {
       const rows = [];
-      for (const id of (await repo.settleableDeployments(screenId, version, trx)).sort()) rows.push(await repo.lock(id, trx));
-      await repo.settle(screenId, version, trx);
+      for (const id of (await repo.settleableDeployments(running, trx)).sort()) rows.push(await repo.lock(id, trx));
+      await repo.settle(running, trx);
       for (const row of rows) if (row && RUNNING_STATUSES.includes(row.status)) await this.advance(row, trx);
     });
   }
@@ -99,6 +144,7 @@ export class UpdateRollout {
   async advance(row: DeploymentRow, trx: Knex.Transaction): Promise<DeploymentRow> {
     const repo = this.d.updateDeploymentsRepository;
     let current = row;
+    let moved = false;
     for (;;) {
       const targets = await repo.targetsOf(current.id, trx);
       const step = nextStep(
@@ -116,7 +162,9 @@ export class UpdateRollout {
         await repo.setStatus(current.id, { status: 'completed', rollout_phase: 'completed' }, 'completed_at', trx);
       }
       current = (await repo.byId(current.id, trx))!;
+      moved = true;
     }
+    if (moved) await this.d.runningDeployments.changed(trx);
     this.d.consoleEvents.publish('update_deployment.changed', { deploymentId: current.id, status: current.status }, trx);
     return current;
   }

@@ -121,7 +121,7 @@ describe('manifest assembly (pure)', () => {
       const sent = contentFor(content, SECTIONS, profileOf(facts));
       return [sent.playlist?.items[0]?.transition, sent.directFallbackPlaylist?.items[0]?.transition, sent.playlists[0]?.items[0]?.transition];
     };
-    const player = { platform: 'android', capabilities: {} };
+    const player = { platform: 'android', androidSdk: 33, capabilities: {} };
     expect(transitions(undefined)).to.deep.equal(['fade', 'fade', 'fade']);
     expect(transitions({ ...player, versionCode: 40, schemaVersions: [11, 12, 13] })).to.deep.equal(['fade', 'fade', 'fade']);
     expect(transitions({ ...player, versionCode: 32, schemaVersions: [11, 12, 13, 14] })).to.deep.equal(['fade', 'fade', 'fade']);
