@@ -23,6 +23,8 @@ export interface Target {
   label: string;
   url: string;
   headers: Record<string, string>;
+  /** Headers of each connection in turn on top of `headers` (connection i takes entry i modulo their count): one device per connection. */
+  connectionHeaders?: Record<string, string>[];
   bytesPerRequest: number;
 }
 
@@ -62,7 +64,7 @@ export async function startBaseline(path: string, size: number): Promise<{ url: 
 export async function assertSameAnswer(targets: Target[]) {
   const answers = await Promise.all(
     targets.map(async (t) => {
-      const res = await fetch(t.url, { headers: t.headers, signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(t.url, { headers: { ...t.headers, ...t.connectionHeaders?.[0] }, signal: AbortSignal.timeout(60_000) });
       const hash = createHash('sha256');
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
       return { status: res.status, length: res.headers.get('content-length'), sha256: hash.digest('hex') };
@@ -111,17 +113,18 @@ export async function createStoredAsset(deps: KernelDeps & { assetsRepository: A
 const LOAD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { url, headers, connections, seconds } = workerData;
+const { url, headers, connectionHeaders, connections, seconds } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 let requests = 0, bytes = 0, failures = 0;
 const started = performance.now();
 const deadline = started + seconds * 1000;
-const loop = () => new Promise((done) => {
+const loop = (i) => new Promise((done) => {
+  const own = connectionHeaders.length ? { ...headers, ...connectionHeaders[i % connectionHeaders.length] } : headers;
   const next = () => {
     if (performance.now() >= deadline) return done();
     const t = performance.now();
-    const req = http.get(url, { agent, headers }, (res) => {
+    const req = http.get(url, { agent, headers: own }, (res) => {
       if (res.statusCode >= 300) failures++;
       res.on('data', (chunk) => (bytes += chunk.length));
       res.on('end', () => { requests++; latencies.push(performance.now() - t); next(); });
@@ -130,7 +133,7 @@ const loop = () => new Promise((done) => {
   };
   next();
 });
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
+Promise.all(Array.from({ length: connections }, (_, i) => loop(i))).then(() => {
   agent.destroy();
   parentPort.postMessage({ requests, bytes, failures, latencies, seconds: (performance.now() - started) / 1000 });
 });
@@ -146,7 +149,10 @@ interface LoadRun {
 
 function load(t: Target, seconds: number, l: Load): Promise<LoadRun> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url: t.url, headers: t.headers, connections: l.connections, seconds } });
+    const worker = new Worker(LOAD_WORKER, {
+      eval: true,
+      workerData: { url: t.url, headers: t.headers, connectionHeaders: t.connectionHeaders ?? [], connections: l.connections, seconds },
+    });
     // A server that stops answering must not hang the suite.
     const timer = setTimeout(
       () => void worker.terminate().then(() => reject(new Error(`load against ${t.label} did not finish within ${seconds + 60} s`))),

@@ -27,6 +27,7 @@ import { proofOfPlayReportBenchmark } from './proof-of-play-report.bench.js';
 import { schedulePushBenchmark } from './schedule-push.bench.js';
 import { schedulingBenchmark } from './scheduling.bench.js';
 import { schedulesCalendarBenchmark } from './schedules-calendar.bench.js';
+import { updateArtifactDownloadBenchmark } from './update-artifact-download.bench.js';
 import { uploadIngestBenchmark } from './upload-ingest.bench.js';
 import { variantDownloadBenchmark } from './variant-download.bench.js';
 import { weatherAlertsBenchmark } from './weather-alerts.bench.js';
@@ -60,6 +61,7 @@ const BENCHMARKS: Benchmark[] = [
   schedulesCalendarBenchmark,
   campaignPublishBenchmark,
   s3StorageBenchmark,
+  updateArtifactDownloadBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

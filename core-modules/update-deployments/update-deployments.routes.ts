@@ -14,12 +14,18 @@ const OPERATIONS: RateLimitRule = { bucket: 'operations', limit: 60, windowSecon
 const MAX_IDS = 250;
 const Ids = (description: string) => Type.Array(Uuid, { maxItems: MAX_IDS, description });
 
+const RECONCILES =
+  'Reconciles first, as the reference does: open screens whose last heartbeat (at most 5 minutes old) shows the new build settled ' +
+  '(version, uptime of 120 s, not in safe mode, no update error) succeed, and a canary rollout whose canary sat in `installing` or ' +
+  '`reconnecting` for 10 minutes pauses.';
+
 export const updateDeploymentsRoutes = [
   route({
     method: 'GET',
     path: '/api/v1/update-deployments',
     operationId: 'listUpdateDeployments',
     summary: 'Update deployments, newest first (the last 100), with per-screen counts',
+    description: RECONCILES,
     tags,
     auth: { kind: 'console', access: 'signedIn' },
     response: { status: 200, schema: Type.Object({ items: Type.Array(DeploymentSchema), total: Type.Integer({ minimum: 0 }) }) },
@@ -63,6 +69,7 @@ export const updateDeploymentsRoutes = [
     path: '/api/v1/update-deployments/{id}',
     operationId: 'getUpdateDeployment',
     summary: 'One deployment with each screen it reaches and what that screen’s player reported',
+    description: RECONCILES,
     tags,
     auth: { kind: 'console', access: 'signedIn' },
     params: IdParams,

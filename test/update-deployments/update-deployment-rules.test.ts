@@ -18,6 +18,20 @@ describe('update deployment rules', () => {
       expect(targets.map((t) => t.previousVersionCode)).to.deep.equal([10, 10, 20, 25, null]);
     });
 
+    it('marks Android screens that report an API level below the release’s minimum SDK incompatible, unless already current', () => {
+      const android = (n: number, androidSdk: number | null, versionCode = 10): ScreenFacts => ({
+        screenId: id(n),
+        platform: 'android-tv',
+        versionCode,
+        androidSdk,
+        connected: true,
+      });
+      const apk = { platform: 'android' as const, versionCode: 20, minimumSdk: 26 };
+      const { targets } = planTargets([android(1, 25), android(2, 26), android(3, null), android(4, 21, 20)], apk, 0);
+      expect(targets.map((t) => t.state)).to.deep.equal(['incompatible', 'pending', 'pending', 'already_current']);
+      expect(planTargets([android(1, 25)], { platform: 'android', versionCode: 20 }, 0).targets[0]!.state, 'no minimum declared').to.equal('pending');
+    });
+
     it('treats a screen that never reported a platform as an Android form factor, as the reference does', () => {
       const { targets } = planTargets([{ ...linux(1), platform: '' }], { platform: 'android', versionCode: 20 }, 0);
       expect(targets[0]!.state).to.equal('pending');

@@ -331,4 +331,107 @@ describe('update deployments', () => {
     const audit = await k.db('audit_log').where({ resource_id: deployment.id }).orderBy('id').select('action');
     expect(audit.map((a) => a.action)).to.deep.equal(['update_deployment.created', 'update_deployment.cancelled']);
   });
+  it('settles, on a console read, screens whose last heartbeat within five minutes proves the new build, and no others', async () => {
+    const [lost, stale, unsafe] = [await pair('Lost report'), await pair('Stale contact'), await pair('Safe mode')];
+    for (const s of [lost, stale, unsafe]) expect((await heartbeat(s, OLD)).status).to.equal(200);
+    await flushContact();
+    const deployment = await created({ screenIds: [lost, stale, unsafe].map((s) => s.screenId) });
+    // Their players came back on the new build, but no heartbeat settled them here (as when it went
+    // to a process that did not yet know of the deployment): only the stored status tells.
+    const stored = (s: PairedScreen, extra: Record<string, unknown>, minutesAgo: number) =>
+      k.db.raw(`UPDATE screen_status SET last_heartbeat = ?::jsonb, last_heartbeat_at = now() - make_interval(mins => ?) WHERE screen_id = ?`, [
+        JSON.stringify({ playerVersionCode: NEW, uptimeSeconds: 600, ...extra }),
+        minutesAgo,
+        s.screenId,
+      ]);
+    await stored(lost, {}, 1);
+    await stored(stale, {}, 6);
+    await stored(unsafe, { safeMode: true }, 1);
+    const states = await stateOf(deployment.id);
+    expect(states.get(lost.screenId)).to.equal('succeeded');
+    expect(states.get(stale.screenId), 'not heard from within five minutes').to.be.oneOf(['pending', 'offline']);
+    expect(states.get(unsafe.screenId), 'in safe mode').to.be.oneOf(['pending', 'offline']);
+    // The list reconciles too: the stale screen is heard from again, and the deployment completes.
+    await stored(stale, {}, 0);
+    await stored(unsafe, {}, 0);
+    expect((await list()).items.find((d: any) => d.id === deployment.id)).to.include({ status: 'completed', succeededCount: 3 });
+  });
+
+  it('pauses a canary rollout whose canary sat in installing for ten minutes, and promotes it once that canary comes back', async () => {
+    const screens = [await pair('Stall A'), await pair('Stall B')];
+    for (const s of screens) expect((await heartbeat(s, OLD)).status).to.equal(200);
+    await flushContact();
+    const deployment = await created({ screenIds: screens.map((s) => s.screenId), canarySize: 1 });
+    const [canary, held] = [...screens].sort((a, b) => a.screenId.localeCompare(b.screenId)) as [PairedScreen, PairedScreen];
+    expect((await report(canary, deployment.id, { state: 'installing', downloadedBytes: release.artifact.length })).status).to.equal(200);
+    const since = (minutes: number) =>
+      k
+        .db('update_deployment_screens')
+        .where({ deployment_id: deployment.id, screen_id: canary.screenId })
+        .update({ updated_at: k.db.raw('now() - make_interval(mins => ?)', [minutes]) });
+    await since(9);
+    expect(await detail(deployment.id)).to.include({ status: 'active', rolloutPhase: 'canary' });
+    await since(11);
+    const watching = await openConsoleSocket(k, owner);
+    try {
+      const paused = (await list()).items.find((d: any) => d.id === deployment.id);
+      expect(paused).to.include({ status: 'paused', rolloutPhase: 'paused' });
+      expect(paused.pauseReason).to.match(/ten minutes/);
+      await watching.next((m) => m.type === 'update_deployment.changed' && m.deploymentId === deployment.id && m.status === 'paused');
+    } finally {
+      watching.ws.close();
+    }
+    expect(await updateCommands(held)).to.deep.equal([]);
+    expect((await heartbeat(canary, NEW)).status).to.equal(200);
+    expect(await detail(deployment.id)).to.include({ status: 'active', rolloutPhase: 'full' });
+    expect(await updateCommands(held)).to.have.length(1);
+    await api('POST', `/api/v1/update-deployments/${deployment.id}/cancel`);
+  });
+
+  it('marks an Android screen that reports an API level below the release’s minimum SDK incompatible', async () => {
+    const apk = signedRelease(signer, { platform: 'android', versionCode: NEW + 2, minimumSdk: 26 });
+    const uploaded = await uploadRelease(k, owner, apk.files);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).to.equal(201);
+    const [old, current, silent] = [await pair('Old stick', 'android'), await pair('New stick', 'android'), await pair('Quiet stick', 'fire-tv')];
+    expect((await heartbeat(old, OLD, { ...SETTLED, androidSdk: 25 })).status).to.equal(200);
+    expect((await heartbeat(current, OLD, { ...SETTLED, androidSdk: 26 })).status).to.equal(200);
+    expect((await heartbeat(silent, OLD)).status).to.equal(200);
+    await flushContact();
+    const deployment = await created({ releaseId: uploaded.body.data.id, screenIds: [old, current, silent].map((s) => s.screenId) });
+    const states = await stateOf(deployment.id);
+    expect(states.get(old.screenId)).to.equal('incompatible');
+    expect(states.get(current.screenId)).to.be.oneOf(['pending', 'offline']);
+    expect(states.get(silent.screenId), 'an API level not reported is given the chance').to.be.oneOf(['pending', 'offline']);
+    expect(await updateCommands(old)).to.deep.equal([]);
+    await api('POST', `/api/v1/update-deployments/${deployment.id}/cancel`);
+    expect(errorOf(await create({ releaseId: uploaded.body.data.id, screenIds: [old.screenId] }))).to.deep.equal([422, 'update_target_required']);
+  });
+
+  it('settles a heartbeat in another server process that had seen no deployment running, once the start reached it', async () => {
+    const other = await bootTestKernel({
+      plugins: MODULES,
+      databaseUrl: k.databaseUrl,
+      dataDir: k.dataDir,
+      env: { ...codehost.env(), UPDATE_MANIFEST_PUBLIC_KEY: signer.publicKey },
+    });
+    try {
+      const screen = await pair('Far process');
+      // The other process takes a heartbeat while nothing runs: it keeps "none running".
+      expect((await playerCall(other, screen.credential, 'POST', '/api/v1/player/heartbeat', { playerVersionCode: OLD, ...SETTLED })).status).to.equal(200);
+      const watching = await openConsoleSocket(other, owner);
+      try {
+        const deployment = await created({ screenIds: [screen.screenId] });
+        // The start's announcement is delivered at its commit, before the console event that follows it.
+        await watching.next((m) => m.type === 'update_deployment.changed' && m.deploymentId === deployment.id);
+        expect((await playerCall(other, screen.credential, 'POST', '/api/v1/player/heartbeat', { playerVersionCode: NEW, ...SETTLED })).status).to.equal(200);
+        // Read straight from the table: a console read would reconcile and hide a missed settlement.
+        const row = await k.db('update_deployment_screens').where({ deployment_id: deployment.id, screen_id: screen.screenId }).first();
+        expect(row.state).to.equal('succeeded');
+      } finally {
+        watching.ws.close();
+      }
+    } finally {
+      await other.stop();
+    }
+  });
 });
