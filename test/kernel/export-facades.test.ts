@@ -25,6 +25,7 @@ describe('export facades', () => {
       'platformsOf',
       'playbackReport',
       'playersOf',
+      'recentHeartbeats',
       'statusCounts',
     ]);
     expect(k.containerOf('schedules').resolve('screensService')).not.to.equal(k.containerOf('screens').resolve('screensService'));
