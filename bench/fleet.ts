@@ -51,9 +51,9 @@ export async function signInOwner(server: BenchKernel): Promise<OwnerSession> {
   return { cookie, csrfToken: body.data.csrfToken };
 }
 
-/** Console calls as the owner (signed in over HTTP): answers the response's `data`, throws on any status from 300. */
-export async function ownerApi(server: BenchKernel): Promise<(method: string, path: string, body?: unknown) => Promise<any>> {
-  const owner = await signInOwner(server);
+/** Console calls as the owner (signed in over HTTP, unless given the session): answers the response's `data`, throws on any status from 300. */
+export async function ownerApi(server: BenchKernel, session?: OwnerSession): Promise<(method: string, path: string, body?: unknown) => Promise<any>> {
+  const owner = session ?? (await signInOwner(server));
   const headers = { 'content-type': 'application/json', cookie: owner.cookie, 'x-csrf-token': owner.csrfToken };
   return async (method, path, body) => {
     const res = await fetch(`${server.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

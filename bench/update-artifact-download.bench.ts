@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseForm, releaseSigner, signedRelease, type ReleaseSigner } from '../test/support/player-release-fixtures.js';
 import { assertSameAnswer, compare, MIB, startBaseline, type Load, type Target } from './file-download.js';
-import { bootServer, enrollFleet, ownerApi, signInOwner } from './fleet.js';
+import { bootServer, enrollFleet, ownerApi, signInOwner, type OwnerSession } from './fleet.js';
 import type { BenchResult, Benchmark, BenchKernel } from './support.js';
 
 const SCREENS = 200;
@@ -15,9 +15,8 @@ const TARGET_RATIO = 0.8;
 const LOAD: Load = { connections: SCREENS, warmupSeconds: 3, seconds: 12, rounds: 2 };
 
 /** A signed Linux release of `bytes` random bytes, uploaded as an owner does (verified and cached at once). */
-async function uploadedRelease(server: BenchKernel, signer: ReleaseSigner, bytes: number) {
+async function uploadedRelease(server: BenchKernel, owner: OwnerSession, signer: ReleaseSigner, bytes: number) {
   const release = signedRelease(signer, { platform: 'linux', versionCode: 900, artifact: bytes });
-  const owner = await signInOwner(server);
   const res = await fetch(`${server.url}/api/v1/player-releases/upload`, {
     method: 'POST',
     headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken },
@@ -33,9 +32,10 @@ async function run(): Promise<BenchResult> {
   // The whole server as `npm start` runs it, so every plugin's middleware is on the measured path.
   const server = await bootServer({ UPDATE_MANIFEST_PUBLIC_KEY: signer.publicKey });
   try {
-    const release = await uploadedRelease(server, signer, FILE_BYTES);
+    const owner = await signInOwner(server);
+    const release = await uploadedRelease(server, owner, signer, FILE_BYTES);
     const fleet = await enrollFleet(server, SCREENS);
-    const api = await ownerApi(server);
+    const api = await ownerApi(server, owner);
     await api('POST', '/update-deployments', { releaseId: release.id, name: 'Bench rollout', mode: 'download_only', screenIds: fleet.map((s) => s.screenId) });
     // The file the release cache holds on the local disk: the baseline serves that very file.
     const path = join(server.dataDir, 'media', 'player-releases', release.id, release.fileName);
