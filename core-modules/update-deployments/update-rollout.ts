@@ -106,7 +106,7 @@ export class UpdateRollout {
    * ten minutes: it never came back on the new build, and the held screens should not follow it.
    * Settling goes first, so a canary that did come back is not paused for not coming back.
    */
-  async reconcile(now = new Date()): Promise<void> {
+  async reconcile(): Promise<void> {
     if (!(await this.d.runningDeployments.any())) return;
     const repo = this.d.updateDeploymentsRepository;
     const heartbeats = await this.d.screenDirectory.recentHeartbeats(await repo.openScreens(), RECONCILE_CONTACT_SECONDS);
@@ -116,7 +116,7 @@ export class UpdateRollout {
       if (version !== undefined) running.push({ screenId, version });
     }
     await this.settleAll(running);
-    const since = new Date(now.getTime() - CANARY_STALL_SECONDS * 1000);
+    const since = new Date(Date.now() - CANARY_STALL_SECONDS * 1000);
     for (const id of await repo.stalledCanaries(since)) {
       await this.d.db.transaction(async (trx) => {
         if (!(await repo.pauseStalled(id, since, CANARY_STALLED, trx))) return;
