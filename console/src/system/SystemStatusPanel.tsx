@@ -40,9 +40,9 @@ function ToolLine({ name, tool }: { name: string; tool: Tool }) {
         {tool.available ? t('status.toolVersion', { tool: name, version: tool.version ?? '' }) : t('status.toolMissing', { tool: name, path: tool.path })}
       </Text>
       {tool.warning && (
-        <Text size="sm" c="orange.9">
+        <Alert color="yellow" p="xs">
           {tool.warning}
-        </Text>
+        </Alert>
       )}
     </>
   );
