@@ -43,6 +43,7 @@ describe('console: system', function () {
     await page.getByRole('heading', { level: 1, name: 'System' }).waitFor();
     const database = page.getByRole('region', { name: 'Database' });
     await database.getByText('Healthy').waitFor();
+    await page.getByRole('button', { name: /^Migrations: \d+ modules, 0 migrations pending$/ }).click();
     await page.getByRole('cell', { name: 'kernel', exact: true }).waitFor();
     await accessible(page, 'the system page');
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +51,7 @@ function ToolLine({ name, tool }: { name: string; tool: Tool }) {
 function StatusFacts({ s }: { s: Status }) {
   const { t } = useTranslation('system');
   const { deployment, media } = s;
+  const pending = s.migrations.reduce((sum, m) => sum + m.pending.length, 0);
   return (
     <Stack>
       {deployment.restartRequired && <Alert color="yellow">{t('status.restartRequired')}</Alert>}
@@ -98,31 +99,38 @@ function StatusFacts({ s }: { s: Status }) {
           <Text size="sm">{deployment.updateManifestTrust === 'configured' ? t('status.trustConfigured') : t('status.trustMissing')}</Text>
         </Fact>
       </SimpleGrid>
-      <Title order={3} size="h5">
-        {t('status.migrations')}
-      </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('status.module')}</Table.Th>
-              <Table.Th>{t('status.applied')}</Table.Th>
-              <Table.Th>{t('status.pending')}</Table.Th>
-              <Table.Th>{t('status.latest')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {s.migrations.map((m) => (
-              <Table.Tr key={m.module}>
-                <Table.Td>{m.module}</Table.Td>
-                <Table.Td>{m.applied}</Table.Td>
-                <Table.Td>{m.pending.length ? m.pending.join(', ') : t('status.none')}</Table.Td>
-                <Table.Td>{m.latest ?? t('status.none')}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* Every module's list is long: folded, under a summary that says whether anything is pending. */}
+      <Accordion variant="contained">
+        <Accordion.Item value="migrations">
+          <Accordion.Control>
+            {t('status.migrations')}: {t('status.migrationSummary', { modules: String(s.migrations.length), pending: String(pending) })}
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Table.ScrollContainer minWidth={560}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('status.module')}</Table.Th>
+                    <Table.Th>{t('status.applied')}</Table.Th>
+                    <Table.Th>{t('status.pending')}</Table.Th>
+                    <Table.Th>{t('status.latest')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {s.migrations.map((m) => (
+                    <Table.Tr key={m.module}>
+                      <Table.Td>{m.module}</Table.Td>
+                      <Table.Td>{m.applied}</Table.Td>
+                      <Table.Td>{m.pending.length ? m.pending.join(', ') : t('status.none')}</Table.Td>
+                      <Table.Td>{m.latest ?? t('status.none')}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
     </Stack>
   );
 }

@@ -32,6 +32,7 @@ export const system = {
     healthy: 'Healthy',
     degraded: 'Degraded',
     migrations: 'Migrations',
+    migrationSummary: '{{modules}} modules, {{pending}} migrations pending',
     module: 'Module',
     applied: 'Applied',
     pending: 'Pending',
