@@ -68,6 +68,32 @@ describe('console: player updates', function () {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it('reads the codehost on demand and downloads a listed release, following the download until it is cached', async () => {
+    const { page } = c;
+    codehost.publish(signedRelease(signer, { platform: 'linux', versionCode: 520, versionName: '5.2.0', artifact: 256 * 1024 }));
+    await page.goto('/player-updates');
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await page.getByText('The codehost’s releases were read.').waitFor();
+    const row = page.getByRole('table', { name: 'Releases' }).getByRole('row').filter({ hasText: '5.2.0 (520)' });
+    await row.getByText('Manifest verified', { exact: true }).waitFor();
+    await row.getByText('Not downloaded', { exact: true }).waitFor();
+    let finish = () => {};
+    codehost.filesHeld = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const catalogRead = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/player-releases' && r.request().method() === 'GET');
+    await row.getByRole('button', { name: 'Download 5.2.0 to this server' }).click();
+    await page.getByText('Downloading 5.2.0.').waitFor();
+    await row.getByRole('progressbar', { name: 'Download of 5.2.0' }).waitFor({ state: 'attached' });
+    // Nothing tells the console when a download ends: while one runs, the page reads the catalog again and again.
+    await catalogRead();
+    await catalogRead();
+    finish();
+    codehost.filesHeld = undefined;
+    await row.getByText('Cached', { exact: true }).waitFor();
+    await row.getByText('Verified', { exact: true }).waitFor();
+  });
+
   it('starts a canary deployment, shows its screens live, pauses on a failed canary, retries it and cancels the rest', async () => {
     const { page } = c;
     await page.goto('/player-updates');
