@@ -82,7 +82,7 @@ describe('console: player updates', function () {
       finish = resolve;
     });
     const catalogRead = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/player-releases' && r.request().method() === 'GET');
-    await row.getByRole('button', { name: 'Download 5.2.0 to this server' }).click();
+    await row.getByRole('button', { name: 'Download to server: 5.2.0' }).click();
     await page.getByText('Downloading 5.2.0.').waitFor();
     await row.getByRole('progressbar', { name: 'Download of 5.2.0' }).waitFor({ state: 'attached' });
     // Nothing tells the console when a download ends: while one runs, the page reads the catalog again and again.
@@ -100,7 +100,7 @@ describe('console: player updates', function () {
     await page.getByRole('button', { name: 'New deployment' }).click();
     const dialog = page.getByRole('dialog', { name: 'New deployment' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Spring build');
-    await pickOption(page, dialog.getByRole('textbox', { name: 'Release' }), '5.0.0 (500) (Linux, stable)');
+    await pickOption(page, dialog.getByRole('textbox', { name: 'Release' }), '5.0.0 (500) (Linux, Stable)');
     await pickOption(page, dialog.getByRole('textbox', { name: 'Screens', exact: true }), 'Lobby');
     await pickOption(page, dialog.getByRole('textbox', { name: 'Screens', exact: true }), 'Bar');
     await dialog.getByRole('textbox', { name: 'Canary size' }).fill('1');

@@ -38,7 +38,7 @@ export function DeploymentsPanel({ canDeploy }: { canDeploy: boolean }) {
         {canDeploy && <Button onClick={() => setCreating(true)}>{t('deployments.new')}</Button>}
       </Group>
       {list.error && <QueryError error={list.error} />}
-      {items.length === 0 ? (
+      {list.data && items.length === 0 ? (
         <Text c="dimmed">{t('deployments.none')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>

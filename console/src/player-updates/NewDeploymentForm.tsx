@@ -82,7 +82,7 @@ export function NewDeploymentForm({ onDone }: { onDone(): void }) {
             label: t('form.releaseOption', {
               version: `${r.versionName} (${r.versionCode})`,
               platform: t(`releases.platforms.${r.platform}`),
-              channel: r.channel,
+              channel: t(`releases.channels.${r.channel}`),
             }),
           }))}
           {...form.getInputProps('releaseId')}

@@ -162,7 +162,7 @@ export function ReleasesPanel({ owner }: { owner: boolean }) {
                         {r.versionName} ({r.versionCode})
                       </Table.Td>
                       <Table.Td>{t(`releases.platforms.${r.platform}`)}</Table.Td>
-                      <Table.Td>{r.channel}</Table.Td>
+                      <Table.Td>{t(`releases.channels.${r.channel}`)}</Table.Td>
                       <Table.Td>{t(`releases.sources.${r.source}`)}</Table.Td>
                       <Table.Td>
                         <LastContact at={r.publishedAt} />

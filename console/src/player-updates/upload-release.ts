@@ -1,4 +1,4 @@
-import { csrfToken } from '../api/session';
+import { csrfToken, sessionChanged } from '../api/session';
 import type { ApiPaths } from '../api/client';
 import type { DataOf } from '../api/types';
 
@@ -24,6 +24,8 @@ export function uploadRelease(files: File[], onProgress: (percent: number) => vo
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
+      // As the typed client's middleware: a 401 means the session ended.
+      if (request.status === 401) sessionChanged();
       let body: unknown;
       try {
         body = JSON.parse(request.responseText);
