@@ -43,7 +43,7 @@ describe('console: player updates', function () {
     await screenshotOnFailure(this.currentTest, [c.page]);
   });
 
-  it('uploads a signed release with its manifest and shows the codehost sign-in’s code', async () => {
+  it('uploads a signed release with its manifest, and connects a codehost account by its code and disconnects it', async () => {
     const { page } = c;
     await page.getByRole('link', { name: 'Player updates', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Player updates' }).waitFor();
@@ -58,14 +58,21 @@ describe('console: player updates', function () {
     await row.getByText('Cached', { exact: true }).waitFor();
     await accessible(page, 'the player updates page');
 
+    codehost.tokenAnswers.push(codehost.issue('device-token', 'octo-admin'));
     await page.getByRole('button', { name: 'Connect account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect a codehost account' });
     await dialog.getByText('WDJB-MJHT').waitFor();
     expect(await dialog.getByRole('link', { name: `Open ${codehost.url}/login/device` }).getAttribute('href')).to.equal(`${codehost.url}/login/device`);
     // Its loader spins until the approval, so the page never stops animating: axe now (reduced motion shows the dialog at once).
     await expectAccessible(page, 'the codehost sign-in');
-    await page.keyboard.press('Escape');
+    // The codehost approves at the first poll (its interval is 5 s): the dialog closes and the account shows.
+    await page.getByText('Connected as octo-admin.').waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Codehost account: Signed in as octo-admin.').waitFor();
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog', { name: 'Disconnect' }).getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('Codehost account: Releases are read without an account (a lower API allowance).').waitFor();
   });
 
   it('reads the codehost on demand and downloads a listed release, following the download until it is cached', async () => {
