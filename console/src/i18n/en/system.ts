@@ -88,5 +88,4 @@ export const system = {
     conflict: 'Someone changed the settings or a policy after this preview, so nothing was imported. Preview the file again.',
     unset: '(not set)',
   },
-  backups: { title: 'Backups' },
 } as const;
