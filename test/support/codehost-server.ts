@@ -23,6 +23,8 @@ export class CodehostServer {
   /** Authorization headers the release list and assets were asked with. */
   readonly authorizations: (string | undefined)[] = [];
   readonly deviceCodes: string[] = [];
+  /** While set, the file store answers once it settles: a download that is still running. */
+  filesHeld: Promise<void> | undefined;
   private readonly releases: PublishedRelease[] = [];
   private readonly tokens = new Map<string, string>();
   private nextId = 1;
@@ -96,6 +98,7 @@ export class CodehostServer {
     if (req.method === 'GET' && path.startsWith('/files/')) {
       const file = this.asset(Number(path.slice('/files/'.length)));
       if (!file) return { status: 404, body: '{}' };
+      await this.filesHeld;
       return { status: 200, body: file.bytes, headers: { 'content-type': 'application/octet-stream' } };
     }
     if (req.method === 'POST' && path === '/login/device/code') {

@@ -21,6 +21,8 @@ import {
   IconWifi,
   IconDatabase,
   IconEyeCheck,
+  IconServerCog,
+  IconDownload,
 } from '@tabler/icons-react';
 import type { Role } from '../auth/roles';
 
@@ -50,4 +52,6 @@ export const navigation = [
   { to: '/presentation-networks', label: 'nav.networks', icon: IconWifi, minRole: 'administrator' },
   { to: '/plugins', label: 'nav.plugins', icon: IconPlug, minRole: 'administrator' },
   { to: '/settings', label: 'nav.settings', icon: IconSettings, minRole: 'administrator' },
+  { to: '/player-updates', label: 'nav.playerUpdates', icon: IconDownload, minRole: 'administrator' },
+  { to: '/system', label: 'nav.system', icon: IconServerCog, minRole: 'administrator' },
 ] as const satisfies readonly { to: string; label: `nav.${string}`; icon: unknown; minRole: Role }[];

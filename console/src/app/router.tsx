@@ -52,6 +52,12 @@ export const router = createBrowserRouter([
           { path: 'tokens', lazy: () => import('../tokens/TokensPage').then((m) => ({ Component: m.TokensPage })) },
           { path: 'plugins', lazy: () => import('../plugins/PluginsPage').then((m) => ({ Component: m.PluginsPage })) },
           { path: 'settings', lazy: () => import('../settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+          { path: 'player-updates', lazy: () => import('../player-updates/PlayerUpdatesPage').then((m) => ({ Component: m.PlayerUpdatesPage })) },
+          {
+            path: 'player-updates/deployments/:id',
+            lazy: () => import('../player-updates/DeploymentPage').then((m) => ({ Component: m.DeploymentPage })),
+          },
+          { path: 'system', lazy: () => import('../system/SystemPage').then((m) => ({ Component: m.SystemPage })) },
           { path: 'security', lazy: () => import('../security/SecurityPage').then((m) => ({ Component: m.SecurityPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -35,6 +35,8 @@ export const common = {
     tokens: 'Integration tokens',
     plugins: 'Plugins',
     settings: 'Organization',
+    playerUpdates: 'Player updates',
+    system: 'System',
   },
   list: {
     sortBy: 'Sort by',

@@ -22,6 +22,8 @@ import { forms } from './forms';
 import { schedules } from './schedules';
 import { editorial } from './editorial';
 import { campaigns } from './campaigns';
+import { system } from './system';
+import { playerUpdates } from './playerUpdates';
 
 export const en = {
   common,
@@ -48,4 +50,6 @@ export const en = {
   schedules,
   editorial,
   campaigns,
+  system,
+  playerUpdates,
 } as const;
