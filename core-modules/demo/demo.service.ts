@@ -81,7 +81,8 @@ export class DemoService {
     await this.simulated?.stop();
     this.abort.abort();
     await this.running;
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    const server = this.server;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   private assertEnabled(): void {
@@ -91,7 +92,10 @@ export class DemoService {
   private async start(app: Koa): Promise<void> {
     // Composed at the first request: the app gets its routes after the middleware that handed it over.
     let handle: ReturnType<Koa['callback']> | undefined;
-    const server = createServer((req, res) => (handle ??= app.callback())(req, res));
+    const server = createServer((req, res) => {
+      handle ??= app.callback();
+      return handle(req, res);
+    });
     this.server = server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const api = new DemoApiClient(`http://127.0.0.1:${(server.address() as { port: number }).port}`, this.abort.signal);
