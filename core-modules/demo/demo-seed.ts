@@ -55,8 +55,8 @@ async function pair(api: DemoApiClient, name: string, index: number): Promise<Si
   const metadata = {
     playerInstallationId: randomUUID(),
     platform: 'linux',
-    manufacturer: 'demo',
-    model: 'Simulated player',
+    manufacturer: 'Demo',
+    model: 'simulated player',
     androidVersion: 'demo',
     playerVersion: '1.4.2',
     screenWidth: 1920,
