@@ -1,17 +1,19 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
-import type { DemoDeps } from './demo-deps.js';
+import { type DemoDeps, demoUses } from './demo-deps.js';
 import { demoRoutes } from './demo.routes.js';
 import { DemoService } from './demo.service.js';
 import { DemoStateRepository } from './demo-state.repository.js';
 
 /**
  * Demo mode (`SIGNAGE_ENV=demo`). Always registered so its routes exist everywhere (404
- * `demo_disabled` outside demo mode). It reaches the other modules only through the server's HTTP
- * API, so it depends on none.
+ * `demo_disabled` outside demo mode). It builds and keeps the demo through the server's HTTP API;
+ * after a reset it has the player build every screen again.
  */
 export const demoModule = definePlugin<DemoDeps>({
   name: 'demo',
+  dependsOn: ['player'],
+  uses: demoUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
     r.provide({

@@ -60,7 +60,8 @@ export class DemoService {
 
   /**
    * Puts the installation back as seeded, in one transaction (everyone is signed out: sessions are
-   * restored too), then removes stored files the seed did not have and has the screens report.
+   * restored too), then removes stored files the seed did not have, has the player build every
+   * screen again (players are told) and the simulated screens report.
    */
   async reset(actor: ConsolePrincipal, ip: string): Promise<DemoView> {
     this.assertEnabled();
@@ -73,6 +74,7 @@ export class DemoService {
       return new Set(state.storage_keys);
     });
     for await (const key of this.d.storage.list('')) if (!storageKeys.has(key)) await this.d.storage.delete(key);
+    await this.d.playerRefresh.everyScreen();
     await this.simulated?.beatNow(this.screens);
     return this.view();
   }

@@ -5,9 +5,21 @@ const SEED_SCHEMA = 'demo_seed';
 
 /**
  * Tables a reset leaves alone: the demo's own marker, migration bookkeeping, the rate limiter (a
- * reset must not refill its own budget), job leases, the key check and which plugins are installed.
+ * reset must not refill its own budget), job leases, the key check, which plugins are installed,
+ * and the players' manifest and config versions: those only move forward (players and every
+ * process's caches compare them), so after a reset the player builds every screen again
+ * (`PlayerRefresh`) and the versions move on.
  */
-const KEPT = [/^demo_state$/, /^migrations_/, /^kernel_rate_limits$/, /^kernel_job_leases$/, /^kernel_key_check$/, /^kernel_plugin_installations$/];
+const KEPT = [
+  /^demo_state$/,
+  /^migrations_/,
+  /^kernel_rate_limits$/,
+  /^kernel_job_leases$/,
+  /^kernel_key_check$/,
+  /^kernel_plugin_installations$/,
+  /^player_manifest_state$/,
+  /^player_config_state$/,
+];
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

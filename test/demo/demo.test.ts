@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { coreModules } from '../../core-modules/index.js';
+import type { SecretBox } from '../../kernel/secret-box.js';
 import type { Storage } from '../../kernel/storage/storage.js';
 import { type ConsoleSession, consoleCall, login, resetRateLimits } from '../support/console-client.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
@@ -11,7 +12,8 @@ const SEED_WAIT_MS = 240_000;
 
 /**
  * What the installation holds: each table's rows (ids in order where it has them) and the stored
- * files. Left out: what a reset keeps (rate limits, job leases, its own marker) and the contact
+ * files. Left out: what a reset keeps (rate limits, job leases, its own marker, the players'
+ * versions, which move on: see the manifest test) and the contact
  * hours the simulated screens add with each heartbeat, whenever it lands.
  */
 async function fingerprint(k: TestKernel): Promise<Record<string, string>> {
@@ -20,7 +22,7 @@ async function fingerprint(k: TestKernel): Promise<Record<string, string>> {
       `SELECT c.relname AS name, bool_or(a.attname = 'id') AS has_id
          FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
         WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
-          AND c.relname NOT LIKE 'migrations\\_%' AND c.relname NOT IN ('kernel_rate_limits', 'kernel_job_leases', 'demo_state', 'screen_contact_hours')
+          AND c.relname NOT LIKE 'migrations\\_%' AND c.relname NOT IN ('kernel_rate_limits', 'kernel_job_leases', 'demo_state', 'player_manifest_state', 'player_config_state', 'screen_contact_hours')
         GROUP BY c.relname ORDER BY c.relname`,
     )
   ).rows;
@@ -34,6 +36,16 @@ async function fingerprint(k: TestKernel): Promise<Record<string, string>> {
   for await (const key of k.containerOf('kernel').resolve<Storage>('storage').list('')) keys.push(key);
   print['storage files'] = keys.sort().join(' ');
   return print;
+}
+
+/** Reads until `done` holds (a change reaches the manifest after its commit), at most 10 s. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe('demo mode', function () {
@@ -110,6 +122,27 @@ describe('demo mode', function () {
     const { audit_log: _s, sessions: _p, ...seededRest } = seeded;
     expect(rest).to.deep.equal(seededRest);
     expect(sessions).to.match(/^0 /);
+  });
+
+  it('has players play the seeded content again after a reset, at a newer version', async () => {
+    const state = await k.db('demo_state').first();
+    const [lobby] = state.screens;
+    const credential = k.containerOf('kernel').resolve<SecretBox>('secretBox').open(lobby.sealedCredential, 'demo-screen-credential');
+    const manifest = async () => (await call(k, 'GET', '/api/v1/player/manifest', undefined, { authorization: `Bearer ${credential}` })).body.data;
+    const content = ({ manifestVersion: _v, generatedAt: _g, serverTime: _s, ...rest }: Record<string, unknown>) => rest;
+    const seeded = await manifest();
+
+    const owner = await signIn();
+    const playlists = (await consoleCall(k, owner, 'GET', '/api/v1/playlists')).body.data.items;
+    const assigned = await consoleCall(k, owner, 'PUT', `/api/v1/screens/${lobby.screenId}/playlist-assignment`, { playlistId: playlists[0].id });
+    expect(assigned.status).to.equal(200);
+    const changed = await until(manifest, (m) => m.manifestVersion > seeded.manifestVersion);
+    expect(content(changed)).to.not.deep.equal(content(seeded));
+
+    expect((await consoleCall(k, owner, 'POST', '/api/v1/demo/reset')).status).to.equal(200);
+    const after = await manifest();
+    expect(after.manifestVersion, 'versions only move on').to.be.greaterThan(changed.manifestVersion);
+    expect(content(after)).to.deep.equal(content(seeded));
   });
 
   it('allows a few resets a minute per address, only to the owner', async () => {
