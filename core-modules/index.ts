@@ -4,6 +4,7 @@ import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
 import { campaignsModule } from './campaigns/campaigns.plugin.js';
 import { consoleEventsModule } from './console-events/console-events.plugin.js';
+import { demoModule } from './demo/demo.plugin.js';
 import { dataSourcesModule } from './data-sources/data-sources.plugin.js';
 import { dependencyGraphModule } from './dependency-graph/dependency-graph.plugin.js';
 import { editorialModule } from './editorial/editorial.plugin.js';
@@ -65,4 +66,5 @@ export const coreModules: PluginDef[] = [
   playerReleasesModule,
   updateDeploymentsModule,
   installersModule,
+  demoModule,
 ];

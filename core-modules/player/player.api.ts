@@ -41,6 +41,15 @@ export { isTimeZone } from '../../kernel/local-time.js';
 export { type Claim, type Decision, decide } from './playback/playback-resolver.js';
 export { type ScheduleRule, windowsBetween } from './playback/schedule-windows.js';
 
+/**
+ * For data put back beneath the running processes (a demo reset): every screen's manifest and
+ * config are built again. Their versions are kept out of such a restore, so they move on past
+ * what players and each process's caches hold, and the players are told as for any change.
+ */
+export interface PlayerRefresh {
+  everyScreen(): Promise<void>;
+}
+
 export const manifestPluginsRef = exportRef<ManifestPlugins>('player', 'manifestPlugins');
 export const contentSourcesRef = exportRef<ContentSources>('player', 'contentSources');
 export const contentKindsRef = exportRef<ContentKinds>('player', 'contentKinds');
@@ -48,3 +57,4 @@ export const manifestSectionsRef = exportRef<ManifestSectionRegistry>('player', 
 export const playerConfigRef = exportRef<PlayerConfig>('player', 'playerConfig');
 export const playbackStatusRef = exportRef<PlaybackStatus>('player', 'playbackStatus');
 export const manifestVersionsOfRef = exportRef<ManifestVersionsOf>('player', 'manifestVersionsOf');
+export const playerRefreshRef = exportRef<PlayerRefresh>('player', 'playerRefresh');

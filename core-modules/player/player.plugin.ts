@@ -22,6 +22,8 @@ import {
   manifestSectionsRef,
   manifestVersionsOfRef,
   type ManifestVersionsOf,
+  type PlayerRefresh,
+  playerRefreshRef,
   type PlaybackStatus,
   playbackStatusRef,
   playerConfigRef,
@@ -86,6 +88,17 @@ export const playerModule = definePlugin<PlayerDeps>({
         ({ playerStateRepository }: PlayerDeps): ManifestVersionsOf =>
           (screenIds, trx) =>
             playerStateRepository.currentMany('manifest', screenIds, trx),
+      ).singleton(),
+    );
+    r.export(
+      playerRefreshRef,
+      asFunction(
+        ({ manifestService, playerConfigService, screensService }: PlayerDeps): PlayerRefresh => ({
+          everyScreen: async () => {
+            await manifestService.refreshMany(await screensService.ids());
+            await playerConfigService.refresh();
+          },
+        }),
       ).singleton(),
     );
     r.routes(playerContentRoutes(sections, configSections));

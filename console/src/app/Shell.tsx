@@ -23,6 +23,7 @@ import { useConsoleEventStream } from '../events/useConsoleEvents';
 import { TakeoverButton } from '../takeovers/TakeoverButton';
 import { ApprovalsCount } from '../forms/ApprovalsCount';
 import { ReviewCount } from '../editorial/ReviewCount';
+import { DemoBanner } from '../demo/DemoBanner';
 import { navigation } from './navigation';
 import './shell.css';
 
@@ -111,6 +112,7 @@ export function Shell() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
+        <DemoBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api/client';
+import { DemoBanner } from '../demo/DemoBanner';
 import { errorMessage } from '../api/errors';
 import { AuthLayout } from './AuthLayout';
 import { signInWithPasskey } from './passkey';
@@ -136,6 +137,7 @@ export function SignInPage() {
 
   return (
     <AuthLayout title={t('signIn.title')}>
+      <DemoBanner />
       <form onSubmit={submitPassword} noValidate>
         <Stack>
           <TextInput label={t('signIn.username')} autoComplete="username webauthn" required {...password.getInputProps('username')} />

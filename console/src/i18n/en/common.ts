@@ -94,4 +94,14 @@ export const common = {
     passkeyCancelled: 'The passkey request was cancelled or timed out. Try again.',
     startOver: 'Sign in as someone else',
   },
+  demo: {
+    title: 'Demo installation',
+    credentials: 'Try the console: sign in as',
+    signedIn: 'This is a demo: anyone can sign in, and a reset puts everything back as it was.',
+    reset: 'Reset demo',
+    resetTitle: 'Reset the demo?',
+    resetBody: 'Everything changed since the demo was set up is undone and files uploaded since are removed. Everyone is signed out.',
+    resetConfirm: 'Reset',
+    resetFailed: 'The demo could not be reset.',
+  },
 } as const;
