@@ -102,6 +102,11 @@ function errorResponses({ route, installable }: MountedRoute) {
   if (route.auth.kind === 'console')
     add(403, route.auth.computesOnly ? 'Role check (`insufficient_role`) failed.' : 'Role (`insufficient_role`) or CSRF (`csrf_failed`) check failed.');
   if (route.auth.kind === 'integration') add(403, 'The token lacks this capability (`insufficient_scope`).');
+  if (route.writesFiles) {
+    const paused = 'A backup is copying the stored files (`backup_in_progress`); try again when it ends.';
+    const own = out[409] as { description: string } | undefined;
+    out[409] = errorResponse(own ? `${own.description} ${paused}` : paused);
+  }
   if (installable) {
     const notInstalled = 'The plugin is not installed (`plugin_not_installed`).';
     const own = out[409] as { description: string } | undefined;

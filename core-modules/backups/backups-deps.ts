@@ -1,0 +1,19 @@
+import type { UsedDeps } from '../../kernel/export-ref.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import { organizationRef } from '../auth/auth.api.js';
+import type { BackupActivity } from './backup-activity.js';
+import type { BackupMaker } from './backup-maker.js';
+import type { BackupRunner } from './backup-runner.js';
+import type { BackupsRepository } from './backups.repository.js';
+import type { BackupsService } from './backups.service.js';
+
+export const backupsUses = { organization: organizationRef };
+
+/** The backups module's container. */
+export interface BackupsDeps extends KernelDeps, UsedDeps<typeof backupsUses> {
+  backupsRepository: BackupsRepository;
+  backupActivity: BackupActivity;
+  backupMaker: BackupMaker;
+  backupRunner: BackupRunner;
+  backupsService: BackupsService;
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Principal } from '../../kernel/auth/principal.js';
+import type { FileToSend } from '../../kernel/http/file-response.js';
+import type { KernelDeps } from '../../kernel/kernel.js';
+import type { OrganizationReader } from '../auth/auth.api.js';
+import { readHeader } from './archive-reader.js';
+import type { BackupActivity } from './backup-activity.js';
+import { ArchiveProblem, archiveInvalid, backupJobActive, backupJobNotFound, backupNotFound, lastBackupProtected } from './backup-errors.js';
+import { backupsDir } from './backup-maker.js';
+import { archiveView, jobView } from './backup-view.js';
+import type { ArchiveRow, BackupsRepository, JobTrigger, NewJob } from './backups.repository.js';
+
+export const RUN_JOB = 'backups.run-job';
+
+type Deps = Pick<KernelDeps, 'db' | 'jobs' | 'config' | 'auditLog'> & {
+  organization: OrganizationReader;
+  backupsRepository: BackupsRepository;
+  backupActivity: BackupActivity;
+};
+
+/** The backups API's rules: one job at a time, the last complete archive kept unless forced, archives served as files. */
+export class BackupsService {
+  constructor(private readonly d: Deps) {}
+
+  private pathOf(archive: ArchiveRow): string {
+    return join(backupsDir(this.d.config.dataDir), archive.file_name);
+  }
+
+  /** An archive row with its status as the disk has it now (`missing` once its file is gone). */
+  private async withFileStatus(archive: ArchiveRow): Promise<ArchiveRow> {
+    if (archive.status !== 'complete') return archive;
+    const found = await stat(this.pathOf(archive)).catch(() => undefined);
+    return found ? archive : { ...archive, status: 'missing' };
+  }
+
+  async list() {
+    const [archives, active, recent, lastScheduled] = await Promise.all([
+      this.d.backupsRepository.listArchives(),
+      this.d.backupsRepository.activeJob(),
+      this.d.backupsRepository.recentJobs(10),
+      this.d.backupsRepository.lastJobOf('scheduled'),
+    ]);
+    const backups = await Promise.all(archives.map((a) => this.withFileStatus(a)));
+    const last = backups.find((a) => a.status === 'complete');
+    return {
+      backups: backups.map(archiveView),
+      currentJob: active ? jobView(active) : null,
+      recentJobs: recent.map(jobView),
+      lastSuccessful: last ? archiveView(last) : null,
+      schedule: lastScheduled ? { lastRunAt: lastScheduled.created_at.toISOString() } : {},
+    };
+  }
+
+  async archive(id: string): Promise<ArchiveRow> {
+    const found = await this.d.backupsRepository.archive(id);
+    if (!found) throw backupNotFound();
+    return this.withFileStatus(found);
+  }
+
+  async job(id: string) {
+    const found = await this.d.backupsRepository.job(id);
+    if (!found) throw backupJobNotFound();
+    return jobView(found);
+  }
+
+  async currentJob() {
+    const found = await this.d.backupsRepository.activeJob();
+    return found ? jobView(found) : null;
+  }
+
+  createBackup(trigger: JobTrigger) {
+    return this.enqueue({ kind: 'backup', trigger, archive_id: null });
+  }
+
+  async verify(id: string) {
+    const archive = await this.usable(id);
+    return this.enqueue({ kind: 'verify', trigger: 'manual', archive_id: archive.id });
+  }
+
+  /** The archive, present and complete; 422 `backup_archive_invalid` otherwise. */
+  private async usable(id: string): Promise<ArchiveRow> {
+    const archive = await this.archive(id);
+    if (archive.status !== 'complete') throw archiveInvalid(`its file is ${archive.status}`);
+    return archive;
+  }
+
+  private async enqueue(job: Omit<NewJob, 'id'>) {
+    const row = await this.d.db.transaction(async (trx) => {
+      const inserted = await this.d.backupsRepository.insertJob({ ...job, id: randomUUID() }, trx);
+      await this.d.jobs.send(RUN_JOB, { jobId: inserted.id }, { trx });
+      return inserted;
+    });
+    await this.d.backupActivity.changed();
+    return jobView(row);
+  }
+
+  async remove(id: string, force: boolean, principal: Principal, ip: string): Promise<void> {
+    const archive = await this.archive(id);
+    const active = await this.d.backupsRepository.activeJob();
+    if (active?.archive_id === id) throw backupJobActive();
+    const last = await this.d.backupsRepository.lastComplete();
+    if (!force && last?.id === id && archive.status === 'complete') throw lastBackupProtected();
+    await rm(this.pathOf(archive), { force: true });
+    await this.d.backupsRepository.deleteArchive(id);
+    await this.d.auditLog.record({
+      action: 'backup.deleted',
+      actor: principal,
+      resourceType: 'backup',
+      resourceId: id,
+      ip,
+      metadata: { fileName: archive.file_name, kind: archive.kind, sizeBytes: Number(archive.size_bytes), forced: force },
+    });
+  }
+
+  async download(id: string): Promise<FileToSend> {
+    const archive = await this.archive(id);
+    if (archive.status !== 'complete') throw backupNotFound();
+    const path = this.pathOf(archive);
+    const found = await stat(path);
+    return {
+      size: found.size,
+      mimeType: 'application/x-tar',
+      sha256: archive.archive_sha256,
+      lastModified: found.mtime,
+      filename: archive.file_name,
+      attachment: true,
+      open: async (span) => createReadStream(path, { start: span.start, end: span.end }),
+    };
+  }
+
+  /** What restoring the archive would do: whose it is, and whether it belongs to another installation. */
+  async plan(id: string) {
+    const archive = await this.usable(id);
+    const [header, organization] = await Promise.all([readHeader(this.pathOf(archive)).catch(asInvalid), this.d.organization.get()]);
+    return {
+      archive: archiveView(archive),
+      organizationName: header.organizationName,
+      installationId: header.installationId,
+      signageVersion: header.signageVersion,
+      schemaVersion: header.schemaVersion,
+      createdAt: header.createdAt,
+      sizeBytes: Number(archive.size_bytes),
+      components: archive.components,
+      identityMismatch: header.installationId !== organization.installationId && organization.name !== null,
+      currentInstallationId: organization.installationId,
+    };
+  }
+}
+
+const asInvalid = (err: unknown): never => {
+  throw err instanceof ArchiveProblem ? archiveInvalid(err.message) : err;
+};
