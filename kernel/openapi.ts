@@ -64,7 +64,8 @@ function parameters(location: 'path' | 'query', schema?: TSchema) {
 // Every operation, and every socket, may find the database down or restarting; one that reads or
 // writes media files, the media store (a bucket) unreachable.
 const DATABASE_DOWN =
-  'The database (`database_unavailable`) or, for an operation on media files, the media storage (`storage_unavailable`) is unavailable; try again after `Retry-After` seconds.';
+  'The database (`database_unavailable`) or, for an operation on media files, the media storage (`storage_unavailable`) is unavailable; try again after `Retry-After` seconds. ' +
+  'Also while a restore replaces the data (`restore_in_progress`, with `details.phase` and `details.progressPercent`).';
 const DATABASE_RETRY_AFTER = { description: 'Seconds to wait (with `database_unavailable` or `storage_unavailable`).', schema: { type: 'integer' } };
 
 function errorResponses({ route, installable }: MountedRoute) {

@@ -19,7 +19,18 @@ export class BackupActivity {
   constructor(private readonly d: Deps) {}
 
   listen(): void {
-    this.d.hub.subscribe(CHANNEL, { message: () => void this.refresh(), reset: () => void this.refresh() });
+    this.d.hub.subscribe(CHANNEL, {
+      message: (m) => {
+        if ((m as { restored?: boolean }).restored) this.d.hub.resync();
+        void this.refresh();
+      },
+      reset: () => void this.refresh(),
+    });
+  }
+
+  /** A restore replaced the data: every process drops what it keeps of the old (caches, consoles' sockets). */
+  async restored(): Promise<void> {
+    await this.d.hub.publish(CHANNEL, { restored: true });
   }
 
   /** Reads the active job; of reads that overlap, only the last one started is kept. */

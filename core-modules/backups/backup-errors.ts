@@ -6,6 +6,8 @@ export const backupJobActive = () => conflict('backup_job_active', 'Another back
 export const lastBackupProtected = () =>
   conflict('last_backup_protected', 'This is the last complete backup. Delete it with `force=true` if you really mean to.');
 export const archiveInvalid = (reason: string) => invalidInput('backup_archive_invalid', `The archive cannot be used: ${reason}`);
+export const identityMismatch = () =>
+  conflict('backup_identity_mismatch', 'The archive is another installation’s; confirm with `confirmIdentityMismatch` to replace this one with it.');
 export const backupInProgress = () => conflict('backup_in_progress', 'A backup is copying the stored files; file changes wait until it ends.');
 export const restoreInProgress = (details: { phase: string; progressPercent: number }) =>
   unavailable('restore_in_progress', 'A restore is replacing this server’s data; it will be back shortly.', details);

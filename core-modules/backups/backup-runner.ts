@@ -5,12 +5,14 @@ import { readArchive } from './archive-reader.js';
 import type { BackupActivity } from './backup-activity.js';
 import { ArchiveProblem, backupNotFound } from './backup-errors.js';
 import { type BackupMaker, backupsDir, type Progress } from './backup-maker.js';
+import type { BackupRestorer } from './backup-restorer.js';
 import type { ArchiveRow, BackupsRepository, JobRow } from './backups.repository.js';
 
 type Deps = Pick<KernelDeps, 'config' | 'logger'> & {
   backupsRepository: BackupsRepository;
   backupActivity: BackupActivity;
   backupMaker: BackupMaker;
+  backupRestorer: BackupRestorer;
 };
 
 // Progress is written at most this often (and on every change of phase).
@@ -34,10 +36,14 @@ export class BackupRunner {
         const archive = await this.d.backupMaker.make(job.trigger === 'scheduled' ? 'scheduled' : 'manual', progress.report, signal);
         await progress.flush(archive.id);
         await this.verify(archive, progress.report);
-      } else if (job.kind === 'verify') {
+      } else {
         const archive = await this.d.backupsRepository.archive(job.archive_id ?? '');
         if (!archive) throw backupNotFound();
-        await this.verify(archive, progress.report);
+        if (job.kind === 'verify') await this.verify(archive, progress.report);
+        else {
+          await this.d.backupRestorer.restore(job, archive, progress.report, signal);
+          await this.d.backupActivity.restored();
+        }
       }
       await progress.flush();
       await this.d.backupsRepository.finish(job.id, { status: 'succeeded' });
@@ -81,11 +87,15 @@ export class BackupRunner {
     let percent = job.progress_percent;
     let writtenAt = 0;
     let writing: Promise<void> = Promise.resolve();
-    const write = (archiveId?: string) => {
+    const write = (archiveId?: string, moved = false) => {
       writtenAt = Date.now();
       const [p, n] = [phase, percent];
       writing = writing
-        .then(() => this.d.backupsRepository.progress(job.id, p, n, archiveId))
+        .then(async () => {
+          await this.d.backupsRepository.progress(job.id, p, n, archiveId);
+          // Every process's 503 during a restore names the phase.
+          if (moved) await this.d.backupActivity.changed();
+        })
         .catch((err) => this.d.logger.warn({ err }, 'backup progress not written'));
       return writing;
     };
@@ -94,7 +104,7 @@ export class BackupRunner {
         const moved = next !== phase;
         phase = next;
         percent = nextPercent;
-        if (moved || Date.now() - writtenAt >= PROGRESS_EVERY_MS) void write();
+        if (moved || Date.now() - writtenAt >= PROGRESS_EVERY_MS) void write(undefined, moved);
       },
       flush: (archiveId?: string) => write(archiveId),
     };

@@ -87,6 +87,28 @@ export const backupsRoutes = [
     handler: ({ deps, params }) => deps.backupsService.plan(params.id),
   }),
   route({
+    method: 'POST',
+    path: `${BASE}/{id}/restore`,
+    operationId: 'restoreBackup',
+    summary: 'Replace this server’s database and stored files with an archive’s',
+    description:
+      'Checks the archive through, backs up what this server holds first (`pre_restore`) when it is set up, replaces every table’s rows in one transaction, then the stored files. ' +
+      'While it runs every `/api/*` operation answers 503 `restore_in_progress` (with `details.phase` and `details.progressPercent`) and `/readyz` 503; follow it there. ' +
+      'Every sign-in ends: sign in with the archive’s accounts. Sealed secrets open only with the secrets key the archive was made under (it is never in the archive). ' +
+      'The archive must come from a server whose database had run the same migrations.',
+    tags,
+    auth: OWNER,
+    params: IdParams,
+    body: Type.Object({ confirmIdentityMismatch: Type.Optional(Type.Boolean({ description: 'Restore another installation’s archive over this one.' })) }),
+    errors: {
+      ...NOT_FOUND,
+      409: `${JOB_ACTIVE} \`backup_identity_mismatch\`: the archive is another installation’s (see the plan) and was not confirmed.`,
+      422: '`backup_archive_invalid`: its file is missing or unreadable.',
+    },
+    response: { status: 202, schema: JobSchema },
+    handler: async ({ deps, params, body }) => reply(202, await deps.backupsService.restore(params.id, body.confirmIdentityMismatch ?? false)),
+  }),
+  route({
     method: 'GET',
     path: `${BASE}/{id}/download`,
     operationId: 'downloadBackup',

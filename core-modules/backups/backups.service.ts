@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import type { Principal } from '../../kernel/auth/principal.js';
 import type { FileToSend } from '../../kernel/http/file-response.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { OrganizationReader } from '../auth/auth.api.js';
-import { readHeader } from './archive-reader.js';
+import { readArchive, readHeader } from './archive-reader.js';
 import type { BackupActivity } from './backup-activity.js';
-import { ArchiveProblem, archiveInvalid, backupJobActive, backupJobNotFound, backupNotFound, lastBackupProtected } from './backup-errors.js';
+import { ArchiveProblem, archiveInvalid, backupJobActive, backupJobNotFound, backupNotFound, identityMismatch, lastBackupProtected } from './backup-errors.js';
 import { backupsDir } from './backup-maker.js';
 import { archiveView, jobView } from './backup-view.js';
 import type { ArchiveRow, BackupsRepository, JobTrigger, NewJob } from './backups.repository.js';
@@ -129,6 +130,41 @@ export class BackupsService {
       attachment: true,
       open: async (span) => createReadStream(path, { start: span.start, end: span.end }),
     };
+  }
+
+  /** Queues a restore; another installation's archive only when `confirmIdentityMismatch` (409 `backup_identity_mismatch`). */
+  async restore(id: string, confirmIdentityMismatch: boolean) {
+    const plan = await this.plan(id);
+    if (plan.identityMismatch && !confirmIdentityMismatch) throw identityMismatch();
+    return this.enqueue({ kind: 'restore', trigger: 'manual', archive_id: id, confirm_identity_mismatch: confirmIdentityMismatch });
+  }
+
+  /** Takes an archive file from elsewhere (another machine's backup) into DATA_DIR/backups, checked through, as `imported`. */
+  async importArchive(source: string): Promise<ArchiveRow> {
+    const dir = backupsDir(this.d.config.dataDir);
+    await mkdir(dir, { recursive: true });
+    const fileName = basename(source);
+    const path = join(dir, fileName);
+    if (resolve(source) !== path) await copyFile(source, path, constants.COPYFILE_EXCL);
+    const read = await readArchive(path).catch(asInvalid);
+    const row: ArchiveRow = {
+      id: randomUUID(),
+      file_name: fileName,
+      kind: 'imported',
+      status: 'complete',
+      size_bytes: read.sizeBytes,
+      archive_sha256: read.sha256,
+      signage_version: read.manifest.signageVersion,
+      schema_version: read.manifest.schemaVersion,
+      installation_id: read.manifest.installationId,
+      organization_name: read.manifest.organizationName,
+      components: read.manifest.components,
+      verification: 'verified',
+      verified_at: new Date(),
+      created_at: new Date(read.manifest.createdAt),
+    };
+    await this.d.backupsRepository.insertArchive(row);
+    return row;
   }
 
   /** What restoring the archive would do: whose it is, and whether it belongs to another installation. */
