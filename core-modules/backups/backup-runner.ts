@@ -22,15 +22,18 @@ const PROGRESS_EVERY_MS = 1_000;
 export class BackupRunner {
   constructor(private readonly d: Deps) {}
 
-  /** `retried`: pg-boss delivers the job again because the process that ran it died. */
-  async run(jobId: string, signal: AbortSignal, retried: boolean): Promise<void> {
+  /**
+   * `retried`: pg-boss delivers the job again because the process that ran it died. `observe`
+   * sees every report of progress (the command line prints them).
+   */
+  async run(jobId: string, signal: AbortSignal, retried: boolean, observe?: Progress): Promise<void> {
     const job = await this.d.backupsRepository.claim(jobId);
     if (!job) {
       if (retried) await this.interrupted(jobId);
       return; // delivered twice, or already ended
     }
     await this.d.backupActivity.changed();
-    const progress = this.reporter(job);
+    const progress = this.reporter(job, observe);
     try {
       if (job.kind === 'backup') {
         const archive = await this.d.backupMaker.make(job.trigger === 'scheduled' ? 'scheduled' : 'manual', progress.report, signal);
@@ -82,7 +85,7 @@ export class BackupRunner {
   }
 
   /** Writes phase changes at once and percent moves at most every PROGRESS_EVERY_MS; flush writes what is left. */
-  private reporter(job: JobRow) {
+  private reporter(job: JobRow, observe?: Progress) {
     let phase = job.phase;
     let percent = job.progress_percent;
     let writtenAt = 0;
@@ -101,6 +104,7 @@ export class BackupRunner {
     };
     return {
       report: (next: string, nextPercent: number) => {
+        observe?.(next, nextPercent);
         const moved = next !== phase;
         phase = next;
         percent = nextPercent;

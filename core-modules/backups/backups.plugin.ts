@@ -7,6 +7,7 @@ import { BackupRestorer } from './backup-restorer.js';
 import { BackupRunner } from './backup-runner.js';
 import { backupsUses, type BackupsDeps } from './backups-deps.js';
 import { backupsJobs } from './backups.jobs.js';
+import { backupsCommands } from './backups.commands.js';
 import { BackupsRepository } from './backups.repository.js';
 import { backupsRoutes } from './backups.routes.js';
 import { BackupsService } from './backups.service.js';
@@ -28,6 +29,7 @@ export const backupsModule = definePlugin<BackupsDeps>({
     });
     r.routes(backupsRoutes);
     r.jobs(backupsJobs);
+    r.commands(backupsCommands);
     // While a restore replaces the data, the API waits (health probes still answer, and /readyz says why not).
     r.middleware(({ backupActivity }) => async (ctx, next) => {
       const restoring = backupActivity.restoring;

@@ -76,6 +76,14 @@ export class BackupsService {
     return this.enqueue({ kind: 'backup', trigger, archive_id: null });
   }
 
+  /**
+   * Records a job the caller runs itself (the command line, which runs no job queue), under the
+   * same one-at-a-time rule; it then runs it with `BackupRunner.run`.
+   */
+  async startInProcess(job: Omit<NewJob, 'id' | 'trigger'>) {
+    return this.enqueue({ ...job, trigger: 'cli' }, false);
+  }
+
   async verify(id: string) {
     const archive = await this.usable(id);
     return this.enqueue({ kind: 'verify', trigger: 'manual', archive_id: archive.id });
@@ -88,10 +96,10 @@ export class BackupsService {
     return archive;
   }
 
-  private async enqueue(job: Omit<NewJob, 'id'>) {
+  private async enqueue(job: Omit<NewJob, 'id'>, queued = true) {
     const row = await this.d.db.transaction(async (trx) => {
       const inserted = await this.d.backupsRepository.insertJob({ ...job, id: randomUUID() }, trx);
-      await this.d.jobs.send(RUN_JOB, { jobId: inserted.id }, { trx });
+      if (queued) await this.d.jobs.send(RUN_JOB, { jobId: inserted.id }, { trx });
       return inserted;
     });
     await this.d.backupActivity.changed();
