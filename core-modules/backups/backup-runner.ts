@@ -7,12 +7,14 @@ import { ArchiveProblem, backupNotFound } from './backup-errors.js';
 import { type BackupMaker, backupsDir, type Progress } from './backup-maker.js';
 import type { BackupRestorer } from './backup-restorer.js';
 import type { ArchiveRow, BackupsRepository, JobRow } from './backups.repository.js';
+import type { BackupsService } from './backups.service.js';
 
 type Deps = Pick<KernelDeps, 'config' | 'logger'> & {
   backupsRepository: BackupsRepository;
   backupActivity: BackupActivity;
   backupMaker: BackupMaker;
   backupRestorer: BackupRestorer;
+  backupsService: BackupsService;
 };
 
 // Progress is written at most this often (and on every change of phase).
@@ -50,6 +52,7 @@ export class BackupRunner {
       }
       await progress.flush();
       await this.d.backupsRepository.finish(job.id, { status: 'succeeded' });
+      if (job.trigger === 'scheduled') await this.d.backupsService.applyRetention();
     } catch (err) {
       const code =
         err instanceof AppError ? err.code : err instanceof ArchiveProblem ? 'backup_archive_invalid' : signal.aborted ? 'backup_interrupted' : 'backup_failed';

@@ -15,4 +15,10 @@ export const backupsJobs = [
     retry: { limit: 1, delaySeconds: 5 },
     handler: (p, { backupRunner }, { signal, retryCount }) => backupRunner.run(p.jobId, signal, retryCount > 0),
   }),
+  job({
+    name: 'backups.run-schedule',
+    payload: Type.Object({}),
+    cron: '* * * * *',
+    handler: (_p, { backupsService }) => backupsService.runSchedule(),
+  }),
 ];

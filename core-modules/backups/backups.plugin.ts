@@ -5,6 +5,7 @@ import { BackupMaker } from './backup-maker.js';
 import { restoreInProgress } from './backup-errors.js';
 import { BackupRestorer } from './backup-restorer.js';
 import { BackupRunner } from './backup-runner.js';
+import { backupSettings } from './backup-schedule.js';
 import { backupsUses, type BackupsDeps } from './backups-deps.js';
 import { backupsJobs } from './backups.jobs.js';
 import { backupsCommands } from './backups.commands.js';
@@ -15,7 +16,7 @@ import { BackupsService } from './backups.service.js';
 /** Backups and restore (the reference's `/system/backups`): archives of the database and every stored file, made, verified, served and restored. */
 export const backupsModule = definePlugin<BackupsDeps>({
   name: 'backups',
-  dependsOn: ['auth'],
+  dependsOn: ['auth', 'settings'],
   uses: backupsUses,
   migrations: new URL('./migrations', import.meta.url),
   register(r) {
@@ -42,7 +43,8 @@ export const backupsModule = definePlugin<BackupsDeps>({
         if (backupActivity.restoring) throw new Error('a restore is replacing the data');
       },
     }));
-    r.onStart(async ({ backupActivity }) => {
+    r.onStart(async ({ backupActivity, settingsService }) => {
+      settingsService.define(backupSettings);
       backupActivity.listen();
       await backupActivity.refresh();
     });

@@ -4,9 +4,12 @@ import { constants } from 'node:fs';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { Principal } from '../../kernel/auth/principal.js';
+import { AppError } from '../../kernel/errors.js';
 import type { FileToSend } from '../../kernel/http/file-response.js';
 import type { KernelDeps } from '../../kernel/kernel.js';
 import type { OrganizationReader } from '../auth/auth.api.js';
+import type { OrganizationSettings } from '../settings/settings.api.js';
+import { nextRunAfter, SCHEDULE_KEYS, scheduleOf } from './backup-schedule.js';
 import { readArchive, readHeader } from './archive-reader.js';
 import type { BackupActivity } from './backup-activity.js';
 import { ArchiveProblem, archiveInvalid, backupJobActive, backupJobNotFound, backupNotFound, identityMismatch, lastBackupProtected } from './backup-errors.js';
@@ -15,9 +18,13 @@ import { archiveView, jobView } from './backup-view.js';
 import type { ArchiveRow, BackupsRepository, JobTrigger, NewJob } from './backups.repository.js';
 
 export const RUN_JOB = 'backups.run-job';
+/** How often the schedule is looked at: a moment missed by less than this is still taken. */
+export const SCHEDULE_TICK_MS = 60_000;
+const DAY_MS = 86_400_000;
 
-type Deps = Pick<KernelDeps, 'db' | 'jobs' | 'config' | 'auditLog'> & {
+type Deps = Pick<KernelDeps, 'db' | 'jobs' | 'config' | 'auditLog' | 'logger'> & {
   organization: OrganizationReader;
+  settingsService: OrganizationSettings;
   backupsRepository: BackupsRepository;
   backupActivity: BackupActivity;
 };
@@ -46,12 +53,18 @@ export class BackupsService {
     ]);
     const backups = await Promise.all(archives.map((a) => this.withFileStatus(a)));
     const last = backups.find((a) => a.status === 'complete');
+    const schedule = scheduleOf(await this.d.settingsService.values(SCHEDULE_KEYS));
+    const now = Date.now();
+    const lastRunAt = lastScheduled?.created_at.getTime();
     return {
       backups: backups.map(archiveView),
       currentJob: active ? jobView(active) : null,
       recentJobs: recent.map(jobView),
       lastSuccessful: last ? archiveView(last) : null,
-      schedule: lastScheduled ? { lastRunAt: lastScheduled.created_at.toISOString() } : {},
+      schedule: {
+        ...(lastRunAt ? { lastRunAt: new Date(lastRunAt).toISOString() } : {}),
+        ...(schedule.enabled ? { nextRunAt: new Date(nextRunAfter(schedule, Math.max(now, lastRunAt ?? 0))).toISOString() } : {}),
+      },
     };
   }
 
@@ -106,7 +119,39 @@ export class BackupsService {
     return jobView(row);
   }
 
-  async remove(id: string, force: boolean, principal: Principal, ip: string): Promise<void> {
+  /**
+   * Queues the scheduled backup when its moment has come since the last one. The first time, only
+   * a moment within the last tick counts: turning the schedule on does not start a backup at once.
+   */
+  async runSchedule(now = Date.now()): Promise<void> {
+    const schedule = scheduleOf(await this.d.settingsService.values(SCHEDULE_KEYS));
+    if (!schedule.enabled) return;
+    const last = await this.d.backupsRepository.lastJobOf('scheduled');
+    if (nextRunAfter(schedule, last ? last.created_at.getTime() : now - SCHEDULE_TICK_MS) > now) return;
+    try {
+      await this.createBackup('scheduled');
+    } catch (err) {
+      // Another job runs: the next tick tries again.
+      if (!(err instanceof AppError && err.code === 'backup_job_active')) throw err;
+    }
+  }
+
+  /** After a scheduled backup: scheduled archives beyond the newest N or older than D days go; the last complete backup never does. */
+  async applyRetention(): Promise<void> {
+    const schedule = scheduleOf(await this.d.settingsService.values(SCHEDULE_KEYS));
+    const cutoff = Date.now() - schedule.maxAgeDays * DAY_MS;
+    const scheduled = (await this.d.backupsRepository.listArchives()).filter((a) => a.kind === 'scheduled' && a.status === 'complete');
+    for (const [i, archive] of scheduled.entries()) {
+      if (i < schedule.maxCount && archive.created_at.getTime() >= cutoff) continue;
+      try {
+        await this.remove(archive.id, false, { kind: 'system' }, undefined, 'retention');
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'last_backup_protected')) throw err;
+      }
+    }
+  }
+
+  async remove(id: string, force: boolean, actor: Principal | { kind: 'system' }, ip?: string, reason = 'deleted'): Promise<void> {
     const archive = await this.archive(id);
     const active = await this.d.backupsRepository.activeJob();
     if (active?.archive_id === id) throw backupJobActive();
@@ -116,11 +161,11 @@ export class BackupsService {
     await this.d.backupsRepository.deleteArchive(id);
     await this.d.auditLog.record({
       action: 'backup.deleted',
-      actor: principal,
+      actor,
       resourceType: 'backup',
       resourceId: id,
       ip,
-      metadata: { fileName: archive.file_name, kind: archive.kind, sizeBytes: Number(archive.size_bytes), forced: force },
+      metadata: { fileName: archive.file_name, kind: archive.kind, sizeBytes: Number(archive.size_bytes), forced: force, reason },
     });
   }
 
