@@ -9,7 +9,7 @@ import type { BackupRestorer } from './backup-restorer.js';
 import type { ArchiveRow, BackupsRepository, JobRow } from './backups.repository.js';
 import type { BackupsService } from './backups.service.js';
 
-type Deps = Pick<KernelDeps, 'config' | 'logger'> & {
+type Deps = Pick<KernelDeps, 'config' | 'logger' | 'auditLog'> & {
   backupsRepository: BackupsRepository;
   backupActivity: BackupActivity;
   backupMaker: BackupMaker;
@@ -47,6 +47,14 @@ export class BackupRunner {
         if (job.kind === 'verify') await this.verify(archive, progress.report);
         else {
           await this.d.backupRestorer.restore(job, archive, progress.report, signal);
+          // In the restored log: what was there before is in the pre-restore backup.
+          await this.d.auditLog.record({
+            action: 'backup.restored',
+            actor: { kind: 'system' },
+            resourceType: 'backup',
+            resourceId: archive.id,
+            metadata: { fileName: archive.file_name, trigger: job.trigger },
+          });
           await this.d.backupActivity.restored();
         }
       }

@@ -118,6 +118,7 @@ describe('backups: restore into an empty installation on another machine', () =>
     const names = (playlists.items ?? playlists).map((p: { name: string }) => p.name);
     expect(names).to.deep.equal(['Breakfast menu']);
     expect((await consoleCall(target, restoredOwner, 'GET', `/api/v1/playlists/${playlistId}`)).status).to.equal(200);
+    expect(await target.db('audit_log').where({ action: 'backup.restored' }).pluck('resource_id')).to.deep.equal([imported.id]);
     const organization = await target.db('organization').first();
     expect(organization.name).to.equal('Corner Café');
     expect(await target.db('organization').first()).to.deep.include({ installation_id: plan.installationId });
