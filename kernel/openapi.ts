@@ -66,7 +66,10 @@ function parameters(location: 'path' | 'query', schema?: TSchema) {
 const DATABASE_DOWN =
   'The database (`database_unavailable`) or, for an operation on media files, the media storage (`storage_unavailable`) is unavailable; try again after `Retry-After` seconds. ' +
   'Also while a restore replaces the data (`restore_in_progress`, with `details.phase` and `details.progressPercent`).';
-const DATABASE_RETRY_AFTER = { description: 'Seconds to wait (with `database_unavailable` or `storage_unavailable`).', schema: { type: 'integer' } };
+const DATABASE_RETRY_AFTER = {
+  description: 'Seconds to wait (with `database_unavailable`, `storage_unavailable` or `restore_in_progress`).',
+  schema: { type: 'integer' },
+};
 
 function errorResponses({ route, installable }: MountedRoute) {
   const out: Record<string, unknown> = {};

@@ -90,6 +90,7 @@ describe('backups: restore into an empty installation on another machine', () =>
       );
       expect(busy.status).to.equal(503);
       expect(busy.body.error.code).to.equal('restore_in_progress');
+      expect(busy.headers.get('retry-after')).to.equal('5');
       expect(busy.body.error.details.progressPercent).to.be.a('number');
       expect((await call(target, 'GET', '/readyz')).status).to.equal(503);
       expect((await call(target, 'GET', '/healthz')).status).to.equal(200);
