@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import { type ArchiveHeader, type ArchiveManifest, FORMAT_VERSION, HEADER_PATH, MANIFEST_PATH } from './archive-format.js';
 import { tap } from './archive-writer.js';
+import { BackgroundHash } from './background-hash.js';
 import { ArchiveProblem } from './backup-errors.js';
 
 /** The header and manifest are small; a larger one is not an archive this server wrote. */
@@ -41,16 +42,17 @@ async function readJson(body: Readable, name: string): Promise<any> {
  * in a format this server reads. `onEntry` sees each data entry's bytes as they pass.
  */
 export async function readArchive(path: string, onEntry?: EntryHandler, onBytes?: (read: number) => void): Promise<ReadArchive> {
-  const archiveHash = createHash('sha256');
+  const archiveHash = new BackgroundHash();
   let sizeBytes = 0;
+  let sha256 = '';
   const extract = tar.extract();
   const seen = new Map<string, { sizeBytes: number; sha256: string }>();
   let header: ArchiveHeader | undefined;
   let manifest: ArchiveManifest | undefined;
   const reading = pipeline(
     createReadStream(path),
+    archiveHash,
     tap((chunk) => {
-      archiveHash.update(chunk);
       sizeBytes += chunk.length;
       onBytes?.(sizeBytes);
     }),
@@ -82,6 +84,7 @@ export async function readArchive(path: string, onEntry?: EntryHandler, onBytes?
       seen.set(name, { sizeBytes: size, sha256: hash.digest('hex') });
     }
     await reading;
+    sha256 = await archiveHash.digest();
   } catch (err) {
     extract.destroy();
     if (err instanceof ArchiveProblem) throw err;
@@ -90,7 +93,7 @@ export async function readArchive(path: string, onEntry?: EntryHandler, onBytes?
   if (!header) throw new ArchiveProblem('the archive is empty');
   if (!manifest) throw new ArchiveProblem(`${MANIFEST_PATH} is missing: the archive was cut short`);
   checkManifest(manifest, seen);
-  return { header, manifest, sizeBytes, sha256: archiveHash.digest('hex') };
+  return { header, manifest, sizeBytes, sha256 };
 }
 
 function checkManifest(manifest: ArchiveManifest, seen: Map<string, { sizeBytes: number; sha256: string }>): void {

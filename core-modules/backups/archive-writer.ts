@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
+import { BackgroundHash } from './background-hash.js';
 import type { ManifestFile } from './archive-format.js';
 
 /** Passes bytes through, feeding each chunk to `see` on the way. */
@@ -21,7 +22,7 @@ export const tap = (see: (chunk: Buffer) => void) =>
  */
 export class ArchiveWriter {
   private readonly pack = tar.pack();
-  private readonly archiveHash = createHash('sha256');
+  private readonly archiveHash = new BackgroundHash();
   private readonly written: Promise<void>;
   private sizeBytes = 0;
   readonly files: ManifestFile[] = [];
@@ -29,8 +30,8 @@ export class ArchiveWriter {
   constructor(private readonly path: string) {
     this.written = pipeline(
       this.pack,
+      this.archiveHash,
       tap((chunk) => {
-        this.archiveHash.update(chunk);
         this.sizeBytes += chunk.length;
       }),
       createWriteStream(path, { flags: 'wx' }),
@@ -74,7 +75,7 @@ export class ArchiveWriter {
   async finish(): Promise<{ sizeBytes: number; sha256: string }> {
     this.pack.finalize();
     await this.written;
-    return { sizeBytes: this.sizeBytes, sha256: this.archiveHash.digest('hex') };
+    return { sizeBytes: this.sizeBytes, sha256: await this.archiveHash.digest() };
   }
 
   /** Stops writing and removes the partial file. */
