@@ -40,11 +40,6 @@ export class ArchiveWriter {
     this.written.catch(() => {});
   }
 
-  /** Bytes written so far. */
-  get bytes(): number {
-    return this.sizeBytes;
-  }
-
   async addBuffer(name: string, data: Buffer): Promise<void> {
     await this.addStream(name, data.length, [data]);
   }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { constants } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { Principal } from '../../kernel/auth/principal.js';

@@ -16,10 +16,6 @@ export class FileWriteGate {
     this.refusal = undefined;
   }
 
-  get closed(): boolean {
-    return this.refusal !== undefined;
-  }
-
   /** Throws the refusal while the gate is closed. */
   check(): void {
     if (this.refusal) throw this.refusal();
