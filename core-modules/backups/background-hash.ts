@@ -16,7 +16,7 @@ parentPort.on('message', (chunk) => {
 });`;
 
 /** Bytes sent to the thread and not yet hashed, at most: the stream waits beyond it (memory stays bounded). */
-const MAX_PENDING = 16 * 1024 * 1024;
+const MAX_PENDING = 4 * 1024 * 1024;
 
 /** A pass-through stream that hashes what it passes on a worker thread; `digest()` once it has ended. */
 export class BackgroundHash extends Transform {

@@ -6,7 +6,7 @@ import { BackgroundHash } from '../../core-modules/backups/background-hash.js';
 
 describe('backups: the archive hash on a worker thread', () => {
   it('passes every byte on unchanged and hashes them as createHash does, past the bytes it lets wait', async () => {
-    // 40 MiB in 1 MiB pieces: more than the 16 MiB the thread may have waiting, so the stream must pause and resume.
+    // 40 MiB in 1 MiB pieces: more than the 4 MiB the thread may have waiting, so the stream must pause and resume.
     const pieces = Array.from({ length: 40 }, (_, i) => Buffer.alloc(1024 * 1024, i));
     const expected = createHash('sha256');
     for (const piece of pieces) expected.update(piece);
