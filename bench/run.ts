@@ -4,6 +4,7 @@
  */
 import { constants } from 'node:os';
 import { activityIngestBenchmark } from './activity-ingest.bench.js';
+import { backupBenchmark } from './backup.bench.js';
 import { campaignPublishBenchmark } from './campaign-publish.bench.js';
 import { consoleBenchmark } from './console.bench.js';
 import { feedParsingBenchmark } from './feed-parsing.bench.js';
@@ -62,6 +63,7 @@ const BENCHMARKS: Benchmark[] = [
   campaignPublishBenchmark,
   s3StorageBenchmark,
   updateArtifactDownloadBenchmark,
+  backupBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -2,6 +2,7 @@ import { installersModule } from '../installers/installers.plugin.js';
 import type { PluginDef } from '../kernel/plugin.js';
 import { activityModule } from './activity/activity.plugin.js';
 import { authModule } from './auth/auth.plugin.js';
+import { backupsModule } from './backups/backups.plugin.js';
 import { campaignsModule } from './campaigns/campaigns.plugin.js';
 import { consoleEventsModule } from './console-events/console-events.plugin.js';
 import { demoModule } from './demo/demo.plugin.js';
@@ -67,4 +68,5 @@ export const coreModules: PluginDef[] = [
   updateDeploymentsModule,
   installersModule,
   demoModule,
+  backupsModule,
 ];

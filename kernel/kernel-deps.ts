@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { DatabaseHealth } from './db/database-health.js';
 import type { MigrationState } from './db/migrator.js';
 import type { Knex } from './db/database.js';
+import type { FileWriteGate } from './http/file-write-gate.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { Logger } from './logger.js';
 import type { resolveMediaTools } from './media-tools.js';
@@ -38,6 +39,8 @@ export interface KernelDeps {
   /** Seals secrets kept at rest and signs server-made tokens, under the key ring (SECRETS_KEY or DATA_DIR/secrets.key). */
   secretBox: SecretBox;
   apiDocument: () => object;
+  /** Closed while stored files must hold still: routes marked `writesFiles` are refused. */
+  fileWriteGate: FileWriteGate;
   pluginInstallations: PluginInstallations;
   /** What the kernel and each running plugin have migrated and have yet to. */
   migrationStates: () => Promise<MigrationState[]>;

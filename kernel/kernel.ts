@@ -11,6 +11,7 @@ import { DatabaseHealth } from './db/database-health.js';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
 import { migrateAll, type MigrationSet, migrationStates } from './db/migrator.js';
 import { createHttpApp } from './http/app.js';
+import { FileWriteGate } from './http/file-write-gate.js';
 import { buildRouter, type MountedRoute } from './http/route-table.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createLogger, type Logger } from './logger.js';
@@ -154,6 +155,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     let containers: Map<string, AwilixContainer> | undefined;
     const depsOf = (name: string) => containers!.get(name)!.cradle;
     const installations = new PluginInstallations(db, plugins, depsOf, logger);
+    const fileWriteGate = new FileWriteGate();
     root.register({
       config: asValue(config),
       processRole: asValue(role),
@@ -169,6 +171,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       databaseHealth: asValue(new DatabaseHealth(db)),
       secretBox: asValue(new SecretBox(KeyRing.load(config))),
       apiDocument: asValue(() => apiDocument),
+      fileWriteGate: asValue(fileWriteGate),
       pluginInstallations: asValue(installations),
       migrationStates: asValue(async () => migrationStates(db, [KERNEL_SET, ...(await pluginSets(db, plugins))])),
     });
@@ -196,7 +199,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     cleanups.push(stopJobs);
 
     // 7. HTTP and sockets.
-    const { table, mounted } = buildRouter(plugins, depsOf, guards, root.resolve<RateLimiter>('rateLimiter'), installations);
+    const { table, mounted } = buildRouter(plugins, depsOf, guards, root.resolve<RateLimiter>('rateLimiter'), installations, fileWriteGate);
     apiDocument = buildOpenApi(mounted, hub.routes(), config.publicUrl.origin);
     let server: Server | undefined;
     let url: string | undefined;

@@ -64,8 +64,12 @@ function parameters(location: 'path' | 'query', schema?: TSchema) {
 // Every operation, and every socket, may find the database down or restarting; one that reads or
 // writes media files, the media store (a bucket) unreachable.
 const DATABASE_DOWN =
-  'The database (`database_unavailable`) or, for an operation on media files, the media storage (`storage_unavailable`) is unavailable; try again after `Retry-After` seconds.';
-const DATABASE_RETRY_AFTER = { description: 'Seconds to wait (with `database_unavailable` or `storage_unavailable`).', schema: { type: 'integer' } };
+  'The database (`database_unavailable`) or, for an operation on media files, the media storage (`storage_unavailable`) is unavailable; try again after `Retry-After` seconds. ' +
+  'Also while a restore replaces the data (`restore_in_progress`, with `details.phase` and `details.progressPercent`).';
+const DATABASE_RETRY_AFTER = {
+  description: 'Seconds to wait (with `database_unavailable`, `storage_unavailable` or `restore_in_progress`).',
+  schema: { type: 'integer' },
+};
 
 function errorResponses({ route, installable }: MountedRoute) {
   const out: Record<string, unknown> = {};
@@ -102,6 +106,11 @@ function errorResponses({ route, installable }: MountedRoute) {
   if (route.auth.kind === 'console')
     add(403, route.auth.computesOnly ? 'Role check (`insufficient_role`) failed.' : 'Role (`insufficient_role`) or CSRF (`csrf_failed`) check failed.');
   if (route.auth.kind === 'integration') add(403, 'The token lacks this capability (`insufficient_scope`).');
+  if (route.writesFiles) {
+    const paused = 'A backup is copying the stored files (`backup_in_progress`); try again when it ends.';
+    const own = out[409] as { description: string } | undefined;
+    out[409] = errorResponse(own ? `${own.description} ${paused}` : paused);
+  }
   if (installable) {
     const notInstalled = 'The plugin is not installed (`plugin_not_installed`).';
     const own = out[409] as { description: string } | undefined;

@@ -96,6 +96,11 @@ export interface RouteDef<C = any, P extends TSchema = TSchema, Q extends TSchem
   rateLimit?: RateLimitRule;
   /** Extra documented responses (status → description). */
   errors?: Record<number, string>;
+  /**
+   * The handler writes or removes stored files (media, previews, release artifacts): refused with
+   * 409 `backup_in_progress` while a backup copies them (see `FileWriteGate`).
+   */
+  writesFiles?: boolean;
   handler(req: RouteRequest<C, Static<P>, Static<Q>, Static<B>>): Promise<unknown> | unknown;
 }
 

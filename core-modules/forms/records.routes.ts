@@ -159,6 +159,7 @@ export const recordsRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/data-sources/{id}/records/{recordId}/attachments',
+    writesFiles: true,
     operationId: 'attachFormImage',
     summary: 'Put an image in one of the record’s image fields (replacing the one there)',
     description: 'The image is base64 in `data`, at most 25 MiB; JPEG, PNG, WebP or GIF, told by its bytes (the name and declared type are not trusted).',
@@ -187,6 +188,7 @@ export const recordsRoutes = [
   route({
     method: 'DELETE',
     path: '/api/v1/data-sources/{id}/records/{recordId}/attachments/{attachmentId}',
+    writesFiles: true,
     operationId: 'removeFormImage',
     summary: 'Remove an image from a record',
     tags,

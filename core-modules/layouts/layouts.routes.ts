@@ -199,6 +199,7 @@ export const layoutsRoutes = [
   route({
     method: 'PUT',
     path: '/api/v1/layouts/{id}/preview-image',
+    writesFiles: true,
     operationId: 'putLayoutPreviewImage',
     summary: 'Store a preview image of the draft at `draftRevision`',
     description: `The body is the image: JPEG, PNG or WebP (told by its bytes), at most ${MAX_PREVIEW_BYTES} bytes. A later draft save drops it.`,

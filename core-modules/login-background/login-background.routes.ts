@@ -48,6 +48,7 @@ export const loginBackgroundRoutes = [
   route({
     method: 'PUT',
     path: '/api/v1/settings/login-background',
+    writesFiles: true,
     operationId: 'setLoginBackground',
     summary: 'Show an image from the media library behind the sign-in panel',
     tags: ['settings'],
@@ -60,6 +61,7 @@ export const loginBackgroundRoutes = [
   route({
     method: 'DELETE',
     path: '/api/v1/settings/login-background',
+    writesFiles: true,
     operationId: 'clearLoginBackground',
     summary: 'Show no image behind the sign-in panel',
     tags: ['settings'],

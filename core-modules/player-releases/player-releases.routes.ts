@@ -104,6 +104,7 @@ export const playerReleasesRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/player-releases/upload',
+    writesFiles: true,
     operationId: 'uploadPlayerRelease',
     summary: 'Upload a release: its artifact, its update manifest and the manifest’s signature',
     description:
@@ -127,6 +128,7 @@ export const playerReleasesRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/player-releases/{id}/cache',
+    writesFiles: true,
     operationId: 'cachePlayerRelease',
     summary: 'Download a codehost release’s artifact into this server, verifying it against its signed manifest',
     description: 'Runs in the background: `cacheStatus` goes `downloading`, then `cached` or `failed` (with `verificationError`).',
@@ -141,6 +143,7 @@ export const playerReleasesRoutes = [
   route({
     method: 'DELETE',
     path: '/api/v1/player-releases/{id}',
+    writesFiles: true,
     operationId: 'deletePlayerRelease',
     summary: 'Delete a release and its files',
     tags,

@@ -100,6 +100,7 @@ export const previewRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/player/preview',
+    writesFiles: true,
     operationId: 'playerUploadPreview',
     summary: 'Upload a capture, or why there is none, while a preview lease is active',
     description:

@@ -6,7 +6,7 @@ import type { PolicyEntry, PolicyScope } from '../policies/policies.api.js';
 import type { SettingValue } from '../settings/settings.api.js';
 import { type ImportPreviewSchema, type SettingsExportSchema, SettingsImportSchema, TRANSFER_SCHEMA_VERSION } from './settings-transfer-view.js';
 import type { SystemDeps } from './system-deps.js';
-import { SIGNAGE_VERSION } from './system-version.js';
+import { SIGNAGE_VERSION } from '../../kernel/signage-version.js';
 
 type Deps = Pick<SystemDeps, 'db' | 'auditLog' | 'settingsService' | 'playerPolicies' | 'playerConfig' | 'screenGroups' | 'screensService'>;
 type ImportDocument = Static<typeof SettingsImportSchema>;

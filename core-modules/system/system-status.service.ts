@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { checkTool, isBundled, parseToolVersion, toolConcern, type ToolName } from '../../kernel/media-tools.js';
 import type { SystemDeps } from './system-deps.js';
 import type { SystemStatusSchema } from './system-status-view.js';
-import { SIGNAGE_VERSION } from './system-version.js';
+import { SIGNAGE_VERSION } from '../../kernel/signage-version.js';
 
 type Deps = Pick<
   SystemDeps,

@@ -120,6 +120,7 @@ export const widgetsRoutes = [
   route({
     method: 'PUT',
     path: '/api/v1/widgets/{id}/preview-image',
+    writesFiles: true,
     operationId: 'updateWidgetPreviewImage',
     summary: 'Store a picture of the widget as its library thumbnail (`thumbnailUrl`)',
     description: `JPEG, PNG or WebP, told by its bytes; at most ${MAX_PREVIEW_BYTES} bytes.`,

@@ -11,6 +11,8 @@ export interface FileToSend {
   lastModified: Date;
   /** Shown to a browser that saves the file; never a storage key or path. */
   filename: string;
+  /** Saved rather than shown (`Content-Disposition: attachment`): a download such as a backup archive. */
+  attachment?: boolean;
   open(span: ByteSpan): Promise<Readable>;
   /** Where the client may fetch the bytes itself (a presigned URL), or undefined to send them from here. */
   directUrl?(): Promise<string | undefined>;
@@ -25,8 +27,8 @@ const etagOf = (sha256: string) => `"${sha256}"`;
 const extValue = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const asciiFallback = (name: string) => name.replace(/[^A-Za-z0-9._ -]/g, '_');
 
-export function contentDisposition(filename: string): string {
-  return `inline; filename="${asciiFallback(filename)}"; filename*=UTF-8''${extValue(filename)}`;
+export function contentDisposition(filename: string, disposition: 'inline' | 'attachment' = 'inline'): string {
+  return `${disposition}; filename="${asciiFallback(filename)}"; filename*=UTF-8''${extValue(filename)}`;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function sendFile(ctx: Context, file: FileToSend): Promise<void> {
     return;
   }
   ctx.set('Accept-Ranges', 'bytes');
-  ctx.set('Content-Disposition', contentDisposition(file.filename));
+  ctx.set('Content-Disposition', contentDisposition(file.filename, file.attachment ? 'attachment' : 'inline'));
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.status = plan.status;
   ctx.type = file.mimeType;

@@ -11,6 +11,7 @@ import { DEFAULT_BODY_LIMIT, jsonBody, multipartBody, noBody } from './body.js';
 import { inputValidator, responseValidator } from './validation.js';
 import { authRequestOf } from './request-info.js';
 import { getOrSet } from '../collections.js';
+import type { FileWriteGate } from './file-write-gate.js';
 
 /** `/api/v1/screens/{id}` → `/api/v1/screens/:id` */
 export const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -28,7 +29,14 @@ const NO_NEXT = async () => {};
  * One route's middleware: guard, rate limit, body, validation, handler, response. One function
  * rather than a chain: every extra async layer costs measurably on small requests.
  */
-function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter: RateLimiter, requireInstalled?: () => Promise<void>): Middleware {
+function routeMiddleware(
+  route: RouteDef,
+  deps: unknown,
+  guards: Guards,
+  limiter: RateLimiter,
+  fileWrites: FileWriteGate | undefined,
+  requireInstalled?: () => Promise<void>,
+): Middleware {
   const validateParams = route.params && inputValidator('params', route.params);
   const validateQuery = route.query && inputValidator('query', route.query);
   const mode = route.bodyMode ?? (route.body ? 'json' : 'none');
@@ -54,6 +62,7 @@ function routeMiddleware(route: RouteDef, deps: unknown, guards: Guards, limiter
     // For middleware that runs around routing (the console's change announcements).
     ctx.state.route = { path: route.path, auth: route.auth };
     await requireInstalled?.();
+    fileWrites?.check();
     if (route.rateLimit) {
       const { bucket, limit, windowSeconds, by } = route.rateLimit;
       await limiter.hit(bucket, by === 'ip' ? ctx.ip : `${ctx.ip}|${principalKey(principal)}`, limit, windowSeconds);
@@ -227,13 +236,19 @@ export function buildRouter(
   guards: Guards,
   limiter: RateLimiter,
   installations: PluginInstallations,
+  fileWriteGate: FileWriteGate,
 ) {
   const table = new RouteTable();
   const mounted = mountedRoutes(plugins);
   for (const { plugin, installable, route } of mounted) {
     // An optional plugin's routes answer 409 plugin_not_installed (after authentication) until it is installed.
     const requireInstalled = installable ? () => installations.requireInstalled(plugin) : undefined;
-    table.add(toKoaPath(route.path), route.method, routeMiddleware(route, depsOf(plugin), guards, limiter, requireInstalled), route.operationId);
+    table.add(
+      toKoaPath(route.path),
+      route.method,
+      routeMiddleware(route, depsOf(plugin), guards, limiter, route.writesFiles ? fileWriteGate : undefined, requireInstalled),
+      route.operationId,
+    );
   }
   for (const socket of plugins.flatMap((p) => p.sockets)) table.add(toKoaPath(socket.path), 'GET', upgradeRequired);
   return { table, mounted };

@@ -300,6 +300,15 @@ export class SocketHub {
     };
   }
 
+  /**
+   * Tells every subscriber of this process to drop what it keeps, as if the listener had been lost
+   * and found again: for data replaced under the processes' feet (a restore), which no change announced.
+   */
+  resync(): void {
+    this.resetSubscribers(false);
+    if (this.listener) this.resetSubscribers(true);
+  }
+
   private resetSubscribers(listening: boolean) {
     for (const set of this.subscribers.values()) for (const s of set) s.reset(listening);
   }

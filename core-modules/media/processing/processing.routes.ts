@@ -10,6 +10,7 @@ export const processingRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/assets/{id}/retry',
+    writesFiles: true,
     operationId: 'retryAssetProcessing',
     summary: 'Process a failed or stalled asset again from the start',
     description:

@@ -20,6 +20,7 @@ export const uploadsRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/uploads',
+    writesFiles: true,
     operationId: 'createUpload',
     summary: 'Start a resumable upload',
     description: 'Then PATCH the bytes to `uploadEndpoint` in chunks and POST `…/complete`. Unfinished uploads expire after 24 hours.',
@@ -55,6 +56,7 @@ export const uploadsRoutes = [
   route({
     method: 'PATCH',
     path: '/api/v1/uploads/{id}',
+    writesFiles: true,
     operationId: 'appendUpload',
     summary: 'Append bytes at `Upload-Offset`',
     description:
@@ -97,6 +99,7 @@ export const uploadsRoutes = [
   route({
     method: 'POST',
     path: '/api/v1/uploads/{id}/complete',
+    writesFiles: true,
     operationId: 'completeUpload',
     summary: 'Turn a fully uploaded file into an asset (idempotent)',
     description: 'The type is detected from the file\u2019s bytes. Calling it again answers the same asset.',
@@ -117,6 +120,7 @@ export const uploadsRoutes = [
   route({
     method: 'DELETE',
     path: '/api/v1/uploads/{id}',
+    writesFiles: true,
     operationId: 'cancelUpload',
     summary: 'Cancel an upload and delete its bytes',
     tags: ['media'],

@@ -84,6 +84,7 @@ export const assetsRoutes = (asset: AssetResponses) => [
   route({
     method: 'DELETE',
     path: '/api/v1/assets/{id}',
+    writesFiles: true,
     operationId: 'deleteAsset',
     summary: 'Delete an asset: it leaves the library at once, a job removes its files',
     tags: ['media'],
