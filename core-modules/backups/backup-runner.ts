@@ -19,6 +19,8 @@ type Deps = Pick<KernelDeps, 'config' | 'logger' | 'auditLog'> & {
 
 // Progress is written at most this often (and on every change of phase).
 const PROGRESS_EVERY_MS = 1_000;
+/** How often a running job says its process is still at it (a job silent for ABANDONED_AFTER_SECONDS is failed). */
+const ALIVE_EVERY_MS = 20_000;
 
 /** Runs one queued backup job to its end, recording its phase, progress and outcome on its row. */
 export class BackupRunner {
@@ -31,11 +33,15 @@ export class BackupRunner {
   async run(jobId: string, signal: AbortSignal, retried: boolean, observe?: Progress): Promise<void> {
     const job = await this.d.backupsRepository.claim(jobId);
     if (!job) {
-      if (retried) await this.interrupted(jobId);
-      return; // delivered twice, or already ended
+      // Delivered twice, or already ended; delivered again because the process running it died.
+      if (retried) await this.d.backupsService.failAbandoned();
+      return;
     }
     await this.d.backupActivity.changed();
     const progress = this.reporter(job, observe);
+    const alive = setInterval(() => {
+      this.d.backupsRepository.touch(job.id).catch((err) => this.d.logger.warn({ err }, 'backup job not touched'));
+    }, ALIVE_EVERY_MS);
     try {
       if (job.kind === 'backup') {
         const archive = await this.d.backupMaker.make(job.trigger === 'scheduled' ? 'scheduled' : 'manual', progress.report, signal);
@@ -68,16 +74,9 @@ export class BackupRunner {
       await progress.flush();
       await this.d.backupsRepository.finish(job.id, { status: 'failed', code, message: (err as Error).message });
     } finally {
+      clearInterval(alive);
       await this.d.backupActivity.changed();
     }
-  }
-
-  /** A job left running by a process that died is failed, so the next one may start. */
-  private async interrupted(jobId: string): Promise<void> {
-    const job = await this.d.backupsRepository.job(jobId);
-    if (job?.status !== 'running') return;
-    await this.d.backupsRepository.finish(jobId, { status: 'failed', code: 'backup_interrupted', message: 'The server process running it stopped.' });
-    await this.d.backupActivity.changed();
   }
 
   /** Reads the archive through, checking every entry against its manifest and the archive's checksum; records the outcome. */

@@ -40,6 +40,7 @@ export interface JobRow {
   confirm_identity_mismatch: boolean;
   created_at: Date;
   completed_at: Date | null;
+  alive_at: Date | null;
 }
 
 export type NewJob = Pick<JobRow, 'id' | 'kind' | 'trigger' | 'archive_id'> & Partial<Pick<JobRow, 'confirm_identity_mismatch'>>;
@@ -113,8 +114,28 @@ export class BackupsRepository {
 
   /** Claims a queued job for running; undefined when another delivery already did. */
   async claim(id: string): Promise<JobRow | undefined> {
-    const [row] = await this.jobs.query().patch({ status: 'running', phase: 'starting' }).where({ id, status: 'queued' }).returning('*');
+    const [row] = await this.jobs.query().patch({ status: 'running', phase: 'starting', alive_at: new Date() }).where({ id, status: 'queued' }).returning('*');
     return row;
+  }
+
+  /** The running job's process is still at it. */
+  async touch(id: string): Promise<void> {
+    await this.jobs.query().findById(id).where('status', 'running').patch({ alive_at: new Date() });
+  }
+
+  /** Fails running jobs whose process stopped touching them `staleSeconds` ago (it died); how many there were. */
+  async failAbandoned(staleSeconds: number): Promise<number> {
+    return await this.jobs
+      .query()
+      .where('status', 'running')
+      .where('alive_at', '<', this.jobs.knex().raw(`now() - make_interval(secs => ?)`, [staleSeconds]))
+      .patch({
+        status: 'failed',
+        phase: 'error',
+        error_code: 'backup_interrupted',
+        error_message: 'The server process running it stopped.',
+        completed_at: new Date(),
+      });
   }
 
   async progress(id: string, phase: string, progressPercent: number, archiveId?: string): Promise<void> {

@@ -20,6 +20,8 @@ export const RUN_JOB = 'backups.run-job';
 /** How often the schedule is looked at: a moment missed by less than this is still taken. */
 export const SCHEDULE_TICK_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** A running job not touched for this long was left by a process that died (the runner touches it every 20 s). */
+const ABANDONED_AFTER_SECONDS = 120;
 
 type Deps = Pick<KernelDeps, 'db' | 'jobs' | 'config' | 'auditLog' | 'logger'> & {
   organization: OrganizationReader;
@@ -108,7 +110,13 @@ export class BackupsService {
     return archive;
   }
 
+  /** Fails running jobs whose process died, so the next job may start and file writes are taken again. */
+  async failAbandoned(): Promise<void> {
+    if (await this.d.backupsRepository.failAbandoned(ABANDONED_AFTER_SECONDS)) await this.d.backupActivity.changed();
+  }
+
   private async enqueue(job: Omit<NewJob, 'id'>, queued = true) {
+    await this.failAbandoned();
     const row = await this.d.db.transaction(async (trx) => {
       const inserted = await this.d.backupsRepository.insertJob({ ...job, id: randomUUID() }, trx);
       if (queued) await this.d.jobs.send(RUN_JOB, { jobId: inserted.id }, { trx });
@@ -123,6 +131,7 @@ export class BackupsService {
    * a moment within the last tick counts: turning the schedule on does not start a backup at once.
    */
   async runSchedule(now = Date.now()): Promise<void> {
+    await this.failAbandoned();
     const schedule = scheduleOf(await this.d.settingsService.values(SCHEDULE_KEYS));
     if (!schedule.enabled) return;
     const last = await this.d.backupsRepository.lastJobOf('scheduled');

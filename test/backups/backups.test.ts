@@ -114,6 +114,29 @@ describe('backups', () => {
     expect(after.status, JSON.stringify(after.body)).to.equal(201);
   });
 
+  it('fails a job whose server process died (it stopped saying it is alive), so file changes and the next backup go through', async () => {
+    const id = '00000000-0000-4000-8000-00000000dead';
+    await k.db('backup_jobs').insert({
+      id,
+      kind: 'backup',
+      trigger: 'cli',
+      status: 'running',
+      phase: 'database',
+      progress_percent: 40,
+      alive_at: new Date(Date.now() - 5 * 60_000),
+    });
+    try {
+      const next = await api('POST', BASE);
+      expect(next.status, JSON.stringify(next.body)).to.equal(202);
+      expect(await api('GET', `${BASE}/jobs/${id}`).then((r) => r.body.data)).to.include({ status: 'failed', errorCode: 'backup_interrupted' });
+      expect((await settled(next.body.data.id)).status).to.equal('succeeded');
+      const upload = await startUpload(k, owner, 'after-crash.bin', 10);
+      expect(upload.status, JSON.stringify(upload.body)).to.equal(201);
+    } finally {
+      await k.db('backup_jobs').where({ id }).delete();
+    }
+  });
+
   it('verifies an archive, and finds one whose bytes changed on disk', async () => {
     const [archive] = (await api('GET', BASE)).body.data.backups;
     const ok = await api('POST', `${BASE}/${archive.id}/verify`);

@@ -37,6 +37,8 @@ export async function up(knex: Knex) {
     t.boolean('confirm_identity_mismatch').notNullable().defaultTo(false);
     ts(t, 'created_at').notNullable().defaultTo(knex.fn.now());
     ts(t, 'completed_at');
+    // Moved on by the process running the job; one that stopped moving was left by a process that died.
+    ts(t, 'alive_at');
     t.index(['created_at']);
   });
   // One backup, verify or restore at a time, whichever process asks.
