@@ -20,17 +20,14 @@ export class BackupActivity {
 
   listen(): void {
     this.d.hub.subscribe(CHANNEL, {
-      message: (m) => {
-        if ((m as { restored?: boolean }).restored) this.d.hub.resync();
-        void this.refresh();
-      },
+      message: () => void this.refresh(),
       reset: () => void this.refresh(),
     });
   }
 
   /** A restore replaced the data: every process drops what it keeps of the old (caches, consoles' sockets). */
-  async restored(): Promise<void> {
-    await this.d.hub.publish(CHANNEL, { restored: true });
+  restored(): Promise<void> {
+    return this.d.hub.resyncEverywhere();
   }
 
   /** Reads the active job; of reads that overlap, only the last one started is kept. */

@@ -71,6 +71,8 @@ export class DemoService {
       await restoreSeedSnapshot(trx);
       await this.d.demoStateRepository.wasReset(trx);
       await this.d.auditLog.record({ action: 'demo.reset', actor, ip, resourceType: 'organization', resourceId: 'demo' }, trx);
+      // Every process drops what it keeps of the visitors' changes (stored settings, …).
+      await this.d.hub.resyncEverywhere(trx);
       return new Set(state.storage_keys);
     });
     for await (const key of this.d.storage.list('')) if (!storageKeys.has(key)) await this.d.storage.delete(key);

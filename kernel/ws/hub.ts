@@ -106,6 +106,9 @@ export function packPayloads(texts: string[]): string[] {
  * PostgreSQL NOTIFY and every process delivers to the sockets it holds, so several processes
  * behind a load balancer act as one.
  */
+/** The hub's own channel: `resyncEverywhere`. */
+const RESYNC_CHANNEL = 'hub.resync';
+
 export class SocketHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
   private readonly mounted: MountedSocket[] = [];
@@ -301,10 +304,15 @@ export class SocketHub {
   }
 
   /**
-   * Tells every subscriber of this process to drop what it keeps, as if the listener had been lost
-   * and found again: for data replaced under the processes' feet (a restore), which no change announced.
+   * Tells every subscriber of every process to drop what it keeps, as if the listener had been lost
+   * and found again: for data replaced under the processes' feet (a restore, a demo reset), which no
+   * change announced. With `trx`, at its commit.
    */
-  resync(): void {
+  resyncEverywhere(trx?: Knex.Transaction): Promise<void> {
+    return this.publish(RESYNC_CHANNEL, {}, trx);
+  }
+
+  private resync(): void {
     this.resetSubscribers(false);
     if (this.listener) this.resetSubscribers(true);
   }
@@ -325,6 +333,7 @@ export class SocketHub {
   }
 
   private deliverEntry(channel: string, message: unknown) {
+    if (channel === RESYNC_CHANNEL) return this.resync();
     for (const subscriber of this.subscribers.get(channel) ?? []) {
       try {
         subscriber.message(message);

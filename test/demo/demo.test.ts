@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { coreModules } from '../../core-modules/index.js';
+import type { OrganizationSettings } from '../../core-modules/settings/settings.api.js';
 import type { SecretBox } from '../../kernel/secret-box.js';
 import type { Storage } from '../../kernel/storage/storage.js';
 import { type ConsoleSession, consoleCall, login, resetRateLimits } from '../support/console-client.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 import { uploadFile } from '../support/uploads.js';
 import { recentProblems } from '../support/media-assets.js';
+import { eventually } from '../support/wait.js';
 
 const SEED_WAIT_MS = 240_000;
 
@@ -98,6 +100,12 @@ describe('demo mode', function () {
     const changeThings = async () => {
       const owner = await signIn();
       expect((await consoleCall(k, owner, 'POST', '/api/v1/playlists', { name: 'Visitor’s playlist' })).status).to.equal(201);
+      const settings = (await consoleCall(k, owner, 'GET', '/api/v1/settings')).body.data;
+      const changed = await consoleCall(k, owner, 'PATCH', '/api/v1/settings', {
+        revision: settings.revision,
+        values: { 'power.active_hours_timezone': 'Asia/Tokyo' },
+      });
+      expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
       const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c03' } })
         .png()
         .toBuffer();
@@ -111,6 +119,10 @@ describe('demo mode', function () {
       expect(res.body.data.status).to.equal('ready');
       expect(res.body.data.resetAt).to.be.a('string');
       expect((await consoleCall(k, owner, 'GET', '/api/v1/playlists')).status, 'the session is gone').to.equal(401);
+      // Every process dropped what it kept of the visitor's changes: the settings read is the seed's.
+      const settings = k.containerOf('settings').resolve<OrganizationSettings>('settingsService');
+      const zone = async () => (await settings.values(['power.active_hours_timezone']))['power.active_hours_timezone'];
+      expect(await eventually(zone, (z) => z !== 'Asia/Tokyo', 5_000)).to.not.equal('Asia/Tokyo');
       return fingerprint(k);
     };
 
