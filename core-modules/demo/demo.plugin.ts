@@ -1,6 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.js';
 import { type DemoDeps, demoUses } from './demo-deps.js';
+import { demoJobs } from './demo.jobs.js';
 import { demoRoutes } from './demo.routes.js';
 import { DemoService } from './demo.service.js';
 import { DemoStateRepository } from './demo-state.repository.js';
@@ -21,6 +22,7 @@ export const demoModule = definePlugin<DemoDeps>({
       demoService: asFunction((d: DemoDeps) => new DemoService(d)).singleton(),
     });
     r.routes(demoRoutes);
+    r.jobs(demoJobs);
     // The HTTP app exists only in serving processes, once every route is mounted: the seed and the
     // simulated screens call it, so they start here. The middleware itself passes every request on.
     r.middleware((deps, app) => {

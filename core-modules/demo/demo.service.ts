@@ -63,7 +63,17 @@ export class DemoService {
    * restored too), then removes stored files the seed did not have, has the player build every
    * screen again (players are told) and the simulated screens report.
    */
-  async reset(actor: ConsolePrincipal, ip: string): Promise<DemoView> {
+  /**
+   * The nightly reset (a job): a public demo comes back as seeded even when a visitor changed the
+   * owner's password or removed the account, so nobody could reset it by hand. Nothing outside
+   * demo mode or before the seed is ready.
+   */
+  async resetOnSchedule(): Promise<void> {
+    if (!this.enabled || (await this.d.demoStateRepository.get())?.status !== 'ready') return;
+    await this.reset({ kind: 'system' });
+  }
+
+  async reset(actor: ConsolePrincipal | { kind: 'system' }, ip?: string): Promise<DemoView> {
     this.assertEnabled();
     const storageKeys = await this.d.db.transaction(async (trx) => {
       const state = await this.d.demoStateRepository.lockForReset(trx);

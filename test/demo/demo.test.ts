@@ -157,6 +157,17 @@ describe('demo mode', function () {
     expect(content(after)).to.deep.equal(content(seeded));
   });
 
+  it('resets every night, even when a visitor changed the owner’s password', async () => {
+    const owner = await signIn();
+    const { password } = (await demo()).body.data.credentials;
+    const changed = await consoleCall(k, owner, 'POST', '/api/v1/me/password', { currentPassword: password, newPassword: 'a visitor locked everyone out' });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(204);
+    await k.containerOf('demo').resolve<{ resetOnSchedule(): Promise<void> }>('demoService').resetOnSchedule();
+    expect((await consoleCall(k, await signIn(), 'GET', '/api/v1/playlists')).status, 'the demo sign-in works again').to.equal(200);
+    const entry = await k.db('audit_log').where({ action: 'demo.reset' }).orderBy('id', 'desc').first();
+    expect(entry.actor_kind).to.equal('system');
+  });
+
   it('allows a few resets a minute per address, only to the owner', async () => {
     expect((await call(k, 'POST', '/api/v1/demo/reset')).status).to.equal(401);
     const answers: number[] = [];
