@@ -237,6 +237,7 @@ export class BackupsService {
       organizationName: header.organizationName,
       installationId: header.installationId,
       signageVersion: header.signageVersion,
+      tilecastVersion: header.signageVersion,
       schemaVersion: header.schemaVersion,
       createdAt: header.createdAt,
       sizeBytes: Number(archive.size_bytes),

@@ -14,6 +14,7 @@ export const SettingsExportSchema = Type.Object({
   schemaVersion: Type.Literal(TRANSFER_SCHEMA_VERSION),
   exportedAt: Stamp,
   signageVersion: Type.String(),
+  tilecastVersion: Type.String({ description: 'The same as `signageVersion`, under the name the reference console reads.' }),
   organization: Type.Object({
     schemaVersion: Type.Literal(1),
     revision: Revision,
@@ -41,6 +42,8 @@ export const SettingsImportSchema = Type.Object({
   schemaVersion: Type.Integer(),
   exportedAt: Type.Optional(Type.String({ maxLength: 100 })),
   signageVersion: Type.Optional(Type.String({ maxLength: 100 })),
+  /** A document the reference exported, or the reference console sends, names its release so. */
+  tilecastVersion: Type.Optional(Type.String({ maxLength: 100 })),
   organization: Type.Object(
     {
       schemaVersion: Type.Optional(Type.Integer()),

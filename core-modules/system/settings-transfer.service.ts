@@ -44,6 +44,7 @@ export class SettingsTransferService {
       schemaVersion: TRANSFER_SCHEMA_VERSION,
       exportedAt: new Date().toISOString(),
       signageVersion: SIGNAGE_VERSION,
+      tilecastVersion: SIGNAGE_VERSION,
       organization: { schemaVersion: 1, ...organization },
       groupPolicies: groups.map((p) => ({ screenGroupId: p.targetId, priority: p.priority, revision: p.revision, values: shown(p.values) })),
       screenPolicies: screens.map((p) => ({ screenId: p.targetId, priority: p.priority, revision: p.revision, values: shown(p.values) })),

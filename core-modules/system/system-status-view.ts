@@ -13,6 +13,7 @@ const ToolSchema = Type.Object({
 
 export const SystemStatusSchema = Type.Object({
   signageVersion: Type.String({ description: 'This server’s release.' }),
+  tilecastVersion: Type.String({ description: 'The same as `signageVersion`, under the name the reference console reads.' }),
   buildCommit: Type.String({ description: 'SIGNAGE_BUILD_COMMIT, or `local`.' }),
   buildDate: Type.String({ description: 'SIGNAGE_BUILD_DATE, or `development`.' }),
   uptimeSeconds: Count,

@@ -29,6 +29,7 @@ export class SystemStatusService {
     ]);
     return {
       signageVersion: SIGNAGE_VERSION,
+      tilecastVersion: SIGNAGE_VERSION,
       buildCommit: config.raw.SIGNAGE_BUILD_COMMIT || 'local',
       buildDate: config.raw.SIGNAGE_BUILD_DATE || 'development',
       uptimeSeconds: Math.floor((Date.now() - this.startedAt.getTime()) / 1000),

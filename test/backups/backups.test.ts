@@ -50,6 +50,7 @@ describe('backups', () => {
     const [archive] = list.backups;
     expect(archive).to.deep.include({ id: job.archiveId, kind: 'manual', status: 'complete', verification: 'verified', organizationName: 'Corner Café' });
     expect(archive.verifiedAt).to.be.a('string');
+    expect(archive.tilecastVersion, 'the reference console shows it').to.equal(archive.signageVersion);
     expect(archive.fileName).to.match(/^signage-backup-\d{8}T\d{6}Z-[0-9a-f]{8}\.tar$/);
     expect(list.lastSuccessful.id).to.equal(archive.id);
     const media = archive.components.find((c: { name: string }) => c.name === 'media');

@@ -58,6 +58,7 @@ describe('settings export and import', () => {
     exported = res.body.data;
     expect(exported).to.include({ schemaVersion: 1 });
     expect(exported.signageVersion).to.be.a('string');
+    expect(exported.tilecastVersion, 'the reference console’s import checks it').to.equal(exported.signageVersion);
     expect(exported.organization.values).to.include({ [STATUS_SECONDS]: 120 });
     expect(exported.organization.values).not.to.have.property('test.api_token');
     expect(JSON.stringify(exported)).not.to.include(SECRET);

@@ -38,6 +38,7 @@ describe('system status and maintenance', () => {
     expect(s.database).to.deep.equal({ status: 'healthy', migrationVersion: s.database.migrationVersion, postgresVersion: rows[0].server_version });
     expect(s.nodeVersion).to.equal(process.version);
     expect(s.signageVersion).to.match(/^\d+\.\d+\.\d+/);
+    expect(s.tilecastVersion, 'the reference console shows it').to.equal(s.signageVersion);
     expect(s.uptimeSeconds).to.be.a('number').at.least(0);
     expect(s.serverTimezone).to.equal(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(s.deployment).to.deep.include({ database: 'external', mediaStorage: 'disk', updateManifestTrust: 'missing', restartRequired: false });
