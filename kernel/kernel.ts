@@ -206,7 +206,10 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     if (serves) {
       await hub.start();
       cleanups.push(() => hub.close());
-      const middleware = plugins.flatMap((p) => p.middleware.map((factory) => (app: Koa) => factory(depsOf(p.def.name), app)));
+      const middleware = plugins
+        .flatMap((p) => p.middleware.map(({ factory, first }) => ({ first, use: (app: Koa) => factory(depsOf(p.def.name), app) })))
+        .sort((a, b) => Number(b.first) - Number(a.first)) // stable: plugin order within each
+        .map((m) => m.use);
       const app = createHttpApp(table, logger, { trustProxy: config.trustProxy, publicUrl: config.publicUrl, middleware, onResponse: options.onResponse });
       server = createServer(app.callback());
       server.requestTimeout = 0; // long uploads and downloads must not be cut off

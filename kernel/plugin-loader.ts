@@ -22,7 +22,7 @@ export interface LoadedPlugin {
   authenticators: Partial<Record<CredentialKind, (deps: any) => Authenticator<any>>>;
   readiness: ((deps: any) => ReadinessCheck)[];
   commands: CommandDef[];
-  middleware: ((deps: any, app: Koa) => Middleware)[];
+  middleware: { factory: (deps: any, app: Koa) => Middleware; first: boolean }[];
   onStart: Hook<any>[];
   onStop: Hook<any>[];
 }
@@ -144,7 +144,7 @@ function collect(def: PluginDef): LoadedPlugin {
     },
     readiness: (factory) => p.readiness.push(factory),
     commands: (defs) => p.commands.push(...defs),
-    middleware: (factory) => p.middleware.push(factory),
+    middleware: (factory, options) => p.middleware.push({ factory, first: options?.first ?? false }),
     onStart: (hook) => p.onStart.push(hook),
     onStop: (hook) => p.onStop.push(hook),
   });

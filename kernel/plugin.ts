@@ -200,8 +200,12 @@ export interface Registrar<C = any> {
   authenticator<K extends CredentialKind>(kind: K, factory: (deps: C) => Authenticator<K>): void;
   readiness(factory: (deps: C) => ReadinessCheck): void;
   commands(defs: CommandDef<C>[]): void;
-  /** Koa middleware run before routing on every HTTP request (e.g. session handling). Use sparingly. */
-  middleware(factory: (deps: C, app: Koa) => Middleware): void;
+  /**
+   * Koa middleware run before routing on every HTTP request (e.g. session handling), in plugin
+   * order. Use sparingly. `first`: ahead of every other plugin's, for a gate that must answer
+   * without what the others read (a restore holds the sessions table).
+   */
+  middleware(factory: (deps: C, app: Koa) => Middleware, options?: { first?: boolean }): void;
   onStart(hook: Hook<C>): void;
   onStop(hook: Hook<C>): void;
 }

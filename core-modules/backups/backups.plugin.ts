@@ -31,12 +31,17 @@ export const backupsModule = definePlugin<BackupsDeps>({
     r.routes(backupsRoutes);
     r.jobs(backupsJobs);
     r.commands(backupsCommands);
-    // While a restore replaces the data, the API waits (health probes still answer, and /readyz says why not).
-    r.middleware(({ backupActivity }) => async (ctx, next) => {
-      const restoring = backupActivity.restoring;
-      if (restoring && ctx.path.startsWith('/api/')) throw restoreInProgress(restoring);
-      await next();
-    });
+    // While a restore replaces the data, the API waits (health probes still answer, and /readyz says
+    // why not). First: a signed-in request must not wait on the sessions the restore holds.
+    r.middleware(
+      ({ backupActivity }) =>
+        async (ctx, next) => {
+          const restoring = backupActivity.restoring;
+          if (restoring && ctx.path.startsWith('/api/')) throw restoreInProgress(restoring);
+          await next();
+        },
+      { first: true },
+    );
     r.readiness(({ backupActivity }) => ({
       name: 'restore',
       check: async () => {

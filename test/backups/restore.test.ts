@@ -94,6 +94,12 @@ describe('backups: restore into an empty installation on another machine', () =>
       expect(busy.body.error.details.progressPercent).to.be.a('number');
       expect((await call(target, 'GET', '/readyz')).status).to.equal(503);
       expect((await call(target, 'GET', '/healthz')).status).to.equal(200);
+      // A signed-in console is answered too, not held on the sessions the restore replaces.
+      const signedIn = await Promise.race([
+        api('GET', '/api/v1/playlists'),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('a signed-in request waited on the restore')), 5_000)),
+      ]);
+      expect([signedIn.status, signedIn.body.error?.code]).to.deep.equal([503, 'restore_in_progress']);
     } finally {
       await trx.rollback();
     }
