@@ -10,8 +10,10 @@ export type RestoreState =
 
 /**
  * Where a restore stands. While it runs every /api call answers 503 `restore_in_progress` with its
- * phase and progress, and it ends every sign-in: so this asks the sign-in status (an auth route, whose
- * 401s and signed-out answers do not send the page to sign-in) and reads the job only while still signed in.
+ * phase and progress, and it ends every sign-in. The server looks a request's session up before it
+ * answers that 503, and the restore holds the sessions table meanwhile, so the progress is asked
+ * without the session cookie; whether the restore ended is asked with it, from the sign-in status (an
+ * auth route: its answer does not send the page to sign-in), and the job is read only while signed in.
  */
 /** The progress a 503 `restore_in_progress` carries, or undefined for any other answer. */
 function progressOf(error: unknown): RestoreState | undefined {
@@ -21,6 +23,9 @@ function progressOf(error: unknown): RestoreState | undefined {
 }
 
 async function restoreState(jobId: string): Promise<RestoreState> {
+  const anonymous = await api.GET('/api/v1/auth/status', { credentials: 'omit' });
+  const restoring = progressOf(anonymous.error);
+  if (restoring) return restoring;
   const status = await api.GET('/api/v1/auth/status');
   if (!status.data) return progressOf(status.error) ?? Promise.reject(status.error);
   if (!status.data.data.authenticated) return { stage: 'finished' };
