@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { type ConsoleUnderTest, expectAccessible, screenshotOnFailure, signIn, startConsoleUnderTest } from '../support/console-browser.js';
@@ -100,5 +102,21 @@ describe('console: backups', function () {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No backups yet.').waitFor();
     expect(Number((await c.kernel.db('backup_archives').count({ n: '*' }).first())?.n)).to.equal(0);
+  });
+
+  it('shows a check that found the archive damaged', async () => {
+    const { page } = c;
+    await page.goto('/system');
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    const row = archives(page).getByRole('row').filter({ hasText: 'Manual' });
+    await row.getByText('Verified').waitFor();
+    const archive = await c.kernel.db('backup_archives').first();
+    const path = join(c.kernel.dataDir, 'backups', archive.file_name);
+    await writeFile(path, (await readFile(path)).subarray(0, 4096));
+
+    await row.getByRole('button', { name: /^Check the backup of / }).click();
+    await row.getByText('Failed').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The last job failed:' }).waitFor();
+    await accessible(page, 'a failed check');
   });
 });
