@@ -8,13 +8,6 @@ export type RestoreState =
   | { stage: 'finished' }
   | { stage: 'failed'; message: string };
 
-/**
- * Where a restore stands. While it runs every /api call answers 503 `restore_in_progress` with its
- * phase and progress, and it ends every sign-in. The server looks a request's session up before it
- * answers that 503, and the restore holds the sessions table meanwhile, so the progress is asked
- * without the session cookie; whether the restore ended is asked with it, from the sign-in status (an
- * auth route: its answer does not send the page to sign-in), and the job is read only while signed in.
- */
 /** The progress a 503 `restore_in_progress` carries, or undefined for any other answer. */
 function progressOf(error: unknown): RestoreState | undefined {
   if (errorCode(error) !== 'restore_in_progress' || !isApiError(error)) return undefined;
@@ -22,6 +15,13 @@ function progressOf(error: unknown): RestoreState | undefined {
   return { stage: 'restoring', phase, progressPercent };
 }
 
+/**
+ * Where a restore stands. While it runs every /api call answers 503 `restore_in_progress` with its
+ * phase and progress, and it ends every sign-in. The server looks a request's session up before it
+ * answers that 503, and the restore holds the sessions table meanwhile, so the progress is asked
+ * without the session cookie; whether the restore ended is asked with it, from the sign-in status (an
+ * auth route: its answer does not send the page to sign-in), and the job is read only while signed in.
+ */
 async function restoreState(jobId: string): Promise<RestoreState> {
   const anonymous = await api.GET('/api/v1/auth/status', { credentials: 'omit' });
   const restoring = progressOf(anonymous.error);
