@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { atLeast } from '../auth/roles';
 import { useAuthStatus } from '../auth/useAuthStatus';
 import { PageHeader } from '../common/PageHeader';
+import { BackupsPanel } from './BackupsPanel';
 import { MaintenancePanel } from './MaintenancePanel';
 import { SettingsTransferPanel } from './SettingsTransferPanel';
 import { SystemStatusPanel } from './SystemStatusPanel';
 
-/** For administrators: the server's health and maintenance jobs; owners also move settings between servers. */
+/** For administrators: the server's health and maintenance jobs; owners also move settings between servers and keep backups. */
 export function SystemPage() {
   const { t } = useTranslation('system');
   const { role } = useAuthStatus();
@@ -20,7 +21,7 @@ export function SystemPage() {
         <SystemStatusPanel />
         <MaintenancePanel />
         {owner && <SettingsTransferPanel />}
-        {/* Backups (owners): its own panel goes here, beside the settings transfer, once the backups API exists. */}
+        {owner && <BackupsPanel />}
       </Stack>
     </>
   );
