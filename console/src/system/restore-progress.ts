@@ -17,15 +17,11 @@ function progressOf(error: unknown): RestoreState | undefined {
 
 /**
  * Where a restore stands. While it runs every /api call answers 503 `restore_in_progress` with its
- * phase and progress, and it ends every sign-in. The server looks a request's session up before it
- * answers that 503, and the restore holds the sessions table meanwhile, so the progress is asked
- * without the session cookie; whether the restore ended is asked with it, from the sign-in status (an
- * auth route: its answer does not send the page to sign-in), and the job is read only while signed in.
+ * phase and progress, and it ends every sign-in. So the sign-in status is asked (an auth route: its
+ * answer does not send the page to sign-in): a 503 is the progress, signed out means it ended, and
+ * the job is read only while still signed in (not started yet, or failed).
  */
 async function restoreState(jobId: string): Promise<RestoreState> {
-  const anonymous = await api.GET('/api/v1/auth/status', { credentials: 'omit' });
-  const restoring = progressOf(anonymous.error);
-  if (restoring) return restoring;
   const status = await api.GET('/api/v1/auth/status');
   if (!status.data) return progressOf(status.error) ?? Promise.reject(status.error);
   if (!status.data.data.authenticated) return { stage: 'finished' };
