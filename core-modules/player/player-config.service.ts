@@ -8,6 +8,19 @@ export const RESEND_CONFIG_JOB = 'player.resend-config';
 
 export const configEtag = (screenId: string, revision: number) => `"config-${screenId}-${revision}"`;
 
+// Revisions are PostgreSQL integers: a claimed one beyond this is not believed.
+const MAX_HELD_REVISION = 2 ** 30;
+
+/** The revision an `If-None-Match` of this screen's config names; 0 when it names none (or one past belief). */
+export function heldConfigRevision(screenId: string, ifNoneMatch: string | undefined): number {
+  const prefix = `"config-${screenId}-`;
+  if (!ifNoneMatch?.startsWith(prefix) || !ifNoneMatch.endsWith('"')) return 0;
+  const digits = ifNoneMatch.slice(prefix.length, -1);
+  if (!/^\d{1,10}$/.test(digits)) return 0;
+  const revision = Number(digits);
+  return revision <= MAX_HELD_REVISION ? revision : 0;
+}
+
 const hashOf = (body: ConfigBody & Sections) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 type Deps = Pick<
@@ -36,7 +49,12 @@ export class PlayerConfigService {
     this.overrides = overrides;
   }
 
-  async config(screenId: string) {
+  /**
+   * `heldRevision`: the revision the player says it holds (its If-None-Match). One above what is
+   * stored here (this server's data was restored from an older backup, or moved to a new machine)
+   * moves the stored revision past it: a player never takes a revision lower than the one it holds.
+   */
+  async config(screenId: string, heldRevision = 0) {
     const [source, labels, overrides, sections] = await Promise.all([
       this.source(),
       this.d.screenPlaces.labels([screenId]),
@@ -47,7 +65,7 @@ export class PlayerConfigService {
       ...configBody({ ...source.values, ...overrides.get(screenId) }, source.organizationName, labels.get(screenId) ?? ''),
       ...sections.get(screenId),
     };
-    const { version } = await this.d.playerStateRepository.record('config', screenId, hashOf(body));
+    const { version } = await this.d.playerStateRepository.record('config', screenId, hashOf(body), undefined, heldRevision);
     return { schemaVersion: CONFIG_SCHEMA_VERSION, configRevision: version, generatedAt: new Date().toISOString(), ...body };
   }
 

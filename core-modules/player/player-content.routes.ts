@@ -10,7 +10,7 @@ import { manifestEtag, namesVersion } from './manifest-builder.js';
 import type { ConfigSections } from './config-sections.js';
 import { composeManifestSchema } from './manifest-schema.js';
 import type { ManifestSectionRegistry } from './manifest-sections.js';
-import { configEtag } from './player-config.service.js';
+import { configEtag, heldConfigRevision } from './player-config.service.js';
 import { PlayerConfigSchema } from './player-config.js';
 import type { PlayerDeps } from './player-deps.js';
 import { Uuid } from '../../kernel/http/wire.js';
@@ -99,7 +99,9 @@ export const playerContentRoutes = (sections: ManifestSectionRegistry, configSec
       path: '/api/v1/player/config',
       operationId: 'playerConfig',
       summary: 'The player’s settings (playback, cache, sync, website, reliability, kiosk, updates)',
-      description: 'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`.',
+      description:
+        'ETag `"config-<screenId>-<revision>"`; an exact `If-None-Match` answers 304. Changes are pushed as `config.changed`. ' +
+        'An `If-None-Match` naming a revision above the stored one (the server’s data was restored from an older backup) moves the stored revision past it: players never take a lower revision than the one they hold.',
       tags: ['player'],
       auth: { kind: 'player' },
       response: {
@@ -113,7 +115,7 @@ export const playerContentRoutes = (sections: ManifestSectionRegistry, configSec
       },
       handler: async ({ deps, principal, ctx }) => {
         const screenId = screenOf(principal);
-        const config = await deps.playerConfigService.config(screenId);
+        const config = await deps.playerConfigService.config(screenId, heldConfigRevision(screenId, ctx.get('if-none-match') || undefined));
         return notModified(ctx, configEtag(screenId, config.configRevision)) ? reply(304) : config;
       },
     }),

@@ -33,15 +33,16 @@ export class PlayerStateRepository {
    * One upsert statement, so concurrent callers are safe: a second caller with the same hash waits
    * on the row lock, re-checks the WHERE against the committed row and leaves it alone.
    */
-  async record(kind: StateKind, screenId: string, hash: string, trx?: Knex.Transaction): Promise<RecordedState> {
+  async record(kind: StateKind, screenId: string, hash: string, trx?: Knex.Transaction, above = 0): Promise<RecordedState> {
     const { table, column } = TABLES[kind];
+    // `above`: a counter the player already holds; a stored one below it moves past it even when the content is the same.
     const result = await (trx ?? this.db).raw(
-      `INSERT INTO ${table} (screen_id, ${column}, content_hash, updated_at) VALUES (?, 1, ?, now())
+      `INSERT INTO ${table} (screen_id, ${column}, content_hash, updated_at) VALUES (?, ? + 1, ?, now())
        ON CONFLICT (screen_id) DO UPDATE
-         SET ${column} = ${table}.${column} + 1, content_hash = excluded.content_hash, updated_at = now()
-         WHERE ${table}.content_hash IS DISTINCT FROM excluded.content_hash
+         SET ${column} = GREATEST(${table}.${column}, excluded.${column} - 1) + 1, content_hash = excluded.content_hash, updated_at = now()
+         WHERE ${table}.content_hash IS DISTINCT FROM excluded.content_hash OR ${table}.${column} < excluded.${column} - 1
        RETURNING ${column} AS version`,
-      [screenId, hash],
+      [screenId, above, hash],
     );
     const row = result.rows[0] as { version: string } | undefined;
     if (row) return { version: Number(row.version), bumped: true };

@@ -145,6 +145,21 @@ describe('player manifest, downloads and config', () => {
     expect((await player(lobby, '/api/v1/player/config')).json.data.configRevision).to.equal(1);
   });
 
+  it('moves the config revision past the one a player holds, as after a restore from an older backup, and believes no absurd one', async () => {
+    const etagOf = (revision: number | string) => `"config-${lobby.screenId}-${revision}"`;
+    const current = (await player(lobby, '/api/v1/player/config')).json.data.configRevision;
+    // The Linux player ignores a config whose revision is below the one it holds.
+    const ahead = await player(lobby, '/api/v1/player/config', { 'if-none-match': etagOf(current + 40) });
+    expect(ahead.status).to.equal(200);
+    expect(ahead.json.data.configRevision).to.equal(current + 41);
+    expect(ahead.headers.get('etag')).to.equal(etagOf(current + 41));
+    expect((await player(lobby, '/api/v1/player/config', { 'if-none-match': etagOf(current + 41) })).status).to.equal(304);
+    for (const claim of [etagOf(2 ** 31), etagOf('1e9'), `"config-${kitchen.screenId}-${current + 90}"`]) {
+      const res = await player(lobby, '/api/v1/player/config', { 'if-none-match': claim });
+      expect([res.status, res.json.data.configRevision], claim).to.deep.equal([200, current + 41]);
+    }
+  });
+
   it('refuses a console session on the player routes', async () => {
     const asset = (await manifestOf(lobby)).assets[0];
     for (const path of ['/api/v1/player/manifest', '/api/v1/player/config', asset.downloadPath]) {
