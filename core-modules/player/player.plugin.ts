@@ -124,10 +124,7 @@ export const playerModule = definePlugin<PlayerDeps>({
       });
     });
     // Changes other processes announced and have yet to finish stay theirs (or another's) to finish.
-    r.onStop(({ contentSources, manifestPlugins }) => {
-      contentSources.changes.stop();
-      manifestPlugins.changes.stop();
-    });
+    r.onStop(({ contentSources, manifestPlugins }) => Promise.all([contentSources.changes.stop(), manifestPlugins.changes.stop()]).then(() => {}));
     // A screen that moves may fall under other plugin targets; its config names where it is.
     r.onStart(({ screenTargets, screenPlaces, manifestService, playerConfigService }) => {
       screenTargets.moved.subscribe((screenIds) => manifestService.refreshMany(screenIds));

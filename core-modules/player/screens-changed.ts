@@ -51,8 +51,13 @@ export class ScreensChanged {
     else await this.work.now(screenIds);
   }
 
-  /** The process is stopping: changes other processes announced are theirs to finish. */
-  stop(): void {
-    this.work.stop();
+  /** Resolves once the rebuilds this process started are done (their pushes are then sent). */
+  settled(): Promise<void> {
+    return this.work.settled();
+  }
+
+  /** The process is stopping: changes other processes announced are theirs to finish; its own are finished. */
+  stop(): Promise<void> {
+    return this.work.stop();
   }
 }

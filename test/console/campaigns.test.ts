@@ -73,8 +73,17 @@ describe('console: campaigns', function () {
     await page.keyboard.type('Weekdays');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Morn');
-    await page.getByRole('option', { name: 'Morning', exact: true }).waitFor();
-    await page.keyboard.press('ArrowDown');
+    const morningOption = page.getByRole('option', { name: 'Morning', exact: true });
+    await morningOption.waitFor();
+    // The list marks the option ArrowDown reaches once it has settled after opening (the only
+    // option that matches, so pressing again keeps it).
+    await eventually(
+      async () => {
+        await page.keyboard.press('ArrowDown');
+        return morningOption.getAttribute('data-combobox-selected');
+      },
+      (selected) => selected === 'true',
+    );
     await page.keyboard.press('Enter');
     expect(await dialog.getByRole('textbox', { name: 'Content' }).inputValue()).to.equal('Morning');
     await expectAccessible(page, 'the block dialog');

@@ -217,10 +217,13 @@ describe('brand bug plugin', () => {
     const forget = () => {
       for (const s of Object.values(sockets)) s.messages.length = 0;
     };
-    // A broadcast published now arrives after every notification committed before it (they arrive in
-    // commit order): once every screen has it, nothing an earlier step did can still arrive.
+    // Once the rebuilds earlier steps started are done, a broadcast published then arrives after
+    // every push they committed (they arrive in commit order): once every screen has it, nothing an
+    // earlier step did can still arrive.
     const settle = async () => {
-      await (k.containerOf('player').cradle as PlayerDeps).hub.publish('screens', { type: 'config.changed', configRevision: 1_000_000 });
+      const player = k.containerOf('player').cradle as PlayerDeps;
+      await Promise.all([player.contentSources.changes.settled(), player.manifestPlugins.changes.settled()]);
+      await player.hub.publish('screens', { type: 'config.changed', configRevision: 1_000_000 });
       for (const s of Object.values(sockets)) await s.next('config.changed');
     };
     try {
