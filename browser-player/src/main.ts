@@ -1,0 +1,2 @@
+// The browser player's entry: wired in src/player.ts.
+export {};

@@ -1,0 +1,80 @@
+/**
+ * The seams between the player's parts: what playback tells the reports (heartbeats, proof of
+ * play) and what it asks the stage to show. Each part owns its own files; these types are the
+ * only things they share besides the wire types (`wire/`).
+ */
+
+/** Where the content on screen came from, as the heartbeat's `selectionSource` names it. */
+export type SelectionSource = 'takeover' | 'override' | 'schedule' | 'assigned' | 'fallback' | 'none';
+
+/** What the player is doing now: read by the heartbeat and the live preview. */
+export interface PlaybackSnapshot {
+  playbackState: 'playing' | 'idle' | 'disabled' | 'waiting_for_content';
+  selectionSource: SelectionSource;
+  activeManifestVersion?: number;
+  currentPlaylistId?: string;
+  currentScheduleId?: string;
+  currentItemId?: string;
+  currentAssetId?: string;
+  activeTakeoverId?: string;
+  /** ISO instant of the next change the schedule knows of. */
+  nextTransitionAt?: string;
+}
+
+/** One item shown, for proof of play: reported once it has left the screen (or at a flush). */
+export interface PlayRecord {
+  /** UUID made by the player: a repeated upload of the same record is one play. */
+  id: string;
+  itemId?: string;
+  assetId?: string;
+  playlistId?: string;
+  scheduleId?: string;
+  takeoverId?: string;
+  /** ISO instants. */
+  startedAt: string;
+  endedAt: string;
+  /** false when the item could not be shown (file missing, checksum wrong, decode error). */
+  completed: boolean;
+}
+
+/** One thing the stage shows. */
+export interface StageItem {
+  /** Unique per appearance: showing the same item again gets a new key. */
+  key: string;
+  /**
+   * The manifest item's id. Once the item is fully on screen the stage root carries it as
+   * `data-showing-item` (and its kind as `data-showing-kind`): what tests and the preview read.
+   */
+  itemId?: string;
+  kind: 'image' | 'video' | 'website' | 'layout';
+  /** Image and video: a URL the element can load (cached copy or network). Website: the page. */
+  src?: string;
+  /** Layout: the layout's id in the manifest's `layouts`. */
+  layoutId?: string;
+  /** How long it stays; for a video without one, until the video ends. */
+  durationMs?: number;
+  fitMode: string;
+  transition: string;
+  audioEnabled: boolean;
+  /** 0–1. */
+  volume: number;
+  videoStartOffsetMs?: number;
+  videoEndOffsetMs?: number;
+}
+
+/**
+ * The enrolled identity, kept in IndexedDB (idb-keyval's default store, key `credential`): written
+ * by the protocol part, read by the page at start and by the service worker, which adds it to media
+ * downloads. Never logged, never in a URL.
+ */
+export interface StoredCredential {
+  /** `svc_device_<publicId>.<secret>`. */
+  credential: string;
+  screenId: string;
+  screenName: string;
+  /** The server's `installationId` (from `GET /api/v1/system/identity`) this credential belongs to. */
+  installationId: string;
+}
+
+/** The idb-keyval key of the StoredCredential. */
+export const CREDENTIAL_KEY = 'credential';
