@@ -85,7 +85,7 @@ export interface ManifestSchedule {
   /** Weekly: `HH:MM` in the zone; an end at or before the start crosses midnight. */
   dailyStart?: string;
   dailyEnd?: string;
-  /** 0 = Sunday … 6 = Saturday; absent = every day. */
+  /** 0 = Sunday … 6 = Saturday; a weekly schedule without days never holds. */
   daysOfWeek?: number[];
 }
 
