@@ -5,6 +5,8 @@
 import { constants } from 'node:os';
 import { activityIngestBenchmark } from './activity-ingest.bench.js';
 import { backupBenchmark } from './backup.bench.js';
+import { browserPlayerLatencyBenchmark } from './browser-player-latency.bench.js';
+import { browserPlayerMemoryBenchmark } from './browser-player-memory.bench.js';
 import { campaignPublishBenchmark } from './campaign-publish.bench.js';
 import { consoleBenchmark } from './console.bench.js';
 import { feedParsingBenchmark } from './feed-parsing.bench.js';
@@ -64,6 +66,8 @@ const BENCHMARKS: Benchmark[] = [
   s3StorageBenchmark,
   updateArtifactDownloadBenchmark,
   backupBenchmark,
+  browserPlayerLatencyBenchmark,
+  browserPlayerMemoryBenchmark,
 ];
 
 // Everything is stopped by then; a process still alive later holds a leaked handle, which is a bug.

@@ -54,6 +54,9 @@ export interface BrowserPlayerRig {
   stop(): Promise<void>;
 }
 
+/** What a kiosk's Chromium is started with, besides full screen: video plays with sound, unasked. */
+export const KIOSK_FLAGS = ['--autoplay-policy=no-user-gesture-required'];
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -102,7 +105,8 @@ const READ_CREDENTIAL = `(async () => {
 /** How a pairing code reads on screen: six characters of the code alphabet, perhaps split by a dash or space. */
 const CODE_ON_SCREEN = /\b([2-9A-HJKMNP-Z]{3})[\s-]?([2-9A-HJKMNP-Z]{3})\b/;
 
-async function newDevice(browser: Browser, url: string, problems: string[], viewport = { width: 1280, height: 720 }): Promise<PlayerDevice> {
+/** A new device (its own browser context) with the player at `url` open; page errors and CSP violations go to `problems`. */
+export async function openPlayerDevice(browser: Browser, url: string, problems: string[], viewport = { width: 1280, height: 720 }): Promise<PlayerDevice> {
   const context = await browser.newContext({ viewport });
   const shows: ScreenShow[] = [];
   const waiters = new Set<() => void>();
@@ -179,7 +183,7 @@ export async function startBrowserPlayerRig(options: TestKernelOptions = {}): Pr
     ...options,
     env: { PORT: String(port), PUBLIC_URL: origin, ...options.env },
   });
-  const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']).catch(async (err: unknown) => {
+  const browser = await launchChromium(KIOSK_FLAGS).catch(async (err: unknown) => {
     await kernel.stop();
     throw err;
   });
@@ -190,7 +194,7 @@ export async function startBrowserPlayerRig(options: TestKernelOptions = {}): Pr
     owner,
     browser,
     problems,
-    openPlayer: (o = {}) => newDevice(browser, `${origin}/player`, problems, o.viewport),
+    openPlayer: (o = {}) => openPlayerDevice(browser, `${origin}/player`, problems, o.viewport),
     approve: async (device, name) => {
       const code = await device.pairingCode();
       const found = await consoleCall(kernel, owner, 'POST', '/api/v1/screens/pairing/resolve', { code });
