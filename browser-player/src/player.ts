@@ -1,7 +1,10 @@
 import { PlaybackLoop } from './playback/playback-loop.js';
 import type { MediaPort, StagePort } from './playback/ports.js';
-import type { PlaybackDefaults } from './playback/sequence.js';
+import { type CommandResult, isCredentialLost, PlayerApiError } from './protocol/api.js';
+import { Backoff } from './protocol/backoff.js';
+import type { CommandHandlers } from './protocol/commands.js';
 import type { PlaybackSnapshot, PlayRecord, StoredCredential } from './seams.js';
+import type { PlayerConfig } from './wire/config.js';
 import type { Manifest } from './wire/manifest.js';
 
 /**
@@ -12,26 +15,18 @@ import type { Manifest } from './wire/manifest.js';
  * `stop()` ends every timer and connection it started.
  */
 
-/** The config fields the orchestrator reads (`GET /player/config`). */
-export interface ConfigView {
-  configRevision?: number;
-  branding?: { organizationName?: string; noContentTitle?: string; disabledTitle?: string };
-  playback?: PlaybackDefaults;
-  sync?: { manifestReconciliationSeconds?: number; statusReportSeconds?: number };
-}
-
 /** What is kept across reloads, per screen (so another screen's content never plays after a re-pair). */
 export interface KeptState {
   screenId: string;
   manifest?: { manifest: Manifest; etag: string };
-  config?: { config: ConfigView; etag: string };
+  config?: { config: PlayerConfig; etag: string };
   playbackDisabled?: boolean;
 }
 
 export interface ApiPort {
   setCredential(credential: string | undefined): void;
   manifest(etag?: string): Promise<{ manifest: Manifest; etag: string } | undefined>;
-  config(etag?: string): Promise<{ config: ConfigView; etag: string } | undefined>;
+  config(etag?: string): Promise<{ config: PlayerConfig; etag: string } | undefined>;
 }
 
 export interface SocketPort {
@@ -45,9 +40,6 @@ export interface ReporterPort {
   recordPlay(r: PlayRecord): void;
   previewChanged(): void;
 }
-
-export type CommandResult = { success: boolean; code?: string; message?: string };
-export type CommandHandlers = Record<string, (payload: Record<string, unknown>) => Promise<CommandResult>>;
 
 export interface PlayerParts {
   api: ApiPort;
@@ -69,7 +61,7 @@ export interface PlayerParts {
     signal: AbortSignal;
   }): Promise<StoredCredential>;
   openSocket(o: { credential: string; onMessage(m: { type: string }): void; onRevoked(): void }): SocketPort;
-  reporter(o: { snapshot(): PlaybackSnapshot; capture(): Promise<Uint8Array | undefined> }): ReporterPort;
+  reporter(o: { snapshot(): PlaybackSnapshot; capture(): Promise<Uint8Array | undefined>; onCredentialLost(): void }): ReporterPort;
   commands(handlers: CommandHandlers): { poll(): Promise<void> };
   newId(): string;
   reloadPage(): void;
@@ -80,14 +72,10 @@ const DEFAULT_STATUS_SECONDS = 60;
 const DEFAULT_RECONCILE_SECONDS = 300;
 // While files download, how often to look whether better content can now be shown.
 const SYNC_CHECK_MS = 500;
-const RETRY_FIRST_MS = 1_000;
-const RETRY_CAP_MS = 60_000;
+// Fetches that fail (offline, server busy) are tried again from 1 s up to a minute apart.
+const RETRY = { baseMs: 1_000, maxMs: 60_000, stableMs: 0 };
+const PAIRING_RETRY_MS = 30_000;
 const RESTART_DELAY_MS = 1_000;
-const REVOKED_CODES = new Set(['device_credential_revoked', 'device_credential_invalid', 'device_credential_required']);
-
-function errorCode(e: unknown): { status?: number; code?: string } {
-  return typeof e === 'object' && e !== null ? (e as { status?: number; code?: string }) : {};
-}
 
 export class Player {
   private credential?: StoredCredential;
@@ -99,7 +87,7 @@ export class Player {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private fetching = new Map<'manifest' | 'config', Promise<void>>();
   private refetch = new Set<'manifest' | 'config'>();
-  private failures = 0;
+  private readonly retries = new Backoff(RETRY);
   private syncing = false;
   private generation = 0;
   readonly loop: PlaybackLoop;
@@ -167,7 +155,7 @@ export class Player {
       // Pairing retries network failures itself; anything else is tried again from the start.
       this.pairing = undefined;
       this.p.stage.showMessage('Pairing failed, trying again');
-      this.after(RETRY_CAP_MS / 2, () => void this.pairUntilEnrolled(generation));
+      this.after(PAIRING_RETRY_MS, () => void this.pairUntilEnrolled(generation));
     }
   }
 
@@ -183,7 +171,11 @@ export class Player {
     // The kept manifest plays at once, offline too; the cache says which of its files are here.
     if (this.kept.manifest) this.loop.setManifest(this.kept.manifest.manifest);
 
-    this.reporter = this.p.reporter({ snapshot: () => this.loop.snapshot(), capture: () => this.p.stage.capture() });
+    this.reporter = this.p.reporter({
+      snapshot: () => this.loop.snapshot(),
+      capture: () => this.p.stage.capture(),
+      onCredentialLost: () => void this.revoked(),
+    });
     this.reporter.start(this.statusSeconds());
     this.commands = this.p.commands(this.commandHandlers());
     this.socket = this.p.openSocket({ credential: credential.credential, onMessage: (m) => this.onMessage(m), onRevoked: () => void this.revoked() });
@@ -237,7 +229,7 @@ export class Player {
     const generation = this.generation;
     const run = (kind === 'manifest' ? this.fetchManifest() : this.fetchConfig())
       .then(() => {
-        this.failures = 0;
+        this.retries.reset();
         this.loop.setDisabled(this.kept?.playbackDisabled === true);
       })
       .catch((e) => this.failed(e, () => void this.fetch(kind)))
@@ -266,10 +258,7 @@ export class Player {
     const before = this.statusSeconds();
     this.kept = { ...this.kept, config: answer };
     this.applyConfig();
-    if (this.reporter && this.statusSeconds() !== before) {
-      this.reporter.stop();
-      this.reporter.start(this.statusSeconds());
-    }
+    if (this.statusSeconds() !== before) this.reporter?.start(this.statusSeconds());
     this.loop.decide();
     await this.p.kept.save(this.kept);
   }
@@ -306,17 +295,13 @@ export class Player {
 
   /** A failed call: back to pairing when the credential is refused, else try again with backoff. */
   private failed(e: unknown, retry?: () => void): void {
-    const { status, code } = errorCode(e);
-    if (status === 401 && code && REVOKED_CODES.has(code)) {
+    if (isCredentialLost(e)) {
       void this.revoked();
       return;
     }
     // A disabled screen is refused every call until it is enabled again: say so, and keep asking.
-    if (status === 403 && code === 'screen_disabled') this.loop.setDisabled(true);
-    if (!retry) return;
-    const delay = Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** this.failures) * (0.75 + Math.random() * 0.5);
-    this.failures = Math.min(this.failures + 1, 10);
-    this.after(delay, retry);
+    if (e instanceof PlayerApiError && e.code === 'screen_disabled') this.loop.setDisabled(true);
+    if (retry) this.after(this.retries.nextDelay(Date.now()), retry);
   }
 
   /** The credential is revoked: nothing of this screen stays, and the page pairs afresh. */
@@ -353,7 +338,10 @@ export class Player {
       },
       identify_screen: async (payload) => {
         const seconds = Number(payload.durationSeconds);
-        this.p.stage.identify(Number.isFinite(seconds) ? Math.min(Math.max(seconds, 10), 120) : 30, this.credential?.screenName ?? '');
+        const playback = this.kept?.config?.config.playback;
+        const name = this.credential?.screenName ?? '';
+        const label = playback?.identifyShowsLocation && playback.screenLocation ? `${name} · ${playback.screenLocation}` : name;
+        this.p.stage.identify(Number.isFinite(seconds) ? Math.min(Math.max(seconds, 10), 120) : 30, label);
         return ok();
       },
       clear_media_cache: async () => {
