@@ -214,9 +214,8 @@ export class PlaybackLoop {
   }
 
   /** The next entry after the one on screen, from the order as it is now. */
-  private advance(): void {
+  private advance(previous = this.showing?.entry.item.id): void {
     if (!this.running) return;
-    const previous = this.showing?.entry.item.id;
     this.finishShowing(true);
     // Re-read the order: files may have become ready, items may have left their windows.
     const m = this.manifest;
@@ -241,6 +240,7 @@ export class PlaybackLoop {
 
   private show(entry: SequenceEntry): void {
     const token = ++this.token;
+    clearTimeout(this.retryTimer);
     const c = this.plan?.choice;
     const src = entry.asset ? this.o.media.srcFor(entry.asset) : entry.stage.src;
     const record = {
@@ -267,13 +267,13 @@ export class PlaybackLoop {
         this.finishShowing(false);
         this.failuresInRow++;
         if (this.failuresInRow < (this.plan?.entries.length ?? 1)) {
-          this.advance();
+          this.advance(entry.item.id);
           return;
         }
         // Nothing in this content would show: try again shortly instead of spinning.
         this.failuresInRow = 0;
         clearTimeout(this.retryTimer);
-        this.retryTimer = setTimeout(() => this.advance(), FAILED_ROUND_WAIT_MS);
+        this.retryTimer = setTimeout(() => this.advance(entry.item.id), FAILED_ROUND_WAIT_MS);
       },
     );
   }
