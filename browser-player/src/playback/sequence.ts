@@ -116,8 +116,8 @@ export function playingOrder(m: Manifest, playlist: ManifestPlaylist, now: numbe
   });
 }
 
-/** A whole-screen layout (assigned, scheduled or presented) played as a single entry. */
-export function layoutEntry(layoutId: string, d?: PlaybackDefaults): SequenceEntry {
+/** A whole-screen layout (assigned, scheduled or presented): one entry that stays until the selection changes. */
+export function layoutEntry(layoutId: string): SequenceEntry {
   const item: ManifestItem = {
     id: layoutId,
     assetId: layoutId,
@@ -130,20 +130,7 @@ export function layoutEntry(layoutId: string, d?: PlaybackDefaults): SequenceEnt
     volume: 0,
     deliveryPolicy: 'stream',
   };
-  const s = itemSettings(item, d);
-  return {
-    item,
-    stage: {
-      itemId: layoutId,
-      kind: 'layout',
-      layoutId,
-      durationMs: s.durationMs,
-      fitMode: s.fitMode,
-      transition: s.transition,
-      audioEnabled: false,
-      volume: 0,
-    },
-  };
+  return { item, stage: { itemId: layoutId, kind: 'layout', layoutId, fitMode: 'contain', transition: 'none', audioEnabled: false, volume: 0 } };
 }
 
 /** The next instant at which an item or file of `playlist` enters or leaves its availability window. */

@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import { PlaybackLoop } from '../../browser-player/src/playback/playback-loop.js';
+import type { StagePort } from '../../browser-player/src/playback/ports.js';
+import type { PlayRecord, StageItem } from '../../browser-player/src/seams.js';
+import type { Manifest, ManifestAsset } from '../../browser-player/src/wire/manifest.js';
+import { asset, item, manifest, playlist, uuid } from './manifest-fixtures.js';
+
+/** A stage that records what it was asked to show, and refuses the items it is told to fail. */
+class RecordingStage implements StagePort {
+  shown: StageItem[] = [];
+  messages: string[] = [];
+  refuse = new Set<string>();
+  private ended = new Map<string, () => void>();
+
+  async show(i: StageItem, onEnded: () => void): Promise<void> {
+    this.shown.push(i);
+    if (i.itemId && this.refuse.has(i.itemId)) throw new Error('cannot decode');
+    this.ended.set(i.key, onEnded);
+  }
+  /** The item on screen reaches its end. */
+  end(): void {
+    const last = this.shown.at(-1);
+    if (last) this.ended.get(last.key)?.();
+  }
+  showPairing(): void {}
+  showMessage(text: string): void {
+    this.messages.push(text);
+  }
+  identify(): void {}
+  applyScreen(): void {}
+  async capture(): Promise<undefined> {
+    return undefined;
+  }
+  clear(): void {
+    this.messages.push('(black)');
+  }
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('browser player: the playback loop', () => {
+  let stage: RecordingStage;
+  let plays: PlayRecord[];
+  let ready: (a: ManifestAsset) => boolean;
+  let loop: PlaybackLoop;
+
+  beforeEach(() => {
+    stage = new RecordingStage();
+    plays = [];
+    ready = () => true;
+    let n = 0;
+    loop = new PlaybackLoop({
+      stage,
+      media: { ready: (a) => ready(a), srcFor: (a) => `cached:${a.variantId}` },
+      plays: { recordPlay: (r) => plays.push(r) },
+      newId: () => `play-${++n}`,
+      texts: () => ({ noContent: 'Nothing to show', disabled: 'Disabled' }),
+    });
+    loop.start();
+  });
+  afterEach(() => loop.stop());
+
+  const twoImages = () => {
+    const a = asset();
+    const b = asset();
+    const list = playlist('own', [item(a), item(b)]);
+    return { m: manifest({ playlist: list, playlists: [list], assets: [a, b] }), list, a, b };
+  };
+
+  it('shows the items one after another from the cached files, and records each play once it has left the screen', async () => {
+    const { m, list, a, b } = twoImages();
+    loop.setManifest(m);
+    await settle();
+    expect(stage.shown.map((s) => s.src)).to.deep.equal([`cached:${a.variantId}`]);
+    expect(loop.snapshot()).to.include({ playbackState: 'playing', selectionSource: 'assigned', currentPlaylistId: list.id, currentItemId: list.items[0]?.id });
+    stage.end();
+    await settle();
+    stage.end();
+    await settle();
+    expect(stage.shown.map((s) => s.src)).to.deep.equal([`cached:${a.variantId}`, `cached:${b.variantId}`, `cached:${a.variantId}`]);
+    // Each appearance has its own key, and is reported as a completed play of its item.
+    expect(new Set(stage.shown.map((s) => s.key)).size).to.equal(3);
+    expect(plays.map((p) => [p.itemId, p.assetId, p.playlistId, p.completed])).to.deep.equal([
+      [list.items[0]?.id, a.assetId, list.id, true],
+      [list.items[1]?.id, b.assetId, list.id, true],
+    ]);
+  });
+
+  it('skips an item the stage cannot show, reporting it as not completed', async () => {
+    const { m, list, b } = twoImages();
+    stage.refuse.add(list.items[0]!.id);
+    loop.setManifest(m);
+    await settle();
+    expect(stage.shown.at(-1)?.src).to.equal(`cached:${b.variantId}`);
+    expect(plays).to.have.length(1);
+    expect(plays[0]).to.include({ itemId: list.items[0]?.id, completed: false });
+  });
+
+  it('shows other content while the first choice’s files are not verified, and never a blank when nothing can play', async () => {
+    const { m, a } = twoImages();
+    const waiting = asset();
+    const urgent = playlist('urgent', [item(waiting)]);
+    m.playlists = [...(m.playlists ?? []), urgent];
+    m.assets.push(waiting);
+    m.takeover = {
+      id: uuid('takeover'),
+      playlistId: urgent.id,
+      activatedAt: new Date(Date.now() - 1000).toISOString(),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    ready = (x) => x.variantId !== waiting.variantId;
+    loop.setManifest(m);
+    await settle();
+    expect(stage.shown.at(-1)?.src).to.equal(`cached:${a.variantId}`);
+    // The takeover's file is verified: the next decision shows it at once.
+    ready = () => true;
+    loop.decide();
+    await settle();
+    expect(stage.shown.at(-1)?.src).to.equal(`cached:${waiting.variantId}`);
+    expect(loop.snapshot()).to.include({ selectionSource: 'takeover', activeTakeoverId: m.takeover.id });
+
+    ready = () => false;
+    loop.setManifest({ ...m, manifestVersion: 2 } as Manifest);
+    await settle();
+    expect(stage.messages.at(-1)).to.equal('Nothing to show');
+    expect(loop.snapshot().playbackState).to.equal('waiting_for_content');
+  });
+
+  it('keeps the item on screen when a new manifest revises the same playlist, and replaces it when the content changes', async () => {
+    const { m, list, b } = twoImages();
+    loop.setManifest(m);
+    await settle();
+    const extra = asset();
+    const revised = { ...list, revision: 2, items: [...list.items, item(extra)] };
+    loop.setManifest({ ...m, manifestVersion: 2, playlist: revised, playlists: [revised], assets: [...m.assets, extra] });
+    await settle();
+    expect(stage.shown).to.have.length(1);
+    stage.end();
+    await settle();
+    expect(stage.shown.at(-1)?.src).to.equal(`cached:${b.variantId}`);
+
+    const other = playlist('other', [item(extra)]);
+    loop.setManifest({ ...m, manifestVersion: 3, playlist: other, playlists: [other], assets: [...m.assets, extra] });
+    await settle();
+    expect(stage.shown.at(-1)?.itemId).to.equal(other.items[0]?.id);
+  });
+
+  it('stops playing while playback is disabled and starts again from the first item when enabled', async () => {
+    const { m, a } = twoImages();
+    loop.setManifest(m);
+    await settle();
+    loop.setDisabled(true);
+    expect(stage.messages.at(-1)).to.equal('Disabled');
+    expect(loop.snapshot()).to.include({ playbackState: 'disabled', selectionSource: 'none' });
+    loop.setDisabled(false);
+    await settle();
+    expect(stage.shown.at(-1)?.src).to.equal(`cached:${a.variantId}`);
+  });
+});
