@@ -98,10 +98,16 @@ export class Player {
       media: p.media,
       plays: { recordPlay: (r) => this.reporter?.recordPlay(r) },
       newId: p.newId,
-      texts: () => ({
-        noContent: this.kept?.config?.config.branding?.noContentTitle || 'Waiting for content',
-        disabled: this.kept?.config?.config.branding?.disabledTitle || 'Playback is disabled',
-      }),
+      texts: () => {
+        const c = this.kept?.config?.config;
+        const outsideText = c?.power?.outsideActiveHoursText || c?.branding?.footerText;
+        return {
+          noContent: c?.branding?.noContentTitle || 'Waiting for content',
+          disabled: c?.branding?.disabledTitle || 'Playback is disabled',
+          // Black unless the config asks for its text (a bouncing logo is shown as black too).
+          ...(c?.power?.outsideActiveHoursDisplay === 'custom_text' && outsideText ? { outsideHours: outsideText } : {}),
+        };
+      },
     });
   }
 
@@ -264,7 +270,8 @@ export class Player {
   }
 
   private applyConfig(): void {
-    this.loop.setDefaults(this.kept?.config?.config.playback ?? {});
+    const config = this.kept?.config?.config;
+    this.loop.setConfig({ playback: config?.playback, power: config?.power });
   }
 
   /**

@@ -156,4 +156,40 @@ describe('browser player: the playback loop', () => {
     await settle();
     expect(stage.shown.at(-1)?.src).to.equal(`cached:${a.variantId}`);
   });
+
+  it('rests outside active hours (black, or the configured text), and a takeover plays over them', async () => {
+    const { m } = twoImages();
+    const hour = new Date().getUTCHours();
+    const clock = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+    // Active two hours from now, for an hour, every day: now is outside.
+    const power = {
+      activeHoursEnabled: true,
+      activeHoursTimezone: 'UTC',
+      activeHoursDays: [1, 2, 3, 4, 5, 6, 7],
+      activeHoursStart: clock(hour + 2),
+      activeHoursEnd: clock(hour + 3),
+    };
+    loop.setConfig({ power });
+    loop.setManifest(m);
+    await settle();
+    expect(stage.shown).to.deep.equal([]);
+    expect(stage.messages.at(-1)).to.equal('(black)');
+    expect(loop.snapshot()).to.include({ playbackState: 'idle' });
+    expect(Date.parse(loop.snapshot().nextTransitionAt!)).to.be.above(Date.now());
+
+    const urgent = playlist('urgent', [item(m.assets[0]!)]);
+    loop.setManifest({
+      ...m,
+      manifestVersion: 2,
+      playlists: [...(m.playlists ?? []), urgent],
+      takeover: {
+        id: uuid('takeover'),
+        playlistId: urgent.id,
+        activatedAt: new Date(Date.now() - 1000).toISOString(),
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
+    await settle();
+    expect(stage.shown.at(-1)?.itemId).to.equal(urgent.items[0]?.id);
+  });
 });

@@ -1,5 +1,7 @@
 import type { PlaybackSnapshot, PlayRecord, SelectionSource } from '../seams.js';
+import type { PlayerConfig } from '../wire/config.js';
 import type { Manifest } from '../wire/manifest.js';
+import { activeHours } from './active-hours.js';
 import type { MediaPort, PlaySink, StagePort } from './ports.js';
 import { type ContentChoice, displayPolicy, selectContent } from './schedule.js';
 import { layoutEntry, nextAvailabilityChange, type PlaybackDefaults, playingOrder, type SequenceEntry } from './sequence.js';
@@ -16,8 +18,11 @@ export interface LoopOptions {
   media: Pick<MediaPort, 'ready' | 'srcFor'>;
   plays: PlaySink;
   newId(): string;
-  /** The texts shown when nothing can play, or playback is disabled (the config's branding). */
-  texts(): { noContent: string; disabled: string };
+  /**
+   * The texts shown when nothing can play, when playback is disabled, and outside active hours
+   * (undefined there: black), from the config.
+   */
+  texts(): { noContent: string; disabled: string; outsideHours?: string };
 }
 
 interface Plan {
@@ -45,6 +50,7 @@ const choiceIdentity = (c: ContentChoice) =>
 export class PlaybackLoop {
   private manifest?: Manifest;
   private defaults: PlaybackDefaults = {};
+  private power?: Partial<PlayerConfig['power']>;
   private disabled = false;
   private running = false;
   private plan?: Plan;
@@ -55,7 +61,8 @@ export class PlaybackLoop {
   private retryTimer?: ReturnType<typeof setTimeout>;
   private nextChangeAt?: number;
   private state: PlaybackSnapshot['playbackState'] = 'waiting_for_content';
-  private message?: string;
+  /** What a rest shows (state and text), so deciding again does not redraw it. */
+  private resting?: string;
 
   constructor(private readonly o: LoopOptions) {}
 
@@ -69,7 +76,7 @@ export class PlaybackLoop {
     this.token++;
     this.finishShowing(true);
     this.plan = undefined;
-    this.message = undefined;
+    this.resting = undefined;
     clearTimeout(this.boundaryTimer);
     clearTimeout(this.retryTimer);
   }
@@ -80,8 +87,10 @@ export class PlaybackLoop {
     this.decide();
   }
 
-  setDefaults(defaults: PlaybackDefaults): void {
-    this.defaults = defaults;
+  /** The config's playback defaults and active hours. */
+  setConfig(c: { playback?: PlaybackDefaults; power?: Partial<PlayerConfig['power']> }): void {
+    this.defaults = c.playback ?? {};
+    this.power = c.power;
   }
 
   setDisabled(disabled: boolean): void {
@@ -143,23 +152,35 @@ export class PlaybackLoop {
     clearTimeout(this.boundaryTimer);
     const now = Date.now();
     const m = this.manifest;
-    if (this.disabled) {
-      this.rest('disabled', this.o.texts().disabled);
-      return;
-    }
     if (!m) {
-      this.rest('waiting_for_content', this.o.texts().noContent);
+      this.rest(this.disabled ? 'disabled' : 'waiting_for_content', this.disabled ? this.o.texts().disabled : this.o.texts().noContent);
       return;
     }
 
     const display = displayPolicy(m, now);
+    const hours = activeHours(this.power, now);
     const selection = selectContent(m, now);
     const next = this.pickPlan(m, selection.choices, now);
-    const changes = [selection.nextChangeAt, display.nextChangeAt, next?.choice.playlist ? nextAvailabilityChange(m, next.choice.playlist, now) : undefined];
+    const changes = [
+      selection.nextChangeAt,
+      display.nextChangeAt,
+      hours.nextChangeAt,
+      next?.choice.playlist ? nextAvailabilityChange(m, next.choice.playlist, now) : undefined,
+    ];
     this.wakeAt(changes.filter((t): t is number => t !== undefined));
 
-    if (display.action?.type === 'display_power_off') {
+    // A takeover or a quick presentation plays over off hours, a display schedule and disabled playback.
+    const urgent = next?.choice.source === 'takeover' || next?.choice.source === 'override';
+    if (!urgent && !hours.active) {
+      this.rest('idle', this.o.texts().outsideHours);
+      return;
+    }
+    if (!urgent && display.action?.type === 'display_power_off') {
       this.rest('idle', undefined);
+      return;
+    }
+    if (!urgent && this.disabled) {
+      this.rest('disabled', this.o.texts().disabled);
       return;
     }
     if (!next) {
@@ -170,7 +191,7 @@ export class PlaybackLoop {
     const same = !restart && this.plan?.identity === next.identity && this.showing;
     this.plan = next;
     this.state = 'playing';
-    this.message = undefined;
+    this.resting = undefined;
     // The item on screen stays while it is still part of the same content; it ends into the new order.
     if (same && next.entries.some((e) => e.item.id === this.showing?.entry.item.id)) return;
     this.failuresInRow = 0;
@@ -207,8 +228,9 @@ export class PlaybackLoop {
     this.finishShowing(true);
     this.plan = undefined;
     this.state = state;
-    if (this.message === text && text !== undefined) return;
-    this.message = text;
+    const resting = `${state}|${text ?? ''}`;
+    if (this.resting === resting) return;
+    this.resting = resting;
     if (text) this.o.stage.showMessage(text);
     else this.o.stage.clear();
   }
