@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import sharp from 'sharp';
 import WebSocket from 'ws';
 import { coreModules } from '../../core-modules/index.js';
 import { PlayerApi, PlayerApiError, PlayerNetworkError, type PairingMetadata } from '../../browser-player/src/protocol/api.js';
@@ -325,6 +326,35 @@ describe('browser player protocol against the server', () => {
       'content.started',
       'content.completed',
     ]);
+  });
+
+  it('uploads a live preview frame once the console opens a preview, and a status when it cannot capture', async () => {
+    const { api, screenId } = await pair('Preview screen');
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 960, height: 540, channels: 3, background: '#305070' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    let frame: Uint8Array | undefined = jpeg;
+    const reporter = new Reporter(api, { snapshot: idle, playerVersion: '0.1.0', queue: new MemoryPlayQueue(), capture: async () => frame });
+    reporter.start(3600);
+    try {
+      expect((await admin('POST', `/api/v1/screens/${screenId}/preview-session`, { forceCapture: true })).status).to.equal(200);
+      reporter.previewChanged();
+      await eventually(
+        async () => (await admin('GET', `/api/v1/screens/${screenId}/preview`)).body.data,
+        (p) => p?.status === 'available',
+      );
+      frame = undefined;
+      await admin('POST', `/api/v1/screens/${screenId}/preview-session`, { forceCapture: true });
+      reporter.previewChanged();
+      await eventually(
+        async () => (await admin('GET', `/api/v1/screens/${screenId}/preview`)).body.data,
+        (p) => p?.status === 'unavailable',
+      );
+    } finally {
+      reporter.stop();
+    }
   });
 
   it('drops an event the server refuses without holding back the others', async () => {
