@@ -18,7 +18,7 @@ export class PlayerApiError extends Error {
 
 /** The server could not be reached (no answer at all): the player keeps playing and tries again later. */
 export class PlayerNetworkError extends Error {
-  constructor(readonly cause: unknown) {
+  constructor(override readonly cause: unknown) {
     super(`the server could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'PlayerNetworkError';
   }
@@ -136,6 +136,8 @@ export interface Telemetry {
   cacheUsedBytes?: number;
   cacheLimitBytes?: number;
   processUptimeSeconds?: number;
+  /** What happened since the previous sample (the server sums these into its rollups). */
+  interval: { seconds: number; connectedSeconds?: number; disconnectedSeconds?: number };
 }
 
 const API = '/api/v1';

@@ -71,13 +71,14 @@ export class Reporter {
   private readonly startedAt: number;
   private readonly now: () => number;
   private lastRoundTripMs: number | undefined;
+  private lastSampleAt: number;
 
   constructor(
     private readonly api: PlayerApi,
     private readonly o: ReporterOptions,
   ) {
     this.now = o.now ?? Date.now;
-    this.startedAt = this.now();
+    this.startedAt = this.lastSampleAt = this.now();
   }
 
   /** Starts (or re-times, when the config changes) the heartbeats; checks the preview session once. */
@@ -173,13 +174,17 @@ export class Reporter {
         this.lastRoundTripMs = this.now() - sentAt;
       }
       const s = this.o.snapshot();
+      const now = this.now();
+      const seconds = Math.min(86_400, Math.round((now - this.lastSampleAt) / 1000));
+      this.lastSampleAt = now;
       await this.api.telemetry({
-        observedAt: new Date(this.now()).toISOString(),
+        observedAt: new Date(now).toISOString(),
         currentItemId: s.currentItemId,
         rendererState: s.playbackState,
         rendererResponding: true,
         serverRoundTripMs: this.lastRoundTripMs,
         processUptimeSeconds: heartbeat.uptimeSeconds,
+        interval: { seconds },
       });
     } catch (err) {
       this.failed(err);

@@ -2,13 +2,16 @@ import { PROTOCOL_VERSION, type PlayerMessage, type ServerMessage } from '../wir
 import type { Heartbeat } from '../wire/heartbeat.js';
 import { Backoff, SOCKET_BACKOFF, type BackoffOptions } from './backoff.js';
 
+// Method syntax makes the parameter bivariant, so the browser's and `ws`'s richer event types fit.
+type Handler<E> = { handle(ev: E): void }['handle'];
+
 /** What the player needs of a WebSocket: the browser's, or the `ws` package's in Node tests. */
 export interface SocketLike {
   readonly readyState: number;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onclose: Handler<{ code: number; reason: string }> | null;
+  onerror: Handler<unknown> | null;
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
