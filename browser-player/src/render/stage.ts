@@ -1,5 +1,7 @@
 import type { StageItem } from '../seams.js';
 import { captureJpeg } from './capture.js';
+import type { LayoutContent } from './layout-types.js';
+import { mountLayout } from './layout-view.js';
 import { mountImage, mountVideo, mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
 import { type PairingInfo, renderPairing } from './pairing-view.js';
@@ -9,9 +11,6 @@ import { prepareTvScreen } from './screen.js';
 export const TRANSITION_MS = 300;
 /** A still image or website without a duration (the server always sends one) stays this long. */
 const FALLBACK_DURATION_MS = 10_000;
-
-/** Resolves what a layout item shows: set by playback from the manifest (see `setLayouts`). */
-export type LayoutMounter = (item: StageItem) => Mounted;
 
 interface Shown {
   layer: HTMLElement;
@@ -36,7 +35,7 @@ export class Stage {
   private pending: Shown | undefined;
   private current: Shown | undefined;
   private identifyTimer: ReturnType<typeof setTimeout> | undefined;
-  private mountLayout: LayoutMounter | undefined;
+  private layouts: LayoutContent | undefined;
   private readonly releaseScreen: () => void;
 
   constructor(private readonly root: HTMLElement) {
@@ -51,9 +50,12 @@ export class Stage {
     this.releaseScreen = prepareTvScreen(root.ownerDocument);
   }
 
-  /** How layout items are drawn: playback passes one built from the manifest's layouts. */
-  setLayouts(mount: LayoutMounter | undefined): void {
-    this.mountLayout = mount;
+  /**
+   * The current manifest's layouts and what they name (playlists, widgets, files): set by playback
+   * whenever it takes a new manifest, before showing a layout item. Shown layouts keep what they had.
+   */
+  setLayouts(content: LayoutContent | undefined): void {
+    this.layouts = content;
   }
 
   async show(item: StageItem, onEnded: () => void): Promise<void> {
@@ -180,8 +182,8 @@ export class Stage {
       case 'website':
         return mountWebsite(required(item.src, 'src'));
       case 'layout':
-        if (!this.mountLayout) throw new Error('no layouts known yet');
-        return this.mountLayout(item);
+        if (!this.layouts) throw new Error('no layouts known yet');
+        return mountLayout(required(item.layoutId, 'layoutId'), this.layouts, !item.audioEnabled);
     }
   }
 }
