@@ -269,7 +269,7 @@ describe('browser player stage (Chromium)', () => {
       odd: '00000000-0000-4000-8000-0000000000a4',
     };
     const placement = (over: Record<string, unknown>) => ({ id: crypto.randomUUID(), name: 'p', layer: 1, opacity: 1, visible: true, locked: false, ...over });
-    /** What playback passes: the manifest's layouts, playlists and widgets, and the files' URLs. */
+    /** The parts of a manifest layouts draw from: its layouts, playlists and widgets. */
     const content = (base: string) => ({
       layouts: [
         {
@@ -339,12 +339,13 @@ describe('browser player stage (Chromium)', () => {
     before(async () => {
       await h.page.evaluate(
         (c) => {
-          const files: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png' };
+          const names: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png' };
           const { base, ...manifest } = c.content;
-          (window as never as { stage: { setLayouts(x: unknown): void } }).stage.setLayouts({
-            ...manifest,
-            file: (assetId: string) => (files[assetId] ? { url: `${base}/media/${files[assetId]}`, mimeType: 'image/png' } : undefined),
-          });
+          const assets = Object.keys(names).map((assetId) => ({ assetId, variantId: crypto.randomUUID(), mimeType: 'image/png' }));
+          (window as never as { stage: { useManifest(m: unknown, srcFor: (a: { assetId: string }) => string): void } }).stage.useManifest(
+            { ...manifest, assets },
+            (a) => `${base}/media/${names[a.assetId]}`,
+          );
         },
         { ...ids, content: content(h.base) },
       );
