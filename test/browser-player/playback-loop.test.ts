@@ -119,8 +119,11 @@ describe('browser player: the playback loop', () => {
     expect(stage.shown.at(-1)?.src).to.equal(`cached:${waiting.variantId}`);
     expect(loop.snapshot()).to.include({ selectionSource: 'takeover', activeTakeoverId: m.takeover.id });
 
+    // No file verified any more: the item on screen finishes, then the screen says so.
     ready = () => false;
     loop.setManifest({ ...m, manifestVersion: 2 } as Manifest);
+    await settle();
+    stage.end();
     await settle();
     expect(stage.messages.at(-1)).to.equal('Nothing to show');
     expect(loop.snapshot().playbackState).to.equal('waiting_for_content');
@@ -191,5 +194,26 @@ describe('browser player: the playback loop', () => {
     });
     await settle();
     expect(stage.shown.at(-1)?.itemId).to.equal(urgent.items[0]?.id);
+  });
+
+  it('keeps the content on screen while the files of the content that replaces it download, then switches', async () => {
+    const { m, a, b } = twoImages();
+    loop.setManifest(m);
+    await settle();
+    const messages = stage.messages.length;
+    const fresh = asset();
+    const next = playlist('next', [item(fresh)]);
+    ready = (x) => x.variantId !== fresh.variantId;
+    loop.setManifest({ ...m, manifestVersion: 2, playlist: next, directFallbackPlaylist: next, playlists: [next], assets: [fresh] });
+    await settle();
+    stage.end();
+    await settle();
+    // The old playlist goes on (its files are still cached), no message in between.
+    expect(stage.shown.map((s) => s.src)).to.deep.equal([`cached:${a.variantId}`, `cached:${b.variantId}`]);
+    expect(stage.messages).to.have.length(messages);
+    ready = () => true;
+    loop.decide();
+    await settle();
+    expect(stage.shown.at(-1)?.src).to.equal(`cached:${fresh.variantId}`);
   });
 });

@@ -40,6 +40,8 @@ export async function openStage(): Promise<StageHarness> {
   const files = new Map<string, { body: Buffer; type: string }>();
   const page = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head>
 <body><div id="root"></div><script src="/stage.js"></script><script>
+// Functions the tests pass to page.evaluate are compiled by tsx, which names them with this helper.
+window.__name = (f) => f;
 window.ended = [];
 window.stage = new window.Stage(document.getElementById('root'));
 window.showItem = (item) => window.stage.show(item, () => window.ended.push(item.key));

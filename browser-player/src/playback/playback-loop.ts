@@ -28,6 +28,8 @@ export interface LoopOptions {
 interface Plan {
   /** Which content, as a stable identity: the same identity keeps the current item on screen. */
   identity: string;
+  /** The manifest it was decided from: it plays on from it while a newer one's files download. */
+  manifest: Manifest;
   choice: ContentChoice;
   entries: SequenceEntry[];
 }
@@ -184,6 +186,8 @@ export class PlaybackLoop {
       return;
     }
     if (!next) {
+      // The content decided on has no verified file yet: what plays now stays until one is.
+      if (selection.choices.length && this.plan && this.showing) return;
       this.rest('waiting_for_content', this.o.texts().noContent);
       return;
     }
@@ -209,7 +213,7 @@ export class PlaybackLoop {
           : choice.layout
             ? [layoutEntry(choice.layout.id)]
             : [];
-      if (entries.length) return { identity: choiceIdentity(choice), choice, entries };
+      if (entries.length) return { identity: choiceIdentity(choice), manifest: m, choice, entries };
     }
     return undefined;
   }
@@ -240,8 +244,8 @@ export class PlaybackLoop {
     if (!this.running) return;
     this.finishShowing(true);
     // Re-read the order: files may have become ready, items may have left their windows.
-    const m = this.manifest;
     const plan = this.plan;
+    const m = plan?.manifest;
     if (!m || !plan) {
       this.decide();
       return;

@@ -1,5 +1,7 @@
 import type { StageItem } from '../seams.js';
 import { captureJpeg } from './capture.js';
+import { type LayoutContent, layoutContentOf, type StageAsset, type StageManifest } from './layout-types.js';
+import { mountLayout } from './layout-view.js';
 import { mountImage, mountVideo, mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
 import { type PairingInfo, renderPairing } from './pairing-view.js';
@@ -7,11 +9,6 @@ import { prepareTvScreen } from './screen.js';
 
 /** How long a fade or crossfade takes (a fade spends it twice: out to black, then in). */
 export const TRANSITION_MS = 300;
-/** A still image or website without a duration (the server always sends one) stays this long. */
-const FALLBACK_DURATION_MS = 10_000;
-
-/** Resolves what a layout item shows: set by playback from the manifest (see `setLayouts`). */
-export type LayoutMounter = (item: StageItem) => Mounted;
 
 interface Shown {
   layer: HTMLElement;
@@ -36,7 +33,7 @@ export class Stage {
   private pending: Shown | undefined;
   private current: Shown | undefined;
   private identifyTimer: ReturnType<typeof setTimeout> | undefined;
-  private mountLayout: LayoutMounter | undefined;
+  private layouts: LayoutContent | undefined;
   private readonly releaseScreen: () => void;
 
   constructor(private readonly root: HTMLElement) {
@@ -51,9 +48,13 @@ export class Stage {
     this.releaseScreen = prepareTvScreen(root.ownerDocument);
   }
 
-  /** How layout items are drawn: playback passes one built from the manifest's layouts. */
-  setLayouts(mount: LayoutMounter | undefined): void {
-    this.mountLayout = mount;
+  /**
+   * The manifest layouts are drawn from (their documents, the playlists, widgets and files they
+   * name), each file loaded from `srcFor` (the offline cache): told of every manifest playback
+   * takes, before its items are shown. A layout already on screen keeps what it had.
+   */
+  useManifest<A extends StageAsset>(manifest: StageManifest<A>, srcFor: (asset: A) => string): void {
+    this.layouts = layoutContentOf(manifest, srcFor);
   }
 
   async show(item: StageItem, onEnded: () => void): Promise<void> {
@@ -95,8 +96,8 @@ export class Stage {
       done = true;
       onEnded();
     };
-    const durationMs = item.durationMs ?? (item.kind === 'video' ? undefined : FALLBACK_DURATION_MS);
-    if (durationMs !== undefined) shown.timer = setTimeout(end, durationMs);
+    // Without a duration a video ends at its end; anything else (a whole-screen layout) stays until replaced.
+    if (item.durationMs !== undefined) shown.timer = setTimeout(end, item.durationMs);
     else content.onNaturalEnd?.(end);
     if (item.itemId) this.root.dataset.showingItem = item.itemId;
     else delete this.root.dataset.showingItem;
@@ -180,8 +181,8 @@ export class Stage {
       case 'website':
         return mountWebsite(required(item.src, 'src'));
       case 'layout':
-        if (!this.mountLayout) throw new Error('no layouts known yet');
-        return this.mountLayout(item);
+        if (!this.layouts) throw new Error('no layouts known yet');
+        return mountLayout(required(item.layoutId, 'layoutId'), this.layouts, !item.audioEnabled);
     }
   }
 }
