@@ -34,6 +34,7 @@ class RecordingStage implements StagePort {
   clear(): void {
     this.messages.push('(black)');
   }
+  setLayouts(): void {}
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

@@ -1,3 +1,4 @@
+import type { LayoutContent } from '../render/layout-types.js';
 import type { PlayRecord, StageItem } from '../seams.js';
 import type { Manifest, ManifestAsset } from '../wire/manifest.js';
 
@@ -15,8 +16,8 @@ export interface StagePort {
   applyScreen(o: { rotation: 0 | 90 | 180 | 270 }): void;
   capture(): Promise<Uint8Array | undefined>;
   clear(): void;
-  /** Layouts draw from the manifest's documents and files: told of each manifest before its items are shown. */
-  useManifest?(manifest: Manifest, srcFor: (asset: ManifestAsset) => string): void;
+  /** Layouts draw from the manifest's documents and files: given with each manifest, before its items are shown. */
+  setLayouts(content: LayoutContent | undefined): void;
 }
 
 export interface MediaPort {
@@ -24,6 +25,8 @@ export interface MediaPort {
   ready(asset: ManifestAsset): boolean;
   srcFor(asset: ManifestAsset): string;
   clear(): Promise<void>;
+  /** Stops downloading and retrying. */
+  stop(): void;
 }
 
 export interface PlaySink {
