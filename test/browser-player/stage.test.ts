@@ -152,6 +152,25 @@ describe('browser player stage (Chromium)', () => {
     expect(await showing()).to.deep.equal({ item: 'site', kind: 'website' });
     const heading = await h.page.frameLocator('iframe').locator('h1').textContent();
     expect(heading).to.equal('Menu of the day');
+    // A page of the player's own origin cannot reach into the player (its storage holds the credential).
+    const reach = await h.page.frames()[1]!.evaluate(() => {
+      try {
+        return window.parent.document.title === undefined ? 'none' : 'reached';
+      } catch {
+        return 'blocked';
+      }
+    });
+    expect(reach).to.equal('blocked');
+  });
+
+  it('captures a website as a frame naming it (another page’s pixels cannot be read)', async () => {
+    await show(item({ key: 'site-captured', kind: 'website', src: `${h.base}/media/page.html` }));
+    const bytes = Buffer.from(
+      await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
+    );
+    expect([...bytes.subarray(0, 3)]).to.deep.equal([0xff, 0xd8, 0xff]);
+    const picture = await pixels(bytes);
+    expect(picture.at(picture.width / 2, 10)).to.equal('other');
   });
 
   for (const transition of ['fade', 'crossfade', 'none']) {
@@ -252,6 +271,14 @@ describe('browser player stage (Chromium)', () => {
     expect(drawn).to.deep.equal(Array.from(expected.data, (d) => d === 1));
   });
 
+  it('behaves as a screen: no cursor, no scroll bars, no text selection', async () => {
+    const style = await h.page.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      return { cursor: body.cursor, select: body.userSelect, overflow: body.overflow, scrolls: document.documentElement.scrollHeight > innerHeight };
+    });
+    expect(style).to.deep.equal({ cursor: 'none', select: 'none', overflow: 'hidden', scrolls: false });
+  });
+
   it('names the screen over what plays when asked to identify it', async () => {
     await show(item({ key: 'under', kind: 'image', src: `${h.base}/media/wide.png` }));
     await h.page.evaluate(() => (window as never as { stage: { identify(s: number, l: string): void } }).stage.identify(30, 'Lobby left'));
@@ -269,7 +296,7 @@ describe('browser player stage (Chromium)', () => {
       odd: '00000000-0000-4000-8000-0000000000a4',
     };
     const placement = (over: Record<string, unknown>) => ({ id: crypto.randomUUID(), name: 'p', layer: 1, opacity: 1, visible: true, locked: false, ...over });
-    /** What playback passes: the manifest's layouts, playlists and widgets, and the files' URLs. */
+    /** The parts of a manifest layouts draw from: its layouts, playlists and widgets. */
     const content = (base: string) => ({
       layouts: [
         {
@@ -339,12 +366,13 @@ describe('browser player stage (Chromium)', () => {
     before(async () => {
       await h.page.evaluate(
         (c) => {
-          const files: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png' };
+          const names: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png' };
           const { base, ...manifest } = c.content;
-          (window as never as { stage: { setLayouts(x: unknown): void } }).stage.setLayouts({
-            ...manifest,
-            file: (assetId: string) => (files[assetId] ? { url: `${base}/media/${files[assetId]}`, mimeType: 'image/png' } : undefined),
-          });
+          const assets = Object.keys(names).map((assetId) => ({ assetId, variantId: crypto.randomUUID(), mimeType: 'image/png' }));
+          (window as never as { stage: { useManifest(m: unknown, srcFor: (a: { assetId: string }) => string): void } }).stage.useManifest(
+            { ...manifest, assets },
+            (a) => `${base}/media/${names[a.assetId]}`,
+          );
         },
         { ...ids, content: content(h.base) },
       );

@@ -67,7 +67,8 @@ export interface ManifestWidgetEntry {
   name: string;
   presentation?: {
     kind: string;
-    native?: { root: PresentationNode };
+    /** A tree of PresentationNode, read defensively: the wire leaves it open. */
+    native?: { root: unknown };
     web?: { url: string; loadTimeoutSeconds?: number };
   };
 }
@@ -91,13 +92,53 @@ export interface ResolvedFile {
   mimeType: string;
 }
 
-/** What `Stage.setLayouts` takes: the current manifest's layouts and what they name. */
+/** A file of the manifest's `assets`, as the stage reads it. */
+export interface StageAsset {
+  assetId: string;
+  variantId: string;
+  mimeType: string;
+}
+
+interface PlaylistEntry {
+  id: string;
+  items: ZoneItem[];
+}
+
+/** What `Stage.useManifest` reads of a manifest (the wire's `Manifest` is one). */
+export interface StageManifest<A extends StageAsset> {
+  layouts?: ManifestLayoutEntry[];
+  layout?: ManifestLayoutEntry;
+  directFallbackLayout?: ManifestLayoutEntry;
+  playlist?: PlaylistEntry | null;
+  directFallbackPlaylist?: PlaylistEntry | null;
+  playlists?: PlaylistEntry[];
+  widgets?: ManifestWidgetEntry[];
+  websites?: { assetId: string; url: string }[];
+  assets: A[];
+}
+
+/** What layouts draw from: the current manifest's layouts and what they name. */
 export interface LayoutContent {
   layouts: ManifestLayoutEntry[];
-  playlists: { id: string; items: ZoneItem[] }[];
+  playlists: PlaylistEntry[];
   widgets: ManifestWidgetEntry[];
   /** A file of the manifest (`variantId` when the document names one); undefined when not available. */
   file(assetId: string, variantId?: string | null): ResolvedFile | undefined;
   /** A website asset's page; undefined when unknown. */
-  website?(assetId: string): string | undefined;
+  website(assetId: string): string | undefined;
+}
+
+/** The layout content of a manifest, its files loaded from where `srcFor` says (the offline cache). */
+export function layoutContentOf<A extends StageAsset>(m: StageManifest<A>, srcFor: (asset: A) => string): LayoutContent {
+  const present = <T>(list: (T | null | undefined)[]) => list.filter((x): x is T => x != null);
+  return {
+    layouts: present([...(m.layouts ?? []), m.layout, m.directFallbackLayout]),
+    playlists: present([...(m.playlists ?? []), m.playlist, m.directFallbackPlaylist]),
+    widgets: m.widgets ?? [],
+    file(assetId, variantId) {
+      const asset = m.assets.find((a) => a.assetId === assetId && (!variantId || a.variantId === variantId));
+      return asset ? { url: srcFor(asset), mimeType: asset.mimeType } : undefined;
+    },
+    website: (assetId) => m.websites?.find((w) => w.assetId === assetId)?.url,
+  };
 }

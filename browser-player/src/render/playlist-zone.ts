@@ -13,7 +13,7 @@ export function mountZoneItem(item: ZoneItem, content: LayoutContent, muted: boo
     return widget ? mountWidget(widget) : undefined;
   }
   if (item.assetType === 'website') {
-    const url = content.website?.(item.assetId);
+    const url = content.website(item.assetId);
     return url ? mountWebsite(url) : undefined;
   }
   const file = content.file(item.assetId, item.variantId);

@@ -15,7 +15,7 @@ export function mountWidget(widget: ManifestWidgetEntry): Mounted {
   box.className = 'widget';
   const live: (() => void)[] = [];
   const root = p?.kind === 'native' ? p.native?.root : undefined;
-  if (root) {
+  if (isNode(root)) {
     const drawn = drawNode(root, live);
     if (drawn) box.append(drawn);
   }
@@ -59,7 +59,7 @@ function drawNode(node: PresentationNode, live: (() => void)[]): HTMLElement | u
       if (typeof props.textScale === 'number') el.style.fontSize = `${props.textScale}%`;
     }
     if (container === 'grid') el.style.gridTemplateColumns = `repeat(${Math.max(1, Number(props.columns) || 1)}, 1fr)`;
-    for (const child of node.children ?? []) {
+    for (const child of Array.isArray(node.children) ? node.children.filter(isNode) : []) {
       const drawn = drawNode(child, live);
       if (drawn) el.append(drawn);
     }
@@ -103,6 +103,10 @@ function drawNode(node: PresentationNode, live: (() => void)[]): HTMLElement | u
     default:
       return undefined;
   }
+}
+
+function isNode(value: unknown): value is PresentationNode {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
 function applyCommon(el: HTMLElement, props: Record<string, unknown>): void {

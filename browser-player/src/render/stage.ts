@@ -1,6 +1,6 @@
 import type { StageItem } from '../seams.js';
 import { captureJpeg } from './capture.js';
-import type { LayoutContent } from './layout-types.js';
+import { type LayoutContent, layoutContentOf, type StageAsset, type StageManifest } from './layout-types.js';
 import { mountLayout } from './layout-view.js';
 import { mountImage, mountVideo, mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
@@ -9,8 +9,6 @@ import { prepareTvScreen } from './screen.js';
 
 /** How long a fade or crossfade takes (a fade spends it twice: out to black, then in). */
 export const TRANSITION_MS = 300;
-/** A still image or website without a duration (the server always sends one) stays this long. */
-const FALLBACK_DURATION_MS = 10_000;
 
 interface Shown {
   layer: HTMLElement;
@@ -51,11 +49,12 @@ export class Stage {
   }
 
   /**
-   * The current manifest's layouts and what they name (playlists, widgets, files): set by playback
-   * whenever it takes a new manifest, before showing a layout item. Shown layouts keep what they had.
+   * The manifest layouts are drawn from (their documents, the playlists, widgets and files they
+   * name), each file loaded from `srcFor` (the offline cache): told of every manifest playback
+   * takes, before its items are shown. A layout already on screen keeps what it had.
    */
-  setLayouts(content: LayoutContent | undefined): void {
-    this.layouts = content;
+  useManifest<A extends StageAsset>(manifest: StageManifest<A>, srcFor: (asset: A) => string): void {
+    this.layouts = layoutContentOf(manifest, srcFor);
   }
 
   async show(item: StageItem, onEnded: () => void): Promise<void> {
@@ -97,8 +96,8 @@ export class Stage {
       done = true;
       onEnded();
     };
-    const durationMs = item.durationMs ?? (item.kind === 'video' ? undefined : FALLBACK_DURATION_MS);
-    if (durationMs !== undefined) shown.timer = setTimeout(end, durationMs);
+    // Without a duration a video ends at its end; anything else (a whole-screen layout) stays until replaced.
+    if (item.durationMs !== undefined) shown.timer = setTimeout(end, item.durationMs);
     else content.onNaturalEnd?.(end);
     if (item.itemId) this.root.dataset.showingItem = item.itemId;
     else delete this.root.dataset.showingItem;
