@@ -34,7 +34,7 @@ class RecordingStage implements StagePort {
   clear(): void {
     this.messages.push('(black)');
   }
-  setLayouts(): void {}
+  useManifest(): void {}
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

@@ -2,7 +2,6 @@ import type { PlaybackSnapshot, PlayRecord, SelectionSource } from '../seams.js'
 import type { PlayerConfig } from '../wire/config.js';
 import type { Manifest } from '../wire/manifest.js';
 import { activeHours } from './active-hours.js';
-import { layoutContent } from './layout-content.js';
 import type { MediaPort, PlaySink, StagePort } from './ports.js';
 import { type ContentChoice, displayPolicy, selectContent } from './schedule.js';
 import { layoutEntry, nextAvailabilityChange, type PlaybackDefaults, playingOrder, type SequenceEntry } from './sequence.js';
@@ -86,7 +85,7 @@ export class PlaybackLoop {
 
   setManifest(manifest: Manifest): void {
     this.manifest = manifest;
-    this.o.stage.setLayouts(layoutContent(manifest, this.o.media));
+    this.o.stage.useManifest(manifest, (a) => this.o.media.srcFor(a));
     this.decide();
   }
 

@@ -1,4 +1,3 @@
-import type { LayoutContent } from '../render/layout-types.js';
 import type { PlayRecord, StageItem } from '../seams.js';
 import type { Manifest, ManifestAsset } from '../wire/manifest.js';
 
@@ -16,8 +15,8 @@ export interface StagePort {
   applyScreen(o: { rotation: 0 | 90 | 180 | 270 }): void;
   capture(): Promise<Uint8Array | undefined>;
   clear(): void;
-  /** Layouts draw from the manifest's documents and files: given with each manifest, before its items are shown. */
-  setLayouts(content: LayoutContent | undefined): void;
+  /** Layouts draw from the manifest's documents and files: given each manifest before its items are shown. */
+  useManifest(manifest: Manifest, srcFor: (asset: ManifestAsset) => string): void;
 }
 
 export interface MediaPort {
