@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import sharp from 'sharp';
 import WebSocket from 'ws';
 import { coreModules } from '../../core-modules/index.js';
 import { PlayerApi, PlayerApiError, PlayerNetworkError, type PairingMetadata } from '../../browser-player/src/protocol/api.js';
 import { CommandRunner } from '../../browser-player/src/protocol/commands.js';
-import { pairUntilEnrolled, type PairingCode } from '../../browser-player/src/protocol/pairing.js';
+import { isSameServer, pairUntilEnrolled, type PairingCode } from '../../browser-player/src/protocol/pairing.js';
 import { MemoryPlayQueue, Reporter } from '../../browser-player/src/protocol/reports.js';
 import { PlayerSocketClient, type SocketConstructor } from '../../browser-player/src/protocol/socket.js';
 import type { ServerMessage } from '../../browser-player/src/wire/messages.js';
@@ -113,6 +114,43 @@ describe('browser player protocol against the server', () => {
     expect(codes).to.have.length(2);
     expect(codes[1]).not.to.equal(codes[0]);
     expect(enrolled.screenName).to.equal('Second try');
+  });
+
+  it('waits out an unreachable server while pairing, then pairs; knows its server again by installation id', async () => {
+    let offline = true;
+    const dead = await deadUrl();
+    const api = new PlayerApi({ baseUrl: k.url, fetch: (input, init) => fetch(offline ? String(input).replace(k.url, dead) : input, init) });
+    const waits: number[] = [];
+    const enrolled = await pairUntilEnrolled(api, browserMetadata(), {
+      sleep: async (ms) => {
+        waits.push(ms);
+        if (waits.length === 2) offline = false;
+      },
+      onCode: (c) => {
+        expect(offline).to.equal(false);
+        void (async () => {
+          const { body } = await admin('POST', '/api/v1/screens/pairing/resolve', { code: c.code });
+          await admin('POST', `/api/v1/screens/pairing/${body.data.id}/approve`, { name: 'Patient screen' });
+        })();
+      },
+    });
+    // A backoff (at least half the 2 s base), not a busy retry.
+    expect(waits[0]).to.be.at.least(1000);
+    expect(enrolled.screenName).to.equal('Patient screen');
+    expect(await isSameServer(api, enrolled.installationId)).to.equal(true);
+    expect(await isSameServer(api, crypto.randomUUID())).to.equal(false);
+    offline = true;
+    expect(await isSameServer(api, enrolled.installationId)).to.equal(undefined);
+  });
+
+  it('tells a revoked credential from a disabled screen (after a 1008 close, the player asks which)', async () => {
+    const { api, screenId } = await pair('State screen');
+    expect(await api.credentialState()).to.equal('valid');
+    await admin('POST', `/api/v1/screens/${screenId}/disable`);
+    expect(await api.credentialState()).to.equal('disabled');
+    await admin('POST', `/api/v1/screens/${screenId}/enable`);
+    await admin('POST', `/api/v1/screens/${screenId}/revoke`, { reason: 'replaced' });
+    expect(await api.credentialState()).to.equal('lost');
   });
 
   it('fetches the manifest and the config, then revalidates both with their ETags (304 → undefined)', async () => {
@@ -325,6 +363,35 @@ describe('browser player protocol against the server', () => {
       'content.started',
       'content.completed',
     ]);
+  });
+
+  it('uploads a live preview frame once the console opens a preview, and a status when it cannot capture', async () => {
+    const { api, screenId } = await pair('Preview screen');
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 960, height: 540, channels: 3, background: '#305070' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    let frame: Uint8Array | undefined = jpeg;
+    const reporter = new Reporter(api, { snapshot: idle, playerVersion: '0.1.0', queue: new MemoryPlayQueue(), capture: async () => frame });
+    reporter.start(3600);
+    try {
+      expect((await admin('POST', `/api/v1/screens/${screenId}/preview-session`, { forceCapture: true })).status).to.equal(200);
+      reporter.previewChanged();
+      await eventually(
+        async () => (await admin('GET', `/api/v1/screens/${screenId}/preview`)).body.data,
+        (p) => p?.status === 'available',
+      );
+      frame = undefined;
+      await admin('POST', `/api/v1/screens/${screenId}/preview-session`, { forceCapture: true });
+      reporter.previewChanged();
+      await eventually(
+        async () => (await admin('GET', `/api/v1/screens/${screenId}/preview`)).body.data,
+        (p) => p?.status === 'unavailable',
+      );
+    } finally {
+      reporter.stop();
+    }
   });
 
   it('drops an event the server refuses without holding back the others', async () => {

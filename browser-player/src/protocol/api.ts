@@ -200,6 +200,22 @@ export class PlayerApi {
     await this.json('POST', '/player/liveness', { body: {} });
   }
 
+  /**
+   * What the server makes of this credential now, asked with a liveness ping (which also counts as
+   * contact): after a 1008 close, or before trusting a stored credential. `lost`: pair again;
+   * `disabled`: keep it and wait. Throws PlayerNetworkError when the server cannot be reached.
+   */
+  async credentialState(): Promise<'valid' | 'lost' | 'disabled'> {
+    try {
+      await this.liveness();
+      return 'valid';
+    } catch (err) {
+      if (isCredentialLost(err)) return 'lost';
+      if (err instanceof PlayerApiError && err.status === 403 && err.code === 'screen_disabled') return 'disabled';
+      throw err;
+    }
+  }
+
   async telemetry(body: Telemetry): Promise<void> {
     await this.json('POST', '/player/telemetry', { body });
   }

@@ -25,6 +25,19 @@ export interface PairingOptions {
   now?(): number;
 }
 
+/**
+ * Whether a stored credential belongs to the server at `api` (the stock players check this before
+ * sending one): false when the server is another installation (pair again), undefined when it
+ * cannot be asked now (keep playing with what is stored).
+ */
+export async function isSameServer(api: PlayerApi, installationId: string): Promise<boolean | undefined> {
+  try {
+    return (await api.identity()).installationId === installationId;
+  } catch {
+    return undefined;
+  }
+}
+
 // Waits between attempts when the server cannot be reached or refuses for now.
 const RETRY = { baseMs: 2_000, maxMs: 60_000, stableMs: 0 };
 const DEFAULT_POLL_SECONDS = 3;

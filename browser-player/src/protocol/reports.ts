@@ -64,6 +64,7 @@ const PRESENTATION_SCHEMAS = [11, 12, 13];
 export class Reporter {
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private previewTimer: ReturnType<typeof setTimeout> | undefined;
+  private previewAsked = 0;
   private intervalMs = 60_000;
   private running = false;
   private flushing: Promise<void> | undefined;
@@ -138,8 +139,10 @@ export class Reporter {
     if (!this.o.capture || !this.running) return;
     clearTimeout(this.previewTimer);
     this.previewTimer = undefined;
+    // Only the latest answer counts: an older one arriving late must not start a second capture loop.
+    const asked = ++this.previewAsked;
     this.api.previewSession().then(
-      (session) => this.followPreview(session),
+      (session) => asked === this.previewAsked && this.followPreview(session),
       (err) => this.failed(err),
     );
   }
