@@ -70,8 +70,6 @@ export interface PlayerParts {
 // The server's defaults, used until a config has been kept.
 const DEFAULT_STATUS_SECONDS = 60;
 const DEFAULT_RECONCILE_SECONDS = 300;
-// While files download, how often to look whether better content can now be shown.
-const SYNC_CHECK_MS = 500;
 // Fetches that fail (offline, server busy) are tried again from 1 s up to a minute apart.
 const RETRY = { baseMs: 1_000, maxMs: 60_000, stableMs: 0 };
 const PAIRING_RETRY_MS = 30_000;
@@ -88,7 +86,6 @@ export class Player {
   private fetching = new Map<'manifest' | 'config', Promise<void>>();
   private refetch = new Set<'manifest' | 'config'>();
   private readonly retries = new Backoff(RETRY);
-  private syncing = false;
   private generation = 0;
   readonly loop: PlaybackLoop;
 
@@ -138,6 +135,7 @@ export class Player {
     this.reporter?.stop();
     this.reporter = undefined;
     this.commands = undefined;
+    this.p.media.stop();
   }
 
   private after(ms: number, fn: () => void): void {
@@ -275,29 +273,22 @@ export class Player {
   }
 
   /**
-   * Has the manifest's files cached, looking twice a second meanwhile whether the content can now
-   * be shown better (an item whose file just got verified): a new item is on screen as soon as
-   * its file is.
+   * Has the manifest's files cached. Each file verified meanwhile makes playback decide again
+   * (`fileReady`, wired to the cache), so a new item is on screen as soon as its file is.
    */
   private sync(manifest: Manifest): void {
     const generation = this.generation;
-    const check = () => {
-      if (!this.syncing || generation !== this.generation) return;
-      this.loop.decide();
-      this.after(SYNC_CHECK_MS, check);
-    };
-    if (!this.syncing) {
-      this.syncing = true;
-      this.after(SYNC_CHECK_MS, check);
-    }
     this.p.media
       .sync(manifest, Date.now())
       .catch(() => undefined)
       .finally(() => {
-        if (generation !== this.generation || this.kept?.manifest?.manifest !== manifest) return;
-        this.syncing = false;
-        this.loop.decide();
+        if (generation === this.generation) this.loop.decide();
       });
+  }
+
+  /** The media cache verified a file: content waiting for it can now be shown. */
+  fileReady(): void {
+    this.loop.decide();
   }
 
   /** A failed call: back to pairing when the credential is refused, else try again with backoff. */
@@ -319,7 +310,8 @@ export class Player {
     this.kept = undefined;
     this.p.api.setCredential(undefined);
     this.p.stage.clear();
-    await Promise.all([this.p.credentials.clear(), this.p.kept.clear()]).catch(() => undefined);
+    // Nothing of the revoked screen stays: its credential, its manifest and its files.
+    await Promise.all([this.p.credentials.clear(), this.p.kept.clear(), this.p.media.clear()]).catch(() => undefined);
     if (generation === this.generation) await this.pairUntilEnrolled(generation);
   }
 

@@ -34,6 +34,7 @@ class RecordingStage implements StagePort {
   clear(): void {
     this.messages.push('(black)');
   }
+  useManifest(): void {}
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

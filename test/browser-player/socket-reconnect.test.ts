@@ -10,8 +10,11 @@ import { pairScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
 
-/** A TCP relay in front of the server whose connections can be cut, as a network outage would. */
-async function relay(target: string): Promise<{ url: string; cut(): void; close(): Promise<void> }> {
+/**
+ * A TCP relay in front of the server whose connections can be cut (an outage both ends notice) or
+ * frozen (a link that dies silently: nothing arrives, nothing closes).
+ */
+async function relay(target: string): Promise<{ url: string; cut(): void; freeze(): void; close(): Promise<void> }> {
   const { hostname, port } = new URL(target);
   const open = new Set<Socket>();
   const server: Server = createServer((client) => {
@@ -28,6 +31,9 @@ async function relay(target: string): Promise<{ url: string; cut(): void; close(
     url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/player/socket`,
     cut: () => {
       for (const s of open) s.destroy();
+    },
+    freeze: () => {
+      for (const s of open) s.pause();
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -73,6 +79,48 @@ describe('browser player socket: reconnecting', () => {
       expect(revoked).to.equal(0);
     } finally {
       client.stop();
+      await net.close();
+    }
+  });
+});
+
+describe('browser player socket: a link that goes silent', () => {
+  let k: TestKernel;
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules, env: { PLAYER_PING_INTERVAL_MS: '100' } });
+  });
+  after(() => k?.stop());
+
+  it('is given up once the server’s pings stop arriving, and a new connection is opened', async () => {
+    const owner = await setUpOwner(k);
+    const { credential } = await pairScreen(k, owner);
+    const net = await relay(k.url);
+    let hellos = 0;
+    const client = new PlayerSocketClient({
+      url: net.url,
+      credential,
+      WebSocket: WebSocket as unknown as SocketConstructor,
+      playerVersion: '0.1.0',
+      backoff: { baseMs: 50, maxMs: 200, stableMs: 60_000 },
+      silenceMs: 1_000,
+      onMessage: (m) => m.type === 'server.hello' && hellos++,
+      onRevoked: () => {},
+    });
+    client.start();
+    try {
+      await eventually(
+        () => hellos,
+        (n) => n === 1,
+      );
+      net.freeze();
+      await eventually(
+        () => hellos,
+        (n) => n === 2,
+      );
+      expect(client.isOpen).to.equal(true);
+    } finally {
+      client.stop();
+      net.cut();
       await net.close();
     }
   });

@@ -152,6 +152,25 @@ describe('browser player stage (Chromium)', () => {
     expect(await showing()).to.deep.equal({ item: 'site', kind: 'website' });
     const heading = await h.page.frameLocator('iframe').locator('h1').textContent();
     expect(heading).to.equal('Menu of the day');
+    // A page of the player's own origin cannot reach into the player (its storage holds the credential).
+    const reach = await h.page.frames()[1]!.evaluate(() => {
+      try {
+        return window.parent.document.title === undefined ? 'none' : 'reached';
+      } catch {
+        return 'blocked';
+      }
+    });
+    expect(reach).to.equal('blocked');
+  });
+
+  it('captures a website as a frame naming it (another page’s pixels cannot be read)', async () => {
+    await show(item({ key: 'site-captured', kind: 'website', src: `${h.base}/media/page.html` }));
+    const bytes = Buffer.from(
+      await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
+    );
+    expect([...bytes.subarray(0, 3)]).to.deep.equal([0xff, 0xd8, 0xff]);
+    const picture = await pixels(bytes);
+    expect(picture.at(picture.width / 2, 10)).to.equal('other');
   });
 
   for (const transition of ['fade', 'crossfade', 'none']) {
@@ -250,6 +269,14 @@ describe('browser player stage (Chromium)', () => {
       return dark;
     }, expected.size);
     expect(drawn).to.deep.equal(Array.from(expected.data, (d) => d === 1));
+  });
+
+  it('behaves as a screen: no cursor, no scroll bars, no text selection', async () => {
+    const style = await h.page.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      return { cursor: body.cursor, select: body.userSelect, overflow: body.overflow, scrolls: document.documentElement.scrollHeight > innerHeight };
+    });
+    expect(style).to.deep.equal({ cursor: 'none', select: 'none', overflow: 'hidden', scrolls: false });
   });
 
   it('names the screen over what plays when asked to identify it', async () => {

@@ -29,8 +29,9 @@ export interface MediaCacheStats {
   cacheUsedBytes: number;
   /** What the browser lets this origin store, once it has said. */
   cacheLimitBytes?: number;
-  /** Downloads that failed (network, server or checksum) since the last one that succeeded. */
+  /** Files of the horizon whose last download failed (network, server, size or checksum). */
   errors: number;
+  /** The latest of those failures. */
   lastSynchronizationError?: string;
 }
 
@@ -71,8 +72,8 @@ export class MediaCache {
   private passes: Promise<void> = Promise.resolve();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private failedPasses = 0;
-  private errors = 0;
-  private lastError: string | undefined;
+  /** Why each file's last download failed, by download path, in the order they failed. */
+  private readonly failures = new Map<string, string>();
   private quota: number | undefined;
   private abort = new AbortController();
 
@@ -97,6 +98,7 @@ export class MediaCache {
    */
   sync(manifest: Manifest, now: number): Promise<void> {
     this.wanted = new Map(filesToKeep(manifest, now).map((asset) => [asset.downloadPath, asset]));
+    for (const path of this.failures.keys()) if (!this.wanted.has(path)) this.failures.delete(path);
     return this.schedulePass();
   }
 
@@ -120,8 +122,7 @@ export class MediaCache {
     this.wanted = new Map();
     this.forget([...this.held.keys()]);
     this.failedPasses = 0;
-    this.errors = 0;
-    this.lastError = undefined;
+    this.failures.clear();
     if (this.mode === 'cache') await Promise.all([caches.delete(MEDIA_CACHE), caches.delete(STAGING_CACHE)]);
   }
 
@@ -136,14 +137,16 @@ export class MediaCache {
     const wanted = [...this.wanted.values()];
     const missing = wanted.filter((asset) => !this.holds(asset));
     const sum = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0);
+    const failed = [...this.failures].filter(([path]) => this.wanted.has(path));
+    const latest = failed.at(-1)?.[1];
     return {
       downloadQueueCount: missing.length,
       requiredBytes: sum(wanted.map((asset) => asset.fileSize)),
       downloadedBytes: sum(wanted.filter((asset) => this.holds(asset)).map((asset) => asset.fileSize)),
       cacheUsedBytes: sum([...this.held.values()].map((file) => file.size)),
       ...(this.quota === undefined ? {} : { cacheLimitBytes: this.quota }),
-      errors: this.errors,
-      ...(this.lastError === undefined ? {} : { lastSynchronizationError: this.lastError }),
+      errors: failed.length,
+      ...(latest === undefined ? {} : { lastSynchronizationError: latest }),
     };
   }
 
@@ -207,13 +210,12 @@ export class MediaCache {
       const replaced = this.held.get(asset.downloadPath);
       if (replaced?.objectUrl) URL.revokeObjectURL(replaced.objectUrl);
       this.held.set(asset.downloadPath, file);
-      this.errors = 0;
-      this.lastError = undefined;
+      this.failures.delete(asset.downloadPath);
       this.o.onReady?.();
     } catch (err) {
       if (signal.aborted) return;
-      this.errors += 1;
-      this.lastError = `${asset.downloadPath}: ${(err as Error).message}`;
+      this.failures.delete(asset.downloadPath);
+      this.failures.set(asset.downloadPath, `${asset.downloadPath}: ${(err as Error).message}`);
     }
   }
 

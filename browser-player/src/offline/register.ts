@@ -9,10 +9,11 @@ const CONTROL_TIMEOUT_MS = 30_000;
  */
 export async function registerServiceWorker(): Promise<boolean> {
   if (!globalThis.isSecureContext || !('serviceWorker' in navigator)) return false;
-  const base = import.meta.env.BASE_URL;
+  // The page's own folder (`/player/`): the worker sits beside the page and controls that folder.
+  const folder = new URL('./', document.baseURI).pathname;
   const container = navigator.serviceWorker;
   try {
-    await container.register(`${base}sw.js`, { scope: base });
+    await container.register(`${folder}sw.js`, { scope: folder });
     const controlled = new Promise<boolean>((resolve) => {
       if (container.controller) return resolve(true);
       container.addEventListener('controllerchange', () => resolve(true), { once: true });

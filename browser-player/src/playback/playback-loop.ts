@@ -85,7 +85,7 @@ export class PlaybackLoop {
 
   setManifest(manifest: Manifest): void {
     this.manifest = manifest;
-    this.o.stage.useManifest?.(manifest, (a) => this.o.media.srcFor(a));
+    this.o.stage.useManifest(manifest, (a) => this.o.media.srcFor(a));
     this.decide();
   }
 

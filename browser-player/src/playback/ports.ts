@@ -15,8 +15,8 @@ export interface StagePort {
   applyScreen(o: { rotation: 0 | 90 | 180 | 270 }): void;
   capture(): Promise<Uint8Array | undefined>;
   clear(): void;
-  /** Layouts draw from the manifest's documents and files: told of each manifest before its items are shown. */
-  useManifest?(manifest: Manifest, srcFor: (asset: ManifestAsset) => string): void;
+  /** Layouts draw from the manifest's documents and files: given each manifest before its items are shown. */
+  useManifest(manifest: Manifest, srcFor: (asset: ManifestAsset) => string): void;
 }
 
 export interface MediaPort {
@@ -24,6 +24,8 @@ export interface MediaPort {
   ready(asset: ManifestAsset): boolean;
   srcFor(asset: ManifestAsset): string;
   clear(): Promise<void>;
+  /** Stops downloading and retrying. */
+  stop(): void;
 }
 
 export interface PlaySink {

@@ -1,5 +1,6 @@
 import { get, set } from 'idb-keyval';
 import type { PairingMetadata } from './api.js';
+import type { Heartbeat } from '../wire/heartbeat.js';
 
 // Made once per browser profile: the server supersedes older pairing sessions of the same installation.
 const INSTALLATION_KEY = 'player-installation-id';
@@ -14,6 +15,26 @@ function browserName(): string {
 }
 
 const text = (s: string | undefined, fallback: string) => (s?.trim() ? s.trim().slice(0, 120) : fallback);
+const locale = () => text(navigator.language, 'en');
+const timezone = () => text(Intl.DateTimeFormat().resolvedOptions().timeZone, 'UTC');
+
+/** The screen in device pixels (what a 4K TV's browser renders at 1920×1080 CSS pixels reports as 3840×2160). */
+function screenPixels() {
+  const density = Math.min(10, Math.max(0.5, window.devicePixelRatio || 1));
+  const px = (n: number) => Math.min(16384, Math.max(1, Math.round(n * density)));
+  return { density, screenWidth: px(window.screen.width), screenHeight: px(window.screen.height) };
+}
+
+/** The heartbeat's device fields, read afresh each time (a window moved to another display changes them). */
+export function deviceFacts(): Partial<Heartbeat> {
+  const { screenWidth, screenHeight } = screenPixels();
+  return {
+    screenWidth,
+    screenHeight,
+    locale: locale(),
+    timezone: timezone(),
+  };
+}
 
 /**
  * What the browser player says about itself when it asks to pair: platform `web`, the browser as
@@ -25,8 +46,6 @@ export async function browserMetadata(playerVersion: string): Promise<PairingMet
     installationId = crypto.randomUUID();
     await set(INSTALLATION_KEY, installationId);
   }
-  const density = Math.min(10, Math.max(0.5, window.devicePixelRatio || 1));
-  const px = (n: number) => Math.min(16384, Math.max(1, Math.round(n * density)));
   return {
     playerInstallationId: installationId,
     platform: 'web',
@@ -34,10 +53,8 @@ export async function browserMetadata(playerVersion: string): Promise<PairingMet
     model: text(navigator.platform, 'Web'),
     androidVersion: text(browserName(), 'Browser'),
     playerVersion,
-    screenWidth: px(window.screen.width),
-    screenHeight: px(window.screen.height),
-    density,
-    locale: text(navigator.language, 'en'),
-    timezone: text(Intl.DateTimeFormat().resolvedOptions().timeZone, 'UTC'),
+    ...screenPixels(),
+    locale: locale(),
+    timezone: timezone(),
   };
 }

@@ -33,8 +33,14 @@ export interface PlayerSocketOptions {
   onRevoked(): void;
   onStateChange?(open: boolean): void;
   backoff?: BackoffOptions;
+  /** No message for this long (the server pings every 30 s) means a dead link: drop it and reconnect. */
+  silenceMs?: number;
   now?(): number;
 }
+
+// Two and a half pings: a browser sees no transport pings, so a link that died silently (a TV's
+// Wi-Fi) would otherwise look open for as long as the operating system keeps the TCP connection.
+const SILENCE_MS = 75_000;
 
 /**
  * The player socket, protocol v1, authenticated the way a browser can: the device credential
@@ -45,6 +51,7 @@ export interface PlayerSocketOptions {
 export class PlayerSocketClient {
   private socket: SocketLike | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private silence: ReturnType<typeof setTimeout> | undefined;
   private running = false;
   private open = false;
   private readonly backoff: Backoff;
@@ -89,8 +96,14 @@ export class PlayerSocketClient {
       return;
     }
     this.socket = socket;
-    socket.onopen = () => this.backoff.connected(this.now());
-    socket.onmessage = (ev) => this.receive(ev.data);
+    socket.onopen = () => {
+      this.backoff.connected(this.now());
+      this.listen(socket);
+    };
+    socket.onmessage = (ev) => {
+      this.listen(socket);
+      this.receive(ev.data);
+    };
     // Every failure, including a refused upgrade, ends in a close event: retry from there only.
     socket.onerror = () => {};
     socket.onclose = (ev) => {
@@ -136,6 +149,19 @@ export class PlayerSocketClient {
     return true;
   }
 
+  /** (Re)arms the silence timer: a socket that stays quiet too long is given up for a new one. */
+  private listen(socket: SocketLike): void {
+    clearTimeout(this.silence);
+    this.silence = setTimeout(() => {
+      if (this.socket !== socket) return;
+      // Its close event may take minutes on a dead link: act now and let it finish on its own.
+      this.detach();
+      socket.close(4000, 'no message from the server');
+      this.setOpen(false);
+      if (this.running) this.retry();
+    }, this.o.silenceMs ?? SILENCE_MS);
+  }
+
   private retry(): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -145,6 +171,8 @@ export class PlayerSocketClient {
   }
 
   private detach(): void {
+    clearTimeout(this.silence);
+    this.silence = undefined;
     if (!this.socket) return;
     this.socket.onopen = this.socket.onmessage = this.socket.onerror = this.socket.onclose = null;
     this.socket = undefined;

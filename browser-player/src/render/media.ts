@@ -113,7 +113,10 @@ export function mountWebsite(src: string): Mounted {
   const frame = document.createElement('iframe');
   frame.className = 'stage-media stage-website';
   // Ordinary pages run (scripts, their own storage, forms); they may not navigate the player away.
-  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups');
+  // A page of the player's own origin runs as a stranger: with its origin it could lift the sandbox
+  // and read the device credential from this origin's IndexedDB.
+  const ownOrigin = sameOrigin(src);
+  frame.setAttribute('sandbox', `allow-scripts allow-forms allow-popups${ownOrigin ? '' : ' allow-same-origin'}`);
   frame.setAttribute('allow', 'autoplay; fullscreen');
   frame.referrerPolicy = 'no-referrer';
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -135,6 +138,14 @@ export function mountWebsite(src: string): Mounted {
       frame.remove();
     },
   };
+}
+
+function sameOrigin(src: string): boolean {
+  try {
+    return new URL(src, location.href).origin === location.origin;
+  } catch {
+    return true;
+  }
 }
 
 function hostOf(src: string): string {

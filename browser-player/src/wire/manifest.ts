@@ -232,12 +232,39 @@ export interface ManifestWebsite {
   fallbackVariantId?: string | null;
 }
 
-/** Schema 13 on: what a widget draws, declaratively (the node tree is read by the renderer). */
+/** Where a presentation node's value comes from. */
+export interface PresentationBinding {
+  /** `literal`, `dataset`, `repeat`, `repeat_index` or `environment`. */
+  source: string;
+  dataset?: string;
+  path?: string;
+  value?: string;
+  fields?: string[];
+  format?: string;
+  precision?: number;
+  prefix?: string;
+  suffix?: string;
+  fallback?: string;
+  separator?: string;
+}
+
+/** One node of a widget's declarative tree (schema 13). */
+export interface PresentationNode {
+  id?: string;
+  type: string;
+  props?: Record<string, unknown>;
+  binding?: PresentationBinding;
+  repeat?: { dataset: string; limit: number; offset?: number };
+  condition?: { binding: PresentationBinding; op: string; value?: string };
+  children?: PresentationNode[];
+}
+
+/** Schema 13 on: what a widget draws, declaratively. */
 export interface WidgetPresentation {
   schemaVersion: 1;
   kind: 'native' | 'web';
   requiredCapabilities: Record<string, number>;
-  native?: { root: unknown };
+  native?: { root: PresentationNode };
   web?: {
     mode: 'remote';
     url: string;
