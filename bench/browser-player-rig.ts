@@ -33,7 +33,7 @@ export async function startBenchPlayer(): Promise<BenchPlayer> {
     browser = await launchChromium(KIOSK_FLAGS);
     const api = await ownerApi(server);
     const problems: string[] = [];
-    const device = await openPlayerDevice(browser, `${server.url}/player`, problems, { width: 1920, height: 1080 });
+    const device = await openPlayerDevice(browser, server.url, problems, { width: 1920, height: 1080 });
     const request = await api('POST', '/screens/pairing/resolve', { code: await device.pairingCode(60_000) });
     const screen = await api('POST', `/screens/pairing/${request.id}/approve`, { name: 'Bench browser player' });
     for (const deadline = Date.now() + 60_000; (await device.storedCredential())?.screenId !== screen.id; ) {

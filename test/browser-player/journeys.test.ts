@@ -182,7 +182,7 @@ describe('browser player journeys', function () {
     expect(back.pageTime)
       .to.be.at.least(end)
       .and.below(end + MINUTE);
-    await hall.context.close();
+    await hall.close();
     devices.splice(devices.indexOf(hall), 1);
   });
 
@@ -207,23 +207,23 @@ describe('browser player journeys', function () {
     expect(lobby.shows.slice(back).map((s) => s.itemId)).to.not.include(alarm.itemIds[0]);
   });
 
-  it('plays on with the network cut, across a reload, and asks the server for nothing meanwhile', async () => {
-    const logs = rig.kernel.logs.length;
+  it('plays on with the network cut, and after a reload while it is cut', async () => {
     await lobby.setOffline(true);
-    let from = lobby.shows.length;
-    const next = await lobby.waitForShow(loop.itemIds[1]!, { from });
-    await lobby.waitForShow(loop.itemIds[0]!, { from: next + 1 });
+    try {
+      let from = lobby.shows.length;
+      const next = await lobby.waitForShow(loop.itemIds[1]!, { from });
+      await lobby.waitForShow(loop.itemIds[0]!, { from: next + 1 });
 
-    const before = lobby.shows.at(-1)!.documentId;
-    from = lobby.shows.length;
-    await lobby.page.reload();
-    const shown = lobby.shows[await lobby.waitForShow(loop.itemIds, { from })]!;
-    expect(shown.documentId, 'shown by the reloaded page').to.not.equal(before);
-    await lobby.waitForShow(loop.itemIds, { from: lobby.shows.indexOf(shown) + 1 });
-    expect(browserRequests(rig.kernel, logs), 'requests that reached the server while offline').to.deep.equal([]);
-
-    from = rig.kernel.logs.length;
-    await lobby.setOffline(false);
+      const before = lobby.shows.at(-1)!.documentId;
+      from = lobby.shows.length;
+      await lobby.page.reload();
+      const shown = lobby.shows[await lobby.waitForShow(loop.itemIds, { from })]!;
+      expect(shown.documentId, 'shown by the reloaded page').to.not.equal(before);
+      await lobby.waitForShow(loop.itemIds, { from: lobby.shows.indexOf(shown) + 1 });
+    } finally {
+      await lobby.setOffline(false);
+    }
+    const from = rig.kernel.logs.length;
     await eventually(
       () => browserRequests(rig.kernel, from),
       (r) => r.some((x) => x.path.startsWith('/api/v1/player/') && x.status < 400),
@@ -237,10 +237,11 @@ describe('browser player journeys', function () {
     const finished = lobby.shows.filter((s, i) => s.itemId && lobby.shows[i + 1]?.documentId === s.documentId);
     const list = async () =>
       (await api('GET', `/api/v1/activity/proof-of-play?screen=${lobbyId}&sessionType=child&limit=250`)).body.data.items as PlaySession[];
-    const matching = (sessions: PlaySession[]) =>
-      finished.map((s) => sessions.filter((p) => p.playlistItemId === s.itemId && Math.abs(Date.parse(p.startedAt) - s.at) < 3_000));
-    const sessions = await eventually(list, (all) => matching(all).every((m) => m.length >= 1), 90_000, 500);
-    const matched = matching(sessions);
+    // Items stay on screen 2 s at least: a session starting within a second of a show is that show's.
+    const sessionsOf = (sessions: PlaySession[]) =>
+      finished.map((s) => sessions.filter((p) => p.playlistItemId === s.itemId && Math.abs(Date.parse(p.startedAt) - s.at) < 1_000));
+    const sessions = await eventually(list, (all) => sessionsOf(all).every((m) => m.length >= 1), 90_000, 500);
+    const matched = sessionsOf(sessions);
     expect(
       finished.filter((_, i) => matched[i]!.length === 0).map((s) => `${s.itemId} at ${new Date(s.at).toISOString()}`),
       'shown, never reported',
@@ -249,14 +250,12 @@ describe('browser player journeys', function () {
       finished.filter((_, i) => matched[i]!.length > 1).map((s) => s.itemId),
       'reported twice',
     ).to.deep.equal([]);
-    expect(new Set(sessions.map((s) => s.activitySessionId)).size).to.equal(sessions.length);
+    expect(sessions.length, 'no more plays than shows').to.be.at.most(lobby.shows.filter((s) => s.itemId).length);
     for (const [i, s] of finished.entries()) {
-      const session = matched[i]![0]!;
       const next = lobby.shows[lobby.shows.indexOf(s) + 1]!;
-      expect(Date.parse(session.endedAt ?? ''), `${s.itemId} ended as the next item came on`).to.be.closeTo(next.at, 3_000);
+      expect(Date.parse(matched[i]![0]!.endedAt ?? ''), `${s.itemId} ended as the next item came on`).to.be.closeTo(next.at, 1_000);
     }
-    const offline = finished.filter((s) => s.offline);
-    expect(offline.length, 'plays shown while offline').to.be.at.least(2);
+    expect(finished.filter((s) => s.offline).length, 'plays shown while offline').to.be.at.least(2);
   });
 
   it('shows its name when the console asks it to identify itself, and sends a live preview frame', async () => {

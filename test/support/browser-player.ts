@@ -1,4 +1,4 @@
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { coreModules } from '../../core-modules/index.js';
@@ -39,6 +39,8 @@ export interface PlayerDevice {
   storedCredential(): Promise<StoredCredential | undefined>;
   /** Pulls the device's network cable (or plugs it back). */
   setOffline(offline: boolean): Promise<void>;
+  /** Switches the device off (its browser context and its cable). */
+  close(): Promise<void>;
 }
 
 export interface BrowserPlayerRig {
@@ -105,8 +107,62 @@ const READ_CREDENTIAL = `(async () => {
 /** How a pairing code reads on screen: six characters of the code alphabet, perhaps split by a dash or space. */
 const CODE_ON_SCREEN = /\b([2-9A-HJKMNP-Z]{3})[\s-]?([2-9A-HJKMNP-Z]{3})\b/;
 
-/** A new device (its own browser context) with the player at `url` open; page errors and CSP violations go to `problems`. */
-export async function openPlayerDevice(browser: Browser, url: string, problems: string[], viewport = { width: 1280, height: 720 }): Promise<PlayerDevice> {
+interface Cable {
+  port: number;
+  pull(): void;
+  plug(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP relay between one device and the server: its network cable. Pulled, it drops every open
+ * connection and refuses new ones, whoever makes them: the page, its socket, the service worker and
+ * the browser's own checks of the worker script (Chromium's offline emulation spares the latter two).
+ */
+async function cableTo(serverUrl: string): Promise<Cable> {
+  const target = new URL(serverUrl);
+  const open = new Set<Socket>();
+  let plugged = true;
+  const relay = createServer((device) => {
+    if (!plugged) return device.destroy();
+    const server = connect(Number(target.port), target.hostname);
+    for (const end of [device, server]) {
+      open.add(end);
+      end.on('close', () => open.delete(end));
+      // A pulled cable ends connections midway: nothing to report.
+      end.on('error', () => undefined);
+    }
+    device.pipe(server).pipe(device);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (relay.address() as AddressInfo).port,
+    pull: () => {
+      plugged = false;
+      for (const end of open) end.destroy();
+    },
+    plug: () => {
+      plugged = true;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const end of open) end.destroy();
+        relay.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A new device (its own browser context, on its own cable to the server at `serverUrl`) with the
+ * player open; page errors and CSP violations go to `problems`.
+ */
+export async function openPlayerDevice(
+  browser: Browser,
+  serverUrl: string,
+  problems: string[],
+  viewport = { width: 1280, height: 720 },
+): Promise<PlayerDevice> {
+  const cable = await cableTo(serverUrl);
   const context = await browser.newContext({ viewport });
   const shows: ScreenShow[] = [];
   const waiters = new Set<() => void>();
@@ -152,7 +208,8 @@ export async function openPlayerDevice(browser: Browser, url: string, problems: 
     return match[1]! + match[2]!;
   };
 
-  await page.goto(url);
+  // localhost is a secure context: the service worker, Cache Storage and crypto.subtle are there, as on https.
+  await page.goto(`http://localhost:${cable.port}/player`);
   return {
     context,
     page,
@@ -160,11 +217,17 @@ export async function openPlayerDevice(browser: Browser, url: string, problems: 
     waitForShow,
     pairingCode,
     storedCredential: () => page.evaluate(READ_CREDENTIAL) as Promise<StoredCredential | undefined>,
-    // A show counts as offline only while the cable is out for sure.
+    // The browser is told too, as it is when a cable is pulled. A show counts as offline only while the cable is out for sure.
     setOffline: async (cut) => {
       if (!cut) offline = false;
+      if (cut) cable.pull();
+      else cable.plug();
       await context.setOffline(cut);
       offline = cut;
+    },
+    close: async () => {
+      await context.close();
+      await cable.close();
     },
   };
 }
@@ -175,7 +238,6 @@ export async function openPlayerDevice(browser: Browser, url: string, problems: 
  */
 export async function startBrowserPlayerRig(options: TestKernelOptions = {}): Promise<BrowserPlayerRig> {
   ensureBrowserPlayerBuilt();
-  // localhost is a secure context: the service worker, Cache Storage and crypto.subtle are there, as on https.
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const kernel = await bootTestKernel({
@@ -189,12 +251,17 @@ export async function startBrowserPlayerRig(options: TestKernelOptions = {}): Pr
   });
   const owner = await setUpOwner(kernel);
   const problems: string[] = [];
+  const devices: PlayerDevice[] = [];
   return {
     kernel,
     owner,
     browser,
     problems,
-    openPlayer: (o = {}) => openPlayerDevice(browser, `${origin}/player`, problems, o.viewport),
+    openPlayer: async (o = {}) => {
+      const device = await openPlayerDevice(browser, kernel.url, problems, o.viewport);
+      devices.push(device);
+      return device;
+    },
     approve: async (device, name) => {
       const code = await device.pairingCode();
       const found = await consoleCall(kernel, owner, 'POST', '/api/v1/screens/pairing/resolve', { code });
@@ -204,6 +271,7 @@ export async function startBrowserPlayerRig(options: TestKernelOptions = {}): Pr
       return approved.body.data.id as string;
     },
     stop: async () => {
+      for (const device of devices) await device.close();
       await browser.close();
       await kernel.stop();
     },
