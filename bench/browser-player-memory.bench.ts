@@ -45,7 +45,7 @@ async function run(): Promise<BenchResult> {
     await device.context.clock.install({ time: Date.now() - DAY });
     let from = device.shows.length;
     await device.page.reload();
-    await device.waitForShow(playlist.itemIds[0]!, { from, timeoutMs: 60_000 });
+    await device.waitForShow(playlist.itemIds, { from, timeoutMs: 60_000 });
     await device.context.clock.pauseAt((await device.page.evaluate(() => Date.now())) + 1_000);
 
     /** Lets one item's minute pass, then waits (real time) until the next item is on screen. */

@@ -29,31 +29,34 @@ export async function startBenchPlayer(): Promise<BenchPlayer> {
   ensureBrowserPlayerBuilt();
   const server = await bootServer();
   let browser: Browser | undefined;
+  let device: PlayerDevice | undefined;
   try {
     browser = await launchChromium(KIOSK_FLAGS);
     const api = await ownerApi(server);
     const problems: string[] = [];
-    const device = await openPlayerDevice(browser, server.url, problems, { width: 1920, height: 1080 });
+    device = await openPlayerDevice(browser, server.url, problems, { width: 1920, height: 1080 });
     const request = await api('POST', '/screens/pairing/resolve', { code: await device.pairingCode(60_000) });
     const screen = await api('POST', `/screens/pairing/${request.id}/approve`, { name: 'Bench browser player' });
     for (const deadline = Date.now() + 60_000; (await device.storedCredential())?.screenId !== screen.id; ) {
       if (Date.now() > deadline) throw new Error('the browser player did not enroll within 60 s');
       await new Promise((r) => setTimeout(r, 250));
     }
-    const opened = browser;
+    const [opened, paired] = [browser, device];
     return {
       server,
       browser: opened,
-      device,
+      device: paired,
       screenId: screen.id,
       api,
       problems,
       stop: async () => {
+        await paired.close();
         await opened.close();
         await server.stop();
       },
     };
   } catch (err) {
+    await device?.close();
     await browser?.close();
     await server.stop();
     throw err;

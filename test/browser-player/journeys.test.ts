@@ -285,10 +285,10 @@ describe('browser player journeys', function () {
     expect(meta.width).to.be.greaterThan(0);
   });
 
-  it('goes back to pairing, credential forgotten, when the console revokes it', async () => {
+  it('goes back to pairing when the console revokes it, credential and content forgotten, and pairs again as the same screen', async () => {
     const res = await api('POST', `/api/v1/screens/${lobbyId}/revoke`, { reason: 'Moved to the store room' });
     expect(res.status).to.equal(204);
-    await lobby.pairingCode(30_000);
+    const code = await lobby.pairingCode(30_000);
     expect(
       await eventually(
         () => lobby.storedCredential(),
@@ -296,5 +296,12 @@ describe('browser player journeys', function () {
       ),
     ).to.equal(undefined);
     expect(await lobby.page.locator('[data-showing-item]').count(), 'nothing of the old content on screen').to.equal(0);
+
+    // The same player installation asks again: the console offers to repair the screen it had.
+    const request = (await api('POST', '/api/v1/screens/pairing/resolve', { code })).body.data;
+    expect(request).to.include({ previouslyPaired: true, existingScreenId: lobbyId, hasActiveCredential: false });
+    const from = lobby.shows.length;
+    expect(await pair(lobby, 'Lobby')).to.equal(lobbyId);
+    await lobby.waitForShow(loop.itemIds, { from });
   });
 });
