@@ -27,6 +27,10 @@ export interface ApiPort {
   setCredential(credential: string | undefined): void;
   manifest(etag?: string): Promise<{ manifest: Manifest; etag: string } | undefined>;
   config(etag?: string): Promise<{ config: PlayerConfig; etag: string } | undefined>;
+  /** After a 1008 close: whether the credential still holds (`lost`: pair again; `disabled`: wait). */
+  credentialState(): Promise<'valid' | 'lost' | 'disabled'>;
+  /** Whether the server is the installation a credential belongs to; undefined while it cannot be asked. */
+  sameServer(installationId: string): Promise<boolean | undefined>;
 }
 
 export interface SocketPort {
@@ -118,7 +122,8 @@ export class Player {
     const credential = await this.p.credentials.load();
     if (generation !== this.generation) return;
     if (credential) return this.enrolled(credential, generation);
-    return this.pairUntilEnrolled(generation);
+    // Pairing runs until enrolled (or stopped): starting is done once its first code is asked for.
+    void this.pairUntilEnrolled(generation);
   }
 
   /** Ends everything this player started: timers, socket, reports, pairing, playback. */
@@ -165,7 +170,6 @@ export class Player {
 
   private async enrolled(credential: StoredCredential, generation: number): Promise<void> {
     this.credential = credential;
-    this.p.api.setCredential(credential.credential);
     const kept = await this.p.kept.load().catch(() => undefined);
     if (generation !== this.generation) return;
     this.kept = kept?.screenId === credential.screenId ? kept : { screenId: credential.screenId };
@@ -175,6 +179,15 @@ export class Player {
     // The kept manifest plays at once, offline too; the cache says which of its files are here.
     if (this.kept.manifest) this.loop.setManifest(this.kept.manifest.manifest);
 
+    // The credential goes only to the installation it belongs to (one that cannot be asked now is
+    // trusted: the page plays on offline and its calls fail until the server is back).
+    const same = await this.p.api.sameServer(credential.installationId);
+    if (generation !== this.generation) return;
+    if (same === false) {
+      await this.revoked();
+      return;
+    }
+    this.p.api.setCredential(credential.credential);
     this.reporter = this.p.reporter({
       snapshot: () => this.loop.snapshot(),
       capture: () => this.p.stage.capture(),
@@ -182,7 +195,11 @@ export class Player {
     });
     this.reporter.start(this.statusSeconds());
     this.commands = this.p.commands(this.commandHandlers());
-    this.socket = this.p.openSocket({ credential: credential.credential, onMessage: (m) => this.onMessage(m), onRevoked: () => void this.revoked() });
+    this.socket = this.p.openSocket({
+      credential: credential.credential,
+      onMessage: (m) => this.onMessage(m),
+      onRevoked: () => void this.checkCredential(generation),
+    });
     this.socket.start();
     void this.commands.poll().catch((e) => this.failed(e));
     if (this.kept.manifest) this.sync(this.kept.manifest.manifest);
@@ -302,6 +319,33 @@ export class Player {
     if (retry) this.after(this.retries.nextDelay(Date.now()), retry);
   }
 
+  /**
+   * The socket was closed for policy (1008): revoked, or the screen disabled. Asks which; a disabled
+   * screen waits (showing so) and is asked again until enabled, then the socket reconnects.
+   */
+  private async checkCredential(generation: number): Promise<void> {
+    let state: 'valid' | 'lost' | 'disabled' | undefined;
+    try {
+      state = await this.p.api.credentialState();
+    } catch {
+      // Unreachable: ask again later.
+    }
+    if (generation !== this.generation) return;
+    if (state === 'lost') {
+      await this.revoked();
+      return;
+    }
+    if (state === 'valid') {
+      this.retries.reset();
+      this.loop.setDisabled(this.kept?.playbackDisabled === true);
+      this.socket?.start();
+      void this.fetch('manifest');
+      return;
+    }
+    if (state === 'disabled') this.loop.setDisabled(true);
+    this.after(this.retries.nextDelay(Date.now()), () => void this.checkCredential(generation));
+  }
+
   /** The credential is revoked: nothing of this screen stays, and the page pairs afresh. */
   private async revoked(): Promise<void> {
     this.stop();
@@ -312,7 +356,7 @@ export class Player {
     this.p.stage.clear();
     // Nothing of the revoked screen stays: its credential, its manifest and its files.
     await Promise.all([this.p.credentials.clear(), this.p.kept.clear(), this.p.media.clear()]).catch(() => undefined);
-    if (generation === this.generation) await this.pairUntilEnrolled(generation);
+    if (generation === this.generation) void this.pairUntilEnrolled(generation);
   }
 
   private setPlaybackDisabled(disabled: boolean): void {

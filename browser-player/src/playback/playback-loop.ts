@@ -78,6 +78,7 @@ export class PlaybackLoop {
     this.token++;
     this.finishShowing(true);
     this.plan = undefined;
+    this.state = 'idle';
     this.resting = undefined;
     clearTimeout(this.boundaryTimer);
     clearTimeout(this.retryTimer);
