@@ -41,7 +41,8 @@ export interface SocketPort {
 export interface ReporterPort {
   start(intervalSeconds: number): void;
   stop(): void;
-  recordPlay(r: PlayRecord): void;
+  /** Queues the play (persistently); a failure to queue must not stop playback. */
+  recordPlay(r: PlayRecord): void | Promise<void>;
   previewChanged(): void;
 }
 
@@ -97,7 +98,7 @@ export class Player {
     this.loop = new PlaybackLoop({
       stage: p.stage,
       media: p.media,
-      plays: { recordPlay: (r) => this.reporter?.recordPlay(r) },
+      plays: { recordPlay: (r) => void Promise.resolve(this.reporter?.recordPlay(r)).catch(() => undefined) },
       newId: p.newId,
       texts: () => {
         const c = this.kept?.config?.config;
@@ -269,7 +270,8 @@ export class Player {
     this.kept = { ...this.kept, manifest: answer };
     this.loop.setManifest(answer.manifest);
     this.sync(answer.manifest);
-    await this.p.kept.save(this.kept);
+    // Keeping is for the next reload: a failure to write it must not refetch what was just taken.
+    await this.p.kept.save(this.kept).catch(() => undefined);
   }
 
   private async fetchConfig(): Promise<void> {
@@ -281,7 +283,7 @@ export class Player {
     this.applyConfig();
     if (this.statusSeconds() !== before) this.reporter?.start(this.statusSeconds());
     this.loop.decide();
-    await this.p.kept.save(this.kept);
+    await this.p.kept.save(this.kept).catch(() => undefined);
   }
 
   private applyConfig(): void {
