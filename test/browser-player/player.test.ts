@@ -158,6 +158,16 @@ describe('browser player: the orchestrator', () => {
     expect([s.credential, s.kept, s.filesCleared]).to.deep.equal([undefined, undefined, 1]);
     expect(s.sentCredentials.at(-1)).to.equal(undefined);
     expect(s.player.snapshot().playbackState).to.not.equal('playing');
+
+    // Paired again as another screen: only that screen's content plays.
+    const shown = s.stage.shown.length;
+    const again = enrolled();
+    s.state = 'valid';
+    s.served = content(again.screenId, 7);
+    s.enroll?.(again);
+    await settle();
+    await settle();
+    expect(s.stage.shown.slice(shown).map((i) => i.itemId)).to.deep.equal([s.served.playlist?.items[0]?.id]);
   });
 
   it('waits while the screen is disabled (socket closed for policy) and reconnects once it is enabled', async () => {
