@@ -58,6 +58,9 @@ const player = new Player({
       playerVersion: PLAYER_VERSION,
       onMessage: o.onMessage,
       onRevoked: o.onRevoked,
+      onStateChange: (open) => {
+        if (open) o.onOpen();
+      },
     });
     return socket;
   },

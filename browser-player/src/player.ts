@@ -65,7 +65,7 @@ export interface PlayerParts {
     onCode(c: { code: string; approvalUrl: string; expiresAt: string; organizationName: string }): void;
     signal: AbortSignal;
   }): Promise<StoredCredential>;
-  openSocket(o: { credential: string; onMessage(m: { type: string }): void; onRevoked(): void }): SocketPort;
+  openSocket(o: { credential: string; onMessage(m: { type: string }): void; onRevoked(): void; onOpen(): void }): SocketPort;
   reporter(o: { snapshot(): PlaybackSnapshot; capture(): Promise<Uint8Array | undefined>; onCredentialLost(): void }): ReporterPort;
   commands(handlers: CommandHandlers): { poll(): Promise<void> };
   newId(): string;
@@ -200,12 +200,18 @@ export class Player {
       credential: credential.credential,
       onMessage: (m) => this.onMessage(m),
       onRevoked: () => void this.checkCredential(generation),
+      // Changes announced while the socket was down were missed: ask (a 304 costs nothing).
+      onOpen: () => {
+        void this.fetch('config');
+        void this.fetch('manifest');
+        void this.commands?.poll().catch((e) => this.failed(e));
+      },
     });
-    this.socket.start();
-    void this.commands.poll().catch((e) => this.failed(e));
     if (this.kept.manifest) this.sync(this.kept.manifest.manifest);
+    // The first fetches come as the socket opens; while it cannot, they are asked for here too.
     void this.fetch('config');
     void this.fetch('manifest');
+    this.socket.start();
     this.reconcile(generation);
   }
 

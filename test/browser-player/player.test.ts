@@ -22,6 +22,7 @@ class Screen {
   filesCleared = 0;
   socketStarts = 0;
   onRevoked?: () => void;
+  onOpen?: () => void;
   handlers?: CommandHandlers;
   enroll?: (c: StoredCredential) => void;
   player: Player;
@@ -78,6 +79,7 @@ class Screen {
         }),
       openSocket: (o) => {
         this.onRevoked = o.onRevoked;
+        this.onOpen = o.onOpen;
         return { start: () => this.socketStarts++, stop: () => {} };
       },
       reporter: () => ({ start: () => {}, stop: () => {}, recordPlay: () => {}, previewChanged: () => {} }),
@@ -133,6 +135,10 @@ describe('browser player: the orchestrator', () => {
     await settle();
     expect(s.stage.shown.at(-1)?.itemId).to.equal(kept.playlist?.items[0]?.id);
     expect(s.etagsAsked).to.deep.equal(['"v1"']);
+    // A socket that (re)opens may have missed a change: the manifest is asked for again.
+    s.onOpen?.();
+    await settle();
+    expect(s.etagsAsked).to.deep.equal(['"v1"', '"v1"']);
     // Another screen's kept content (the page was paired again since) never plays.
     const other = new Screen();
     other.credential = enrolled();
