@@ -294,6 +294,8 @@ describe('browser player stage (Chromium)', () => {
       tall: '00000000-0000-4000-8000-0000000000a2',
       clock: '00000000-0000-4000-8000-0000000000a3',
       odd: '00000000-0000-4000-8000-0000000000a4',
+      menu: '00000000-0000-4000-8000-0000000000a5',
+      source: '00000000-0000-4000-8000-0000000000d1',
     };
     const placement = (over: Record<string, unknown>) => ({ id: crypto.randomUUID(), name: 'p', layer: 1, opacity: 1, visible: true, locked: false, ...over });
     /** The parts of a manifest layouts draw from: its layouts, playlists and widgets. */
@@ -322,6 +324,21 @@ describe('browser player stage (Chromium)', () => {
               placement({ type: 'widget', widgetId: ids.clock, x: 1200, y: 700, width: 400, height: 200, layer: 4 }),
               placement({ type: 'widget', widgetId: ids.odd, x: 0, y: 800, width: 400, height: 100, layer: 5 }),
               placement({ type: 'hologram', x: 0, y: 0, width: 1600, height: 900, layer: 6 }),
+              placement({ type: 'widget', widgetId: ids.menu, x: 800, y: 700, width: 400, height: 200, layer: 8 }),
+              placement({
+                type: 'primitive',
+                x: 0,
+                y: 100,
+                width: 800,
+                height: 100,
+                layer: 9,
+                primitive: {
+                  kind: 'text',
+                  fontSize: 40,
+                  color: '#ffffff',
+                  binding: { dataSourceId: ids.source, field: 'title', prefix: 'Today: ', fallbackText: 'Closed' },
+                },
+              }),
               placement({ type: 'asset', assetId: ids.tall, x: 0, y: 0, width: 1600, height: 900, layer: 7, visible: false }),
             ],
           },
@@ -353,11 +370,61 @@ describe('browser player stage (Chromium)', () => {
             },
           },
         },
+        // A menu board: a row per record of the data source.
+        {
+          assetId: ids.menu,
+          name: 'Menu',
+          presentation: {
+            schemaVersion: 1,
+            kind: 'native',
+            requiredCapabilities: {},
+            native: {
+              root: {
+                type: 'surface',
+                props: { emptyText: 'Nothing today' },
+                children: [
+                  {
+                    type: 'repeat',
+                    repeat: { dataset: ids.source, limit: 5 },
+                    children: [
+                      {
+                        type: 'row',
+                        children: [
+                          { type: 'text', binding: { source: 'repeat', path: 'title' } },
+                          { type: 'text', binding: { source: 'repeat', path: 'price', format: 'number', precision: 2, prefix: '€' } },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
         // A node type this player does not know: drawn as nothing, the rest of the layout stays.
         {
           assetId: ids.odd,
           name: 'Odd',
           presentation: { schemaVersion: 1, kind: 'native', requiredCapabilities: {}, native: { root: { type: 'hologram_chart' } } },
+        },
+      ],
+      dataSources: [
+        {
+          id: ids.source,
+          dataDocument: {
+            schemaVersion: 1,
+            datasets: [
+              {
+                id: 'records',
+                kind: 'records',
+                fields: [],
+                records: [
+                  { id: 'r1', values: { title: { kind: 'text', text: 'Soup' }, price: { kind: 'number', number: 4.5 } } },
+                  { id: 'r2', values: { title: { kind: 'text', text: 'Salad' }, price: { kind: 'number', number: 3 } } },
+                ],
+              },
+            ],
+          },
         },
       ],
       base,
@@ -384,7 +451,9 @@ describe('browser player stage (Chromium)', () => {
       // On the 960×540 stage: the wide picture in the left half, the zone's first item (red over blue) in the right.
       let shot = await screenshot();
       expect([shot.at(100, 300), shot.at(380, 300), shot.at(600, 100), shot.at(600, 380)]).to.deep.equal(['red', 'blue', 'red', 'blue']);
-      expect(await h.page.locator('.layout').textContent()).to.match(/^Welcome\d{1,2}:\d{2}$/);
+      const text = await h.page.locator('.layout').textContent();
+      expect(text).to.match(/^Welcome\d{1,2}:\d{2}/);
+      expect(text, 'data-bound text and a menu from the data source').to.contain('Today: Soup').and.contain('Soup€4.50Salad€3.00');
       // The zone moves on to its second item (red left, blue right) while the rest stays.
       await h.page.waitForFunction(() => document.querySelector('.zone-playlist img')?.getAttribute('src')?.endsWith('wide.png'));
       shot = await screenshot();
