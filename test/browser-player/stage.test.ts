@@ -258,6 +258,9 @@ describe('browser player stage (Chromium)', () => {
     const text = await h.page.locator('.stage-pairing').textContent();
     expect(text).to.contain('7KQ 4MZ').and.contain('Riverside Library').and.contain(approvalUrl).and.contain('expires');
     expect(await showing()).to.deep.equal({ item: undefined, kind: undefined });
+    // Readable across a room: the code's letters stand over a tenth of the screen's height.
+    const codeBox = await h.page.locator('.pairing-code').boundingBox();
+    expect(codeBox!.height / 540).to.be.above(0.1);
     // The QR reads as the approval link: every module drawn dark or light as the code says.
     const expected = QRCode.create(approvalUrl, { errorCorrectionLevel: 'M' }).modules;
     const drawn = await h.page.evaluate((size) => {

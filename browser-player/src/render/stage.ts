@@ -34,7 +34,6 @@ export class Stage {
   private current: Shown | undefined;
   private identifyTimer: ReturnType<typeof setTimeout> | undefined;
   private layouts: LayoutContent | undefined;
-  private readonly releaseScreen: () => void;
 
   constructor(private readonly root: HTMLElement) {
     root.classList.add('stage');
@@ -45,7 +44,7 @@ export class Stage {
     this.identifyBox.setAttribute('role', 'status');
     this.frame.append(this.overlay, this.identifyBox);
     root.replaceChildren(this.frame);
-    this.releaseScreen = prepareTvScreen(root.ownerDocument);
+    prepareTvScreen(root.ownerDocument);
   }
 
   /**
@@ -150,14 +149,6 @@ export class Stage {
     this.overlay.replaceChildren();
     delete this.root.dataset.showingItem;
     delete this.root.dataset.showingKind;
-  }
-
-  /** Releases everything, the TV settings included (the stage is not used again). */
-  dispose(): void {
-    this.clear();
-    clearTimeout(this.identifyTimer);
-    this.releaseScreen();
-    this.root.replaceChildren();
   }
 
   private supersede(): number {
