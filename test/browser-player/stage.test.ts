@@ -201,12 +201,11 @@ describe('browser player stage (Chromium)', () => {
     for (let round = 0; round < 8; round++) for (const k of kinds) await show({ ...k, key: `${k.key}${round}`, itemId: `${k.key}${round}` });
     expect(await count()).to.deep.equal(first);
     expect(first.media).to.equal(1);
-    // A superseded show (its successor asked before it was ready) leaves nothing behind either.
+    // A superseded show (its successor asked before it was ready) settles and leaves nothing behind.
     await h.page.evaluate(
       ([a, b]) => {
         const w = window as never as { showItem(i: StageItem): Promise<void> };
-        void w.showItem(a!);
-        return w.showItem(b!);
+        return Promise.all([w.showItem(a!), w.showItem(b!)]);
       },
       [item({ key: 'lost', kind: 'video', src: `${h.base}/media/clip.mp4` }), item({ key: 'won', kind: 'image', src: `${h.base}/media/wide.png` })],
     );

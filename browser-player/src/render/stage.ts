@@ -15,6 +15,8 @@ interface Shown {
   content: Mounted;
   item: StageItem;
   timer?: ReturnType<typeof setTimeout>;
+  /** Settles a pending show that was overtaken: its content, once released, may never get ready. */
+  abandon?: () => void;
 }
 
 /**
@@ -69,9 +71,12 @@ export class Stage {
     }
     layer.append(content.element);
     const shown: Shown = { layer, content, item };
+    const overtaken = new Promise<void>((resolve) => {
+      shown.abandon = resolve;
+    });
     this.pending = shown;
     try {
-      await content.ready;
+      await Promise.race([content.ready, overtaken]);
     } catch (error) {
       if (this.pending === shown) {
         this.pending = undefined;
@@ -152,6 +157,7 @@ export class Stage {
   }
 
   private supersede(): number {
+    this.pending?.abandon?.();
     if (this.pending) release(this.pending);
     this.pending = undefined;
     return ++this.generation;
