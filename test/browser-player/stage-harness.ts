@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -24,7 +24,7 @@ async function bundleStage(): Promise<string> {
 export interface StageHarness {
   browser: Browser;
   page: Page;
-  /** Base URL of the local server: `${base}/media/<name>` serves what `files` holds. */
+  /** Base URL of the local server: `${base}/media/<name>` serves what `files` holds; `${base}/stall/<name>` never answers. */
   base: string;
   /** Files served under `/media/` (name → bytes and type); add before the page asks for them. */
   files: Map<string, { body: Buffer; type: string }>;
@@ -46,8 +46,14 @@ window.ended = [];
 window.stage = new window.Stage(document.getElementById('root'));
 window.showItem = (item) => window.stage.show(item, () => window.ended.push(item.key));
 </script></body></html>`;
+  const stalled = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // `/stall/...`: a file whose bytes never come (a network that hangs), answered at close.
+    if (path.startsWith('/stall/')) {
+      stalled.add(res);
+      return;
+    }
     const file = path.startsWith('/media/') ? files.get(decodeURIComponent(path.slice(7))) : undefined;
     const [status, type, body] =
       path === '/'
@@ -87,6 +93,7 @@ window.showItem = (item) => window.stage.show(item, () => window.ended.push(item
     files,
     async close() {
       await browser.close();
+      for (const res of stalled) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -135,6 +135,28 @@ describe('browser player stage (Chromium)', () => {
     expect((await ended()).filter((k) => k === 'video')).to.have.length(1);
   });
 
+  it('gives up on an item that never gets ready, so playback can move on', async () => {
+    const page = await h.browser.newPage();
+    try {
+      await page.clock.install();
+      await page.goto(`${h.base}/`);
+      await page.waitForFunction(() => 'stage' in window);
+      const outcome = page.evaluate(
+        (x) =>
+          (window as never as { showItem(i: StageItem): Promise<void> })
+            .showItem(x)
+            .then(() => 'shown')
+            .catch((e: Error) => `rejected: ${e.message}`),
+        item({ key: 'stalled', kind: 'video', src: `${h.base}/stall/clip.mp4` }),
+      );
+      await page.clock.runFor(31_000);
+      expect(await outcome).to.equal('rejected: video not ready after 30000 ms');
+      expect(await page.evaluate(() => document.querySelectorAll('video, .stage-layer').length)).to.equal(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('plays a video without audio muted', async () => {
     await show(item({ key: 'silent', kind: 'video', src: `${h.base}/media/clip.mp4`, audioEnabled: false, volume: 1 }));
     expect(await h.page.evaluate(() => document.querySelector('video')!.muted)).to.equal(true);

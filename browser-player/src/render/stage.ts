@@ -9,6 +9,8 @@ import { prepareTvScreen } from './screen.js';
 
 /** How long a fade or crossfade takes (a fade spends it twice: out to black, then in). */
 export const TRANSITION_MS = 300;
+/** An item not ready by then (a stalled file, a decoder that never starts) counts as not showable. */
+export const READY_TIMEOUT_MS = 30_000;
 
 interface Shown {
   layer: HTMLElement;
@@ -75,8 +77,12 @@ export class Stage {
       shown.abandon = resolve;
     });
     this.pending = shown;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const tooSlow = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => reject(new Error(`${item.kind} not ready after ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    });
     try {
-      await Promise.race([content.ready, overtaken]);
+      await Promise.race([content.ready, overtaken, tooSlow]);
     } catch (error) {
       if (this.pending === shown) {
         this.pending = undefined;
@@ -84,6 +90,8 @@ export class Stage {
         throw error;
       }
       return;
+    } finally {
+      clearTimeout(timeout);
     }
     if (generation !== this.generation) return;
     this.pending = undefined;
