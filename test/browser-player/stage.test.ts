@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -266,6 +267,31 @@ describe('browser player stage (Chromium)', () => {
     const picture = await pixels(bytes);
     expect(picture.width / picture.height).to.be.closeTo(16 / 9, 0.01);
     expect([picture.at(10, picture.height / 2), picture.at(picture.width - 10, picture.height / 2)]).to.deep.equal(['red', 'blue']);
+  });
+
+  it('keeps a capture of a busy picture within 500 KB by lowering quality and size', async () => {
+    // Random pixels at the capture's own size (1280×720 for a 1080p screen): the hardest picture to
+    // compress, about 650 KB as a JPEG at the first quality tried.
+    const [width, height] = [1280, 720];
+    const noise = randomBytes(width * height * 3);
+    h.files.set('noise.png', {
+      body: await sharp(noise, { raw: { width, height, channels: 3 } })
+        .png({ compressionLevel: 1 })
+        .toBuffer(),
+      type: 'image/png',
+    });
+    await h.page.setViewportSize({ width: 1920, height: 1080 });
+    try {
+      await show(item({ key: 'noise', kind: 'image', src: `${h.base}/media/noise.png`, fitMode: 'stretch' }));
+      const bytes = Buffer.from(
+        await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
+      );
+      expect(bytes.length).to.be.at.most(500 * 1024);
+      const { width: w, height: ht } = await sharp(bytes).metadata();
+      expect(w! / ht!).to.be.closeTo(16 / 9, 0.01);
+    } finally {
+      await h.page.setViewportSize({ width: 960, height: 540 });
+    }
   });
 
   it('shows the pairing code, the organisation and a QR code of the approval link', async () => {
