@@ -4,59 +4,11 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { StageItem } from '../../browser-player/src/seams.js';
 import { makeH264Mp4 } from '../support/media-files.js';
-import { openStage, type StageHarness } from './stage-harness.js';
-
-type Rgb = [number, number, number];
-const RED: Rgb = [220, 30, 30];
-const BLUE: Rgb = [30, 30, 220];
-
-/** A PNG split in two colours: left|right, or top|bottom. */
-function twoTone(width: number, height: number, split: 'vertical' | 'horizontal', a = RED, b = BLUE): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const first = split === 'vertical' ? x < width / 2 : y < height / 2;
-      raw.set(first ? a : b, (y * width + x) * 3);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
-/** Reads pixels of a PNG/JPEG as colour names a viewer would give them. */
-async function pixels(image: Buffer) {
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    at(x: number, y: number): 'red' | 'blue' | 'black' | 'other' {
-      const i = (Math.round(y) * info.width + Math.round(x)) * 3;
-      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-      if (r < 30 && g < 30 && b < 30) return 'black';
-      if (r > 150 && g < 90 && b < 90) return 'red';
-      if (b > 150 && r < 90 && g < 90) return 'blue';
-      return 'other';
-    },
-  };
-}
-
-const item = (over: Partial<StageItem> & Pick<StageItem, 'key' | 'kind'>): StageItem => ({
-  itemId: over.key,
-  fitMode: 'contain',
-  transition: 'none',
-  audioEnabled: false,
-  volume: 1,
-  durationMs: 60_000,
-  ...over,
-});
+import { item, openStage, pixels, type StageHarness, stageCalls, twoTone } from './stage-harness.js';
 
 describe('browser player stage (Chromium)', () => {
   let h: StageHarness;
-  const show = (i: StageItem) => h.page.evaluate((x) => (window as never as { showItem(i: StageItem): Promise<void> }).showItem(x), i);
-  const showing = () =>
-    h.page.evaluate(() => ({ item: document.getElementById('root')!.dataset.showingItem, kind: document.getElementById('root')!.dataset.showingKind }));
-  const screenshot = async () => pixels(await h.page.screenshot());
+  const { show, attempt, showing, screenshot, capture } = stageCalls(() => h);
   const ended = () => h.page.evaluate(() => (window as never as { ended: string[] }).ended);
 
   before(async () => {
@@ -92,14 +44,7 @@ describe('browser player stage (Chromium)', () => {
 
   it('rejects an item it cannot show and keeps the one on screen', async () => {
     await show(item({ key: 'keep', kind: 'image', src: `${h.base}/media/wide.png` }));
-    const failure = await h.page.evaluate(
-      (x) =>
-        (window as never as { showItem(i: StageItem): Promise<void> })
-          .showItem(x)
-          .then(() => 'shown')
-          .catch(() => 'rejected'),
-      item({ key: 'missing', kind: 'image', src: `${h.base}/media/nope.png` }),
-    );
+    const failure = await attempt(item({ key: 'missing', kind: 'image', src: `${h.base}/media/nope.png` }));
     expect(failure).to.equal('rejected');
     expect(await showing()).to.deep.equal({ item: 'keep', kind: 'image' });
   });
@@ -188,9 +133,7 @@ describe('browser player stage (Chromium)', () => {
 
   it('captures a website as a frame naming it (another page’s pixels cannot be read)', async () => {
     await show(item({ key: 'site-captured', kind: 'website', src: `${h.base}/media/page.html` }));
-    const bytes = Buffer.from(
-      await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
-    );
+    const bytes = await capture();
     expect([...bytes.subarray(0, 3)]).to.deep.equal([0xff, 0xd8, 0xff]);
     const picture = await pixels(bytes);
     expect(picture.at(picture.width / 2, 10)).to.equal('other');
@@ -259,9 +202,7 @@ describe('browser player stage (Chromium)', () => {
 
   it('captures what is on screen as a JPEG of at most 500 KB', async () => {
     await show(item({ key: 'captured', kind: 'image', src: `${h.base}/media/wide.png`, fitMode: 'stretch' }));
-    const bytes = Buffer.from(
-      await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
-    );
+    const bytes = await capture();
     expect([...bytes.subarray(0, 3)]).to.deep.equal([0xff, 0xd8, 0xff]);
     expect(bytes.length).to.be.at.most(500 * 1024);
     const picture = await pixels(bytes);
@@ -283,9 +224,7 @@ describe('browser player stage (Chromium)', () => {
     await h.page.setViewportSize({ width: 1920, height: 1080 });
     try {
       await show(item({ key: 'noise', kind: 'image', src: `${h.base}/media/noise.png`, fitMode: 'stretch' }));
-      const bytes = Buffer.from(
-        await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
-      );
+      const bytes = await capture();
       expect(bytes.length).to.be.at.most(500 * 1024);
       const { width: w, height: ht } = await sharp(bytes).metadata();
       expect(w! / ht!).to.be.closeTo(16 / 9, 0.01);
@@ -334,209 +273,5 @@ describe('browser player stage (Chromium)', () => {
     await h.page.evaluate(() => (window as never as { stage: { identify(s: number, l: string): void } }).stage.identify(30, 'Lobby left'));
     expect(await h.page.getByRole('status').textContent()).to.equal('Lobby left');
     expect(await showing()).to.deep.equal({ item: 'under', kind: 'image' });
-  });
-
-  describe('layouts', () => {
-    const ids = {
-      layout: '00000000-0000-4000-8000-000000000001',
-      playlist: '00000000-0000-4000-8000-000000000002',
-      wide: '00000000-0000-4000-8000-0000000000a1',
-      tall: '00000000-0000-4000-8000-0000000000a2',
-      clock: '00000000-0000-4000-8000-0000000000a3',
-      odd: '00000000-0000-4000-8000-0000000000a4',
-      menu: '00000000-0000-4000-8000-0000000000a5',
-      source: '00000000-0000-4000-8000-0000000000d1',
-    };
-    const placement = (over: Record<string, unknown>) => ({ id: crypto.randomUUID(), name: 'p', layer: 1, opacity: 1, visible: true, locked: false, ...over });
-    /** The parts of a manifest layouts draw from: its layouts, playlists and widgets. */
-    const content = (base: string) => ({
-      layouts: [
-        {
-          id: ids.layout,
-          revisionId: crypto.randomUUID(),
-          revision: 1,
-          documentSha256: 'x',
-          document: {
-            schemaVersion: 2,
-            canvas: { width: 1600, height: 900, orientation: 'landscape', backgroundColor: '#000000', safeAreaPercent: 5 },
-            placements: [
-              placement({ type: 'asset', assetId: ids.wide, x: 0, y: 0, width: 800, height: 900, playback: { fit: 'stretch' } }),
-              placement({ type: 'playlistZone', playlistId: ids.playlist, x: 800, y: 0, width: 800, height: 900, layer: 2 }),
-              placement({
-                type: 'primitive',
-                x: 0,
-                y: 0,
-                width: 800,
-                height: 100,
-                layer: 3,
-                primitive: { kind: 'text', text: 'Welcome', fontSize: 60, color: '#ffffff' },
-              }),
-              placement({ type: 'widget', widgetId: ids.clock, x: 1200, y: 700, width: 400, height: 200, layer: 4 }),
-              placement({ type: 'widget', widgetId: ids.odd, x: 0, y: 800, width: 400, height: 100, layer: 5 }),
-              placement({ type: 'hologram', x: 0, y: 0, width: 1600, height: 900, layer: 6 }),
-              placement({ type: 'widget', widgetId: ids.menu, x: 800, y: 700, width: 400, height: 200, layer: 8 }),
-              placement({
-                type: 'primitive',
-                x: 0,
-                y: 100,
-                width: 800,
-                height: 100,
-                layer: 9,
-                primitive: {
-                  kind: 'text',
-                  fontSize: 40,
-                  color: '#ffffff',
-                  binding: { dataSourceId: ids.source, field: 'title', prefix: 'Today: ', fallbackText: 'Closed' },
-                },
-              }),
-              placement({ type: 'asset', assetId: ids.tall, x: 0, y: 0, width: 1600, height: 900, layer: 7, visible: false }),
-            ],
-          },
-        },
-      ],
-      playlists: [
-        {
-          id: ids.playlist,
-          items: [
-            { id: 'z1', assetId: ids.tall, assetType: 'image', durationMs: 400, fitMode: 'stretch', audioEnabled: false, volume: 1 },
-            { id: 'z2', assetId: ids.wide, assetType: 'image', durationMs: 60_000, fitMode: 'stretch', audioEnabled: false, volume: 1 },
-          ],
-        },
-      ],
-      widgets: [
-        {
-          assetId: ids.clock,
-          name: 'Clock',
-          presentation: {
-            schemaVersion: 1,
-            kind: 'native',
-            requiredCapabilities: {},
-            native: {
-              root: {
-                type: 'surface',
-                props: { backgroundColor: '#000000', color: '#ffffff' },
-                children: [{ type: 'text', props: { role: 'display' }, binding: { source: 'environment', path: 'currentTime', format: 'time:24:false:UTC' } }],
-              },
-            },
-          },
-        },
-        // A menu board: a row per record of the data source.
-        {
-          assetId: ids.menu,
-          name: 'Menu',
-          presentation: {
-            schemaVersion: 1,
-            kind: 'native',
-            requiredCapabilities: {},
-            native: {
-              root: {
-                type: 'surface',
-                props: { emptyText: 'Nothing today' },
-                children: [
-                  {
-                    type: 'repeat',
-                    repeat: { dataset: ids.source, limit: 5 },
-                    children: [
-                      {
-                        type: 'row',
-                        children: [
-                          { type: 'text', binding: { source: 'repeat', path: 'title' } },
-                          { type: 'text', binding: { source: 'repeat', path: 'price', format: 'number', precision: 2, prefix: '€' } },
-                        ],
-                      },
-                    ],
-                  },
-                ],
-              },
-            },
-          },
-        },
-        // A node type this player does not know: drawn as nothing, the rest of the layout stays.
-        {
-          assetId: ids.odd,
-          name: 'Odd',
-          presentation: { schemaVersion: 1, kind: 'native', requiredCapabilities: {}, native: { root: { type: 'hologram_chart' } } },
-        },
-      ],
-      dataSources: [
-        {
-          id: ids.source,
-          dataDocument: {
-            schemaVersion: 1,
-            datasets: [
-              {
-                id: 'records',
-                kind: 'records',
-                fields: [],
-                records: [
-                  { id: 'r1', values: { title: { kind: 'text', text: 'Soup' }, price: { kind: 'number', number: 4.5 } } },
-                  { id: 'r2', values: { title: { kind: 'text', text: 'Salad' }, price: { kind: 'number', number: 3 } } },
-                ],
-              },
-            ],
-          },
-        },
-      ],
-      base,
-    });
-
-    before(async () => {
-      await h.page.evaluate(
-        (c) => {
-          const names: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png' };
-          const { base, ...manifest } = c.content;
-          const assets = Object.keys(names).map((assetId) => ({ assetId, variantId: crypto.randomUUID(), mimeType: 'image/png' }));
-          (window as never as { stage: { useManifest(m: unknown, srcFor: (a: { assetId: string }) => string): void } }).stage.useManifest(
-            { ...manifest, assets },
-            (a) => `${base}/media/${names[a.assetId]}`,
-          );
-        },
-        { ...ids, content: content(h.base) },
-      );
-    });
-
-    it('draws a layout: media, a playlist zone on its own clock, text and widgets, skipping what it cannot draw', async () => {
-      await show(item({ key: 'layout', kind: 'layout', layoutId: ids.layout }));
-      expect(await showing()).to.deep.equal({ item: 'layout', kind: 'layout' });
-      // On the 960×540 stage: the wide picture in the left half, the zone's first item (red over blue) in the right.
-      let shot = await screenshot();
-      expect([shot.at(100, 300), shot.at(380, 300), shot.at(600, 100), shot.at(600, 380)]).to.deep.equal(['red', 'blue', 'red', 'blue']);
-      const text = await h.page.locator('.layout').textContent();
-      expect(text).to.match(/^Welcome\d{1,2}:\d{2}/);
-      expect(text, 'data-bound text and a menu from the data source').to.contain('Today: Soup').and.contain('Soup€4.50Salad€3.00');
-      // The zone moves on to its second item (red left, blue right) while the rest stays.
-      await h.page.waitForFunction(() => document.querySelector('.zone-playlist img')?.getAttribute('src')?.endsWith('wide.png'));
-      shot = await screenshot();
-      expect([shot.at(600, 300), shot.at(850, 300), shot.at(100, 300)]).to.deep.equal(['red', 'blue', 'red']);
-    });
-
-    it('captures a layout as it appears', async () => {
-      await show(item({ key: 'layout-captured', kind: 'layout', layoutId: ids.layout }));
-      const bytes = Buffer.from(
-        await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
-      );
-      const picture = await pixels(bytes);
-      const at = (x: number, y: number) => picture.at((x / 960) * picture.width, (y / 540) * picture.height);
-      expect([at(100, 300), at(380, 300), at(600, 100), at(600, 380)]).to.deep.equal(['red', 'blue', 'red', 'blue']);
-    });
-
-    it('releases a layout and its zones once the next item is on screen', async () => {
-      await show(item({ key: 'layout-gone', kind: 'layout', layoutId: ids.layout }));
-      await show(item({ key: 'after-layout', kind: 'image', src: `${h.base}/media/wide.png` }));
-      expect(await h.page.evaluate(() => document.querySelectorAll('.layout, .zone-playlist, .widget').length)).to.equal(0);
-      expect(await h.page.evaluate(() => document.querySelectorAll('img, video, iframe, canvas').length)).to.equal(1);
-    });
-
-    it('rejects a layout the manifest does not hold', async () => {
-      const outcome = await h.page.evaluate(
-        (x) =>
-          (window as never as { showItem(i: StageItem): Promise<void> })
-            .showItem(x)
-            .then(() => 'shown')
-            .catch(() => 'rejected'),
-        item({ key: 'unknown-layout', kind: 'layout', layoutId: '00000000-0000-4000-8000-0000000000ff' }),
-      );
-      expect(outcome).to.equal('rejected');
-    });
   });
 });
