@@ -268,10 +268,25 @@ describe('browser player stage (Chromium)', () => {
     expect(style).to.deep.equal({ cursor: 'none', select: 'none', overflow: 'hidden', scrolls: false });
   });
 
-  it('names the screen over what plays when asked to identify it', async () => {
-    await show(item({ key: 'under', kind: 'image', src: `${h.base}/media/wide.png` }));
-    await h.page.evaluate(() => (window as never as { stage: { identify(s: number, l: string): void } }).stage.identify(30, 'Lobby left'));
-    expect(await h.page.getByRole('status').textContent()).to.equal('Lobby left');
-    expect(await showing()).to.deep.equal({ item: 'under', kind: 'image' });
+  it('names the screen over what plays for the seconds asked', async () => {
+    const page = await h.browser.newPage();
+    try {
+      await page.clock.install();
+      await page.goto(`${h.base}/`);
+      await page.waitForFunction(() => 'stage' in window);
+      await page.evaluate(
+        (src) => (window as never as { showItem(i: unknown): Promise<void> }).showItem(src),
+        item({ key: 'under', kind: 'image', src: `${h.base}/media/wide.png` }),
+      );
+      await page.evaluate(() => (window as never as { stage: { identify(s: number, l: string): void } }).stage.identify(30, 'Lobby left'));
+      expect(await page.getByRole('status').textContent()).to.equal('Lobby left');
+      expect(await page.evaluate(() => document.getElementById('root')!.dataset.showingItem)).to.equal('under');
+      await page.clock.runFor(29_000);
+      expect(await page.getByRole('status').isVisible()).to.equal(true);
+      await page.clock.runFor(2_000);
+      expect(await page.getByRole('status').isVisible()).to.equal(false);
+    } finally {
+      await page.close();
+    }
   });
 });
