@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { makeH264Mp4 } from '../support/media-files.js';
 import { item, openStage, pixels, type StageHarness, stageCalls, twoTone } from './stage-harness.js';
 
 describe('browser player stage: layouts (Chromium)', () => {
@@ -10,6 +11,7 @@ describe('browser player stage: layouts (Chromium)', () => {
     playlist: '00000000-0000-4000-8000-000000000002',
     wide: '00000000-0000-4000-8000-0000000000a1',
     tall: '00000000-0000-4000-8000-0000000000a2',
+    clip: '00000000-0000-4000-8000-0000000000a6',
     clock: '00000000-0000-4000-8000-0000000000a3',
     odd: '00000000-0000-4000-8000-0000000000a4',
     menu: '00000000-0000-4000-8000-0000000000a5',
@@ -42,6 +44,7 @@ describe('browser player stage: layouts (Chromium)', () => {
             placement({ type: 'widget', widgetId: ids.clock, x: 1200, y: 700, width: 400, height: 200, layer: 4 }),
             placement({ type: 'widget', widgetId: ids.odd, x: 0, y: 800, width: 400, height: 100, layer: 5 }),
             placement({ type: 'hologram', x: 0, y: 0, width: 1600, height: 900, layer: 6 }),
+            placement({ type: 'asset', assetId: ids.clip, x: 1200, y: 0, width: 400, height: 200, layer: 10 }),
             placement({ type: 'widget', widgetId: ids.menu, x: 800, y: 700, width: 400, height: 200, layer: 8 }),
             placement({
               type: 'primitive',
@@ -152,11 +155,16 @@ describe('browser player stage: layouts (Chromium)', () => {
     h = await openStage();
     h.files.set('wide.png', { body: await twoTone(400, 100, 'vertical'), type: 'image/png' });
     h.files.set('tall.png', { body: await twoTone(200, 400, 'horizontal'), type: 'image/png' });
+    h.files.set('clip.mp4', { body: await makeH264Mp4(1), type: 'video/mp4' });
     await h.page.evaluate(
       (c) => {
-        const names: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png' };
+        const names: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png', [c.clip]: 'clip.mp4' };
         const { base, ...manifest } = c.content;
-        const assets = Object.keys(names).map((assetId) => ({ assetId, variantId: crypto.randomUUID(), mimeType: 'image/png' }));
+        const assets = Object.keys(names).map((assetId) => ({
+          assetId,
+          variantId: crypto.randomUUID(),
+          mimeType: names[assetId]!.endsWith('.mp4') ? 'video/mp4' : 'image/png',
+        }));
         (window as never as { stage: { useManifest(m: unknown, srcFor: (a: { assetId: string }) => string): void } }).stage.useManifest(
           { ...manifest, assets },
           (a) => `${base}/media/${names[a.assetId]}`,
@@ -180,6 +188,21 @@ describe('browser player stage: layouts (Chromium)', () => {
     await h.page.waitForFunction(() => document.querySelector('.zone-playlist img')?.getAttribute('src')?.endsWith('wide.png'));
     shot = await screenshot();
     expect([shot.at(600, 300), shot.at(850, 300), shot.at(100, 300)]).to.deep.equal(['red', 'blue', 'red']);
+  });
+
+  it('plays a layout’s video silently, over and over', async () => {
+    await show(item({ key: 'layout-video', kind: 'layout', layoutId: ids.layout }));
+    const state = await h.page.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('.layout video')!;
+      v.addEventListener('ended', () => v.setAttribute('data-ended', ''), { once: true });
+      return { paused: v.paused, muted: v.muted };
+    });
+    expect(state).to.deep.equal({ paused: false, muted: true });
+    // The one-second clip ends and starts again.
+    await h.page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('.layout video')!;
+      return v.hasAttribute('data-ended') && !v.paused && v.currentTime > 0;
+    });
   });
 
   it('captures a layout as it appears', async () => {
