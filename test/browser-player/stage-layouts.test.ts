@@ -69,7 +69,7 @@ describe('browser player stage: layouts (Chromium)', () => {
       {
         id: ids.playlist,
         items: [
-          { id: 'z1', assetId: ids.tall, assetType: 'image', durationMs: 400, fitMode: 'stretch', audioEnabled: false, volume: 1 },
+          { id: 'z1', assetId: ids.tall, assetType: 'image', durationMs: 3000, fitMode: 'stretch', audioEnabled: false, volume: 1 },
           { id: 'z2', assetId: ids.wide, assetType: 'image', durationMs: 60_000, fitMode: 'stretch', audioEnabled: false, volume: 1 },
         ],
       },
