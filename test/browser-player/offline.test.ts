@@ -217,3 +217,80 @@ describe('browser player offline: kept files and the service worker, in Chromium
     expect(await stats()).to.include({ downloadQueueCount: 0, cacheUsedBytes: image.fileSize, errors: 0 });
   });
 });
+
+describe('browser player offline: outside a secure context (plain http on a LAN address), in Chromium', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let k: TestKernel;
+  let browser: Browser;
+  let page: Page;
+  let screen: PairedScreen;
+  let image: ManifestAsset;
+  let broken: ManifestAsset;
+  let manifest: Manifest;
+
+  before(async () => {
+    dir = await buildOfflinePlayer();
+    k = await bootTestKernel({ plugins: coreModules, env: { BROWSER_PLAYER_DIR: dir } });
+    const owner = await setUpOwner(k);
+    screen = await pairScreen(k, owner, { name: 'Browser on the LAN' });
+    const poster = await seedAsset(k, { name: 'Poster', bytes: await makePng(64, 48) });
+    const damaged = await seedAsset(k, { name: 'Damaged', bytes: await makePng(40, 30) });
+    await libraryDeps(k).storage.put(storageKeys.variant(damaged.id, 'original', '.png'), Readable.from([Buffer.from(damaged.original).reverse()]));
+    const list = await consoleCall(k, owner, 'POST', '/api/v1/playlists', { name: 'LAN list' });
+    for (const assetId of [poster.id, damaged.id])
+      await consoleCall(k, owner, 'POST', `/api/v1/playlists/${list.body.data.id}/items`, { assetId, durationMs: 5000 });
+    await publishPlaylist(k, owner, list.body.data.id);
+    await consoleCall(k, owner, 'PUT', `/api/v1/screens/${screen.screenId}/playlist-assignment`, { playlistId: list.body.data.id });
+    manifest = ((await (await k.request('/api/v1/player/manifest', { headers: bearer(screen.credential) })).json()) as { data: Manifest }).data;
+    image = manifest.assets.find((a) => a.assetId === poster.id)!;
+    broken = manifest.assets.find((a) => a.assetId === damaged.id)!;
+    // A name other than localhost over plain http is not a secure context: no worker, no Cache Storage.
+    browser = await launchChromium(['--host-resolver-rules=MAP signs.lan 127.0.0.1']);
+    page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`http://signs.lan:${new URL(k.url).port}/player/`);
+  });
+  after(async () => {
+    await browser?.close();
+    await k?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plays verified files from the network as object URLs, says so once, and never shows a damaged file', async () => {
+    expect(await page.evaluate(() => globalThis.isSecureContext)).to.equal(false);
+    expect(await page.evaluate(() => (window as unknown as PlayerWindow).offline.registerServiceWorker())).to.equal(false);
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await page.evaluate((credential) => (window as unknown as PlayerWindow).offline.startCache(credential), screen.credential);
+    expect(await page.evaluate(() => (window as unknown as PlayerWindow).offline.cache.notice)).to.contain('secure context');
+    await page.evaluate((m) => (window as unknown as PlayerWindow).offline.cache.sync(m, Date.now()), manifest);
+
+    expect(await page.evaluate((a) => (window as unknown as PlayerWindow).offline.cache.ready(a), broken)).to.equal(false);
+    expect(await page.evaluate((a) => (window as unknown as PlayerWindow).offline.cache.ready(a), image)).to.equal(true);
+    const src = await page.evaluate((a) => (window as unknown as PlayerWindow).offline.cache.srcFor(a), image);
+    expect(src).to.match(/^blob:/);
+    const size = await page.evaluate(async (url) => {
+      const img = document.createElement('img');
+      img.src = url;
+      document.body.append(img);
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, src);
+    expect(size).to.deep.equal([64, 48]);
+    expect(warnings.filter((w) => w.includes('secure context'))).to.have.length(1);
+
+    // Dropped from the manifest: its object URL is revoked, the bytes let go.
+    await page.evaluate((m) => (window as unknown as PlayerWindow).offline.cache.sync(m, Date.now()), { ...manifest, assets: [] });
+    expect(
+      await page.evaluate(
+        (url) =>
+          fetch(url).then(
+            () => 'loaded',
+            () => 'revoked',
+          ),
+        src,
+      ),
+    ).to.equal('revoked');
+  });
+});
