@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,6 +12,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { storageKeys } from '../../core-modules/media/media-types.js';
 import { ensureBrowserPlayerBuilt } from '../support/browser-player-build.js';
 import { launchChromium } from '../support/chromium.js';
+import { freePort } from '../support/free-port.js';
 import { consoleCall, type ConsoleSession, setUpOwner } from '../support/console-client.js';
 import { libraryDeps, seedAsset, sha256 } from '../support/library-assets.js';
 import { makeH264Mp4, makePng } from '../support/media-files.js';
@@ -53,6 +54,8 @@ describe('browser player offline: kept files and the service worker, in Chromium
   // Generous: a CI machine has two cores, shared with the server, PostgreSQL, ffmpeg and Chromium.
   this.timeout(120_000);
   let dir: string;
+  let dataDir: string;
+  let port: number;
   let k: TestKernel;
   let owner: ConsoleSession;
   let screen: PairedScreen;
@@ -94,7 +97,10 @@ describe('browser player offline: kept files and the service worker, in Chromium
 
   before(async () => {
     dir = await buildOfflinePlayer();
-    k = await bootTestKernel({ plugins: coreModules, env: { BROWSER_PLAYER_DIR: dir } });
+    // The server is started again on the same address and data with a new build (the last test).
+    dataDir = mkdtempSync(join(tmpdir(), 'player-offline-data-'));
+    port = await freePort();
+    k = await bootTestKernel({ plugins: coreModules, dataDir, env: { BROWSER_PLAYER_DIR: dir, PORT: String(port) } });
     owner = await setUpOwner(k);
     screen = await pairScreen(k, owner, { name: 'Browser lobby' });
     const poster = await seedAsset(k, { name: 'Poster', bytes: await makePng(64, 48) });
@@ -126,7 +132,7 @@ describe('browser player offline: kept files and the service worker, in Chromium
   after(async () => {
     await browser?.close();
     await k?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const path of [dir, dataDir]) if (path) rmSync(path, { recursive: true, force: true });
   });
 
   it('keeps every file the manifest names, each verified before it is ready; a file whose bytes do not match is never ready nor kept', async () => {
@@ -215,6 +221,31 @@ describe('browser player offline: kept files and the service worker, in Chromium
     expect(await ready(video)).to.equal(false);
     expect(await ready(assetOf(next, image.assetId))).to.equal(true);
     expect(await stats()).to.include({ downloadQueueCount: 0, cacheUsedBytes: image.fileSize, errors: 0 });
+  });
+
+  it('a new build of the player replaces the kept app and keeps the kept media', async () => {
+    const shellOf = (names: string[]) => names.filter((name) => name.startsWith('player-shell-'));
+    const [old] = shellOf(await page.evaluate(() => caches.keys()));
+    expect(old).to.match(/^player-shell-[0-9a-f]{16}$/);
+    // The next build: a worker that differs from this one by its build digest, as any rebuild's does.
+    const next = mkdtempSync(join(tmpdir(), 'player-offline-next-'));
+    try {
+      cpSync(dir, next, { recursive: true });
+      const worker = readFileSync(join(next, 'sw.js'), 'utf8');
+      writeFileSync(join(next, 'sw.js'), worker.replaceAll(old!.slice('player-shell-'.length), 'feedfacefeedface'));
+      const { databaseUrl } = k;
+      await k.stop();
+      k = await bootTestKernel({ plugins: coreModules, databaseUrl, dataDir, env: { BROWSER_PLAYER_DIR: next, PORT: String(port) } });
+
+      await page.reload();
+      await page.waitForFunction(
+        async () => (await caches.keys()).filter((name) => name.startsWith('player-shell-')).join() === 'player-shell-feedfacefeedface',
+      );
+      expect(await kept()).to.deep.equal({ [image.downloadPath]: image.sha256 });
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).to.equal(`${k.url}/player/sw.js`);
+    } finally {
+      rmSync(next, { recursive: true, force: true });
+    }
   });
 });
 
