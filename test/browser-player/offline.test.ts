@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +67,9 @@ describe('browser player offline: kept files and the service worker, in Chromium
   let image: ManifestAsset;
   let video: ManifestAsset;
   let broken: ManifestAsset;
+  let long: ManifestAsset;
   let clip: Buffer;
+  let longBytes: Buffer;
 
   const api = (method: string, path: string, body?: unknown) => consoleCall(k, owner, method, path, body);
   async function showOn(assetIds: string[]): Promise<Manifest> {
@@ -111,8 +114,11 @@ describe('browser player offline: kept files and the service worker, in Chromium
     const wrong = Buffer.from(damaged.original);
     wrong[wrong.length - 20]! ^= 0xff;
     await libraryDeps(k).storage.put(storageKeys.variant(damaged.id, 'original', '.png'), Readable.from([wrong]));
-    manifest = await showOn([poster.id, movie.id, damaged.id]);
-    [image, video, broken] = [assetOf(manifest, poster.id), assetOf(manifest, movie.id), assetOf(manifest, damaged.id)];
+    // Past WHOLE_FILE_HASH_LIMIT (16 MiB): hashed as it streams to disk, moved to the kept files once verified.
+    longBytes = randomBytes(17 * 1024 * 1024);
+    const recording = await seedAsset(k, { type: 'video', name: 'Long recording', bytes: longBytes, thumbnail: false });
+    manifest = await showOn([poster.id, movie.id, damaged.id, recording.id]);
+    [image, video, broken, long] = [assetOf(manifest, poster.id), assetOf(manifest, movie.id), assetOf(manifest, damaged.id), assetOf(manifest, recording.id)];
 
     browser = await launchChromium();
     context = await browser.newContext();
@@ -140,11 +146,12 @@ describe('browser player offline: kept files and the service worker, in Chromium
     await sync(manifest);
     expect(await ready(image)).to.equal(true);
     expect(await ready(video)).to.equal(true);
+    expect(await ready(long)).to.equal(true);
     expect(await ready(broken)).to.equal(false);
-    expect(await kept()).to.deep.equal({ [image.downloadPath]: image.sha256, [video.downloadPath]: video.sha256 });
+    expect(await kept()).to.deep.equal({ [image.downloadPath]: image.sha256, [video.downloadPath]: video.sha256, [long.downloadPath]: long.sha256 });
     const now = await stats();
-    expect(now).to.include({ downloadQueueCount: 1, requiredBytes: image.fileSize + video.fileSize + broken.fileSize });
-    expect(now).to.include({ downloadedBytes: image.fileSize + video.fileSize, cacheUsedBytes: image.fileSize + video.fileSize });
+    const held = image.fileSize + video.fileSize + long.fileSize;
+    expect(now).to.include({ downloadQueueCount: 1, requiredBytes: held + broken.fileSize, downloadedBytes: held, cacheUsedBytes: held });
     expect(now.errors).to.be.greaterThan(0);
     expect(now.lastSynchronizationError).to.contain(broken.downloadPath).and.to.contain('checksum');
     // A file being fetched waits apart, where the worker never answers from.
@@ -165,7 +172,7 @@ describe('browser player offline: kept files and the service worker, in Chromium
       ).to.equal('offline');
       await newCache();
       // Known from Cache Storage at start, before any manifest is synced.
-      await page.waitForFunction((assets) => assets.every((a) => (window as unknown as PlayerWindow).offline.cache.ready(a)), [image, video]);
+      await page.waitForFunction((assets) => assets.every((a) => (window as unknown as PlayerWindow).offline.cache.ready(a)), [image, video, long]);
 
       const size = await page.evaluate(async (asset) => {
         const img = document.createElement('img');
@@ -195,6 +202,21 @@ describe('browser player offline: kept files and the service worker, in Chromium
         await page.evaluate((asset) => (window as unknown as PlayerWindow).offline.cache.srcFor(asset), video),
       );
       expect(part).to.deep.equal({ status: 206, range: `bytes 1000-4999/${clip.length}`, length: '4000', hex: sha256(clip.subarray(1000, 5000)) });
+      // Random bytes: a range off by one shows as a different digest.
+      const tail = await page.evaluate(
+        async (url) => {
+          const res = await fetch(url, { headers: { Range: 'bytes=-1048577' } });
+          const digest = await crypto.subtle.digest('SHA-256', await res.arrayBuffer());
+          return {
+            status: res.status,
+            range: res.headers.get('Content-Range'),
+            hex: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''),
+          };
+        },
+        await page.evaluate((asset) => (window as unknown as PlayerWindow).offline.cache.srcFor(asset), long),
+      );
+      const from = longBytes.length - 1048577;
+      expect(tail).to.deep.equal({ status: 206, range: `bytes ${from}-${longBytes.length - 1}/${longBytes.length}`, hex: sha256(longBytes.subarray(from)) });
 
       // What is not kept is not there: the answers above came from the cache, not the server.
       const missing = await page.evaluate(
@@ -221,6 +243,16 @@ describe('browser player offline: kept files and the service worker, in Chromium
     expect(await ready(video)).to.equal(false);
     expect(await ready(assetOf(next, image.assetId))).to.equal(true);
     expect(await stats()).to.include({ downloadQueueCount: 0, cacheUsedBytes: image.fileSize, errors: 0 });
+  });
+
+  it('forgets every file on clear (the clear_media_cache command), and fetches them again at the next sync', async () => {
+    const current = await showOn([image.assetId]);
+    await page.evaluate(() => (window as unknown as PlayerWindow).offline.cache.clear());
+    expect(await ready(image)).to.equal(false);
+    expect(await kept()).to.deep.equal({});
+    await sync(current);
+    expect(await ready(image)).to.equal(true);
+    expect(await kept()).to.deep.equal({ [image.downloadPath]: image.sha256 });
   });
 
   it('a new build of the player replaces the kept app and keeps the kept media', async () => {

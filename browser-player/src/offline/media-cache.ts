@@ -76,6 +76,7 @@ export class MediaCache {
   private readonly failures = new Map<string, string>();
   private quota: number | undefined;
   private abort = new AbortController();
+  private readonly onControl = () => this.o.onReady?.();
 
   constructor(private readonly o: MediaCacheOptions) {
     this.mode = offlineCapable() ? 'cache' : 'network';
@@ -87,8 +88,8 @@ export class MediaCache {
     }
     // Best effort: a persisted origin is not evicted when the disk fills.
     void navigator.storage?.persist?.().catch(() => undefined);
-    navigator.serviceWorker.addEventListener('controllerchange', () => this.o.onReady?.());
-    this.loaded = this.readKept();
+    navigator.serviceWorker.addEventListener('controllerchange', this.onControl);
+    this.loaded = this.readKept().catch((err: Error) => console.warn(`browser player: the kept files could not be read (${err.message})`));
   }
 
   /**
@@ -117,7 +118,7 @@ export class MediaCache {
 
   /** Forgets every file (the `clear_media_cache` command); the next sync fetches them again. */
   async clear(): Promise<void> {
-    this.stop();
+    this.halt();
     this.abort = new AbortController();
     this.wanted = new Map();
     this.forget([...this.held.keys()]);
@@ -128,6 +129,11 @@ export class MediaCache {
 
   /** Stops downloading and retrying (the player stops, or its credential was revoked). */
   stop(): void {
+    this.halt();
+    if (this.mode === 'cache') navigator.serviceWorker.removeEventListener('controllerchange', this.onControl);
+  }
+
+  private halt(): void {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.abort.abort();
@@ -171,7 +177,8 @@ export class MediaCache {
   private schedulePass(): Promise<void> {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    this.passes = this.passes.then(() => this.pass());
+    // A pass that failed (storage refused a write) must not stop the ones after it; its caller sees the failure.
+    this.passes = this.passes.catch(() => undefined).then(() => this.pass());
     return this.passes;
   }
 
@@ -196,7 +203,7 @@ export class MediaCache {
       this.failedPasses += 1;
       const delay = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (this.failedPasses - 1));
       // Jitter: a building's screens coming back from one outage do not all ask at once.
-      this.retryTimer = setTimeout(() => void this.schedulePass(), delay * (0.5 + Math.random() / 2));
+      this.retryTimer = setTimeout(() => void this.schedulePass().catch(() => undefined), delay * (0.5 + Math.random() / 2));
     }
     void navigator.storage
       ?.estimate?.()
@@ -207,6 +214,8 @@ export class MediaCache {
   private async fetchOne(asset: ManifestAsset, signal: AbortSignal): Promise<void> {
     try {
       const file = await this.download(asset, signal);
+      // Cleared meanwhile: what was just stored went with the rest.
+      if (signal.aborted) return;
       const replaced = this.held.get(asset.downloadPath);
       if (replaced?.objectUrl) URL.revokeObjectURL(replaced.objectUrl);
       this.held.set(asset.downloadPath, file);
