@@ -356,4 +356,30 @@ describe('browser player offline: outside a secure context (plain http on a LAN 
       ),
     ).to.equal('revoked');
   });
+
+  it('gives up a download that receives nothing, and fetches the file when the link works again', async () => {
+    await page.clock.install();
+    // The server's answers held back, as behind a link that hangs rather than fails.
+    let hang = true;
+    await page.route('**/api/v1/player/assets/**', (route) => (hang ? undefined : route.continue()));
+    await page.evaluate((credential) => (window as unknown as PlayerWindow).offline.startCache(credential), screen.credential);
+    await page.evaluate((m) => void (window as unknown as PlayerWindow).offline.cache.sync(m, Date.now()), manifest);
+    const stats = () => page.evaluate((): MediaCacheStats => (window as unknown as PlayerWindow).offline.cache.stats());
+    /** Waits (in real time) for the page to settle what the fake clock set off. */
+    const until = async (what: string, check: (s: MediaCacheStats) => boolean) => {
+      for (let tries = 0; tries < 200 && !check(await stats()); tries++) await new Promise((r) => setTimeout(r, 50));
+      expect(check(await stats()), `${what}: ${JSON.stringify(await stats())}`).to.equal(true);
+    };
+
+    await page.clock.runFor(31_000);
+    await until('both downloads given up', (s) => s.errors === 2);
+    expect((await stats()).lastSynchronizationError).to.contain('no data for 30 s');
+    expect(await page.evaluate((a) => (window as unknown as PlayerWindow).offline.cache.ready(a), image)).to.equal(false);
+
+    hang = false;
+    // The retry waits at most the first backoff step (2 s).
+    await page.clock.runFor(2_000);
+    await until('the image fetched again', (s) => s.downloadQueueCount === 1);
+    expect(await page.evaluate((a) => (window as unknown as PlayerWindow).offline.cache.ready(a), image)).to.equal(true);
+  });
 });

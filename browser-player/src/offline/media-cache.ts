@@ -49,6 +49,8 @@ interface HeldFile {
  */
 type Mode = 'cache' | 'network';
 
+/** A download that receives nothing for this long is given up and tried again later. */
+const STALL_MS = 30_000;
 const RETRY_BASE_MS = 2_000;
 const RETRY_CAP_MS = 5 * 60_000;
 
@@ -228,8 +230,30 @@ export class MediaCache {
     }
   }
 
-  /** Downloads, verifies and keeps one file; throws (keeping nothing) when it cannot or the bytes are wrong. */
+  /**
+   * Downloads, verifies and keeps one file; throws (keeping nothing) when it cannot, the bytes are
+   * wrong, or nothing arrives for STALL_MS: a link that hangs rather than fails would otherwise hold
+   * this download's place, and the retries, for ever.
+   */
   private async download(asset: ManifestAsset, signal: AbortSignal): Promise<HeldFile> {
+    const stall = new AbortController();
+    const cancel = () => stall.abort(signal.reason);
+    signal.addEventListener('abort', cancel, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const alive = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stall.abort(new Error(`no data for ${STALL_MS / 1000} s`)), STALL_MS);
+    };
+    alive();
+    try {
+      return await this.transfer(asset, stall.signal, alive);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  private async transfer(asset: ManifestAsset, signal: AbortSignal, alive: () => void): Promise<HeldFile> {
     const credential = this.o.credential();
     if (!credential) throw new Error('not enrolled');
     const response = await fetch(new URL(asset.downloadPath, this.o.baseUrl), {
@@ -238,6 +262,14 @@ export class MediaCache {
       signal,
     });
     if (!response.ok || !response.body) throw new Error(`download answered ${response.status}`);
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          alive();
+          controller.enqueue(chunk);
+        },
+      }),
+    );
     const expected = asset.sha256.toLowerCase();
     const headers = { 'Content-Type': asset.mimeType, 'Content-Length': String(asset.fileSize), [SHA256_HEADER]: expected };
     const check = (got: { sha256: string; size: number }) => {
@@ -247,7 +279,7 @@ export class MediaCache {
 
     if (this.mode === 'network') {
       const hashing = hashingStream();
-      const blob = await new Response(response.body.pipeThrough(hashing.transform), { headers }).blob();
+      const blob = await new Response(body.pipeThrough(hashing.transform), { headers }).blob();
       check(hashing.result());
       return { sha256: expected, size: blob.size, objectUrl: URL.createObjectURL(blob) };
     }
@@ -255,7 +287,7 @@ export class MediaCache {
     const media = await caches.open(MEDIA_CACHE);
     const key = asset.downloadPath;
     if (asset.fileSize <= WHOLE_FILE_HASH_LIMIT) {
-      const bytes = await response.arrayBuffer();
+      const bytes = await new Response(body).arrayBuffer();
       check({ sha256: await sha256OfBytes(bytes), size: bytes.byteLength });
       await media.put(key, new Response(bytes, { headers }));
       return { sha256: expected, size: bytes.byteLength };
@@ -264,7 +296,7 @@ export class MediaCache {
     const staging = await caches.open(STAGING_CACHE);
     try {
       const hashing = hashingStream();
-      await staging.put(key, new Response(response.body.pipeThrough(hashing.transform), { headers }));
+      await staging.put(key, new Response(body.pipeThrough(hashing.transform), { headers }));
       check(hashing.result());
       const staged = await staging.match(key);
       if (!staged) throw new Error('the browser dropped the file while it was stored');
