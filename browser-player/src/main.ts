@@ -7,7 +7,7 @@ import { PlayerApi } from './protocol/api.js';
 import { browserMetadata } from './protocol/browser-metadata.js';
 import { CommandRunner } from './protocol/commands.js';
 import { clearCredential, loadCredential, saveCredential } from './protocol/credential-store.js';
-import { pairUntilEnrolled } from './protocol/pairing.js';
+import { isSameServer, pairUntilEnrolled } from './protocol/pairing.js';
 import { IndexedDbPlayQueue } from './protocol/play-queue.js';
 import { Reporter } from './protocol/reports.js';
 import { PlayerSocketClient, type SocketConstructor } from './protocol/socket.js';
@@ -42,6 +42,8 @@ const player = new Player({
     },
     manifest: (etag) => api.manifest(etag),
     config: (etag) => api.config(etag),
+    credentialState: () => api.credentialState(),
+    sameServer: (installationId) => isSameServer(api, installationId),
   },
   stage,
   media,
@@ -56,6 +58,9 @@ const player = new Player({
       playerVersion: PLAYER_VERSION,
       onMessage: o.onMessage,
       onRevoked: o.onRevoked,
+      onStateChange: (open) => {
+        if (open) o.onOpen();
+      },
     });
     return socket;
   },

@@ -27,6 +27,10 @@ export interface ApiPort {
   setCredential(credential: string | undefined): void;
   manifest(etag?: string): Promise<{ manifest: Manifest; etag: string } | undefined>;
   config(etag?: string): Promise<{ config: PlayerConfig; etag: string } | undefined>;
+  /** After a 1008 close: whether the credential still holds (`lost`: pair again; `disabled`: wait). */
+  credentialState(): Promise<'valid' | 'lost' | 'disabled'>;
+  /** Whether the server is the installation a credential belongs to; undefined while it cannot be asked. */
+  sameServer(installationId: string): Promise<boolean | undefined>;
 }
 
 export interface SocketPort {
@@ -37,7 +41,8 @@ export interface SocketPort {
 export interface ReporterPort {
   start(intervalSeconds: number): void;
   stop(): void;
-  recordPlay(r: PlayRecord): void;
+  /** Queues the play (persistently); a failure to queue must not stop playback. */
+  recordPlay(r: PlayRecord): void | Promise<void>;
   previewChanged(): void;
 }
 
@@ -60,7 +65,7 @@ export interface PlayerParts {
     onCode(c: { code: string; approvalUrl: string; expiresAt: string; organizationName: string }): void;
     signal: AbortSignal;
   }): Promise<StoredCredential>;
-  openSocket(o: { credential: string; onMessage(m: { type: string }): void; onRevoked(): void }): SocketPort;
+  openSocket(o: { credential: string; onMessage(m: { type: string }): void; onRevoked(): void; onOpen(): void }): SocketPort;
   reporter(o: { snapshot(): PlaybackSnapshot; capture(): Promise<Uint8Array | undefined>; onCredentialLost(): void }): ReporterPort;
   commands(handlers: CommandHandlers): { poll(): Promise<void> };
   newId(): string;
@@ -93,7 +98,7 @@ export class Player {
     this.loop = new PlaybackLoop({
       stage: p.stage,
       media: p.media,
-      plays: { recordPlay: (r) => this.reporter?.recordPlay(r) },
+      plays: { recordPlay: (r) => void Promise.resolve(this.reporter?.recordPlay(r)).catch(() => undefined) },
       newId: p.newId,
       texts: () => {
         const c = this.kept?.config?.config;
@@ -118,7 +123,8 @@ export class Player {
     const credential = await this.p.credentials.load();
     if (generation !== this.generation) return;
     if (credential) return this.enrolled(credential, generation);
-    return this.pairUntilEnrolled(generation);
+    // Pairing runs until enrolled (or stopped): starting is done once its first code is asked for.
+    void this.pairUntilEnrolled(generation);
   }
 
   /** Ends everything this player started: timers, socket, reports, pairing, playback. */
@@ -165,7 +171,6 @@ export class Player {
 
   private async enrolled(credential: StoredCredential, generation: number): Promise<void> {
     this.credential = credential;
-    this.p.api.setCredential(credential.credential);
     const kept = await this.p.kept.load().catch(() => undefined);
     if (generation !== this.generation) return;
     this.kept = kept?.screenId === credential.screenId ? kept : { screenId: credential.screenId };
@@ -175,6 +180,15 @@ export class Player {
     // The kept manifest plays at once, offline too; the cache says which of its files are here.
     if (this.kept.manifest) this.loop.setManifest(this.kept.manifest.manifest);
 
+    // The credential goes only to the installation it belongs to (one that cannot be asked now is
+    // trusted: the page plays on offline and its calls fail until the server is back).
+    const same = await this.p.api.sameServer(credential.installationId);
+    if (generation !== this.generation) return;
+    if (same === false) {
+      await this.revoked();
+      return;
+    }
+    this.p.api.setCredential(credential.credential);
     this.reporter = this.p.reporter({
       snapshot: () => this.loop.snapshot(),
       capture: () => this.p.stage.capture(),
@@ -182,12 +196,22 @@ export class Player {
     });
     this.reporter.start(this.statusSeconds());
     this.commands = this.p.commands(this.commandHandlers());
-    this.socket = this.p.openSocket({ credential: credential.credential, onMessage: (m) => this.onMessage(m), onRevoked: () => void this.revoked() });
-    this.socket.start();
-    void this.commands.poll().catch((e) => this.failed(e));
+    this.socket = this.p.openSocket({
+      credential: credential.credential,
+      onMessage: (m) => this.onMessage(m),
+      onRevoked: () => void this.checkCredential(generation),
+      // Changes announced while the socket was down were missed: ask (a 304 costs nothing).
+      onOpen: () => {
+        void this.fetch('config');
+        void this.fetch('manifest');
+        void this.commands?.poll().catch((e) => this.failed(e));
+      },
+    });
     if (this.kept.manifest) this.sync(this.kept.manifest.manifest);
+    // The first fetches come as the socket opens; while it cannot, they are asked for here too.
     void this.fetch('config');
     void this.fetch('manifest');
+    this.socket.start();
     this.reconcile(generation);
   }
 
@@ -252,7 +276,8 @@ export class Player {
     this.kept = { ...this.kept, manifest: answer };
     this.loop.setManifest(answer.manifest);
     this.sync(answer.manifest);
-    await this.p.kept.save(this.kept);
+    // Keeping is for the next reload: a failure to write it must not refetch what was just taken.
+    await this.p.kept.save(this.kept).catch(() => undefined);
   }
 
   private async fetchConfig(): Promise<void> {
@@ -264,7 +289,7 @@ export class Player {
     this.applyConfig();
     if (this.statusSeconds() !== before) this.reporter?.start(this.statusSeconds());
     this.loop.decide();
-    await this.p.kept.save(this.kept);
+    await this.p.kept.save(this.kept).catch(() => undefined);
   }
 
   private applyConfig(): void {
@@ -302,6 +327,33 @@ export class Player {
     if (retry) this.after(this.retries.nextDelay(Date.now()), retry);
   }
 
+  /**
+   * The socket was closed for policy (1008): revoked, or the screen disabled. Asks which; a disabled
+   * screen waits (showing so) and is asked again until enabled, then the socket reconnects.
+   */
+  private async checkCredential(generation: number): Promise<void> {
+    let state: 'valid' | 'lost' | 'disabled' | undefined;
+    try {
+      state = await this.p.api.credentialState();
+    } catch {
+      // Unreachable: ask again later.
+    }
+    if (generation !== this.generation) return;
+    if (state === 'lost') {
+      await this.revoked();
+      return;
+    }
+    if (state === 'valid') {
+      this.retries.reset();
+      this.loop.setDisabled(this.kept?.playbackDisabled === true);
+      this.socket?.start();
+      void this.fetch('manifest');
+      return;
+    }
+    if (state === 'disabled') this.loop.setDisabled(true);
+    this.after(this.retries.nextDelay(Date.now()), () => void this.checkCredential(generation));
+  }
+
   /** The credential is revoked: nothing of this screen stays, and the page pairs afresh. */
   private async revoked(): Promise<void> {
     this.stop();
@@ -312,7 +364,7 @@ export class Player {
     this.p.stage.clear();
     // Nothing of the revoked screen stays: its credential, its manifest and its files.
     await Promise.all([this.p.credentials.clear(), this.p.kept.clear(), this.p.media.clear()]).catch(() => undefined);
-    if (generation === this.generation) await this.pairUntilEnrolled(generation);
+    if (generation === this.generation) void this.pairUntilEnrolled(generation);
   }
 
   private setPlaybackDisabled(disabled: boolean): void {

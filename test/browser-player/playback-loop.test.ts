@@ -1,43 +1,9 @@
 import { expect } from 'chai';
 import { PlaybackLoop } from '../../browser-player/src/playback/playback-loop.js';
-import type { StagePort } from '../../browser-player/src/playback/ports.js';
-import type { PlayRecord, StageItem } from '../../browser-player/src/seams.js';
+import type { PlayRecord } from '../../browser-player/src/seams.js';
 import type { Manifest, ManifestAsset } from '../../browser-player/src/wire/manifest.js';
 import { asset, item, manifest, playlist, uuid } from './manifest-fixtures.js';
-
-/** A stage that records what it was asked to show, and refuses the items it is told to fail. */
-class RecordingStage implements StagePort {
-  shown: StageItem[] = [];
-  messages: string[] = [];
-  refuse = new Set<string>();
-  private ended = new Map<string, () => void>();
-
-  async show(i: StageItem, onEnded: () => void): Promise<void> {
-    this.shown.push(i);
-    if (i.itemId && this.refuse.has(i.itemId)) throw new Error('cannot decode');
-    this.ended.set(i.key, onEnded);
-  }
-  /** The item on screen reaches its end. */
-  end(): void {
-    const last = this.shown.at(-1);
-    if (last) this.ended.get(last.key)?.();
-  }
-  showPairing(): void {}
-  showMessage(text: string): void {
-    this.messages.push(text);
-  }
-  identify(): void {}
-  applyScreen(): void {}
-  async capture(): Promise<undefined> {
-    return undefined;
-  }
-  clear(): void {
-    this.messages.push('(black)');
-  }
-  useManifest(): void {}
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+import { RecordingStage, settle } from './recording-stage.js';
 
 describe('browser player: the playback loop', () => {
   let stage: RecordingStage;

@@ -5,10 +5,10 @@ import { type Browser, chromium } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Chromium, or a failure that says how to get it: a browser test never skips silently. `extraArgs`
- * add flags a particular use needs (a kiosk's autoplay policy, say).
+ * Chromium, or a failure that says how to get it: a browser test never skips silently. `args` adds
+ * switches (a test that needs a host name other than localhost maps it with `--host-resolver-rules`).
  */
-export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+export async function launchChromium(args: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `The console's browser tests need Chromium at ${CHROMIUM_PATH}. Install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
@@ -25,7 +25,7 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      ...extraArgs,
+      ...args,
     ],
   });
 }

@@ -73,11 +73,14 @@ export class PlaybackLoop {
     this.decide();
   }
 
+  /** Stops, and forgets the manifest: a restart plays only what it is given again (never a revoked screen's). */
   stop(): void {
     this.running = false;
+    this.manifest = undefined;
     this.token++;
     this.finishShowing(true);
     this.plan = undefined;
+    this.state = 'idle';
     this.resting = undefined;
     clearTimeout(this.boundaryTimer);
     clearTimeout(this.retryTimer);
