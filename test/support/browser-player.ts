@@ -5,6 +5,7 @@ import { coreModules } from '../../core-modules/index.js';
 import type { StoredCredential } from '../../browser-player/src/seams.js';
 import { ensureBrowserPlayerBuilt } from './browser-player-build.js';
 import { launchChromium } from './chromium.js';
+import { freePort } from './free-port.js';
 import { consoleCall, type ConsoleSession, setUpOwner } from './console-client.js';
 import { seedAsset } from './library-assets.js';
 import { makeH264Mp4, makeJpeg } from './media-files.js';
@@ -58,17 +59,6 @@ export interface BrowserPlayerRig {
 
 /** What a kiosk's Chromium is started with, besides full screen: video plays with sound, unasked. */
 export const KIOSK_FLAGS = ['--autoplay-policy=no-user-gesture-required'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // A string, not a function: tsx names inner functions with a helper the page does not have. It runs
 // in every document before the player's own scripts, so no change of the stage root is missed.
