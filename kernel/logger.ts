@@ -6,6 +6,8 @@ export type { Logger };
 // Credentials must never reach a log line, whatever a caller passes in.
 const REDACT = [
   'req.headers.authorization',
+  // A browser's player socket offers its device credential as a subprotocol (see SocketRouteDef.subprotocol).
+  'req.headers["sec-websocket-protocol"]',
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',

@@ -140,6 +140,14 @@ export interface SocketRouteDef<C = any> {
   summary: string;
   description?: string;
   auth: RouteAuth;
+  /**
+   * The subprotocol this socket speaks. A browser cannot set `Authorization` on a WebSocket, so
+   * where this is set it may offer its bearer credential as a second subprotocol instead:
+   * `Sec-WebSocket-Protocol: <subprotocol>, bearer.<credential>`. The hub checks that credential as
+   * if it had come in `Authorization: Bearer` (an Authorization header, when sent, wins) and answers
+   * with `<subprotocol>` alone, never echoing the credential.
+   */
+  subprotocol?: string;
   /** Refusals of the upgrade beyond the credential's 401 (status → description), for the OpenAPI document. */
   errors?: Record<number, string>;
   onConnection(conn: SocketConnection, deps: C): void;

@@ -31,6 +31,25 @@ interface MountedSocket {
   names: string[];
 }
 
+const offeredProtocols = (req: IncomingMessage) =>
+  (req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+const BEARER_PROTOCOL = 'bearer.';
+
+/**
+ * The upgrade's headers as the route's authenticator reads them: a credential offered as the
+ * subprotocol `bearer.<credential>` (next to the route's own subprotocol) stands in for an absent
+ * `Authorization: Bearer`. The browser's way, since it cannot set headers on a WebSocket.
+ */
+function withOfferedBearer(req: IncomingMessage, offered: string[], subprotocol: string): IncomingMessage['headers'] {
+  if (req.headers.authorization || !offered.includes(subprotocol)) return req.headers;
+  const bearer = offered.find((p) => p.startsWith(BEARER_PROTOCOL));
+  return bearer ? { ...req.headers, authorization: `Bearer ${bearer.slice(BEARER_PROTOCOL.length)}` } : req.headers;
+}
+
 function compile(path: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
   const source = path
@@ -110,7 +129,13 @@ export function packPayloads(texts: string[]): string[] {
 const RESYNC_CHANNEL = 'hub.resync';
 
 export class SocketHub {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  // The subprotocol each upgrade answers with, chosen by its route: never whatever the client offered first.
+  private readonly chosenProtocol = new WeakMap<IncomingMessage, string>();
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 256 * 1024,
+    handleProtocols: (_offered, req) => this.chosenProtocol.get(req) ?? false,
+  });
   private readonly mounted: MountedSocket[] = [];
   private readonly channels = new Map<string, Set<WebSocket>>();
   private readonly subscribers = new Map<string, Set<HubSubscriber>>();
@@ -201,12 +226,15 @@ export class SocketHub {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = this.mounted.map((m) => ({ m, found: m.pattern.exec(url.pathname) })).find((x) => x.found);
     if (!match) return refuse(socket, 404, 'route_not_found', `No socket route for ${url.pathname}.`);
+    const offered = offeredProtocols(req);
+    const { subprotocol } = match.m.def;
+    if (subprotocol && offered.includes(subprotocol)) this.chosenProtocol.set(req, subprotocol);
     let principal: Principal | undefined;
     try {
       principal = await this.guards.check(match.m.def.auth, {
         method: 'GET',
         path: url.pathname,
-        headers: req.headers,
+        headers: subprotocol ? withOfferedBearer(req, offered, subprotocol) : req.headers,
         ip: req.socket.remoteAddress ?? '',
       });
     } catch (err) {

@@ -7,6 +7,8 @@ import type { PresenceDeps } from './presence-deps.js';
 import { FLEET_CHANNEL, interceptControl, screenChannel } from '../screen-notifier.js';
 
 export const PROTOCOL_VERSION = 1;
+/** The subprotocol a browser player asks for (with its credential as `bearer.<credential>` beside it). */
+export const PLAYER_SOCKET_PROTOCOL = 'signage.player.v1';
 
 const frameBytes = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 
@@ -142,11 +144,14 @@ export const playerSocketRoutes: SocketRouteDef<PresenceDeps>[] = [
     path: '/api/v1/player/socket',
     summary: 'Player socket (protocol v1): pushes manifest, config and command notices; takes player.status',
     description:
-      'Authorization: Bearer svc_device_…. Player → server: player.hello{protocolVersion:1, timestamp?}, player.pong{timestamp?}, ' +
+      'Authorization: Bearer svc_device_…; a browser, which cannot set that header on a WebSocket, offers the credential as a subprotocol instead: ' +
+      '`Sec-WebSocket-Protocol: signage.player.v1, bearer.svc_device_…` (the same credential checks and refusals apply; the answer names ' +
+      '`signage.player.v1` only, never the credential). Player → server: player.hello{protocolVersion:1, timestamp?}, player.pong{timestamp?}, ' +
       'player.status{payload: heartbeat}, and binary live-stream frames (see GET /api/v1/player/live-stream-session). A `timestamp` (the player’s clock, RFC 3339) measures the screen’s deviceClockOffsetSeconds. ' +
       'Close codes: 1003 unknown type or protocol version, 1007 malformed JSON, 1008 credential revoked or screen disabled. ' +
       'Each server → player message, declared by the module that sends it, is listed below and under x-server-messages.',
     auth: { kind: 'player' },
+    subprotocol: PLAYER_SOCKET_PROTOCOL,
     onConnection: (conn, deps) => new PlayerSocketSession(conn, deps).start(),
     messages: (deps) => deps.playerMessages.documented(),
   },
