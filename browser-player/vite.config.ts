@@ -1,9 +1,54 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 
-// Served by the server at /player (kernel/system/player-app.routes.ts).
+// Served by the server at /player/ (kernel/system/player-app.routes.ts).
+const BASE = '/player/';
+
+/**
+ * Builds the service worker once the app is written: an unhashed `sw.js` at the root of the build
+ * (so its scope is `/player/`), one classic script (older TV browsers run no module workers), told
+ * this build's file names. A new build therefore has a new worker, which replaces the kept app.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'browser-player-service-worker',
+    apply: 'build',
+    async writeBundle(output, bundle) {
+      const files = Object.keys(bundle).filter((name) => name !== 'index.html' && !name.endsWith('.map') && !name.startsWith('.vite/'));
+      const shell = [BASE, ...files.sort().map((name) => `${BASE}${name}`)];
+      const page = bundle['index.html'];
+      const digest = createHash('sha256')
+        .update(JSON.stringify(shell))
+        .update(page?.type === 'asset' ? page.source : '')
+        .digest('hex')
+        .slice(0, 16);
+      await build({
+        configFile: false,
+        publicDir: false,
+        logLevel: 'warn',
+        define: { __PLAYER_SHELL__: JSON.stringify(shell), __PLAYER_BUILD__: JSON.stringify(digest) },
+        build: {
+          outDir: output.dir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          sourcemap: true,
+          lib: {
+            entry: fileURLToPath(new URL('src/offline/sw.ts', import.meta.url)),
+            formats: ['iife'],
+            name: 'browserPlayerServiceWorker',
+            fileName: () => 'sw.js',
+          },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  base: '/player/',
+  base: BASE,
   html: { cspNonce: '__CSP_NONCE__' },
+  plugins: [serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -30,6 +30,8 @@ export interface Config {
   mediaStorage: MediaStorageConfig;
   /** The built console (`console/dist`, made by `npm ci`), served at `/`. */
   consoleDir: string;
+  /** The built browser player (`browser-player/dist`, made by `npm ci`), served at `/player/`. */
+  browserPlayerDir: string;
   /** The environment it was read from, for modules that parse their own settings (with the helpers below). */
   raw: Env;
 }
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', DEFAULT_LEASE_SECONDS, 6, 3600),
     mediaStorage: loadStorageConfig(env, dataDir),
     consoleDir: resolve(optional(env, 'CONSOLE_DIR') ?? fileURLToPath(new URL('../console/dist', import.meta.url))),
+    browserPlayerDir: resolve(optional(env, 'BROWSER_PLAYER_DIR') ?? fileURLToPath(new URL('../browser-player/dist', import.meta.url))),
     raw: env,
   };
 }

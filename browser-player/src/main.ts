@@ -1,2 +1,94 @@
-// The browser player's entry: wired in src/player.ts.
-export {};
+import './player.css';
+import { MediaCache } from './offline/media-cache.js';
+import { registerServiceWorker } from './offline/register.js';
+import { keptState } from './playback/kept-state.js';
+import { Player } from './player.js';
+import { PlayerApi } from './protocol/api.js';
+import { browserMetadata } from './protocol/browser-metadata.js';
+import { CommandRunner } from './protocol/commands.js';
+import { clearCredential, loadCredential, saveCredential } from './protocol/credential-store.js';
+import { isSameServer, pairUntilEnrolled } from './protocol/pairing.js';
+import { IndexedDbPlayQueue } from './protocol/play-queue.js';
+import { Reporter } from './protocol/reports.js';
+import { PlayerSocketClient, type SocketConstructor } from './protocol/socket.js';
+import { Stage } from './render/stage.js';
+
+// The browser player's entry: wires the real parts into the orchestrator and starts it.
+
+/** The version it reports (heartbeats, socket hello, pairing): the workspace's package version. */
+const PLAYER_VERSION = '0.1.0';
+const ROTATIONS = [0, 90, 180, 270] as const;
+
+const root = document.querySelector<HTMLElement>('#player');
+if (!root) throw new Error('The page has no #player element.');
+
+const api = new PlayerApi({ baseUrl: location.origin });
+const stage = new Stage(root);
+let credential: string | undefined;
+// Each verified file lets playback decide again (content waiting for its file starts at once).
+const media = new MediaCache({ credential: () => credential, baseUrl: location.origin, onReady: () => player.fileReady() });
+let socket: PlayerSocketClient | undefined;
+let commands: CommandRunner | undefined;
+
+// A screen mounted on its side says so in the page address (`?rotation=90`): the server has no such setting yet.
+const rotation = Number(new URL(location.href).searchParams.get('rotation'));
+stage.applyScreen({ rotation: ROTATIONS.find((r) => r === rotation) ?? 0 });
+
+const player = new Player({
+  api: {
+    setCredential: (c) => {
+      credential = c;
+      api.setCredential(c);
+    },
+    manifest: (etag) => api.manifest(etag),
+    config: (etag) => api.config(etag),
+    credentialState: () => api.credentialState(),
+    sameServer: (installationId) => isSameServer(api, installationId),
+  },
+  stage,
+  media,
+  credentials: { load: loadCredential, save: saveCredential, clear: clearCredential },
+  kept: keptState,
+  pair: async ({ onCode, signal }) => pairUntilEnrolled(api, await browserMetadata(PLAYER_VERSION), { onCode, signal }),
+  openSocket: (o) => {
+    socket = new PlayerSocketClient({
+      url: api.socketUrl(),
+      credential: o.credential,
+      WebSocket: WebSocket as unknown as SocketConstructor,
+      playerVersion: PLAYER_VERSION,
+      onMessage: o.onMessage,
+      onRevoked: o.onRevoked,
+      onStateChange: (open) => {
+        if (open) o.onOpen();
+      },
+    });
+    return socket;
+  },
+  reporter: (o) =>
+    new Reporter(api, {
+      snapshot: o.snapshot,
+      playerVersion: PLAYER_VERSION,
+      queue: new IndexedDbPlayQueue(),
+      capture: o.capture,
+      socket: { sendStatus: (h) => socket?.sendStatus(h) ?? false },
+      device: () => ({
+        screenWidth: Math.round(screen.width * devicePixelRatio),
+        screenHeight: Math.round(screen.height * devicePixelRatio),
+        locale: navigator.language,
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ...(commands?.lastCommandId ? { lastCommandId: commands.lastCommandId } : {}),
+        cacheUsedBytes: media.stats().cacheUsedBytes,
+        ...(media.stats().cacheLimitBytes ? { cacheLimitBytes: media.stats().cacheLimitBytes } : {}),
+      }),
+      onCredentialLost: o.onCredentialLost,
+    }),
+  commands: (handlers) => {
+    commands = new CommandRunner(api, handlers);
+    return commands;
+  },
+  newId: () => crypto.randomUUID(),
+  reloadPage: () => location.reload(),
+});
+
+void registerServiceWorker();
+void player.start();

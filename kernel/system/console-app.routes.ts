@@ -1,29 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { KernelDeps } from '../kernel-deps.js';
 import { routeFor } from '../plugin.js';
-import { type ConsoleBuild, loadConsoleBuild, pickEncoding } from './console-files.js';
+import { builtApp, sendBuiltFile, sendPage } from './built-app.js';
 
 const route = routeFor<KernelDeps>();
 
-/** What the console's build writes where each page's nonce goes (`html.cspNonce` in console/vite.config.ts). */
-const NONCE_PLACEHOLDER = '__CSP_NONCE__';
-
-const builds = new WeakMap<Config, ConsoleBuild>();
-
-/**
- * The console's files, read once the build is there. A server started before `npm run build -w
- * console` finished picks the build up on a later request.
- */
-function consoleBuild(config: Config): ConsoleBuild {
-  const build = builds.get(config) ?? loadConsoleBuild(config.consoleDir);
-  if (!build) throw new AppError('unavailable', 'console_not_built', 'The console has not been built: run `npm run build -w console` (npm ci does it).');
-  builds.set(config, build);
-  return build;
-}
+const consoleBuild = builtApp({
+  dir: (config) => config.consoleDir,
+  notBuilt: { code: 'console_not_built', message: 'The console has not been built: run `npm run build -w console` (npm ci does it).' },
+});
 
 /**
  * The console's page policy: its scripts and styles are files of this origin; the style elements
@@ -48,13 +36,10 @@ function consolePolicy(config: Config, nonce: string): string {
   ].join('; ');
 }
 
-function sendIndex(ctx: Context, config: Config, build: ConsoleBuild): void {
-  const nonce = randomBytes(16).toString('base64');
-  ctx.set('Content-Security-Policy', consolePolicy(config, nonce));
+function sendIndex(ctx: Context, config: Config): void {
+  const build = consoleBuild(config);
   ctx.set('X-Frame-Options', 'DENY');
-  ctx.set('Cache-Control', 'no-cache');
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.body = build.indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce);
+  sendPage(ctx, build, (nonce) => consolePolicy(config, nonce));
 }
 
 // A path whose last segment has an extension asks for a file, not a page.
@@ -62,7 +47,8 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path);
 
 /**
  * Every other GET outside the API answers the console's page: the console routes in the browser
- * (history routing), so `/screens/42` opened from a bookmark must load it too.
+ * (history routing), so `/screens/42` opened from a bookmark must load it too. The browser player's
+ * folder is not the console's: an unknown path there is a 404.
  */
 export function consoleFallback(config: Config): Middleware {
   return async (ctx, next) => {
@@ -70,8 +56,9 @@ export function consoleFallback(config: Config): Middleware {
       await next();
     } catch (err) {
       const unrouted = err instanceof AppError && err.code === 'route_not_found';
-      if (!unrouted || !['GET', 'HEAD'].includes(ctx.method) || ctx.path.startsWith('/api/') || looksLikeFile(ctx.path)) throw err;
-      sendIndex(ctx, config, consoleBuild(config));
+      if (!unrouted || !['GET', 'HEAD'].includes(ctx.method) || ctx.path.startsWith('/api/') || ctx.path.startsWith('/player/') || looksLikeFile(ctx.path))
+        throw err;
+      sendIndex(ctx, config);
     }
   };
 }
@@ -93,7 +80,7 @@ export const consoleAppRoutes = [
     auth: { kind: 'public' },
     response: { status: 200, contentType: 'text/html', headers: INDEX_HEADERS, description: 'The page.' },
     errors: { 503: 'The console has not been built (`console_not_built`).' },
-    handler: ({ deps, ctx }) => sendIndex(ctx, deps.config, consoleBuild(deps.config)),
+    handler: ({ deps, ctx }) => sendIndex(ctx, deps.config),
   }),
   route({
     method: 'GET',
@@ -116,20 +103,6 @@ export const consoleAppRoutes = [
       description: 'The file.',
     },
     errors: { 404: 'No such file in this build (`not_found`).', 503: 'The console has not been built (`console_not_built`).' },
-    handler: ({ deps, ctx, params }) => {
-      const file = consoleBuild(deps.config).files.get(`/assets/${params.file}`);
-      if (!file) throw new AppError('not_found', 'not_found', 'No such file in this build of the console.');
-      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-      ctx.set('ETag', file.etag);
-      ctx.set('Vary', 'Accept-Encoding');
-      ctx.type = file.type;
-      if (ctx.get('if-none-match') === file.etag) {
-        ctx.status = 304;
-        return;
-      }
-      const encoding = pickEncoding(file, ctx.get('accept-encoding'));
-      if (encoding) ctx.set('Content-Encoding', encoding);
-      ctx.body = encoding ? file[encoding] : file.identity;
-    },
+    handler: ({ deps, ctx, params }) => sendBuiltFile(ctx, consoleBuild(deps.config), `/assets/${params.file}`, 'public, max-age=31536000, immutable'),
   }),
 ];

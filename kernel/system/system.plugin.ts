@@ -6,6 +6,7 @@ import { definePlugin, type JobDef } from '../plugin.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { consoleAppRoutes, consoleFallback } from './console-app.routes.js';
 import { healthRoutes } from './health.routes.js';
+import { playerAppRoutes } from './player-app.routes.js';
 import { checkSecretKeys } from './key-check.js';
 import { secretsCommands } from './secrets.commands.js';
 
@@ -56,14 +57,14 @@ async function warnAboutTool(tool: ToolName, path: string, logger: Logger): Prom
 }
 
 /**
- * The kernel's own routes (the console's files, health, API docs) and readiness checks, on the same contract
+ * The kernel's own routes (the console's and the browser player's files, health, API docs) and readiness checks, on the same contract
  * as any plugin. The system-wide jobs are given by the entry point: the kernel lists no job of its own.
  */
 export const systemPlugin = (systemJobs: JobDef<KernelDeps>[]) =>
   definePlugin<KernelDeps>({
     name: 'kernel',
     register(r) {
-      r.routes([...consoleAppRoutes, ...healthRoutes, ...apiDocsRoutes]);
+      r.routes([...consoleAppRoutes, ...playerAppRoutes, ...healthRoutes, ...apiDocsRoutes]);
       r.middleware(({ config }) => consoleFallback(config));
       r.jobs(systemJobs);
       r.commands(secretsCommands);

@@ -1,0 +1,286 @@
+import type { Manifest, ManifestAsset } from '../wire/manifest.js';
+import { MEDIA_CACHE, SHA256_HEADER, STAGING_CACHE } from './cache-names.js';
+import { hashingStream, sha256OfBytes, WHOLE_FILE_HASH_LIMIT } from './file-hash.js';
+import { filesToKeep } from './horizon.js';
+
+export interface MediaCacheOptions {
+  /** The device credential now (`svc_device_…`), or undefined while not enrolled. */
+  credential: () => string | undefined;
+  /** The server's origin (`location.origin`): download paths are resolved against it. */
+  baseUrl: string;
+  /**
+   * Told when a file becomes ready to show (verified, or found kept at start, or the service
+   * worker took control): playback that found nothing to show decides again.
+   */
+  onReady?: () => void;
+  /** Downloads at once (default 3). */
+  concurrency?: number;
+}
+
+/** What the heartbeat reports of the cache (its field names). */
+export interface MediaCacheStats {
+  /** Files of the prefetch horizon not held yet. */
+  downloadQueueCount: number;
+  /** Bytes the prefetch horizon needs. */
+  requiredBytes: number;
+  /** Of those, bytes held and verified. */
+  downloadedBytes: number;
+  /** Bytes held, including files a newer manifest no longer names and not yet removed. */
+  cacheUsedBytes: number;
+  /** What the browser lets this origin store, once it has said. */
+  cacheLimitBytes?: number;
+  /** Files of the horizon whose last download failed (network, server, size or checksum). */
+  errors: number;
+  /** The latest of those failures. */
+  lastSynchronizationError?: string;
+}
+
+interface HeldFile {
+  sha256: string;
+  size: number;
+  /** Network mode: the verified bytes, for the element to load. */
+  objectUrl?: string;
+}
+
+/**
+ * Where the player keeps its files: Cache Storage (answered to the elements by the service worker)
+ * in a secure context with a service worker; else the network, with each verified file held as an
+ * object URL (plain http on a LAN address has no service worker, Cache Storage or crypto.subtle).
+ */
+type Mode = 'cache' | 'network';
+
+const RETRY_BASE_MS = 2_000;
+const RETRY_CAP_MS = 5 * 60_000;
+
+const offlineCapable = () =>
+  globalThis.isSecureContext && typeof caches !== 'undefined' && 'serviceWorker' in navigator && typeof crypto.subtle !== 'undefined';
+
+/**
+ * The files of the manifest's prefetch horizon, downloaded with the device credential a few at a
+ * time, each verified (size and SHA-256) before it counts as ready, retried with backoff after a
+ * failure, and removed once no manifest names it. `ready()` answers from memory, rebuilt from Cache
+ * Storage at start, so a reload with the network down knows at once what it can show.
+ */
+export class MediaCache {
+  /** Said once (log and, for playback to show, here) when files cannot be kept for offline play. */
+  readonly notice: string | undefined;
+  private readonly mode: Mode;
+  private readonly held = new Map<string, HeldFile>();
+  private wanted = new Map<string, ManifestAsset>();
+  private readonly loaded: Promise<void>;
+  /** Passes run one after another: a new manifest's pass starts when the running one has finished. */
+  private passes: Promise<void> = Promise.resolve();
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private failedPasses = 0;
+  /** Why each file's last download failed, by download path, in the order they failed. */
+  private readonly failures = new Map<string, string>();
+  private quota: number | undefined;
+  private abort = new AbortController();
+
+  constructor(private readonly o: MediaCacheOptions) {
+    this.mode = offlineCapable() ? 'cache' : 'network';
+    if (this.mode === 'network') {
+      this.notice = 'Not a secure context (https or localhost): media plays from the network and nothing is kept for offline play.';
+      console.warn(`browser player: ${this.notice}`);
+      this.loaded = Promise.resolve();
+      return;
+    }
+    // Best effort: a persisted origin is not evicted when the disk fills.
+    void navigator.storage?.persist?.().catch(() => undefined);
+    navigator.serviceWorker.addEventListener('controllerchange', () => this.o.onReady?.());
+    this.loaded = this.readKept();
+  }
+
+  /**
+   * Keeps what `manifest` needs at `now` and drops what it no longer names (once everything it needs
+   * is held, so the content on screen keeps its files until its successor's are in). Resolves when
+   * every file has been tried once; failures are retried in the background with backoff.
+   */
+  sync(manifest: Manifest, now: number): Promise<void> {
+    this.wanted = new Map(filesToKeep(manifest, now).map((asset) => [asset.downloadPath, asset]));
+    for (const path of this.failures.keys()) if (!this.wanted.has(path)) this.failures.delete(path);
+    return this.schedulePass();
+  }
+
+  /** Whether the asset's verified file can be shown now. */
+  ready(asset: ManifestAsset): boolean {
+    const file = this.held.get(asset.downloadPath);
+    if (!file || file.sha256 !== asset.sha256.toLowerCase()) return false;
+    // The elements reach the cache through the worker: not before it controls the page.
+    return this.mode === 'network' || navigator.serviceWorker.controller !== null;
+  }
+
+  /** The URL the element loads: the download path (the worker answers it from the cache), or the verified bytes' object URL. */
+  srcFor(asset: ManifestAsset): string {
+    return this.held.get(asset.downloadPath)?.objectUrl ?? new URL(asset.downloadPath, this.o.baseUrl).href;
+  }
+
+  /** Forgets every file (the `clear_media_cache` command); the next sync fetches them again. */
+  async clear(): Promise<void> {
+    this.stop();
+    this.abort = new AbortController();
+    this.wanted = new Map();
+    this.forget([...this.held.keys()]);
+    this.failedPasses = 0;
+    this.failures.clear();
+    if (this.mode === 'cache') await Promise.all([caches.delete(MEDIA_CACHE), caches.delete(STAGING_CACHE)]);
+  }
+
+  /** Stops downloading and retrying (the player stops, or its credential was revoked). */
+  stop(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.abort.abort();
+  }
+
+  stats(): MediaCacheStats {
+    const wanted = [...this.wanted.values()];
+    const missing = wanted.filter((asset) => !this.holds(asset));
+    const sum = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0);
+    const failed = [...this.failures].filter(([path]) => this.wanted.has(path));
+    const latest = failed.at(-1)?.[1];
+    return {
+      downloadQueueCount: missing.length,
+      requiredBytes: sum(wanted.map((asset) => asset.fileSize)),
+      downloadedBytes: sum(wanted.filter((asset) => this.holds(asset)).map((asset) => asset.fileSize)),
+      cacheUsedBytes: sum([...this.held.values()].map((file) => file.size)),
+      ...(this.quota === undefined ? {} : { cacheLimitBytes: this.quota }),
+      errors: failed.length,
+      ...(latest === undefined ? {} : { lastSynchronizationError: latest }),
+    };
+  }
+
+  private holds(asset: ManifestAsset): boolean {
+    return this.held.get(asset.downloadPath)?.sha256 === asset.sha256.toLowerCase();
+  }
+
+  /** What an earlier run kept: only verified files are ever put in the media cache, with their checksum. */
+  private async readKept(): Promise<void> {
+    await caches.delete(STAGING_CACHE);
+    const cache = await caches.open(MEDIA_CACHE);
+    for (const request of await cache.keys()) {
+      const response = await cache.match(request);
+      const sha256 = response?.headers.get(SHA256_HEADER);
+      const size = Number(response?.headers.get('Content-Length'));
+      if (sha256 && Number.isSafeInteger(size)) this.held.set(new URL(request.url).pathname, { sha256, size });
+      else await cache.delete(request);
+    }
+    if (this.held.size > 0) this.o.onReady?.();
+  }
+
+  private schedulePass(): Promise<void> {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.passes = this.passes.then(() => this.pass());
+    return this.passes;
+  }
+
+  private async pass(): Promise<void> {
+    await this.loaded;
+    // This pass's own signal: after clear() a new one serves the passes that follow.
+    const { signal } = this.abort;
+    const queue = [...this.wanted.values()].filter((asset) => !this.holds(asset));
+    const worker = async () => {
+      for (let asset = queue.shift(); asset; asset = queue.shift()) {
+        // A newer manifest may have dropped it while this pass ran.
+        if (this.wanted.get(asset.downloadPath) === asset && !signal.aborted) await this.fetchOne(asset, signal);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.o.concurrency ?? 3, queue.length) }, worker));
+    if (signal.aborted) return;
+    const complete = [...this.wanted.values()].every((asset) => this.holds(asset));
+    if (complete) {
+      this.failedPasses = 0;
+      await this.removeUnwanted();
+    } else {
+      this.failedPasses += 1;
+      const delay = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (this.failedPasses - 1));
+      // Jitter: a building's screens coming back from one outage do not all ask at once.
+      this.retryTimer = setTimeout(() => void this.schedulePass(), delay * (0.5 + Math.random() / 2));
+    }
+    void navigator.storage
+      ?.estimate?.()
+      .then((estimate) => (this.quota = estimate.quota))
+      .catch(() => undefined);
+  }
+
+  private async fetchOne(asset: ManifestAsset, signal: AbortSignal): Promise<void> {
+    try {
+      const file = await this.download(asset, signal);
+      const replaced = this.held.get(asset.downloadPath);
+      if (replaced?.objectUrl) URL.revokeObjectURL(replaced.objectUrl);
+      this.held.set(asset.downloadPath, file);
+      this.failures.delete(asset.downloadPath);
+      this.o.onReady?.();
+    } catch (err) {
+      if (signal.aborted) return;
+      this.failures.delete(asset.downloadPath);
+      this.failures.set(asset.downloadPath, `${asset.downloadPath}: ${(err as Error).message}`);
+    }
+  }
+
+  /** Downloads, verifies and keeps one file; throws (keeping nothing) when it cannot or the bytes are wrong. */
+  private async download(asset: ManifestAsset, signal: AbortSignal): Promise<HeldFile> {
+    const credential = this.o.credential();
+    if (!credential) throw new Error('not enrolled');
+    const response = await fetch(new URL(asset.downloadPath, this.o.baseUrl), {
+      headers: { Authorization: `Bearer ${credential}` },
+      cache: 'no-store',
+      signal,
+    });
+    if (!response.ok || !response.body) throw new Error(`download answered ${response.status}`);
+    const expected = asset.sha256.toLowerCase();
+    const headers = { 'Content-Type': asset.mimeType, 'Content-Length': String(asset.fileSize), [SHA256_HEADER]: expected };
+    const check = (got: { sha256: string; size: number }) => {
+      if (got.size !== asset.fileSize) throw new Error(`size ${got.size} bytes, the manifest says ${asset.fileSize}`);
+      if (got.sha256 !== expected) throw new Error('checksum mismatch: the file was dropped');
+    };
+
+    if (this.mode === 'network') {
+      const hashing = hashingStream();
+      const blob = await new Response(response.body.pipeThrough(hashing.transform), { headers }).blob();
+      check(hashing.result());
+      return { sha256: expected, size: blob.size, objectUrl: URL.createObjectURL(blob) };
+    }
+
+    const media = await caches.open(MEDIA_CACHE);
+    const key = asset.downloadPath;
+    if (asset.fileSize <= WHOLE_FILE_HASH_LIMIT) {
+      const bytes = await response.arrayBuffer();
+      check({ sha256: await sha256OfBytes(bytes), size: bytes.byteLength });
+      await media.put(key, new Response(bytes, { headers }));
+      return { sha256: expected, size: bytes.byteLength };
+    }
+    // Streamed to disk while hashed; moved to the media cache only once verified, so the worker never answers a wrong file.
+    const staging = await caches.open(STAGING_CACHE);
+    try {
+      const hashing = hashingStream();
+      await staging.put(key, new Response(response.body.pipeThrough(hashing.transform), { headers }));
+      check(hashing.result());
+      const staged = await staging.match(key);
+      if (!staged) throw new Error('the browser dropped the file while it was stored');
+      await media.put(key, staged);
+      return { sha256: expected, size: asset.fileSize };
+    } finally {
+      await staging.delete(key);
+    }
+  }
+
+  private async removeUnwanted(): Promise<void> {
+    const unwanted = [...this.held.keys()].filter((path) => !this.wanted.has(path));
+    if (unwanted.length === 0) return;
+    this.forget(unwanted);
+    if (this.mode === 'cache') {
+      const cache = await caches.open(MEDIA_CACHE);
+      await Promise.all(unwanted.map((path) => cache.delete(path)));
+    }
+  }
+
+  private forget(paths: string[]): void {
+    for (const path of paths) {
+      const file = this.held.get(path);
+      if (file?.objectUrl) URL.revokeObjectURL(file.objectUrl);
+      this.held.delete(path);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { Mounted } from './mounted.js';
+
+/** What `POST /player/preview` accepts. */
+export const PREVIEW_MAX_BYTES = 500 * 1024;
+/** The preview is a thumbnail in the console: no need for more than this on its long side. */
+const LONG_SIDE_PX = 1280;
+
+/**
+ * A JPEG of `content` as it appears on a `width`×`height` stage, at most 500 KB: drawn at up to
+ * 1280 px on the long side, then at lower quality, then smaller, until it fits. Undefined when
+ * the canvas cannot be read (a picture from another origin taints it).
+ */
+export async function captureJpeg(content: Mounted | undefined, width: number, height: number): Promise<Uint8Array | undefined> {
+  let scale = Math.min(1, LONG_SIDE_PX / Math.max(width, height, 1));
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(width * scale));
+    canvas.height = Math.max(1, Math.round(height * scale));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return undefined;
+    ctx.fillStyle = '#000';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    content?.draw(ctx, { x: 0, y: 0, width: canvas.width, height: canvas.height });
+    for (const quality of [0.85, 0.7, 0.5]) {
+      let blob: Blob | null;
+      try {
+        blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+      } catch {
+        return undefined;
+      }
+      if (!blob) return undefined;
+      if (blob.size <= PREVIEW_MAX_BYTES) return new Uint8Array(await blob.arrayBuffer());
+    }
+    scale *= 0.7;
+  }
+  return undefined;
+}

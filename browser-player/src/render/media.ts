@@ -1,0 +1,157 @@
+import { type Box, drawPlaceholder, fittedRect, type Mounted, objectFit } from './mounted.js';
+
+/** A website that has not fired `load` by then is shown anyway: a slow page beats a stuck screen. */
+export const WEBSITE_LOAD_TIMEOUT_MS = 10_000;
+
+export function mountImage(src: string, fitMode: string): Mounted {
+  const img = document.createElement('img');
+  img.className = 'stage-media';
+  img.alt = '';
+  img.decoding = 'async';
+  img.style.objectFit = objectFit(fitMode);
+  img.src = src;
+  return {
+    element: img,
+    // Decoded before shown, so the swap never reveals a half-painted picture.
+    ready: img.decode(),
+    draw(ctx, box) {
+      if (img.naturalWidth === 0) return;
+      const r = fittedRect(fitMode, img.naturalWidth, img.naturalHeight, box);
+      ctx.drawImage(img, r.sx, r.sy, r.sw, r.sh, r.dx, r.dy, r.dw, r.dh);
+    },
+    release() {
+      img.removeAttribute('src');
+      img.remove();
+    },
+  };
+}
+
+export interface VideoOptions {
+  fitMode: string;
+  audioEnabled: boolean;
+  volume: number;
+  startOffsetMs?: number;
+  endOffsetMs?: number;
+  /** Play from the start again at the end (a video zone of a layout). */
+  loop?: boolean;
+}
+
+export function mountVideo(src: string, o: VideoOptions): Mounted {
+  const video = document.createElement('video');
+  video.className = 'stage-media';
+  video.style.objectFit = objectFit(o.fitMode);
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.volume = Math.min(1, Math.max(0, o.volume));
+  video.muted = !o.audioEnabled;
+  const startS = (o.startOffsetMs ?? 0) / 1000;
+  const endS = o.endOffsetMs != null && o.endOffsetMs > (o.startOffsetMs ?? 0) ? o.endOffsetMs / 1000 : undefined;
+  let endListener: (() => void) | undefined;
+  let ended = false;
+  const controller = new AbortController();
+  const on = (type: string, fn: () => void) => video.addEventListener(type, fn, { signal: controller.signal });
+
+  const finish = () => {
+    if (o.loop) {
+      video.currentTime = startS;
+      void video.play().catch(() => undefined);
+      return;
+    }
+    if (ended) return;
+    ended = true;
+    video.pause();
+    endListener?.();
+  };
+  on('ended', finish);
+  on('timeupdate', () => {
+    if (endS !== undefined && video.currentTime >= endS) finish();
+  });
+
+  const ready = new Promise<void>((resolve, reject) => {
+    on('error', () => reject(new Error(`video cannot be played: ${video.error?.message || `code ${video.error?.code}`}`)));
+    on('loadedmetadata', () => {
+      if (startS > 0) video.currentTime = startS;
+      void start();
+    });
+    on('playing', () => resolve());
+    const start = async () => {
+      try {
+        await video.play();
+      } catch (error) {
+        // The browser's autoplay policy may refuse sound: play muted rather than not at all.
+        if (controller.signal.aborted || (error as DOMException).name !== 'NotAllowedError' || video.muted) return reject(error);
+        video.muted = true;
+        await video.play().catch(reject);
+      }
+    };
+  });
+  video.src = src;
+  return {
+    element: video,
+    ready,
+    onNaturalEnd(listener) {
+      endListener = listener;
+    },
+    draw(ctx, box) {
+      if (video.videoWidth === 0) return;
+      const r = fittedRect(o.fitMode, video.videoWidth, video.videoHeight, box);
+      ctx.drawImage(video, r.sx, r.sy, r.sw, r.sh, r.dx, r.dy, r.dw, r.dh);
+    },
+    release() {
+      controller.abort();
+      endListener = undefined;
+      video.pause();
+      // Without this the decoder and its buffers outlive the element for a long while.
+      video.removeAttribute('src');
+      video.load();
+      video.remove();
+    },
+  };
+}
+
+export function mountWebsite(src: string): Mounted {
+  const frame = document.createElement('iframe');
+  frame.className = 'stage-media stage-website';
+  // Ordinary pages run (scripts, their own storage, forms); they may not navigate the player away.
+  // A page of the player's own origin runs as a stranger: with its origin it could lift the sandbox
+  // and read the device credential from this origin's IndexedDB.
+  const ownOrigin = sameOrigin(src);
+  frame.setAttribute('sandbox', `allow-scripts allow-forms allow-popups${ownOrigin ? '' : ' allow-same-origin'}`);
+  frame.setAttribute('allow', 'autoplay; fullscreen');
+  frame.referrerPolicy = 'no-referrer';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ready = new Promise<void>((resolve) => {
+    frame.addEventListener('load', () => resolve(), { once: true });
+    timer = setTimeout(resolve, WEBSITE_LOAD_TIMEOUT_MS);
+  }).finally(() => clearTimeout(timer));
+  frame.src = src;
+  const label = hostOf(src);
+  return {
+    element: frame,
+    ready,
+    draw(ctx: CanvasRenderingContext2D, box: Box) {
+      drawPlaceholder(ctx, box, `Website: ${label}`);
+    },
+    release() {
+      clearTimeout(timer);
+      frame.src = 'about:blank';
+      frame.remove();
+    },
+  };
+}
+
+function sameOrigin(src: string): boolean {
+  try {
+    return new URL(src, location.href).origin === location.origin;
+  } catch {
+    return true;
+  }
+}
+
+function hostOf(src: string): string {
+  try {
+    return new URL(src, location.href).host || src;
+  } catch {
+    return src;
+  }
+}

@@ -1,0 +1,184 @@
+import QRCode from 'qrcode';
+import type { ManifestWidgetEntry, PresentationNode } from './layout-types.js';
+import { mountWebsite } from './media.js';
+import { drawPlaceholder, type Mounted } from './mounted.js';
+
+/**
+ * A widget as schema-13 players draw it: its declarative presentation (a tree of layout and content
+ * nodes) as DOM, or its web page in a frame. Node types this player does not draw (charts,
+ * collections bound to data sources) render nothing, so one unknown node never blanks a layout.
+ */
+export function mountWidget(widget: ManifestWidgetEntry): Mounted {
+  const p = widget.presentation;
+  if (p?.kind === 'web' && p.web?.url) return mountWebsite(p.web.url);
+  const box = document.createElement('div');
+  box.className = 'widget';
+  const live: (() => void)[] = [];
+  const root = p?.kind === 'native' ? p.native?.root : undefined;
+  if (isNode(root)) {
+    const drawn = drawNode(root, live);
+    if (drawn) box.append(drawn);
+  }
+  const refresh = () => {
+    for (const update of live) update();
+  };
+  refresh();
+  // Clocks and dates: one timer for the whole widget, only when it shows one.
+  const timer = live.length ? setInterval(refresh, 1000) : undefined;
+  return {
+    element: box,
+    ready: Promise.resolve(),
+    draw(ctx, area) {
+      const background = box.firstElementChild ? getComputedStyle(box.firstElementChild).backgroundColor : '';
+      if (background) {
+        ctx.fillStyle = background;
+        ctx.fillRect(area.x, area.y, area.width, area.height);
+      }
+      const text = box.textContent?.trim();
+      if (text) drawPlaceholder(ctx, area, text);
+    },
+    release() {
+      clearInterval(timer);
+      box.remove();
+    },
+  };
+}
+
+const CONTAINERS: Record<string, string> = { surface: 'column', box: 'column', column: 'column', row: 'row', stack: 'stack', grid: 'grid' };
+const ROLE_SIZES: Record<string, string> = { display: '22cqmin', title: '12cqmin', body: '8cqmin', caption: '6cqmin' };
+
+function drawNode(node: PresentationNode, live: (() => void)[]): HTMLElement | undefined {
+  const props = node.props ?? {};
+  const container = CONTAINERS[node.type];
+  if (container) {
+    const el = div(`pn pn-${container}`);
+    applyCommon(el, props);
+    if (node.type === 'surface') {
+      el.classList.add('pn-surface');
+      if (typeof props.paddingPercent === 'number') el.style.padding = `${props.paddingPercent}cqmin`;
+      if (typeof props.textScale === 'number') el.style.fontSize = `${props.textScale}%`;
+    }
+    if (container === 'grid') el.style.gridTemplateColumns = `repeat(${Math.max(1, Number(props.columns) || 1)}, 1fr)`;
+    for (const child of Array.isArray(node.children) ? node.children.filter(isNode) : []) {
+      const drawn = drawNode(child, live);
+      if (drawn) el.append(drawn);
+    }
+    return el;
+  }
+  switch (node.type) {
+    case 'spacer':
+      return div('pn-spacer');
+    case 'divider':
+      return div('pn-divider');
+    case 'text':
+    case 'badge':
+    case 'marquee': {
+      const el = div(`pn-${node.type}`);
+      applyCommon(el, props);
+      const size = ROLE_SIZES[String(props.role)];
+      if (size) el.style.fontSize = size;
+      const text = node.type === 'marquee' ? document.createElement('span') : el;
+      if (text !== el) {
+        el.append(text);
+        text.style.animationDuration = `${Number(props.durationMs) || 18_000}ms`;
+      }
+      const value = () => bindingText(node);
+      text.textContent = value() ?? '';
+      if (node.binding?.source === 'environment') live.push(() => (text.textContent = value() ?? ''));
+      return el;
+    }
+    case 'qr_code': {
+      const canvas = document.createElement('canvas');
+      canvas.className = 'pn-qr';
+      void QRCode.toCanvas(canvas, String(props.value ?? ''), {
+        errorCorrectionLevel: ({ low: 'L', medium: 'M', quartile: 'Q', high: 'H' } as const)[String(props.errorCorrection) as 'low'] ?? 'M',
+        margin: 2,
+        color: { dark: String(props.foreground ?? '#000000'), light: String(props.background ?? '#ffffff') },
+      }).then(
+        () => canvas.removeAttribute('style'),
+        () => canvas.remove(),
+      );
+      return canvas;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function isNode(value: unknown): value is PresentationNode {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+function applyCommon(el: HTMLElement, props: Record<string, unknown>): void {
+  if (typeof props.backgroundColor === 'string') el.style.backgroundColor = props.backgroundColor;
+  if (typeof props.color === 'string') el.style.color = props.color;
+  if (typeof props.align === 'string') el.dataset.align = props.align;
+}
+
+function div(className: string): HTMLElement {
+  const el = document.createElement('div');
+  el.className = className;
+  return el;
+}
+
+/** A node's text: literal values, and the clock, date and countdown players compute themselves. */
+function bindingText(node: PresentationNode): string | undefined {
+  const b = node.binding;
+  if (!b) return typeof node.props?.text === 'string' ? node.props.text : undefined;
+  let value: string | undefined;
+  if (b.source === 'literal') value = b.value;
+  else if (b.source === 'environment') value = environmentText(b.path, b.format ?? '');
+  // Data sources are not drawn by this player yet: their fallback stands in.
+  if (value === undefined || value === '') return b.fallback;
+  return `${b.prefix ?? ''}${value}${b.suffix ?? ''}`;
+}
+
+function environmentText(path: string | undefined, format: string): string | undefined {
+  const parts = format.split(':');
+  const zone = (z: string | undefined) => (z && z !== 'undefined' && z !== 'null' ? decodeURIComponent(z) : undefined);
+  try {
+    if (path === 'currentTime' && parts[0] === 'time') {
+      return new Intl.DateTimeFormat(undefined, {
+        hour: 'numeric',
+        minute: '2-digit',
+        ...(parts[2] === 'true' ? { second: '2-digit' } : {}),
+        hour12: parts[1] === '12',
+        timeZone: zone(parts[3]),
+      }).format(new Date());
+    }
+    if (path === 'date' && parts[0] === 'date') {
+      const style = ['full', 'long', 'medium', 'short'].includes(parts[1] ?? '') ? (parts[1] as 'full') : 'full';
+      return new Intl.DateTimeFormat(undefined, { dateStyle: style, timeZone: zone(parts[2]) }).format(new Date());
+    }
+    if (path === 'countdown' && parts[0] === 'countdown') return countdownText(parts);
+  } catch {
+    // An unknown time zone: the text stays empty rather than the widget failing.
+  }
+  return undefined;
+}
+
+/**
+ * `countdown:v2:<target>:<zone>:<mode>:<recurrence>:<completion>:<units dhms>:<completion text>`,
+ * a one-off target read as an instant (recurring targets are not computed by this player yet).
+ */
+function countdownText(parts: string[]): string | undefined {
+  const target = new Date(decodeURIComponent(parts[2] ?? '')).getTime();
+  if (Number.isNaN(target)) return undefined;
+  const [mode, , completion, units = '1110', doneText = ''] = parts.slice(4);
+  let ms = mode === 'count_up' ? Date.now() - target : target - Date.now();
+  if (ms < 0) {
+    if (completion === 'count_up') ms = -ms;
+    else return completion === 'hide' ? '' : decodeURIComponent(doneText);
+  }
+  const seconds = Math.floor(ms / 1000);
+  const fields: [string, number][] = [
+    ['d', Math.floor(seconds / 86_400)],
+    ['h', Math.floor(seconds / 3600) % 24],
+    ['m', Math.floor(seconds / 60) % 60],
+    ['s', seconds % 60],
+  ];
+  return fields
+    .filter((_, i) => units[i] === '1')
+    .map(([unit, n]) => `${n}${unit}`)
+    .join(' ');
+}

@@ -1,0 +1,234 @@
+import type { StageItem } from '../seams.js';
+import { captureJpeg } from './capture.js';
+import { type LayoutContent, layoutContentOf, type StageAsset, type StageManifest } from './layout-types.js';
+import { mountLayout } from './layout-view.js';
+import { mountImage, mountVideo, mountWebsite } from './media.js';
+import { drawPlaceholder, type Mounted } from './mounted.js';
+import { type PairingInfo, renderPairing } from './pairing-view.js';
+import { prepareTvScreen } from './screen.js';
+
+/** How long a fade or crossfade takes (a fade spends it twice: out to black, then in). */
+export const TRANSITION_MS = 300;
+
+interface Shown {
+  layer: HTMLElement;
+  content: Mounted;
+  item: StageItem;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * What the screen shows. Two layers: the next item is loaded, decoded and started out of sight,
+ * then swapped in with its transition, and the old one released (element, decoder, timers), so
+ * weeks of playback leave nothing behind.
+ *
+ * A `show` overtaken by a later `show`, `clear`, `showPairing` or `showMessage` before it reached
+ * the screen settles without calling `onEnded`: the caller has moved on.
+ */
+export class Stage {
+  private readonly frame: HTMLElement;
+  private readonly overlay: HTMLElement;
+  private readonly identifyBox: HTMLElement;
+  private generation = 0;
+  private pending: Shown | undefined;
+  private current: Shown | undefined;
+  private identifyTimer: ReturnType<typeof setTimeout> | undefined;
+  private layouts: LayoutContent | undefined;
+  private readonly releaseScreen: () => void;
+
+  constructor(private readonly root: HTMLElement) {
+    root.classList.add('stage');
+    this.frame = el('div', 'stage-frame');
+    this.overlay = el('div', 'stage-overlay');
+    this.identifyBox = el('div', 'stage-identify');
+    this.identifyBox.hidden = true;
+    this.identifyBox.setAttribute('role', 'status');
+    this.frame.append(this.overlay, this.identifyBox);
+    root.replaceChildren(this.frame);
+    this.releaseScreen = prepareTvScreen(root.ownerDocument);
+  }
+
+  /**
+   * The manifest layouts are drawn from (their documents, the playlists, widgets and files they
+   * name), each file loaded from `srcFor` (the offline cache): told of every manifest playback
+   * takes, before its items are shown. A layout already on screen keeps what it had.
+   */
+  useManifest<A extends StageAsset>(manifest: StageManifest<A>, srcFor: (asset: A) => string): void {
+    this.layouts = layoutContentOf(manifest, srcFor);
+  }
+
+  async show(item: StageItem, onEnded: () => void): Promise<void> {
+    const generation = this.supersede();
+    const layer = el('div', 'stage-layer');
+    this.frame.insertBefore(layer, this.overlay);
+    let content: Mounted;
+    try {
+      content = this.mount(item);
+    } catch (error) {
+      layer.remove();
+      throw error;
+    }
+    layer.append(content.element);
+    const shown: Shown = { layer, content, item };
+    this.pending = shown;
+    try {
+      await content.ready;
+    } catch (error) {
+      if (this.pending === shown) {
+        this.pending = undefined;
+        release(shown);
+        throw error;
+      }
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.pending = undefined;
+    const previous = this.current;
+    this.current = shown;
+    this.overlay.replaceChildren();
+    await swap(previous, shown);
+    if (previous) release(previous);
+    if (this.current !== shown) return;
+
+    let done = false;
+    const end = () => {
+      if (done || this.current !== shown) return;
+      done = true;
+      onEnded();
+    };
+    // Without a duration a video ends at its end; anything else (a whole-screen layout) stays until replaced.
+    if (item.durationMs !== undefined) shown.timer = setTimeout(end, item.durationMs);
+    else content.onNaturalEnd?.(end);
+    if (item.itemId) this.root.dataset.showingItem = item.itemId;
+    else delete this.root.dataset.showingItem;
+    this.root.dataset.showingKind = item.kind;
+  }
+
+  showPairing(p: PairingInfo): void {
+    this.clear();
+    this.overlay.replaceChildren(renderPairing(p));
+  }
+
+  showMessage(text: string): void {
+    this.clear();
+    const message = el('p', 'stage-message');
+    message.textContent = text;
+    this.overlay.replaceChildren(message);
+  }
+
+  /** The screen's name over whatever plays, for `seconds`: "which screen is this?". */
+  identify(seconds: number, label: string): void {
+    clearTimeout(this.identifyTimer);
+    this.identifyBox.textContent = label;
+    this.identifyBox.hidden = false;
+    this.identifyTimer = setTimeout(() => {
+      this.identifyBox.hidden = true;
+      this.identifyBox.textContent = '';
+    }, seconds * 1000);
+  }
+
+  /** Portrait screens: the whole stage turns, so content is laid out in the screen's own frame. */
+  applyScreen(o: { rotation: 0 | 90 | 180 | 270 }): void {
+    this.frame.dataset.rotation = String(o.rotation);
+  }
+
+  /** A JPEG (≤ 500 KB) of what is on screen, for the console's live preview. */
+  capture(): Promise<Uint8Array | undefined> {
+    const { clientWidth: width, clientHeight: height } = this.frame;
+    const text = this.overlay.textContent?.trim();
+    const content: Mounted | undefined =
+      this.current?.content ??
+      (text ? { element: this.overlay, ready: Promise.resolve(), draw: (ctx, box) => drawPlaceholder(ctx, box, text), release() {} } : undefined);
+    return captureJpeg(content, width, height);
+  }
+
+  /** Blank screen: everything shown or on its way is released. */
+  clear(): void {
+    this.supersede();
+    if (this.current) release(this.current);
+    this.current = undefined;
+    this.overlay.replaceChildren();
+    delete this.root.dataset.showingItem;
+    delete this.root.dataset.showingKind;
+  }
+
+  /** Releases everything, the TV settings included (the stage is not used again). */
+  dispose(): void {
+    this.clear();
+    clearTimeout(this.identifyTimer);
+    this.releaseScreen();
+    this.root.replaceChildren();
+  }
+
+  private supersede(): number {
+    if (this.pending) release(this.pending);
+    this.pending = undefined;
+    return ++this.generation;
+  }
+
+  private mount(item: StageItem): Mounted {
+    switch (item.kind) {
+      case 'image':
+        return mountImage(required(item.src, 'src'), item.fitMode);
+      case 'video':
+        return mountVideo(required(item.src, 'src'), {
+          fitMode: item.fitMode,
+          audioEnabled: item.audioEnabled,
+          volume: item.volume,
+          startOffsetMs: item.videoStartOffsetMs,
+          endOffsetMs: item.videoEndOffsetMs,
+        });
+      case 'website':
+        return mountWebsite(required(item.src, 'src'));
+      case 'layout':
+        if (!this.layouts) throw new Error('no layouts known yet');
+        return mountLayout(required(item.layoutId, 'layoutId'), this.layouts, !item.audioEnabled);
+    }
+  }
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`stage item without ${name}`);
+  return value;
+}
+
+function el(tag: string, className: string): HTMLElement {
+  const node = document.createElement(tag);
+  node.className = className;
+  return node;
+}
+
+function release(shown: Shown): void {
+  clearTimeout(shown.timer);
+  shown.content.release();
+  shown.layer.remove();
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Brings `next` in over `previous`. Timers rather than transition events: a hidden tab or a
+ * throttled TV browser may never deliver `transitionend`, and playback must go on regardless.
+ */
+async function swap(previous: Shown | undefined, next: Shown): Promise<void> {
+  // Nothing dissolves into itself (a one-item playlist looping).
+  const transition = previous && previous.item.itemId === next.item.itemId ? 'none' : next.item.transition;
+  const fadeIn = async () => {
+    next.layer.style.transition = `opacity ${TRANSITION_MS}ms ease`;
+    void next.layer.offsetWidth; // starts the transition from the layer's current opacity
+    next.layer.classList.add('visible');
+    await wait(TRANSITION_MS);
+    // Whatever the transition's own progress, the item is now fully on screen.
+    next.layer.style.transition = 'none';
+  };
+  if (transition === 'fade' && previous) {
+    previous.layer.style.transition = `opacity ${TRANSITION_MS}ms ease`;
+    previous.layer.classList.remove('visible');
+    await wait(TRANSITION_MS);
+    await fadeIn();
+  } else if (transition === 'fade' || transition === 'crossfade') {
+    await fadeIn();
+  } else {
+    next.layer.classList.add('visible');
+  }
+}

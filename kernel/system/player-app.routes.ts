@@ -1,0 +1,153 @@
+import { Type } from '@sinclair/typebox';
+import type { Config } from '../config.js';
+import type { KernelDeps } from '../kernel-deps.js';
+import { routeFor } from '../plugin.js';
+import { builtApp, sendBuiltFile, sendPage } from './built-app.js';
+
+const route = routeFor<KernelDeps>();
+
+const playerBuild = builtApp({
+  dir: (config) => config.browserPlayerDir,
+  notBuilt: {
+    code: 'browser_player_not_built',
+    message: 'The browser player has not been built: run `npm run build -w browser-player` (npm ci does it).',
+  },
+});
+
+/**
+ * The browser player's page policy. Unlike the console's, it shows what playlists name: websites of
+ * any origin in frames, media and images from this origin (through its service worker) or `blob:`
+ * (played from the network where Cache Storage is missing), the player socket, its own service
+ * worker. Style elements need this answer's nonce; style attributes are allowed because the stage
+ * and layout documents position their regions with them, and a style attribute runs no script.
+ */
+function playerPolicy(config: Config, nonce: string): string {
+  const https = config.publicUrl.protocol === 'https:';
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${https ? 'wss' : 'ws'}://${config.publicUrl.host}`,
+    "worker-src 'self'",
+    "frame-src 'self' https: http:",
+    "object-src 'none'",
+    "form-action 'self'",
+    // The console may show the player in a frame; nobody else may.
+    "frame-ancestors 'self'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/**
+ * The service worker's own policy (a worker is governed by its script's answer, not the page's): it
+ * reads the player's files and media from this origin and nothing else.
+ */
+const WORKER_POLICY = "default-src 'none'; connect-src 'self'; script-src 'self'";
+
+const NOT_BUILT = 'The browser player has not been built (`browser_player_not_built`).';
+
+export const playerAppRoutes = [
+  route({
+    method: 'GET',
+    path: '/player/',
+    operationId: 'getBrowserPlayer',
+    summary: 'The browser player: any screen with a browser becomes a signage screen',
+    description:
+      'A page that pairs like a stock player, keeps its device credential in the browser (IndexedDB) and plays what the server decides. Its service worker (`/player/sw.js`) keeps the app and the media for offline play. 503 `browser_player_not_built` until `npm run build -w browser-player` has run.',
+    tags: ['browser player'],
+    auth: { kind: 'public' },
+    response: {
+      status: 200,
+      contentType: 'text/html',
+      headers: {
+        'Content-Security-Policy':
+          "The player's policy: scripts from this origin only, style elements with this answer's nonce, websites of any origin in frames, media and images from this origin or `blob:`, the player socket, its service worker; framed only by this origin.",
+        'Cache-Control': '`no-cache`: the page names the current build’s files.',
+      },
+      description: 'The page.',
+    },
+    errors: { 503: NOT_BUILT },
+    handler: ({ deps, ctx }) => sendPage(ctx, playerBuild(deps.config), (nonce) => playerPolicy(deps.config, nonce)),
+  }),
+  // After `/player/`: the router lets `/player` match a request for `/player/` too.
+  route({
+    method: 'GET',
+    path: '/player',
+    operationId: 'getBrowserPlayerRedirect',
+    summary: 'Sends a browser to the browser player at `/player/`',
+    description:
+      'The service worker may only control pages under `/player/` (the folder of `/player/sw.js`): a page at `/player` would not play offline. The query string is kept.',
+    tags: ['browser player'],
+    auth: { kind: 'public' },
+    // No media type: the answer has no body.
+    response: {
+      status: 308,
+      contentType: [],
+      headers: { Location: '`/player/` with the request’s query string.' },
+      description: 'Moved for good to `/player/`.',
+    },
+    handler: ({ ctx }) => {
+      ctx.status = 308;
+      ctx.set('Location', `/player/${ctx.search}`);
+      ctx.body = '';
+      ctx.remove('Content-Type');
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/player/sw.js',
+    operationId: 'getBrowserPlayerServiceWorker',
+    summary: "The browser player's service worker: keeps the app and the media for offline play",
+    description:
+      'Its name never changes (a browser looks for a new worker at the same address), so it is revalidated on every check: a new build has a new worker, which replaces the old app files.',
+    tags: ['browser player'],
+    auth: { kind: 'public' },
+    response: {
+      status: 200,
+      contentType: 'text/javascript',
+      headers: {
+        'Cache-Control': '`no-cache`: a new build must be found at once.',
+        'Content-Security-Policy': "The worker's own policy: it reaches only this origin.",
+        ETag: 'The content hash.',
+        'Content-Encoding': '`br` or `gzip`, as Accept-Encoding allows.',
+        Vary: '`Accept-Encoding`',
+      },
+      otherStatuses: { 304: 'The copy named in If-None-Match is current.' },
+      description: 'The script.',
+    },
+    errors: { 404: 'This build has no service worker (`not_found`).', 503: NOT_BUILT },
+    handler: ({ deps, ctx }) => {
+      ctx.set('Content-Security-Policy', WORKER_POLICY);
+      sendBuiltFile(ctx, playerBuild(deps.config), '/sw.js', 'no-cache');
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/player/assets/{file}',
+    operationId: 'getBrowserPlayerAsset',
+    summary: "One of the browser player's built files (scripts, styles, images), named by its content hash",
+    tags: ['browser player'],
+    auth: { kind: 'public' },
+    params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._-]+$' }) }),
+    response: {
+      status: 200,
+      contentType: ['text/javascript', 'text/css', 'image/*', 'font/woff2', 'application/json', 'application/octet-stream'],
+      headers: {
+        'Cache-Control': '`public, max-age=31536000, immutable`: a changed file gets a new name.',
+        ETag: 'The content hash.',
+        'Content-Encoding': '`br` or `gzip` for text, as Accept-Encoding allows.',
+        Vary: '`Accept-Encoding`',
+      },
+      otherStatuses: { 304: 'The copy named in If-None-Match is current.' },
+      description: 'The file.',
+    },
+    errors: { 404: 'No such file in this build (`not_found`).', 503: NOT_BUILT },
+    handler: ({ deps, ctx, params }) => sendBuiltFile(ctx, playerBuild(deps.config), `/assets/${params.file}`, 'public, max-age=31536000, immutable'),
+  }),
+];

@@ -1,0 +1,43 @@
+import type { StagePort } from '../../browser-player/src/playback/ports.js';
+import type { StageItem } from '../../browser-player/src/seams.js';
+
+/** A stage that records what it was asked to show, and refuses the items it is told to fail. */
+export class RecordingStage implements StagePort {
+  shown: StageItem[] = [];
+  messages: string[] = [];
+  refuse = new Set<string>();
+  private ended = new Map<string, () => void>();
+
+  async show(i: StageItem, onEnded: () => void): Promise<void> {
+    this.shown.push(i);
+    if (i.itemId && this.refuse.has(i.itemId)) throw new Error('cannot decode');
+    this.ended.set(i.key, onEnded);
+  }
+  /** The item on screen reaches its end. */
+  end(): void {
+    const last = this.shown.at(-1);
+    if (last) this.ended.get(last.key)?.();
+  }
+  codes: string[] = [];
+  identified: string[] = [];
+  showPairing(p: { code: string }): void {
+    this.codes.push(p.code);
+  }
+  showMessage(text: string): void {
+    this.messages.push(text);
+  }
+  identify(seconds: number, label: string): void {
+    this.identified.push(`${label} for ${seconds} s`);
+  }
+  applyScreen(): void {}
+  async capture(): Promise<undefined> {
+    return undefined;
+  }
+  clear(): void {
+    this.messages.push('(black)');
+  }
+  useManifest(): void {}
+}
+
+/** Lets pending promise callbacks run. */
+export const settle = () => new Promise((resolve) => setImmediate(resolve));

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.js';
+
+const renderDir = fileURLToPath(new URL('../../browser-player/src/render/', import.meta.url));
+const cssPath = fileURLToPath(new URL('../../browser-player/src/player.css', import.meta.url));
+
+/** The stage as the player ships it: `render/stage.ts` bundled for the browser, exposed as `window.Stage`. */
+async function bundleStage(): Promise<string> {
+  const out = await build({
+    stdin: { contents: "import { Stage } from './stage.ts'; window.Stage = Stage;", resolveDir: renderDir, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+export interface StageHarness {
+  browser: Browser;
+  page: Page;
+  /** Base URL of the local server: `${base}/media/<name>` serves what `files` holds. */
+  base: string;
+  /** Files served under `/media/` (name → bytes and type); add before the page asks for them. */
+  files: Map<string, { body: Buffer; type: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny HTTP server with a page that holds one Stage on `#root` (`window.stage`), and Chromium on
+ * it. `window.ended` lists the keys whose `onEnded` fired, in order.
+ */
+export async function openStage(): Promise<StageHarness> {
+  const [script, css] = await Promise.all([bundleStage(), readFile(cssPath, 'utf8')]);
+  const files = new Map<string, { body: Buffer; type: string }>();
+  const page = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head>
+<body><div id="root"></div><script src="/stage.js"></script><script>
+// Functions the tests pass to page.evaluate are compiled by tsx, which names them with this helper.
+window.__name = (f) => f;
+window.ended = [];
+window.stage = new window.Stage(document.getElementById('root'));
+window.showItem = (item) => window.stage.show(item, () => window.ended.push(item.key));
+</script></body></html>`;
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = path.startsWith('/media/') ? files.get(decodeURIComponent(path.slice(7))) : undefined;
+    const [status, type, body] =
+      path === '/'
+        ? [200, 'text/html', page]
+        : path === '/stage.js'
+          ? [200, 'text/javascript', script]
+          : file
+            ? [200, file.type, file.body]
+            : [404, 'text/plain', 'not found'];
+    // Videos seek with Range requests; answer them as a file server does.
+    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+    if (file && range) {
+      const start = Number(range[1]);
+      const end = range[2] ? Number(range[2]) : file.body.length - 1;
+      res.writeHead(206, {
+        'content-type': type,
+        'accept-ranges': 'bytes',
+        'content-range': `bytes ${start}-${end}/${file.body.length}`,
+        'content-length': end - start + 1,
+      });
+      return res.end(file.body.subarray(start, end + 1));
+    }
+    res.writeHead(status, { 'content-type': type, 'accept-ranges': 'bytes' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 960, height: 540 } });
+  const p = await context.newPage();
+  await p.goto(`${base}/`);
+  await p.waitForFunction(() => 'stage' in window);
+  return {
+    browser,
+    page: p,
+    base,
+    files,
+    async close() {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,423 @@
+import { expect } from 'chai';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import type { StageItem } from '../../browser-player/src/seams.js';
+import { makeH264Mp4 } from '../support/media-files.js';
+import { openStage, type StageHarness } from './stage-harness.js';
+
+type Rgb = [number, number, number];
+const RED: Rgb = [220, 30, 30];
+const BLUE: Rgb = [30, 30, 220];
+
+/** A PNG split in two colours: left|right, or top|bottom. */
+function twoTone(width: number, height: number, split: 'vertical' | 'horizontal', a = RED, b = BLUE): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const first = split === 'vertical' ? x < width / 2 : y < height / 2;
+      raw.set(first ? a : b, (y * width + x) * 3);
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Reads pixels of a PNG/JPEG as colour names a viewer would give them. */
+async function pixels(image: Buffer) {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    at(x: number, y: number): 'red' | 'blue' | 'black' | 'other' {
+      const i = (Math.round(y) * info.width + Math.round(x)) * 3;
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r < 30 && g < 30 && b < 30) return 'black';
+      if (r > 150 && g < 90 && b < 90) return 'red';
+      if (b > 150 && r < 90 && g < 90) return 'blue';
+      return 'other';
+    },
+  };
+}
+
+const item = (over: Partial<StageItem> & Pick<StageItem, 'key' | 'kind'>): StageItem => ({
+  itemId: over.key,
+  fitMode: 'contain',
+  transition: 'none',
+  audioEnabled: false,
+  volume: 1,
+  durationMs: 60_000,
+  ...over,
+});
+
+describe('browser player stage (Chromium)', () => {
+  let h: StageHarness;
+  const show = (i: StageItem) => h.page.evaluate((x) => (window as never as { showItem(i: StageItem): Promise<void> }).showItem(x), i);
+  const showing = () =>
+    h.page.evaluate(() => ({ item: document.getElementById('root')!.dataset.showingItem, kind: document.getElementById('root')!.dataset.showingKind }));
+  const screenshot = async () => pixels(await h.page.screenshot());
+  const ended = () => h.page.evaluate(() => (window as never as { ended: string[] }).ended);
+
+  before(async () => {
+    h = await openStage();
+    h.files.set('wide.png', { body: await twoTone(400, 100, 'vertical'), type: 'image/png' });
+    h.files.set('tall.png', { body: await twoTone(200, 400, 'horizontal'), type: 'image/png' });
+    h.files.set('clip.mp4', { body: await makeH264Mp4(3), type: 'video/mp4' });
+    h.files.set('page.html', { body: Buffer.from('<!doctype html><title>Menu</title><h1>Menu of the day</h1>'), type: 'text/html' });
+  });
+  after(() => h?.close());
+
+  it('shows an image with each fit mode the server sends', async () => {
+    // A 4:1 picture, red left half and blue right half, on a 16:9 stage.
+    await show(item({ key: 'contain', kind: 'image', src: `${h.base}/media/wide.png`, fitMode: 'contain' }));
+    expect(await showing()).to.deep.equal({ item: 'contain', kind: 'image' });
+    let shot = await screenshot();
+    expect([shot.at(480, 20), shot.at(240, 270), shot.at(720, 270)], 'contain: letterboxed, whole picture').to.deep.equal(['black', 'red', 'blue']);
+
+    await show(item({ key: 'cover', kind: 'image', src: `${h.base}/media/wide.png`, fitMode: 'cover' }));
+    shot = await screenshot();
+    // Cover fills the height and crops the sides: both halves still meet in the middle.
+    expect([shot.at(470, 5), shot.at(5, 270), shot.at(955, 270), shot.at(470, 535)], 'cover: no bars').to.deep.equal(['red', 'red', 'blue', 'red']);
+
+    await show(item({ key: 'stretch', kind: 'image', src: `${h.base}/media/wide.png`, fitMode: 'stretch' }));
+    shot = await screenshot();
+    expect([shot.at(5, 5), shot.at(955, 535), shot.at(470, 5), shot.at(490, 535)], 'stretch: fills, halves at the middle').to.deep.equal([
+      'red',
+      'blue',
+      'red',
+      'blue',
+    ]);
+  });
+
+  it('rejects an item it cannot show and keeps the one on screen', async () => {
+    await show(item({ key: 'keep', kind: 'image', src: `${h.base}/media/wide.png` }));
+    const failure = await h.page.evaluate(
+      (x) =>
+        (window as never as { showItem(i: StageItem): Promise<void> })
+          .showItem(x)
+          .then(() => 'shown')
+          .catch(() => 'rejected'),
+      item({ key: 'missing', kind: 'image', src: `${h.base}/media/nope.png` }),
+    );
+    expect(failure).to.equal('rejected');
+    expect(await showing()).to.deep.equal({ item: 'keep', kind: 'image' });
+  });
+
+  it('plays a video at its volume from its start offset and ends it at its end offset', async () => {
+    await show(
+      item({
+        key: 'video',
+        kind: 'video',
+        src: `${h.base}/media/clip.mp4`,
+        durationMs: undefined,
+        audioEnabled: true,
+        volume: 0.4,
+        videoStartOffsetMs: 1000,
+        videoEndOffsetMs: 2000,
+      }),
+    );
+    expect(await showing()).to.deep.equal({ item: 'video', kind: 'video' });
+    const state = await h.page.evaluate(() => {
+      const v = document.querySelector('video')!;
+      return { paused: v.paused, volume: v.volume, muted: v.muted, at: v.currentTime };
+    });
+    expect(state.paused).to.equal(false);
+    expect(state.volume).to.be.closeTo(0.4, 0.001);
+    expect(state.muted).to.equal(false);
+    expect(state.at).to.be.at.least(1);
+    await h.page.waitForFunction(() => (window as never as { ended: string[] }).ended.includes('video'));
+    const end = await h.page.evaluate(() => {
+      const v = document.querySelector('video')!;
+      return { paused: v.paused, at: v.currentTime };
+    });
+    expect(end.paused, 'stopped at the end offset').to.equal(true);
+    expect(end.at).to.be.at.least(2).and.below(3);
+    expect((await ended()).filter((k) => k === 'video')).to.have.length(1);
+  });
+
+  it('plays a video without audio muted', async () => {
+    await show(item({ key: 'silent', kind: 'video', src: `${h.base}/media/clip.mp4`, audioEnabled: false, volume: 1 }));
+    expect(await h.page.evaluate(() => document.querySelector('video')!.muted)).to.equal(true);
+  });
+
+  it('ends a timed item once, when its duration passes', async () => {
+    await show(item({ key: 'short', kind: 'image', src: `${h.base}/media/tall.png`, durationMs: 200 }));
+    await h.page.waitForFunction(() => (window as never as { ended: string[] }).ended.includes('short'));
+    await show(item({ key: 'after-short', kind: 'image', src: `${h.base}/media/wide.png` }));
+    expect((await ended()).filter((k) => k === 'short')).to.have.length(1);
+  });
+
+  it('shows a website in a frame once it has loaded', async () => {
+    await show(item({ key: 'site', kind: 'website', src: `${h.base}/media/page.html` }));
+    expect(await showing()).to.deep.equal({ item: 'site', kind: 'website' });
+    const heading = await h.page.frameLocator('iframe').locator('h1').textContent();
+    expect(heading).to.equal('Menu of the day');
+    // A page of the player's own origin cannot reach into the player (its storage holds the credential).
+    const reach = await h.page.frames()[1]!.evaluate(() => {
+      try {
+        return window.parent.document.title === undefined ? 'none' : 'reached';
+      } catch {
+        return 'blocked';
+      }
+    });
+    expect(reach).to.equal('blocked');
+  });
+
+  it('captures a website as a frame naming it (another page’s pixels cannot be read)', async () => {
+    await show(item({ key: 'site-captured', kind: 'website', src: `${h.base}/media/page.html` }));
+    const bytes = Buffer.from(
+      await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
+    );
+    expect([...bytes.subarray(0, 3)]).to.deep.equal([0xff, 0xd8, 0xff]);
+    const picture = await pixels(bytes);
+    expect(picture.at(picture.width / 2, 10)).to.equal('other');
+  });
+
+  for (const transition of ['fade', 'crossfade', 'none']) {
+    it(`leaves exactly one item on screen after a ${transition} transition`, async () => {
+      await show(item({ key: `${transition}-a`, kind: 'image', src: `${h.base}/media/wide.png`, transition }));
+      await show(item({ key: `${transition}-b`, kind: 'image', src: `${h.base}/media/tall.png`, transition }));
+      const layers = await h.page.evaluate(() =>
+        [...document.querySelectorAll('.stage-layer')].map((l) => ({ opacity: getComputedStyle(l).opacity, src: l.querySelector('img')?.getAttribute('src') })),
+      );
+      expect(layers).to.deep.equal([{ opacity: '1', src: `${h.base}/media/tall.png` }]);
+      expect(await showing()).to.deep.equal({ item: `${transition}-b`, kind: 'image' });
+    });
+  }
+
+  it('releases what it showed: the DOM and media elements do not grow over many shows', async () => {
+    const count = () =>
+      h.page.evaluate(() => ({
+        nodes: document.getElementsByTagName('*').length,
+        media: document.querySelectorAll('img, video, iframe').length,
+      }));
+    const kinds: StageItem[] = [
+      item({ key: 'i', kind: 'image', src: `${h.base}/media/wide.png`, transition: 'crossfade' }),
+      item({ key: 'v', kind: 'video', src: `${h.base}/media/clip.mp4` }),
+      item({ key: 'w', kind: 'website', src: `${h.base}/media/page.html`, transition: 'fade' }),
+    ];
+    for (const k of kinds) await show(k);
+    const first = await count();
+    for (let round = 0; round < 8; round++) for (const k of kinds) await show({ ...k, key: `${k.key}${round}`, itemId: `${k.key}${round}` });
+    expect(await count()).to.deep.equal(first);
+    expect(first.media).to.equal(1);
+    // A superseded show (its successor asked before it was ready) leaves nothing behind either.
+    await h.page.evaluate(
+      ([a, b]) => {
+        const w = window as never as { showItem(i: StageItem): Promise<void> };
+        void w.showItem(a!);
+        return w.showItem(b!);
+      },
+      [item({ key: 'lost', kind: 'video', src: `${h.base}/media/clip.mp4` }), item({ key: 'won', kind: 'image', src: `${h.base}/media/wide.png` })],
+    );
+    expect(await count()).to.deep.equal(first);
+    expect(await showing()).to.deep.equal({ item: 'won', kind: 'image' });
+  });
+
+  it('turns a 1920×1080 screen to portrait, content included', async () => {
+    await h.page.setViewportSize({ width: 1920, height: 1080 });
+    try {
+      await h.page.evaluate(() => (window as never as { stage: { applyScreen(o: { rotation: number }): void } }).stage.applyScreen({ rotation: 90 }));
+      // Red top half, blue bottom half, stretched over the portrait frame.
+      await show(item({ key: 'portrait', kind: 'image', src: `${h.base}/media/tall.png`, fitMode: 'stretch' }));
+      const frame = await h.page.evaluate(() => {
+        const f = document.querySelector<HTMLElement>('.stage-frame')!;
+        const r = f.getBoundingClientRect();
+        return { width: f.clientWidth, height: f.clientHeight, box: [r.left, r.top, r.width, r.height] };
+      });
+      expect(frame).to.deep.equal({ width: 1080, height: 1920, box: [0, 0, 1920, 1080] });
+      const shot = await screenshot();
+      // Turned a quarter clockwise: the picture's top is on the screen's right.
+      expect([shot.at(1800, 540), shot.at(100, 540)]).to.deep.equal(['red', 'blue']);
+    } finally {
+      await h.page.evaluate(() => (window as never as { stage: { applyScreen(o: { rotation: number }): void } }).stage.applyScreen({ rotation: 0 }));
+      await h.page.setViewportSize({ width: 960, height: 540 });
+    }
+  });
+
+  it('captures what is on screen as a JPEG of at most 500 KB', async () => {
+    await show(item({ key: 'captured', kind: 'image', src: `${h.base}/media/wide.png`, fitMode: 'stretch' }));
+    const bytes = Buffer.from(
+      await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
+    );
+    expect([...bytes.subarray(0, 3)]).to.deep.equal([0xff, 0xd8, 0xff]);
+    expect(bytes.length).to.be.at.most(500 * 1024);
+    const picture = await pixels(bytes);
+    expect(picture.width / picture.height).to.be.closeTo(16 / 9, 0.01);
+    expect([picture.at(10, picture.height / 2), picture.at(picture.width - 10, picture.height / 2)]).to.deep.equal(['red', 'blue']);
+  });
+
+  it('shows the pairing code, the organisation and a QR code of the approval link', async () => {
+    const approvalUrl = 'https://signage.example.org/screens/pair/7KQ4MZ';
+    await h.page.evaluate((p) => (window as never as { stage: { showPairing(p: unknown): void } }).stage.showPairing(p), {
+      code: '7KQ4MZ',
+      approvalUrl,
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      organizationName: 'Riverside Library',
+    });
+    const text = await h.page.locator('.stage-pairing').textContent();
+    expect(text).to.contain('7KQ 4MZ').and.contain('Riverside Library').and.contain(approvalUrl).and.contain('expires');
+    expect(await showing()).to.deep.equal({ item: undefined, kind: undefined });
+    // The QR reads as the approval link: every module drawn dark or light as the code says.
+    const expected = QRCode.create(approvalUrl, { errorCorrectionLevel: 'M' }).modules;
+    const drawn = await h.page.evaluate((size) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.pairing-qr')!;
+      const ctx = canvas.getContext('2d')!;
+      const cell = canvas.width / (size + 8);
+      const dark: boolean[] = [];
+      for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) dark.push(ctx.getImageData((c + 4.5) * cell, (r + 4.5) * cell, 1, 1).data[0]! < 128);
+      return dark;
+    }, expected.size);
+    expect(drawn).to.deep.equal(Array.from(expected.data, (d) => d === 1));
+  });
+
+  it('behaves as a screen: no cursor, no scroll bars, no text selection', async () => {
+    const style = await h.page.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      return { cursor: body.cursor, select: body.userSelect, overflow: body.overflow, scrolls: document.documentElement.scrollHeight > innerHeight };
+    });
+    expect(style).to.deep.equal({ cursor: 'none', select: 'none', overflow: 'hidden', scrolls: false });
+  });
+
+  it('names the screen over what plays when asked to identify it', async () => {
+    await show(item({ key: 'under', kind: 'image', src: `${h.base}/media/wide.png` }));
+    await h.page.evaluate(() => (window as never as { stage: { identify(s: number, l: string): void } }).stage.identify(30, 'Lobby left'));
+    expect(await h.page.getByRole('status').textContent()).to.equal('Lobby left');
+    expect(await showing()).to.deep.equal({ item: 'under', kind: 'image' });
+  });
+
+  describe('layouts', () => {
+    const ids = {
+      layout: '00000000-0000-4000-8000-000000000001',
+      playlist: '00000000-0000-4000-8000-000000000002',
+      wide: '00000000-0000-4000-8000-0000000000a1',
+      tall: '00000000-0000-4000-8000-0000000000a2',
+      clock: '00000000-0000-4000-8000-0000000000a3',
+      odd: '00000000-0000-4000-8000-0000000000a4',
+    };
+    const placement = (over: Record<string, unknown>) => ({ id: crypto.randomUUID(), name: 'p', layer: 1, opacity: 1, visible: true, locked: false, ...over });
+    /** The parts of a manifest layouts draw from: its layouts, playlists and widgets. */
+    const content = (base: string) => ({
+      layouts: [
+        {
+          id: ids.layout,
+          revisionId: crypto.randomUUID(),
+          revision: 1,
+          documentSha256: 'x',
+          document: {
+            schemaVersion: 2,
+            canvas: { width: 1600, height: 900, orientation: 'landscape', backgroundColor: '#000000', safeAreaPercent: 5 },
+            placements: [
+              placement({ type: 'asset', assetId: ids.wide, x: 0, y: 0, width: 800, height: 900, playback: { fit: 'stretch' } }),
+              placement({ type: 'playlistZone', playlistId: ids.playlist, x: 800, y: 0, width: 800, height: 900, layer: 2 }),
+              placement({
+                type: 'primitive',
+                x: 0,
+                y: 0,
+                width: 800,
+                height: 100,
+                layer: 3,
+                primitive: { kind: 'text', text: 'Welcome', fontSize: 60, color: '#ffffff' },
+              }),
+              placement({ type: 'widget', widgetId: ids.clock, x: 1200, y: 700, width: 400, height: 200, layer: 4 }),
+              placement({ type: 'widget', widgetId: ids.odd, x: 0, y: 800, width: 400, height: 100, layer: 5 }),
+              placement({ type: 'hologram', x: 0, y: 0, width: 1600, height: 900, layer: 6 }),
+              placement({ type: 'asset', assetId: ids.tall, x: 0, y: 0, width: 1600, height: 900, layer: 7, visible: false }),
+            ],
+          },
+        },
+      ],
+      playlists: [
+        {
+          id: ids.playlist,
+          items: [
+            { id: 'z1', assetId: ids.tall, assetType: 'image', durationMs: 400, fitMode: 'stretch', audioEnabled: false, volume: 1 },
+            { id: 'z2', assetId: ids.wide, assetType: 'image', durationMs: 60_000, fitMode: 'stretch', audioEnabled: false, volume: 1 },
+          ],
+        },
+      ],
+      widgets: [
+        {
+          assetId: ids.clock,
+          name: 'Clock',
+          presentation: {
+            schemaVersion: 1,
+            kind: 'native',
+            requiredCapabilities: {},
+            native: {
+              root: {
+                type: 'surface',
+                props: { backgroundColor: '#000000', color: '#ffffff' },
+                children: [{ type: 'text', props: { role: 'display' }, binding: { source: 'environment', path: 'currentTime', format: 'time:24:false:UTC' } }],
+              },
+            },
+          },
+        },
+        // A node type this player does not know: drawn as nothing, the rest of the layout stays.
+        {
+          assetId: ids.odd,
+          name: 'Odd',
+          presentation: { schemaVersion: 1, kind: 'native', requiredCapabilities: {}, native: { root: { type: 'hologram_chart' } } },
+        },
+      ],
+      base,
+    });
+
+    before(async () => {
+      await h.page.evaluate(
+        (c) => {
+          const names: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png' };
+          const { base, ...manifest } = c.content;
+          const assets = Object.keys(names).map((assetId) => ({ assetId, variantId: crypto.randomUUID(), mimeType: 'image/png' }));
+          (window as never as { stage: { useManifest(m: unknown, srcFor: (a: { assetId: string }) => string): void } }).stage.useManifest(
+            { ...manifest, assets },
+            (a) => `${base}/media/${names[a.assetId]}`,
+          );
+        },
+        { ...ids, content: content(h.base) },
+      );
+    });
+
+    it('draws a layout: media, a playlist zone on its own clock, text and widgets, skipping what it cannot draw', async () => {
+      await show(item({ key: 'layout', kind: 'layout', layoutId: ids.layout }));
+      expect(await showing()).to.deep.equal({ item: 'layout', kind: 'layout' });
+      // On the 960×540 stage: the wide picture in the left half, the zone's first item (red over blue) in the right.
+      let shot = await screenshot();
+      expect([shot.at(100, 300), shot.at(380, 300), shot.at(600, 100), shot.at(600, 380)]).to.deep.equal(['red', 'blue', 'red', 'blue']);
+      expect(await h.page.locator('.layout').textContent()).to.match(/^Welcome\d{1,2}:\d{2}$/);
+      // The zone moves on to its second item (red left, blue right) while the rest stays.
+      await h.page.waitForFunction(() => document.querySelector('.zone-playlist img')?.getAttribute('src')?.endsWith('wide.png'));
+      shot = await screenshot();
+      expect([shot.at(600, 300), shot.at(850, 300), shot.at(100, 300)]).to.deep.equal(['red', 'blue', 'red']);
+    });
+
+    it('captures a layout as it appears', async () => {
+      await show(item({ key: 'layout-captured', kind: 'layout', layoutId: ids.layout }));
+      const bytes = Buffer.from(
+        await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
+      );
+      const picture = await pixels(bytes);
+      const at = (x: number, y: number) => picture.at((x / 960) * picture.width, (y / 540) * picture.height);
+      expect([at(100, 300), at(380, 300), at(600, 100), at(600, 380)]).to.deep.equal(['red', 'blue', 'red', 'blue']);
+    });
+
+    it('releases a layout and its zones once the next item is on screen', async () => {
+      await show(item({ key: 'layout-gone', kind: 'layout', layoutId: ids.layout }));
+      await show(item({ key: 'after-layout', kind: 'image', src: `${h.base}/media/wide.png` }));
+      expect(await h.page.evaluate(() => document.querySelectorAll('.layout, .zone-playlist, .widget').length)).to.equal(0);
+      expect(await h.page.evaluate(() => document.querySelectorAll('img, video, iframe, canvas').length)).to.equal(1);
+    });
+
+    it('rejects a layout the manifest does not hold', async () => {
+      const outcome = await h.page.evaluate(
+        (x) =>
+          (window as never as { showItem(i: StageItem): Promise<void> })
+            .showItem(x)
+            .then(() => 'shown')
+            .catch(() => 'rejected'),
+        item({ key: 'unknown-layout', kind: 'layout', layoutId: '00000000-0000-4000-8000-0000000000ff' }),
+      );
+      expect(outcome).to.equal('rejected');
+    });
+  });
+});
