@@ -107,7 +107,7 @@ describe('browser player protocol in Chromium', () => {
           const p = (window as any).protocol;
           const queue = new p.IndexedDbPlayQueue();
           const reporter = new p.Reporter(new p.PlayerApi({ baseUrl: url, credential }), {
-            snapshot: () => ({ playbackState: 'playing', selectionSource: 'assigned' }),
+            snapshot: () => ({ playbackState: 'playing', selectionSource: 'direct' }),
             playerVersion: '0.1.0',
             queue,
           });
