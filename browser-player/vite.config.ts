@@ -32,7 +32,9 @@ function serviceWorker(): Plugin {
           outDir: output.dir,
           emptyOutDir: false,
           copyPublicDir: false,
-          sourcemap: true,
+          // Small and readable as it is in the browser's tools: no map for it to ask for.
+          minify: false,
+          sourcemap: false,
           lib: {
             entry: fileURLToPath(new URL('src/offline/sw.ts', import.meta.url)),
             formats: ['iife'],

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
@@ -9,6 +8,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { optionalPlugins } from '../../plugins/index.js';
 import { launchChromium } from './chromium.js';
 import { ensureConsoleBuilt } from './console-build.js';
+import { freePort } from './free-port.js';
 import { bootTestKernel, type TestKernel, type TestKernelOptions } from './test-kernel.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,17 +24,6 @@ export interface ConsoleUnderTest {
   /** A fresh page in a new browser context (another person, another device). */
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function watch(page: Page, problems: string[]): void {

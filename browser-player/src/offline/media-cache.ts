@@ -49,6 +49,8 @@ interface HeldFile {
  */
 type Mode = 'cache' | 'network';
 
+/** A download that receives nothing for this long is given up and tried again later. */
+const STALL_MS = 30_000;
 const RETRY_BASE_MS = 2_000;
 const RETRY_CAP_MS = 5 * 60_000;
 
@@ -76,6 +78,7 @@ export class MediaCache {
   private readonly failures = new Map<string, string>();
   private quota: number | undefined;
   private abort = new AbortController();
+  private readonly onControl = () => this.o.onReady?.();
 
   constructor(private readonly o: MediaCacheOptions) {
     this.mode = offlineCapable() ? 'cache' : 'network';
@@ -87,8 +90,8 @@ export class MediaCache {
     }
     // Best effort: a persisted origin is not evicted when the disk fills.
     void navigator.storage?.persist?.().catch(() => undefined);
-    navigator.serviceWorker.addEventListener('controllerchange', () => this.o.onReady?.());
-    this.loaded = this.readKept();
+    navigator.serviceWorker.addEventListener('controllerchange', this.onControl);
+    this.loaded = this.readKept().catch((err: Error) => console.warn(`browser player: the kept files could not be read (${err.message})`));
   }
 
   /**
@@ -117,7 +120,7 @@ export class MediaCache {
 
   /** Forgets every file (the `clear_media_cache` command); the next sync fetches them again. */
   async clear(): Promise<void> {
-    this.stop();
+    this.halt();
     this.abort = new AbortController();
     this.wanted = new Map();
     this.forget([...this.held.keys()]);
@@ -128,6 +131,11 @@ export class MediaCache {
 
   /** Stops downloading and retrying (the player stops, or its credential was revoked). */
   stop(): void {
+    this.halt();
+    if (this.mode === 'cache') navigator.serviceWorker.removeEventListener('controllerchange', this.onControl);
+  }
+
+  private halt(): void {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.abort.abort();
@@ -171,7 +179,8 @@ export class MediaCache {
   private schedulePass(): Promise<void> {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    this.passes = this.passes.then(() => this.pass());
+    // A pass that failed (storage refused a write) must not stop the ones after it; its caller sees the failure.
+    this.passes = this.passes.catch(() => undefined).then(() => this.pass());
     return this.passes;
   }
 
@@ -196,7 +205,7 @@ export class MediaCache {
       this.failedPasses += 1;
       const delay = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (this.failedPasses - 1));
       // Jitter: a building's screens coming back from one outage do not all ask at once.
-      this.retryTimer = setTimeout(() => void this.schedulePass(), delay * (0.5 + Math.random() / 2));
+      this.retryTimer = setTimeout(() => void this.schedulePass().catch(() => undefined), delay * (0.5 + Math.random() / 2));
     }
     void navigator.storage
       ?.estimate?.()
@@ -207,6 +216,8 @@ export class MediaCache {
   private async fetchOne(asset: ManifestAsset, signal: AbortSignal): Promise<void> {
     try {
       const file = await this.download(asset, signal);
+      // Cleared meanwhile: what was just stored went with the rest.
+      if (signal.aborted) return;
       const replaced = this.held.get(asset.downloadPath);
       if (replaced?.objectUrl) URL.revokeObjectURL(replaced.objectUrl);
       this.held.set(asset.downloadPath, file);
@@ -219,8 +230,30 @@ export class MediaCache {
     }
   }
 
-  /** Downloads, verifies and keeps one file; throws (keeping nothing) when it cannot or the bytes are wrong. */
+  /**
+   * Downloads, verifies and keeps one file; throws (keeping nothing) when it cannot, the bytes are
+   * wrong, or nothing arrives for STALL_MS: a link that hangs rather than fails would otherwise hold
+   * this download's place, and the retries, for ever.
+   */
   private async download(asset: ManifestAsset, signal: AbortSignal): Promise<HeldFile> {
+    const stall = new AbortController();
+    const cancel = () => stall.abort(signal.reason);
+    signal.addEventListener('abort', cancel, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const alive = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stall.abort(new Error(`no data for ${STALL_MS / 1000} s`)), STALL_MS);
+    };
+    alive();
+    try {
+      return await this.transfer(asset, stall.signal, alive);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  private async transfer(asset: ManifestAsset, signal: AbortSignal, alive: () => void): Promise<HeldFile> {
     const credential = this.o.credential();
     if (!credential) throw new Error('not enrolled');
     const response = await fetch(new URL(asset.downloadPath, this.o.baseUrl), {
@@ -229,6 +262,14 @@ export class MediaCache {
       signal,
     });
     if (!response.ok || !response.body) throw new Error(`download answered ${response.status}`);
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          alive();
+          controller.enqueue(chunk);
+        },
+      }),
+    );
     const expected = asset.sha256.toLowerCase();
     const headers = { 'Content-Type': asset.mimeType, 'Content-Length': String(asset.fileSize), [SHA256_HEADER]: expected };
     const check = (got: { sha256: string; size: number }) => {
@@ -238,7 +279,7 @@ export class MediaCache {
 
     if (this.mode === 'network') {
       const hashing = hashingStream();
-      const blob = await new Response(response.body.pipeThrough(hashing.transform), { headers }).blob();
+      const blob = await new Response(body.pipeThrough(hashing.transform), { headers }).blob();
       check(hashing.result());
       return { sha256: expected, size: blob.size, objectUrl: URL.createObjectURL(blob) };
     }
@@ -246,7 +287,7 @@ export class MediaCache {
     const media = await caches.open(MEDIA_CACHE);
     const key = asset.downloadPath;
     if (asset.fileSize <= WHOLE_FILE_HASH_LIMIT) {
-      const bytes = await response.arrayBuffer();
+      const bytes = await new Response(body).arrayBuffer();
       check({ sha256: await sha256OfBytes(bytes), size: bytes.byteLength });
       await media.put(key, new Response(bytes, { headers }));
       return { sha256: expected, size: bytes.byteLength };
@@ -255,7 +296,7 @@ export class MediaCache {
     const staging = await caches.open(STAGING_CACHE);
     try {
       const hashing = hashingStream();
-      await staging.put(key, new Response(response.body.pipeThrough(hashing.transform), { headers }));
+      await staging.put(key, new Response(body.pipeThrough(hashing.transform), { headers }));
       check(hashing.result());
       const staged = await staging.match(key);
       if (!staged) throw new Error('the browser dropped the file while it was stored');
