@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { StageItem } from '../../browser-player/src/seams.js';
 import { launchChromium } from '../support/chromium.js';
 
 const renderDir = fileURLToPath(new URL('../../browser-player/src/render/', import.meta.url));
@@ -24,7 +26,7 @@ async function bundleStage(): Promise<string> {
 export interface StageHarness {
   browser: Browser;
   page: Page;
-  /** Base URL of the local server: `${base}/media/<name>` serves what `files` holds. */
+  /** Base URL of the local server: `${base}/media/<name>` serves what `files` holds; `${base}/stall/<name>` never answers. */
   base: string;
   /** Files served under `/media/` (name → bytes and type); add before the page asks for them. */
   files: Map<string, { body: Buffer; type: string }>;
@@ -46,8 +48,14 @@ window.ended = [];
 window.stage = new window.Stage(document.getElementById('root'));
 window.showItem = (item) => window.stage.show(item, () => window.ended.push(item.key));
 </script></body></html>`;
+  const stalled = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // `/stall/...`: a file whose bytes never come (a network that hangs), answered at close.
+    if (path.startsWith('/stall/')) {
+      stalled.add(res);
+      return;
+    }
     const file = path.startsWith('/media/') ? files.get(decodeURIComponent(path.slice(7))) : undefined;
     const [status, type, body] =
       path === '/'
@@ -87,7 +95,79 @@ window.showItem = (item) => window.stage.show(item, () => window.ended.push(item
     files,
     async close() {
       await browser.close();
+      for (const res of stalled) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+type Rgb = [number, number, number];
+const RED: Rgb = [220, 30, 30];
+const BLUE: Rgb = [30, 30, 220];
+
+/** A PNG split in two colours: left|right, or top|bottom. */
+export function twoTone(width: number, height: number, split: 'vertical' | 'horizontal', a = RED, b = BLUE): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const first = split === 'vertical' ? x < width / 2 : y < height / 2;
+      raw.set(first ? a : b, (y * width + x) * 3);
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Reads pixels of a PNG/JPEG as colour names a viewer would give them. */
+export async function pixels(image: Buffer) {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    at(x: number, y: number): 'red' | 'blue' | 'black' | 'other' {
+      const i = (Math.round(y) * info.width + Math.round(x)) * 3;
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r < 30 && g < 30 && b < 30) return 'black';
+      if (r > 150 && g < 90 && b < 90) return 'red';
+      if (b > 150 && r < 90 && g < 90) return 'blue';
+      return 'other';
+    },
+  };
+}
+
+/** A stage item with everyday settings (a minute long, contained, cut in, silent). */
+export const item = (over: Partial<StageItem> & Pick<StageItem, 'key' | 'kind'>): StageItem => ({
+  itemId: over.key,
+  fitMode: 'contain',
+  transition: 'none',
+  audioEnabled: false,
+  volume: 1,
+  durationMs: 60_000,
+  ...over,
+});
+
+/** What the tests ask of the page's stage, each a real call in the browser. */
+export function stageCalls(harness: () => StageHarness) {
+  type PageStage = { showItem(i: StageItem): Promise<void>; stage: { capture(): Promise<Uint8Array | undefined> } };
+  return {
+    show: (i: StageItem) => harness().page.evaluate((x) => (window as never as PageStage).showItem(x), i),
+    /** `shown`, or `rejected` when the stage refused the item. */
+    attempt: (i: StageItem) =>
+      harness().page.evaluate(
+        (x) =>
+          (window as never as PageStage)
+            .showItem(x)
+            .then(() => 'shown')
+            .catch(() => 'rejected'),
+        i,
+      ),
+    showing: () =>
+      harness().page.evaluate(() => ({
+        item: document.getElementById('root')!.dataset.showingItem,
+        kind: document.getElementById('root')!.dataset.showingKind,
+      })),
+    screenshot: async () => pixels(await harness().page.screenshot()),
+    capture: async () => Buffer.from(await harness().page.evaluate(async () => Array.from((await (window as never as PageStage).stage.capture())!))),
   };
 }

@@ -1,61 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { StageItem } from '../../browser-player/src/seams.js';
 import { makeH264Mp4 } from '../support/media-files.js';
-import { openStage, type StageHarness } from './stage-harness.js';
-
-type Rgb = [number, number, number];
-const RED: Rgb = [220, 30, 30];
-const BLUE: Rgb = [30, 30, 220];
-
-/** A PNG split in two colours: left|right, or top|bottom. */
-function twoTone(width: number, height: number, split: 'vertical' | 'horizontal', a = RED, b = BLUE): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const first = split === 'vertical' ? x < width / 2 : y < height / 2;
-      raw.set(first ? a : b, (y * width + x) * 3);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
-/** Reads pixels of a PNG/JPEG as colour names a viewer would give them. */
-async function pixels(image: Buffer) {
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    at(x: number, y: number): 'red' | 'blue' | 'black' | 'other' {
-      const i = (Math.round(y) * info.width + Math.round(x)) * 3;
-      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-      if (r < 30 && g < 30 && b < 30) return 'black';
-      if (r > 150 && g < 90 && b < 90) return 'red';
-      if (b > 150 && r < 90 && g < 90) return 'blue';
-      return 'other';
-    },
-  };
-}
-
-const item = (over: Partial<StageItem> & Pick<StageItem, 'key' | 'kind'>): StageItem => ({
-  itemId: over.key,
-  fitMode: 'contain',
-  transition: 'none',
-  audioEnabled: false,
-  volume: 1,
-  durationMs: 60_000,
-  ...over,
-});
+import { item, openStage, pixels, type StageHarness, stageCalls, twoTone } from './stage-harness.js';
 
 describe('browser player stage (Chromium)', () => {
   let h: StageHarness;
-  const show = (i: StageItem) => h.page.evaluate((x) => (window as never as { showItem(i: StageItem): Promise<void> }).showItem(x), i);
-  const showing = () =>
-    h.page.evaluate(() => ({ item: document.getElementById('root')!.dataset.showingItem, kind: document.getElementById('root')!.dataset.showingKind }));
-  const screenshot = async () => pixels(await h.page.screenshot());
+  const { show, attempt, showing, screenshot, capture } = stageCalls(() => h);
   const ended = () => h.page.evaluate(() => (window as never as { ended: string[] }).ended);
 
   before(async () => {
@@ -91,14 +44,7 @@ describe('browser player stage (Chromium)', () => {
 
   it('rejects an item it cannot show and keeps the one on screen', async () => {
     await show(item({ key: 'keep', kind: 'image', src: `${h.base}/media/wide.png` }));
-    const failure = await h.page.evaluate(
-      (x) =>
-        (window as never as { showItem(i: StageItem): Promise<void> })
-          .showItem(x)
-          .then(() => 'shown')
-          .catch(() => 'rejected'),
-      item({ key: 'missing', kind: 'image', src: `${h.base}/media/nope.png` }),
-    );
+    const failure = await attempt(item({ key: 'missing', kind: 'image', src: `${h.base}/media/nope.png` }));
     expect(failure).to.equal('rejected');
     expect(await showing()).to.deep.equal({ item: 'keep', kind: 'image' });
   });
@@ -135,6 +81,28 @@ describe('browser player stage (Chromium)', () => {
     expect((await ended()).filter((k) => k === 'video')).to.have.length(1);
   });
 
+  it('gives up on an item that never gets ready, so playback can move on', async () => {
+    const page = await h.browser.newPage();
+    try {
+      await page.clock.install();
+      await page.goto(`${h.base}/`);
+      await page.waitForFunction(() => 'stage' in window);
+      const outcome = page.evaluate(
+        (x) =>
+          (window as never as { showItem(i: StageItem): Promise<void> })
+            .showItem(x)
+            .then(() => 'shown')
+            .catch((e: Error) => `rejected: ${e.message}`),
+        item({ key: 'stalled', kind: 'video', src: `${h.base}/stall/clip.mp4` }),
+      );
+      await page.clock.runFor(31_000);
+      expect(await outcome).to.equal('rejected: video not ready after 30000 ms');
+      expect(await page.evaluate(() => document.querySelectorAll('video, .stage-layer').length)).to.equal(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('plays a video without audio muted', async () => {
     await show(item({ key: 'silent', kind: 'video', src: `${h.base}/media/clip.mp4`, audioEnabled: false, volume: 1 }));
     expect(await h.page.evaluate(() => document.querySelector('video')!.muted)).to.equal(true);
@@ -165,9 +133,7 @@ describe('browser player stage (Chromium)', () => {
 
   it('captures a website as a frame naming it (another page’s pixels cannot be read)', async () => {
     await show(item({ key: 'site-captured', kind: 'website', src: `${h.base}/media/page.html` }));
-    const bytes = Buffer.from(
-      await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
-    );
+    const bytes = await capture();
     expect([...bytes.subarray(0, 3)]).to.deep.equal([0xff, 0xd8, 0xff]);
     const picture = await pixels(bytes);
     expect(picture.at(picture.width / 2, 10)).to.equal('other');
@@ -201,12 +167,11 @@ describe('browser player stage (Chromium)', () => {
     for (let round = 0; round < 8; round++) for (const k of kinds) await show({ ...k, key: `${k.key}${round}`, itemId: `${k.key}${round}` });
     expect(await count()).to.deep.equal(first);
     expect(first.media).to.equal(1);
-    // A superseded show (its successor asked before it was ready) leaves nothing behind either.
+    // A superseded show (its successor asked before it was ready) settles and leaves nothing behind.
     await h.page.evaluate(
       ([a, b]) => {
         const w = window as never as { showItem(i: StageItem): Promise<void> };
-        void w.showItem(a!);
-        return w.showItem(b!);
+        return Promise.all([w.showItem(a!), w.showItem(b!)]);
       },
       [item({ key: 'lost', kind: 'video', src: `${h.base}/media/clip.mp4` }), item({ key: 'won', kind: 'image', src: `${h.base}/media/wide.png` })],
     );
@@ -237,14 +202,35 @@ describe('browser player stage (Chromium)', () => {
 
   it('captures what is on screen as a JPEG of at most 500 KB', async () => {
     await show(item({ key: 'captured', kind: 'image', src: `${h.base}/media/wide.png`, fitMode: 'stretch' }));
-    const bytes = Buffer.from(
-      await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
-    );
+    const bytes = await capture();
     expect([...bytes.subarray(0, 3)]).to.deep.equal([0xff, 0xd8, 0xff]);
     expect(bytes.length).to.be.at.most(500 * 1024);
     const picture = await pixels(bytes);
     expect(picture.width / picture.height).to.be.closeTo(16 / 9, 0.01);
     expect([picture.at(10, picture.height / 2), picture.at(picture.width - 10, picture.height / 2)]).to.deep.equal(['red', 'blue']);
+  });
+
+  it('keeps a capture of a busy picture within 500 KB by lowering quality and size', async () => {
+    // Random pixels at the capture's own size (1280×720 for a 1080p screen): the hardest picture to
+    // compress, about 650 KB as a JPEG at the first quality tried.
+    const [width, height] = [1280, 720];
+    const noise = randomBytes(width * height * 3);
+    h.files.set('noise.png', {
+      body: await sharp(noise, { raw: { width, height, channels: 3 } })
+        .png({ compressionLevel: 1 })
+        .toBuffer(),
+      type: 'image/png',
+    });
+    await h.page.setViewportSize({ width: 1920, height: 1080 });
+    try {
+      await show(item({ key: 'noise', kind: 'image', src: `${h.base}/media/noise.png`, fitMode: 'stretch' }));
+      const bytes = await capture();
+      expect(bytes.length).to.be.at.most(500 * 1024);
+      const { width: w, height: ht } = await sharp(bytes).metadata();
+      expect(w! / ht!).to.be.closeTo(16 / 9, 0.01);
+    } finally {
+      await h.page.setViewportSize({ width: 960, height: 540 });
+    }
   });
 
   it('shows the pairing code, the organisation and a QR code of the approval link', async () => {
@@ -258,6 +244,9 @@ describe('browser player stage (Chromium)', () => {
     const text = await h.page.locator('.stage-pairing').textContent();
     expect(text).to.contain('7KQ 4MZ').and.contain('Riverside Library').and.contain(approvalUrl).and.contain('expires');
     expect(await showing()).to.deep.equal({ item: undefined, kind: undefined });
+    // Readable across a room: the code's letters stand over a tenth of the screen's height.
+    const codeBox = await h.page.locator('.pairing-code').boundingBox();
+    expect(codeBox!.height / 540).to.be.above(0.1);
     // The QR reads as the approval link: every module drawn dark or light as the code says.
     const expected = QRCode.create(approvalUrl, { errorCorrectionLevel: 'M' }).modules;
     const drawn = await h.page.evaluate((size) => {
@@ -279,145 +268,25 @@ describe('browser player stage (Chromium)', () => {
     expect(style).to.deep.equal({ cursor: 'none', select: 'none', overflow: 'hidden', scrolls: false });
   });
 
-  it('names the screen over what plays when asked to identify it', async () => {
-    await show(item({ key: 'under', kind: 'image', src: `${h.base}/media/wide.png` }));
-    await h.page.evaluate(() => (window as never as { stage: { identify(s: number, l: string): void } }).stage.identify(30, 'Lobby left'));
-    expect(await h.page.getByRole('status').textContent()).to.equal('Lobby left');
-    expect(await showing()).to.deep.equal({ item: 'under', kind: 'image' });
-  });
-
-  describe('layouts', () => {
-    const ids = {
-      layout: '00000000-0000-4000-8000-000000000001',
-      playlist: '00000000-0000-4000-8000-000000000002',
-      wide: '00000000-0000-4000-8000-0000000000a1',
-      tall: '00000000-0000-4000-8000-0000000000a2',
-      clock: '00000000-0000-4000-8000-0000000000a3',
-      odd: '00000000-0000-4000-8000-0000000000a4',
-    };
-    const placement = (over: Record<string, unknown>) => ({ id: crypto.randomUUID(), name: 'p', layer: 1, opacity: 1, visible: true, locked: false, ...over });
-    /** The parts of a manifest layouts draw from: its layouts, playlists and widgets. */
-    const content = (base: string) => ({
-      layouts: [
-        {
-          id: ids.layout,
-          revisionId: crypto.randomUUID(),
-          revision: 1,
-          documentSha256: 'x',
-          document: {
-            schemaVersion: 2,
-            canvas: { width: 1600, height: 900, orientation: 'landscape', backgroundColor: '#000000', safeAreaPercent: 5 },
-            placements: [
-              placement({ type: 'asset', assetId: ids.wide, x: 0, y: 0, width: 800, height: 900, playback: { fit: 'stretch' } }),
-              placement({ type: 'playlistZone', playlistId: ids.playlist, x: 800, y: 0, width: 800, height: 900, layer: 2 }),
-              placement({
-                type: 'primitive',
-                x: 0,
-                y: 0,
-                width: 800,
-                height: 100,
-                layer: 3,
-                primitive: { kind: 'text', text: 'Welcome', fontSize: 60, color: '#ffffff' },
-              }),
-              placement({ type: 'widget', widgetId: ids.clock, x: 1200, y: 700, width: 400, height: 200, layer: 4 }),
-              placement({ type: 'widget', widgetId: ids.odd, x: 0, y: 800, width: 400, height: 100, layer: 5 }),
-              placement({ type: 'hologram', x: 0, y: 0, width: 1600, height: 900, layer: 6 }),
-              placement({ type: 'asset', assetId: ids.tall, x: 0, y: 0, width: 1600, height: 900, layer: 7, visible: false }),
-            ],
-          },
-        },
-      ],
-      playlists: [
-        {
-          id: ids.playlist,
-          items: [
-            { id: 'z1', assetId: ids.tall, assetType: 'image', durationMs: 400, fitMode: 'stretch', audioEnabled: false, volume: 1 },
-            { id: 'z2', assetId: ids.wide, assetType: 'image', durationMs: 60_000, fitMode: 'stretch', audioEnabled: false, volume: 1 },
-          ],
-        },
-      ],
-      widgets: [
-        {
-          assetId: ids.clock,
-          name: 'Clock',
-          presentation: {
-            schemaVersion: 1,
-            kind: 'native',
-            requiredCapabilities: {},
-            native: {
-              root: {
-                type: 'surface',
-                props: { backgroundColor: '#000000', color: '#ffffff' },
-                children: [{ type: 'text', props: { role: 'display' }, binding: { source: 'environment', path: 'currentTime', format: 'time:24:false:UTC' } }],
-              },
-            },
-          },
-        },
-        // A node type this player does not know: drawn as nothing, the rest of the layout stays.
-        {
-          assetId: ids.odd,
-          name: 'Odd',
-          presentation: { schemaVersion: 1, kind: 'native', requiredCapabilities: {}, native: { root: { type: 'hologram_chart' } } },
-        },
-      ],
-      base,
-    });
-
-    before(async () => {
-      await h.page.evaluate(
-        (c) => {
-          const names: Record<string, string> = { [c.wide]: 'wide.png', [c.tall]: 'tall.png' };
-          const { base, ...manifest } = c.content;
-          const assets = Object.keys(names).map((assetId) => ({ assetId, variantId: crypto.randomUUID(), mimeType: 'image/png' }));
-          (window as never as { stage: { useManifest(m: unknown, srcFor: (a: { assetId: string }) => string): void } }).stage.useManifest(
-            { ...manifest, assets },
-            (a) => `${base}/media/${names[a.assetId]}`,
-          );
-        },
-        { ...ids, content: content(h.base) },
+  it('names the screen over what plays for the seconds asked', async () => {
+    const page = await h.browser.newPage();
+    try {
+      await page.clock.install();
+      await page.goto(`${h.base}/`);
+      await page.waitForFunction(() => 'stage' in window);
+      await page.evaluate(
+        (src) => (window as never as { showItem(i: unknown): Promise<void> }).showItem(src),
+        item({ key: 'under', kind: 'image', src: `${h.base}/media/wide.png` }),
       );
-    });
-
-    it('draws a layout: media, a playlist zone on its own clock, text and widgets, skipping what it cannot draw', async () => {
-      await show(item({ key: 'layout', kind: 'layout', layoutId: ids.layout }));
-      expect(await showing()).to.deep.equal({ item: 'layout', kind: 'layout' });
-      // On the 960×540 stage: the wide picture in the left half, the zone's first item (red over blue) in the right.
-      let shot = await screenshot();
-      expect([shot.at(100, 300), shot.at(380, 300), shot.at(600, 100), shot.at(600, 380)]).to.deep.equal(['red', 'blue', 'red', 'blue']);
-      expect(await h.page.locator('.layout').textContent()).to.match(/^Welcome\d{1,2}:\d{2}$/);
-      // The zone moves on to its second item (red left, blue right) while the rest stays.
-      await h.page.waitForFunction(() => document.querySelector('.zone-playlist img')?.getAttribute('src')?.endsWith('wide.png'));
-      shot = await screenshot();
-      expect([shot.at(600, 300), shot.at(850, 300), shot.at(100, 300)]).to.deep.equal(['red', 'blue', 'red']);
-    });
-
-    it('captures a layout as it appears', async () => {
-      await show(item({ key: 'layout-captured', kind: 'layout', layoutId: ids.layout }));
-      const bytes = Buffer.from(
-        await h.page.evaluate(async () => Array.from((await (window as never as { stage: { capture(): Promise<Uint8Array | undefined> } }).stage.capture())!)),
-      );
-      const picture = await pixels(bytes);
-      const at = (x: number, y: number) => picture.at((x / 960) * picture.width, (y / 540) * picture.height);
-      expect([at(100, 300), at(380, 300), at(600, 100), at(600, 380)]).to.deep.equal(['red', 'blue', 'red', 'blue']);
-    });
-
-    it('releases a layout and its zones once the next item is on screen', async () => {
-      await show(item({ key: 'layout-gone', kind: 'layout', layoutId: ids.layout }));
-      await show(item({ key: 'after-layout', kind: 'image', src: `${h.base}/media/wide.png` }));
-      expect(await h.page.evaluate(() => document.querySelectorAll('.layout, .zone-playlist, .widget').length)).to.equal(0);
-      expect(await h.page.evaluate(() => document.querySelectorAll('img, video, iframe, canvas').length)).to.equal(1);
-    });
-
-    it('rejects a layout the manifest does not hold', async () => {
-      const outcome = await h.page.evaluate(
-        (x) =>
-          (window as never as { showItem(i: StageItem): Promise<void> })
-            .showItem(x)
-            .then(() => 'shown')
-            .catch(() => 'rejected'),
-        item({ key: 'unknown-layout', kind: 'layout', layoutId: '00000000-0000-4000-8000-0000000000ff' }),
-      );
-      expect(outcome).to.equal('rejected');
-    });
+      await page.evaluate(() => (window as never as { stage: { identify(s: number, l: string): void } }).stage.identify(30, 'Lobby left'));
+      expect(await page.getByRole('status').textContent()).to.equal('Lobby left');
+      expect(await page.evaluate(() => document.getElementById('root')!.dataset.showingItem)).to.equal('under');
+      await page.clock.runFor(29_000);
+      expect(await page.getByRole('status').isVisible()).to.equal(true);
+      await page.clock.runFor(2_000);
+      expect(await page.getByRole('status').isVisible()).to.equal(false);
+    } finally {
+      await page.close();
+    }
   });
 });

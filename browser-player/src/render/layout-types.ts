@@ -1,3 +1,5 @@
+import { type DataLookup, dataLookupOf } from './data-values.js';
+
 /**
  * What the stage reads of the manifest to draw layouts and widgets, as the server sends them
  * (`layouts[]`, `playlists[]`, `widgets[]`). Structural: playback passes the manifest's own objects.
@@ -41,7 +43,7 @@ export interface LayoutPrimitive {
   fillColor?: string;
   strokeColor?: string;
   strokeWidth?: number;
-  binding?: { prefix?: string; suffix?: string; fallbackText?: string; hideWhenEmpty?: boolean };
+  binding?: { dataSourceId: string; field: string; prefix?: string; suffix?: string; fallbackText?: string; hideWhenEmpty?: boolean; format?: string };
 }
 
 export interface LayoutDocument {
@@ -58,8 +60,21 @@ export interface ManifestLayoutEntry {
 export interface PresentationNode {
   type: string;
   props?: Record<string, unknown>;
-  binding?: { source: string; value?: string; path?: string; format?: string; prefix?: string; suffix?: string; fallback?: string };
-  children?: PresentationNode[];
+  binding?: {
+    source: string;
+    dataset?: string;
+    value?: string;
+    path?: string;
+    fields?: string[];
+    format?: string;
+    precision?: number;
+    prefix?: string;
+    suffix?: string;
+    fallback?: string;
+    separator?: string;
+  };
+  repeat?: { dataset: string; limit: number; offset?: number };
+  children?: unknown[];
 }
 
 export interface ManifestWidgetEntry {
@@ -114,6 +129,7 @@ export interface StageManifest<A extends StageAsset> {
   playlists?: PlaylistEntry[];
   widgets?: ManifestWidgetEntry[];
   websites?: { assetId: string; url: string }[];
+  dataSources?: { id: string; dataDocument?: { datasets: unknown[] } }[];
   assets: A[];
 }
 
@@ -126,6 +142,7 @@ export interface LayoutContent {
   file(assetId: string, variantId?: string | null): ResolvedFile | undefined;
   /** A website asset's page; undefined when unknown. */
   website(assetId: string): string | undefined;
+  data: DataLookup;
 }
 
 /** The layout content of a manifest, its files loaded from where `srcFor` says (the offline cache). */
@@ -140,5 +157,6 @@ export function layoutContentOf<A extends StageAsset>(m: StageManifest<A>, srcFo
       return asset ? { url: srcFor(asset), mimeType: asset.mimeType } : undefined;
     },
     website: (assetId) => m.websites?.find((w) => w.assetId === assetId)?.url,
+    data: dataLookupOf(m.dataSources ?? []),
   };
 }

@@ -1,3 +1,4 @@
+import { valueText } from './data-values.js';
 import type { LayoutContent, LayoutPlacement, LayoutPrimitive } from './layout-types.js';
 import { mountImage, mountVideo } from './media.js';
 import type { Box, Mounted } from './mounted.js';
@@ -106,17 +107,17 @@ function mountPlacement(p: LayoutPlacement, content: LayoutContent, muted: boole
     }
     case 'widget': {
       const widget = content.widgets.find((w) => w.assetId === p.widgetId);
-      return widget ? mountWidget(widget) : undefined;
+      return widget ? mountWidget(widget, content.data) : undefined;
     }
     case 'primitive':
-      return p.primitive ? mountPrimitive(p.primitive, canvasWidth) : undefined;
+      return p.primitive ? mountPrimitive(p.primitive, canvasWidth, content) : undefined;
     default:
       return undefined;
   }
 }
 
 /** Text and shapes. Sizes are canvas pixels, drawn in units of the layout's width so they scale with it. */
-function mountPrimitive(primitive: LayoutPrimitive, canvasWidth: number): Mounted | undefined {
+function mountPrimitive(primitive: LayoutPrimitive, canvasWidth: number, content: LayoutContent): Mounted | undefined {
   const px = (v: number) => `${(v / canvasWidth) * 100}cqw`;
   const el = document.createElement('div');
   el.className = `primitive primitive-${primitive.kind}`;
@@ -124,10 +125,10 @@ function mountPrimitive(primitive: LayoutPrimitive, canvasWidth: number): Mounte
   switch (primitive.kind) {
     case 'text': {
       const b = primitive.binding;
-      // Bound text shows its fallback: this player does not read data sources yet.
-      const text = b ? (b.fallbackText ?? '') : (primitive.text ?? '');
-      if (b?.hideWhenEmpty && !text) return undefined;
-      el.textContent = b && text ? `${b.prefix ?? ''}${text}${b.suffix ?? ''}` : text;
+      // Bound text: the field of the source's first record, framed by its prefix and suffix.
+      const bound = b ? valueText(content.data(b.dataSourceId)?.records[0]?.values[b.field], b.format) : undefined;
+      if (b && !bound && b.hideWhenEmpty) return undefined;
+      el.textContent = !b ? (primitive.text ?? '') : bound ? `${b.prefix ?? ''}${bound}${b.suffix ?? ''}` : (b.fallbackText ?? '');
       if (primitive.fontSize) s.fontSize = px(primitive.fontSize);
       if (primitive.fontWeight) s.fontWeight = String(primitive.fontWeight);
       if (primitive.fontFamily) s.fontFamily = `"${primitive.fontFamily}", system-ui, sans-serif`;

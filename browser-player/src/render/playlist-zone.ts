@@ -10,7 +10,7 @@ const ZONE_FALLBACK_MS = 10_000;
 export function mountZoneItem(item: ZoneItem, content: LayoutContent, muted: boolean): Mounted | undefined {
   if (item.assetType === 'widget') {
     const widget = content.widgets.find((w) => w.assetId === item.assetId);
-    return widget ? mountWidget(widget) : undefined;
+    return widget ? mountWidget(widget, content.data) : undefined;
   }
   if (item.assetType === 'website') {
     const url = content.website(item.assetId);

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { type DataLookup, type DataRecord, valueText } from './data-values.js';
 import type { ManifestWidgetEntry, PresentationNode } from './layout-types.js';
 import { mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
@@ -8,7 +9,7 @@ import { drawPlaceholder, type Mounted } from './mounted.js';
  * nodes) as DOM, or its web page in a frame. Node types this player does not draw (charts,
  * collections bound to data sources) render nothing, so one unknown node never blanks a layout.
  */
-export function mountWidget(widget: ManifestWidgetEntry): Mounted {
+export function mountWidget(widget: ManifestWidgetEntry, data: DataLookup): Mounted {
   const p = widget.presentation;
   if (p?.kind === 'web' && p.web?.url) return mountWebsite(p.web.url);
   const box = document.createElement('div');
@@ -16,7 +17,7 @@ export function mountWidget(widget: ManifestWidgetEntry): Mounted {
   const live: (() => void)[] = [];
   const root = p?.kind === 'native' ? p.native?.root : undefined;
   if (isNode(root)) {
-    const drawn = drawNode(root, live);
+    const drawn = drawNode(root, { live, data });
     if (drawn) box.append(drawn);
   }
   const refresh = () => {
@@ -47,8 +48,45 @@ export function mountWidget(widget: ManifestWidgetEntry): Mounted {
 const CONTAINERS: Record<string, string> = { surface: 'column', box: 'column', column: 'column', row: 'row', stack: 'stack', grid: 'grid' };
 const ROLE_SIZES: Record<string, string> = { display: '22cqmin', title: '12cqmin', body: '8cqmin', caption: '6cqmin' };
 
-function drawNode(node: PresentationNode, live: (() => void)[]): HTMLElement | undefined {
+interface DrawContext {
+  /** Updates of texts that change by themselves (clocks), run every second. */
+  live: (() => void)[];
+  data: DataLookup;
+  /** Inside a `repeat`: the record drawn and its place. */
+  record?: DataRecord;
+  index?: number;
+  /** The surface's text for a repeat without records. */
+  emptyText?: string;
+}
+
+function drawChildren(el: HTMLElement, children: unknown, ctx: DrawContext): void {
+  for (const child of Array.isArray(children) ? children.filter(isNode) : []) {
+    const drawn = drawNode(child, ctx);
+    if (drawn) el.append(drawn);
+  }
+}
+
+function drawNode(node: PresentationNode, ctx: DrawContext): HTMLElement | undefined {
   const props = node.props ?? {};
+  if (node.type === 'repeat' && node.repeat) {
+    // Records of a data source, each drawn by the children: lists, menus, tables.
+    const el = div('pn pn-column pn-repeat');
+    applyCommon(el, props);
+    const offset = Math.max(0, node.repeat.offset ?? 0);
+    const records = (ctx.data(node.repeat.dataset)?.records ?? []).slice(offset, offset + Math.max(1, node.repeat.limit));
+    records.forEach((record, index) => {
+      const row = div('pn pn-column pn-record');
+      if (props.dividers === true && index > 0) row.classList.add('pn-divided');
+      drawChildren(row, node.children, { ...ctx, record, index });
+      el.append(row);
+    });
+    if (!records.length && ctx.emptyText) {
+      const empty = div('pn-text');
+      empty.textContent = ctx.emptyText;
+      el.append(empty);
+    }
+    return el;
+  }
   const container = CONTAINERS[node.type];
   if (container) {
     const el = div(`pn pn-${container}`);
@@ -59,10 +97,8 @@ function drawNode(node: PresentationNode, live: (() => void)[]): HTMLElement | u
       if (typeof props.textScale === 'number') el.style.fontSize = `${props.textScale}%`;
     }
     if (container === 'grid') el.style.gridTemplateColumns = `repeat(${Math.max(1, Number(props.columns) || 1)}, 1fr)`;
-    for (const child of Array.isArray(node.children) ? node.children.filter(isNode) : []) {
-      const drawn = drawNode(child, live);
-      if (drawn) el.append(drawn);
-    }
+    if (typeof props.gap === 'number') el.style.gap = `${props.gap / 10}cqmin`;
+    drawChildren(el, node.children, typeof props.emptyText === 'string' ? { ...ctx, emptyText: props.emptyText } : ctx);
     return el;
   }
   switch (node.type) {
@@ -82,9 +118,9 @@ function drawNode(node: PresentationNode, live: (() => void)[]): HTMLElement | u
         el.append(text);
         text.style.animationDuration = `${Number(props.durationMs) || 18_000}ms`;
       }
-      const value = () => bindingText(node);
+      const value = () => bindingText(node, ctx);
       text.textContent = value() ?? '';
-      if (node.binding?.source === 'environment') live.push(() => (text.textContent = value() ?? ''));
+      if (node.binding?.source === 'environment') ctx.live.push(() => (text.textContent = value() ?? ''));
       return el;
     }
     case 'qr_code': {
@@ -113,6 +149,7 @@ function applyCommon(el: HTMLElement, props: Record<string, unknown>): void {
   if (typeof props.backgroundColor === 'string') el.style.backgroundColor = props.backgroundColor;
   if (typeof props.color === 'string') el.style.color = props.color;
   if (typeof props.align === 'string') el.dataset.align = props.align;
+  if (typeof props.justify === 'string') el.style.justifyContent = props.justify;
 }
 
 function div(className: string): HTMLElement {
@@ -121,16 +158,32 @@ function div(className: string): HTMLElement {
   return el;
 }
 
-/** A node's text: literal values, and the clock, date and countdown players compute themselves. */
-function bindingText(node: PresentationNode): string | undefined {
+/** A node's text: literal values, data source records, and the clock, date and countdown players compute themselves. */
+function bindingText(node: PresentationNode, ctx: DrawContext): string | undefined {
   const b = node.binding;
   if (!b) return typeof node.props?.text === 'string' ? node.props.text : undefined;
   let value: string | undefined;
   if (b.source === 'literal') value = b.value;
   else if (b.source === 'environment') value = environmentText(b.path, b.format ?? '');
-  // Data sources are not drawn by this player yet: their fallback stands in.
+  else if (b.source === 'repeat_index') value = ctx.index === undefined ? undefined : String(ctx.index + 1);
+  else if (b.source === 'repeat') value = b.path ? valueText(ctx.record?.values[b.path], b.format, b.precision) : undefined;
+  else if (b.source === 'dataset' && b.dataset) value = datasetText(ctx.data(b.dataset)?.records ?? [], b);
   if (value === undefined || value === '') return b.fallback;
   return `${b.prefix ?? ''}${value}${b.suffix ?? ''}`;
+}
+
+/** A whole dataset as one line (a ticker): each record's fields, records apart by the separator. */
+function datasetText(records: DataRecord[], b: NonNullable<PresentationNode['binding']>): string {
+  const fields = b.fields?.length ? b.fields : b.path ? [b.path] : [];
+  return records
+    .map((r) =>
+      fields
+        .map((f) => valueText(r.values[f], b.format, b.precision))
+        .filter(Boolean)
+        .join(' — '),
+    )
+    .filter(Boolean)
+    .join(b.separator ?? ' • ');
 }
 
 function environmentText(path: string | undefined, format: string): string | undefined {

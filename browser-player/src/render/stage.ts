@@ -9,12 +9,16 @@ import { prepareTvScreen } from './screen.js';
 
 /** How long a fade or crossfade takes (a fade spends it twice: out to black, then in). */
 export const TRANSITION_MS = 300;
+/** An item not ready by then (a stalled file, a decoder that never starts) counts as not showable. */
+export const READY_TIMEOUT_MS = 30_000;
 
 interface Shown {
   layer: HTMLElement;
   content: Mounted;
   item: StageItem;
   timer?: ReturnType<typeof setTimeout>;
+  /** Settles a pending show that was overtaken: its content, once released, may never get ready. */
+  abandon?: () => void;
 }
 
 /**
@@ -34,7 +38,6 @@ export class Stage {
   private current: Shown | undefined;
   private identifyTimer: ReturnType<typeof setTimeout> | undefined;
   private layouts: LayoutContent | undefined;
-  private readonly releaseScreen: () => void;
 
   constructor(private readonly root: HTMLElement) {
     root.classList.add('stage');
@@ -45,7 +48,7 @@ export class Stage {
     this.identifyBox.setAttribute('role', 'status');
     this.frame.append(this.overlay, this.identifyBox);
     root.replaceChildren(this.frame);
-    this.releaseScreen = prepareTvScreen(root.ownerDocument);
+    prepareTvScreen(root.ownerDocument);
   }
 
   /**
@@ -70,9 +73,16 @@ export class Stage {
     }
     layer.append(content.element);
     const shown: Shown = { layer, content, item };
+    const overtaken = new Promise<void>((resolve) => {
+      shown.abandon = resolve;
+    });
     this.pending = shown;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const tooSlow = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => reject(new Error(`${item.kind} not ready after ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    });
     try {
-      await content.ready;
+      await Promise.race([content.ready, overtaken, tooSlow]);
     } catch (error) {
       if (this.pending === shown) {
         this.pending = undefined;
@@ -80,6 +90,8 @@ export class Stage {
         throw error;
       }
       return;
+    } finally {
+      clearTimeout(timeout);
     }
     if (generation !== this.generation) return;
     this.pending = undefined;
@@ -152,15 +164,8 @@ export class Stage {
     delete this.root.dataset.showingKind;
   }
 
-  /** Releases everything, the TV settings included (the stage is not used again). */
-  dispose(): void {
-    this.clear();
-    clearTimeout(this.identifyTimer);
-    this.releaseScreen();
-    this.root.replaceChildren();
-  }
-
   private supersede(): number {
+    this.pending?.abandon?.();
     if (this.pending) release(this.pending);
     this.pending = undefined;
     return ++this.generation;
