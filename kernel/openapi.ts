@@ -263,8 +263,33 @@ export function buildOpenApi(routes: MountedRoute[], sockets: (SocketRouteDef & 
       description: `${socket.description ?? ''}${messageList(socket.serverMessages, socket.auth)}\n\nWebSocket: send \`Upgrade: websocket\`.`.trim(),
       tags: ['sockets'],
       ...(socket.serverMessages ? { 'x-server-messages': socket.serverMessages.map(messageEntry) } : {}),
+      ...(socket.subprotocol
+        ? {
+            parameters: [
+              {
+                name: 'Sec-WebSocket-Protocol',
+                in: 'header',
+                required: false,
+                description: `\`${socket.subprotocol}\`, and for a browser, which cannot send Authorization, its bearer credential as a second subprotocol: \`${socket.subprotocol}, bearer.<credential>\`.`,
+                schema: { type: 'string' },
+              },
+            ],
+          }
+        : {}),
       responses: {
-        101: { description: 'Switching protocols' },
+        101: {
+          description: 'Switching protocols',
+          ...(socket.subprotocol
+            ? {
+                headers: {
+                  'Sec-WebSocket-Protocol': {
+                    description: `\`${socket.subprotocol}\` when it was offered (never the credential).`,
+                    schema: { type: 'string' },
+                  },
+                },
+              }
+            : {}),
+        },
         ...Object.fromEntries(Object.entries(socket.errors ?? {}).map(([status, text]) => [status, errorResponse(text)])),
         ...(socket.auth.kind === 'public' ? {} : { 401: errorResponse('Missing or invalid credential.') }),
         503: {

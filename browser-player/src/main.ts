@@ -4,7 +4,7 @@ import { registerServiceWorker } from './offline/register.js';
 import { keptState } from './playback/kept-state.js';
 import { Player } from './player.js';
 import { PlayerApi } from './protocol/api.js';
-import { browserMetadata } from './protocol/browser-metadata.js';
+import { browserMetadata, deviceFacts } from './protocol/browser-metadata.js';
 import { CommandRunner } from './protocol/commands.js';
 import { clearCredential, loadCredential, saveCredential } from './protocol/credential-store.js';
 import { isSameServer, pairUntilEnrolled } from './protocol/pairing.js';
@@ -17,7 +17,6 @@ import { Stage } from './render/stage.js';
 
 /** The version it reports (heartbeats, socket hello, pairing): the workspace's package version. */
 const PLAYER_VERSION = '0.1.0';
-const ROTATIONS = [0, 90, 180, 270] as const;
 
 const root = document.querySelector<HTMLElement>('#player');
 if (!root) throw new Error('The page has no #player element.');
@@ -29,10 +28,6 @@ let credential: string | undefined;
 const media = new MediaCache({ credential: () => credential, baseUrl: location.origin, onReady: () => player.fileReady() });
 let socket: PlayerSocketClient | undefined;
 let commands: CommandRunner | undefined;
-
-// A screen mounted on its side says so in the page address (`?rotation=90`): the server has no such setting yet.
-const rotation = Number(new URL(location.href).searchParams.get('rotation'));
-stage.applyScreen({ rotation: ROTATIONS.find((r) => r === rotation) ?? 0 });
 
 const player = new Player({
   api: {
@@ -72,10 +67,7 @@ const player = new Player({
       capture: o.capture,
       socket: { sendStatus: (h) => socket?.sendStatus(h) ?? false },
       device: () => ({
-        screenWidth: Math.round(screen.width * devicePixelRatio),
-        screenHeight: Math.round(screen.height * devicePixelRatio),
-        locale: navigator.language,
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ...deviceFacts(),
         ...(commands?.lastCommandId ? { lastCommandId: commands.lastCommandId } : {}),
         cacheUsedBytes: media.stats().cacheUsedBytes,
         ...(media.stats().cacheLimitBytes ? { cacheLimitBytes: media.stats().cacheLimitBytes } : {}),

@@ -4,8 +4,8 @@
  * only things they share besides the wire types (`wire/`).
  */
 
-/** Where the content on screen came from, as the heartbeat's `selectionSource` names it. */
-export type SelectionSource = 'takeover' | 'override' | 'schedule' | 'assigned' | 'fallback' | 'none';
+/** Where the content on screen came from, as the heartbeat's `selectionSource` names it (the stock players' words: a screen's own content and its direct fallback are both `direct`). */
+export type SelectionSource = 'takeover' | 'quick_present' | 'schedule' | 'direct' | 'none';
 
 /** What the player is doing now: read by the heartbeat and the live preview. */
 export interface PlaybackSnapshot {

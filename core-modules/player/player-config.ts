@@ -89,6 +89,14 @@ const Sections = {
     returnWindowMinutes: int(),
   }),
   updates: Type.Object({ channel: str() }),
+  display: Type.Object({
+    rotation: Type.Union(
+      [0, 90, 180, 270].map((d) => Type.Literal(d)),
+      {
+        description: 'Degrees clockwise the player turns its picture (browser players; other players follow the device’s display settings).',
+      },
+    ),
+  }),
 };
 const ConfigBodySchema = Type.Object(Sections);
 export type ConfigBody = Static<typeof ConfigBodySchema>;
@@ -99,7 +107,7 @@ export const PlayerConfigSchema = Type.Composite([
 ]);
 
 type Section = keyof typeof Sections;
-type Derived = { branding: 'organizationName'; playback: 'screenLocation'; power: 'blackScreenFallback' };
+type Derived = { branding: 'organizationName'; playback: 'screenLocation'; power: 'blackScreenFallback'; display: 'rotation' };
 type KeysOf<S extends Section> = Exclude<keyof Static<(typeof Sections)[S]>, S extends keyof Derived ? Derived[S] : never>;
 
 /** The setting behind each config key. */
@@ -186,10 +194,14 @@ const SOURCES: { [S in Section]: Record<KeysOf<S>, string> } = {
     returnWindowMinutes: 'accessibility.return_window_minutes',
   },
   updates: { channel: 'player.update.channel' },
+  display: {},
 };
 
+/** The settings behind derived config keys. */
+const ROTATION_KEY = 'display.rotation';
+
 /** Every setting the config reads. */
-export const CONFIG_SOURCE_KEYS = Object.values(SOURCES).flatMap((s) => Object.values(s) as string[]);
+export const CONFIG_SOURCE_KEYS = [...Object.values(SOURCES).flatMap((s) => Object.values(s) as string[]), ROTATION_KEY];
 
 /** The config body from setting values (all of CONFIG_SOURCE_KEYS), the organization's name and the screen's place label. Pure. */
 export function configBody(values: Record<string, SettingValue>, organizationName: string, screenLocation: string): ConfigBody {
@@ -198,5 +210,6 @@ export function configBody(values: Record<string, SettingValue>, organizationNam
   body.branding.organizationName = organizationName;
   body.playback.screenLocation = screenLocation;
   body.power.blackScreenFallback = values['power.outside_active_hours_display'] === 'black';
+  body.display.rotation = Number(values[ROTATION_KEY] ?? 0);
   return body as unknown as ConfigBody;
 }

@@ -190,6 +190,16 @@ export const accessibilitySettings: Def[] = [
   int('accessibility.return_window_minutes', 'Return attempt window (minutes)', 10, 1, 120),
 ];
 
+export const displaySettings: Def[] = [
+  oneOf(
+    'display.rotation',
+    'Screen rotation (degrees clockwise)',
+    '0',
+    ['0', '90', '180', '270'],
+    'Browser players turn their picture, for a screen mounted in portrait; other players follow the device’s own display settings.',
+  ),
+];
+
 /** What the manifest says about timing (there is no scheduling module yet; these are its keys). */
 export const PREFETCH_DAYS_KEY = 'scheduling.prefetch_days';
 export const ACTIVATION_GRACE_KEY = 'scheduling.activation_grace_seconds';
@@ -209,7 +219,7 @@ export const cacheFloorRule: SettingsRule = (v) =>
  * them: device behaviour, not what the organization decides for everyone (branding, authoring
  * defaults, the playback defaults a playlist item may delegate to).
  */
-const POLICY_PREFIXES = ['reliability.', 'power.', 'managed_kiosk.', 'linux_kiosk.', 'accessibility.'];
+const POLICY_PREFIXES = ['reliability.', 'power.', 'managed_kiosk.', 'linux_kiosk.', 'accessibility.', 'display.'];
 const POLICY_PLAYER_KEYS = new Set([
   'player.playback.default_fit_mode',
   'player.playback.default_volume',
@@ -239,12 +249,21 @@ const IMMEDIATE_KEYS = new Set([
   'reliability.immersive_mode',
   'reliability.foreground_watchdog_enabled',
   'power.keep_screen_on',
+  'display.rotation',
   'linux_kiosk.fullscreen_enabled',
   'linux_kiosk.prevent_display_sleep',
 ]);
 const immediate = (def: Def): Def => (IMMEDIATE_KEYS.has(def.key) ? { ...def, immediate: true } : def);
 
-export const configSettings = [...brandingSettings, ...playbackSettings, ...websiteSettings, ...reliabilitySettings, ...powerSettings, ...accessibilitySettings]
+export const configSettings = [
+  ...brandingSettings,
+  ...playbackSettings,
+  ...websiteSettings,
+  ...reliabilitySettings,
+  ...powerSettings,
+  ...accessibilitySettings,
+  ...displaySettings,
+]
   .map(scoped)
   .map(immediate);
 /** The settings a screen or group policy may set. */

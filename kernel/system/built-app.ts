@@ -3,8 +3,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
+import { Type } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import type { KernelDeps } from '../kernel-deps.js';
+import { routeFor } from '../plugin.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -141,4 +144,33 @@ export function sendBuiltFile(ctx: Context, build: AppBuild, path: string, cache
   const encoding = pickEncoding(file, ctx.get('accept-encoding'));
   if (encoding) ctx.set('Content-Encoding', encoding);
   ctx.body = encoding ? file[encoding] : file.identity;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** `GET <prefix>/assets/{file}`: one of an app's built files, named by its content hash (one year in caches). */
+export function builtAssetsRoute(o: { prefix: string; operationId: string; app: string; tag: string; build: (config: Config) => AppBuild; notBuilt: string }) {
+  return routeFor<KernelDeps>()({
+    method: 'GET',
+    path: `${o.prefix}/assets/{file}`,
+    operationId: o.operationId,
+    summary: `One of ${o.app}'s built files (scripts, styles, images), named by its content hash`,
+    tags: [o.tag],
+    auth: { kind: 'public' },
+    params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._-]+$' }) }),
+    response: {
+      status: 200,
+      contentType: ['text/javascript', 'text/css', 'image/*', 'font/woff2', 'application/json', 'application/octet-stream'],
+      headers: {
+        'Cache-Control': `\`${IMMUTABLE}\`: a changed file gets a new name.`,
+        ETag: 'The content hash.',
+        'Content-Encoding': '`br` or `gzip` for text, as Accept-Encoding allows.',
+        Vary: '`Accept-Encoding`',
+      },
+      otherStatuses: { 304: 'The copy named in If-None-Match is current.' },
+      description: 'The file.',
+    },
+    errors: { 404: 'No such file in this build (`not_found`).', 503: o.notBuilt },
+    handler: ({ deps, ctx, params }) => sendBuiltFile(ctx, o.build(deps.config), `/assets/${params.file}`, IMMUTABLE),
+  });
 }

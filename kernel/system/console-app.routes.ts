@@ -1,10 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { KernelDeps } from '../kernel-deps.js';
 import { routeFor } from '../plugin.js';
-import { builtApp, sendBuiltFile, sendPage } from './built-app.js';
+import { builtApp, builtAssetsRoute, sendPage } from './built-app.js';
 
 const route = routeFor<KernelDeps>();
 
@@ -82,27 +81,12 @@ export const consoleAppRoutes = [
     errors: { 503: 'The console has not been built (`console_not_built`).' },
     handler: ({ deps, ctx }) => sendIndex(ctx, deps.config),
   }),
-  route({
-    method: 'GET',
-    path: '/assets/{file}',
+  builtAssetsRoute({
+    prefix: '',
     operationId: 'getConsoleAsset',
-    summary: "One of the console's built files (scripts, styles, images), named by its content hash",
-    tags: ['console'],
-    auth: { kind: 'public' },
-    params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._-]+$' }) }),
-    response: {
-      status: 200,
-      contentType: ['text/javascript', 'text/css', 'image/*', 'font/woff2', 'application/json', 'application/octet-stream'],
-      headers: {
-        'Cache-Control': '`public, max-age=31536000, immutable`: a changed file gets a new name.',
-        ETag: 'The content hash.',
-        'Content-Encoding': '`br` or `gzip` for text, as Accept-Encoding allows.',
-        Vary: '`Accept-Encoding`',
-      },
-      otherStatuses: { 304: 'The copy named in If-None-Match is current.' },
-      description: 'The file.',
-    },
-    errors: { 404: 'No such file in this build (`not_found`).', 503: 'The console has not been built (`console_not_built`).' },
-    handler: ({ deps, ctx, params }) => sendBuiltFile(ctx, consoleBuild(deps.config), `/assets/${params.file}`, 'public, max-age=31536000, immutable'),
+    app: 'the console',
+    tag: 'console',
+    build: consoleBuild,
+    notBuilt: 'The console has not been built (`console_not_built`).',
   }),
 ];

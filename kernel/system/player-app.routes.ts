@@ -1,8 +1,7 @@
-import { Type } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import type { KernelDeps } from '../kernel-deps.js';
 import { routeFor } from '../plugin.js';
-import { builtApp, sendBuiltFile, sendPage } from './built-app.js';
+import { builtApp, builtAssetsRoute, sendBuiltFile, sendPage } from './built-app.js';
 
 const route = routeFor<KernelDeps>();
 
@@ -127,27 +126,12 @@ export const playerAppRoutes = [
       sendBuiltFile(ctx, playerBuild(deps.config), '/sw.js', 'no-cache');
     },
   }),
-  route({
-    method: 'GET',
-    path: '/player/assets/{file}',
+  builtAssetsRoute({
+    prefix: '/player',
     operationId: 'getBrowserPlayerAsset',
-    summary: "One of the browser player's built files (scripts, styles, images), named by its content hash",
-    tags: ['browser player'],
-    auth: { kind: 'public' },
-    params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._-]+$' }) }),
-    response: {
-      status: 200,
-      contentType: ['text/javascript', 'text/css', 'image/*', 'font/woff2', 'application/json', 'application/octet-stream'],
-      headers: {
-        'Cache-Control': '`public, max-age=31536000, immutable`: a changed file gets a new name.',
-        ETag: 'The content hash.',
-        'Content-Encoding': '`br` or `gzip` for text, as Accept-Encoding allows.',
-        Vary: '`Accept-Encoding`',
-      },
-      otherStatuses: { 304: 'The copy named in If-None-Match is current.' },
-      description: 'The file.',
-    },
-    errors: { 404: 'No such file in this build (`not_found`).', 503: NOT_BUILT },
-    handler: ({ deps, ctx, params }) => sendBuiltFile(ctx, playerBuild(deps.config), `/assets/${params.file}`, 'public, max-age=31536000, immutable'),
+    app: 'the browser player',
+    tag: 'browser player',
+    build: playerBuild,
+    notBuilt: NOT_BUILT,
   }),
 ];

@@ -39,7 +39,7 @@ describe('browser player: the playback loop', () => {
     loop.setManifest(m);
     await settle();
     expect(stage.shown.map((s) => s.src)).to.deep.equal([`cached:${a.variantId}`]);
-    expect(loop.snapshot()).to.include({ playbackState: 'playing', selectionSource: 'assigned', currentPlaylistId: list.id, currentItemId: list.items[0]?.id });
+    expect(loop.snapshot()).to.include({ playbackState: 'playing', selectionSource: 'direct', currentPlaylistId: list.id, currentItemId: list.items[0]?.id });
     stage.end();
     await settle();
     stage.end();

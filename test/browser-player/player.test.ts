@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { type KeptState, Player, type PlayerParts } from '../../browser-player/src/player.js';
 import type { CommandHandlers } from '../../browser-player/src/protocol/commands.js';
 import type { StoredCredential } from '../../browser-player/src/seams.js';
+import type { PlayerConfig } from '../../browser-player/src/wire/config.js';
 import type { Manifest } from '../../browser-player/src/wire/manifest.js';
 import { asset, item, manifest, playlist, uuid } from './manifest-fixtures.js';
 import { RecordingStage, settle } from './recording-stage.js';
@@ -15,6 +16,7 @@ class Screen {
   credential?: StoredCredential;
   kept?: KeptState;
   served?: Manifest;
+  servedConfig?: PlayerConfig;
   etagsAsked: (string | undefined)[] = [];
   sentCredentials: (string | undefined)[] = [];
   state: 'valid' | 'lost' | 'disabled' = 'valid';
@@ -35,7 +37,10 @@ class Screen {
           this.etagsAsked.push(etag);
           return this.served && `"v${this.served.manifestVersion}"` !== etag ? { manifest: this.served, etag: `"v${this.served.manifestVersion}"` } : undefined;
         },
-        config: async () => undefined,
+        config: async (etag) =>
+          this.servedConfig && `"c${this.servedConfig.configRevision}"` !== etag
+            ? { config: this.servedConfig, etag: `"c${this.servedConfig.configRevision}"` }
+            : undefined,
         credentialState: async () => this.state,
         sameServer: async () => this.sameServer,
       },
@@ -125,6 +130,23 @@ describe('browser player: the orchestrator', () => {
     expect(s.credential).to.deep.equal(credential);
     expect(s.stage.shown.at(-1)?.itemId).to.equal(s.served.playlist?.items[0]?.id);
     expect(s.kept?.manifest?.etag).to.equal('"v1"');
+  });
+
+  it('turns its picture as the screen’s config says, at once when the config changes', async () => {
+    const credential = enrolled();
+    s.credential = credential;
+    s.served = content(credential.screenId);
+    const config = (rotation: 0 | 90 | 180 | 270, configRevision: number) => ({ configRevision, display: { rotation } }) as unknown as PlayerConfig;
+    s.servedConfig = config(90, 1);
+    await s.player.start();
+    await settle();
+    await settle();
+    expect(s.stage.rotations.at(-1)).to.equal(90);
+    s.servedConfig = config(0, 2);
+    s.onOpen?.(); // a (re)connected socket fetches again, as config.changed does
+    await settle();
+    await settle();
+    expect(s.stage.rotations.at(-1)).to.equal(0);
   });
 
   it('plays the kept manifest of its screen at once after a reload, and asks the server with its ETag', async () => {

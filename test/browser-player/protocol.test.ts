@@ -300,7 +300,7 @@ describe('browser player protocol against the server', () => {
     const reporter = new Reporter(api, {
       snapshot: () => ({
         playbackState: 'playing',
-        selectionSource: 'assigned',
+        selectionSource: 'direct',
         activeManifestVersion: manifestVersion,
         currentPlaylistId: playlistId,
         currentItemId: itemId,

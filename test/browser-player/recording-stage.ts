@@ -29,7 +29,10 @@ export class RecordingStage implements StagePort {
   identify(seconds: number, label: string): void {
     this.identified.push(`${label} for ${seconds} s`);
   }
-  applyScreen(): void {}
+  rotations: number[] = [];
+  applyScreen(o: { rotation: number }): void {
+    this.rotations.push(o.rotation);
+  }
   async capture(): Promise<undefined> {
     return undefined;
   }

@@ -36,15 +36,15 @@ describe('browser player: which content plays (schedules, takeovers, quick prese
     const choices = selectContent(m, MONDAY_NOON).choices;
     expect(choices.map((c) => [c.source, c.playlist?.name])).to.deep.equal([
       ['takeover', 'urgent'],
-      ['override', 'quick'],
+      ['quick_present', 'quick'],
       ['schedule', 'scheduled'],
-      ['assigned', 'own'],
+      ['direct', 'own'],
     ]);
     // After the takeover expires, the quick presentation (no expiry) is back on top.
-    expect(decision(m, at('2026-11-30T12:30:00Z'))).to.deep.equal({ source: 'override', playlist: 'quick', layout: undefined });
+    expect(decision(m, at('2026-11-30T12:30:00Z'))).to.deep.equal({ source: 'quick_present', playlist: 'quick', layout: undefined });
     // Before 09:00 nothing but the quick presentation and the assigned playlist hold.
     const early = selectContent(m, at('2026-11-30T08:00:00Z'));
-    expect(early.choices.map((c) => c.source)).to.deep.equal(['assigned']);
+    expect(early.choices.map((c) => c.source)).to.deep.equal(['direct']);
     expect(new Date(early.nextChangeAt!).toISOString()).to.equal('2026-11-30T09:00:00.000Z');
   });
 
@@ -67,7 +67,7 @@ describe('browser player: which content plays (schedules, takeovers, quick prese
     });
     // 09:00 in New York in winter is 14:00 UTC.
     const before = selectContent(m, at('2026-11-30T13:59:00Z'));
-    expect(before.choices[0]?.source).to.equal('assigned');
+    expect(before.choices[0]?.source).to.equal('direct');
     expect(new Date(before.nextChangeAt!).toISOString()).to.equal('2026-11-30T14:00:00.000Z');
     expect(decision(m, at('2026-11-30T14:00:00Z'))?.playlist).to.equal('scheduled');
     const during = selectContent(m, at('2026-11-30T20:00:00Z'));
@@ -131,7 +131,7 @@ describe('browser player: which content plays (schedules, takeovers, quick prese
     const lobby = layout('lobby');
     const m = manifest({ layout: lobby, directFallbackLayout: lobby, layouts: [lobby, board], schedules: [weekly({ layoutId: board.id })] });
     expect(decision(m, MONDAY_NOON)).to.deep.equal({ source: 'schedule', playlist: undefined, layout: board.id });
-    expect(decision(m, at('2026-11-30T18:00:00Z'))).to.deep.equal({ source: 'assigned', playlist: undefined, layout: lobby.id });
+    expect(decision(m, at('2026-11-30T18:00:00Z'))).to.deep.equal({ source: 'direct', playlist: undefined, layout: lobby.id });
     m.presentationOverride = {
       id: uuid('override'),
       contentType: 'layout',
@@ -142,14 +142,14 @@ describe('browser player: which content plays (schedules, takeovers, quick prese
       expiresAt: '2026-11-30T13:00:00Z',
       wakeDisplay: false,
     };
-    expect(decision(m, MONDAY_NOON)?.source).to.equal('override');
+    expect(decision(m, MONDAY_NOON)?.source).to.equal('quick_present');
     expect(new Date(selectContent(m, MONDAY_NOON).nextChangeAt!).toISOString()).to.equal('2026-11-30T13:00:00.000Z');
   });
 
   it('passes over a schedule whose playlist the manifest does not hold, and falls back to the direct fallback', () => {
     const fallback = playlist('fallback');
     const m = manifest({ directFallbackPlaylist: fallback, playlists: [fallback], schedules: [weekly({ playlistId: uuid('missing') })] });
-    expect(selectContent(m, MONDAY_NOON).choices.map((c) => [c.source, c.playlist?.name])).to.deep.equal([['fallback', 'fallback']]);
+    expect(selectContent(m, MONDAY_NOON).choices.map((c) => [c.source, c.playlist?.name])).to.deep.equal([['direct', 'fallback']]);
     expect(selectContent(manifest(), MONDAY_NOON).choices).to.deep.equal([]);
   });
 

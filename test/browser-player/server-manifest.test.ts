@@ -55,7 +55,7 @@ describe('browser player: playback decided from a real server manifest', () => {
     const own = await publishedPlaylist('Own');
     expect((await api('PUT', `/api/v1/screens/${screen.screenId}/playlist-assignment`, { playlistId: own.id })).status).to.equal(200);
     const assigned = await eventually(manifest, (m) => m.playlist?.id === own.id);
-    expect(decided(assigned)).to.deep.equal({ source: 'assigned', playlistId: own.id, assets: [own.assetId], durations: [7000] });
+    expect(decided(assigned)).to.deep.equal({ source: 'direct', playlistId: own.id, assets: [own.assetId], durations: [7000] });
     // The file it names is one the player may download.
     const file = assigned.assets.find((a) => a.assetId === own.assetId)!;
     expect((await k.request(file.downloadPath, { headers: { authorization: `Bearer ${screen.credential}` } })).status).to.equal(200);
@@ -95,6 +95,6 @@ describe('browser player: playback decided from a real server manifest', () => {
     expect(takeover.status, JSON.stringify(takeover.body)).to.equal(201);
     const taken = await eventually(manifest, (m) => m.takeover !== undefined);
     expect(decided(taken)).to.deep.include({ source: 'takeover', playlistId: alarm.id, assets: [alarm.assetId] });
-    expect(selectContent(taken, Date.now()).choices.map((c) => c.source)).to.deep.equal(['takeover', 'schedule', 'assigned']);
+    expect(selectContent(taken, Date.now()).choices.map((c) => c.source)).to.deep.equal(['takeover', 'schedule', 'direct']);
   });
 });

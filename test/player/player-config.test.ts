@@ -82,6 +82,22 @@ describe('player config and manifest settings', () => {
     expect(c.accessibility.allowedPackages).to.deep.equal(['com.example.maintenance']);
   });
 
+  it('turns one screen to portrait by its policy: display.rotation in its config, pushed at once; others stay upright', async () => {
+    expect((await configOf(hall)).display).to.deep.equal({ rotation: 0 });
+    const lobby = await pairScreen(k, owner, { name: 'Lobby' });
+    fresh();
+    const saved = await api('PUT', `/api/v1/screens/${hall.screenId}/policy`, { revision: 0, values: { 'display.rotation': '90' } });
+    expect(saved.status).to.equal(200);
+    await socket.next('config.changed');
+    expect((await configOf(hall)).display).to.deep.equal({ rotation: 90 });
+    expect((await configOf(lobby)).display).to.deep.equal({ rotation: 0 });
+    const refused = await api('PUT', `/api/v1/screens/${hall.screenId}/policy`, { revision: 1, values: { 'display.rotation': '45' } });
+    expect(refused.status).to.equal(422);
+    expect((await configOf(hall)).display).to.deep.equal({ rotation: 90 });
+    expect((await api('DELETE', `/api/v1/screens/${hall.screenId}/policy`)).status).to.equal(204);
+    expect((await configOf(hall)).display).to.deep.equal({ rotation: 0 });
+  });
+
   it('refuses values the players could not use, and changes nothing', async () => {
     const current = (await api('GET', '/api/v1/settings')).body.data;
     for (const values of [

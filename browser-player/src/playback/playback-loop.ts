@@ -175,7 +175,7 @@ export class PlaybackLoop {
     this.wakeAt(changes.filter((t): t is number => t !== undefined));
 
     // A takeover or a quick presentation plays over off hours, a display schedule and disabled playback.
-    const urgent = next?.choice.source === 'takeover' || next?.choice.source === 'override';
+    const urgent = next?.choice.source === 'takeover' || next?.choice.source === 'quick_present';
     if (!urgent && !hours.active) {
       this.rest('idle', this.o.texts().outsideHours);
       return;

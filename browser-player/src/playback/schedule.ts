@@ -145,7 +145,7 @@ export function selectContent(m: Manifest, now: number): Selection {
       // An asset plays as the one-item playlist the server lists; older manifests name only the content.
       const playlistId = override.playlistId ?? (override.contentType === 'playlist' ? override.contentId : undefined);
       const layoutId = override.layoutId ?? (override.contentType === 'layout' ? override.contentId : undefined);
-      add({ source: 'override', playlist: findPlaylist(m, playlistId), layout: findLayout(m, layoutId), overrideId: override.id, since: start });
+      add({ source: 'quick_present', playlist: findPlaylist(m, playlistId), layout: findLayout(m, layoutId), overrideId: override.id, since: start });
     }
   }
 
@@ -156,10 +156,10 @@ export function selectContent(m: Manifest, now: number): Selection {
     add({ source: 'schedule', playlist: findPlaylist(m, rule.playlistId), layout: findLayout(m, rule.layoutId), scheduleId: rule.id, since: window.start });
   }
 
-  if (m.playlist) add({ source: 'assigned', playlist: m.playlist });
-  else if (m.layout) add({ source: 'assigned', layout: m.layout });
-  if (m.directFallbackPlaylist && m.directFallbackPlaylist.id !== m.playlist?.id) add({ source: 'fallback', playlist: m.directFallbackPlaylist });
-  if (m.directFallbackLayout && m.directFallbackLayout.id !== m.layout?.id) add({ source: 'fallback', layout: m.directFallbackLayout });
+  if (m.playlist) add({ source: 'direct', playlist: m.playlist });
+  else if (m.layout) add({ source: 'direct', layout: m.layout });
+  if (m.directFallbackPlaylist && m.directFallbackPlaylist.id !== m.playlist?.id) add({ source: 'direct', playlist: m.directFallbackPlaylist });
+  if (m.directFallbackLayout && m.directFallbackLayout.id !== m.layout?.id) add({ source: 'direct', layout: m.directFallbackLayout });
 
   return { choices, nextChangeAt: earliestAfter(now, changes) };
 }

@@ -65,6 +65,7 @@ export class Reporter {
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private previewTimer: ReturnType<typeof setTimeout> | undefined;
   private previewAsked = 0;
+  private chain = 0;
   private intervalMs = 60_000;
   private running = false;
   private flushing: Promise<void> | undefined;
@@ -94,6 +95,7 @@ export class Reporter {
 
   stop(): void {
     this.running = false;
+    this.chain++;
     clearTimeout(this.heartbeatTimer);
     clearTimeout(this.previewTimer);
     this.heartbeatTimer = this.previewTimer = undefined;
@@ -195,9 +197,11 @@ export class Reporter {
     await this.flush();
   }
 
-  private tick(): void {
+  // One chain of heartbeats: a re-timing (start again) while a report is in flight must not leave
+  // that report's successor running beside the new chain, so each chain checks it is still the one.
+  private tick(chain = ++this.chain): void {
     void this.report().finally(() => {
-      if (this.running) this.heartbeatTimer = setTimeout(() => this.tick(), this.intervalMs);
+      if (this.running && chain === this.chain) this.heartbeatTimer = setTimeout(() => this.tick(chain), this.intervalMs);
     });
   }
 

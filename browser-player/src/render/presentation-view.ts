@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { type DataLookup, type DataRecord, valueText } from './data-values.js';
-import type { ManifestWidgetEntry, PresentationNode } from './layout-types.js';
+import type { ManifestWidget, PresentationNode } from '../wire/manifest.js';
 import { mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
 
@@ -9,7 +9,7 @@ import { drawPlaceholder, type Mounted } from './mounted.js';
  * nodes) as DOM, or its web page in a frame. Node types this player does not draw (charts,
  * collections bound to data sources) render nothing, so one unknown node never blanks a layout.
  */
-export function mountWidget(widget: ManifestWidgetEntry, data: DataLookup): Mounted {
+export function mountWidget(widget: ManifestWidget, data: DataLookup): Mounted {
   const p = widget.presentation;
   if (p?.kind === 'web' && p.web?.url) return mountWebsite(p.web.url);
   const box = document.createElement('div');

@@ -1,6 +1,7 @@
 import type { StageItem } from '../seams.js';
 import { captureJpeg } from './capture.js';
-import { type LayoutContent, layoutContentOf, type StageAsset, type StageManifest } from './layout-types.js';
+import type { Manifest, ManifestAsset } from '../wire/manifest.js';
+import { type LayoutContent, layoutContentOf } from './layout-types.js';
 import { mountLayout } from './layout-view.js';
 import { mountImage, mountVideo, mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
@@ -56,7 +57,7 @@ export class Stage {
    * name), each file loaded from `srcFor` (the offline cache): told of every manifest playback
    * takes, before its items are shown. A layout already on screen keeps what it had.
    */
-  useManifest<A extends StageAsset>(manifest: StageManifest<A>, srcFor: (asset: A) => string): void {
+  useManifest(manifest: Manifest, srcFor: (asset: ManifestAsset) => string): void {
     this.layouts = layoutContentOf(manifest, srcFor);
   }
 

@@ -66,4 +66,9 @@ export interface PlayerConfig {
     fullscreenEnabled: boolean;
     preventDisplaySleep: boolean;
   };
+  /** Absent from servers before it existed: upright then. */
+  display?: {
+    /** Degrees clockwise the picture is turned (a screen mounted in portrait). */
+    rotation: 0 | 90 | 180 | 270;
+  };
 }

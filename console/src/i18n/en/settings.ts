@@ -8,6 +8,7 @@ export const settings = {
     branding: 'Branding',
     content_health: 'Content health',
     data_sources: 'Data sources',
+    display: 'Display',
     incident: 'Incidents',
     interface: 'Interface',
     playback: 'Playback',
