@@ -2,16 +2,17 @@ import type { Mounted } from './mounted.js';
 
 /** What `POST /player/preview` accepts. */
 export const PREVIEW_MAX_BYTES = 500 * 1024;
-/** The preview is a thumbnail in the console: no need for more than this on its long side. */
-const LONG_SIDE_PX = 1280;
+/** The largest preview the server takes (`POST /api/v1/player/preview`): a thumbnail in the console. */
+const MAX_WIDTH_PX = 960;
+const MAX_HEIGHT_PX = 540;
 
 /**
- * A JPEG of `content` as it appears on a `width`×`height` stage, at most 500 KB: drawn at up to
- * 1280 px on the long side, then at lower quality, then smaller, until it fits. Undefined when
+ * A JPEG of `content` as it appears on a `width`×`height` stage, at most 500 KB: drawn to fit
+ * within 960×540 (the largest the server takes; a portrait stage fits its height), then at lower quality, then smaller, until it fits. Undefined when
  * the canvas cannot be read (a picture from another origin taints it).
  */
 export async function captureJpeg(content: Mounted | undefined, width: number, height: number): Promise<Uint8Array | undefined> {
-  let scale = Math.min(1, LONG_SIDE_PX / Math.max(width, height, 1));
+  let scale = Math.min(1, MAX_WIDTH_PX / Math.max(width, 1), MAX_HEIGHT_PX / Math.max(height, 1));
   for (let attempt = 0; attempt < 6; attempt++) {
     const canvas = document.createElement('canvas');
     canvas.width = Math.max(1, Math.round(width * scale));
