@@ -131,6 +131,8 @@ export class UptimeService {
 
     const screens: UptimeReport['screens'] = [];
     const fleet = spans.map(() => ({ up: 0, impaired: 0, down: 0, tracked: 0, screensDown: 0 }));
+    // The fleet's percent from the same unrounded seconds as each screen's: with one screen they agree.
+    const measured = { up: 0, impaired: 0, down: 0 };
     for (const id of ids) {
       const own = splits.get(id);
       const total = { up: 0, impaired: 0, down: 0 };
@@ -146,6 +148,9 @@ export class UptimeService {
         total.impaired += s.impaired;
         total.down += s.down;
       });
+      measured.up += total.up;
+      measured.impaired += total.impaired;
+      measured.down += total.down;
       screens.push({
         screenId: id,
         screenName: names.get(id) ?? '',
@@ -182,7 +187,7 @@ export class UptimeService {
       upSeconds: up,
       impairedSeconds: impaired,
       downSeconds: down,
-      uptimePercent: ratio(up, up + impaired + down),
+      uptimePercent: ratio(measured.up, measured.up + measured.impaired + measured.down),
       previousUptimePercent: ratio(previousUp, previousCovered),
       buckets: fleet.map((f, n) => ({
         start: new Date(from + n * bucketMs).toISOString(),
