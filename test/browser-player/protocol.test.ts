@@ -394,6 +394,63 @@ describe('browser player protocol against the server', () => {
     }
   });
 
+  it('keeps one capture loop when the console renews the preview while a frame is being taken', async () => {
+    const { api, screenId } = await pair('Renewed preview screen');
+    expect((await admin('POST', `/api/v1/screens/${screenId}/preview-session`, { forceCapture: true })).status).to.equal(200);
+    // The server's 20 s capture interval, shortened so a second loop would show within the test.
+    const session = await api.previewSession();
+    api.previewSession = async () => ({ ...session, captureIntervalSeconds: 1, captureNow: true });
+    const uploads: string[] = [];
+    const upload = api.uploadPreview.bind(api);
+    api.uploadPreview = async (u) => {
+      await upload(u);
+      uploads.push(u.capturedAt);
+    };
+    // Each capture waits until the test lets it finish.
+    const pending: ((jpeg: Uint8Array | undefined) => void)[] = [];
+    const reporter = new Reporter(api, {
+      snapshot: idle,
+      playerVersion: '0.1.0',
+      queue: new MemoryPlayQueue(),
+      capture: () => new Promise((resolve) => pending.push(resolve)),
+    });
+    reporter.start(3600);
+    try {
+      await eventually(
+        () => pending.length,
+        (n) => n === 1,
+      );
+      // The console renews its lease (preview.session_changed) while the first frame is being taken.
+      reporter.previewChanged();
+      await eventually(
+        () => pending.length,
+        (n) => n === 2,
+      );
+      pending[0]!(undefined);
+      await eventually(
+        () => uploads.length,
+        (n) => n === 1,
+      );
+      // The first loop, had it gone on, would ask for a frame a second after its upload; only the
+      // second loop may, and it is still taking its frame.
+      expect(
+        await eventually(
+          () => pending.length,
+          (n) => n > 2,
+          2_500,
+        ),
+      ).to.equal(2);
+      pending[1]!(undefined);
+      await eventually(
+        () => pending.length,
+        (n) => n === 3,
+      );
+    } finally {
+      reporter.stop();
+      for (const resolve of pending) resolve(undefined);
+    }
+  });
+
   it('drops an event the server refuses without holding back the others', async () => {
     const { api, screenId } = await pair('Refused event screen');
     const queue = new MemoryPlayQueue();

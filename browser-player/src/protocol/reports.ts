@@ -96,6 +96,7 @@ export class Reporter {
   stop(): void {
     this.running = false;
     this.chain++;
+    this.previewAsked++;
     clearTimeout(this.heartbeatTimer);
     clearTimeout(this.previewTimer);
     this.heartbeatTimer = this.previewTimer = undefined;
@@ -144,7 +145,7 @@ export class Reporter {
     // Only the latest answer counts: an older one arriving late must not start a second capture loop.
     const asked = ++this.previewAsked;
     this.api.previewSession().then(
-      (session) => asked === this.previewAsked && this.followPreview(session),
+      (session) => asked === this.previewAsked && this.followPreview(session, asked),
       (err) => this.failed(err),
     );
   }
@@ -205,7 +206,8 @@ export class Reporter {
     });
   }
 
-  private followPreview(session: PreviewSession): void {
+  /** One capture loop, which ends once a later session answer (`asked`) has taken over from it. */
+  private followPreview(session: PreviewSession, asked: number): void {
     if (!this.running || !session.active) return;
     const intervalMs = Math.max(1, session.captureIntervalSeconds) * 1000;
     const until = session.expiresAt ? Date.parse(session.expiresAt) : Number.POSITIVE_INFINITY;
@@ -214,6 +216,8 @@ export class Reporter {
         this.previewTimer = undefined;
         if (!this.running || this.now() >= until) return;
         await this.uploadFrame();
+        // The session changed while this frame was taken: the loop its new answer started goes on alone.
+        if (asked !== this.previewAsked) return;
         // The session's lease is renewed by the console: ask again once this one runs out.
         if (this.now() + intervalMs >= until) this.previewTimer = setTimeout(() => this.previewChanged(), Math.max(0, until - this.now()));
         else next(intervalMs);
