@@ -28,6 +28,7 @@ let credential: string | undefined;
 const media = new MediaCache({ credential: () => credential, baseUrl: location.origin, onReady: () => player.fileReady() });
 let socket: PlayerSocketClient | undefined;
 let commands: CommandRunner | undefined;
+const plays = new IndexedDbPlayQueue();
 
 const player = new Player({
   api: {
@@ -63,7 +64,7 @@ const player = new Player({
     new Reporter(api, {
       snapshot: o.snapshot,
       playerVersion: PLAYER_VERSION,
-      queue: new IndexedDbPlayQueue(),
+      queue: plays,
       capture: o.capture,
       socket: { sendStatus: (h) => socket?.sendStatus(h) ?? false },
       device: () => ({
@@ -78,6 +79,7 @@ const player = new Player({
     commands = new CommandRunner(api, handlers);
     return commands;
   },
+  plays,
   newId: () => crypto.randomUUID(),
   reloadPage: () => location.reload(),
 });

@@ -67,6 +67,8 @@ export interface PlayerParts {
   }): Promise<StoredCredential>;
   openSocket(o: { credential: string; onMessage(m: { type: string }): void; onRevoked(): void; onOpen(): void }): SocketPort;
   reporter(o: { snapshot(): PlaybackSnapshot; capture(): Promise<Uint8Array | undefined>; onCredentialLost(): void }): ReporterPort;
+  /** The proof-of-play queue the reporters send from (it outlives each of them). */
+  plays: { clear(): Promise<void> };
   commands(handlers: CommandHandlers): { poll(): Promise<void> };
   newId(): string;
   reloadPage(): void;
@@ -364,8 +366,9 @@ export class Player {
     this.kept = undefined;
     this.p.api.setCredential(undefined);
     this.p.stage.clear();
-    // Nothing of the revoked screen stays: its credential, its manifest and its files.
-    await Promise.all([this.p.credentials.clear(), this.p.kept.clear(), this.p.media.clear()]).catch(() => undefined);
+    // Nothing of the revoked screen stays: its credential, its manifest, its files and its unsent
+    // plays (no credential can deliver them now; kept, the next screen paired here would report them).
+    await Promise.all([this.p.credentials.clear(), this.p.kept.clear(), this.p.media.clear(), this.p.plays.clear()]).catch(() => undefined);
     if (generation === this.generation) void this.pairUntilEnrolled(generation);
   }
 

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { type KeptState, Player, type PlayerParts } from '../../browser-player/src/player.js';
+import { playEvents } from '../../browser-player/src/protocol/activity-events.js';
 import type { CommandHandlers } from '../../browser-player/src/protocol/commands.js';
+import { MemoryPlayQueue } from '../../browser-player/src/protocol/reports.js';
 import type { StoredCredential } from '../../browser-player/src/seams.js';
 import type { PlayerConfig } from '../../browser-player/src/wire/config.js';
 import type { Manifest } from '../../browser-player/src/wire/manifest.js';
@@ -27,6 +29,8 @@ class Screen {
   onOpen?: () => void;
   handlers?: CommandHandlers;
   enroll?: (c: StoredCredential) => void;
+  /** The plays waiting to be sent, as the reporter queues them. */
+  plays = new MemoryPlayQueue();
   player: Player;
 
   constructor() {
@@ -87,7 +91,8 @@ class Screen {
         this.onOpen = o.onOpen;
         return { start: () => this.socketStarts++, stop: () => {} };
       },
-      reporter: () => ({ start: () => {}, stop: () => {}, recordPlay: () => {}, previewChanged: () => {} }),
+      reporter: () => ({ start: () => {}, stop: () => {}, recordPlay: (r) => this.plays.push(playEvents(r, undefined)), previewChanged: () => {} }),
+      plays: this.plays,
       commands: (h) => {
         this.handlers = h;
         return { poll: async () => {} };
@@ -172,7 +177,7 @@ describe('browser player: the orchestrator', () => {
     other.player.stop();
   });
 
-  it('goes back to pairing when the credential is revoked, forgetting the credential, the kept content and the files', async () => {
+  it('goes back to pairing when the credential is revoked, forgetting the credential, the kept content, the files and the unsent plays', async () => {
     s.credential = enrolled();
     s.served = content(s.credential.screenId);
     await s.player.start();
@@ -186,6 +191,8 @@ describe('browser player: the orchestrator', () => {
     expect([s.credential, s.kept, s.filesCleared]).to.deep.equal([undefined, undefined, 1]);
     expect(s.sentCredentials.at(-1)).to.equal(undefined);
     expect(s.player.snapshot().playbackState).to.not.equal('playing');
+    // The play the revoke cut short, and any not sent yet, were the old screen's: the next screen must not report them.
+    expect(await s.plays.peek(200)).to.deep.equal([]);
 
     // Paired again as another screen: only that screen's content plays.
     const shown = s.stage.shown.length;

@@ -1,4 +1,4 @@
-import { createStore, delMany, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
+import { clear, createStore, delMany, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
 import type { ActivityEvent } from './activity-events.js';
 import type { PlayQueue } from './reports.js';
 
@@ -44,5 +44,12 @@ export class IndexedDbPlayQueue implements PlayQueue {
     const events = await getMany<ActivityEvent>(all, this.store);
     const drop = all.filter((_, i) => events[i] && gone.has(events[i].id));
     if (drop.length) await delMany(drop, this.store);
+  }
+
+  clear(): Promise<void> {
+    // In turn with the pushes: the play a revoke closes is queued just before the queue is cleared.
+    const done = this.turn.then(() => clear(this.store));
+    this.turn = done.catch(() => {});
+    return done;
   }
 }

@@ -14,6 +14,8 @@ export interface PlayQueue {
   /** The oldest `max` events, in order. */
   peek(max: number): Promise<ActivityEvent[]>;
   remove(ids: string[]): Promise<void>;
+  /** Drops every event, after the pushes already asked for (the credential they were for is gone). */
+  clear(): Promise<void>;
 }
 
 /** A PlayQueue in memory (Node tests; a browser without IndexedDB). */
@@ -32,6 +34,10 @@ export class MemoryPlayQueue implements PlayQueue {
   async remove(ids: string[]): Promise<void> {
     const gone = new Set(ids);
     this.events = this.events.filter((e) => !gone.has(e.id));
+  }
+
+  async clear(): Promise<void> {
+    this.events = [];
   }
 }
 
