@@ -16,7 +16,69 @@ describe('browser player stage: layouts (Chromium)', () => {
     odd: '00000000-0000-4000-8000-0000000000a4',
     menu: '00000000-0000-4000-8000-0000000000a5',
     source: '00000000-0000-4000-8000-0000000000d1',
+    boards: '00000000-0000-4000-8000-000000000003',
+    chart: '00000000-0000-4000-8000-0000000000b1',
+    donut: '00000000-0000-4000-8000-0000000000b2',
+    status: '00000000-0000-4000-8000-0000000000b3',
+    agenda: '00000000-0000-4000-8000-0000000000b4',
+    countdown: '00000000-0000-4000-8000-0000000000b5',
+    scores: '00000000-0000-4000-8000-0000000000d2',
   };
+  /** A daily countdown whose first target was years ago, at 3 h 10 min past now's minute (UTC). */
+  const inThreeHours = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 190 * 60_000).toISOString().slice(11, 16);
+  const native = (assetId: string, root: Record<string, unknown>) => ({
+    assetId,
+    name: assetId,
+    presentation: { schemaVersion: 1, kind: 'native', requiredCapabilities: {}, native: { root } },
+  });
+  const surface = (...children: Record<string, unknown>[]) => ({ type: 'surface', props: { backgroundColor: '#000000', color: '#ffffff' }, children });
+  const scoreText = (value: string, text: string) => ({
+    type: 'conditional',
+    condition: { binding: { source: 'dataset', dataset: ids.scores, path: 'status' }, op: 'equals', value },
+    children: [{ type: 'text', binding: { source: 'literal', value: text } }],
+  });
+  /** Boards of widgets fed by one data source, as the server compiles them. */
+  const boards = [
+    native(
+      ids.chart,
+      surface({
+        type: 'bar_chart',
+        props: {
+          dataset: ids.scores,
+          labelField: 'team',
+          valueField: 'points',
+          series: [
+            { field: 'points', label: 'Points', color: '#dc1e1e' },
+            { field: 'goals', label: 'Goals', color: '#1e1edc' },
+          ],
+          showLegend: true,
+          showAxes: true,
+        },
+      }),
+    ),
+    native(ids.donut, surface({ type: 'donut_chart', props: { dataset: ids.scores, labelField: 'team', valueField: 'points', showLegend: false } })),
+    native(ids.status, surface(scoreText('open', 'Doors open'), scoreText('closed', 'Doors closed'), { ...scoreText('closed', 'Hidden'), type: 'text' })),
+    native(
+      ids.agenda,
+      surface({
+        type: 'grouped_sections',
+        props: { groupField: 'day', groupFormat: 'date-long' },
+        repeat: { dataset: ids.scores, limit: 10 },
+        children: [{ type: 'text', binding: { source: 'repeat', path: 'team' } }],
+      }),
+    ),
+    native(
+      ids.countdown,
+      surface({
+        type: 'text',
+        binding: {
+          source: 'environment',
+          path: 'countdown',
+          format: `countdown:v2:2019-06-01T${encodeURIComponent(inThreeHours)}:UTC:countdown:daily:completed_text:0110:Done`,
+        },
+      }),
+    ),
+  ];
   const placement = (over: Record<string, unknown>) => ({ id: crypto.randomUUID(), name: 'p', layer: 1, opacity: 1, visible: true, locked: false, ...over });
   /** The parts of a manifest layouts draw from: its layouts, playlists and widgets. */
   const content = (base: string) => ({
@@ -61,6 +123,23 @@ describe('browser player stage: layouts (Chromium)', () => {
               },
             }),
             placement({ type: 'asset', assetId: ids.tall, x: 0, y: 0, width: 1600, height: 900, layer: 7, visible: false }),
+          ],
+        },
+      },
+      {
+        id: ids.boards,
+        revisionId: crypto.randomUUID(),
+        revision: 1,
+        documentSha256: 'y',
+        document: {
+          schemaVersion: 2,
+          canvas: { width: 1600, height: 900, orientation: 'landscape', backgroundColor: '#000000', safeAreaPercent: 5 },
+          placements: [
+            placement({ type: 'widget', widgetId: ids.chart, x: 0, y: 0, width: 800, height: 450 }),
+            placement({ type: 'widget', widgetId: ids.donut, x: 800, y: 0, width: 400, height: 450 }),
+            placement({ type: 'widget', widgetId: ids.status, x: 1200, y: 0, width: 400, height: 450 }),
+            placement({ type: 'widget', widgetId: ids.agenda, x: 0, y: 450, width: 800, height: 450 }),
+            placement({ type: 'widget', widgetId: ids.countdown, x: 800, y: 450, width: 800, height: 450 }),
           ],
         },
       },
@@ -128,6 +207,7 @@ describe('browser player stage: layouts (Chromium)', () => {
         name: 'Odd',
         presentation: { schemaVersion: 1, kind: 'native', requiredCapabilities: {}, native: { root: { type: 'hologram_chart' } } },
       },
+      ...boards,
     ],
     dataSources: [
       {
@@ -142,6 +222,49 @@ describe('browser player stage: layouts (Chromium)', () => {
               records: [
                 { id: 'r1', values: { title: { kind: 'text', text: 'Soup' }, price: { kind: 'number', number: 4.5 } } },
                 { id: 'r2', values: { title: { kind: 'text', text: 'Salad' }, price: { kind: 'number', number: 3 } } },
+              ],
+            },
+          ],
+        },
+      },
+      {
+        id: ids.scores,
+        dataDocument: {
+          schemaVersion: 1,
+          datasets: [
+            {
+              id: 'scores',
+              kind: 'records',
+              fields: [],
+              records: [
+                {
+                  id: 's1',
+                  values: {
+                    team: { kind: 'text', text: 'Owls' },
+                    points: { kind: 'number', number: 30 },
+                    goals: { kind: 'integer', integer: 10 },
+                    status: { kind: 'text', text: 'closed' },
+                    day: { kind: 'date', date: '2026-12-01' },
+                  },
+                },
+                {
+                  id: 's2',
+                  values: {
+                    team: { kind: 'text', text: 'Foxes' },
+                    points: { kind: 'number', number: 15 },
+                    goals: { kind: 'integer', integer: 5 },
+                    day: { kind: 'date', date: '2026-12-02' },
+                  },
+                },
+                {
+                  id: 's3',
+                  values: {
+                    team: { kind: 'text', text: 'Hares' },
+                    points: { kind: 'number', number: 45 },
+                    goals: { kind: 'integer', integer: 0 },
+                    day: { kind: 'date', date: '2026-12-01' },
+                  },
+                },
               ],
             },
           ],
@@ -188,6 +311,58 @@ describe('browser player stage: layouts (Chromium)', () => {
     await h.page.waitForFunction(() => document.querySelector('.zone-playlist img')?.getAttribute('src')?.endsWith('wide.png'));
     shot = await screenshot();
     expect([shot.at(600, 300), shot.at(850, 300), shot.at(100, 300)]).to.deep.equal(['red', 'blue', 'red']);
+  });
+
+  it('draws widgets fed by a data source: bar and donut charts, conditional text, sections by day, a daily countdown', async () => {
+    await show(item({ key: 'boards', kind: 'layout', layoutId: ids.boards }));
+    const drawn = await h.page.evaluate(() => {
+      const widgets = [...document.querySelectorAll<HTMLElement>('.layout .widget')];
+      const bars = [...widgets[0]!.querySelectorAll<SVGRectElement>('rect')].map((r) => ({
+        fill: r.getAttribute('fill'),
+        height: Math.round(r.getBoundingClientRect().height),
+        left: Math.round(r.getBoundingClientRect().left),
+      }));
+      const slices = [...widgets[1]!.querySelectorAll('circle')].map((c) => Number(c.getAttribute('stroke-dasharray')!.split(' ')[0]));
+      return {
+        bars,
+        legend: widgets[0]!.querySelector('.pn-chart-legend')!.textContent,
+        labels: widgets[0]!.querySelector('.pn-chart-labels')!.textContent,
+        scale: widgets[0]!.querySelector('.pn-chart-scale')!.textContent,
+        slices,
+        donutLegend: widgets[1]!.querySelectorAll('.pn-chart-legend').length,
+        status: widgets[2]!.textContent,
+        sections: [...widgets[3]!.querySelectorAll('.pn-section')].map((s) => [...s.children].map((c) => c.textContent)),
+        countdown: widgets[4]!.textContent,
+      };
+    });
+    // Two series over three teams: each team's bars side by side, heights in proportion (45 is the top of the axis).
+    expect(drawn.bars.map((b) => b.fill)).to.deep.equal(['#dc1e1e', '#dc1e1e', '#dc1e1e', '#1e1edc', '#1e1edc', '#1e1edc']);
+    const [owls, foxes, hares, owlGoals, foxGoals, hareGoals] = drawn.bars;
+    expect(hares!.height).to.be.greaterThan(100);
+    expect(owls!.height / hares!.height).to.be.closeTo(30 / 45, 0.03);
+    expect(foxes!.height / hares!.height).to.be.closeTo(15 / 45, 0.03);
+    expect(owlGoals!.height / hares!.height).to.be.closeTo(10 / 45, 0.03);
+    expect(foxGoals!.height / hares!.height).to.be.closeTo(5 / 45, 0.03);
+    expect(hareGoals!.height).to.equal(0);
+    expect(owls!.left < owlGoals!.left && owlGoals!.left < foxes!.left).to.equal(true);
+    expect([drawn.legend, drawn.labels, drawn.scale]).to.deep.equal(['PointsGoals', 'OwlsFoxesHares', '450']);
+    // The bars are on screen in their colours: the tallest (Hares, 45) reaches up to the middle of its box.
+    const shot = await screenshot();
+    const hareBar = await h.page.evaluate(() => {
+      const r = document.querySelectorAll('.layout .widget')[0]!.querySelectorAll('rect')[2]!.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    expect(shot.at(hareBar.x, hareBar.y)).to.equal('red');
+    expect(drawn.slices.map(Math.round)).to.deep.equal([33, 17, 50]);
+    expect(drawn.donutLegend).to.equal(0);
+    expect(drawn.status, 'the first record is closed').to.equal('Doors closed');
+    expect(drawn.sections).to.deep.equal([
+      ['December 1, 2026', 'Owls', 'Hares'],
+      ['December 2, 2026', 'Foxes'],
+    ]);
+    // The daily target is about 3 h 10 min away (less the time the test took), whatever day its first occurrence was.
+    const [, hours, minutes] = /^(\d{2})h (\d{2})m$/.exec(drawn.countdown ?? '') ?? [];
+    expect(Number(hours) * 60 + Number(minutes)).to.be.within(180, 190);
   });
 
   it('plays a layout’s video silently, over and over', async () => {

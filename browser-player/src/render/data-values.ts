@@ -28,6 +28,19 @@ function isDataSet(value: unknown): value is DataSet {
   return typeof value === 'object' && value !== null && Array.isArray((value as { records?: unknown }).records);
 }
 
+/** A typed value as plain text, unformatted (`4.5`, `true`, `2026-11-30`): what conditions compare; `''` when absent. */
+export function plainValue(value: unknown): string {
+  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[String((value as { kind?: unknown }).kind)] : undefined;
+  return raw === undefined || raw === null ? '' : String(raw);
+}
+
+/** A typed value as a number (a number field, or text that is one), for charts; undefined otherwise. */
+export function numberValue(value: unknown): number | undefined {
+  const text = plainValue(value).trim();
+  const n = text === '' ? Number.NaN : Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 /**
  * A typed value (`{kind:'text', text}`, `{kind:'number', number}`, ...) as text, in a binding's
  * format (`number`, `integer`, `percent`, `currency`, `date-short`, `date-long`); undefined when absent.

@@ -3,11 +3,18 @@ import { type DataLookup, type DataRecord, valueText } from './data-values.js';
 import type { ManifestWidget, PresentationNode } from '../wire/manifest.js';
 import { mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
+import { bindingSubject, bindingText, type DrawContext } from './presentation/binding.js';
+import { drawChart } from './presentation/chart.js';
+import { conditionHolds } from './presentation/condition.js';
+import { applyCommon, div } from './presentation/dom.js';
+import { sections } from './presentation/grouping.js';
+import { drawIcon, drawProgress } from './presentation/indicators.js';
 
 /**
- * A widget as schema-13 players draw it: its declarative presentation (a tree of layout and content
- * nodes) as DOM, or its web page in a frame. Node types this player does not draw (charts,
- * collections bound to data sources) render nothing, so one unknown node never blanks a layout.
+ * A widget as schema-13 players draw it: its declarative presentation (a tree of layout, content
+ * and collection nodes) as DOM, or its web page in a frame. A node whose `condition` does not hold
+ * is left out. `asset_image` (it needs the manifest's files) and node types this player does not
+ * know render nothing, so one such node never blanks a layout.
  */
 export function mountWidget(widget: ManifestWidget, data: DataLookup): Mounted {
   const p = widget.presentation;
@@ -45,19 +52,18 @@ export function mountWidget(widget: ManifestWidget, data: DataLookup): Mounted {
   };
 }
 
-const CONTAINERS: Record<string, string> = { surface: 'column', box: 'column', column: 'column', row: 'row', stack: 'stack', grid: 'grid' };
+/** Layout nodes; `conditional` (and `grouped_sections` without records) is a column of its children. */
+const CONTAINERS: Record<string, string> = {
+  surface: 'column',
+  box: 'column',
+  column: 'column',
+  conditional: 'column',
+  grouped_sections: 'column',
+  row: 'row',
+  stack: 'stack',
+  grid: 'grid',
+};
 const ROLE_SIZES: Record<string, string> = { display: '22cqmin', title: '12cqmin', body: '8cqmin', caption: '6cqmin' };
-
-interface DrawContext {
-  /** Updates of texts that change by themselves (clocks), run every second. */
-  live: (() => void)[];
-  data: DataLookup;
-  /** Inside a `repeat`: the record drawn and its place. */
-  record?: DataRecord;
-  index?: number;
-  /** The surface's text for a repeat without records. */
-  emptyText?: string;
-}
 
 function drawChildren(el: HTMLElement, children: unknown, ctx: DrawContext): void {
   for (const child of Array.isArray(children) ? children.filter(isNode) : []) {
@@ -68,25 +74,8 @@ function drawChildren(el: HTMLElement, children: unknown, ctx: DrawContext): voi
 
 function drawNode(node: PresentationNode, ctx: DrawContext): HTMLElement | undefined {
   const props = node.props ?? {};
-  if (node.type === 'repeat' && node.repeat) {
-    // Records of a data source, each drawn by the children: lists, menus, tables.
-    const el = div('pn pn-column pn-repeat');
-    applyCommon(el, props);
-    const offset = Math.max(0, node.repeat.offset ?? 0);
-    const records = (ctx.data(node.repeat.dataset)?.records ?? []).slice(offset, offset + Math.max(1, node.repeat.limit));
-    records.forEach((record, index) => {
-      const row = div('pn pn-column pn-record');
-      if (props.dividers === true && index > 0) row.classList.add('pn-divided');
-      drawChildren(row, node.children, { ...ctx, record, index });
-      el.append(row);
-    });
-    if (!records.length && ctx.emptyText) {
-      const empty = div('pn-text');
-      empty.textContent = ctx.emptyText;
-      el.append(empty);
-    }
-    return el;
-  }
+  if (node.condition && !conditionHolds(node.condition.op, bindingSubject(node.condition.binding, ctx), node.condition.value)) return undefined;
+  if ((node.type === 'repeat' || node.type === 'grouped_sections') && node.repeat) return drawCollection(node, node.repeat, ctx);
   const container = CONTAINERS[node.type];
   if (container) {
     const el = div(`pn pn-${container}`);
@@ -123,6 +112,14 @@ function drawNode(node: PresentationNode, ctx: DrawContext): HTMLElement | undef
       if (node.binding?.source === 'environment') ctx.live.push(() => (text.textContent = value() ?? ''));
       return el;
     }
+    case 'icon':
+      return drawIcon(props, node.binding && bindingSubject(node.binding, ctx));
+    case 'progress':
+      return drawProgress(props, node.binding && Number(bindingSubject(node.binding, ctx)));
+    case 'line_chart':
+    case 'bar_chart':
+    case 'donut_chart':
+      return drawChart(node.type.slice(0, -6) as 'line', ctx.data(String(props.dataset ?? ''))?.records ?? [], props, ctx.emptyText);
     case 'qr_code': {
       const canvas = document.createElement('canvas');
       canvas.className = 'pn-qr';
@@ -141,97 +138,44 @@ function drawNode(node: PresentationNode, ctx: DrawContext): HTMLElement | undef
   }
 }
 
-function isNode(value: unknown): value is PresentationNode {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
-}
-
-function applyCommon(el: HTMLElement, props: Record<string, unknown>): void {
-  if (typeof props.backgroundColor === 'string') el.style.backgroundColor = props.backgroundColor;
-  if (typeof props.color === 'string') el.style.color = props.color;
-  if (typeof props.align === 'string') el.dataset.align = props.align;
-  if (typeof props.justify === 'string') el.style.justifyContent = props.justify;
-}
-
-function div(className: string): HTMLElement {
-  const el = document.createElement('div');
-  el.className = className;
+/**
+ * Records of a data source, each drawn by the node's children (lists, menus, tables). A
+ * `grouped_sections` node puts them under a heading per value of `props.groupField` (shown in
+ * `props.groupFormat`, e.g. `date-long` for an agenda by day), in the order the records come.
+ */
+function drawCollection(node: PresentationNode, repeat: NonNullable<PresentationNode['repeat']>, ctx: DrawContext): HTMLElement {
+  const props = node.props ?? {};
+  const el = div('pn pn-column pn-repeat');
+  applyCommon(el, props);
+  const offset = Math.max(0, repeat.offset ?? 0);
+  const records = (ctx.data(repeat.dataset)?.records ?? []).slice(offset, offset + Math.max(1, repeat.limit));
+  const drawRecord = (into: HTMLElement, record: DataRecord) => {
+    const row = div('pn pn-column pn-record');
+    if (props.dividers === true && into.lastElementChild?.classList.contains('pn-record')) row.classList.add('pn-divided');
+    drawChildren(row, node.children, { ...ctx, record, index: records.indexOf(record) });
+    into.append(row);
+  };
+  const groupField = node.type === 'grouped_sections' && typeof props.groupField === 'string' ? props.groupField : undefined;
+  if (groupField === undefined) for (const record of records) drawRecord(el, record);
+  else {
+    const format = typeof props.groupFormat === 'string' ? props.groupFormat : undefined;
+    for (const section of sections(records, (r) => valueText(r.values[groupField], format) ?? '')) {
+      const box = div('pn pn-column pn-section');
+      const heading = div('pn-text pn-section-heading');
+      heading.textContent = section.heading;
+      box.append(heading);
+      for (const record of section.records) drawRecord(box, record);
+      el.append(box);
+    }
+  }
+  if (!records.length && ctx.emptyText) {
+    const empty = div('pn-text');
+    empty.textContent = ctx.emptyText;
+    el.append(empty);
+  }
   return el;
 }
 
-/** A node's text: literal values, data source records, and the clock, date and countdown players compute themselves. */
-function bindingText(node: PresentationNode, ctx: DrawContext): string | undefined {
-  const b = node.binding;
-  if (!b) return typeof node.props?.text === 'string' ? node.props.text : undefined;
-  let value: string | undefined;
-  if (b.source === 'literal') value = b.value;
-  else if (b.source === 'environment') value = environmentText(b.path, b.format ?? '');
-  else if (b.source === 'repeat_index') value = ctx.index === undefined ? undefined : String(ctx.index + 1);
-  else if (b.source === 'repeat') value = b.path ? valueText(ctx.record?.values[b.path], b.format, b.precision) : undefined;
-  else if (b.source === 'dataset' && b.dataset) value = datasetText(ctx.data(b.dataset)?.records ?? [], b);
-  if (value === undefined || value === '') return b.fallback;
-  return `${b.prefix ?? ''}${value}${b.suffix ?? ''}`;
-}
-
-/** A whole dataset as one line (a ticker): each record's fields, records apart by the separator. */
-function datasetText(records: DataRecord[], b: NonNullable<PresentationNode['binding']>): string {
-  const fields = b.fields?.length ? b.fields : b.path ? [b.path] : [];
-  return records
-    .map((r) =>
-      fields
-        .map((f) => valueText(r.values[f], b.format, b.precision))
-        .filter(Boolean)
-        .join(' — '),
-    )
-    .filter(Boolean)
-    .join(b.separator ?? ' • ');
-}
-
-function environmentText(path: string | undefined, format: string): string | undefined {
-  const parts = format.split(':');
-  const zone = (z: string | undefined) => (z && z !== 'undefined' && z !== 'null' ? decodeURIComponent(z) : undefined);
-  try {
-    if (path === 'currentTime' && parts[0] === 'time') {
-      return new Intl.DateTimeFormat(undefined, {
-        hour: 'numeric',
-        minute: '2-digit',
-        ...(parts[2] === 'true' ? { second: '2-digit' } : {}),
-        hour12: parts[1] === '12',
-        timeZone: zone(parts[3]),
-      }).format(new Date());
-    }
-    if (path === 'date' && parts[0] === 'date') {
-      const style = ['full', 'long', 'medium', 'short'].includes(parts[1] ?? '') ? (parts[1] as 'full') : 'full';
-      return new Intl.DateTimeFormat(undefined, { dateStyle: style, timeZone: zone(parts[2]) }).format(new Date());
-    }
-    if (path === 'countdown' && parts[0] === 'countdown') return countdownText(parts);
-  } catch {
-    // An unknown time zone: the text stays empty rather than the widget failing.
-  }
-  return undefined;
-}
-
-/**
- * `countdown:v2:<target>:<zone>:<mode>:<recurrence>:<completion>:<units dhms>:<completion text>`,
- * a one-off target read as an instant (recurring targets are not computed by this player yet).
- */
-function countdownText(parts: string[]): string | undefined {
-  const target = new Date(decodeURIComponent(parts[2] ?? '')).getTime();
-  if (Number.isNaN(target)) return undefined;
-  const [mode, , completion, units = '1110', doneText = ''] = parts.slice(4);
-  let ms = mode === 'count_up' ? Date.now() - target : target - Date.now();
-  if (ms < 0) {
-    if (completion === 'count_up') ms = -ms;
-    else return completion === 'hide' ? '' : decodeURIComponent(doneText);
-  }
-  const seconds = Math.floor(ms / 1000);
-  const fields: [string, number][] = [
-    ['d', Math.floor(seconds / 86_400)],
-    ['h', Math.floor(seconds / 3600) % 24],
-    ['m', Math.floor(seconds / 60) % 60],
-    ['s', seconds % 60],
-  ];
-  return fields
-    .filter((_, i) => units[i] === '1')
-    .map(([unit, n]) => `${n}${unit}`)
-    .join(' ');
+function isNode(value: unknown): value is PresentationNode {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
