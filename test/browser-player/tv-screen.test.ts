@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { CDPSession, Page } from 'playwright-core';
 import type { StageItem } from '../../browser-player/src/seams.js';
 import { makeH264Mp4 } from '../support/media-files.js';
-import { item, openStage, type StageHarness } from './stage-harness.js';
+import { item, openStage, type StageHarness, stageCalls } from './stage-harness.js';
 
 // Runs before the stage's script in every document: records what the page asks of the browser's
 // Wake Lock and Fullscreen APIs (the real calls still go through), and lets the test say when the
@@ -129,6 +129,93 @@ describe('browser player on a TV (Chromium)', () => {
       await h.page.mouse.click(480, 270);
       expect((await watched()).fullscreen).to.deep.equal([{ root: true, navigationUI: 'hide' }]);
       await h.page.waitForFunction(() => document.fullscreenElement === document.documentElement);
+    });
+  });
+
+  describe('a layout on a TV browser without container units (before Chromium 105)', () => {
+    let h: StageHarness;
+    const ids = { layout: '00000000-0000-4000-8000-000000000001', menu: '00000000-0000-4000-8000-0000000000a5' };
+    const placement = (over: Record<string, unknown>) => ({ id: crypto.randomUUID(), name: 'p', layer: 1, opacity: 1, visible: true, locked: false, ...over });
+    const manifest = {
+      assets: [],
+      dataSources: [],
+      playlists: [],
+      layouts: [
+        {
+          id: ids.layout,
+          revisionId: crypto.randomUUID(),
+          revision: 1,
+          documentSha256: 'x',
+          document: {
+            schemaVersion: 2,
+            canvas: { width: 1920, height: 1080, orientation: 'landscape', backgroundColor: '#102030', safeAreaPercent: 5 },
+            placements: [
+              placement({ type: 'primitive', x: 0, y: 0, width: 960, height: 200, primitive: { kind: 'text', text: 'Welcome', fontSize: 60, padding: 20 } }),
+              placement({ type: 'widget', widgetId: ids.menu, x: 1200, y: 600, width: 600, height: 300, layer: 2, playback: { cornerRadius: 40 } }),
+            ],
+          },
+        },
+      ],
+      widgets: [
+        {
+          assetId: ids.menu,
+          name: 'Menu',
+          presentation: {
+            schemaVersion: 1,
+            kind: 'native',
+            requiredCapabilities: {},
+            native: { root: { type: 'surface', children: [{ type: 'text', props: { role: 'title', text: 'Soup' } }] } },
+          },
+        },
+      ],
+    };
+    /** On-screen sizes in CSS pixels, as the browser computed them. */
+    const sizes = () =>
+      h.page.evaluate(() => {
+        const px = (el: Element | null, property: string) => Number.parseFloat(getComputedStyle(el!).getPropertyValue(property));
+        // Its own size, before the frame's rotation.
+        const board = document.querySelector<HTMLElement>('.layout')!;
+        return {
+          layout: [board.offsetWidth, board.offsetHeight],
+          text: px(document.querySelector('.primitive-text'), 'font-size'),
+          textPadding: px(document.querySelector('.primitive-text'), 'padding-top'),
+          cornerRadius: px(document.querySelector('.layout-slot:has(.widget)'), 'border-top-left-radius'),
+          widgetPadding: px(document.querySelector('.pn-surface'), 'padding-top'),
+          widgetText: px(document.querySelector('.pn-text'), 'font-size'),
+        };
+      });
+
+    before(async () => {
+      h = await openStage();
+      await h.page.evaluate(
+        (m) => (window as never as { stage: { useManifest(m: unknown, srcFor: () => string): void } }).stage.useManifest(m, () => ''),
+        manifest,
+      );
+    });
+    after(() => h?.close());
+
+    it('sizes the canvas, its text and its widgets without container units or container queries', async () => {
+      await stageCalls(() => h).show(item({ key: 'layout', kind: 'layout', layoutId: ids.layout }));
+      // Whatever the browser supports, nothing the player draws may depend on them.
+      const uses = await h.page.evaluate(() => {
+        const containerOnly = /\d(cqw|cqh|cqi|cqb|cqmin|cqmax)\b|container-type|@container/;
+        const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
+        const inline = [...document.querySelectorAll('[style]')].map((el) => el.getAttribute('style')!);
+        return [...rules, ...inline].filter((text) => containerOnly.test(text));
+      });
+      expect(uses).to.deep.equal([]);
+      // A 1920×1080 canvas on a 960×540 screen: every canvas pixel is half a pixel. The widget's box
+      // is 600×300 canvas pixels, so a hundredth of its smaller side is 1.5 pixels.
+      expect(await sizes()).to.deep.equal({ layout: [960, 540], text: 30, textPadding: 10, cornerRadius: 20, widgetPadding: 6, widgetText: 18 });
+    });
+
+    it('sizes them for the portrait frame when the screen is turned a quarter', async () => {
+      await h.page.evaluate(() => (window as never as { stage: { applyScreen(o: unknown): void } }).stage.applyScreen({ rotation: 90 }));
+      // The frame is 540 wide and 960 tall: the canvas letterboxed at 540×303.75, 0.28125 pixels per canvas pixel.
+      const portrait = await sizes();
+      expect(portrait.layout).to.deep.equal([540, 304]);
+      expect(portrait.text).to.be.closeTo(16.875, 0.01);
+      expect(portrait.widgetText).to.be.closeTo(12 * 3 * 0.28125, 0.01);
     });
   });
 });
