@@ -1,7 +1,13 @@
 import { expect } from 'chai';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { coreModules } from '../../core-modules/index.js';
 import type { StageItem } from '../../browser-player/src/seams.js';
+import { ensureBrowserPlayerBuilt } from '../support/browser-player-build.js';
+import { assignPlaylist, publishedPlaylist, seedPicture } from '../support/browser-player.js';
+import { launchChromium } from '../support/chromium.js';
+import { consoleCall, setUpOwner } from '../support/console-client.js';
 import { makeH264Mp4 } from '../support/media-files.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { item, openStage, type StageHarness, stageCalls } from './stage-harness.js';
 
 // Runs before the stage's script in every document: records what the page asks of the browser's
@@ -216,6 +222,47 @@ describe('browser player on a TV (Chromium)', () => {
       expect(portrait.layout).to.deep.equal([540, 304]);
       expect(portrait.text).to.be.closeTo(16.875, 0.01);
       expect(portrait.widgetText).to.be.closeTo(12 * 3 * 0.28125, 0.01);
+    });
+  });
+
+  describe('a TV browser opening the player on the LAN over plain http', () => {
+    let k: TestKernel;
+    let browser: Browser;
+
+    before(async function () {
+      // The first run after a change of the player's sources builds it.
+      this.timeout(180_000);
+      ensureBrowserPlayerBuilt();
+      k = await bootTestKernel({ plugins: coreModules });
+      // A name other than localhost over plain http is not a secure context (no crypto.randomUUID, no worker).
+      browser = await launchChromium(['--host-resolver-rules=MAP signs.lan 127.0.0.1']);
+    });
+    after(async () => {
+      await browser?.close();
+      await k?.stop();
+    });
+
+    it('pairs and plays what the screen is given', async () => {
+      const owner = await setUpOwner(k);
+      const page = await (await browser.newContext()).newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      await page.goto(`http://signs.lan:${new URL(k.url).port}/player/`);
+      expect(await page.evaluate(() => globalThis.isSecureContext)).to.equal(false);
+
+      const code = /\b([2-9A-HJKMNP-Z]{3})[\s-]?([2-9A-HJKMNP-Z]{3})\b/.exec((await page.locator('.pairing-code').textContent({ timeout: 20_000 })) ?? '');
+      expect(code, `no pairing code on screen; page errors: ${problems.join('; ')}`).to.not.equal(null);
+      const found = await consoleCall(k, owner, 'POST', '/api/v1/screens/pairing/resolve', { code: code![1]! + code![2]! });
+      expect(found.status, JSON.stringify(found.body)).to.equal(200);
+      const approved = await consoleCall(k, owner, 'POST', `/api/v1/screens/pairing/${found.body.data.id}/approve`, { name: 'Lobby TV' });
+      expect(approved.status, JSON.stringify(approved.body)).to.equal(200);
+
+      const list = await publishedPlaylist(k, owner, 'Lobby', [{ assetId: await seedPicture(k, 'Poster'), durationMs: 5000 }]);
+      await assignPlaylist(k, owner, approved.body.data.id, list.id);
+      await page.waitForFunction((id) => document.querySelector('[data-showing-item]')?.getAttribute('data-showing-item') === id, list.itemIds[0], {
+        timeout: 30_000,
+      });
+      expect(problems).to.deep.equal([]);
     });
   });
 });
