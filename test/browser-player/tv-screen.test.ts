@@ -263,6 +263,15 @@ describe('browser player on a TV (Chromium)', () => {
         timeout: 30_000,
       });
       expect(problems).to.deep.equal([]);
+
+      // The build keeps its CSS to what Chromium 93 reads (a newer target writes media queries as
+      // ranges, `(aspect-ratio<=1)`, which older browsers drop with the rules inside).
+      const tooNew = await page.evaluate(() =>
+        [...document.styleSheets]
+          .flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText))
+          .filter((text) => /\d(cqw|cqh|cqi|cqb|cqmin|cqmax)\b|container-type|@container|aspect-ratio\s*[<>]=?/.test(text)),
+      );
+      expect(tooNew).to.deep.equal([]);
     });
   });
 });
