@@ -4,6 +4,12 @@ import { build, defineConfig, type Plugin } from 'vite';
 
 // Served by the server at /player/ (kernel/system/player-app.routes.ts).
 const BASE = '/player/';
+/**
+ * The oldest browsers the player runs on (docs/browser-player.md): TV browsers are years behind
+ * desktop ones. Only syntax and CSS are lowered for them (a newer target writes media queries as
+ * ranges they drop); `Array.prototype.at` and `Object.hasOwn` (in @noble/hashes) set the floor.
+ */
+const PLAYER_BROWSERS = ['chrome93', 'edge93', 'firefox92', 'safari15.4'];
 
 /**
  * Builds the service worker once the app is written: an unhashed `sw.js` at the root of the build
@@ -32,6 +38,7 @@ function serviceWorker(): Plugin {
           outDir: output.dir,
           emptyOutDir: false,
           copyPublicDir: false,
+          target: PLAYER_BROWSERS,
           // Small and readable as it is in the browser's tools: no map for it to ask for.
           minify: false,
           sourcemap: false,
@@ -52,6 +59,7 @@ export default defineConfig({
   html: { cspNonce: '__CSP_NONCE__' },
   plugins: [serviceWorker()],
   build: {
+    target: PLAYER_BROWSERS,
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',

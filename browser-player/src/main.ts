@@ -4,6 +4,7 @@ import { registerServiceWorker } from './offline/register.js';
 import { keptState } from './playback/kept-state.js';
 import { Player } from './player.js';
 import { PlayerApi } from './protocol/api.js';
+import { randomId } from './protocol/random-id.js';
 import { browserMetadata, deviceFacts } from './protocol/browser-metadata.js';
 import { CommandRunner } from './protocol/commands.js';
 import { clearCredential, loadCredential, saveCredential } from './protocol/credential-store.js';
@@ -80,7 +81,7 @@ const player = new Player({
     return commands;
   },
   plays,
-  newId: () => crypto.randomUUID(),
+  newId: randomId,
   reloadPage: () => location.reload(),
 });
 

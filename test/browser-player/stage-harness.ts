@@ -33,11 +33,18 @@ export interface StageHarness {
   close(): Promise<void>;
 }
 
+export interface StageOptions {
+  /** Chromium switches (an autoplay policy, say). */
+  args?: string[];
+  /** A script run in the page before the stage's own (to watch browser APIs the stage calls). */
+  initScript?: string;
+}
+
 /**
  * A tiny HTTP server with a page that holds one Stage on `#root` (`window.stage`), and Chromium on
  * it. `window.ended` lists the keys whose `onEnded` fired, in order.
  */
-export async function openStage(): Promise<StageHarness> {
+export async function openStage(options: StageOptions = {}): Promise<StageHarness> {
   const [script, css] = await Promise.all([bundleStage(), readFile(cssPath, 'utf8')]);
   const files = new Map<string, { body: Buffer; type: string }>();
   const page = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head>
@@ -83,8 +90,9 @@ window.showItem = (item) => window.stage.show(item, () => window.ended.push(item
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await launchChromium();
+  const browser = await launchChromium(options.args);
   const context = await browser.newContext({ viewport: { width: 960, height: 540 } });
+  if (options.initScript) await context.addInitScript(options.initScript);
   const p = await context.newPage();
   await p.goto(`${base}/`);
   await p.waitForFunction(() => 'stage' in window);

@@ -1,4 +1,5 @@
 import type { PlayRecord } from '../seams.js';
+import { randomId } from './random-id.js';
 
 /** One event of the activity contract (version 2), as `POST /api/v1/player/activity-events` takes it. */
 export interface ActivityEvent {
@@ -49,7 +50,7 @@ export function playEvents(r: PlayRecord, manifestVersion: number | undefined): 
   };
   const durationMs = Math.max(0, Date.parse(r.endedAt) - Date.parse(r.startedAt));
   return [
-    { ...common, id: crypto.randomUUID(), eventType: 'content.started', occurredAt: r.startedAt },
+    { ...common, id: randomId(), eventType: 'content.started', occurredAt: r.startedAt },
     r.completed
       ? { ...common, id: r.id, eventType: 'content.completed', occurredAt: r.endedAt, durationMs, terminalReason: 'completed_duration' }
       : { ...common, id: r.id, eventType: 'content.failed', occurredAt: r.endedAt, durationMs, failureCode: 'renderer_failure' },

@@ -1,6 +1,7 @@
 import { get, set } from 'idb-keyval';
 import type { PairingMetadata } from './api.js';
 import type { Heartbeat } from '../wire/heartbeat.js';
+import { randomId } from './random-id.js';
 
 // Made once per browser profile: the server supersedes older pairing sessions of the same installation.
 const INSTALLATION_KEY = 'player-installation-id';
@@ -43,7 +44,7 @@ export function deviceFacts(): Partial<Heartbeat> {
 export async function browserMetadata(playerVersion: string): Promise<PairingMetadata> {
   let installationId = await get<string>(INSTALLATION_KEY);
   if (!installationId) {
-    installationId = crypto.randomUUID();
+    installationId = randomId();
     await set(INSTALLATION_KEY, installationId);
   }
   return {

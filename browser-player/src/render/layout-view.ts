@@ -17,12 +17,12 @@ export function mountLayout(layoutId: string, content: LayoutContent, muted: boo
   const { canvas, placements } = layout.document;
   const board = document.createElement('div');
   board.className = 'layout';
-  board.style.aspectRatio = `${canvas.width} / ${canvas.height}`;
   board.style.setProperty('--layout-ratio', String(canvas.width / canvas.height));
   board.style.backgroundColor = canvas.backgroundColor;
 
   const parts: { placement: LayoutPlacement | undefined; content: Mounted; element: HTMLElement }[] = [];
   const percent = (v: number, of: number) => `${(v / of) * 100}%`;
+  const canvasPx = canvasLength(canvas.width);
   const place = (placement: LayoutPlacement | undefined, mounted: Mounted, zIndex: number) => {
     const slot = document.createElement('div');
     slot.className = 'layout-slot';
@@ -32,7 +32,10 @@ export function mountLayout(layoutId: string, content: LayoutContent, muted: boo
       slot.style.width = percent(placement.width, canvas.width);
       slot.style.height = percent(placement.height, canvas.height);
       slot.style.opacity = String(placement.opacity ?? 1);
-      if (placement.playback?.cornerRadius) slot.style.borderRadius = `${(placement.playback.cornerRadius / canvas.width) * 100}cqw`;
+      // What widgets inside size their text and spacing by (player.css).
+      slot.style.setProperty('--box-min', canvasPx(Math.min(placement.width, placement.height) / 100));
+      slot.style.setProperty('--box-height', canvasPx(placement.height / 100));
+      if (placement.playback?.cornerRadius) slot.style.borderRadius = canvasPx(placement.playback.cornerRadius);
     }
     slot.style.zIndex = String(zIndex);
     slot.append(mounted.element);
@@ -116,9 +119,14 @@ function mountPlacement(p: LayoutPlacement, content: LayoutContent, muted: boole
   }
 }
 
-/** Text and shapes. Sizes are canvas pixels, drawn in units of the layout's width so they scale with it. */
+/** A length in canvas pixels as CSS: a fraction of the canvas's width on screen, so it scales with the layout. */
+function canvasLength(canvasWidth: number): (v: number) => string {
+  return (v) => `calc(var(--layout-width) * ${v / canvasWidth})`;
+}
+
+/** Text and shapes, sized in canvas pixels. */
 function mountPrimitive(primitive: LayoutPrimitive, canvasWidth: number, content: LayoutContent): Mounted | undefined {
-  const px = (v: number) => `${(v / canvasWidth) * 100}cqw`;
+  const px = canvasLength(canvasWidth);
   const el = document.createElement('div');
   el.className = `primitive primitive-${primitive.kind}`;
   const s = el.style;

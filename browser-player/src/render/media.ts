@@ -67,6 +67,20 @@ export function mountVideo(src: string, o: VideoOptions): Mounted {
     if (endS !== undefined && video.currentTime >= endS) finish();
   });
 
+  // Muted by the autoplay policy: the first key press (a TV remote's) or click lets the page play
+  // sound, so the video's sound comes back then. Outside a gesture the browser would pause a video
+  // that is unmuted, so a press it does not count (Escape) leaves the video playing muted.
+  const soundOnFirstGesture = () => {
+    const unmute = () => {
+      if (!video.muted) return;
+      video.muted = false;
+      if (!video.paused) return;
+      video.muted = true;
+      void video.play().catch(() => undefined);
+    };
+    for (const type of ['keydown', 'click']) document.addEventListener(type, unmute, { signal: controller.signal });
+  };
+
   const ready = new Promise<void>((resolve, reject) => {
     on('error', () => reject(new Error(`video cannot be played: ${video.error?.message || `code ${video.error?.code}`}`)));
     on('loadedmetadata', () => {
@@ -82,6 +96,7 @@ export function mountVideo(src: string, o: VideoOptions): Mounted {
         if (controller.signal.aborted || (error as DOMException).name !== 'NotAllowedError' || video.muted) return reject(error);
         video.muted = true;
         await video.play().catch(reject);
+        soundOnFirstGesture();
       }
     };
   });

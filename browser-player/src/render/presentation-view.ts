@@ -63,7 +63,9 @@ const CONTAINERS: Record<string, string> = {
   stack: 'stack',
   grid: 'grid',
 };
-const ROLE_SIZES: Record<string, string> = { display: '22cqmin', title: '12cqmin', body: '8cqmin', caption: '6cqmin' };
+/** A length in hundredths of the widget's smaller side (`--box-min`, set by its layout placement). */
+const boxMin = (n: number) => `calc(var(--box-min) * ${n})`;
+const ROLE_SIZES: Record<string, string> = { display: boxMin(22), title: boxMin(12), body: boxMin(8), caption: boxMin(6) };
 
 function drawChildren(el: HTMLElement, children: unknown, ctx: DrawContext): void {
   for (const child of Array.isArray(children) ? children.filter(isNode) : []) {
@@ -82,11 +84,11 @@ function drawNode(node: PresentationNode, ctx: DrawContext): HTMLElement | undef
     applyCommon(el, props);
     if (node.type === 'surface') {
       el.classList.add('pn-surface');
-      if (typeof props.paddingPercent === 'number') el.style.padding = `${props.paddingPercent}cqmin`;
+      if (typeof props.paddingPercent === 'number') el.style.padding = boxMin(props.paddingPercent);
       if (typeof props.textScale === 'number') el.style.fontSize = `${props.textScale}%`;
     }
     if (container === 'grid') el.style.gridTemplateColumns = `repeat(${Math.max(1, Number(props.columns) || 1)}, 1fr)`;
-    if (typeof props.gap === 'number') el.style.gap = `${props.gap / 10}cqmin`;
+    if (typeof props.gap === 'number') el.style.gap = boxMin(props.gap / 10);
     drawChildren(el, node.children, typeof props.emptyText === 'string' ? { ...ctx, emptyText: props.emptyText } : ctx);
     return el;
   }
