@@ -144,6 +144,7 @@ export class PlaybackLoop {
       ...(shown ? { currentItemId: shown.item.id } : {}),
       ...(shown?.asset ? { currentAssetId: shown.asset.assetId } : {}),
       ...(this.nextChangeAt !== undefined ? { nextTransitionAt: new Date(this.nextChangeAt).toISOString() } : {}),
+      ...(this.disabled ? { playbackDisabled: true } : {}),
     };
   }
 
