@@ -29,6 +29,8 @@ export interface PlayRecord {
   id: string;
   itemId?: string;
   assetId?: string;
+  /** The item's `assetType` (image, video, website, widget, layout): proof of play names the kind of content. */
+  contentType?: string;
   playlistId?: string;
   scheduleId?: string;
   takeoverId?: string;

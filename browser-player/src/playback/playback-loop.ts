@@ -276,6 +276,7 @@ export class PlaybackLoop {
     const record = {
       id: this.o.newId(),
       itemId: entry.item.id,
+      contentType: entry.item.assetType,
       ...(entry.asset ? { assetId: entry.asset.assetId } : {}),
       ...(c?.playlist ? { playlistId: c.playlist.id } : {}),
       ...(c?.scheduleId ? { scheduleId: c.scheduleId } : {}),

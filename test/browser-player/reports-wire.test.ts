@@ -7,10 +7,12 @@ import { MemoryPlayQueue, Reporter } from '../../browser-player/src/protocol/rep
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { pairScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-import { RecordingStage } from './recording-stage.js';
+import { eventually } from '../support/wait.js';
+import { asset, item, manifest, playlist } from './manifest-fixtures.js';
+import { RecordingStage, settle } from './recording-stage.js';
 
-/** The browser player's heartbeat as the server takes it: the fields the console shows from it. */
-describe('browser player heartbeat on the wire', () => {
+/** What the browser player reports (heartbeat, proof of play) as the server takes it: the fields the console shows from it. */
+describe('browser player reports on the wire', () => {
   let k: TestKernel;
   let owner: ConsoleSession;
 
@@ -52,6 +54,45 @@ describe('browser player heartbeat on the wire', () => {
       expect(await shown()).to.equal(true);
       loop.setDisabled(false);
       expect(await shown()).to.equal(false);
+    } finally {
+      loop.stop();
+    }
+  });
+
+  it('names the kind of content each play was (image, video) in proof of play, as the stock players do', async () => {
+    const { api, screenId } = await enrolledApi('Proof of play kinds');
+    const reporter = new Reporter(api, {
+      snapshot: () => ({ playbackState: 'playing', selectionSource: 'direct' }),
+      playerVersion: '0.1.0',
+      queue: new MemoryPlayQueue(),
+    });
+    const stage = new RecordingStage();
+    const loop = new PlaybackLoop({
+      stage,
+      media: { ready: () => true, srcFor: (a) => `cached:${a.variantId}` },
+      plays: { recordPlay: (r) => void reporter.recordPlay(r) },
+      newId: () => crypto.randomUUID(),
+      texts: () => ({ noContent: 'Nothing to show', disabled: 'Disabled' }),
+    });
+    const image = asset();
+    const video = asset({ mimeType: 'video/mp4' });
+    const list = playlist('kinds', [item(image), item(video)]);
+    loop.start();
+    try {
+      loop.setManifest(manifest({ playlist: list, playlists: [list], assets: [image, video] }));
+      await settle();
+      stage.end();
+      await settle();
+      stage.end();
+      await settle();
+      const sessions = await eventually(
+        () => k.db('playback_sessions').where({ screen_id: screenId }),
+        (rows) => rows.length === 2,
+      );
+      expect(sessions.map((s) => [s.playlist_item_id, s.content_type])).to.have.deep.members([
+        [list.items[0]!.id, 'image'],
+        [list.items[1]!.id, 'video'],
+      ]);
     } finally {
       loop.stop();
     }
