@@ -19,6 +19,8 @@ export interface PlaybackSnapshot {
   activeTakeoverId?: string;
   /** ISO instant of the next change the schedule knows of. */
   nextTransitionAt?: string;
+  /** Playback is turned off (the console's `disable_playback`): the console shows it from the heartbeat. */
+  playbackDisabled?: boolean;
 }
 
 /** One item shown, for proof of play: reported once it has left the screen (or at a flush). */
@@ -27,6 +29,8 @@ export interface PlayRecord {
   id: string;
   itemId?: string;
   assetId?: string;
+  /** The item's `assetType` (image, video, website, widget, layout): proof of play names the kind of content. */
+  contentType?: string;
   playlistId?: string;
   scheduleId?: string;
   takeoverId?: string;

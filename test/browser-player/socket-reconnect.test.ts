@@ -1,4 +1,3 @@
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { expect } from 'chai';
 import WebSocket from 'ws';
 import { coreModules } from '../../core-modules/index.js';
@@ -7,37 +6,9 @@ import { PlayerSocketClient, type SocketConstructor } from '../../browser-player
 import type { ServerMessage } from '../../browser-player/src/wire/messages.js';
 import { resetRateLimits, setUpOwner } from '../support/console-client.js';
 import { pairScreen } from '../support/player-client.js';
+import { tcpRelay } from '../support/tcp-relay.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
-
-/**
- * A TCP relay in front of the server whose connections can be cut (an outage both ends notice) or
- * frozen (a link that dies silently: nothing arrives, nothing closes).
- */
-async function relay(target: string): Promise<{ url: string; cut(): void; freeze(): void; close(): Promise<void> }> {
-  const { hostname, port } = new URL(target);
-  const open = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(port), hostname);
-    for (const s of [client, upstream]) {
-      open.add(s);
-      s.on('close', () => open.delete(s));
-      s.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/player/socket`,
-    cut: () => {
-      for (const s of open) s.destroy();
-    },
-    freeze: () => {
-      for (const s of open) s.pause();
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('browser player socket: reconnecting', () => {
   let k: TestKernel;
@@ -50,12 +21,12 @@ describe('browser player socket: reconnecting', () => {
   it('reconnects after the connection drops and is greeted again', async () => {
     const owner = await setUpOwner(k);
     const { credential } = await pairScreen(k, owner);
-    const net = await relay(k.url);
+    const net = await tcpRelay(k.url);
     const hellos: ServerMessage[] = [];
     const states: boolean[] = [];
     let revoked = 0;
     const client = new PlayerSocketClient({
-      url: net.url,
+      url: `ws://127.0.0.1:${net.port}/api/v1/player/socket`,
       credential,
       WebSocket: WebSocket as unknown as SocketConstructor,
       playerVersion: '0.1.0',
@@ -94,10 +65,10 @@ describe('browser player socket: a link that goes silent', () => {
   it('is given up once the server’s pings stop arriving, and a new connection is opened', async () => {
     const owner = await setUpOwner(k);
     const { credential } = await pairScreen(k, owner);
-    const net = await relay(k.url);
+    const net = await tcpRelay(k.url);
     let hellos = 0;
     const client = new PlayerSocketClient({
-      url: net.url,
+      url: `ws://127.0.0.1:${net.port}/api/v1/player/socket`,
       credential,
       WebSocket: WebSocket as unknown as SocketConstructor,
       playerVersion: '0.1.0',

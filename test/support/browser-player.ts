@@ -1,4 +1,3 @@
-import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { coreModules } from '../../core-modules/index.js';
@@ -10,6 +9,7 @@ import { consoleCall, type ConsoleSession, setUpOwner } from './console-client.j
 import { seedAsset } from './library-assets.js';
 import { makeH264Mp4, makeJpeg } from './media-files.js';
 import { publishPlaylist } from './publish-playlist.js';
+import { tcpRelay } from './tcp-relay.js';
 import { bootTestKernel, type TestKernel, type TestKernelOptions } from './test-kernel.js';
 
 /** One change of what the screen shows, as the stage root announced it (`data-showing-item`). */
@@ -97,51 +97,6 @@ const READ_CREDENTIAL = `(async () => {
 /** How a pairing code reads on screen: six characters of the code alphabet, perhaps split by a dash or space. */
 const CODE_ON_SCREEN = /\b([2-9A-HJKMNP-Z]{3})[\s-]?([2-9A-HJKMNP-Z]{3})\b/;
 
-interface Cable {
-  port: number;
-  pull(): void;
-  plug(): void;
-  close(): Promise<void>;
-}
-
-/**
- * A TCP relay between one device and the server: its network cable. Pulled, it drops every open
- * connection and refuses new ones, whoever makes them: the page, its socket, the service worker and
- * the browser's own checks of the worker script (Chromium's offline emulation spares the latter two).
- */
-async function cableTo(serverUrl: string): Promise<Cable> {
-  const target = new URL(serverUrl);
-  const open = new Set<Socket>();
-  let plugged = true;
-  const relay = createServer((device) => {
-    if (!plugged) return device.destroy();
-    const server = connect(Number(target.port), target.hostname);
-    for (const end of [device, server]) {
-      open.add(end);
-      end.on('close', () => open.delete(end));
-      // A pulled cable ends connections midway: nothing to report.
-      end.on('error', () => undefined);
-    }
-    device.pipe(server).pipe(device);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (relay.address() as AddressInfo).port,
-    pull: () => {
-      plugged = false;
-      for (const end of open) end.destroy();
-    },
-    plug: () => {
-      plugged = true;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const end of open) end.destroy();
-        relay.close(() => resolve());
-      }),
-  };
-}
-
 /**
  * A new device (its own browser context, on its own cable to the server at `serverUrl`) with the
  * player open; page errors and CSP violations go to `problems`.
@@ -152,7 +107,10 @@ export async function openPlayerDevice(
   problems: string[],
   viewport = { width: 1280, height: 720 },
 ): Promise<PlayerDevice> {
-  const cable = await cableTo(serverUrl);
+  // Its network cable: pulled, it drops every open connection and refuses new ones, whoever makes
+  // them: the page, its socket, the service worker and the browser's own checks of the worker script
+  // (Chromium's offline emulation spares the latter two).
+  const cable = await tcpRelay(serverUrl);
   const context = await browser.newContext({ viewport });
   const shows: ScreenShow[] = [];
   const waiters = new Set<() => void>();

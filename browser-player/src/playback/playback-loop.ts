@@ -144,6 +144,7 @@ export class PlaybackLoop {
       ...(shown ? { currentItemId: shown.item.id } : {}),
       ...(shown?.asset ? { currentAssetId: shown.asset.assetId } : {}),
       ...(this.nextChangeAt !== undefined ? { nextTransitionAt: new Date(this.nextChangeAt).toISOString() } : {}),
+      ...(this.disabled ? { playbackDisabled: true } : {}),
     };
   }
 
@@ -275,6 +276,7 @@ export class PlaybackLoop {
     const record = {
       id: this.o.newId(),
       itemId: entry.item.id,
+      contentType: entry.item.assetType,
       ...(entry.asset ? { assetId: entry.asset.assetId } : {}),
       ...(c?.playlist ? { playlistId: c.playlist.id } : {}),
       ...(c?.scheduleId ? { scheduleId: c.scheduleId } : {}),

@@ -39,7 +39,8 @@ export function playEvents(r: PlayRecord, manifestVersion: number | undefined): 
     manifestVersion,
     presentationType: r.playlistId ? 'playlist' : undefined,
     presentationId: r.playlistId,
-    contentType: 'media',
+    // As the stock players: the item's kind, `media` when the record does not say.
+    contentType: r.contentType ?? 'media',
     contentId: r.itemId ?? r.assetId,
     playlistItemId: r.itemId,
     activitySessionId: r.id,

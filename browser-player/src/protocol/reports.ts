@@ -161,7 +161,7 @@ export class Reporter {
     const s = this.o.snapshot();
     return {
       playerVersion: this.o.playerVersion,
-      uptimeSeconds: Math.floor((this.now() - this.startedAt) / 1000),
+      uptimeSeconds: Math.floor(this.elapsedMs(this.startedAt) / 1000),
       presentationSchemaVersions: PRESENTATION_SCHEMAS,
       ...this.o.device?.(),
       playbackState: s.playbackState,
@@ -173,6 +173,7 @@ export class Reporter {
       currentScheduleId: s.currentScheduleId,
       activeTakeoverId: s.activeTakeoverId,
       nextTransitionAt: s.nextTransitionAt,
+      playbackDisabled: s.playbackDisabled === true,
     };
   }
 
@@ -183,11 +184,11 @@ export class Reporter {
       if (!this.o.socket?.sendStatus(heartbeat)) {
         const sentAt = this.now();
         await this.api.heartbeat(heartbeat);
-        this.lastRoundTripMs = this.now() - sentAt;
+        this.lastRoundTripMs = this.elapsedMs(sentAt);
       }
       const s = this.o.snapshot();
       const now = this.now();
-      const seconds = Math.min(86_400, Math.round((now - this.lastSampleAt) / 1000));
+      const seconds = Math.min(86_400, Math.round(this.elapsedMs(this.lastSampleAt, now) / 1000));
       this.lastSampleAt = now;
       await this.api.telemetry({
         observedAt: new Date(now).toISOString(),
@@ -248,6 +249,12 @@ export class Reporter {
     } catch (err) {
       this.failed(err);
     }
+  }
+
+  // The wall clock can be set back (a kiosk PC's clock corrected after boot): a duration measured
+  // across that is 0, never negative, which the server refuses (and with it the whole heartbeat).
+  private elapsedMs(since: number, now = this.now()): number {
+    return Math.max(0, now - since);
   }
 
   // Network trouble is normal for a screen: the next tick tries again. A lost credential is not.

@@ -7,7 +7,7 @@ import type { SelectionSource } from '../seams.js';
  */
 export interface Heartbeat {
   playerVersion: string;
-  /** Seconds since this page started. */
+  /** Whole seconds since this page started; at least 0 (a negative one refuses the heartbeat). */
   uptimeSeconds: number;
   screenWidth?: number;
   screenHeight?: number;
@@ -23,6 +23,8 @@ export interface Heartbeat {
   currentScheduleId?: string;
   activeTakeoverId?: string;
   nextTransitionAt?: string;
+  /** Playback turned off by `disable_playback`: the console's "playback disabled" reads only this (not `playbackState`). */
+  playbackDisabled: boolean;
   /** The last command the player finished (a UUID): a malformed one refuses the heartbeat. */
   lastCommandId?: string;
   cacheUsedBytes?: number;

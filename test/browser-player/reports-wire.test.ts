@@ -1,0 +1,119 @@
+import { expect } from 'chai';
+import { coreModules } from '../../core-modules/index.js';
+import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
+import { PlaybackLoop } from '../../browser-player/src/playback/playback-loop.js';
+import { PlayerApi } from '../../browser-player/src/protocol/api.js';
+import { MemoryPlayQueue, Reporter } from '../../browser-player/src/protocol/reports.js';
+import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
+import { pairScreen } from '../support/player-client.js';
+import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
+import { eventually } from '../support/wait.js';
+import { asset, item, manifest, playlist } from './manifest-fixtures.js';
+import { RecordingStage, settle } from './recording-stage.js';
+
+/** What the browser player reports (heartbeat, proof of play) as the server takes it: the fields the console shows from it. */
+describe('browser player reports on the wire', () => {
+  let k: TestKernel;
+  let owner: ConsoleSession;
+
+  before(async () => {
+    k = await bootTestKernel({ plugins: coreModules });
+    owner = await setUpOwner(k);
+  });
+  after(() => k?.stop());
+  beforeEach(() => resetRateLimits(k));
+
+  async function enrolledApi(name: string) {
+    const { credential, screenId } = await pairScreen(k, owner, { name });
+    return { api: new PlayerApi({ baseUrl: k.url, credential }), screenId };
+  }
+
+  const flushContact = () => (k.containerOf('screens').cradle as ScreensDeps).contactBuffer.flush();
+  const lastHeartbeat = async (screenId: string) => (await k.db('screen_status').where({ screen_id: screenId }).first())?.last_heartbeat;
+
+  it('tells the console that playback was turned off (disable_playback), and that it is on again', async () => {
+    const { api, screenId } = await enrolledApi('Disabled foyer');
+    const loop = new PlaybackLoop({
+      stage: new RecordingStage(),
+      media: { ready: () => true, srcFor: (a) => `cached:${a.variantId}` },
+      plays: { recordPlay: () => undefined },
+      newId: () => crypto.randomUUID(),
+      texts: () => ({ noContent: 'Nothing to show', disabled: 'Disabled' }),
+    });
+    loop.start();
+    const reporter = new Reporter(api, { snapshot: () => loop.snapshot(), playerVersion: '0.1.0', queue: new MemoryPlayQueue() });
+    const shown = async () => {
+      await reporter.report();
+      await flushContact();
+      const assignment = await consoleCall(k, owner, 'GET', `/api/v1/screens/${screenId}/playlist-assignment`);
+      expect(assignment.status, JSON.stringify(assignment.body)).to.equal(200);
+      return assignment.body.data.playbackDisabled;
+    };
+    try {
+      loop.setDisabled(true);
+      expect(await shown()).to.equal(true);
+      loop.setDisabled(false);
+      expect(await shown()).to.equal(false);
+    } finally {
+      loop.stop();
+    }
+  });
+
+  it('names the kind of content each play was (image, video) in proof of play, as the stock players do', async () => {
+    const { api, screenId } = await enrolledApi('Proof of play kinds');
+    const reporter = new Reporter(api, {
+      snapshot: () => ({ playbackState: 'playing', selectionSource: 'direct' }),
+      playerVersion: '0.1.0',
+      queue: new MemoryPlayQueue(),
+    });
+    const stage = new RecordingStage();
+    const loop = new PlaybackLoop({
+      stage,
+      media: { ready: () => true, srcFor: (a) => `cached:${a.variantId}` },
+      plays: { recordPlay: (r) => void reporter.recordPlay(r) },
+      newId: () => crypto.randomUUID(),
+      texts: () => ({ noContent: 'Nothing to show', disabled: 'Disabled' }),
+    });
+    const image = asset();
+    const video = asset({ mimeType: 'video/mp4' });
+    const list = playlist('kinds', [item(image), item(video)]);
+    loop.start();
+    try {
+      loop.setManifest(manifest({ playlist: list, playlists: [list], assets: [image, video] }));
+      await settle();
+      stage.end();
+      await settle();
+      stage.end();
+      await settle();
+      const sessions = await eventually(
+        () => k.db('playback_sessions').where({ screen_id: screenId }),
+        (rows) => rows.length === 2,
+      );
+      expect(sessions.map((s) => [s.playlist_item_id, s.content_type])).to.have.deep.members([
+        [list.items[0]!.id, 'image'],
+        [list.items[1]!.id, 'video'],
+      ]);
+    } finally {
+      loop.stop();
+    }
+  });
+
+  it('keeps reporting when the wall clock is set back (durations are never negative)', async () => {
+    const { api, screenId } = await enrolledApi('Clock corrected');
+    const started = Date.parse('2026-11-29T12:00:00Z');
+    let now = started;
+    const reporter = new Reporter(api, {
+      snapshot: () => ({ playbackState: 'idle', selectionSource: 'none' }),
+      playerVersion: '0.1.0',
+      queue: new MemoryPlayQueue(),
+      now: () => now,
+    });
+    // The kiosk booted with its clock an hour fast; time sync then sets it right.
+    now = started - 3_600_000;
+    await reporter.report();
+    await flushContact();
+    expect(await lastHeartbeat(screenId), 'the heartbeat was taken').to.include({ uptimeSeconds: 0, playerVersion: '0.1.0' });
+    const telemetry = await k.db('screen_telemetry').where({ screen_id: screenId }).first();
+    expect(telemetry?.sample, 'the telemetry beside it was taken').to.include({ processUptimeSeconds: 0 });
+  });
+});
