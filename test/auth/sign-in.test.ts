@@ -17,7 +17,7 @@ describe('console sign-in', () => {
     const status = await consoleCall(k, undefined, 'GET', '/api/v1/auth/status');
     expect(status.body.data).to.deep.include({ setupRequired: true, authenticated: false });
     const identity = await consoleCall(k, undefined, 'GET', '/api/v1/system/identity');
-    expect(identity.body.data).to.deep.include({ product: 'signage-server', organizationName: null, apiVersion: 'v1', pairingEnabled: true });
+    expect(identity.body.data).to.deep.include({ product: 'signage-server', organizationName: '', apiVersion: 'v1', pairingEnabled: true });
     expect(identity.body.data.installationId).to.match(/^[0-9a-f-]{36}$/);
   });
 

@@ -47,7 +47,8 @@ export interface PairingMetadata {
 export interface ServerIdentity {
   product: string;
   installationId: string;
-  organizationName: string | null;
+  /** "" until the server is set up. */
+  organizationName: string;
   apiVersion: 'v1';
   pairingEnabled: boolean;
 }

@@ -163,7 +163,8 @@ export const authRoutes = [
       schema: Type.Object({
         product: Type.String(),
         installationId: Uuid,
-        organizationName: Type.Union([Type.String(), Type.Null()]),
+        /** "" until setup names the organization: the stock Android player reads it as a non-null string. */
+        organizationName: Type.String(),
         apiVersion: Type.Literal('v1'),
         pairingEnabled: Type.Boolean(),
       }),
@@ -173,7 +174,7 @@ export const authRoutes = [
       return {
         product: 'signage-server',
         installationId: org.installation_id,
-        organizationName: org.name,
+        organizationName: org.name ?? '',
         apiVersion: 'v1' as const,
         pairingEnabled: org.pairing_enabled,
       };
