@@ -1,8 +1,8 @@
 import QRCode from 'qrcode';
 import { type DataLookup, type DataRecord, valueText } from './data-values.js';
 import type { ManifestWidget, PresentationNode } from '../wire/manifest.js';
-import { mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
+import { mountWebsite } from './website.js';
 
 /**
  * A widget as schema-13 players draw it: its declarative presentation (a tree of layout and content
