@@ -296,7 +296,7 @@ export class Player {
 
   private applyConfig(): void {
     const config = this.kept?.config?.config;
-    this.loop.setConfig({ playback: config?.playback, power: config?.power });
+    this.loop.setConfig({ playback: config?.playback, website: config?.website, power: config?.power });
     // A screen mounted on its side: its policy's display.rotation (upright before a config is kept).
     this.p.stage.applyScreen({ rotation: config?.display?.rotation ?? 0 });
   }

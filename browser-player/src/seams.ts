@@ -50,11 +50,15 @@ export interface StageItem {
    * `data-showing-item` (and its kind as `data-showing-kind`): what tests and the preview read.
    */
   itemId?: string;
-  kind: 'image' | 'video' | 'website' | 'layout';
+  kind: 'image' | 'video' | 'website' | 'layout' | 'widget';
   /** Image and video: a URL the element can load (cached copy or network). Website: the page. */
   src?: string;
   /** Layout: the layout's id in the manifest's `layouts`. */
   layoutId?: string;
+  /** Widget: its `assetId` in the manifest's `widgets`, drawn full screen as layouts draw it. */
+  widgetId?: string;
+  /** Website: how the page is opened and what stands in when it does not load. */
+  website?: WebsiteSettings;
   /** How long it stays; for a video without one, until the video ends. */
   durationMs?: number;
   fitMode: string;
@@ -64,6 +68,30 @@ export interface StageItem {
   volume: number;
   videoStartOffsetMs?: number;
   videoEndOffsetMs?: number;
+}
+
+/**
+ * A website as the stage opens it: its manifest entry (`websites[]`, or a widget's web page) with
+ * the config's `website` defaults filled in.
+ */
+export interface WebsiteSettings {
+  /** The page counts as failed when it has not loaded by then. */
+  loadTimeoutMs: number;
+  /** Loaded again this often while it shows (reload policy `interval`); absent: once per appearance. */
+  reloadEveryMs?: number;
+  /** 100: the page as it lays itself out; 200: everything twice as large. */
+  zoomPercent: number;
+  /** The point of the page (CSS pixels) shown at the top left corner. */
+  scrollX: number;
+  scrollY: number;
+  /** Behind the page while it loads and wherever it is transparent; the placeholder's colour. */
+  backgroundColor: string;
+  /** What stands in when the page fails: its fallback image, a placeholder, or nothing (the item is skipped). */
+  onFailure: 'fallback_image' | 'placeholder' | 'skip';
+  /** With `fallback_image`: the image, a verified file of the manifest's `assets`. */
+  fallback?: { assetId: string; variantId: string };
+  /** The website's name, on the placeholder. */
+  name: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { itemSettings, layoutEntry, nextAvailabilityChange, playingOrder } from '../../browser-player/src/playback/sequence.js';
-import type { ManifestAsset } from '../../browser-player/src/wire/manifest.js';
+import type { ManifestAsset, ManifestItem, ManifestWebsite, ManifestWidget } from '../../browser-player/src/wire/manifest.js';
 import { asset, at, item, layout, manifest, playlist, uuid } from './manifest-fixtures.js';
 
 const NOW = at('2026-11-30T12:00:00Z');
@@ -130,5 +130,172 @@ describe('browser player: the playing order of a playlist', () => {
     ]);
     // A whole-screen layout has no duration: it stays until the selection changes.
     expect(layoutEntry(board.id).stage).to.include({ kind: 'layout', layoutId: board.id }).and.not.have.property('durationMs');
+  });
+
+  describe('websites and widgets', () => {
+    const website = (over: Partial<ManifestWebsite> = {}): ManifestWebsite => ({
+      assetId: uuid('site'),
+      name: 'Canteen menu',
+      url: 'https://menu.example/today',
+      allowedHosts: ['menu.example'],
+      javascriptEnabled: true,
+      domStorageEnabled: true,
+      cookiePolicy: 'first_party',
+      reloadPolicy: 'load_once',
+      loadTimeoutSeconds: 20,
+      zoomPercent: 100,
+      scrollX: 0,
+      scrollY: 0,
+      backgroundColor: '#0E141B',
+      failureBehavior: 'placeholder',
+      ...over,
+    });
+    const streamed = (assetId: string, assetType: string, over: Partial<ManifestItem> = {}): ManifestItem => ({
+      id: uuid('item'),
+      assetId,
+      assetType,
+      durationMs: null,
+      fitMode: 'cover',
+      transition: 'none',
+      audioEnabled: false,
+      volume: 0,
+      deliveryPolicy: 'stream',
+      ...over,
+    });
+    const websiteOf = (m: ReturnType<typeof manifest>, site: ManifestWebsite, o: Parameters<typeof playingOrder>[3] = everyFileReady) =>
+      playingOrder(m, playlist('p', [streamed(site.assetId, 'website')]), NOW, o)[0]?.stage.website;
+
+    it('opens a website with its own settings: timeout, reload interval, zoom, scroll offset, background, failure behaviour', () => {
+      const site = website({
+        reloadPolicy: 'interval',
+        refreshIntervalSeconds: 300,
+        loadTimeoutSeconds: 45,
+        zoomPercent: 150,
+        scrollX: 10,
+        scrollY: 400,
+        backgroundColor: '#112233',
+        failureBehavior: 'skip',
+      });
+      expect(websiteOf(manifest({ websites: [site] }), site)).to.deep.equal({
+        loadTimeoutMs: 45_000,
+        reloadEveryMs: 300_000,
+        zoomPercent: 150,
+        scrollX: 10,
+        scrollY: 400,
+        backgroundColor: '#112233',
+        onFailure: 'skip',
+        name: 'Canteen menu',
+      });
+      // Only the interval policy reloads; the others load the page once per appearance.
+      for (const reloadPolicy of ['load_once', 'on_each_activation']) {
+        const once = website({ reloadPolicy, refreshIntervalSeconds: 300 });
+        expect(websiteOf(manifest({ websites: [once] }), once)).to.not.have.property('reloadEveryMs');
+      }
+    });
+
+    it('fills what a website leaves out from the config’s website defaults, and never reloads faster than its minimum', () => {
+      const bare = website({ loadTimeoutSeconds: 0, zoomPercent: 0, failureBehavior: '', reloadPolicy: '', refreshIntervalSeconds: 40, backgroundColor: '' });
+      const m = manifest({ websites: [bare] });
+      const websiteDefaults = {
+        defaultTimeoutSeconds: 12,
+        defaultZoomPercent: 80,
+        defaultFailureBehavior: 'skip',
+        defaultReloadPolicy: 'interval',
+        minimumRefreshSeconds: 120,
+      };
+      expect(websiteOf(m, bare, { ...everyFileReady, websiteDefaults })).to.include({
+        loadTimeoutMs: 12_000,
+        zoomPercent: 80,
+        onFailure: 'skip',
+        reloadEveryMs: 120_000,
+        backgroundColor: '#0E141B',
+      });
+      // Without a config: the server's defaults.
+      expect(websiteOf(m, bare)).to.include({ loadTimeoutMs: 20_000, zoomPercent: 100, onFailure: 'placeholder' });
+      const fast = website({ reloadPolicy: 'interval', refreshIntervalSeconds: 5 });
+      expect(websiteOf(manifest({ websites: [fast] }), fast), 'the reference players’ 30 s floor').to.include({ reloadEveryMs: 30_000 });
+    });
+
+    it('stands a verified fallback image in for a website that fails, and the placeholder when there is none', () => {
+      const image = asset({ mimeType: 'image/png' });
+      const site = website({ failureBehavior: 'fallback_image', fallbackImageAssetId: image.assetId, fallbackVariantId: image.variantId });
+      const m = manifest({ websites: [site], assets: [image] });
+      expect(websiteOf(m, site)).to.include({ onFailure: 'fallback_image' });
+      expect(websiteOf(m, site)?.fallback).to.deep.equal({ assetId: image.assetId, variantId: image.variantId });
+      // A fallback not yet verified (or outside its window, or not in the manifest) is never shown: the placeholder is.
+      const notReady = websiteOf(m, site, { ready: () => false });
+      expect(notReady).to.include({ onFailure: 'placeholder' }).and.not.have.property('fallback');
+      const expired = manifest({ websites: [site], assets: [{ ...image, expiresAt: '2026-11-30T11:00:00Z' }] });
+      expect(websiteOf(expired, site)).to.include({ onFailure: 'placeholder' });
+      expect(websiteOf(manifest({ websites: [site] }), site)).to.include({ onFailure: 'placeholder' });
+      // An image kept for another behaviour is not shown; keeping the last page has no page on a first load.
+      for (const failureBehavior of ['placeholder', 'last_success']) {
+        const other = { ...site, failureBehavior };
+        expect(websiteOf(manifest({ websites: [other], assets: [image] }), other))
+          .to.include({ onFailure: 'placeholder' })
+          .and.not.have.property('fallback');
+      }
+    });
+
+    it('plays a widget item full screen: a declarative widget drawn, a web widget as a website, for 30 s unless the item says', () => {
+      const clock: ManifestWidget = {
+        assetId: uuid('clock'),
+        name: 'Clock',
+        provider: 'clock',
+        configVersion: 1,
+        presentation: { schemaVersion: 1, kind: 'native', requiredCapabilities: {}, native: { root: { type: 'surface', children: [] } } },
+      };
+      const video: ManifestWidget = {
+        assetId: uuid('youtube'),
+        name: 'Welcome video',
+        provider: 'youtube',
+        configVersion: 1,
+        presentation: {
+          schemaVersion: 1,
+          kind: 'web',
+          requiredCapabilities: { 'web.remote': 1 },
+          web: {
+            mode: 'remote',
+            url: 'https://www.youtube-nocookie.com/embed/abcdefghijk',
+            allowedHosts: ['www.youtube-nocookie.com'],
+            onlineOnly: true,
+            lifecycle: 'destroy_on_hide',
+            fallbackBehavior: 'skip',
+            loadTimeoutSeconds: 25,
+          },
+        },
+      };
+      // Schema 11 and 12 send provider settings instead of a presentation: nothing this player draws.
+      const legacy: ManifestWidget = { assetId: uuid('legacy'), name: 'Old clock', provider: 'clock', configVersion: 1, configuration: { timezone: 'UTC' } };
+      const m = manifest({ widgets: [clock, video, legacy] });
+      const items = [
+        streamed(clock.assetId, 'widget'),
+        streamed(video.assetId, 'widget', { durationMs: 90_000 }),
+        streamed(legacy.assetId, 'widget'),
+        streamed(uuid('gone'), 'widget'),
+      ];
+      const order = playingOrder(m, playlist('p', items), NOW, everyFileReady);
+      expect(order.map((e) => e.item.id)).to.deep.equal([items[0]!.id, items[1]!.id]);
+      expect(order[0]?.stage).to.deep.equal({
+        itemId: items[0]!.id,
+        kind: 'widget',
+        widgetId: clock.assetId,
+        durationMs: 30_000,
+        fitMode: 'cover',
+        transition: 'none',
+        audioEnabled: false,
+        volume: 0,
+      });
+      expect(order[1]?.stage).to.include({ kind: 'website', src: 'https://www.youtube-nocookie.com/embed/abcdefghijk', durationMs: 90_000 });
+      expect(order[1]?.stage.website).to.deep.equal({
+        loadTimeoutMs: 25_000,
+        zoomPercent: 100,
+        scrollX: 0,
+        scrollY: 0,
+        backgroundColor: '#0E141B',
+        onFailure: 'skip',
+        name: 'Welcome video',
+      });
+    });
   });
 });

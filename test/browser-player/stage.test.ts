@@ -157,10 +157,11 @@ describe('browser player stage (Chromium)', () => {
         nodes: document.getElementsByTagName('*').length,
         media: document.querySelectorAll('img, video, iframe').length,
       }));
+    // Ending on the image each round, as the superseded show below does: counts compare like with like.
     const kinds: StageItem[] = [
-      item({ key: 'i', kind: 'image', src: `${h.base}/media/wide.png`, transition: 'crossfade' }),
       item({ key: 'v', kind: 'video', src: `${h.base}/media/clip.mp4` }),
       item({ key: 'w', kind: 'website', src: `${h.base}/media/page.html`, transition: 'fade' }),
+      item({ key: 'i', kind: 'image', src: `${h.base}/media/wide.png`, transition: 'crossfade' }),
     ];
     for (const k of kinds) await show(k);
     const first = await count();

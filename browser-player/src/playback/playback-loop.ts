@@ -5,6 +5,7 @@ import { activeHours } from './active-hours.js';
 import type { MediaPort, PlaySink, StagePort } from './ports.js';
 import { type ContentChoice, displayPolicy, selectContent } from './schedule.js';
 import { layoutEntry, nextAvailabilityChange, type PlaybackDefaults, playingOrder, type SequenceEntry } from './sequence.js';
+import type { WebsiteDefaults } from './website-settings.js';
 
 /**
  * The playback loop: decides what plays now from the kept manifest, shows it item after item on
@@ -52,6 +53,7 @@ const choiceIdentity = (c: ContentChoice) =>
 export class PlaybackLoop {
   private manifest?: Manifest;
   private defaults: PlaybackDefaults = {};
+  private websiteDefaults: WebsiteDefaults = {};
   private power?: Partial<PlayerConfig['power']>;
   private disabled = false;
   private running = false;
@@ -92,9 +94,10 @@ export class PlaybackLoop {
     this.decide();
   }
 
-  /** The config's playback defaults and active hours. */
-  setConfig(c: { playback?: PlaybackDefaults; power?: Partial<PlayerConfig['power']> }): void {
+  /** The config's playback and website defaults and active hours. */
+  setConfig(c: { playback?: PlaybackDefaults; website?: WebsiteDefaults; power?: Partial<PlayerConfig['power']> }): void {
     this.defaults = c.playback ?? {};
+    this.websiteDefaults = c.website ?? {};
     this.power = c.power;
   }
 
@@ -213,7 +216,7 @@ export class PlaybackLoop {
     for (const choice of choices) {
       const entries =
         choice.playlist !== undefined
-          ? playingOrder(m, choice.playlist, now, { defaults: this.defaults, ready: (a) => this.o.media.ready(a) })
+          ? playingOrder(m, choice.playlist, now, { defaults: this.defaults, websiteDefaults: this.websiteDefaults, ready: (a) => this.o.media.ready(a) })
           : choice.layout
             ? [layoutEntry(choice.layout.id)]
             : [];
@@ -256,7 +259,7 @@ export class PlaybackLoop {
     }
     const now = Date.now();
     const entries = plan.choice.playlist
-      ? playingOrder(m, plan.choice.playlist, now, { defaults: this.defaults, ready: (a) => this.o.media.ready(a) })
+      ? playingOrder(m, plan.choice.playlist, now, { defaults: this.defaults, websiteDefaults: this.websiteDefaults, ready: (a) => this.o.media.ready(a) })
       : plan.entries;
     if (!entries.length) {
       this.decide();

@@ -1,6 +1,7 @@
 import type { StageItem } from '../seams.js';
 import type { Manifest, ManifestAsset, ManifestItem, ManifestPlaylist } from '../wire/manifest.js';
 import { findLayout } from './schedule.js';
+import { type WebsiteDefaults, webWidgetSettings, websiteSettings } from './website-settings.js';
 
 /**
  * The playing order of a playlist at an instant: which items can be shown now, with the settings
@@ -20,13 +21,15 @@ export interface PlaybackDefaults {
 /** One item as it will be shown: the stage's fields without the per-appearance key and the src. */
 export interface SequenceEntry {
   item: ManifestItem;
-  /** The file shown (image, video); a website or layout has none. */
+  /** The file shown (image, video); a website, widget or layout has none. */
   asset?: ManifestAsset;
   stage: Omit<StageItem, 'key' | 'src'> & { src?: string };
 }
 
 export interface SequenceOptions {
   defaults?: PlaybackDefaults;
+  /** The config's `website` section. */
+  websiteDefaults?: WebsiteDefaults;
   /** Whether the file is cached and its checksum verified. */
   ready(asset: ManifestAsset): boolean;
 }
@@ -96,14 +99,31 @@ function entryFor(m: Manifest, item: ManifestItem, now: number, o: SequenceOptio
     }
     case 'website': {
       const site = m.websites?.find((w) => w.assetId === item.assetId);
-      return site ? { item, stage: { ...common, kind: 'website', src: site.url, durationMs } } : undefined;
+      if (!site) return undefined;
+      const image = site.fallbackImageAssetId
+        ? m.assets.find((a) => a.assetId === site.fallbackImageAssetId && (!site.fallbackVariantId || a.variantId === site.fallbackVariantId))
+        : undefined;
+      const fallback = image && available(image, now) && o.ready(image) ? { assetId: image.assetId, variantId: image.variantId } : undefined;
+      return { item, stage: { ...common, kind: 'website', src: site.url, durationMs, website: websiteSettings(site, o.websiteDefaults, fallback) } };
     }
     case 'layout': {
       const layoutId = item.layoutId ?? item.assetId;
       return findLayout(m, layoutId) ? { item, stage: { ...common, kind: 'layout', layoutId, durationMs } } : undefined;
     }
+    case 'widget': {
+      // As the reference players: a web page plays as a website, a native presentation is drawn full
+      // screen. This player asks for schema 13, so a widget without a presentation (schema 11 and
+      // 12 send provider settings instead) has nothing it can draw and is skipped.
+      const widget = m.widgets?.find((w) => w.assetId === item.assetId);
+      const p = widget?.presentation;
+      if (widget && p?.kind === 'web' && p.web?.url) {
+        return { item, stage: { ...common, kind: 'website', src: p.web.url, durationMs, website: webWidgetSettings(widget.name, p.web) } };
+      }
+      if (widget && p?.kind === 'native' && p.native?.root) return { item, stage: { ...common, kind: 'widget', widgetId: widget.assetId, durationMs } };
+      return undefined;
+    }
     default:
-      // Widgets as playlist items, and kinds this player does not know, are not shown.
+      // Kinds this player does not know are not shown.
       return undefined;
   }
 }

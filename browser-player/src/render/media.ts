@@ -1,7 +1,4 @@
-import { type Box, drawPlaceholder, fittedRect, type Mounted, objectFit } from './mounted.js';
-
-/** A website that has not fired `load` by then is shown anyway: a slow page beats a stuck screen. */
-export const WEBSITE_LOAD_TIMEOUT_MS = 10_000;
+import { fittedRect, type Mounted, objectFit } from './mounted.js';
 
 export function mountImage(src: string, fitMode: string): Mounted {
   const img = document.createElement('img');
@@ -122,51 +119,4 @@ export function mountVideo(src: string, o: VideoOptions): Mounted {
       video.remove();
     },
   };
-}
-
-export function mountWebsite(src: string): Mounted {
-  const frame = document.createElement('iframe');
-  frame.className = 'stage-media stage-website';
-  // Ordinary pages run (scripts, their own storage, forms); they may not navigate the player away.
-  // A page of the player's own origin runs as a stranger: with its origin it could lift the sandbox
-  // and read the device credential from this origin's IndexedDB.
-  const ownOrigin = sameOrigin(src);
-  frame.setAttribute('sandbox', `allow-scripts allow-forms allow-popups${ownOrigin ? '' : ' allow-same-origin'}`);
-  frame.setAttribute('allow', 'autoplay; fullscreen');
-  frame.referrerPolicy = 'no-referrer';
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const ready = new Promise<void>((resolve) => {
-    frame.addEventListener('load', () => resolve(), { once: true });
-    timer = setTimeout(resolve, WEBSITE_LOAD_TIMEOUT_MS);
-  }).finally(() => clearTimeout(timer));
-  frame.src = src;
-  const label = hostOf(src);
-  return {
-    element: frame,
-    ready,
-    draw(ctx: CanvasRenderingContext2D, box: Box) {
-      drawPlaceholder(ctx, box, `Website: ${label}`);
-    },
-    release() {
-      clearTimeout(timer);
-      frame.src = 'about:blank';
-      frame.remove();
-    },
-  };
-}
-
-function sameOrigin(src: string): boolean {
-  try {
-    return new URL(src, location.href).origin === location.origin;
-  } catch {
-    return true;
-  }
-}
-
-function hostOf(src: string): string {
-  try {
-    return new URL(src, location.href).host || src;
-  } catch {
-    return src;
-  }
 }

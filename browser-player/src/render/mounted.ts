@@ -7,6 +7,11 @@ export interface Mounted {
   readonly element: HTMLElement;
   /** Settles once the content can be seen (decoded, playing, loaded); rejects when it cannot. */
   readonly ready: Promise<void>;
+  /**
+   * Content with its own deadline for loading (a website's load timeout): the stage waits this
+   * much longer for `ready`, which settles by itself at that deadline (loaded, stood in for, or refused).
+   */
+  readonly loadsWithinMs?: number;
   /** Called once, when the content ends by itself (a video reaching its end or end offset). */
   onNaturalEnd?(listener: () => void): void;
   /** Draws what it shows now into `box` of a capture canvas (the console's live preview). */

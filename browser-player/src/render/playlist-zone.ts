@@ -1,7 +1,8 @@
 import type { LayoutContent, ZoneItem } from './layout-types.js';
-import { mountImage, mountVideo, mountWebsite } from './media.js';
+import { mountImage, mountVideo } from './media.js';
 import type { Box, Mounted } from './mounted.js';
 import { mountWidget } from './presentation-view.js';
+import { mountWebsite } from './website.js';
 
 /** An item without a duration that does not end by itself (image, website, widget) stays this long. */
 const ZONE_FALLBACK_MS = 10_000;

@@ -1,7 +1,6 @@
 import QRCode from 'qrcode';
 import { type DataLookup, type DataRecord, valueText } from './data-values.js';
 import type { ManifestWidget, PresentationNode } from '../wire/manifest.js';
-import { mountWebsite } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
 import { bindingSubject, bindingText, type DrawContext } from './presentation/binding.js';
 import { drawChart } from './presentation/chart.js';
@@ -9,6 +8,7 @@ import { conditionHolds } from './presentation/condition.js';
 import { applyCommon, div } from './presentation/dom.js';
 import { sections } from './presentation/grouping.js';
 import { drawIcon, drawProgress } from './presentation/indicators.js';
+import { mountWebsite } from './website.js';
 
 /**
  * A widget as schema-13 players draw it: its declarative presentation (a tree of layout, content

@@ -3,10 +3,12 @@ import { captureJpeg } from './capture.js';
 import type { Manifest, ManifestAsset } from '../wire/manifest.js';
 import { type LayoutContent, layoutContentOf } from './layout-types.js';
 import { mountLayout } from './layout-view.js';
-import { mountImage, mountVideo, mountWebsite } from './media.js';
+import { mountImage, mountVideo } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
 import { type PairingInfo, renderPairing } from './pairing-view.js';
 import { prepareTvScreen } from './screen.js';
+import { mountWebsite } from './website.js';
+import { mountWidgetItem } from './widget-item.js';
 
 /** How long a fade or crossfade takes (a fade spends it twice: out to black, then in). */
 export const TRANSITION_MS = 300;
@@ -79,8 +81,9 @@ export class Stage {
     });
     this.pending = shown;
     let timeout: ReturnType<typeof setTimeout> | undefined;
+    const limit = READY_TIMEOUT_MS + (content.loadsWithinMs ?? 0);
     const tooSlow = new Promise<never>((_, reject) => {
-      timeout = setTimeout(() => reject(new Error(`${item.kind} not ready after ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+      timeout = setTimeout(() => reject(new Error(`${item.kind} not ready after ${limit} ms`)), limit);
     });
     try {
       await Promise.race([content.ready, overtaken, tooSlow]);
@@ -184,11 +187,18 @@ export class Stage {
           startOffsetMs: item.videoStartOffsetMs,
           endOffsetMs: item.videoEndOffsetMs,
         });
-      case 'website':
-        return mountWebsite(required(item.src, 'src'));
+      case 'website': {
+        // Its fallback image is a file of the manifest, loaded from where the offline cache says.
+        const f = item.website?.fallback;
+        const image = f && this.layouts?.file(f.assetId, f.variantId);
+        return mountWebsite(required(item.src, 'src'), item.website, image ? { src: image.url, fitMode: item.fitMode } : undefined);
+      }
       case 'layout':
         if (!this.layouts) throw new Error('no layouts known yet');
         return mountLayout(required(item.layoutId, 'layoutId'), this.layouts, !item.audioEnabled);
+      case 'widget':
+        if (!this.layouts) throw new Error('no widgets known yet');
+        return mountWidgetItem(required(item.widgetId, 'widgetId'), this.layouts);
     }
   }
 }
