@@ -2,7 +2,7 @@ import { PlaybackLoop } from './playback/playback-loop.js';
 import type { MediaPort, StagePort } from './playback/ports.js';
 import { type CommandResult, isCredentialLost, PlayerApiError } from './protocol/api.js';
 import { Backoff } from './protocol/backoff.js';
-import type { CommandHandlers } from './protocol/commands.js';
+import type { CommandHandler, CommandHandlers } from './protocol/commands.js';
 import type { PlaybackSnapshot, PlayRecord, StoredCredential } from './seams.js';
 import type { PlayerConfig } from './wire/config.js';
 import type { Manifest } from './wire/manifest.js';
@@ -81,6 +81,8 @@ const DEFAULT_RECONCILE_SECONDS = 300;
 const RETRY = { baseMs: 1_000, maxMs: 60_000, stableMs: 0 };
 const PAIRING_RETRY_MS = 30_000;
 const RESTART_DELAY_MS = 1_000;
+// The display commands a page carries out (see `playback/display-settings.ts`).
+const DISPLAY_COMMANDS = ['display_power_on', 'display_power_off', 'display_mute', 'display_unmute', 'display_set_volume', 'display_set_brightness'];
 
 export class Player {
   private credential?: StoredCredential;
@@ -104,12 +106,9 @@ export class Player {
       newId: p.newId,
       texts: () => {
         const c = this.kept?.config?.config;
-        const outsideText = c?.power?.outsideActiveHoursText || c?.branding?.footerText;
         return {
           noContent: c?.branding?.noContentTitle || 'Waiting for content',
           disabled: c?.branding?.disabledTitle || 'Playback is disabled',
-          // Black unless the config asks for its text (a bouncing logo is shown as black too).
-          ...(c?.power?.outsideActiveHoursDisplay === 'custom_text' && outsideText ? { outsideHours: outsideText } : {}),
         };
       },
     });
@@ -296,7 +295,7 @@ export class Player {
 
   private applyConfig(): void {
     const config = this.kept?.config?.config;
-    this.loop.setConfig({ playback: config?.playback, website: config?.website, power: config?.power });
+    this.loop.setConfig({ playback: config?.playback, website: config?.website, power: config?.power, branding: config?.branding });
     // A screen mounted on its side: its policy's display.rotation (upright before a config is kept).
     this.p.stage.applyScreen({ rotation: config?.display?.rotation ?? 0 });
   }
@@ -423,11 +422,36 @@ export class Player {
         this.setPlaybackDisabled(false);
         return ok('playback_enabled');
       },
+      ...this.displayHandlers(),
       // A page's "process" is the page: reload once the result has been reported.
       restart_player_process: async () => {
         this.after(RESTART_DELAY_MS, () => this.p.reloadPage());
         return ok();
       },
+    };
+  }
+
+  /**
+   * The stock players' display commands, done as a page can: power off is black, mute and volume
+   * act on the media the stage plays, brightness dims the stage. A page cannot switch the
+   * display's input or probe the panel, and says so.
+   */
+  private displayHandlers(): CommandHandlers {
+    const unsupported = async (): Promise<CommandResult> => ({
+      success: false,
+      code: 'display_unsupported',
+      message: 'A browser player cannot switch the display input or probe the display.',
+    });
+    const apply =
+      (type: string): CommandHandler =>
+      async (payload) =>
+        this.loop.displayCommand({ ...payload, type })
+          ? { success: true }
+          : { success: false, code: 'display_invalid_payload', message: 'Display command payload is invalid.' };
+    return {
+      ...Object.fromEntries(DISPLAY_COMMANDS.map((type) => [type, apply(type)])),
+      display_set_input: unsupported,
+      display_probe: unsupported,
     };
   }
 }

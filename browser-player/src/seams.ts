@@ -70,6 +70,22 @@ export interface StageItem {
   videoEndOffsetMs?: number;
 }
 
+/** What the screen shows outside its active hours (see `playback/outside-hours.ts`). */
+export type OutsideHoursScreen =
+  | { display: 'black' }
+  | { display: 'custom_text'; text: string; color: string }
+  /** Without a logo file (none set, or not verified yet) the text moves instead. */
+  | { display: 'bouncing_logo'; logoSrc?: string; text: string; color: string };
+
+/** How the stage plays what it shows, from the display-control settings: applied live to everything on it. */
+export interface DisplayOutput {
+  muted: boolean;
+  /** 0–100: the share of each item's own volume that is heard. */
+  volume: number;
+  /** 0–100: 0 is black. */
+  brightness: number;
+}
+
 /**
  * A website as the stage opens it: its manifest entry (`websites[]`, or a widget's web page) with
  * the config's `website` defaults filled in.

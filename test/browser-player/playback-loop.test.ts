@@ -96,7 +96,7 @@ describe('browser player: the playback loop', () => {
     expect(loop.snapshot().playbackState).to.equal('waiting_for_content');
   });
 
-  it('keeps the item on screen when a new manifest revises the same playlist, and replaces it when the content changes', async () => {
+  it('keeps the item on screen when a new manifest revises the same playlist, and replaces it with new content once the item ends', async () => {
     const { m, list, b } = twoImages();
     loop.setManifest(m);
     await settle();
@@ -111,6 +111,9 @@ describe('browser player: the playback loop', () => {
 
     const other = playlist('other', [item(extra)]);
     loop.setManifest({ ...m, manifestVersion: 3, playlist: other, playlists: [other], assets: [...m.assets, extra] });
+    await settle();
+    expect(stage.shown.at(-1)?.src).to.equal(`cached:${b.variantId}`);
+    stage.end();
     await settle();
     expect(stage.shown.at(-1)?.itemId).to.equal(other.items[0]?.id);
   });

@@ -251,4 +251,22 @@ describe('browser player: the orchestrator', () => {
     await settle();
     expect(s.stage.shown).to.have.length(shown + 1);
   });
+
+  it('runs the display commands a page can carry out, and says which it cannot', async () => {
+    s.credential = enrolled();
+    s.served = content(s.credential.screenId);
+    await s.player.start();
+    await settle();
+    expect(await s.handlers?.display_set_volume?.({ volume: 40 })).to.deep.equal({ success: true });
+    expect(await s.handlers?.display_mute?.({})).to.deep.equal({ success: true });
+    expect(await s.handlers?.display_set_brightness?.({ brightness: 60 })).to.deep.equal({ success: true });
+    expect(s.stage.display).to.deep.equal({ muted: true, volume: 40, brightness: 60 });
+    expect(await s.handlers?.display_set_brightness?.({ brightness: 101 })).to.include({ success: false, code: 'display_invalid_payload' });
+    expect(await s.handlers?.display_set_input?.({ input: 'hdmi1' })).to.include({ success: false, code: 'display_unsupported' });
+    expect(await s.handlers?.display_power_off?.({})).to.deep.equal({ success: true });
+    expect(s.stage.messages.at(-1)).to.equal('(black)');
+    expect(await s.handlers?.display_power_on?.({})).to.deep.equal({ success: true });
+    await settle();
+    expect(s.player.snapshot().playbackState).to.equal('playing');
+  });
 });

@@ -1,5 +1,5 @@
 import type { StagePort } from '../../browser-player/src/playback/ports.js';
-import type { StageItem } from '../../browser-player/src/seams.js';
+import type { DisplayOutput, OutsideHoursScreen, StageItem } from '../../browser-player/src/seams.js';
 
 /** A stage that records what it was asked to show, and refuses the items it is told to fail. */
 export class RecordingStage implements StagePort {
@@ -40,6 +40,17 @@ export class RecordingStage implements StagePort {
     this.messages.push('(black)');
   }
   useManifest(): void {}
+  /** Every outside-hours screen shown. */
+  outsideHours: OutsideHoursScreen[] = [];
+  showOutsideHours(screen: OutsideHoursScreen): void {
+    this.outsideHours.push(screen);
+    this.messages.push(`(outside hours: ${screen.display})`);
+  }
+  /** The display output as last applied (the stage starts at full volume and brightness). */
+  display: DisplayOutput = { muted: false, volume: 100, brightness: 100 };
+  applyDisplay(o: DisplayOutput): void {
+    this.display = o;
+  }
 }
 
 /** Lets pending promise callbacks run. */

@@ -1,9 +1,12 @@
-import type { PlaybackSnapshot, PlayRecord, SelectionSource } from '../seams.js';
+import type { OutsideHoursScreen, PlaybackSnapshot, PlayRecord, SelectionSource } from '../seams.js';
 import type { PlayerConfig } from '../wire/config.js';
-import type { Manifest } from '../wire/manifest.js';
+import type { Manifest, ManifestDisplayAction } from '../wire/manifest.js';
+import { activationGraceMs } from './activation-grace.js';
 import { activeHours } from './active-hours.js';
+import { afterDisplayAction, type DisplaySettings, NORMAL_DISPLAY } from './display-settings.js';
+import { brandingLogo, type OutsideHoursConfig, outsideHoursScreen } from './outside-hours.js';
 import type { MediaPort, PlaySink, StagePort } from './ports.js';
-import { type ContentChoice, displayPolicy, selectContent } from './schedule.js';
+import { type ContentChoice, type DisplayPolicy, displayPolicy, selectContent } from './schedule.js';
 import { layoutEntry, nextAvailabilityChange, type PlaybackDefaults, playingOrder, type SequenceEntry } from './sequence.js';
 import type { WebsiteDefaults } from './website-settings.js';
 
@@ -19,11 +22,8 @@ export interface LoopOptions {
   media: Pick<MediaPort, 'ready' | 'srcFor'>;
   plays: PlaySink;
   newId(): string;
-  /**
-   * The texts shown when nothing can play, when playback is disabled, and outside active hours
-   * (undefined there: black), from the config.
-   */
-  texts(): { noContent: string; disabled: string; outsideHours?: string };
+  /** The texts shown when nothing can play and when playback is disabled, from the config. */
+  texts(): { noContent: string; disabled: string };
 }
 
 interface Plan {
@@ -55,6 +55,13 @@ export class PlaybackLoop {
   private defaults: PlaybackDefaults = {};
   private websiteDefaults: WebsiteDefaults = {};
   private power?: Partial<PlayerConfig['power']>;
+  private branding?: OutsideHoursConfig['branding'];
+  /** A newer manifest waiting for the item on screen to end (or its grace to run out). */
+  private pending?: Manifest;
+  private graceTimer?: ReturnType<typeof setTimeout>;
+  /** The display-control settings: the holding schedule's action, then any display command since. */
+  private display: DisplaySettings = NORMAL_DISPLAY;
+  private displayPolicyKey = 'none';
   private disabled = false;
   private running = false;
   private plan?: Plan;
@@ -65,7 +72,7 @@ export class PlaybackLoop {
   private retryTimer?: ReturnType<typeof setTimeout>;
   private nextChangeAt?: number;
   private state: PlaybackSnapshot['playbackState'] = 'waiting_for_content';
-  /** What a rest shows (state and text), so deciding again does not redraw it. */
+  /** What a rest shows (state and screen), so deciding again does not redraw it. */
   private resting?: string;
 
   constructor(private readonly o: LoopOptions) {}
@@ -79,6 +86,8 @@ export class PlaybackLoop {
   stop(): void {
     this.running = false;
     this.manifest = undefined;
+    this.pending = undefined;
+    clearTimeout(this.graceTimer);
     this.token++;
     this.finishShowing(true);
     this.plan = undefined;
@@ -86,19 +95,54 @@ export class PlaybackLoop {
     this.resting = undefined;
     clearTimeout(this.boundaryTimer);
     clearTimeout(this.retryTimer);
+    // A display left muted or dimmed would carry over to the pairing screen.
+    this.displayPolicyKey = 'none';
+    this.display = NORMAL_DISPLAY;
+    this.o.stage.applyDisplay({ muted: false, volume: 100, brightness: 100 });
   }
 
+  /**
+   * A new manifest. While content plays it waits for the item on screen to end (at most the
+   * manifest's activation grace), so a change never cuts an item short; with nothing playing, or
+   * when it brings a takeover or quick presentation that holds now, it takes over at once.
+   */
   setManifest(manifest: Manifest): void {
-    this.manifest = manifest;
-    this.o.stage.useManifest(manifest, (a) => this.o.media.srcFor(a));
-    this.decide();
+    clearTimeout(this.graceTimer);
+    const urgent = selectContent(manifest, Date.now()).choices.some((c) => c.source === 'takeover' || c.source === 'quick_present');
+    if (!this.manifest || this.state !== 'playing' || urgent) {
+      this.pending = undefined;
+      this.activate(manifest);
+      this.decide();
+      return;
+    }
+    this.pending = manifest;
+    this.graceTimer = setTimeout(() => this.activatePending(), activationGraceMs(manifest));
   }
 
-  /** The config's playback and website defaults and active hours. */
-  setConfig(c: { playback?: PlaybackDefaults; website?: WebsiteDefaults; power?: Partial<PlayerConfig['power']> }): void {
+  /** The config's playback and website defaults, active hours and what shows outside them. */
+  setConfig(c: {
+    playback?: PlaybackDefaults;
+    website?: WebsiteDefaults;
+    power?: Partial<PlayerConfig['power']>;
+    branding?: OutsideHoursConfig['branding'];
+  }): void {
     this.defaults = c.playback ?? {};
     this.websiteDefaults = c.website ?? {};
     this.power = c.power;
+    this.branding = c.branding;
+  }
+
+  /**
+   * A display command (`display_power_on`, `display_mute`, …): acts at once and holds until the
+   * display schedule that holds changes or another command comes. False when a browser cannot
+   * carry it out.
+   */
+  displayCommand(action: ManifestDisplayAction): boolean {
+    const next = afterDisplayAction(this.display, action);
+    if (!next) return false;
+    this.setDisplay(next);
+    this.decide();
+    return true;
   }
 
   setDisabled(disabled: boolean): void {
@@ -109,7 +153,7 @@ export class PlaybackLoop {
 
   /** Whether a manifest has been given (kept or fetched). */
   hasManifest(): boolean {
-    return this.manifest !== undefined;
+    return this.manifest !== undefined || this.pending !== undefined;
   }
 
   /** Start the content again from its first item (the `reload_playback` command). */
@@ -154,9 +198,10 @@ export class PlaybackLoop {
   /**
    * Decides again what plays: at a boundary, on a new manifest or config, when files become ready.
    * The same content keeps its current item on screen (the new order follows it); other content
-   * replaces it at once. `restart` starts the content from its first item whatever it is.
+   * replaces it at once. `restart` starts the content from its first item whatever it is; `after`
+   * (an item that just ended) goes on with the item after it when the content stays the same.
    */
-  decide(restart = false): void {
+  decide(restart = false, after?: string): void {
     if (!this.running) return;
     clearTimeout(this.boundaryTimer);
     const now = Date.now();
@@ -167,6 +212,7 @@ export class PlaybackLoop {
     }
 
     const display = displayPolicy(m, now);
+    this.followDisplayPolicy(display);
     const hours = activeHours(this.power, now);
     const selection = selectContent(m, now);
     const next = this.pickPlan(m, selection.choices, now);
@@ -181,10 +227,10 @@ export class PlaybackLoop {
     // A takeover or a quick presentation plays over off hours, a display schedule and disabled playback.
     const urgent = next?.choice.source === 'takeover' || next?.choice.source === 'quick_present';
     if (!urgent && !hours.active) {
-      this.rest('idle', this.o.texts().outsideHours);
+      this.rest('idle', this.outsideHours(m));
       return;
     }
-    if (!urgent && display.action?.type === 'display_power_off') {
+    if (!urgent && this.display.poweredOff) {
       this.rest('idle', undefined);
       return;
     }
@@ -195,20 +241,61 @@ export class PlaybackLoop {
     if (!next) {
       // The content decided on has no verified file yet: what plays now stays until one is.
       if (selection.choices.length && this.plan && this.showing) return;
+      if (selection.choices.length && this.plan && after !== undefined) {
+        this.continuePlan(after);
+        return;
+      }
       this.rest('waiting_for_content', this.o.texts().noContent);
       return;
     }
 
-    const same = !restart && this.plan?.identity === next.identity && this.showing;
+    const same = !restart && this.plan?.identity === next.identity;
     this.plan = next;
     this.state = 'playing';
     this.resting = undefined;
     // The item on screen stays while it is still part of the same content; it ends into the new order.
-    if (same && next.entries.some((e) => e.item.id === this.showing?.entry.item.id)) return;
+    if (same && this.showing && next.entries.some((e) => e.item.id === this.showing?.entry.item.id)) return;
     this.failuresInRow = 0;
     this.finishShowing(true);
-    const first = next.entries[0];
+    const at = same && after !== undefined ? next.entries.findIndex((e) => e.item.id === after) : -1;
+    const first = next.entries[(at + 1) % next.entries.length];
     if (first) this.show(first);
+  }
+
+  private activate(manifest: Manifest): void {
+    this.manifest = manifest;
+    this.o.stage.useManifest(manifest, (a) => this.o.media.srcFor(a));
+  }
+
+  /** The waiting manifest takes over: its grace ran out (the item on screen stays if it is still part of the content). */
+  private activatePending(): void {
+    const manifest = this.pending;
+    if (!manifest) return;
+    this.pending = undefined;
+    this.activate(manifest);
+    this.decide();
+  }
+
+  /** A display schedule's action applies when the schedule that holds changes (a command since it stays until then). */
+  private followDisplayPolicy(p: DisplayPolicy): void {
+    const key = p.action ? `${p.scheduleId}:${JSON.stringify(p.action)}` : 'none';
+    if (key === this.displayPolicyKey) return;
+    this.displayPolicyKey = key;
+    this.setDisplay((p.action && afterDisplayAction(NORMAL_DISPLAY, p.action)) || NORMAL_DISPLAY);
+  }
+
+  private setDisplay(next: DisplaySettings): void {
+    const previous = this.display;
+    this.display = next;
+    if (previous.muted !== next.muted || previous.volume !== next.volume || previous.brightness !== next.brightness) {
+      this.o.stage.applyDisplay({ muted: next.muted, volume: next.volume, brightness: next.brightness });
+    }
+  }
+
+  private outsideHours(m: Manifest): OutsideHoursScreen {
+    const logo = brandingLogo(m, this.branding?.logoAssetId);
+    const logoSrc = logo && this.o.media.ready(logo) ? this.o.media.srcFor(logo) : undefined;
+    return outsideHoursScreen({ power: this.power, branding: this.branding }, logoSrc);
   }
 
   /** The first choice with something to show now; the others stand in only when it has nothing. */
@@ -233,23 +320,37 @@ export class PlaybackLoop {
     this.boundaryTimer = setTimeout(() => this.decide(), Math.min(Math.max(next - now, 0), MAX_WAIT_MS));
   }
 
-  /** Nothing plays: a message (or black), and the last item's play is closed. */
-  private rest(state: PlaybackSnapshot['playbackState'], text: string | undefined): void {
+  /** Nothing plays: a message, the outside-hours screen or black, and the last item's play is closed. */
+  private rest(state: PlaybackSnapshot['playbackState'], screen: string | OutsideHoursScreen | undefined): void {
     this.token++;
     this.finishShowing(true);
     this.plan = undefined;
     this.state = state;
-    const resting = `${state}|${text ?? ''}`;
+    const resting = `${state}|${JSON.stringify(screen ?? '')}`;
     if (this.resting === resting) return;
     this.resting = resting;
-    if (text) this.o.stage.showMessage(text);
+    if (typeof screen === 'string') this.o.stage.showMessage(screen);
+    else if (screen && screen.display !== 'black') this.o.stage.showOutsideHours(screen);
     else this.o.stage.clear();
   }
 
-  /** The next entry after the one on screen, from the order as it is now. */
+  /** The next entry after the one on screen; a manifest waiting for this boundary takes over here. */
   private advance(previous = this.showing?.entry.item.id): void {
     if (!this.running) return;
     this.finishShowing(true);
+    if (this.pending) {
+      const manifest = this.pending;
+      this.pending = undefined;
+      clearTimeout(this.graceTimer);
+      this.activate(manifest);
+      this.decide(false, previous);
+      return;
+    }
+    this.continuePlan(previous);
+  }
+
+  /** The entry after `previous` in the current plan, from its order as it is now. */
+  private continuePlan(previous: string | undefined): void {
     // Re-read the order: files may have become ready, items may have left their windows.
     const plan = this.plan;
     const m = plan?.manifest;

@@ -1,4 +1,4 @@
-import type { PlayRecord, StageItem } from '../seams.js';
+import type { DisplayOutput, OutsideHoursScreen, PlayRecord, StageItem } from '../seams.js';
 import type { Manifest, ManifestAsset } from '../wire/manifest.js';
 
 /**
@@ -15,6 +15,10 @@ export interface StagePort {
   applyScreen(o: { rotation: 0 | 90 | 180 | 270 }): void;
   capture(): Promise<Uint8Array | undefined>;
   clear(): void;
+  /** The rest outside active hours (black is `clear()`); replaced like a message. */
+  showOutsideHours(screen: Exclude<OutsideHoursScreen, { display: 'black' }>): void;
+  /** Mute, volume and brightness for everything shown from now on and on screen now. */
+  applyDisplay(o: DisplayOutput): void;
   /** Layouts draw from the manifest's documents and files: given each manifest before its items are shown. */
   useManifest(manifest: Manifest, srcFor: (asset: ManifestAsset) => string): void;
 }

@@ -1,10 +1,12 @@
-import type { StageItem } from '../seams.js';
+import type { DisplayOutput, OutsideHoursScreen, StageItem } from '../seams.js';
 import { captureJpeg } from './capture.js';
+import { DisplayOutputControl } from './display-output.js';
 import type { Manifest, ManifestAsset } from '../wire/manifest.js';
 import { type LayoutContent, layoutContentOf } from './layout-types.js';
 import { mountLayout } from './layout-view.js';
 import { mountImage, mountVideo } from './media.js';
 import { drawPlaceholder, type Mounted } from './mounted.js';
+import { renderOutsideHours } from './outside-hours-view.js';
 import { type PairingInfo, renderPairing } from './pairing-view.js';
 import { prepareTvScreen } from './screen.js';
 import { mountWebsite } from './website.js';
@@ -41,6 +43,7 @@ export class Stage {
   private current: Shown | undefined;
   private identifyTimer: ReturnType<typeof setTimeout> | undefined;
   private layouts: LayoutContent | undefined;
+  private readonly display: DisplayOutputControl;
 
   constructor(private readonly root: HTMLElement) {
     root.classList.add('stage');
@@ -49,7 +52,10 @@ export class Stage {
     this.identifyBox = el('div', 'stage-identify');
     this.identifyBox.hidden = true;
     this.identifyBox.setAttribute('role', 'status');
-    this.frame.append(this.overlay, this.identifyBox);
+    // Brightness dims what plays and any message; the screen's name when identifying stays bright.
+    const veil = el('div', 'stage-veil');
+    this.frame.append(this.overlay, veil, this.identifyBox);
+    this.display = new DisplayOutputControl(this.frame, veil);
     root.replaceChildren(this.frame);
     prepareTvScreen(root.ownerDocument);
   }
@@ -130,6 +136,15 @@ export class Stage {
     const message = el('p', 'stage-message');
     message.textContent = text;
     this.overlay.replaceChildren(message);
+  }
+
+  showOutsideHours(screen: Exclude<OutsideHoursScreen, { display: 'black' }>): void {
+    this.clear();
+    this.overlay.replaceChildren(renderOutsideHours(screen));
+  }
+
+  applyDisplay(o: DisplayOutput): void {
+    this.display.apply(o);
   }
 
   /** The screen's name over whatever plays, for `seconds`: "which screen is this?". */
