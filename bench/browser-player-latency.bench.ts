@@ -8,8 +8,10 @@ import { openPlayerSocket } from '../test/support/player-client.js';
 /** From the change to the new item on screen, its file already cached. */
 const TARGET_MS = 1000;
 const ROUNDS = 12;
-/** Longer than a round: a new item that appears comes from the change, never from the playlist moving on by itself. */
+/** Longer than the run: what the screen shows changes only because of what the bench does. */
 const ITEM_MS = 10 * 60_000;
+/** The presented playlist's items: short, so the screen is back on its own playlist soon after each stop. */
+const PRESENTED_MS = 2_000;
 const DAY = 86_400_000;
 
 const row = (label: string, values: number[]): Measurement => ({
@@ -35,24 +37,29 @@ async function cachedFiles(device: PlayerDevice, assetIds: string[]): Promise<vo
 }
 
 /**
- * A playlist edit published while a browser player shows that playlist: how long until the edited
- * item is on its screen. Baseline: the same publication's `manifest.changed` reaching a bare socket
- * client of another screen on the same playlist (the server's share of the time).
+ * A quick presentation started on a group while a browser player in it shows its own playlist: how
+ * long until the presented item is on its screen. A quick presentation (like a takeover) replaces
+ * what plays at once; other changes (a playlist edit, a schedule) wait for the item on screen to
+ * end, up to the manifest's activation grace, as the stock players do, so their time is the item's
+ * and not the player's. Baseline: the same start's `manifest.changed` reaching a bare socket client
+ * of another screen in the group (the server's share of the time).
  */
 async function run(): Promise<BenchResult> {
   const rig = await startBenchPlayer();
   try {
     const { api, device, server } = rig;
     const pictures = await seedPictures(server, 2);
-    // Both pictures stay in every manifest through a schedule three days ahead, so the player has both files before any edit.
-    const kept = await publishPictures(api, 'Kept in the cache', pictures, 10_000);
-    const edited = await publishPictures(api, 'Edited', [pictures[0]!], ITEM_MS);
+    const own = await publishPictures(api, 'Own playlist', [pictures[0]!], ITEM_MS);
+    const presented = await publishPictures(api, 'Presented', [pictures[1]!, pictures[0]!], PRESENTED_MS);
     const [bare] = await enrollFleet(server, 1);
+    const group = await api('POST', '/screen-groups', { name: 'Bench group' });
     for (const screenId of [rig.screenId, bare!.screenId]) {
-      await api('PUT', `/screens/${screenId}/playlist-assignment`, { playlistId: edited.id });
+      await api('PUT', `/screens/${screenId}/playlist-assignment`, { playlistId: own.id });
+      await api('POST', `/screen-groups/${group.id}/screens`, { screenId });
+      // Both playlists stay in every manifest through a schedule three days ahead, so the player has every file before the first round.
       await api('POST', '/schedules', {
         name: `Later ${screenId.slice(0, 8)}`,
-        playlistId: kept.id,
+        playlistId: presented.id,
         type: 'one_time',
         timezone: 'UTC',
         oneTimeStart: new Date(Date.now() + 3 * DAY).toISOString(),
@@ -60,7 +67,7 @@ async function run(): Promise<BenchResult> {
         targets: [{ type: 'screen', id: screenId }],
       });
     }
-    await device.waitForShow(edited.itemIds[0]!, { timeoutMs: 60_000 });
+    await device.waitForShow(own.itemIds[0]!, { timeoutMs: 60_000 });
     await cachedFiles(device, pictures);
     const target = { url: server.url, request: (path: string, init?: RequestInit) => fetch(server.url + path, init) };
     const socket = await openPlayerSocket(target, bare!.credential);
@@ -73,11 +80,7 @@ async function run(): Promise<BenchResult> {
 
     const toSocket: number[] = [];
     const toScreen: number[] = [];
-    let itemId = edited.itemIds[0]!;
     for (let round = 1; round <= ROUNDS; round++) {
-      await api('DELETE', `/playlists/${edited.id}/items/${itemId}`);
-      const draft = await api('POST', `/playlists/${edited.id}/items`, { assetId: pictures[round % 2]!, durationMs: ITEM_MS });
-      itemId = draft.items[0].id;
       const shows = device.shows.length;
       let socketAt = 0;
       const heard = new Promise<void>((resolve) => {
@@ -90,10 +93,20 @@ async function run(): Promise<BenchResult> {
         socket.ws.on('message', listener);
       });
       const started = Date.now();
-      await api('POST', `/playlists/${edited.id}/publish`, { expectedDraftRevision: draft.draftRevision });
-      const [shown] = await Promise.all([device.waitForShow(itemId, { from: shows, timeoutMs: 60_000 }), heard]);
+      const override = await api('POST', '/presentation-overrides', {
+        targetType: 'group',
+        targetId: group.id,
+        contentType: 'playlist',
+        contentId: presented.id,
+        durationMinutes: 5,
+      });
+      const [shown] = await Promise.all([device.waitForShow(presented.itemIds[0]!, { from: shows, timeoutMs: 60_000 }), heard]);
       toScreen.push(device.shows[shown]!.at - started);
       toSocket.push(socketAt - started);
+      // Stopped, the screen goes back to its own playlist once the presented item on screen ends.
+      const back = device.shows.length;
+      await api('POST', `/presentation-overrides/${override.id}/stop`, {});
+      await device.waitForShow(own.itemIds[0]!, { from: back, timeoutMs: 60_000 });
     }
     socket.ws.close();
     if (rig.problems.length) throw new Error(`the player had problems: ${rig.problems.join('; ')}`);
@@ -102,13 +115,13 @@ async function run(): Promise<BenchResult> {
     const baseline = percentile(toSocket, 50);
     return {
       setup:
-        `${ROUNDS} playlist edits published while a browser player (Chromium ${rig.browser.version()}, 1920×1080) shows the playlist, ` +
-        'the edited item’s file already cached; ms from the publish request, p50 column the median, p99 column the worst',
+        `${ROUNDS} quick presentations started on a group while a browser player in it (Chromium ${rig.browser.version()}, 1920×1080) shows its own playlist, ` +
+        'the presented item’s file already cached; ms from the start request, p50 column the median, p99 column the worst',
       measurements: [
         row('manifest.changed at a bare socket client (baseline)', toSocket),
-        row(`new item on the browser player’s screen (${(median / Math.max(baseline, 1)).toFixed(1)}x the baseline)`, toScreen),
+        row(`presented item on the browser player’s screen (${(median / Math.max(baseline, 1)).toFixed(1)}x the baseline)`, toScreen),
       ],
-      checks: [{ name: 'new item on screen within 1 s (median)', value: TARGET_MS / median, target: 1, pass: median <= TARGET_MS }],
+      checks: [{ name: 'presented item on screen within 1 s (median)', value: TARGET_MS / median, target: 1, pass: median <= TARGET_MS }],
     };
   } finally {
     await rig.stop();

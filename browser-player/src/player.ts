@@ -80,7 +80,6 @@ const DEFAULT_RECONCILE_SECONDS = 300;
 // Fetches that fail (offline, server busy) are tried again from 1 s up to a minute apart.
 const RETRY = { baseMs: 1_000, maxMs: 60_000, stableMs: 0 };
 const PAIRING_RETRY_MS = 30_000;
-const RESTART_DELAY_MS = 1_000;
 // The display commands a page carries out (see `playback/display-settings.ts`).
 const DISPLAY_COMMANDS = ['display_power_on', 'display_power_off', 'display_mute', 'display_unmute', 'display_set_volume', 'display_set_brightness'];
 
@@ -92,8 +91,8 @@ export class Player {
   private commands?: { poll(): Promise<void> };
   private pairing?: AbortController;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private fetching = new Map<'manifest' | 'config', Promise<void>>();
-  private refetch = new Set<'manifest' | 'config'>();
+  private readonly fetching = new Map<'manifest' | 'config', Promise<void>>();
+  private readonly refetch = new Set<'manifest' | 'config'>();
   private readonly retries = new Backoff(RETRY);
   private generation = 0;
   readonly loop: PlaybackLoop;
@@ -142,6 +141,9 @@ export class Player {
     this.reporter?.stop();
     this.reporter = undefined;
     this.commands = undefined;
+    // A fetch still running belongs to the stopped run: the next run's first fetch must not wait on it.
+    this.fetching.clear();
+    this.refetch.clear();
     this.p.media.stop();
   }
 
@@ -263,7 +265,7 @@ export class Player {
       })
       .catch((e) => this.failed(e, () => void this.fetch(kind)))
       .finally(() => {
-        this.fetching.delete(kind);
+        if (this.fetching.get(kind) === run) this.fetching.delete(kind);
         if (generation === this.generation && this.refetch.delete(kind)) void this.fetch(kind);
       });
     this.fetching.set(kind, run);
@@ -423,11 +425,9 @@ export class Player {
         return ok('playback_enabled');
       },
       ...this.displayHandlers(),
-      // A page's "process" is the page: reload once the result has been reported.
-      restart_player_process: async () => {
-        this.after(RESTART_DELAY_MS, () => this.p.reloadPage());
-        return ok();
-      },
+      // A page's "process" is the page: reloaded once the server has the result, never before
+      // (the command, still acknowledged, would run again after the reload).
+      restart_player_process: async () => ({ ...ok(), afterReported: () => this.p.reloadPage() }),
     };
   }
 

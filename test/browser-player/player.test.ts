@@ -23,6 +23,8 @@ class Screen {
   sentCredentials: (string | undefined)[] = [];
   state: 'valid' | 'lost' | 'disabled' = 'valid';
   sameServer: boolean | undefined = true;
+  /** While set, manifest requests hang until it settles (a slow link). */
+  manifestGate?: Promise<void>;
   filesCleared = 0;
   socketStarts = 0;
   onRevoked?: () => void;
@@ -39,6 +41,7 @@ class Screen {
         setCredential: (c) => this.sentCredentials.push(c),
         manifest: async (etag) => {
           this.etagsAsked.push(etag);
+          await this.manifestGate;
           return this.served && `"v${this.served.manifestVersion}"` !== etag ? { manifest: this.served, etag: `"v${this.served.manifestVersion}"` } : undefined;
         },
         config: async (etag) =>
@@ -203,6 +206,34 @@ describe('browser player: the orchestrator', () => {
     await settle();
     await settle();
     expect(s.stage.shown.slice(shown).map((i) => i.itemId)).to.deep.equal([s.served.playlist?.items[0]?.id]);
+  });
+
+  it('fetches the new screen’s content at once after a re-pair, even while a request of the revoked screen still hangs', async () => {
+    s.credential = enrolled();
+    s.served = content(s.credential.screenId);
+    await s.player.start();
+    await settle();
+    let release = () => {};
+    s.manifestGate = new Promise((resolve) => {
+      release = resolve;
+    });
+    s.onOpen?.();
+    await settle();
+    s.state = 'lost';
+    s.onRevoked?.();
+    await settle();
+    await settle();
+
+    const shown = s.stage.shown.length;
+    const again = enrolled();
+    s.state = 'valid';
+    s.served = content(again.screenId, 7);
+    s.manifestGate = undefined;
+    s.enroll?.(again);
+    await settle();
+    await settle();
+    expect(s.stage.shown.slice(shown).map((i) => i.itemId)).to.deep.equal([s.served.playlist?.items[0]?.id]);
+    release();
   });
 
   it('waits while the screen is disabled (socket closed for policy) and reconnects once it is enabled', async () => {

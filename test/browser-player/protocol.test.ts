@@ -293,6 +293,32 @@ describe('browser player protocol against the server', () => {
     expect(runner.lastCommandId).to.be.oneOf([sync.body.data.id, identify.body.data.id]);
   });
 
+  it('reloads for restart_player_process only once the server has its result, so the command never runs again after the reload', async () => {
+    const { api, screenId } = await pair('Restart screen');
+    let reloads = 0;
+    let resultsRefused = 1;
+    // The first result upload is lost (the network drops): the page must not reload yet.
+    const flaky = Object.assign(Object.create(api), {
+      result: (...args: Parameters<typeof api.result>) => {
+        if (resultsRefused-- > 0) return Promise.reject(new TypeError('Failed to fetch'));
+        return api.result(...args);
+      },
+    }) as typeof api;
+    const runner = new CommandRunner(flaky, {
+      restart_player_process: async () => ({ success: true, afterReported: () => reloads++ }),
+    });
+    const restart = await admin('POST', `/api/v1/screens/${screenId}/commands`, { type: 'restart_player_process' });
+    expect(restart.status).to.equal(202);
+    await runner.poll().catch(() => undefined);
+    expect(reloads).to.equal(0);
+    await runner.poll();
+    expect(reloads).to.equal(1);
+    const history = (await admin('GET', `/api/v1/screens/${screenId}/commands`)).body.data.items as Record<string, unknown>[];
+    expect(history.find((c) => c.id === restart.body.data.id)).to.include({ state: 'succeeded' });
+    await runner.poll();
+    expect(reloads).to.equal(1);
+  });
+
   it('sends heartbeats with what plays (the screen’s stored heartbeat names the item, playlist and manifest) and telemetry', async () => {
     const { api, screenId } = await pair('Heartbeat screen');
     const { playlistId, itemId, assetId } = await assignNewPlaylist(screenId);

@@ -1,6 +1,11 @@
 import { PlayerApiError, type CommandResult, type PlayerApi, type PlayerCommand } from './api.js';
 
-export type CommandHandler = (payload: Record<string, unknown>) => Promise<CommandResult>;
+/**
+ * What a handler answers: the result, and optionally what to do once the server has taken it (a
+ * reload must wait for that, or the command, still acknowledged, would run again after it).
+ */
+export type HandlerAnswer = CommandResult & { afterReported?: () => void };
+export type CommandHandler = (payload: Record<string, unknown>) => Promise<HandlerAnswer>;
 export type CommandHandlers = Partial<Record<string, CommandHandler>>;
 
 // A command id is remembered this long after it ran: longer than a command lives on the server.
@@ -17,7 +22,7 @@ export class CommandRunner {
   private running: Promise<void> | undefined;
   private again = false;
   private readonly seen = new Set<string>();
-  private readonly unreported = new Map<string, CommandResult>();
+  private readonly unreported = new Map<string, HandlerAnswer>();
   /** The last command finished: the heartbeat's `lastCommandId`. */
   lastCommandId: string | undefined;
 
@@ -57,7 +62,7 @@ export class CommandRunner {
       throw err;
     }
     const handler = this.handlers[command.type];
-    let result: CommandResult;
+    let result: HandlerAnswer;
     if (!handler) result = { success: false, code: 'unsupported_command', message: `This player cannot run ${command.type}.`.slice(0, 240) };
     else {
       try {
@@ -71,7 +76,8 @@ export class CommandRunner {
   }
 
   /** A result the server has not taken yet is sent again at the next poll, never by running the command again. */
-  private async report(id: string, result: CommandResult): Promise<void> {
+  private async report(id: string, answer: HandlerAnswer): Promise<void> {
+    const { afterReported, ...result } = answer;
     try {
       await this.api.result(id, result);
     } catch (err) {
@@ -80,6 +86,7 @@ export class CommandRunner {
     }
     this.unreported.delete(id);
     this.lastCommandId = id;
+    afterReported?.();
   }
 
   private remember(id: string): void {
