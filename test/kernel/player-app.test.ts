@@ -105,7 +105,9 @@ describe('browser player: its policy with media in a bucket', function () {
   const kernels: TestKernel[] = [];
   /** The page's and the worker's policies of a server whose media are in the bucket, downloads served or redirected. */
   async function policiesWith(downloads: 'serve' | 'redirect') {
-    const k = await bootTestKernel({ env: { ...s3.envFor('media'), MEDIA_DOWNLOADS: downloads, BROWSER_PLAYER_DIR: dir, PUBLIC_URL: 'http://signs.example:8080' } });
+    const k = await bootTestKernel({
+      env: { ...s3.envFor('media'), MEDIA_DOWNLOADS: downloads, BROWSER_PLAYER_DIR: dir, PUBLIC_URL: 'http://signs.example:8080' },
+    });
     kernels.push(k);
     const page = cspDirectives((await call(k, 'GET', '/player/')).headers.get('content-security-policy'));
     const worker = cspDirectives((await k.request('/player/sw.js')).headers.get('content-security-policy'));
