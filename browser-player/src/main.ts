@@ -1,4 +1,5 @@
 import './player.css';
+import { AppUpdates } from './offline/app-updates.js';
 import { MediaCache } from './offline/media-cache.js';
 import { registerServiceWorker } from './offline/register.js';
 import { keptState } from './playback/kept-state.js';
@@ -28,6 +29,7 @@ let credential: string | undefined;
 // Each verified file lets playback decide again (content waiting for its file starts at once).
 const media = new MediaCache({ credential: () => credential, baseUrl: location.origin, onReady: () => player.fileReady() });
 let socket: PlayerSocketClient | undefined;
+const updates = new AppUpdates({ reload: () => location.reload() });
 let commands: CommandRunner | undefined;
 const plays = new IndexedDbPlayQueue();
 
@@ -56,13 +58,16 @@ const player = new Player({
       onMessage: o.onMessage,
       onRevoked: o.onRevoked,
       onStateChange: (open) => {
-        if (open) o.onOpen();
+        if (!open) return;
+        o.onOpen();
+        // A server upgrade restarts it: the socket coming back is when a new build is likely.
+        void updates.check();
       },
     });
     return socket;
   },
-  reporter: (o) =>
-    new Reporter(api, {
+  reporter: (o) => {
+    const reporter = new Reporter(api, {
       snapshot: o.snapshot,
       playerVersion: PLAYER_VERSION,
       queue: plays,
@@ -75,7 +80,18 @@ const player = new Player({
         ...(media.stats().cacheLimitBytes ? { cacheLimitBytes: media.stats().cacheLimitBytes } : {}),
       }),
       onCredentialLost: o.onCredentialLost,
-    }),
+    });
+    return {
+      start: (seconds) => reporter.start(seconds),
+      stop: () => reporter.stop(),
+      previewChanged: () => reporter.previewChanged(),
+      // An item has just ended: the quiet moment a waiting new build is loaded in, once the play is queued.
+      recordPlay: async (r) => {
+        await reporter.recordPlay(r);
+        updates.quietMoment();
+      },
+    };
+  },
   commands: (handlers) => {
     commands = new CommandRunner(api, handlers);
     return commands;
@@ -86,4 +102,5 @@ const player = new Player({
 });
 
 void registerServiceWorker();
+updates.start();
 void player.start();

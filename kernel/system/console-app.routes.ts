@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { KernelDeps } from '../kernel-deps.js';
 import { routeFor } from '../plugin.js';
 import { builtApp, builtAssetsRoute, sendPage } from './built-app.js';
+import { pagePolicy } from './page-policy.js';
 
 const route = routeFor<KernelDeps>();
 
@@ -12,33 +13,11 @@ const consoleBuild = builtApp({
   notBuilt: { code: 'console_not_built', message: 'The console has not been built: run `npm run build -w console` (npm ci does it).' },
 });
 
-/**
- * The console's page policy: its scripts and styles are files of this origin; the style elements
- * its component library adds carry this answer's nonce; it is never framed.
- */
-function consolePolicy(config: Config, nonce: string): string {
-  const https = config.publicUrl.protocol === 'https:';
-  return [
-    "default-src 'self'",
-    "base-uri 'self'",
-    "script-src 'self'",
-    "script-src-attr 'none'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${https ? 'wss' : 'ws'}://${config.publicUrl.host}`,
-    "object-src 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    ...(https ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
-}
-
 function sendIndex(ctx: Context, config: Config): void {
   const build = consoleBuild(config);
   ctx.set('X-Frame-Options', 'DENY');
-  sendPage(ctx, build, (nonce) => consolePolicy(config, nonce));
+  // Its scripts and styles are files of this origin (style elements its component library adds carry the nonce); it is never framed.
+  sendPage(ctx, build, (nonce) => pagePolicy(config, nonce, { frameAncestors: "'none'" }));
 }
 
 // A path whose last segment has an extension asks for a file, not a page.

@@ -1,7 +1,7 @@
-import type { Config } from '../config.js';
 import type { KernelDeps } from '../kernel-deps.js';
 import { routeFor } from '../plugin.js';
 import { builtApp, builtAssetsRoute, sendBuiltFile, sendPage } from './built-app.js';
+import { directDownloadOrigin, type PageNeeds, pagePolicy } from './page-policy.js';
 
 const route = routeFor<KernelDeps>();
 
@@ -14,40 +14,26 @@ const playerBuild = builtApp({
 });
 
 /**
- * The browser player's page policy. Unlike the console's, it shows what playlists name: websites of
- * any origin in frames, media and images from this origin (through its service worker) or `blob:`
- * (played from the network where Cache Storage is missing), the player socket, its own service
- * worker. Style elements need this answer's nonce; style attributes are allowed because the stage
- * and layout documents position their regions with them, and a style attribute runs no script.
+ * The browser player's needs beyond the console's: it shows what playlists name, so websites of any
+ * origin in frames; media and images from this origin (through its service worker), `blob:` (played
+ * from the network where Cache Storage is missing) and the bucket a download is redirected to; its
+ * own service worker; style attributes (the stage and layout documents position regions with them).
+ * The console may show the player in a frame; nobody else may.
  */
-function playerPolicy(config: Config, nonce: string): string {
-  const https = config.publicUrl.protocol === 'https:';
-  return [
-    "default-src 'self'",
-    "base-uri 'self'",
-    "script-src 'self'",
-    "script-src-attr 'none'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${https ? 'wss' : 'ws'}://${config.publicUrl.host}`,
-    "worker-src 'self'",
-    "frame-src 'self' https: http:",
-    "object-src 'none'",
-    "form-action 'self'",
-    // The console may show the player in a frame; nobody else may.
-    "frame-ancestors 'self'",
-    ...(https ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
-}
+const playerNeeds = (bucket: string | undefined): PageNeeds => ({
+  frameAncestors: "'self'",
+  frameSrc: ["'self'", 'https:', 'http:'],
+  serviceWorker: true,
+  styleAttributes: true,
+  fileOrigins: bucket ? [bucket] : [],
+});
 
 /**
  * The service worker's own policy (a worker is governed by its script's answer, not the page's): it
- * reads the player's files and media from this origin and nothing else.
+ * reads the player's files and media from this origin, and media from the bucket downloads are
+ * redirected to.
  */
-const WORKER_POLICY = "default-src 'none'; connect-src 'self'; script-src 'self'";
+const workerPolicy = (bucket: string | undefined) => `default-src 'none'; connect-src 'self'${bucket ? ` ${bucket}` : ''}; script-src 'self'`;
 
 const NOT_BUILT = 'The browser player has not been built (`browser_player_not_built`).';
 
@@ -66,13 +52,17 @@ export const playerAppRoutes = [
       contentType: 'text/html',
       headers: {
         'Content-Security-Policy':
-          "The player's policy: scripts from this origin only, style elements with this answer's nonce, websites of any origin in frames, media and images from this origin or `blob:`, the player socket, its service worker; framed only by this origin.",
+          "The player's policy: scripts from this origin only, style elements with this answer's nonce, websites of any origin in frames, media and images from this origin, `blob:` or the bucket downloads are redirected to (MEDIA_DOWNLOADS=redirect), the player socket, its service worker; framed only by this origin.",
         'Cache-Control': '`no-cache`: the page names the current build’s files.',
       },
       description: 'The page.',
     },
     errors: { 503: NOT_BUILT },
-    handler: ({ deps, ctx }) => sendPage(ctx, playerBuild(deps.config), (nonce) => playerPolicy(deps.config, nonce)),
+    handler: async ({ deps, ctx }) => {
+      const build = playerBuild(deps.config);
+      const needs = playerNeeds(await directDownloadOrigin(deps.storage));
+      sendPage(ctx, build, (nonce) => pagePolicy(deps.config, nonce, needs));
+    },
   }),
   // After `/player/`: the router lets `/player` match a request for `/player/` too.
   route({
@@ -112,7 +102,7 @@ export const playerAppRoutes = [
       contentType: 'text/javascript',
       headers: {
         'Cache-Control': '`no-cache`: a new build must be found at once.',
-        'Content-Security-Policy': "The worker's own policy: it reaches only this origin.",
+        'Content-Security-Policy': "The worker's own policy: it reaches only this origin and the bucket downloads are redirected to.",
         ETag: 'The content hash.',
         'Content-Encoding': '`br` or `gzip`, as Accept-Encoding allows.',
         Vary: '`Accept-Encoding`',
@@ -121,8 +111,8 @@ export const playerAppRoutes = [
       description: 'The script.',
     },
     errors: { 404: 'This build has no service worker (`not_found`).', 503: NOT_BUILT },
-    handler: ({ deps, ctx }) => {
-      ctx.set('Content-Security-Policy', WORKER_POLICY);
+    handler: async ({ deps, ctx }) => {
+      ctx.set('Content-Security-Policy', workerPolicy(await directDownloadOrigin(deps.storage)));
       sendBuiltFile(ctx, playerBuild(deps.config), '/sw.js', 'no-cache');
     },
   }),

@@ -3,6 +3,7 @@
  * parts, reachable from the test through `window.offline`. Bundled by esbuild; runs in the page.
  */
 import { set } from 'idb-keyval';
+import { AppUpdates } from '../../browser-player/src/offline/app-updates.js';
 import { MediaCache } from '../../browser-player/src/offline/media-cache.js';
 import { registerServiceWorker } from '../../browser-player/src/offline/register.js';
 import { CREDENTIAL_KEY, type StoredCredential } from '../../browser-player/src/seams.js';
@@ -12,6 +13,8 @@ const offline = {
   saveCredential: (stored: StoredCredential) => set(CREDENTIAL_KEY, stored),
   /** The cache the test reads, made as the player makes it at start. */
   cache: undefined as unknown as MediaCache,
+  /** The app updates as the player starts them, reloading the page as the player does. */
+  updates: new AppUpdates({ reload: () => location.reload() }),
   startCache(credential: string): void {
     offline.cache = new MediaCache({ credential: () => credential, baseUrl: location.origin });
   },

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { parseRange } from '../../browser-player/src/offline/byte-range.js';
-import { hashingStream } from '../../browser-player/src/offline/file-hash.js';
+import { hashingStream, runningHash } from '../../browser-player/src/offline/file-hash.js';
 import { filesToKeep } from '../../browser-player/src/offline/horizon.js';
+import { continuation, PieceReader } from '../../browser-player/src/offline/resume.js';
 import type { Manifest, ManifestAsset } from '../../browser-player/src/wire/manifest.js';
 import { sha256 } from '../support/library-assets.js';
 
@@ -84,5 +85,56 @@ describe('browser player offline rules', () => {
     const passed = new Uint8Array(await new Response(source.pipeThrough(hashing.transform)).arrayBuffer());
     expect(passed).to.deep.equal(bytes);
     expect(hashing.result()).to.deep.equal({ sha256: sha256(bytes), size: bytes.length });
+  });
+
+  describe('resuming a download', () => {
+    const kept = { offset: 800, size: 1000, etag: '"v1"' };
+    it('continues the kept part only with the rest of the same file', () => {
+      expect(continuation({ status: 206, contentRange: 'bytes 800-999/1000', etag: '"v1"' }, kept)).to.equal('continue');
+      // A bucket may not expose its ETag: the checksum of the whole file still decides.
+      expect(continuation({ status: 206, contentRange: 'bytes 800-999/1000', etag: null }, kept)).to.equal('continue');
+    });
+
+    it('starts over on the whole file, another part, another length or a changed file', () => {
+      expect(continuation({ status: 200, contentRange: null, etag: '"v1"' }, kept)).to.equal('start-over');
+      expect(continuation({ status: 206, contentRange: 'bytes 0-999/1000', etag: '"v1"' }, kept)).to.equal('start-over');
+      expect(continuation({ status: 206, contentRange: 'bytes 800-1199/1200', etag: '"v1"' }, kept)).to.equal('start-over');
+      expect(continuation({ status: 206, contentRange: 'bytes 800-999/1000', etag: '"v2"' }, kept)).to.equal('start-over');
+      expect(continuation({ status: 206, contentRange: null, etag: '"v1"' }, kept)).to.equal('start-over');
+      expect(() => continuation({ status: 416, contentRange: 'bytes */1000', etag: null }, kept)).to.throw('416');
+    });
+
+    it('cuts a stream into pieces of the lengths asked, whatever its chunks, and a short piece fails', async () => {
+      const bytes = new Uint8Array(1000).map((_, i) => i % 251);
+      const source = (upTo: number) =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let at = 0; at < upTo; at += 300) controller.enqueue(bytes.subarray(at, Math.min(upTo, at + 300)));
+            controller.close();
+          },
+        });
+      const hash = runningHash();
+      const pieces = new PieceReader(source(1000).getReader(), (chunk) => hash.update(chunk));
+      const read = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
+      expect(await read(pieces.next(400))).to.deep.equal(bytes.subarray(0, 400));
+      expect(await read(pieces.next(400))).to.deep.equal(bytes.subarray(400, 800));
+      expect(await read(pieces.next(200))).to.deep.equal(bytes.subarray(800));
+      expect(await pieces.hasMore()).to.equal(false);
+      expect(hash.result()).to.deep.equal({ sha256: sha256(bytes), size: 1000 });
+
+      const short = new PieceReader(source(500).getReader(), () => undefined);
+      await read(short.next(400));
+      let failure: unknown;
+      await read(short.next(400)).catch((err) => (failure = err));
+      expect(String(failure)).to.contain('300 bytes short');
+    });
+
+    it('hashes a kept part from disk and the rest as it arrives as SHA-256 of the whole', async () => {
+      const bytes = new Uint8Array(300_000).map((_, i) => (i * 7) % 253);
+      const hash = runningHash();
+      await hash.absorb(new Blob([bytes.subarray(0, 123_456)]));
+      hash.update(bytes.subarray(123_456));
+      expect(hash.result()).to.deep.equal({ sha256: sha256(bytes), size: bytes.length });
+    });
   });
 });

@@ -3,15 +3,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { build } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MediaCacheStats } from '../../browser-player/src/offline/media-cache.js';
 import type { Manifest, ManifestAsset } from '../../browser-player/src/wire/manifest.js';
 import { coreModules } from '../../core-modules/index.js';
 import { storageKeys } from '../../core-modules/media/media-types.js';
-import { ensureBrowserPlayerBuilt } from '../support/browser-player-build.js';
 import { launchChromium } from '../support/chromium.js';
 import { freePort } from '../support/free-port.js';
 import { consoleCall, type ConsoleSession, setUpOwner } from '../support/console-client.js';
@@ -20,36 +17,7 @@ import { makeH264Mp4, makePng } from '../support/media-files.js';
 import { bearer, type PairedScreen, pairScreen } from '../support/player-client.js';
 import { publishPlaylist } from '../support/publish-playlist.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
-import type { OfflinePage } from './offline-page.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** What the test reaches in the page: the offline parts (offline-page.ts). */
-type PlayerWindow = { offline: OfflinePage };
-
-/**
- * The built player (its real service worker and app files, as `npm ci` builds them) with its entry
- * script replaced by offline-page.ts: the offline parts are driven alone, apart from playback (whose
- * journeys test/browser-player/journeys*.test.ts drive), and the replaced script keeps the entry's
- * name, so the worker keeps it as part of the app.
- */
-async function buildOfflinePlayer(): Promise<string> {
-  ensureBrowserPlayerBuilt();
-  const dir = mkdtempSync(join(tmpdir(), 'player-offline-'));
-  cpSync(join(root, 'browser-player', 'dist'), dir, { recursive: true });
-  const entry = /src="\/player\/(assets\/[^"]+\.js)"/.exec(readFileSync(join(dir, 'index.html'), 'utf8'))?.[1];
-  if (!entry) throw new Error('the built page names no entry script');
-  await build({
-    entryPoints: [fileURLToPath(new URL('offline-page.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    outfile: join(dir, entry),
-    allowOverwrite: true,
-    logLevel: 'warning',
-  });
-  return dir;
-}
+import { buildOfflinePlayer, type PlayerWindow } from './offline-build.js';
 
 describe('browser player offline: kept files and the service worker, in Chromium', function () {
   // Generous: a CI machine has two cores, shared with the server, PostgreSQL, ffmpeg and Chromium.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { cspDirectives } from '../support/csp.js';
+import { type S3Server, startS3Server } from '../support/s3-server.js';
 import { bootTestKernel, call, type TestKernel } from '../support/test-kernel.js';
 
 // A build of the browser player as its Vite config writes it: hashed files under /player/assets, an unhashed sw.js.
@@ -94,5 +95,50 @@ describe('browser player: served by the server at /player/', () => {
       await bare.stop();
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe('browser player: its policy with media in a bucket', function () {
+  this.timeout(60_000);
+  let s3: S3Server;
+  let dir: string;
+  const kernels: TestKernel[] = [];
+  /** The page's and the worker's policies of a server whose media are in the bucket, downloads served or redirected. */
+  async function policiesWith(downloads: 'serve' | 'redirect') {
+    const k = await bootTestKernel({
+      env: { ...s3.envFor('media'), MEDIA_DOWNLOADS: downloads, BROWSER_PLAYER_DIR: dir, PUBLIC_URL: 'http://signs.example:8080' },
+    });
+    kernels.push(k);
+    const page = cspDirectives((await call(k, 'GET', '/player/')).headers.get('content-security-policy'));
+    const worker = cspDirectives((await k.request('/player/sw.js')).headers.get('content-security-policy'));
+    return { page, worker };
+  }
+
+  before(async function () {
+    this.timeout(120_000);
+    s3 = await startS3Server({ buckets: ['media'] });
+    dir = mkdtempSync(join(tmpdir(), 'player-dist-'));
+    writeFileSync(join(dir, 'index.html'), INDEX);
+    writeFileSync(join(dir, 'sw.js'), WORKER);
+  });
+  after(async () => {
+    for (const k of kernels) await k.stop();
+    await s3?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets the page and its worker fetch, play and show files from the bucket when downloads are redirected there, and not otherwise', async () => {
+    const redirected = await policiesWith('redirect');
+    // The origin of the URLs the server presigns (path style on this endpoint).
+    const bucket = s3.endpoint;
+    for (const directive of ['connect-src', 'media-src', 'img-src']) expect(redirected.page.get(directive), directive).to.include(bucket);
+    expect(redirected.worker.get('connect-src')).to.deep.equal(["'self'", bucket]);
+    // Nothing else loosened: scripts and frames as before.
+    expect(redirected.page.get('script-src')).to.deep.equal(["'self'"]);
+    expect(redirected.page.get('connect-src')).to.deep.equal(["'self'", 'ws://signs.example:8080', bucket]);
+
+    const served = await policiesWith('serve');
+    for (const directive of ['connect-src', 'media-src', 'img-src']) expect(served.page.get(directive), directive).not.to.include(bucket);
+    expect(served.worker.get('connect-src')).to.deep.equal(["'self'"]);
   });
 });

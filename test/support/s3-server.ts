@@ -32,9 +32,9 @@ export interface S3Server {
   stop(): Promise<void>;
 }
 
-async function launch(directory: string, buckets: string[], port = 0): Promise<{ child: ChildProcess; port: number }> {
+async function launch(directory: string, buckets: string[], port = 0, cors?: string): Promise<{ child: ChildProcess; port: number }> {
   // s3rver makes list continuation tokens with DES, which OpenSSL 3 keeps in its legacy provider.
-  const child = spawn(process.execPath, [MAIN, directory, buckets.join(','), String(port)], {
+  const child = spawn(process.execPath, [MAIN, directory, buckets.join(','), String(port), ...(cors ? [cors] : [])], {
     env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,12 +56,13 @@ const exited = (child: ChildProcess) =>
 
 /**
  * A real S3-protocol server (s3rver) in a child process, with these buckets. Sets the AWS client
- * variables in this process too, for drivers made here.
+ * variables in this process too, for drivers made here. `cors` is the buckets' CORS configuration
+ * (S3's XML), for browsers that fetch from them.
  */
-export async function startS3Server({ buckets }: { buckets: string[] }): Promise<S3Server> {
+export async function startS3Server({ buckets, cors }: { buckets: string[]; cors?: string }): Promise<S3Server> {
   Object.assign(process.env, S3_CLIENT_ENV);
   const directory = mkdtempSync(join(tmpdir(), 'signage-s3-'));
-  const started = await launch(directory, buckets);
+  const started = await launch(directory, buckets, 0, cors);
   let child = started.child;
   const port = started.port;
   const endpoint = `http://127.0.0.1:${port}`;
@@ -85,7 +86,7 @@ export async function startS3Server({ buckets }: { buckets: string[] }): Promise
     pause: halt,
     restart: async () => {
       // The same port, so clients configured with the endpoint reach it again.
-      child = (await launch(directory, buckets, port)).child;
+      child = (await launch(directory, buckets, port, cors)).child;
     },
     stop: async () => {
       await halt();

@@ -1,7 +1,13 @@
 import type { Manifest, ManifestAsset } from '../wire/manifest.js';
 import { MEDIA_CACHE, SHA256_HEADER, STAGING_CACHE } from './cache-names.js';
-import { hashingStream, sha256OfBytes, WHOLE_FILE_HASH_LIMIT } from './file-hash.js';
+import { hashingStream, runningHash, sha256OfBytes, WHOLE_FILE_HASH_LIMIT } from './file-hash.js';
 import { filesToKeep } from './horizon.js';
+import { continuation, PIECE_BYTES, PieceReader } from './resume.js';
+
+/** On a kept piece: the ETag of the answer it came from, so pieces of two versions of a file are never joined. */
+const SOURCE_ETAG_HEADER = 'X-Player-Source-ETag';
+/** The query parameter naming a piece's index in the staging cache's keys. */
+const PIECE_PARAM = 'piece';
 
 export interface MediaCacheOptions {
   /** The device credential now (`svc_device_…`), or undefined while not enrolled. */
@@ -164,7 +170,9 @@ export class MediaCache {
 
   /** What an earlier run kept: only verified files are ever put in the media cache, with their checksum. */
   private async readKept(): Promise<void> {
-    await caches.delete(STAGING_CACHE);
+    // Pieces of an unfinished download stay, to be resumed; anything else there is an older build's.
+    const staging = await caches.open(STAGING_CACHE);
+    for (const request of await staging.keys()) if (!new URL(request.url).searchParams.has(PIECE_PARAM)) await staging.delete(request);
     const cache = await caches.open(MEDIA_CACHE);
     for (const request of await cache.keys()) {
       const response = await cache.match(request);
@@ -254,13 +262,15 @@ export class MediaCache {
   }
 
   private async transfer(asset: ManifestAsset, signal: AbortSignal, alive: () => void): Promise<HeldFile> {
-    const credential = this.o.credential();
-    if (!credential) throw new Error('not enrolled');
-    const response = await fetch(new URL(asset.downloadPath, this.o.baseUrl), {
-      headers: { Authorization: `Bearer ${credential}` },
-      cache: 'no-store',
-      signal,
-    });
+    const expected = asset.sha256.toLowerCase();
+    const headers = { 'Content-Type': asset.mimeType, 'Content-Length': String(asset.fileSize), [SHA256_HEADER]: expected };
+    const check = (got: { sha256: string; size: number }) => {
+      if (got.size !== asset.fileSize) throw new Error(`size ${got.size} bytes, the manifest says ${asset.fileSize}`);
+      if (got.sha256 !== expected) throw new Error('checksum mismatch: the file was dropped');
+    };
+    if (this.mode === 'cache' && asset.fileSize > WHOLE_FILE_HASH_LIMIT) return this.transferInPieces(asset, signal, alive, headers, check);
+
+    const response = await this.request(asset, signal);
     if (!response.ok || !response.body) throw new Error(`download answered ${response.status}`);
     const body = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
@@ -270,50 +280,135 @@ export class MediaCache {
         },
       }),
     );
-    const expected = asset.sha256.toLowerCase();
-    const headers = { 'Content-Type': asset.mimeType, 'Content-Length': String(asset.fileSize), [SHA256_HEADER]: expected };
-    const check = (got: { sha256: string; size: number }) => {
-      if (got.size !== asset.fileSize) throw new Error(`size ${got.size} bytes, the manifest says ${asset.fileSize}`);
-      if (got.sha256 !== expected) throw new Error('checksum mismatch: the file was dropped');
-    };
-
     if (this.mode === 'network') {
       const hashing = hashingStream();
       const blob = await new Response(body.pipeThrough(hashing.transform), { headers }).blob();
       check(hashing.result());
       return { sha256: expected, size: blob.size, objectUrl: URL.createObjectURL(blob) };
     }
+    // Small enough to restart after a cut: read whole and hashed natively.
+    const bytes = await new Response(body).arrayBuffer();
+    check({ sha256: await sha256OfBytes(bytes), size: bytes.byteLength });
+    await (await caches.open(MEDIA_CACHE)).put(asset.downloadPath, new Response(bytes, { headers }));
+    return { sha256: expected, size: bytes.byteLength };
+  }
 
-    const media = await caches.open(MEDIA_CACHE);
-    const key = asset.downloadPath;
-    if (asset.fileSize <= WHOLE_FILE_HASH_LIMIT) {
-      const bytes = await new Response(body).arrayBuffer();
-      check({ sha256: await sha256OfBytes(bytes), size: bytes.byteLength });
-      await media.put(key, new Response(bytes, { headers }));
-      return { sha256: expected, size: bytes.byteLength };
-    }
-    // Streamed to disk while hashed; moved to the media cache only once verified, so the worker never answers a wrong file.
+  /**
+   * The file from the server with the device credential, from `offset` on. Where the server
+   * redirects to a presigned bucket URL (MEDIA_DOWNLOADS=redirect) the browser follows it and drops
+   * the credential, as it does on any redirect to another origin: the URL carries its own signature.
+   */
+  private async request(asset: ManifestAsset, signal: AbortSignal, offset = 0): Promise<Response> {
+    const credential = this.o.credential();
+    if (!credential) throw new Error('not enrolled');
+    return fetch(new URL(asset.downloadPath, this.o.baseUrl), {
+      headers: { Authorization: `Bearer ${credential}`, ...(offset > 0 ? { Range: `bytes=${offset}-` } : {}) },
+      cache: 'no-store',
+      signal,
+    });
+  }
+
+  /**
+   * A large file, streamed to disk in pieces (resume.ts) while hashed: a cut keeps the whole pieces,
+   * and the next try asks only for the rest (their bytes are hashed again from disk, so the checksum
+   * covers the whole file). Moved to the media cache only once verified, so the worker never answers
+   * a wrong file; a wrong file's pieces are dropped, as resuming it could never make it right.
+   */
+  private async transferInPieces(
+    asset: ManifestAsset,
+    signal: AbortSignal,
+    alive: () => void,
+    headers: Record<string, string>,
+    check: (got: { sha256: string; size: number }) => void,
+  ): Promise<HeldFile> {
     const staging = await caches.open(STAGING_CACHE);
+    const pieceCount = Math.ceil(asset.fileSize / PIECE_BYTES);
+    let kept = await this.keptPieces(staging, asset);
+    const hash = runningHash();
+    let pieces: PieceReader | undefined;
+    // Every piece kept (the page went before it moved them): nothing left to ask for.
+    if (kept.blobs.length < pieceCount) {
+      const offset = kept.blobs.length * PIECE_BYTES;
+      let response = await this.request(asset, signal, offset);
+      if (offset > 0) {
+        const answer = { status: response.status, contentRange: response.headers.get('Content-Range'), etag: response.headers.get('ETag') };
+        if (continuation(answer, { offset, size: asset.fileSize, etag: kept.etag }) === 'start-over') {
+          await this.dropPieces(staging, asset.downloadPath);
+          kept = { blobs: [], etag: undefined };
+          // A 200 is the whole file; a 206 of something else is asked again from the start.
+          if (response.status !== 200) {
+            await response.body?.cancel();
+            response = await this.request(asset, signal);
+          }
+        }
+      }
+      if (!response.ok || !response.body) throw new Error(`download answered ${response.status}`);
+      const etag = kept.etag ?? response.headers.get('ETag') ?? '';
+      for (const blob of kept.blobs) await hash.absorb(blob);
+      const reader = new PieceReader(response.body.getReader(), (chunk) => {
+        alive();
+        hash.update(chunk);
+      });
+      for (let index = kept.blobs.length; index < pieceCount; index++) {
+        const length = Math.min(PIECE_BYTES, asset.fileSize - index * PIECE_BYTES);
+        const pieceHeaders = { 'Content-Length': String(length), [SHA256_HEADER]: headers[SHA256_HEADER]!, [SOURCE_ETAG_HEADER]: etag };
+        await staging.put(this.pieceKey(asset.downloadPath, index), new Response(reader.next(length), { headers: pieceHeaders }));
+      }
+      pieces = reader;
+    } else {
+      for (const blob of kept.blobs) await hash.absorb(blob);
+    }
     try {
-      const hashing = hashingStream();
-      await staging.put(key, new Response(body.pipeThrough(hashing.transform), { headers }));
-      check(hashing.result());
-      const staged = await staging.match(key);
-      if (!staged) throw new Error('the browser dropped the file while it was stored');
-      await media.put(key, staged);
-      return { sha256: expected, size: asset.fileSize };
-    } finally {
-      await staging.delete(key);
+      if (await pieces?.hasMore()) throw new Error(`the server sent more than the ${asset.fileSize} bytes the manifest says`);
+      check(hash.result());
+    } catch (err) {
+      await this.dropPieces(staging, asset.downloadPath);
+      throw err;
+    }
+    const whole = await this.keptPieces(staging, asset);
+    if (whole.blobs.length !== pieceCount) throw new Error('the browser dropped part of the file while it was stored');
+    // Blobs read from Cache Storage stay on disk: joining them copies no bytes into memory.
+    await (await caches.open(MEDIA_CACHE)).put(asset.downloadPath, new Response(new Blob(whole.blobs, { type: asset.mimeType }), { headers }));
+    await this.dropPieces(staging, asset.downloadPath);
+    return { sha256: headers[SHA256_HEADER]!, size: asset.fileSize };
+  }
+
+  private pieceKey(path: string, index: number): string {
+    const url = new URL(path, this.o.baseUrl);
+    url.searchParams.set(PIECE_PARAM, String(index));
+    return url.href;
+  }
+
+  /** The asset's pieces kept so far, in order from the first, of this file (its checksum) and one source (its ETag). */
+  private async keptPieces(staging: Cache, asset: ManifestAsset): Promise<{ blobs: Blob[]; etag: string | undefined }> {
+    const blobs: Blob[] = [];
+    let etag: string | undefined;
+    for (let index = 0; ; index++) {
+      const piece = await staging.match(this.pieceKey(asset.downloadPath, index));
+      if (!piece || piece.headers.get(SHA256_HEADER) !== asset.sha256.toLowerCase()) break;
+      const source = piece.headers.get(SOURCE_ETAG_HEADER) ?? '';
+      if (index > 0 && source !== (etag ?? '')) break;
+      etag = source || undefined;
+      blobs.push(await piece.blob());
+    }
+    return { blobs, etag };
+  }
+
+  /** Drops the pieces kept of one download path (every one, when `path` is undefined). */
+  private async dropPieces(staging: Cache, path: string | undefined): Promise<void> {
+    for (const request of await staging.keys()) {
+      if (path === undefined || new URL(request.url).pathname === path) await staging.delete(request);
     }
   }
 
   private async removeUnwanted(): Promise<void> {
     const unwanted = [...this.held.keys()].filter((path) => !this.wanted.has(path));
-    if (unwanted.length === 0) return;
     this.forget(unwanted);
     if (this.mode === 'cache') {
       const cache = await caches.open(MEDIA_CACHE);
       await Promise.all(unwanted.map((path) => cache.delete(path)));
+      // Every wanted file is held: pieces left are of downloads no manifest wants any more.
+      await this.dropPieces(await caches.open(STAGING_CACHE), undefined);
     }
   }
 
