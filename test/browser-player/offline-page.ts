@@ -15,8 +15,8 @@ const offline = {
   cache: undefined as unknown as MediaCache,
   /** The app updates as the player starts them, reloading the page as the player does. */
   updates: new AppUpdates({ reload: () => location.reload() }),
-  startCache(credential: string): void {
-    offline.cache = new MediaCache({ credential: () => credential, baseUrl: location.origin });
+  startCache(credential: string, stallMs?: number): void {
+    offline.cache = new MediaCache({ credential: () => credential, baseUrl: location.origin, ...(stallMs ? { stallMs } : {}) });
   },
 };
 

@@ -20,6 +20,8 @@ import { type RecordingProxy, startRecordingProxy } from './offline-proxy.js';
 const MIB = 1024 * 1024;
 /** resume.ts's PIECE_BYTES: a cut after 10 MiB keeps one whole piece. */
 const PIECE = 8 * MIB;
+/** How long the page's cache waits on a silent download here (30 s on a screen): long enough for a piece to be stored on a busy machine. */
+const STALL_MS = 5_000;
 
 /** A screen showing these assets (in a published playlist) and its manifest. */
 async function manifestShowing(k: TestKernel, owner: ConsoleSession, screen: PairedScreen, assetIds: string[]): Promise<Manifest> {
@@ -43,7 +45,10 @@ function driver(page: Page, screen: PairedScreen) {
         installationId: 'test',
       });
       expect(await page.evaluate(() => (window as unknown as PlayerWindow).offline.registerServiceWorker())).to.equal(true);
-      await page.evaluate((credential) => (window as unknown as PlayerWindow).offline.startCache(credential), screen.credential);
+      await page.evaluate(({ credential, stallMs }) => (window as unknown as PlayerWindow).offline.startCache(credential, stallMs), {
+        credential: screen.credential,
+        stallMs: STALL_MS,
+      });
     },
     sync: (m: Manifest) => page.evaluate((m) => (window as unknown as PlayerWindow).offline.cache.sync(m, Date.now()), m),
     ready: (a: ManifestAsset) => page.evaluate((a) => (window as unknown as PlayerWindow).offline.cache.ready(a), a),
@@ -61,7 +66,7 @@ function driver(page: Page, screen: PairedScreen) {
     pieces: () => page.evaluate(async () => (await (await caches.open('player-media-staging')).keys()).length),
     /**
      * Syncs while `proxy` holds a download after 10 MiB, as a link that hangs: the page gives it up
-     * after 30 s without data (real time: while a piece is being stored the browser answers no other
+     * after STALL_MS without data (real time: while a piece is being stored the browser answers no other
      * question about that cache, so the test cannot tell when to cut sooner). Then it is cut.
      */
     async syncCut(m: Manifest, proxy: RecordingProxy, prefix: string) {

@@ -213,6 +213,16 @@ describe('browser player offline: kept files and the service worker, in Chromium
     expect(await stats()).to.include({ downloadQueueCount: 0, cacheUsedBytes: image.fileSize, errors: 0 });
   });
 
+  it('removes the files no manifest names even while a wanted file keeps failing, after a few retries', async () => {
+    await sync(await showOn([image.assetId, video.assetId]));
+    expect(Object.keys(await kept())).to.have.members([image.downloadPath, video.downloadPath]);
+    // The next content's only file is damaged on the server: it will never be held.
+    void sync(await showOn([broken.assetId]));
+    await page.waitForFunction(async () => (await (await caches.open('player-media')).keys()).length === 0, undefined, { timeout: 30_000, polling: 250 });
+    expect(await ready(image)).to.equal(false);
+    expect((await stats()).lastSynchronizationError).to.contain(broken.downloadPath);
+  });
+
   it('forgets every file on clear (the clear_media_cache command), and fetches them again at the next sync', async () => {
     const current = await showOn([image.assetId]);
     await page.evaluate(() => (window as unknown as PlayerWindow).offline.cache.clear());

@@ -21,6 +21,8 @@ export interface MediaCacheOptions {
   onReady?: () => void;
   /** Downloads at once (default 3). */
   concurrency?: number;
+  /** A download that receives nothing for this long is given up (default 30 s). */
+  stallMs?: number;
 }
 
 /** What the heartbeat reports of the cache (its field names). */
@@ -58,6 +60,8 @@ type Mode = 'cache' | 'network';
 /** A download that receives nothing for this long is given up and tried again later. */
 const STALL_MS = 30_000;
 const RETRY_BASE_MS = 2_000;
+/** Failed passes in a row (about 10 s of retries) after which files no manifest names are removed anyway. */
+const PASSES_BEFORE_REMOVING = 3;
 const RETRY_CAP_MS = 5 * 60_000;
 
 const offlineCapable = () =>
@@ -84,7 +88,6 @@ export class MediaCache {
   private readonly failures = new Map<string, string>();
   private quota: number | undefined;
   private abort = new AbortController();
-  private readonly onControl = () => this.o.onReady?.();
 
   constructor(private readonly o: MediaCacheOptions) {
     this.mode = offlineCapable() ? 'cache' : 'network';
@@ -96,7 +99,7 @@ export class MediaCache {
     }
     // Best effort: a persisted origin is not evicted when the disk fills.
     void navigator.storage?.persist?.().catch(() => undefined);
-    navigator.serviceWorker.addEventListener('controllerchange', this.onControl);
+    navigator.serviceWorker.addEventListener('controllerchange', () => this.o.onReady?.());
     this.loaded = this.readKept().catch((err: Error) => console.warn(`browser player: the kept files could not be read (${err.message})`));
   }
 
@@ -127,7 +130,6 @@ export class MediaCache {
   /** Forgets every file (the `clear_media_cache` command); the next sync fetches them again. */
   async clear(): Promise<void> {
     this.halt();
-    this.abort = new AbortController();
     this.wanted = new Map();
     this.forget([...this.held.keys()]);
     this.failedPasses = 0;
@@ -135,16 +137,20 @@ export class MediaCache {
     if (this.mode === 'cache') await Promise.all([caches.delete(MEDIA_CACHE), caches.delete(STAGING_CACHE)]);
   }
 
-  /** Stops downloading and retrying (the player stops, or its credential was revoked). */
+  /**
+   * Stops downloading and retrying (the player stops, or its credential was revoked). The cache
+   * lives as long as the page: a later `sync` (the screen enabled again, or paired again) starts over.
+   */
   stop(): void {
     this.halt();
-    if (this.mode === 'cache') navigator.serviceWorker.removeEventListener('controllerchange', this.onControl);
   }
 
+  /** Ends the downloads running; the ones started after it run under a new signal. */
   private halt(): void {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.abort.abort();
+    this.abort = new AbortController();
   }
 
   stats(): MediaCacheStats {
@@ -206,11 +212,11 @@ export class MediaCache {
     await Promise.all(Array.from({ length: Math.min(this.o.concurrency ?? 3, queue.length) }, worker));
     if (signal.aborted) return;
     const complete = [...this.wanted.values()].every((asset) => this.holds(asset));
-    if (complete) {
-      this.failedPasses = 0;
-      await this.removeUnwanted();
-    } else {
-      this.failedPasses += 1;
+    this.failedPasses = complete ? 0 : this.failedPasses + 1;
+    // Files no manifest names stay while the wanted ones arrive (what plays now may be among them),
+    // but not for ever: a file that keeps failing would otherwise keep every old file on disk.
+    if (complete || this.failedPasses >= PASSES_BEFORE_REMOVING) await this.removeUnwanted();
+    if (!complete) {
       const delay = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (this.failedPasses - 1));
       // Jitter: a building's screens coming back from one outage do not all ask at once.
       this.retryTimer = setTimeout(() => void this.schedulePass().catch(() => undefined), delay * (0.5 + Math.random() / 2));
@@ -240,7 +246,7 @@ export class MediaCache {
 
   /**
    * Downloads, verifies and keeps one file; throws (keeping nothing) when it cannot, the bytes are
-   * wrong, or nothing arrives for STALL_MS: a link that hangs rather than fails would otherwise hold
+   * wrong, or nothing arrives for `stallMs`: a link that hangs rather than fails would otherwise hold
    * this download's place, and the retries, for ever.
    */
   private async download(asset: ManifestAsset, signal: AbortSignal): Promise<HeldFile> {
@@ -250,7 +256,8 @@ export class MediaCache {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const alive = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => stall.abort(new Error(`no data for ${STALL_MS / 1000} s`)), STALL_MS);
+      const stallMs = this.o.stallMs ?? STALL_MS;
+      timer = setTimeout(() => stall.abort(new Error(`no data for ${stallMs / 1000} s`)), stallMs);
     };
     alive();
     try {
@@ -394,11 +401,9 @@ export class MediaCache {
     return { blobs, etag };
   }
 
-  /** Drops the pieces kept of one download path (every one, when `path` is undefined). */
-  private async dropPieces(staging: Cache, path: string | undefined): Promise<void> {
-    for (const request of await staging.keys()) {
-      if (path === undefined || new URL(request.url).pathname === path) await staging.delete(request);
-    }
+  /** Drops the pieces kept of one download path. */
+  private async dropPieces(staging: Cache, path: string): Promise<void> {
+    for (const request of await staging.keys()) if (new URL(request.url).pathname === path) await staging.delete(request);
   }
 
   private async removeUnwanted(): Promise<void> {
@@ -407,8 +412,9 @@ export class MediaCache {
     if (this.mode === 'cache') {
       const cache = await caches.open(MEDIA_CACHE);
       await Promise.all(unwanted.map((path) => cache.delete(path)));
-      // Every wanted file is held: pieces left are of downloads no manifest wants any more.
-      await this.dropPieces(await caches.open(STAGING_CACHE), undefined);
+      // Pieces of downloads no manifest wants any more (a wanted one's resume from theirs).
+      const staging = await caches.open(STAGING_CACHE);
+      for (const request of await staging.keys()) if (!this.wanted.has(new URL(request.url).pathname)) await staging.delete(request);
     }
   }
 

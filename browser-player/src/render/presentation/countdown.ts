@@ -6,6 +6,8 @@
  * (daily, weekly, monthly, yearly) keeps that wall time in the zone across DST and never completes.
  */
 
+import { instantOf, knownZone, wallClock } from '../../playback/local-time.js';
+
 export type Recurrence = 'none' | 'daily' | 'weekly' | 'monthly' | 'yearly';
 
 export interface Countdown {
@@ -28,7 +30,7 @@ export function parseCountdown(format: string): Countdown | undefined {
   const [target, zone, mode, recurrence, completion, units, text] = parts.slice(2).map(decode);
   return {
     target: target ?? '',
-    zone: knownZone(zone) ?? 'UTC',
+    zone: zoneOrUndefined(zone) ?? 'UTC',
     countUp: mode === 'count_up',
     recurrence: RECURRENCES.find((r) => r === recurrence) ?? 'none',
     completion: completion === 'hide' || completion === 'count_up' ? completion : 'completed_text',
@@ -100,61 +102,23 @@ function decode(value: string): string {
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A formatter of wall times in `zone`, kept per zone (a countdown asks every second). */
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-function knownZone(zone: string | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    formatter(zone);
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
+/** The zone when the runtime knows it. */
+const zoneOrUndefined = (zone: string | undefined) => (zone && knownZone(zone) ? zone : undefined);
 
 function wallTime(instant: number, zone: string): WallTime {
-  const n: Record<string, number> = {};
-  for (const p of formatter(zone).formatToParts(instant)) if (p.type !== 'literal') n[p.type] = Number(p.value);
-  return { year: n.year!, month: n.month!, day: n.day!, hour: n.hour!, minute: n.minute!, second: n.second! };
+  const w = new Date(wallClock(zone, instant));
+  return {
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    second: w.getUTCSeconds(),
+  };
 }
 
-const asUtc = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-
-/** How far the zone's clock is ahead of UTC at `instant`. */
-const offsetAt = (instant: number, zone: string) => asUtc(wallTime(instant, zone)) - Math.floor(instant / 1000) * 1000;
-
-/**
- * The instant a wall time names in `zone`. Twice a year that is not one instant: a time the clocks
- * skip (02:30 when they jump to 03:00) is read with the offset before the jump, so it lands just
- * after it; a time they pass twice is its first pass.
- */
-function zonedInstant(w: WallTime, zone: string): number {
-  const utc = asUtc(w);
-  const DAY = 86_400_000;
-  const before = utc - offsetAt(utc - DAY, zone);
-  const after = utc - offsetAt(utc + DAY, zone);
-  const exact = [before, after].filter((t) => asUtc(wallTime(t, zone)) === utc);
-  return exact.length ? Math.min(...exact) : before;
-}
+/** The instant a wall time names in `zone`, by the schedules' rule: a time the clocks skip is the jump itself, one they pass twice its first pass. */
+const zonedInstant = (w: WallTime, zone: string) => instantOf(zone, Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second), 'start');
 
 function parseTarget(target: string, zone: string): number | undefined {
   if (/(Z|[+-]\d{2}:\d{2})$/i.test(target)) {
