@@ -1,55 +1,100 @@
 import QRCode from 'qrcode';
-import { type DataLookup, type DataRecord, valueText } from './data-values.js';
+import { type DataRecord, valueText } from './data-values.js';
 import type { ManifestWidget, PresentationNode } from '../wire/manifest.js';
 import { mountWebsite } from './media.js';
-import { drawPlaceholder, type Mounted } from './mounted.js';
+import type { LayoutContent } from './layout-types.js';
+import type { Mounted } from './mounted.js';
 import { bindingSubject, bindingText, type DrawContext } from './presentation/binding.js';
 import { drawChart } from './presentation/chart.js';
 import { conditionHolds } from './presentation/condition.js';
 import { applyCommon, div } from './presentation/dom.js';
 import { sections } from './presentation/grouping.js';
 import { drawIcon, drawProgress } from './presentation/indicators.js';
+import { chartPictures, paintTree } from './presentation/paint.js';
+import { drawPicture } from './presentation/picture.js';
+import { widgetKey } from './presentation/widget-key.js';
 
 /**
  * A widget as schema-13 players draw it: its declarative presentation (a tree of layout, content
  * and collection nodes) as DOM, or its web page in a frame. A node whose `condition` does not hold
- * is left out. `asset_image` (it needs the manifest's files) and node types this player does not
- * know render nothing, so one such node never blanks a layout.
+ * is left out; node types this player does not know render nothing, so one such node never blanks
+ * a layout.
+ *
+ * It follows new manifests while on screen (`update`): when its definition, the documents of the
+ * data sources it reads or the files it names change, the tree is drawn again (its conditions
+ * checked again) and replaces the old one once its pictures are decoded; otherwise nothing is
+ * redrawn. A web widget whose address changed cannot follow in place.
  */
-export function mountWidget(widget: ManifestWidget, data: DataLookup): Mounted {
+export function mountWidget(widget: ManifestWidget, content: LayoutContent): Mounted {
   const p = widget.presentation;
-  if (p?.kind === 'web' && p.web?.url) return mountWebsite(p.web.url);
+  if (p?.kind === 'web' && p.web?.url) {
+    const page = mountWebsite(p.web.url);
+    const url = p.web.url;
+    return { ...page, update: (next) => webAddress(next, widget.assetId) === url };
+  }
   const box = document.createElement('div');
   box.className = 'widget';
-  const live: (() => void)[] = [];
-  const root = p?.kind === 'native' ? p.native?.root : undefined;
-  if (isNode(root)) {
-    const drawn = drawNode(root, { live, data });
-    if (drawn) box.append(drawn);
-  }
-  const refresh = () => {
-    for (const update of live) update();
-  };
-  refresh();
-  // Clocks and dates: one timer for the whole widget, only when it shows one.
-  const timer = live.length ? setInterval(refresh, 1000) : undefined;
+  let key = keyOf(widget, content);
+  let drawn = drawTree(widget, content);
+  box.append(...drawn.nodes);
+  let charts: Map<SVGSVGElement, HTMLImageElement> | undefined;
+  let released = false;
   return {
     element: box,
-    ready: Promise.resolve(),
+    ready: Promise.all(drawn.loading).then(() => undefined),
     draw(ctx, area) {
-      const background = box.firstElementChild ? getComputedStyle(box.firstElementChild).backgroundColor : '';
-      if (background) {
-        ctx.fillStyle = background;
-        ctx.fillRect(area.x, area.y, area.width, area.height);
-      }
-      const text = box.textContent?.trim();
-      if (text) drawPlaceholder(ctx, area, text);
+      paintTree(ctx, box, area, charts);
+    },
+    async prepare() {
+      charts = await chartPictures(box);
+    },
+    update(next) {
+      const latest = next.widgets.find((w) => w.assetId === widget.assetId);
+      // Gone from the manifest: what names it is changing too, and shows what it had meanwhile.
+      if (!latest) return true;
+      if (latest.presentation?.kind === 'web') return false;
+      const nextKey = keyOf(latest, next);
+      if (nextKey === key) return true;
+      key = nextKey;
+      const incoming = drawTree(latest, next);
+      void Promise.all(incoming.loading).then(() => {
+        // Overtaken by a later update (or released): that one draws.
+        if (released || key !== nextKey) return incoming.stop();
+        drawn.stop();
+        drawn = incoming;
+        box.replaceChildren(...incoming.nodes);
+      });
+      return true;
     },
     release() {
-      clearInterval(timer);
+      released = true;
+      drawn.stop();
       box.remove();
     },
   };
+}
+
+function keyOf(widget: ManifestWidget, content: LayoutContent): string {
+  return widgetKey(widget, content.dataDocument, (assetId, variantId) => content.file(assetId, variantId)?.url);
+}
+
+function webAddress(content: LayoutContent, assetId: string): string | undefined {
+  const p = content.widgets.find((w) => w.assetId === assetId)?.presentation;
+  return p?.kind === 'web' ? p.web?.url : undefined;
+}
+
+/** A native widget's tree, its pictures' decoding, and its clock (one timer for the whole widget, only when it shows a time). */
+function drawTree(widget: ManifestWidget, content: LayoutContent): { nodes: HTMLElement[]; loading: Promise<unknown>[]; stop(): void } {
+  const p = widget.presentation;
+  const root = p?.kind === 'native' ? p.native?.root : undefined;
+  const ctx: DrawContext = { live: [], data: content.data, file: (assetId, variantId) => content.file(assetId, variantId), loading: [] };
+  const drawn = isNode(root) ? drawNode(root, ctx) : undefined;
+  const refresh = () => {
+    for (const update of ctx.live) update();
+  };
+  refresh();
+  const timer = ctx.live.length ? setInterval(refresh, 1000) : undefined;
+  return { nodes: drawn ? [drawn] : [], loading: ctx.loading, stop: () => clearInterval(timer) };
 }
 
 /** Layout nodes; `conditional` (and `grouped_sections` without records) is a column of its children. */
@@ -120,6 +165,8 @@ function drawNode(node: PresentationNode, ctx: DrawContext): HTMLElement | undef
     case 'bar_chart':
     case 'donut_chart':
       return drawChart(node.type.slice(0, -6) as 'line', ctx.data(String(props.dataset ?? ''))?.records ?? [], props, ctx.emptyText);
+    case 'asset_image':
+      return drawPicture(props, node.binding && bindingSubject(node.binding, ctx), ctx);
     case 'qr_code': {
       const canvas = document.createElement('canvas');
       canvas.className = 'pn-qr';
