@@ -38,10 +38,11 @@ export function mountWidget(widget: ManifestWidget, content: LayoutContent): Mou
   let drawn = drawTree(widget, content);
   box.append(...drawn.nodes);
   let charts: Map<SVGSVGElement, HTMLImageElement> | undefined;
-  let released = false;
+  /** A redraw whose pictures are being decoded, out of sight. */
+  let waiting: DrawnTree | undefined;
   return {
     element: box,
-    ready: Promise.all(drawn.loading).then(() => undefined),
+    ready: drawn.settled,
     draw(ctx, area) {
       paintTree(ctx, box, area, charts);
     },
@@ -56,10 +57,13 @@ export function mountWidget(widget: ManifestWidget, content: LayoutContent): Mou
       const nextKey = keyOf(latest, next);
       if (nextKey === key) return true;
       key = nextKey;
+      // A redraw still waiting for its pictures is overtaken: this one draws.
+      waiting?.stop();
       const incoming = drawTree(latest, next);
-      void Promise.all(incoming.loading).then(() => {
-        // Overtaken by a later update (or released): that one draws.
-        if (released || key !== nextKey) return incoming.stop();
+      waiting = incoming;
+      void incoming.settled.then(() => {
+        if (waiting !== incoming) return;
+        waiting = undefined;
         drawn.stop();
         drawn = incoming;
         box.replaceChildren(...incoming.nodes);
@@ -67,7 +71,8 @@ export function mountWidget(widget: ManifestWidget, content: LayoutContent): Mou
       return true;
     },
     release() {
-      released = true;
+      waiting?.stop();
+      waiting = undefined;
       drawn.stop();
       box.remove();
     },
@@ -83,8 +88,19 @@ function webAddress(content: LayoutContent, assetId: string): string | undefined
   return p?.kind === 'web' ? p.web?.url : undefined;
 }
 
+/** A redraw shows without the pictures that are not decoded by then (a stalled file), rather than keep old data up. */
+const PICTURES_WAIT_MS = 10_000;
+
+interface DrawnTree {
+  nodes: HTMLElement[];
+  /** Once its pictures are decoded (or could not be, or took too long). */
+  settled: Promise<void>;
+  /** Stops its clock and its wait; its nodes are dropped with it. */
+  stop(): void;
+}
+
 /** A native widget's tree, its pictures' decoding, and its clock (one timer for the whole widget, only when it shows a time). */
-function drawTree(widget: ManifestWidget, content: LayoutContent): { nodes: HTMLElement[]; loading: Promise<unknown>[]; stop(): void } {
+function drawTree(widget: ManifestWidget, content: LayoutContent): DrawnTree {
   const p = widget.presentation;
   const root = p?.kind === 'native' ? p.native?.root : undefined;
   const ctx: DrawContext = { live: [], data: content.data, file: (assetId, variantId) => content.file(assetId, variantId), loading: [] };
@@ -94,7 +110,18 @@ function drawTree(widget: ManifestWidget, content: LayoutContent): { nodes: HTML
   };
   refresh();
   const timer = ctx.live.length ? setInterval(refresh, 1000) : undefined;
-  return { nodes: drawn ? [drawn] : [], loading: ctx.loading, stop: () => clearInterval(timer) };
+  let patience: ReturnType<typeof setTimeout> | undefined;
+  const settled = ctx.loading.length
+    ? Promise.race([Promise.all(ctx.loading), new Promise((resolve) => (patience = setTimeout(resolve, PICTURES_WAIT_MS)))]).then(() => clearTimeout(patience))
+    : Promise.resolve();
+  return {
+    nodes: drawn ? [drawn] : [],
+    settled,
+    stop() {
+      clearInterval(timer);
+      clearTimeout(patience);
+    },
+  };
 }
 
 /** Layout nodes; `conditional` (and `grouped_sections` without records) is a column of its children. */

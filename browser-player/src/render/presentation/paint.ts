@@ -20,6 +20,13 @@ export function paintTree(ctx: CanvasRenderingContext2D, root: Element, area: Bo
   const walk = (el: Element) => {
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden') return;
+    // An element's opacity dims it and everything inside it, as on screen.
+    const alpha = ctx.globalAlpha;
+    ctx.globalAlpha = alpha * (Number(style.opacity) || 0);
+    paintElement(el, style);
+    ctx.globalAlpha = alpha;
+  };
+  const paintElement = (el: Element, style: CSSStyleDeclaration) => {
     const box = map(el.getBoundingClientRect());
     const background = style.backgroundColor;
     if (background && background !== 'rgba(0, 0, 0, 0)' && background !== 'transparent') {
