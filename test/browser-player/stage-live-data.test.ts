@@ -9,6 +9,8 @@ describe('browser player stage: layouts follow new data (Chromium)', () => {
   const ids = {
     layout: '00000000-0000-4000-8000-000000000011',
     playlist: '00000000-0000-4000-8000-000000000012',
+    zoned: '00000000-0000-4000-8000-000000000013',
+    notesPlaylist: '00000000-0000-4000-8000-000000000014',
     weather: '00000000-0000-4000-8000-0000000000c1',
     notes: '00000000-0000-4000-8000-0000000000c2',
     poster: '00000000-0000-4000-8000-0000000000c3',
@@ -40,7 +42,7 @@ describe('browser player stage: layouts follow new data (Chromium)', () => {
    * source (temperature, a warning only while it is stormy), a widget on another source, a
    * picture widget, a bar chart on the weather, and text bound to the weather.
    */
-  const manifest = (o: { temperature: string; sky: string; heading?: string; revision?: string }) => ({
+  const manifest = (o: { temperature: string; sky: string; heading?: string; revision?: string; note?: string }) => ({
     layouts: [
       {
         id: ids.layout,
@@ -77,8 +79,24 @@ describe('browser player stage: layouts follow new data (Chromium)', () => {
           ],
         },
       },
+      // A zone playing a widget as its item, the whole canvas.
+      {
+        id: ids.zoned,
+        revisionId: 'zoned-1',
+        revision: 1,
+        documentSha256: 'z',
+        document: {
+          schemaVersion: 2,
+          canvas: { width: 1600, height: 900, orientation: 'landscape', backgroundColor: '#000000', safeAreaPercent: 5 },
+          placements: [placement({ type: 'playlistZone', playlistId: ids.notesPlaylist, x: 0, y: 0, width: 1600, height: 900, layer: 1 })],
+        },
+      },
     ],
     playlists: [
+      {
+        id: ids.notesPlaylist,
+        items: [{ id: 'n1', assetId: ids.notes, assetType: 'widget', durationMs: 600_000, fitMode: 'contain', audioEnabled: false, volume: 1 }],
+      },
       {
         id: ids.playlist,
         items: [{ id: 'z1', assetId: ids.tall, assetType: 'image', durationMs: 600_000, fitMode: 'stretch', audioEnabled: false, volume: 1 }],
@@ -110,7 +128,7 @@ describe('browser player stage: layouts follow new data (Chromium)', () => {
     ],
     dataSources: [
       source(ids.forecast, [{ temperature: text(o.temperature), sky: text(o.sky), rain: { kind: 'number', number: 10 } }]),
-      source(ids.memo, [{ note: text('Lunch at noon') }]),
+      source(ids.memo, [{ note: text(o.note ?? 'Lunch at noon') }]),
     ],
   });
 
@@ -196,6 +214,17 @@ describe('browser player stage: layouts follow new data (Chromium)', () => {
     await h.page.waitForFunction(() => [...document.querySelectorAll('.layout .primitive-text')].some((p) => p.textContent === 'Good morning'));
     expect(await texts()).to.deep.equal({ weather: '12°', primitives: ['Sky: clear', 'Good morning'] });
     expect(await stillTagged()).to.deep.equal({ zone: 'zone', weather: 'weather', notes: 'notes', poster: 'poster', board: 'board' });
+  });
+
+  it('shows new data in a widget a playlist zone is playing, the zone playing on', async () => {
+    await show(item({ key: crypto.randomUUID(), kind: 'layout', layoutId: ids.zoned, durationMs: undefined }));
+    await h.page.evaluate(() => {
+      (document.querySelector('.zone-playlist') as unknown as { tag: string }).tag = 'zone';
+    });
+    expect(await h.page.locator('.zone-playlist .widget').textContent()).to.equal('Lunch at noon');
+    await useManifest(manifest({ temperature: '12', sky: 'clear', note: 'Lunch moved to one' }));
+    await h.page.waitForFunction(() => document.querySelector('.zone-playlist .widget')?.textContent === 'Lunch moved to one');
+    expect(await h.page.evaluate(() => (document.querySelector('.zone-playlist') as unknown as { tag?: string }).tag)).to.equal('zone');
   });
 
   it('draws a widget’s picture from the manifest’s files, with the fit it asks for', async () => {
