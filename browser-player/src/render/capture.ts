@@ -12,6 +12,7 @@ const MAX_HEIGHT_PX = 540;
  * the canvas cannot be read (a picture from another origin taints it).
  */
 export async function captureJpeg(content: Mounted | undefined, width: number, height: number): Promise<Uint8Array | undefined> {
+  await content?.prepare?.();
   let scale = Math.min(1, MAX_WIDTH_PX / Math.max(width, 1), MAX_HEIGHT_PX / Math.max(height, 1));
   for (let attempt = 0; attempt < 6; attempt++) {
     const canvas = document.createElement('canvas');

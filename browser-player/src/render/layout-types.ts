@@ -21,6 +21,8 @@ export interface LayoutContent {
   /** A website asset's page; undefined when unknown. */
   website(assetId: string): string | undefined;
   data: DataLookup;
+  /** A data source's document as the manifest sends it (what a widget on screen compares to see new data). */
+  dataDocument(sourceId: string): unknown;
 }
 
 /** The layout content of a manifest, its files loaded from where `srcFor` says (the offline cache). */
@@ -36,5 +38,6 @@ export function layoutContentOf(m: Manifest, srcFor: (asset: ManifestAsset) => s
     },
     website: (assetId) => m.websites?.find((w) => w.assetId === assetId)?.url,
     data: dataLookupOf(m.dataSources ?? []),
+    dataDocument: (sourceId) => m.dataSources?.find((s) => s.id === sourceId)?.dataDocument,
   };
 }

@@ -1,60 +1,53 @@
 import { valueText } from './data-values.js';
+import type { ManifestLayout } from '../wire/manifest.js';
 import type { LayoutContent, LayoutPlacement, LayoutPrimitive } from './layout-types.js';
 import { mountImage, mountVideo } from './media.js';
 import type { Box, Mounted } from './mounted.js';
 import { mountPlaylistZone } from './playlist-zone.js';
 import { mountWidget } from './presentation-view.js';
+import { paintTree } from './presentation/paint.js';
 
 /**
  * A layout (document schema 2): its canvas scaled to fit the stage (letterboxed, never cropped),
  * each visible placement at its place, in layer order: media, playlist zones each on its own
  * clock, text and shapes, widgets. A placement that cannot be drawn is left out (or shows the
  * canvas background), never failing the layout.
+ *
+ * It follows new manifests while on screen (`update`): widgets draw new data in place, and a
+ * placement whose own definition or content changed (a new revision of the layout, a new file, a
+ * zone's new playlist, text bound to new data) is drawn again in its place and swapped in once
+ * ready; the rest (playlist zones above all) plays on untouched.
  */
 export function mountLayout(layoutId: string, content: LayoutContent, muted: boolean): Mounted {
-  const layout = content.layouts.find((l) => l.id === layoutId);
-  if (!layout) throw new Error(`layout ${layoutId} is not in the manifest`);
-  const { canvas, placements } = layout.document;
+  const found = content.layouts.find((l) => l.id === layoutId);
+  if (!found) throw new Error(`layout ${layoutId} is not in the manifest`);
+  let layout = found;
   const board = document.createElement('div');
   board.className = 'layout';
-  board.style.setProperty('--layout-ratio', String(canvas.width / canvas.height));
-  board.style.backgroundColor = canvas.backgroundColor;
-
-  const parts: { placement: LayoutPlacement | undefined; content: Mounted; element: HTMLElement }[] = [];
-  const percent = (v: number, of: number) => `${(v / of) * 100}%`;
-  const canvasPx = canvasLength(canvas.width);
-  const place = (placement: LayoutPlacement | undefined, mounted: Mounted, zIndex: number) => {
-    const slot = document.createElement('div');
-    slot.className = 'layout-slot';
-    if (placement) {
-      slot.style.left = percent(placement.x, canvas.width);
-      slot.style.top = percent(placement.y, canvas.height);
-      slot.style.width = percent(placement.width, canvas.width);
-      slot.style.height = percent(placement.height, canvas.height);
-      slot.style.opacity = String(placement.opacity ?? 1);
-      // What widgets inside size their text and spacing by (player.css).
-      slot.style.setProperty('--box-min', canvasPx(Math.min(placement.width, placement.height) / 100));
-      slot.style.setProperty('--box-height', canvasPx(placement.height / 100));
-      if (placement.playback?.cornerRadius) slot.style.borderRadius = canvasPx(placement.playback.cornerRadius);
-    }
-    slot.style.zIndex = String(zIndex);
-    slot.append(mounted.element);
-    board.append(slot);
-    parts.push({ placement, content: mounted, element: slot });
+  const styleBoard = () => {
+    const { canvas } = layout.document;
+    board.style.setProperty('--layout-ratio', String(canvas.width / canvas.height));
+    board.style.backgroundColor = canvas.backgroundColor;
   };
-
-  const background = canvas.backgroundAssetId ? content.file(canvas.backgroundAssetId, canvas.backgroundVariantId) : undefined;
-  if (background?.mimeType.startsWith('image/')) place(undefined, mountImage(background.url, 'cover'), 0);
-
-  const ordered = placements.filter((p) => p.visible).sort((a, b) => a.layer - b.layer);
-  ordered.forEach((placement, i) => {
-    const mounted = mountPlacement(placement, content, muted, canvas.width);
-    if (mounted) place(placement, mounted, i + 1);
-  });
+  styleBoard();
+  let parts = new Map<string, Part>();
+  /** Parts drawn again whose successor is not ready yet. */
+  const outgoing = new Set<Part>();
+  const retire = (part: Part) => {
+    outgoing.delete(part);
+    part.release();
+  };
+  for (const wanted of partsOf(layout, content)) {
+    const part = mountPart(wanted, layout, content, muted);
+    if (part) {
+      board.append(part.element);
+      parts.set(wanted.id, part);
+    }
+  }
 
   // A placement that fails to load is hidden; the layout shows with the rest.
   const ready = Promise.all(
-    parts.map((part) =>
+    [...parts.values()].map((part) =>
       part.content.ready.catch(() => {
         part.element.hidden = true;
       }),
@@ -65,11 +58,12 @@ export function mountLayout(layoutId: string, content: LayoutContent, muted: boo
     element: board,
     ready,
     draw(ctx, box) {
+      const { canvas } = layout.document;
       const scale = Math.min(box.width / canvas.width, box.height / canvas.height);
       const origin = { x: box.x + (box.width - canvas.width * scale) / 2, y: box.y + (box.height - canvas.height * scale) / 2 };
       ctx.fillStyle = canvas.backgroundColor;
       ctx.fillRect(origin.x, origin.y, canvas.width * scale, canvas.height * scale);
-      for (const part of parts) {
+      for (const part of [...parts.values()].sort((a, b) => a.zIndex - b.zIndex)) {
         if (part.element.hidden) continue;
         const p = part.placement;
         const area: Box = p
@@ -84,10 +78,157 @@ export function mountLayout(layoutId: string, content: LayoutContent, muted: boo
         ctx.restore();
       }
     },
+    async prepare() {
+      await Promise.all([...parts.values()].map((part) => part.content.prepare?.()));
+    },
+    update(next) {
+      // A layout that left the manifest stays as it was: playback is moving on from it.
+      const latest = next.layouts.find((l) => l.id === layoutId);
+      if (!latest) return true;
+      layout = latest;
+      styleBoard();
+      const kept = new Map<string, Part>();
+      for (const wanted of partsOf(latest, next)) {
+        const part = parts.get(wanted.id);
+        parts.delete(wanted.id);
+        if (part && part.key === wanted.key && part.content.update?.(next) !== false) {
+          kept.set(wanted.id, part);
+          continue;
+        }
+        const fresh = mountPart(wanted, latest, next, muted);
+        if (fresh) kept.set(wanted.id, fresh);
+        if (!part) {
+          if (fresh) board.append(fresh.element);
+          continue;
+        }
+        if (!fresh) {
+          part.release();
+          continue;
+        }
+        // Drawn again out of sight, over the old one, which goes once the new one is ready (or could not be).
+        fresh.element.style.visibility = 'hidden';
+        part.element.after(fresh.element);
+        outgoing.add(part);
+        fresh.content.ready.then(
+          () => {
+            fresh.element.style.visibility = '';
+            retire(part);
+          },
+          () => {
+            fresh.element.hidden = true;
+            retire(part);
+          },
+        );
+      }
+      // Placements that are no longer there (or no longer visible).
+      for (const gone of parts.values()) gone.release();
+      parts = kept;
+      return true;
+    },
     release() {
-      for (const part of parts) part.content.release();
-      parts.length = 0;
+      for (const part of [...parts.values(), ...outgoing]) part.release();
+      parts.clear();
+      outgoing.clear();
       board.remove();
+    },
+  };
+}
+
+/** One placement on screen (or the canvas's background picture, which has none). */
+interface Part {
+  /** What it was drawn from: the same key draws the same. */
+  key: string;
+  placement: LayoutPlacement | undefined;
+  zIndex: number;
+  content: Mounted;
+  element: HTMLElement;
+  release(): void;
+}
+
+interface WantedPart {
+  id: string;
+  key: string;
+  placement: LayoutPlacement | undefined;
+  zIndex: number;
+}
+
+/**
+ * The parts a layout draws, each with a key of what it is drawn from: its placement, the canvas
+ * and its layer, and the content of the manifest it shows. Widgets follow their own data
+ * (`update`), so only their presence counts here.
+ */
+function partsOf(layout: ManifestLayout, content: LayoutContent): WantedPart[] {
+  const { canvas, placements } = layout.document;
+  const frame = [canvas.width, canvas.height];
+  const wanted: WantedPart[] = [];
+  if (canvas.backgroundAssetId) {
+    const file = content.file(canvas.backgroundAssetId, canvas.backgroundVariantId);
+    wanted.push({ id: '', key: JSON.stringify([frame, file ?? null]), placement: undefined, zIndex: 0 });
+  }
+  const ordered = placements.filter((p) => p.visible).sort((a, b) => a.layer - b.layer);
+  ordered.forEach((placement, i) => {
+    const zIndex = i + 1;
+    wanted.push({ id: placement.id, key: JSON.stringify([placement, frame, zIndex, dependency(placement, content) ?? null]), placement, zIndex });
+  });
+  return wanted;
+}
+
+/** What of the manifest a placement shows, besides its own definition. */
+function dependency(p: LayoutPlacement, content: LayoutContent): unknown {
+  switch (p.type) {
+    case 'asset':
+      return p.assetId ? content.file(p.assetId, p.variantId) : undefined;
+    case 'playlistZone':
+      return content.playlists.find((l) => l.id === p.playlistId);
+    case 'widget':
+      return content.widgets.some((w) => w.assetId === p.widgetId);
+    case 'primitive':
+      return p.primitive?.binding ? content.dataDocument(p.primitive.binding.dataSourceId) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function mountPart(wanted: WantedPart, layout: ManifestLayout, content: LayoutContent, muted: boolean): Part | undefined {
+  const { canvas } = layout.document;
+  const placement = wanted.placement;
+  let mounted: Mounted | undefined;
+  if (placement) mounted = mountPlacement(placement, content, muted, canvas.width);
+  else {
+    const background = canvas.backgroundAssetId ? content.file(canvas.backgroundAssetId, canvas.backgroundVariantId) : undefined;
+    if (background?.mimeType.startsWith('image/')) mounted = mountImage(background.url, 'cover');
+  }
+  if (!mounted) return undefined;
+  const percent = (v: number, of: number) => `${(v / of) * 100}%`;
+  const slot = document.createElement('div');
+  slot.className = 'layout-slot';
+  if (placement) {
+    slot.style.left = percent(placement.x, canvas.width);
+    slot.style.top = percent(placement.y, canvas.height);
+    slot.style.width = percent(placement.width, canvas.width);
+    slot.style.height = percent(placement.height, canvas.height);
+    slot.style.opacity = String(placement.opacity ?? 1);
+    const canvasPx = canvasLength(canvas.width);
+    // What widgets inside size their text and spacing by (player.css).
+    slot.style.setProperty('--box-min', canvasPx(Math.min(placement.width, placement.height) / 100));
+    slot.style.setProperty('--box-height', canvasPx(placement.height / 100));
+    if (placement.playback?.cornerRadius) slot.style.borderRadius = canvasPx(placement.playback.cornerRadius);
+  }
+  slot.style.zIndex = String(wanted.zIndex);
+  slot.append(mounted.element);
+  const shown = mounted;
+  let released = false;
+  return {
+    key: wanted.key,
+    placement,
+    zIndex: wanted.zIndex,
+    content: shown,
+    element: slot,
+    release() {
+      if (released) return;
+      released = true;
+      shown.release();
+      slot.remove();
     },
   };
 }
@@ -110,7 +251,7 @@ function mountPlacement(p: LayoutPlacement, content: LayoutContent, muted: boole
     }
     case 'widget': {
       const widget = content.widgets.find((w) => w.assetId === p.widgetId);
-      return widget ? mountWidget(widget, content.data) : undefined;
+      return widget ? mountWidget(widget, content) : undefined;
     }
     case 'primitive':
       return p.primitive ? mountPrimitive(p.primitive, canvasWidth, content) : undefined;
@@ -168,11 +309,7 @@ function mountPrimitive(primitive: LayoutPrimitive, canvasWidth: number, content
     element: el,
     ready: Promise.resolve(),
     draw(ctx, area) {
-      const fill = getComputedStyle(el).backgroundColor;
-      if (fill && fill !== 'rgba(0, 0, 0, 0)') {
-        ctx.fillStyle = fill;
-        ctx.fillRect(area.x, area.y, area.width, area.height);
-      }
+      paintTree(ctx, el, area);
     },
     release() {
       el.remove();

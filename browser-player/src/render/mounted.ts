@@ -1,3 +1,5 @@
+import type { LayoutContent } from './layout-types.js';
+
 /**
  * One piece of content placed in the DOM: an image, a video, a website or a layout. The stage
  * waits for `ready`, shows it, and later calls `release()`, which must leave nothing behind (no
@@ -16,6 +18,14 @@ export interface Mounted {
   onNaturalEnd?(listener: () => void): void;
   /** Draws what it shows now into `box` of a capture canvas (the console's live preview). */
   draw(ctx: CanvasRenderingContext2D, box: Box): void;
+  /** Readies what `draw` needs that takes time (a chart's picture): awaited before each capture. */
+  prepare?(): Promise<void>;
+  /**
+   * Told of each new manifest's content while on screen (layouts, widgets): redraws in place what
+   * changed (new data, a new definition), leaves the rest playing, and draws nothing again when
+   * nothing changed. False when it cannot follow the change in place (then it shows what it had).
+   */
+  update?(next: LayoutContent): boolean;
   release(): void;
 }
 

@@ -11,7 +11,7 @@ const ZONE_FALLBACK_MS = 10_000;
 export function mountZoneItem(item: ZoneItem, content: LayoutContent, muted: boolean): Mounted | undefined {
   if (item.assetType === 'widget') {
     const widget = content.widgets.find((w) => w.assetId === item.assetId);
-    return widget ? mountWidget(widget, content.data) : undefined;
+    return widget ? mountWidget(widget, content) : undefined;
   }
   if (item.assetType === 'website') {
     const url = content.website(item.assetId);
@@ -85,6 +85,15 @@ export function mountPlaylistZone(items: ZoneItem[], content: LayoutContent, mut
     ready,
     draw(ctx, box: Box) {
       current?.draw(ctx, box);
+    },
+    async prepare() {
+      await current?.prepare?.();
+    },
+    // The zone plays on: its next items are drawn from the new content, the one on screen follows it if it can.
+    update(next) {
+      content = next;
+      current?.update?.(next);
+      return true;
     },
     release() {
       released = true;

@@ -1,53 +1,125 @@
 import QRCode from 'qrcode';
-import { type DataLookup, type DataRecord, valueText } from './data-values.js';
+import { type DataRecord, valueText } from './data-values.js';
 import type { ManifestWidget, PresentationNode } from '../wire/manifest.js';
-import { drawPlaceholder, type Mounted } from './mounted.js';
+import { mountWebsite } from './website.js';
+import type { LayoutContent } from './layout-types.js';
+import type { Mounted } from './mounted.js';
 import { bindingSubject, bindingText, type DrawContext } from './presentation/binding.js';
 import { drawChart } from './presentation/chart.js';
 import { conditionHolds } from './presentation/condition.js';
 import { applyCommon, div } from './presentation/dom.js';
 import { sections } from './presentation/grouping.js';
 import { drawIcon, drawProgress } from './presentation/indicators.js';
-import { mountWebsite } from './website.js';
+import { chartPictures, paintTree } from './presentation/paint.js';
+import { drawPicture } from './presentation/picture.js';
+import { widgetKey } from './presentation/widget-key.js';
 
 /**
  * A widget as schema-13 players draw it: its declarative presentation (a tree of layout, content
  * and collection nodes) as DOM, or its web page in a frame. A node whose `condition` does not hold
- * is left out. `asset_image` (it needs the manifest's files) and node types this player does not
- * know render nothing, so one such node never blanks a layout.
+ * is left out; node types this player does not know render nothing, so one such node never blanks
+ * a layout.
+ *
+ * It follows new manifests while on screen (`update`): when its definition, the documents of the
+ * data sources it reads or the files it names change, the tree is drawn again (its conditions
+ * checked again) and replaces the old one once its pictures are decoded; otherwise nothing is
+ * redrawn. A web widget whose address changed cannot follow in place.
  */
-export function mountWidget(widget: ManifestWidget, data: DataLookup): Mounted {
+export function mountWidget(widget: ManifestWidget, content: LayoutContent): Mounted {
   const p = widget.presentation;
-  if (p?.kind === 'web' && p.web?.url) return mountWebsite(p.web.url);
+  if (p?.kind === 'web' && p.web?.url) {
+    const page = mountWebsite(p.web.url);
+    const url = p.web.url;
+    return { ...page, update: (next) => webAddress(next, widget.assetId) === url };
+  }
   const box = document.createElement('div');
   box.className = 'widget';
-  const live: (() => void)[] = [];
-  const root = p?.kind === 'native' ? p.native?.root : undefined;
-  if (isNode(root)) {
-    const drawn = drawNode(root, { live, data });
-    if (drawn) box.append(drawn);
-  }
-  const refresh = () => {
-    for (const update of live) update();
-  };
-  refresh();
-  // Clocks and dates: one timer for the whole widget, only when it shows one.
-  const timer = live.length ? setInterval(refresh, 1000) : undefined;
+  let key = keyOf(widget, content);
+  let drawn = drawTree(widget, content);
+  box.append(...drawn.nodes);
+  let charts: Map<SVGSVGElement, HTMLImageElement> | undefined;
+  /** A redraw whose pictures are being decoded, out of sight. */
+  let waiting: DrawnTree | undefined;
   return {
     element: box,
-    ready: Promise.resolve(),
+    ready: drawn.settled,
     draw(ctx, area) {
-      const background = box.firstElementChild ? getComputedStyle(box.firstElementChild).backgroundColor : '';
-      if (background) {
-        ctx.fillStyle = background;
-        ctx.fillRect(area.x, area.y, area.width, area.height);
-      }
-      const text = box.textContent?.trim();
-      if (text) drawPlaceholder(ctx, area, text);
+      paintTree(ctx, box, area, charts);
+    },
+    async prepare() {
+      charts = await chartPictures(box);
+    },
+    update(next) {
+      const latest = next.widgets.find((w) => w.assetId === widget.assetId);
+      // Gone from the manifest: what names it is changing too, and shows what it had meanwhile.
+      if (!latest) return true;
+      if (latest.presentation?.kind === 'web') return false;
+      const nextKey = keyOf(latest, next);
+      if (nextKey === key) return true;
+      key = nextKey;
+      // A redraw still waiting for its pictures is overtaken: this one draws.
+      waiting?.stop();
+      const incoming = drawTree(latest, next);
+      waiting = incoming;
+      void incoming.settled.then(() => {
+        if (waiting !== incoming) return;
+        waiting = undefined;
+        drawn.stop();
+        drawn = incoming;
+        box.replaceChildren(...incoming.nodes);
+      });
+      return true;
     },
     release() {
-      clearInterval(timer);
+      waiting?.stop();
+      waiting = undefined;
+      drawn.stop();
       box.remove();
+    },
+  };
+}
+
+function keyOf(widget: ManifestWidget, content: LayoutContent): string {
+  return widgetKey(widget, content.dataDocument, (assetId, variantId) => content.file(assetId, variantId)?.url);
+}
+
+function webAddress(content: LayoutContent, assetId: string): string | undefined {
+  const p = content.widgets.find((w) => w.assetId === assetId)?.presentation;
+  return p?.kind === 'web' ? p.web?.url : undefined;
+}
+
+/** A redraw shows without the pictures that are not decoded by then (a stalled file), rather than keep old data up. */
+const PICTURES_WAIT_MS = 10_000;
+
+interface DrawnTree {
+  nodes: HTMLElement[];
+  /** Once its pictures are decoded (or could not be, or took too long). */
+  settled: Promise<void>;
+  /** Stops its clock and its wait; its nodes are dropped with it. */
+  stop(): void;
+}
+
+/** A native widget's tree, its pictures' decoding, and its clock (one timer for the whole widget, only when it shows a time). */
+function drawTree(widget: ManifestWidget, content: LayoutContent): DrawnTree {
+  const p = widget.presentation;
+  const root = p?.kind === 'native' ? p.native?.root : undefined;
+  const ctx: DrawContext = { live: [], data: content.data, file: (assetId, variantId) => content.file(assetId, variantId), loading: [] };
+  const drawn = isNode(root) ? drawNode(root, ctx) : undefined;
+  const refresh = () => {
+    for (const update of ctx.live) update();
+  };
+  refresh();
+  const timer = ctx.live.length ? setInterval(refresh, 1000) : undefined;
+  let patience: ReturnType<typeof setTimeout> | undefined;
+  const settled = ctx.loading.length
+    ? Promise.race([Promise.all(ctx.loading), new Promise((resolve) => (patience = setTimeout(resolve, PICTURES_WAIT_MS)))]).then(() => clearTimeout(patience))
+    : Promise.resolve();
+  return {
+    nodes: drawn ? [drawn] : [],
+    settled,
+    stop() {
+      clearInterval(timer);
+      clearTimeout(patience);
     },
   };
 }
@@ -122,6 +194,8 @@ function drawNode(node: PresentationNode, ctx: DrawContext): HTMLElement | undef
     case 'bar_chart':
     case 'donut_chart':
       return drawChart(node.type.slice(0, -6) as 'line', ctx.data(String(props.dataset ?? ''))?.records ?? [], props, ctx.emptyText);
+    case 'asset_image':
+      return drawPicture(props, node.binding && bindingSubject(node.binding, ctx), ctx);
     case 'qr_code': {
       const canvas = document.createElement('canvas');
       canvas.className = 'pn-qr';

@@ -63,10 +63,13 @@ export class Stage {
   /**
    * The manifest layouts are drawn from (their documents, the playlists, widgets and files they
    * name), each file loaded from `srcFor` (the offline cache): told of every manifest playback
-   * takes, before its items are shown. A layout already on screen keeps what it had.
+   * takes, before its items are shown. What is on screen, or on its way, follows it in place
+   * (`Mounted.update`): playback keeps an item that stays the same, new data included.
    */
   useManifest(manifest: Manifest, srcFor: (asset: ManifestAsset) => string): void {
     this.layouts = layoutContentOf(manifest, srcFor);
+    this.current?.content.update?.(this.layouts);
+    this.pending?.content.update?.(this.layouts);
   }
 
   async show(item: StageItem, onEnded: () => void): Promise<void> {

@@ -6,7 +6,7 @@ import { mountWidget } from './presentation-view.js';
 export function mountWidgetItem(widgetId: string, content: LayoutContent): Mounted {
   const widget = content.widgets.find((w) => w.assetId === widgetId);
   if (!widget) throw new Error(`widget ${widgetId} is not in the manifest`);
-  const mounted = mountWidget(widget, content.data);
+  const mounted = mountWidget(widget, content);
   mounted.element.classList.add('stage-media');
   return mounted;
 }

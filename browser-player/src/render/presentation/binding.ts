@@ -7,6 +7,10 @@ export interface DrawContext {
   /** Updates of texts that change by themselves (clocks, countdowns), run every second. */
   live: (() => void)[];
   data: DataLookup;
+  /** A file of the manifest, where it is loaded from (`asset_image`). */
+  file(assetId: string, variantId?: string): { url: string; mimeType: string } | undefined;
+  /** Settle once the pictures drawn so far are decoded: a redrawn widget replaces the old one then. */
+  loading: Promise<unknown>[];
   record?: DataRecord;
   index?: number;
   /** The surface's text for a collection without records. */
