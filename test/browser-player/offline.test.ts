@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
+import { eventually } from '../support/wait.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MediaCacheStats } from '../../browser-player/src/offline/media-cache.js';
 import type { Manifest, ManifestAsset } from '../../browser-player/src/wire/manifest.js';
@@ -218,7 +219,7 @@ describe('browser player offline: kept files and the service worker, in Chromium
     expect(Object.keys(await kept())).to.have.members([image.downloadPath, video.downloadPath]);
     // The next content's only file is damaged on the server: it will never be held.
     void sync(await showOn([broken.assetId]));
-    await page.waitForFunction(async () => (await (await caches.open('player-media')).keys()).length === 0, undefined, { timeout: 30_000, polling: 250 });
+    await eventually(kept, (files) => Object.keys(files).length === 0, 30_000, 250);
     expect(await ready(image)).to.equal(false);
     expect((await stats()).lastSynchronizationError).to.contain(broken.downloadPath);
   });
@@ -345,7 +346,8 @@ describe('browser player offline: outside a secure context (plain http on a LAN 
     const stats = () => page.evaluate((): MediaCacheStats => (window as unknown as PlayerWindow).offline.cache.stats());
     /** Waits (in real time) for the page to settle what the fake clock set off. */
     const until = async (what: string, check: (s: MediaCacheStats) => boolean) => {
-      for (let tries = 0; tries < 200 && !check(await stats()); tries++) await new Promise((r) => setTimeout(r, 50));
+      // Up to 30 s: a loaded CI machine can take seconds to run what the clock set off.
+      for (let tries = 0; tries < 600 && !check(await stats()); tries++) await new Promise((r) => setTimeout(r, 50));
       expect(check(await stats()), `${what}: ${JSON.stringify(await stats())}`).to.equal(true);
     };
 
