@@ -253,4 +253,80 @@ describe('browser player stage: websites and widgets as playlist items (Chromium
   it('rejects a widget the manifest does not hold', async () => {
     expect(await attempt(item({ key: 'no-widget', kind: 'widget', widgetId: '00000000-0000-4000-8000-0000000000ff' }))).to.equal('rejected');
   });
+
+  // Last: it replaces the manifest the other tests draw from.
+  it('opens a website in a layout’s playlist zone with its own settings (zoom, background)', async () => {
+    const layoutId = '00000000-0000-4000-8000-0000000000d1';
+    const zone = '00000000-0000-4000-8000-0000000000d2';
+    const menu = '00000000-0000-4000-8000-0000000000d3';
+    const placement = {
+      id: 'zone',
+      name: 'zone',
+      type: 'playlistZone',
+      playlistId: zone,
+      x: 0,
+      y: 0,
+      width: 960,
+      height: 540,
+      layer: 1,
+      opacity: 1,
+      visible: true,
+      locked: false,
+    };
+    const siteOf = (url: string, zoomPercent: number, backgroundColor: string) => ({
+      assetId: menu,
+      name: 'Menu',
+      url,
+      allowedHosts: [],
+      javascriptEnabled: true,
+      domStorageEnabled: true,
+      cookiePolicy: 'allow',
+      reloadPolicy: 'load_once',
+      loadTimeoutSeconds: 20,
+      zoomPercent,
+      scrollX: 0,
+      scrollY: 0,
+      backgroundColor,
+      failureBehavior: 'placeholder',
+    });
+    const draw = (url: string, zoomPercent: number, backgroundColor: string) =>
+      h.page.evaluate(
+        ({ layoutId, zone, menu, placement, site }) => {
+          const zoneItem = {
+            id: 'menu-item',
+            assetId: menu,
+            assetType: 'website',
+            durationMs: 600_000,
+            fitMode: 'contain',
+            transition: 'none',
+            audioEnabled: false,
+            volume: 0,
+            deliveryPolicy: 'stream',
+          };
+          const document = {
+            schemaVersion: 2,
+            canvas: { width: 960, height: 540, orientation: 'landscape', backgroundColor: '#000000', safeAreaPercent: 0 },
+            placements: [placement],
+          };
+          (window as never as { stage: { useManifest(m: unknown, srcFor: () => string): void } }).stage.useManifest(
+            {
+              layouts: [{ id: layoutId, revisionId: crypto.randomUUID(), revision: 1, documentSha256: 'x', document }],
+              playlists: [{ id: zone, revision: 1, name: 'zone', items: [zoneItem] }],
+              websites: [site],
+              assets: [],
+            },
+            () => '',
+          );
+        },
+        { layoutId, zone, menu, placement, site: siteOf(url, zoomPercent, backgroundColor) },
+      );
+    await draw(`${site.base}/band`, 200, '#000000');
+    await show(item({ key: 'menu-layout', kind: 'layout', layoutId }));
+    await until(async () => (await frames()) === 1);
+    await until(async () => (await screenshot()).at(360, 270) === 'red');
+    expect((await screenshot()).at(600, 270), 'the band at twice its width, as its zoom says').to.equal('blue');
+    await draw(`${site.base}/clear`, 100, '#dc1e1e');
+    await show(item({ key: 'clear-layout', kind: 'layout', layoutId }));
+    await until(async () => (await screenshot()).at(480, 400) === 'red');
+  });
 });

@@ -14,8 +14,8 @@ export function mountZoneItem(item: ZoneItem, content: LayoutContent, muted: boo
     return widget ? mountWidget(widget, content) : undefined;
   }
   if (item.assetType === 'website') {
-    const url = content.website(item.assetId);
-    return url ? mountWebsite(url) : undefined;
+    const site = content.website(item.assetId);
+    return site ? mountWebsite(site.url, site.settings, site.fallback && { src: site.fallback.url, fitMode: item.fitMode }) : undefined;
   }
   const file = content.file(item.assetId, item.variantId);
   if (!file) return undefined;

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { type DataRecord, valueText } from './data-values.js';
 import type { ManifestWidget, PresentationNode } from '../wire/manifest.js';
+import { webWidgetSettings } from '../playback/website-settings.js';
 import { mountWebsite } from './website.js';
 import type { LayoutContent } from './layout-types.js';
 import type { Mounted } from './mounted.js';
@@ -28,7 +29,7 @@ import { widgetKey } from './presentation/widget-key.js';
 export function mountWidget(widget: ManifestWidget, content: LayoutContent): Mounted {
   const p = widget.presentation;
   if (p?.kind === 'web' && p.web?.url) {
-    const page = mountWebsite(p.web.url);
+    const page = mountWebsite(p.web.url, webWidgetSettings(widget.name, p.web));
     const url = p.web.url;
     return { ...page, update: (next) => webAddress(next, widget.assetId) === url };
   }

@@ -13,7 +13,7 @@ import { drawPlaceholder, type Mounted } from './mounted.js';
  * browser knows it has no network; other failures show the browser's error page.
  */
 
-/** Frames of layouts and zones, whose settings the stage is not given: the server's defaults for a new website, on white as pages expect. */
+/** A frame given no settings: the server's defaults for a new website, on white as pages expect. */
 export const FRAME_DEFAULTS: WebsiteSettings = {
   loadTimeoutMs: 20_000,
   zoomPercent: 100,
