@@ -3,6 +3,7 @@ import { MediaCache } from './offline/media-cache.js';
 import { registerServiceWorker } from './offline/register.js';
 import { keptState } from './playback/kept-state.js';
 import { Player } from './player.js';
+import { activityEvent } from './protocol/activity-events.js';
 import { PlayerApi } from './protocol/api.js';
 import { randomId } from './protocol/random-id.js';
 import { browserMetadata, deviceFacts } from './protocol/browser-metadata.js';
@@ -80,7 +81,7 @@ const player = new Player({
     commands = new CommandRunner(api, handlers);
     return commands;
   },
-  plays,
+  plays: { record: (e) => plays.push([activityEvent(e)]), clear: () => plays.clear() },
   newId: randomId,
   reloadPage: () => location.reload(),
 });
