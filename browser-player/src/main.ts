@@ -4,6 +4,7 @@ import { MediaCache } from './offline/media-cache.js';
 import { registerServiceWorker } from './offline/register.js';
 import { keptState } from './playback/kept-state.js';
 import { Player } from './player.js';
+import { activityEvent } from './protocol/activity-events.js';
 import { PlayerApi } from './protocol/api.js';
 import { randomId } from './protocol/random-id.js';
 import { browserMetadata, deviceFacts } from './protocol/browser-metadata.js';
@@ -66,8 +67,8 @@ const player = new Player({
     });
     return socket;
   },
-  reporter: (o) => {
-    const reporter = new Reporter(api, {
+  reporter: (o) =>
+    new Reporter(api, {
       snapshot: o.snapshot,
       playerVersion: PLAYER_VERSION,
       queue: plays,
@@ -80,23 +81,19 @@ const player = new Player({
         ...(media.stats().cacheLimitBytes ? { cacheLimitBytes: media.stats().cacheLimitBytes } : {}),
       }),
       onCredentialLost: o.onCredentialLost,
-    });
-    return {
-      start: (seconds) => reporter.start(seconds),
-      stop: () => reporter.stop(),
-      previewChanged: () => reporter.previewChanged(),
-      // An item has just ended: the quiet moment a waiting new build is loaded in, once the play is queued.
-      recordPlay: async (r) => {
-        await reporter.recordPlay(r);
-        updates.quietMoment();
-      },
-    };
-  },
+    }),
   commands: (handlers) => {
     commands = new CommandRunner(api, handlers);
     return commands;
   },
-  plays,
+  plays: {
+    record: async (e) => {
+      await plays.push([activityEvent(e)]);
+      // An item has just left the screen, its play queued: the quiet moment a waiting new build is loaded in.
+      if (e.ended && e.session.kind === 'item') updates.quietMoment();
+    },
+    clear: () => plays.clear(),
+  },
   newId: randomId,
   reloadPage: () => location.reload(),
 });

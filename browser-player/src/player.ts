@@ -3,7 +3,7 @@ import type { MediaPort, StagePort } from './playback/ports.js';
 import { type CommandResult, isCredentialLost, PlayerApiError } from './protocol/api.js';
 import { Backoff } from './protocol/backoff.js';
 import type { CommandHandler, CommandHandlers } from './protocol/commands.js';
-import type { PlaybackSnapshot, PlayRecord, StoredCredential } from './seams.js';
+import type { PlaybackSnapshot, PlayEvent, StoredCredential } from './seams.js';
 import type { PlayerConfig } from './wire/config.js';
 import type { Manifest } from './wire/manifest.js';
 
@@ -41,8 +41,8 @@ export interface SocketPort {
 export interface ReporterPort {
   start(intervalSeconds: number): void;
   stop(): void;
-  /** Queues the play (persistently); a failure to queue must not stop playback. */
-  recordPlay(r: PlayRecord): void | Promise<void>;
+  /** Sends the queued proof of play now, if the server can be reached. */
+  flush(): void | Promise<void>;
   previewChanged(): void;
 }
 
@@ -67,8 +67,8 @@ export interface PlayerParts {
   }): Promise<StoredCredential>;
   openSocket(o: { credential: string; onMessage(m: { type: string }): void; onRevoked(): void; onOpen(): void }): SocketPort;
   reporter(o: { snapshot(): PlaybackSnapshot; capture(): Promise<Uint8Array | undefined>; onCredentialLost(): void }): ReporterPort;
-  /** The proof-of-play queue the reporters send from (it outlives each of them). */
-  plays: { clear(): Promise<void> };
+  /** The proof-of-play queue the reporters send from (it outlives each of them, and plays before one exists are kept). */
+  plays: { record(e: PlayEvent): Promise<void>; clear(): Promise<void> };
   commands(handlers: CommandHandlers): { poll(): Promise<void> };
   newId(): string;
   reloadPage(): void;
@@ -101,7 +101,14 @@ export class Player {
     this.loop = new PlaybackLoop({
       stage: p.stage,
       media: p.media,
-      plays: { recordPlay: (r) => void Promise.resolve(this.reporter?.recordPlay(r)).catch(() => undefined) },
+      // Kept at once (a failure to keep one must not stop playback), sent as soon as a reporter can.
+      plays: {
+        recordPlay: (e) =>
+          void p.plays
+            .record(e)
+            .then(() => this.reporter?.flush())
+            .catch(() => undefined),
+      },
       newId: p.newId,
       texts: () => {
         const c = this.kept?.config?.config;

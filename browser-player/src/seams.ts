@@ -23,23 +23,65 @@ export interface PlaybackSnapshot {
   playbackDisabled?: boolean;
 }
 
-/** One item shown, for proof of play: reported once it has left the screen (or at a flush). */
-export interface PlayRecord {
-  /** UUID made by the player: a repeated upload of the same record is one play. */
+/**
+ * Why a play left the screen: the activity contract's terminal reasons this player reports. An
+ * item that ran its time is `expected_item_boundary` (as the reference's Linux player says it).
+ */
+export type PlayEndReason =
+  | 'expected_item_boundary'
+  | 'manual_skip'
+  | 'schedule_transition'
+  | 'manifest_replacement'
+  | 'takeover'
+  | 'recovery_action'
+  | 'player_restart'
+  | 'renderer_failure'
+  | 'decoder_failure';
+
+/**
+ * One proof-of-play session: the content chosen (a playlist or a layout: `presentation`, the
+ * screen's wall clock) or one item shown inside it.
+ */
+export interface PlaySession {
+  /** UUID made by the player: the activity session its start and its end share. */
   id: string;
-  itemId?: string;
-  assetId?: string;
-  /** The item's `assetType` (image, video, website, widget, layout): proof of play names the kind of content. */
-  contentType?: string;
-  playlistId?: string;
+  kind: 'presentation' | 'item';
+  /** An item's presentation session. */
+  parentId?: string;
+  /** ISO instant it went on screen (a failed item: when it was asked for). */
+  startedAt: string;
+  manifestVersion?: number;
+  presentationType?: 'playlist' | 'layout';
+  /** The playlist's or the layout's id. */
+  presentationId?: string;
+  /** What chose the content (`schedule`, `direct`, `takeover`, `quick_present`). */
+  trigger?: SelectionSource;
   scheduleId?: string;
   takeoverId?: string;
-  /** ISO instants. */
-  startedAt: string;
-  endedAt: string;
-  /** false when the item could not be shown (file missing, checksum wrong, decode error). */
-  completed: boolean;
+  /** Items: the playlist item, when the content is a playlist. */
+  playlistItemId?: string;
+  /** Items: the library item shown (a layout item's layout). */
+  assetId?: string;
+  /** Items: the item's `assetType` (image, video, website, widget, layout). */
+  contentType?: string;
+  /** Items: how long it was meant to stay, when that is known. */
+  expectedDurationMs?: number;
 }
+
+/**
+ * A proof-of-play boundary: a session went on screen (no `ended`), or left it. An item that could
+ * not be shown has only its end, with a failure reason.
+ */
+export interface PlayEvent {
+  session: PlaySession;
+  ended?: { at: string; reason: PlayEndReason; failureMessage?: string };
+}
+
+/**
+ * The name of the error the stage's `show` rejects with when a video's decoder refused the file:
+ * proof of play reports it as a `decoder_failure` rather than a `renderer_failure`.
+ */
+export const DECODER_FAILURE = 'DecoderFailure';
 
 /** One thing the stage shows. */
 export interface StageItem {

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { PlaybackLoop } from '../../browser-player/src/playback/playback-loop.js';
-import type { PlayRecord } from '../../browser-player/src/seams.js';
+import type { PlayEvent } from '../../browser-player/src/seams.js';
 import type { Manifest, ManifestAsset } from '../../browser-player/src/wire/manifest.js';
 import { asset, item, manifest, playlist, uuid } from './manifest-fixtures.js';
 import { RecordingStage, settle } from './recording-stage.js';
 
 describe('browser player: the playback loop', () => {
   let stage: RecordingStage;
-  let plays: PlayRecord[];
+  let plays: PlayEvent[];
   let ready: (a: ManifestAsset) => boolean;
   let loop: PlaybackLoop;
 
@@ -34,7 +34,10 @@ describe('browser player: the playback loop', () => {
     return { m: manifest({ playlist: list, playlists: [list], assets: [a, b] }), list, a, b };
   };
 
-  it('shows the items one after another from the cached files, and records each play once it has left the screen', async () => {
+  /** Each play as [kind, playlist item or presentation, how it ended ('started' while on screen)]. */
+  const playsSoFar = () => plays.map((p) => [p.session.kind, p.session.playlistItemId ?? p.session.presentationId, p.ended?.reason ?? 'started']);
+
+  it('shows the items one after another from the cached files, and records each play as it comes on screen and as it leaves', async () => {
     const { m, list, a, b } = twoImages();
     loop.setManifest(m);
     await settle();
@@ -47,20 +50,75 @@ describe('browser player: the playback loop', () => {
     expect(stage.shown.map((s) => s.src)).to.deep.equal([`cached:${a.variantId}`, `cached:${b.variantId}`, `cached:${a.variantId}`]);
     // Each appearance has its own key, and is reported as a completed play of its item.
     expect(new Set(stage.shown.map((s) => s.key)).size).to.equal(3);
-    expect(plays.map((p) => [p.itemId, p.assetId, p.playlistId, p.completed])).to.deep.equal([
-      [list.items[0]?.id, a.assetId, list.id, true],
-      [list.items[1]?.id, b.assetId, list.id, true],
+    expect(playsSoFar()).to.deep.equal([
+      ['presentation', list.id, 'started'],
+      ['item', list.items[0]?.id, 'started'],
+      ['item', list.items[0]?.id, 'expected_item_boundary'],
+      ['item', list.items[1]?.id, 'started'],
+      ['item', list.items[1]?.id, 'expected_item_boundary'],
+      ['item', list.items[0]?.id, 'started'],
     ]);
+    // An item's start and end are one session, inside the playlist's, named by the stage key.
+    expect(plays[1]?.session).to.include({ id: stage.shown[0]?.key, parentId: plays[0]?.session.id, assetId: a.assetId, presentationId: list.id });
+    expect(plays[3]?.session).to.include({ assetId: b.assetId });
+    expect(plays[2]?.session.id).to.equal(plays[1]?.session.id);
   });
 
-  it('skips an item the stage cannot show, reporting it as not completed', async () => {
+  it('skips an item the stage cannot show, reporting it as failed (a video the decoder refuses as a decoder failure)', async () => {
     const { m, list, b } = twoImages();
     stage.refuse.add(list.items[0]!.id);
     loop.setManifest(m);
     await settle();
     expect(stage.shown.at(-1)?.src).to.equal(`cached:${b.variantId}`);
-    expect(plays).to.have.length(1);
-    expect(plays[0]).to.include({ itemId: list.items[0]?.id, completed: false });
+    expect(playsSoFar()).to.deep.equal([
+      ['item', list.items[0]?.id, 'renderer_failure'],
+      ['presentation', list.id, 'started'],
+      ['item', list.items[1]?.id, 'started'],
+    ]);
+    expect(plays[0]?.ended?.failureMessage).to.equal('cannot decode');
+
+    stage.refuseAs = 'DecoderFailure';
+    stage.end();
+    await settle();
+    expect(playsSoFar().slice(3)).to.deep.equal([
+      ['item', list.items[1]?.id, 'expected_item_boundary'],
+      ['item', list.items[0]?.id, 'decoder_failure'],
+      ['item', list.items[1]?.id, 'started'],
+    ]);
+  });
+
+  it('ends a play with why it left the screen: a skip, a retry, a reload of playback, other content, a stop', async () => {
+    const { m, list } = twoImages();
+    loop.setManifest(m);
+    await settle();
+    loop.skip();
+    await settle();
+    loop.retryCurrent();
+    await settle();
+    loop.restart();
+    await settle();
+    const other = playlist('other', [item(m.assets[0]!)]);
+    // Nothing on screen holds a new manifest back once the grace is over: here the item ends first.
+    loop.setManifest({ ...m, manifestVersion: 2, playlist: other, playlists: [other] });
+    stage.end();
+    await settle();
+    loop.stop();
+    expect(playsSoFar()).to.deep.equal([
+      ['presentation', list.id, 'started'],
+      ['item', list.items[0]?.id, 'started'],
+      ['item', list.items[0]?.id, 'manual_skip'],
+      ['item', list.items[1]?.id, 'started'],
+      ['item', list.items[1]?.id, 'recovery_action'],
+      ['item', list.items[1]?.id, 'started'],
+      ['item', list.items[1]?.id, 'schedule_transition'],
+      ['item', list.items[0]?.id, 'started'],
+      ['item', list.items[0]?.id, 'expected_item_boundary'],
+      ['presentation', list.id, 'manifest_replacement'],
+      ['presentation', other.id, 'started'],
+      ['item', other.items[0]?.id, 'started'],
+      ['item', other.items[0]?.id, 'player_restart'],
+      ['presentation', other.id, 'player_restart'],
+    ]);
   });
 
   it('shows other content while the first choice’s files are not verified, and never a blank when nothing can play', async () => {

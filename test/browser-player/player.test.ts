@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { type KeptState, Player, type PlayerParts } from '../../browser-player/src/player.js';
-import { playEvents } from '../../browser-player/src/protocol/activity-events.js';
+import { activityEvent } from '../../browser-player/src/protocol/activity-events.js';
 import type { CommandHandlers } from '../../browser-player/src/protocol/commands.js';
 import { MemoryPlayQueue } from '../../browser-player/src/protocol/reports.js';
 import type { StoredCredential } from '../../browser-player/src/seams.js';
@@ -94,8 +94,8 @@ class Screen {
         this.onOpen = o.onOpen;
         return { start: () => this.socketStarts++, stop: () => {} };
       },
-      reporter: () => ({ start: () => {}, stop: () => {}, recordPlay: (r) => this.plays.push(playEvents(r, undefined)), previewChanged: () => {} }),
-      plays: this.plays,
+      reporter: () => ({ start: () => {}, stop: () => {}, flush: () => {}, previewChanged: () => {} }),
+      plays: { record: (e) => this.plays.push([activityEvent(e)]), clear: () => this.plays.clear() },
       commands: (h) => {
         this.handlers = h;
         return { poll: async () => {} };

@@ -26,9 +26,10 @@ async function bundle(): Promise<string> {
         `import { PlayerApi } from '${PROTOCOL}/api.ts';`,
         `import { clearCredential, loadCredential, saveCredential } from '${PROTOCOL}/credential-store.ts';`,
         `import { IndexedDbPlayQueue } from '${PROTOCOL}/play-queue.ts';`,
+        `import { activityEvent } from '${PROTOCOL}/activity-events.ts';`,
         `import { Reporter } from '${PROTOCOL}/reports.ts';`,
         `import { browserMetadata } from '${PROTOCOL}/browser-metadata.ts';`,
-        'Object.assign(window, { protocol: { PlayerApi, clearCredential, loadCredential, saveCredential, IndexedDbPlayQueue, Reporter, browserMetadata } });',
+        'Object.assign(window, { protocol: { PlayerApi, clearCredential, loadCredential, saveCredential, IndexedDbPlayQueue, Reporter, activityEvent, browserMetadata } });',
       ].join('\n'),
     );
     const out = await build({
@@ -114,13 +115,10 @@ describe('browser player protocol in Chromium', () => {
           if (offline) {
             for (let i = 0; i < 3; i++) {
               const startedAt = Date.now() - (5 - i) * 10_000;
-              await reporter.recordPlay({
-                id: crypto.randomUUID(),
-                itemId: crypto.randomUUID(),
-                startedAt: new Date(startedAt).toISOString(),
-                endedAt: new Date(startedAt + 8000).toISOString(),
-                completed: true,
-              });
+              const session = { id: crypto.randomUUID(), kind: 'item', playlistItemId: crypto.randomUUID(), startedAt: new Date(startedAt).toISOString() };
+              const ended = { at: new Date(startedAt + 8000).toISOString(), reason: 'expected_item_boundary' };
+              await queue.push([p.activityEvent({ session }), p.activityEvent({ session, ended })]);
+              await reporter.flush();
             }
           } else await reporter.flush();
           return (await queue.peek(200)).map((e: { sequence: number }) => e.sequence);
@@ -142,6 +140,58 @@ describe('browser player protocol in Chromium', () => {
       [4, 'content.completed'],
       [5, 'content.started'],
       [6, 'content.completed'],
+    ]);
+  });
+
+  it('records a play as it starts, and ends one a reload cut short as a player restart at the last instant the page was alive', async () => {
+    const startedAt = Date.now() - 20_000;
+    const aliveAt = Date.now() - 5_000;
+    const ids = await page.evaluate(
+      async ([url, credential, startedAt, aliveAt]) => {
+        const p = (window as any).protocol;
+        const queue = new p.IndexedDbPlayQueue();
+        const reporter = new p.Reporter(new p.PlayerApi({ baseUrl: url, credential }), {
+          snapshot: () => ({ playbackState: 'playing', selectionSource: 'direct' }),
+          playerVersion: '0.1.0',
+          queue,
+        });
+        const at = new Date(startedAt).toISOString();
+        const root = { id: crypto.randomUUID(), kind: 'presentation', presentationType: 'playlist', presentationId: crypto.randomUUID(), startedAt: at };
+        const item = { id: crypto.randomUUID(), kind: 'item', parentId: root.id, playlistItemId: crypto.randomUUID(), startedAt: at };
+        await queue.push([p.activityEvent({ session: root }), p.activityEvent({ session: item })]);
+        await reporter.flush();
+        // A heartbeat's tick, then the page goes away mid-item.
+        await queue.alive(new Date(aliveAt).toISOString());
+        return { root: root.id, item: item.id };
+      },
+      [k.url, screen.credential, startedAt, aliveAt] as const,
+    );
+    const sessions = () => k.db('playback_sessions').where({ screen_id: screen.screenId }).whereIn('activity_session_id', [ids.root, ids.item]);
+    // Sent as it started: the play is on record before anything ends it.
+    expect((await sessions()).map((s) => [s.activity_session_id, s.ended_at])).to.have.deep.members([
+      [ids.root, null],
+      [ids.item, null],
+    ]);
+
+    await page.reload();
+    await page.addScriptTag({ content: code });
+    await page.evaluate(
+      async ([url, credential]) => {
+        const p = (window as any).protocol;
+        await new p.Reporter(new p.PlayerApi({ baseUrl: url, credential }), {
+          snapshot: () => ({ playbackState: 'idle', selectionSource: 'none' }),
+          playerVersion: '0.1.0',
+          queue: new p.IndexedDbPlayQueue(),
+        }).flush();
+      },
+      [k.url, screen.credential] as const,
+    );
+    const ended = await sessions();
+    expect(
+      ended.map((s) => [s.activity_session_id, s.terminal_reason, s.result, s.interrupted, s.ended_at?.getTime(), s.started_at.getTime()]),
+    ).to.have.deep.members([
+      [ids.root, 'player_restart', 'partial', true, aliveAt, startedAt],
+      [ids.item, 'player_restart', 'partial', true, aliveAt, startedAt],
     ]);
   });
 });

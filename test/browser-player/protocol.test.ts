@@ -7,6 +7,7 @@ import { coreModules } from '../../core-modules/index.js';
 import { PlayerApi, PlayerApiError, PlayerNetworkError, type PairingMetadata } from '../../browser-player/src/protocol/api.js';
 import { CommandRunner } from '../../browser-player/src/protocol/commands.js';
 import { isSameServer, pairUntilEnrolled, type PairingCode } from '../../browser-player/src/protocol/pairing.js';
+import { activityEvent } from '../../browser-player/src/protocol/activity-events.js';
 import { MemoryPlayQueue, Reporter } from '../../browser-player/src/protocol/reports.js';
 import { PlayerSocketClient, type SocketConstructor } from '../../browser-player/src/protocol/socket.js';
 import type { ServerMessage } from '../../browser-player/src/wire/messages.js';
@@ -362,15 +363,15 @@ describe('browser player protocol against the server', () => {
     });
     const queue = new MemoryPlayQueue();
     const reporter = new Reporter(api, { snapshot: idle, playerVersion: '0.1.0', queue });
-    const play = (i: number, completed = true) => {
+    const play = async (i: number, completed = true) => {
       const startedAt = new Date(Date.now() - (10 - i) * 10_000);
-      return reporter.recordPlay({
-        id: crypto.randomUUID(),
-        itemId: crypto.randomUUID(),
-        startedAt: startedAt.toISOString(),
-        endedAt: new Date(startedAt.getTime() + 8000).toISOString(),
-        completed,
-      });
+      const session = { id: crypto.randomUUID(), kind: 'item' as const, playlistItemId: crypto.randomUUID(), startedAt: startedAt.toISOString() };
+      const ended = {
+        at: new Date(startedAt.getTime() + 8000).toISOString(),
+        reason: completed ? ('expected_item_boundary' as const) : ('renderer_failure' as const),
+      };
+      await queue.push([activityEvent({ session }), activityEvent({ session, ended })]);
+      await reporter.flush();
     };
     await play(1);
     await play(2, false);
@@ -485,12 +486,9 @@ describe('browser player protocol against the server', () => {
     await queue.push([
       { id: crypto.randomUUID(), eventType: 'content.completed', occurredAt: new Date(Date.now() - 3650 * 86_400_000).toISOString(), durationMs: 1000 },
     ]);
-    await reporter.recordPlay({
-      id: crypto.randomUUID(),
-      startedAt: new Date(Date.now() - 5000).toISOString(),
-      endedAt: new Date().toISOString(),
-      completed: true,
-    });
+    const session = { id: crypto.randomUUID(), kind: 'item' as const, startedAt: new Date(Date.now() - 5000).toISOString() };
+    await queue.push([activityEvent({ session }), activityEvent({ session, ended: { at: new Date().toISOString(), reason: 'expected_item_boundary' } })]);
+    await reporter.flush();
     expect(await queue.peek(200)).to.have.length(0);
     expect(await k.db('activity_events').where({ screen_id: screenId }).count('* as n').first()).to.deep.equal({ n: 2 });
   });

@@ -6,11 +6,13 @@ export class RecordingStage implements StagePort {
   shown: StageItem[] = [];
   messages: string[] = [];
   refuse = new Set<string>();
+  /** The error name a refused item fails with (the stage names a video decoder's refusal). */
+  refuseAs = 'Error';
   private ended = new Map<string, () => void>();
 
   async show(i: StageItem, onEnded: () => void): Promise<void> {
     this.shown.push(i);
-    if (i.itemId && this.refuse.has(i.itemId)) throw new Error('cannot decode');
+    if (i.itemId && this.refuse.has(i.itemId)) throw Object.assign(new Error('cannot decode'), { name: this.refuseAs });
     this.ended.set(i.key, onEnded);
   }
   /** The item on screen reaches its end. */

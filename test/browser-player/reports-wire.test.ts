@@ -3,12 +3,13 @@ import { coreModules } from '../../core-modules/index.js';
 import type { ScreensDeps } from '../../core-modules/screens/screens-deps.js';
 import { PlaybackLoop } from '../../browser-player/src/playback/playback-loop.js';
 import { PlayerApi } from '../../browser-player/src/protocol/api.js';
+import { activityEvent } from '../../browser-player/src/protocol/activity-events.js';
 import { MemoryPlayQueue, Reporter } from '../../browser-player/src/protocol/reports.js';
 import { consoleCall, resetRateLimits, setUpOwner, type ConsoleSession } from '../support/console-client.js';
 import { pairScreen } from '../support/player-client.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 import { eventually } from '../support/wait.js';
-import { asset, item, manifest, playlist } from './manifest-fixtures.js';
+import { asset, item, manifest, oneTime, playlist, uuid } from './manifest-fixtures.js';
 import { RecordingStage, settle } from './recording-stage.js';
 
 /** What the browser player reports (heartbeat, proof of play) as the server takes it: the fields the console shows from it. */
@@ -59,21 +60,24 @@ describe('browser player reports on the wire', () => {
     }
   });
 
-  it('names the kind of content each play was (image, video) in proof of play, as the stock players do', async () => {
-    const { api, screenId } = await enrolledApi('Proof of play kinds');
-    const reporter = new Reporter(api, {
-      snapshot: () => ({ playbackState: 'playing', selectionSource: 'direct' }),
-      playerVersion: '0.1.0',
-      queue: new MemoryPlayQueue(),
-    });
+  /** A playback loop whose plays are queued and sent as the page does it (main.ts, player.ts). */
+  function reportingLoop(api: PlayerApi) {
+    const queue = new MemoryPlayQueue();
+    const reporter = new Reporter(api, { snapshot: () => loop.snapshot(), playerVersion: '0.1.0', queue });
     const stage = new RecordingStage();
-    const loop = new PlaybackLoop({
+    const loop: PlaybackLoop = new PlaybackLoop({
       stage,
       media: { ready: () => true, srcFor: (a) => `cached:${a.variantId}` },
-      plays: { recordPlay: (r) => void reporter.recordPlay(r) },
+      plays: { recordPlay: (e) => void queue.push([activityEvent(e)]).then(() => reporter.flush()) },
       newId: () => crypto.randomUUID(),
       texts: () => ({ noContent: 'Nothing to show', disabled: 'Disabled' }),
     });
+    return { loop, stage, reporter };
+  }
+
+  it('names the kind of content each play was (image, video) in proof of play, as the stock players do', async () => {
+    const { api, screenId } = await enrolledApi('Proof of play kinds');
+    const { loop, stage } = reportingLoop(api);
     const image = asset();
     const video = asset({ mimeType: 'video/mp4' });
     const list = playlist('kinds', [item(image), item(video)]);
@@ -86,12 +90,66 @@ describe('browser player reports on the wire', () => {
       stage.end();
       await settle();
       const sessions = await eventually(
-        () => k.db('playback_sessions').where({ screen_id: screenId }),
+        () => k.db('playback_sessions').where({ screen_id: screenId }).whereNot({ session_type: 'presentation' }).whereNotNull('ended_at'),
         (rows) => rows.length === 2,
       );
       expect(sessions.map((s) => [s.playlist_item_id, s.content_type])).to.have.deep.members([
         [list.items[0]!.id, 'image'],
         [list.items[1]!.id, 'video'],
+      ]);
+    } finally {
+      loop.stop();
+    }
+  });
+
+  it('tells proof of play why each play ended: a skip, a schedule’s end, a takeover, and the content around them', async () => {
+    const { api, screenId } = await enrolledApi('Proof of play endings');
+    const { loop, stage } = reportingLoop(api);
+    const [a, b, c] = [asset(), asset(), asset()];
+    const own = playlist('own', [item(a), item(b)]);
+    const promo = playlist('promo', [item(c)]);
+    const urgent = playlist('urgent', [item(a)]);
+    // The promotion's window ends two seconds from now: the loop switches back on time by itself.
+    const window = oneTime({ playlistId: promo.id }, new Date(Date.now() - 60_000).toISOString(), new Date(Date.now() + 2_000).toISOString());
+    const m = manifest({ screenId, playlist: own, playlists: [own, promo, urgent], schedules: [window], assets: [a, b, c] });
+    const sessions = async (n: number) =>
+      (
+        await eventually(
+          async () => (await consoleCall(k, owner, 'GET', `/api/v1/activity/proof-of-play?screen=${screenId}&limit=250`)).body.data.items,
+          (items: Record<string, unknown>[]) => items.length >= n,
+        )
+      ).map((s: Record<string, unknown>) => [s.sessionType, s.playlistItemId ?? s.presentationId, s.result, s.terminalReason ?? 'open', s.interrupted]);
+    loop.start();
+    try {
+      loop.setManifest(m);
+      await settle();
+      loop.skip();
+      await eventually(
+        () => stage.shown.at(-1)?.itemId,
+        (id) => id === own.items[0]!.id,
+        10_000,
+      );
+      await settle();
+      loop.setManifest({
+        ...m,
+        manifestVersion: 2,
+        schedules: [],
+        takeover: {
+          id: uuid('takeover'),
+          playlistId: urgent.id,
+          activatedAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        },
+      });
+      await settle();
+      expect(await sessions(7)).to.have.deep.members([
+        ['presentation', promo.id, 'partial', 'schedule_transition', false],
+        ['playlist_item', promo.items[0]!.id, 'skipped', 'manual_skip', false],
+        ['playlist_item', promo.items[0]!.id, 'partial', 'schedule_transition', false],
+        ['presentation', own.id, 'partial', 'takeover', false],
+        ['playlist_item', own.items[0]!.id, 'partial', 'takeover', false],
+        ['presentation', urgent.id, 'playing', 'open', false],
+        ['playlist_item', urgent.items[0]!.id, 'playing', 'open', false],
       ]);
     } finally {
       loop.stop();

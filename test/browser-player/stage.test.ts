@@ -103,6 +103,19 @@ describe('browser player stage (Chromium)', () => {
     }
   });
 
+  it('names a video its decoder refuses as a decoder failure, so proof of play can tell it from other failures', async () => {
+    h.files.set('garbage.mp4', { body: Buffer.alloc(64 * 1024, 0x5a), type: 'video/mp4' });
+    const refused = await h.page.evaluate(
+      (x) =>
+        (window as never as { showItem(i: StageItem): Promise<void> })
+          .showItem(x)
+          .then(() => 'shown')
+          .catch((e: Error) => e.name),
+      item({ key: 'garbage', kind: 'video', src: `${h.base}/media/garbage.mp4` }),
+    );
+    expect(refused).to.equal('DecoderFailure');
+  });
+
   it('plays a video without audio muted', async () => {
     await show(item({ key: 'silent', kind: 'video', src: `${h.base}/media/clip.mp4`, audioEnabled: false, volume: 1 }));
     expect(await h.page.evaluate(() => document.querySelector('video')!.muted)).to.equal(true);

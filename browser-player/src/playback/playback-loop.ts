@@ -1,4 +1,4 @@
-import type { OutsideHoursScreen, PlaybackSnapshot, PlayRecord, SelectionSource } from '../seams.js';
+import { DECODER_FAILURE, type OutsideHoursScreen, type PlaybackSnapshot, type PlayEndReason, type PlaySession, type SelectionSource } from '../seams.js';
 import type { PlayerConfig } from '../wire/config.js';
 import type { Manifest, ManifestDisplayAction } from '../wire/manifest.js';
 import { activationGraceMs } from './activation-grace.js';
@@ -12,9 +12,10 @@ import type { WebsiteDefaults } from './website-settings.js';
 
 /**
  * The playback loop: decides what plays now from the kept manifest, shows it item after item on
- * the stage, wakes at the next instant the decision can change, and records every appearance for
- * proof of play. Time comes only from `Date.now()` and `setTimeout` (tests drive the clock), and
- * `stop()` clears every timer it set.
+ * the stage, wakes at the next instant the decision can change, and records proof of play: each
+ * item and the content around it as it comes on screen, and again as it leaves, with why. Time
+ * comes only from `Date.now()` and `setTimeout` (tests drive the clock), and `stop()` clears every
+ * timer it set.
  */
 
 export interface LoopOptions {
@@ -37,15 +38,37 @@ interface Plan {
 
 interface Showing {
   entry: SequenceEntry;
-  record: Omit<PlayRecord, 'endedAt' | 'completed'>;
+  /** The stage key, and the id of the item's play session. */
+  key: string;
   token: number;
-  onScreen: boolean;
+  /** When the stage was asked to show it. */
+  askedAt: number;
+  /** Its play, once it is on screen. */
+  play?: PlaySession;
+}
+
+/** The content on screen as a proof-of-play presentation session: one per plan, however many items. */
+interface Presenting {
+  identity: string;
+  play: PlaySession;
 }
 
 // A setTimeout longer than ~24.8 days fires at once; far boundaries are re-checked daily instead.
 const MAX_WAIT_MS = 86_400_000;
 // When every item of the content failed to show in a row, wait before trying again rather than spin.
 const FAILED_ROUND_WAIT_MS = 5_000;
+
+/** What proof of play names a plan's content by: the playlist or layout, what chose it, the manifest. */
+function presentationOf(plan: Plan): Pick<PlaySession, 'manifestVersion' | 'presentationType' | 'presentationId' | 'scheduleId' | 'takeoverId'> {
+  const c = plan.choice;
+  return {
+    manifestVersion: plan.manifest.manifestVersion,
+    presentationType: c.playlist ? 'playlist' : 'layout',
+    presentationId: c.playlist?.id ?? c.layout?.id,
+    ...(c.scheduleId ? { scheduleId: c.scheduleId } : {}),
+    ...(c.takeoverId ? { takeoverId: c.takeoverId } : {}),
+  };
+}
 
 const choiceIdentity = (c: ContentChoice) =>
   [c.source, c.playlist?.id ?? '', c.layout?.id ?? '', c.scheduleId ?? '', c.takeoverId ?? '', c.overrideId ?? ''].join('|');
@@ -66,6 +89,7 @@ export class PlaybackLoop {
   private running = false;
   private plan?: Plan;
   private showing?: Showing;
+  private presenting?: Presenting;
   private token = 0;
   private failuresInRow = 0;
   private boundaryTimer?: ReturnType<typeof setTimeout>;
@@ -89,7 +113,8 @@ export class PlaybackLoop {
     this.pending = undefined;
     clearTimeout(this.graceTimer);
     this.token++;
-    this.finishShowing(true);
+    // The page stops (a revoke, a restart): its plays end as a reload would end them.
+    this.endPresentation('player_restart');
     this.plan = undefined;
     this.state = 'idle';
     this.resting = undefined;
@@ -156,9 +181,12 @@ export class PlaybackLoop {
     return this.manifest !== undefined || this.pending !== undefined;
   }
 
-  /** Start the content again from its first item (the `reload_playback` command). */
+  /**
+   * Start the content again from its first item (the `reload_playback` command). The item cut short
+   * ends as the stock players end it then (`schedule_transition`): asked for, not an interruption.
+   */
   restart(): void {
-    this.decide(true);
+    this.decide(true, undefined, 'schedule_transition');
   }
 
   /** Show the current item again from its start. */
@@ -168,13 +196,13 @@ export class PlaybackLoop {
       this.decide();
       return;
     }
-    this.finishShowing(true);
+    this.finishShowing('recovery_action');
     this.show(current.entry);
   }
 
-  /** Leave the current item for the next one. */
+  /** Leave the current item for the next one (`skip_current_item`). */
   skip(): void {
-    this.advance();
+    this.leave('manual_skip');
   }
 
   snapshot(): PlaybackSnapshot {
@@ -200,14 +228,16 @@ export class PlaybackLoop {
    * The same content keeps its current item on screen (the new order follows it); other content
    * replaces it at once. `restart` starts the content from its first item whatever it is; `after`
    * (an item that just ended) goes on with the item after it when the content stays the same.
+   * What leaves the screen ends with `reason`, else with why the decision changed.
    */
-  decide(restart = false, after?: string): void {
+  decide(restart = false, after?: string, reason?: PlayEndReason): void {
     if (!this.running) return;
     clearTimeout(this.boundaryTimer);
     const now = Date.now();
     const m = this.manifest;
     if (!m) {
-      this.rest(this.disabled ? 'disabled' : 'waiting_for_content', this.disabled ? this.o.texts().disabled : this.o.texts().noContent);
+      // Without a manifest nothing has played yet (stop() forgets it), so no play ends here.
+      this.rest(this.disabled ? 'disabled' : 'waiting_for_content', this.disabled ? this.o.texts().disabled : this.o.texts().noContent, 'schedule_transition');
       return;
     }
 
@@ -216,6 +246,7 @@ export class PlaybackLoop {
     const hours = activeHours(this.power, now);
     const selection = selectContent(m, now);
     const next = this.pickPlan(m, selection.choices, now);
+    const ending = reason ?? this.replacementReason(m, next?.choice);
     const changes = [
       selection.nextChangeAt,
       display.nextChangeAt,
@@ -227,15 +258,15 @@ export class PlaybackLoop {
     // A takeover or a quick presentation plays over off hours, a display schedule and disabled playback.
     const urgent = next?.choice.source === 'takeover' || next?.choice.source === 'quick_present';
     if (!urgent && !hours.active) {
-      this.rest('idle', this.outsideHours(m));
+      this.rest('idle', this.outsideHours(m), ending);
       return;
     }
     if (!urgent && this.display.poweredOff) {
-      this.rest('idle', undefined);
+      this.rest('idle', undefined, ending);
       return;
     }
     if (!urgent && this.disabled) {
-      this.rest('disabled', this.o.texts().disabled);
+      this.rest('disabled', this.o.texts().disabled, ending);
       return;
     }
     if (!next) {
@@ -245,7 +276,7 @@ export class PlaybackLoop {
         this.continuePlan(after);
         return;
       }
-      this.rest('waiting_for_content', this.o.texts().noContent);
+      this.rest('waiting_for_content', this.o.texts().noContent, ending);
       return;
     }
 
@@ -256,10 +287,23 @@ export class PlaybackLoop {
     // The item on screen stays while it is still part of the same content; it ends into the new order.
     if (same && this.showing && next.entries.some((e) => e.item.id === this.showing?.entry.item.id)) return;
     this.failuresInRow = 0;
-    this.finishShowing(true);
+    // Other content ends the presentation on screen; the same content only its item.
+    if (this.presenting?.identity !== next.identity) this.endPresentation(ending);
+    else this.finishShowing(ending);
     const at = same && after !== undefined ? next.entries.findIndex((e) => e.item.id === after) : -1;
     const first = next.entries[(at + 1) % next.entries.length];
     if (first) this.show(first);
+  }
+
+  /**
+   * Why what is on screen gives way to `next` (nothing, when it is undefined) under manifest `m`:
+   * a takeover that starts; content of a newer manifest than the one on screen was decided from;
+   * else time moved on (a schedule, an item's window, active hours) or a setting changed, which the
+   * reference players report as a schedule transition.
+   */
+  private replacementReason(m: Manifest, next: ContentChoice | undefined): PlayEndReason {
+    if (next?.source === 'takeover' && next.takeoverId !== this.plan?.choice.takeoverId) return 'takeover';
+    return this.plan && this.plan.manifest !== m ? 'manifest_replacement' : 'schedule_transition';
   }
 
   private activate(manifest: Manifest): void {
@@ -320,10 +364,10 @@ export class PlaybackLoop {
     this.boundaryTimer = setTimeout(() => this.decide(), Math.min(Math.max(next - now, 0), MAX_WAIT_MS));
   }
 
-  /** Nothing plays: a message, the outside-hours screen or black, and the last item's play is closed. */
-  private rest(state: PlaybackSnapshot['playbackState'], screen: string | OutsideHoursScreen | undefined): void {
+  /** Nothing plays: a message, the outside-hours screen or black; the plays on screen end with `reason`. */
+  private rest(state: PlaybackSnapshot['playbackState'], screen: string | OutsideHoursScreen | undefined, reason: PlayEndReason): void {
     this.token++;
-    this.finishShowing(true);
+    this.endPresentation(reason);
     this.plan = undefined;
     this.state = state;
     const resting = `${state}|${JSON.stringify(screen ?? '')}`;
@@ -334,10 +378,17 @@ export class PlaybackLoop {
     else this.o.stage.clear();
   }
 
-  /** The next entry after the one on screen; a manifest waiting for this boundary takes over here. */
-  private advance(previous = this.showing?.entry.item.id): void {
+  /** The item on screen leaves it (`reason`) for the next entry. */
+  private leave(reason: PlayEndReason): void {
     if (!this.running) return;
-    this.finishShowing(true);
+    const previous = this.showing?.entry.item.id;
+    this.finishShowing(reason);
+    this.advance(previous);
+  }
+
+  /** The entry after `previous`; a manifest waiting for this boundary takes over here. */
+  private advance(previous: string | undefined): void {
+    if (!this.running) return;
     if (this.pending) {
       const manifest = this.pending;
       this.pending = undefined;
@@ -375,31 +426,26 @@ export class PlaybackLoop {
   private show(entry: SequenceEntry): void {
     const token = ++this.token;
     clearTimeout(this.retryTimer);
-    const c = this.plan?.choice;
     const src = entry.asset ? this.o.media.srcFor(entry.asset) : entry.stage.src;
-    const record = {
-      id: this.o.newId(),
-      itemId: entry.item.id,
-      contentType: entry.item.assetType,
-      ...(entry.asset ? { assetId: entry.asset.assetId } : {}),
-      ...(c?.playlist ? { playlistId: c.playlist.id } : {}),
-      ...(c?.scheduleId ? { scheduleId: c.scheduleId } : {}),
-      ...(c?.takeoverId ? { takeoverId: c.takeoverId } : {}),
-      startedAt: new Date().toISOString(),
-    };
-    this.showing = { entry, record, token, onScreen: false };
+    const showing: Showing = { entry, key: this.o.newId(), token, askedAt: Date.now() };
+    this.showing = showing;
     const onEnded = () => {
-      if (token === this.token) this.advance();
+      if (token === this.token) this.leave('expected_item_boundary');
     };
-    this.o.stage.show({ ...entry.stage, key: record.id, ...(src ? { src } : {}) }, onEnded).then(
+    this.o.stage.show({ ...entry.stage, key: showing.key, ...(src ? { src } : {}) }, onEnded).then(
       () => {
-        if (token !== this.token || !this.showing) return;
-        this.showing.onScreen = true;
+        if (token !== this.token || this.showing !== showing) return;
         this.failuresInRow = 0;
+        this.startPlay(showing);
       },
-      () => {
+      (error: unknown) => {
         if (token !== this.token) return;
-        this.finishShowing(false);
+        this.showing = undefined;
+        // It never reached the screen: its play has only an end, a failure.
+        const play = this.itemPlay(showing, new Date(showing.askedAt).toISOString());
+        const reason = error instanceof Error && error.name === DECODER_FAILURE ? 'decoder_failure' : 'renderer_failure';
+        const failureMessage = error instanceof Error ? error.message : String(error);
+        this.o.plays.recordPlay({ session: play, ended: { at: new Date().toISOString(), reason, failureMessage } });
         this.failuresInRow++;
         if (this.failuresInRow < (this.plan?.entries.length ?? 1)) {
           this.advance(entry.item.id);
@@ -413,13 +459,50 @@ export class PlaybackLoop {
     );
   }
 
-  /** Closes the play on screen: a completed play once it was shown, a failed one otherwise. */
-  private finishShowing(left: boolean): void {
+  /** The item is on screen: its play starts, and the presentation's with it when it is the content's first. */
+  private startPlay(showing: Showing): void {
+    const plan = this.plan;
+    if (!plan) return;
+    const startedAt = new Date().toISOString();
+    if (!this.presenting) {
+      const play: PlaySession = { id: this.o.newId(), kind: 'presentation', startedAt, trigger: plan.choice.source, ...presentationOf(plan) };
+      this.presenting = { identity: plan.identity, play };
+      this.o.plays.recordPlay({ session: play });
+    }
+    showing.play = this.itemPlay(showing, startedAt);
+    this.o.plays.recordPlay({ session: showing.play });
+  }
+
+  /** An item's play session, in the presentation on screen (none yet when the content's first item fails). */
+  private itemPlay(showing: Showing, startedAt: string): PlaySession {
+    const item = showing.entry.item;
+    return {
+      id: showing.key,
+      kind: 'item',
+      startedAt,
+      ...(this.presenting ? { parentId: this.presenting.play.id } : {}),
+      ...(this.plan ? presentationOf(this.plan) : {}),
+      ...(this.plan?.choice.playlist ? { playlistItemId: item.id } : {}),
+      assetId: item.assetId,
+      contentType: item.assetType,
+      ...(showing.entry.stage.durationMs !== undefined ? { expectedDurationMs: showing.entry.stage.durationMs } : {}),
+    };
+  }
+
+  /** The item on screen leaves it: its play ends with `reason` (an item that never reached the screen has none). */
+  private finishShowing(reason: PlayEndReason): void {
     const s = this.showing;
     if (!s) return;
     this.showing = undefined;
-    // An item replaced before it reached the screen was never seen: no play to report.
-    if (left && !s.onScreen) return;
-    this.o.plays.recordPlay({ ...s.record, endedAt: new Date().toISOString(), completed: left });
+    if (s.play) this.o.plays.recordPlay({ session: s.play, ended: { at: new Date().toISOString(), reason } });
+  }
+
+  /** The content on screen leaves it: its item's play ends, then the presentation's, both with `reason`. */
+  private endPresentation(reason: PlayEndReason): void {
+    this.finishShowing(reason);
+    const p = this.presenting;
+    if (!p) return;
+    this.presenting = undefined;
+    this.o.plays.recordPlay({ session: p.play, ended: { at: new Date().toISOString(), reason } });
   }
 }

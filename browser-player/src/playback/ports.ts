@@ -1,4 +1,4 @@
-import type { DisplayOutput, OutsideHoursScreen, PlayRecord, StageItem } from '../seams.js';
+import type { DisplayOutput, OutsideHoursScreen, PlayEvent, StageItem } from '../seams.js';
 import type { Manifest, ManifestAsset } from '../wire/manifest.js';
 
 /**
@@ -32,6 +32,7 @@ export interface MediaPort {
   stop(): void;
 }
 
+/** Where proof of play goes: each session as it starts and as it ends, kept for upload. */
 export interface PlaySink {
-  recordPlay(r: PlayRecord): void;
+  recordPlay(e: PlayEvent): void;
 }

@@ -1,7 +1,7 @@
-import type { PlaybackSnapshot, PlayRecord } from '../seams.js';
+import type { PlaybackSnapshot } from '../seams.js';
 import type { Heartbeat } from '../wire/heartbeat.js';
 import { isCredentialLost, PlayerNetworkError, type PlayerApi, type PreviewSession } from './api.js';
-import { playEvents, type ActivityEvent } from './activity-events.js';
+import type { ActivityEvent, UnsequencedEvent } from './activity-events.js';
 
 /**
  * Activity events waiting for the server, kept where a reload or a power cut does not lose them.
@@ -10,20 +10,23 @@ import { playEvents, type ActivityEvent } from './activity-events.js';
  */
 export interface PlayQueue {
   /** Stores the events, each given the next sequence number (positive, rising, kept across restarts). */
-  push(events: Omit<ActivityEvent, 'sequence'>[]): Promise<void>;
+  push(events: UnsequencedEvent[]): Promise<void>;
   /** The oldest `max` events, in order. */
   peek(max: number): Promise<ActivityEvent[]>;
-  remove(ids: string[]): Promise<void>;
+  /** Drops the events of these sequence numbers. */
+  remove(sequences: number[]): Promise<void>;
+  /** The page is alive at this instant: a play it leaves open (a reload, a power cut) is ended then. */
+  alive(at: string): Promise<void>;
   /** Drops every event, after the pushes already asked for (the credential they were for is gone). */
   clear(): Promise<void>;
 }
 
-/** A PlayQueue in memory (Node tests; a browser without IndexedDB). */
+/** A PlayQueue in memory (Node tests; a browser without IndexedDB): nothing in it outlives the page. */
 export class MemoryPlayQueue implements PlayQueue {
   private events: ActivityEvent[] = [];
   private sequence = 0;
 
-  async push(events: Omit<ActivityEvent, 'sequence'>[]): Promise<void> {
+  async push(events: UnsequencedEvent[]): Promise<void> {
     for (const e of events) this.events.push({ ...e, sequence: ++this.sequence });
   }
 
@@ -31,10 +34,13 @@ export class MemoryPlayQueue implements PlayQueue {
     return this.events.slice(0, max);
   }
 
-  async remove(ids: string[]): Promise<void> {
-    const gone = new Set(ids);
-    this.events = this.events.filter((e) => !gone.has(e.id));
+  async remove(sequences: number[]): Promise<void> {
+    const gone = new Set(sequences);
+    this.events = this.events.filter((e) => !gone.has(e.sequence));
   }
+
+  // No later page run reads it: a play left open here is lost with the page.
+  async alive(): Promise<void> {}
 
   async clear(): Promise<void> {
     this.events = [];
@@ -108,11 +114,6 @@ export class Reporter {
     this.heartbeatTimer = this.previewTimer = undefined;
   }
 
-  /** A play for proof of play: queued at once, sent now or as soon as the server is reachable. */
-  recordPlay(r: PlayRecord): Promise<void> {
-    return this.o.queue.push(playEvents(r, this.o.snapshot().activeManifestVersion)).then(() => this.flush());
-  }
-
   /**
    * Sends what the queue holds, 200 at a time, until it is empty or the server cannot be reached.
    * Acknowledged events and refused ones leave the queue (a refused one would be refused again and
@@ -129,7 +130,8 @@ export class Reporter {
           this.flushAgain = false;
           for (let batch = await this.o.queue.peek(BATCH); batch.length; batch = await this.o.queue.peek(BATCH)) {
             const answer = await this.api.activityEvents(batch);
-            const done = [...answer.acknowledgedEventIds, ...answer.rejected.map((r) => r.id ?? batch[r.index]?.id).filter((id): id is string => !!id)];
+            const gone = new Set([...answer.acknowledgedEventIds, ...answer.rejected.map((r) => r.id ?? batch[r.index]?.id)]);
+            const done = batch.filter((e) => gone.has(e.id)).map((e) => e.sequence);
             if (!done.length) break;
             await this.o.queue.remove(done);
           }
@@ -179,6 +181,8 @@ export class Reporter {
 
   /** One heartbeat (socket or HTTP), the telemetry beside it and a flush of queued plays. */
   async report(): Promise<void> {
+    // Offline too: the instant a reload would end the play on screen at.
+    await this.o.queue.alive(new Date(this.now()).toISOString()).catch(() => undefined);
     const heartbeat = this.heartbeat();
     try {
       if (!this.o.socket?.sendStatus(heartbeat)) {

@@ -43,7 +43,8 @@ export function layoutContentOf(m: Manifest, srcFor: (asset: ManifestAsset) => s
       const site = m.websites?.find((w) => w.assetId === assetId);
       if (!site) return undefined;
       const image = site.fallbackImageAssetId ? file(site.fallbackImageAssetId, site.fallbackVariantId) : undefined;
-      const fallback = image && site.fallbackImageAssetId && site.fallbackVariantId ? { assetId: site.fallbackImageAssetId, variantId: site.fallbackVariantId } : undefined;
+      const fallback =
+        image && site.fallbackImageAssetId && site.fallbackVariantId ? { assetId: site.fallbackImageAssetId, variantId: site.fallbackVariantId } : undefined;
       return { url: site.url, settings: websiteSettings(site, {}, fallback), ...(image ? { fallback: image } : {}) };
     },
     data: dataLookupOf(m.dataSources ?? []),

@@ -1,3 +1,4 @@
+import { DECODER_FAILURE } from '../seams.js';
 import { fittedRect, type Mounted, objectFit } from './mounted.js';
 
 export function mountImage(src: string, fitMode: string): Mounted {
@@ -79,7 +80,12 @@ export function mountVideo(src: string, o: VideoOptions): Mounted {
   };
 
   const ready = new Promise<void>((resolve, reject) => {
-    on('error', () => reject(new Error(`video cannot be played: ${video.error?.message || `code ${video.error?.code}`}`)));
+    on('error', () => {
+      const error = new Error(`video cannot be played: ${video.error?.message || `code ${video.error?.code}`}`);
+      // Decode errors, and formats the browser cannot play: the file itself was verified before it was given here.
+      if (video.error?.code === MediaError.MEDIA_ERR_DECODE || video.error?.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED) error.name = DECODER_FAILURE;
+      reject(error);
+    });
     on('loadedmetadata', () => {
       if (startS > 0) video.currentTime = startS;
       void start();
