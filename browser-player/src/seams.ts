@@ -12,6 +12,8 @@ export interface PlaybackSnapshot {
   playbackState: 'playing' | 'idle' | 'disabled' | 'waiting_for_content';
   selectionSource: SelectionSource;
   activeManifestVersion?: number;
+  /** A newer manifest waiting for the item on screen to end (its activation grace). */
+  pendingManifestVersion?: number;
   currentPlaylistId?: string;
   currentScheduleId?: string;
   currentItemId?: string;

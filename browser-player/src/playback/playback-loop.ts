@@ -213,6 +213,7 @@ export class PlaybackLoop {
       playbackState: this.state,
       selectionSource: source,
       ...(this.manifest ? { activeManifestVersion: this.manifest.manifestVersion } : {}),
+      ...(this.pending ? { pendingManifestVersion: this.pending.manifestVersion } : {}),
       ...(c?.playlist ? { currentPlaylistId: c.playlist.id } : {}),
       ...(c?.scheduleId ? { currentScheduleId: c.scheduleId } : {}),
       ...(c?.takeoverId ? { activeTakeoverId: c.takeoverId } : {}),

@@ -169,6 +169,7 @@ export class Reporter {
       playbackState: s.playbackState,
       selectionSource: s.selectionSource,
       activeManifestVersion: s.activeManifestVersion,
+      pendingManifestVersion: s.pendingManifestVersion,
       currentItemId: s.currentItemId,
       currentAssetId: s.currentAssetId,
       currentPlaylistId: s.currentPlaylistId,

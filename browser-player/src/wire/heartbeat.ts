@@ -17,6 +17,8 @@ export interface Heartbeat {
   playbackState: string;
   selectionSource: SelectionSource;
   activeManifestVersion?: number;
+  /** A newer manifest received, waiting for the item on screen to end. */
+  pendingManifestVersion?: number;
   currentItemId?: string;
   currentAssetId?: string;
   currentPlaylistId?: string;
