@@ -239,16 +239,19 @@ describe('browser player journeys', function () {
     const list = async () =>
       (await api('GET', `/api/v1/activity/proof-of-play?screen=${lobbyId}&sessionType=child&limit=250`)).body.data.items as PlaySession[];
     // Items stay on screen 2 s at least: a session starting within a second of a show is that show's.
+    // Both times are the page's clock (a loaded machine can hand a show to the test a second late).
     // The item a reload cut short is reported too, ended as a player restart; the reloaded page may
     // show the same item within that second, so those sessions are not the finished shows'.
     const sessionsOf = (sessions: PlaySession[]) =>
       finished.map((s) =>
-        sessions.filter((p) => p.terminalReason !== 'player_restart' && p.playlistItemId === s.itemId && Math.abs(Date.parse(p.startedAt) - s.at) < 1_000),
+        sessions.filter(
+          (p) => p.terminalReason !== 'player_restart' && p.playlistItemId === s.itemId && Math.abs(Date.parse(p.startedAt) - s.pageTime) < 1_000,
+        ),
       );
     const sessions = await eventually(list, (all) => sessionsOf(all).every((m) => m.length >= 1), 90_000, 500);
     const matched = sessionsOf(sessions);
     expect(
-      finished.filter((_, i) => matched[i]!.length === 0).map((s) => `${s.itemId} at ${new Date(s.at).toISOString()}`),
+      finished.filter((_, i) => matched[i]!.length === 0).map((s) => `${s.itemId} at ${new Date(s.pageTime).toISOString()}`),
       'shown, never reported',
     ).to.deep.equal([]);
     expect(
@@ -258,7 +261,7 @@ describe('browser player journeys', function () {
     expect(sessions.length, 'no more plays than shows').to.be.at.most(lobby.shows.filter((s) => s.itemId).length);
     for (const [i, s] of finished.entries()) {
       const next = lobby.shows[lobby.shows.indexOf(s) + 1]!;
-      expect(Date.parse(matched[i]![0]!.endedAt ?? ''), `${s.itemId} ended as the next item came on`).to.be.closeTo(next.at, 1_000);
+      expect(Date.parse(matched[i]![0]!.endedAt ?? ''), `${s.itemId} ended as the next item came on`).to.be.closeTo(next.pageTime, 1_000);
     }
     expect(finished.filter((s) => s.offline).length, 'plays shown while offline').to.be.at.least(2);
   });
