@@ -96,15 +96,24 @@ describe('playlists: video trims (start and end offsets)', () => {
     const playlist = await createPlaylist('Mixed trims');
     const unmeasured = await seedClip('Unmeasured', null);
     const image = await seedAsset(k, { name: 'Poster' });
-    const long = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: unmeasured.id, videoStartOffsetMs: 3_600_000, videoEndOffsetMs: 7_200_000 });
+    const long = await api('POST', `/api/v1/playlists/${playlist.id}/items`, {
+      assetId: unmeasured.id,
+      videoStartOffsetMs: 3_600_000,
+      videoEndOffsetMs: 7_200_000,
+    });
     expect(long.status, JSON.stringify(long.body)).to.equal(201);
     expect(trimOf(long.body.data.items[0])).to.deep.equal({ videoStartOffsetMs: 3_600_000, videoEndOffsetMs: 7_200_000 });
-    expect(errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: unmeasured.id, videoStartOffsetMs: 9000, videoEndOffsetMs: 1000 }))).to.deep.equal(
-      [422, 'playlist_validation_failed', 'body/videoEndOffsetMs'],
-    );
+    expect(
+      errorOf(await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: unmeasured.id, videoStartOffsetMs: 9000, videoEndOffsetMs: 1000 })),
+    ).to.deep.equal([422, 'playlist_validation_failed', 'body/videoEndOffsetMs']);
 
     // An image plays no part of a file: what was sent is dropped, even an end before the start (the Android player would refuse the manifest).
-    const still = await api('POST', `/api/v1/playlists/${playlist.id}/items`, { assetId: image.id, durationMs: 8000, videoStartOffsetMs: 9000, videoEndOffsetMs: 1000 });
+    const still = await api('POST', `/api/v1/playlists/${playlist.id}/items`, {
+      assetId: image.id,
+      durationMs: 8000,
+      videoStartOffsetMs: 9000,
+      videoEndOffsetMs: 1000,
+    });
     expect(still.status, JSON.stringify(still.body)).to.equal(201);
     expect(trimOf(still.body.data.items[1])).to.deep.equal({});
     // Pointing a trimmed video item at an image drops its trim too.

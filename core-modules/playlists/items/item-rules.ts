@@ -63,7 +63,11 @@ function videoTrim(asset: ItemTarget, start: number | null | undefined, end: num
   const lengthMs = asset.durationSeconds ? Math.trunc(asset.durationSeconds * 1000) : undefined;
   const from = start ?? 0;
   if (from < 0 || (lengthMs !== undefined && from >= lengthMs)) {
-    throw invalidInput('playlist_validation_failed', `The start (${from} ms) must come before the video's end${lengthMs === undefined ? '' : ` (${lengthMs} ms)`}.`, `${field}/videoStartOffsetMs`);
+    throw invalidInput(
+      'playlist_validation_failed',
+      `The start (${from} ms) must come before the video's end${lengthMs === undefined ? '' : ` (${lengthMs} ms)`}.`,
+      `${field}/videoStartOffsetMs`,
+    );
   }
   if (end != null && (end <= from || (lengthMs !== undefined && end > lengthMs))) {
     throw invalidInput(
