@@ -125,6 +125,19 @@ describe('playlists: video trims (start and end offsets)', () => {
       { video_start_offset_ms: null, video_end_offset_ms: null },
       { video_start_offset_ms: null, video_end_offset_ms: null },
     ]);
+    await publishPlaylist(k, owner, playlist.id);
+    // Whatever writes the rows, the store refuses an end not after the start, which would make the Android player refuse the manifest.
+    for (const table of ['playlist_draft_items', 'playlist_items']) {
+      const refused = await k
+        .db(table)
+        .where({ playlist_id: playlist.id })
+        .update({ video_start_offset_ms: 5000, video_end_offset_ms: 5000 })
+        .then(
+          () => 'stored',
+          (e: Error) => e.message,
+        );
+      expect(refused, table).to.match(new RegExp(`${table}_video_offsets`));
+    }
   });
 
   it('sends a published trim to the screen in its manifest (absent when unset), which the Android player accepts', async () => {
