@@ -22,6 +22,9 @@ export const ManifestItemSchema = Type.Object({
   /** 0 to 1: the players clamp (Linux) or refuse the manifest (Android) outside it. */
   volume: Type.Number({ minimum: 0, maximum: 1 }),
   deliveryPolicy: Type.String(),
+  /** A video's trim, in ms into the video: where it starts (0 or more) and stops (after the start); each sent only when set. */
+  videoStartOffsetMs: Opt(Type.Integer({ minimum: 0 })),
+  videoEndOffsetMs: Opt(Type.Integer({ minimum: 1 })),
   /** The screen's playback defaults (fit, transition, image duration, volume) stand in for the item's; sent only when true. */
   usePlayerDefaults: Opt(Type.Boolean()),
   availableFrom: Opt(Stamp),

@@ -13,6 +13,9 @@ const manifestItem = (item: ItemView, asset: PlayableAsset): ManifestItem => ({
   audioEnabled: item.audioEnabled,
   volume: item.volume,
   deliveryPolicy: asset.item?.deliveryPolicy ?? item.deliveryPolicy,
+  // Absent when unset, as the reference sends them (the Android player takes a number or nothing).
+  ...(item.videoStartOffsetMs !== undefined ? { videoStartOffsetMs: item.videoStartOffsetMs } : {}),
+  ...(item.videoEndOffsetMs !== undefined ? { videoEndOffsetMs: item.videoEndOffsetMs } : {}),
   ...(item.usePlayerDefaults ? { usePlayerDefaults: true } : {}),
   ...(asset.item?.sinceSchema ? { sinceSchema: asset.item.sinceSchema } : {}),
   availableFrom: asset.availableFrom,

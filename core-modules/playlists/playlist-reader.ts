@@ -28,6 +28,8 @@ const manualItem = (r: ItemRow, position: number): ItemView => ({
   volume: r.volume,
   deliveryPolicy: r.delivery_policy,
   usePlayerDefaults: r.use_player_defaults,
+  ...(r.video_start_offset_ms !== null ? { videoStartOffsetMs: r.video_start_offset_ms } : {}),
+  ...(r.video_end_offset_ms !== null ? { videoEndOffsetMs: r.video_end_offset_ms } : {}),
 });
 
 /**

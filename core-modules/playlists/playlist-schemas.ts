@@ -10,6 +10,8 @@ const DeliveryPolicy = Type.Union([L('download'), L('stream'), L('automatic')]);
 
 /** 1 s to 24 h, the same bounds as the tag rule's image duration. */
 export const DurationMs = Type.Integer({ minimum: 1000, maximum: 86_400_000 });
+/** A point in a video, ms into its file: at most what the store keeps (about 24.8 days). */
+const OffsetMs = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 /** A bulk replace or a playlist holds at most this many manual items. */
 export const MAX_ITEMS = 500;
 
@@ -40,6 +42,18 @@ export const ItemSettings = {
   /** 0 (silent) to 1 (full), the players' scale. */
   volume: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   deliveryPolicy: Type.Optional(DeliveryPolicy),
+  videoStartOffsetMs: Type.Optional(
+    Type.Union([OffsetMs, Type.Null()], {
+      description:
+        "Videos: where playback starts, in ms into the video; before the video's end. Null (the default) starts at the beginning. Not stored for other types.",
+    }),
+  ),
+  videoEndOffsetMs: Type.Optional(
+    Type.Union([OffsetMs, Type.Null()], {
+      description:
+        "Videos: where playback stops, in ms into the video; after the start and no later than the video's end (422 `playlist_validation_failed` otherwise, as for a start past the end). Null (the default) plays to the end. Not stored for other types.",
+    }),
+  ),
   usePlayerDefaults: Type.Optional(
     Type.Boolean({
       description:
@@ -87,6 +101,9 @@ export const ItemSchema = Type.Object({
   volume: Type.Number({ minimum: 0, maximum: 1 }),
   deliveryPolicy: DeliveryPolicy,
   usePlayerDefaults: Type.Boolean(),
+  /** A video's trim: where it starts and stops, in ms into the video. Absent when it plays from the beginning, or to the end. */
+  videoStartOffsetMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  videoEndOffsetMs: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type ItemView = Static<typeof ItemSchema>;
 

@@ -40,13 +40,14 @@ export interface ItemRow {
   volume: number;
   delivery_policy: 'download' | 'stream' | 'automatic';
   use_player_defaults: boolean;
+  /** Videos only: where playback starts and stops, ms into the file; null from the beginning, to the end. */
+  video_start_offset_ms: number | null;
+  video_end_offset_ms: number | null;
 }
 
-// The column has a default (false), so writers that predate it need not name it.
-export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | 'use_player_defaults' | 'layout_id'> & {
-  use_player_defaults?: boolean;
-  layout_id?: string | null;
-};
+type Defaulted = 'use_player_defaults' | 'layout_id' | 'video_start_offset_ms' | 'video_end_offset_ms';
+// These columns have defaults (false, null), so writers that predate them need not name them.
+export type ItemValues = Omit<ItemRow, 'id' | 'playlist_id' | 'position' | Defaulted> & Partial<Pick<ItemRow, Defaulted>>;
 
 /** A playlist's working draft (`playlist_drafts`), what people edit until it is published. */
 export interface DraftRow {

@@ -45,6 +45,8 @@ describe('console: changing several playlist items at once', () => {
       volume: 0.4,
       deliveryPolicy: 'automatic',
       usePlayerDefaults: false,
+      videoStartOffsetMs: null,
+      videoEndOffsetMs: null,
     });
     expect(itemInputOf(item('v', { durationMs: undefined, assetType: 'video' })).durationMs).to.equal(null);
     const layout = itemInputOf(item('l', { layoutId: 'layout-1', assetId: 'layout-1' }));

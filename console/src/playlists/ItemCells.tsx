@@ -1,10 +1,22 @@
 import { Badge, Group, Image, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { itemSeconds } from './durations';
 import { type PlaylistItem, typeKey } from './types';
 import { useFormatSeconds } from './useFormatSeconds';
 import { percentFromVolume } from './volume';
+
+// A point in a video as people typed it: seconds, with the milliseconds when there are some.
+const at = (ms: number) => String(ms / 1000);
+
+/** The part of a video an item plays, when it is trimmed. */
+function trimText(item: PlaylistItem, t: TFunction<'playlists'>): string {
+  const { videoStartOffsetMs: start, videoEndOffsetMs: end } = item;
+  if (end === undefined) return t('items.trimmedFrom', { start: at(start ?? 0) });
+  if (start === undefined) return t('items.trimmedTo', { end: at(end) });
+  return t('items.trimmed', { start: at(start), end: at(end) });
+}
 
 /** What an item is and how it plays, as table cells after its order cell. */
 export function ItemCells({ item }: { item: PlaylistItem }) {
@@ -12,6 +24,7 @@ export function ItemCells({ item }: { item: PlaylistItem }) {
   const format = useFormatSeconds();
   const seconds = itemSeconds(item);
   const defaults = item.usePlayerDefaults;
+  const trimmed = item.videoStartOffsetMs !== undefined || item.videoEndOffsetMs !== undefined;
   return (
     <>
       <Table.Td>
@@ -45,7 +58,14 @@ export function ItemCells({ item }: { item: PlaylistItem }) {
           </Stack>
         </Group>
       </Table.Td>
-      <Table.Td>{item.durationMs === undefined ? t('items.fullLength') : seconds === undefined ? '' : format(seconds)}</Table.Td>
+      <Table.Td>
+        {item.durationMs === undefined && !trimmed ? t('items.fullLength') : seconds === undefined ? '' : format(seconds)}
+        {trimmed && (
+          <Text size="xs" c="dimmed">
+            {trimText(item, t)}
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td>{defaults ? t('items.playerDefaults') : t(`fit.${item.fitMode}`)}</Table.Td>
       <Table.Td>{defaults ? t('items.playerDefaults') : t(`transitions.${item.transition}`)}</Table.Td>
       <Table.Td>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { $api } from '../api/client';
 import { QueryError } from '../common/QueryError';
 import { MAX_SECONDS, MIN_SECONDS, msFromSeconds, secondsFromMs } from './durations';
+import { msFromTrimSeconds, type TrimProblem, trimProblems } from './trims';
 import { FIT_MODES, type FitMode, type PlaylistItem, TRANSITIONS, type Transition } from './types';
 import { useShowPlaylist } from './usePlaylist';
 import { percentFromVolume, volumeFromPercent } from './volume';
@@ -15,9 +16,15 @@ interface Values {
   audioEnabled: boolean;
   volumePercent: number | string;
   usePlayerDefaults: boolean;
+  /** Videos: where playback starts and stops, in seconds into the video; empty from the beginning, to the end. */
+  startSeconds: number | string;
+  endSeconds: number | string;
 }
 
-/** How one item plays: duration in seconds, fit, transition, sound and volume in percent. */
+// A video's length as the server counts it (whole milliseconds), in seconds for people.
+const lengthText = (seconds: number) => String(Math.trunc(seconds * 1000) / 1000);
+
+/** How one item plays: duration in seconds, a video's start and end, fit, transition, sound and volume in percent. */
 export function ItemSettingsModal({ playlistId, item, onClose }: { playlistId: string; item: PlaylistItem; onClose: () => void }) {
   const { t } = useTranslation('playlists');
   const show = useShowPlaylist();
@@ -32,9 +39,19 @@ export function ItemSettingsModal({ playlistId, item, onClose }: { playlistId: s
       audioEnabled: item.audioEnabled,
       volumePercent: percentFromVolume(item.volume),
       usePlayerDefaults: item.usePlayerDefaults,
+      startSeconds: secondsFromMs(item.videoStartOffsetMs) ?? '',
+      endSeconds: secondsFromMs(item.videoEndOffsetMs) ?? '',
     },
-    validate: { seconds: (v) => (!video && msFromSeconds(v) === null ? t('itemSettings.durationRequired') : null) },
+    validate: {
+      seconds: (v) => (!video && msFromSeconds(v) === null ? t('itemSettings.durationRequired') : null),
+      startSeconds: (_, v) => trimMessage(trimOf(v).start),
+      endSeconds: (_, v) => trimMessage(trimOf(v).end),
+    },
   });
+  const length = item.assetDurationSeconds;
+  const trimOf = (v: Values) => (video ? trimProblems(msFromTrimSeconds(v.startSeconds), msFromTrimSeconds(v.endSeconds), length) : {});
+  const trimMessage = (problem: TrimProblem | undefined) =>
+    problem ? t(`itemSettings.${problem}`, { seconds: length === undefined ? '' : lengthText(length) }) : null;
 
   const submit = form.onSubmit(async (v) => {
     const body = {
@@ -44,6 +61,7 @@ export function ItemSettingsModal({ playlistId, item, onClose }: { playlistId: s
       audioEnabled: v.audioEnabled,
       volume: volumeFromPercent(v.volumePercent),
       ...(media ? { usePlayerDefaults: v.usePlayerDefaults } : {}),
+      ...(video ? { videoStartOffsetMs: msFromTrimSeconds(v.startSeconds), videoEndOffsetMs: msFromTrimSeconds(v.endSeconds) } : {}),
     };
     const saved = await save.mutateAsync({ params: { path: { id: playlistId, itemId: item.id } }, body }).catch(() => undefined);
     if (!saved) return;
@@ -72,6 +90,24 @@ export function ItemSettingsModal({ playlistId, item, onClose }: { playlistId: s
             data-autofocus
             {...form.getInputProps('seconds')}
           />
+          {video && (
+            <Group grow align="flex-start">
+              <NumberInput
+                label={t('itemSettings.trimStart')}
+                description={t('itemSettings.trimStartHint')}
+                min={0}
+                decimalScale={3}
+                {...form.getInputProps('startSeconds')}
+              />
+              <NumberInput
+                label={t('itemSettings.trimEnd')}
+                description={length === undefined ? t('itemSettings.trimEndHintUnknown') : t('itemSettings.trimEndHint', { seconds: lengthText(length) })}
+                min={0}
+                decimalScale={3}
+                {...form.getInputProps('endSeconds')}
+              />
+            </Group>
+          )}
           {media && (
             <Checkbox
               label={t('itemSettings.usePlayerDefaults')}

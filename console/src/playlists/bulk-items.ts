@@ -13,6 +13,8 @@ interface Item {
   volume: number;
   deliveryPolicy: string;
   usePlayerDefaults: boolean;
+  videoStartOffsetMs?: number;
+  videoEndOffsetMs?: number;
   dynamic: boolean;
 }
 
@@ -28,6 +30,9 @@ export function itemInputOf<I extends Item>(item: I) {
     volume: item.volume,
     deliveryPolicy: item.deliveryPolicy as I['deliveryPolicy'],
     usePlayerDefaults: item.usePlayerDefaults,
+    // Absent: a video playing from its beginning, or to its end. Left out, a replace would drop its trim.
+    videoStartOffsetMs: item.videoStartOffsetMs ?? null,
+    videoEndOffsetMs: item.videoEndOffsetMs ?? null,
   };
 }
 

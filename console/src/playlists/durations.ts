@@ -13,14 +13,32 @@ export function msFromSeconds(seconds: number | string | null | undefined): numb
 
 export const secondsFromMs = (ms: number | null | undefined): number | undefined => (typeof ms === 'number' ? ms / 1000 : undefined);
 
-/** How long one item plays: its own duration, else a video's length; unknown (undefined) otherwise. */
-export function itemSeconds(item: { durationMs?: number; assetDurationSeconds?: number }): number | undefined {
-  if (item.durationMs !== undefined) return item.durationMs / 1000;
-  return item.assetDurationSeconds;
+/** What the running time needs of an item: its own duration, and a video's length and trim. */
+interface Timed {
+  durationMs?: number;
+  assetDurationSeconds?: number;
+  videoStartOffsetMs?: number;
+  videoEndOffsetMs?: number;
+}
+
+/**
+ * How long one item plays: a video from its start to its end (or the video's), stopped sooner by a
+ * duration of its own; anything else for its duration. Unknown (undefined) when neither says.
+ */
+export function itemSeconds(item: Timed): number | undefined {
+  const start = (item.videoStartOffsetMs ?? 0) / 1000;
+  const played =
+    item.videoEndOffsetMs !== undefined
+      ? item.videoEndOffsetMs / 1000 - start
+      : item.assetDurationSeconds === undefined
+        ? undefined
+        : Math.max(0, item.assetDurationSeconds - start);
+  if (item.durationMs === undefined) return played;
+  return played === undefined ? item.durationMs / 1000 : Math.min(item.durationMs / 1000, played);
 }
 
 /** The whole playlist's running time, and whether some item's length is unknown (so the total is a lower bound). */
-export function totalSeconds(items: { durationMs?: number; assetDurationSeconds?: number }[]): { seconds: number; complete: boolean } {
+export function totalSeconds(items: Timed[]): { seconds: number; complete: boolean } {
   let seconds = 0;
   let complete = true;
   for (const item of items) {

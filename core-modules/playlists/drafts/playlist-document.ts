@@ -21,6 +21,9 @@ const DocumentItemSchema = Type.Object({
   volume: Type.Number({ minimum: 0, maximum: 1 }),
   deliveryPolicy: Type.Union([L('download'), L('stream'), L('automatic')]),
   usePlayerDefaults: Type.Boolean(),
+  // Optional: documents frozen before trims existed have none.
+  videoStartOffsetMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  videoEndOffsetMs: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type DocumentItem = Static<typeof DocumentItemSchema>;
 
@@ -52,6 +55,8 @@ const documentItem = (row: ItemRow, position: number): DocumentItem => ({
   volume: row.volume,
   deliveryPolicy: row.delivery_policy,
   usePlayerDefaults: row.use_player_defaults,
+  ...(row.video_start_offset_ms !== null ? { videoStartOffsetMs: row.video_start_offset_ms } : {}),
+  ...(row.video_end_offset_ms !== null ? { videoEndOffsetMs: row.video_end_offset_ms } : {}),
 });
 
 /** The document of a draft (or of published rows): its fields, its tag rule and its items in play order. */
@@ -101,4 +106,6 @@ export const itemWrites = (items: DocumentItem[]): ItemWrite[] =>
       volume: i.volume,
       delivery_policy: i.deliveryPolicy,
       use_player_defaults: i.usePlayerDefaults,
+      video_start_offset_ms: i.videoStartOffsetMs ?? null,
+      video_end_offset_ms: i.videoEndOffsetMs ?? null,
     }));

@@ -5,8 +5,8 @@ import type { ItemRow, ItemValues } from '../playlists.models.js';
 
 export const DEFAULTS = { fit_mode: 'contain', transition: 'none', audio_enabled: true, volume: 1, delivery_policy: 'automatic' } as const;
 
-/** What an item plays: an asset, or a layout (type `layout`, checked published by its kind). */
-export type ItemTarget = Pick<AssetSummary, 'id' | 'type' | 'status'>;
+/** What an item plays: an asset, or a layout (type `layout`, checked published by its kind); a video's length when known. */
+export type ItemTarget = Pick<AssetSummary, 'id' | 'type' | 'status'> & Partial<Pick<AssetSummary, 'durationSeconds'>>;
 
 /** The asset an item may point at: present and ready. Type rules follow in `itemValues`. */
 export function assertPlayable(asset: AssetSummary | undefined, field: string): asserts asset is AssetSummary {
@@ -41,7 +41,42 @@ export function itemValues(asset: ItemTarget, patch: ItemPatch, current: ItemVal
     volume: patch.volume ?? base.volume,
     delivery_policy: asset.type === 'website' || layout ? 'stream' : (patch.deliveryPolicy ?? base.delivery_policy),
     use_player_defaults: usePlayerDefaults,
+    ...videoTrim(
+      asset,
+      patch.videoStartOffsetMs === undefined ? base.video_start_offset_ms : patch.videoStartOffsetMs,
+      patch.videoEndOffsetMs === undefined ? base.video_end_offset_ms : patch.videoEndOffsetMs,
+      field,
+    ),
   };
+}
+
+/**
+ * Where a video item starts and stops, checked as the reference checks it: the start before the
+ * video's end, the end after the start and not past the video's end (422
+ * `playlist_validation_failed`). A video whose length processing did not record is checked only
+ * start against end. Other types play no part of a file, so theirs are dropped, as the reference
+ * drops a website's or a layout's (and the Android player would refuse a whole manifest for an
+ * image's end before its start).
+ */
+function videoTrim(asset: ItemTarget, start: number | null | undefined, end: number | null | undefined, field: string) {
+  if (asset.type !== 'video') return { video_start_offset_ms: null, video_end_offset_ms: null };
+  const lengthMs = asset.durationSeconds ? Math.trunc(asset.durationSeconds * 1000) : undefined;
+  const from = start ?? 0;
+  if (from < 0 || (lengthMs !== undefined && from >= lengthMs)) {
+    throw invalidInput(
+      'playlist_validation_failed',
+      `The start (${from} ms) must come before the video's end${lengthMs === undefined ? '' : ` (${lengthMs} ms)`}.`,
+      `${field}/videoStartOffsetMs`,
+    );
+  }
+  if (end != null && (end <= from || (lengthMs !== undefined && end > lengthMs))) {
+    throw invalidInput(
+      'playlist_validation_failed',
+      `The end (${end} ms) must come after the start (${from} ms) and no later than the video's own end${lengthMs === undefined ? '' : ` (${lengthMs} ms)`}.`,
+      `${field}/videoEndOffsetMs`,
+    );
+  }
+  return { video_start_offset_ms: start ?? null, video_end_offset_ms: end ?? null };
 }
 
 export const storedValues = (row: ItemRow): ItemValues => ({
@@ -54,4 +89,6 @@ export const storedValues = (row: ItemRow): ItemValues => ({
   volume: row.volume,
   delivery_policy: row.delivery_policy,
   use_player_defaults: row.use_player_defaults,
+  video_start_offset_ms: row.video_start_offset_ms,
+  video_end_offset_ms: row.video_end_offset_ms,
 });

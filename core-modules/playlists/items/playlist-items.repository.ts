@@ -19,6 +19,8 @@ const ITEM_COLUMNS = [
   'volume',
   'delivery_policy',
   'use_player_defaults',
+  'video_start_offset_ms',
+  'video_end_offset_ms',
 ];
 
 /** An item as it is written: its values, and its id when it keeps one (an item published from the draft). */
