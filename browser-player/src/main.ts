@@ -30,7 +30,11 @@ let credential: string | undefined;
 // Each verified file lets playback decide again (content waiting for its file starts at once).
 const media = new MediaCache({ credential: () => credential, baseUrl: location.origin, onReady: () => player.fileReady() });
 let socket: PlayerSocketClient | undefined;
-const updates = new AppUpdates({ reload: () => location.reload() });
+const updates = new AppUpdates({
+  reload: () => location.reload(),
+  // Pairing, no content, outside active hours, disabled: no item to wait for.
+  idle: () => player.snapshot().playbackState !== 'playing',
+});
 let commands: CommandRunner | undefined;
 const plays = new IndexedDbPlayQueue();
 

@@ -13,8 +13,10 @@ const offline = {
   saveCredential: (stored: StoredCredential) => set(CREDENTIAL_KEY, stored),
   /** The cache the test reads, made as the player makes it at start. */
   cache: undefined as unknown as MediaCache,
+  /** What the player says of its screen: nothing on it a reload would cut. */
+  idle: false,
   /** The app updates as the player starts them, reloading the page as the player does. */
-  updates: new AppUpdates({ reload: () => location.reload() }),
+  updates: new AppUpdates({ reload: () => location.reload(), idle: (): boolean => offline.idle }),
   startCache(credential: string, stallMs?: number): void {
     offline.cache = new MediaCache({ credential: () => credential, baseUrl: location.origin, ...(stallMs ? { stallMs } : {}) });
   },

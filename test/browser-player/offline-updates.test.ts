@@ -117,4 +117,24 @@ describe('browser player offline: a running screen picks up a new build by itsel
     await quietMoment();
     expect(await marked()).to.equal('this page');
   });
+  it('loads a new build at once on a screen with nothing playing, without waiting for an item to end', async () => {
+    // Another tab: the last test's reloads count against that tab only.
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${k.url}/player/`);
+    await startUpdates();
+    await page.evaluate(() => {
+      (window as unknown as PlayerWindow).offline.idle = true;
+    });
+    await mark();
+    const [shell] = await shells();
+    const next = nextBuild(dirs.at(-1)!, shell!.slice('player-shell-'.length), 'cafecafecafecafe', 'index-next3.js');
+    dirs.push(next);
+    const reloaded = page.waitForEvent('load');
+    await upgradeTo(next);
+    await page.evaluate(() => (window as unknown as PlayerWindow).offline.updates.check());
+    await reloaded;
+    expect(await marked()).to.equal('reloaded');
+    expect(await entry()).to.equal('/player/assets/index-next3.js');
+  });
 });

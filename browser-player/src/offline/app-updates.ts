@@ -3,7 +3,8 @@
  * service worker when asked (here: every CHECK_INTERVAL_MS and when the socket reconnects, as a
  * server upgrade restarts it); a new build's worker installs its app files and takes control at
  * once (sw.ts), after which this page runs a build that is no longer kept. It reloads then, at a
- * quiet moment (between items), from the kept files: instant, and safe if the network drops.
+ * quiet moment (between items, at once when nothing plays, within an hour whatever plays), from
+ * the kept files: instant, and safe if the network drops.
  */
 
 /** How often the browser is asked to look for a new worker (a 304 on `sw.js` when there is none). */
@@ -12,13 +13,22 @@ const CHECK_INTERVAL_MS = 15 * 60_000;
 const RELOAD_GUARD_MS = 10 * 60_000;
 /** When this tab last reloaded for a new build (sessionStorage outlives the reload). */
 const RELOADED_AT_KEY = 'player-app-reloaded-at';
+/** A screen whose item never ends (one whole-screen layout) takes a waiting build after this long anyway. */
+const LONGEST_WAIT_MS = 60 * 60_000;
+
+export interface AppUpdatesOptions {
+  reload: () => void;
+  /** Whether nothing is on screen that a reload would cut (no content, outside active hours): the new build loads at once. */
+  idle?: () => boolean;
+}
 
 export class AppUpdates {
   private waitingBuild = false;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private longestWait: ReturnType<typeof setTimeout> | undefined;
   private readonly onControl = () => void this.compare();
 
-  constructor(private readonly o: { reload: () => void }) {}
+  constructor(private readonly o: AppUpdatesOptions) {}
 
   /** Whether a new build controls the page and this page still runs the old one. */
   get waiting(): boolean {
@@ -33,6 +43,7 @@ export class AppUpdates {
 
   stop(): void {
     clearInterval(this.timer);
+    clearTimeout(this.longestWait);
     this.timer = undefined;
     if ('serviceWorker' in navigator) navigator.serviceWorker.removeEventListener('controllerchange', this.onControl);
   }
@@ -78,6 +89,9 @@ export class AppUpdates {
       };
       worker.addEventListener('statechange', onState);
     });
-    if (worker.state === 'activated' && !(await caches.match(new URL(entry).pathname))) this.waitingBuild = true;
+    if (this.waitingBuild || worker.state !== 'activated' || (await caches.match(new URL(entry).pathname))) return;
+    this.waitingBuild = true;
+    if (this.o.idle?.()) this.quietMoment();
+    else this.longestWait = setTimeout(() => this.quietMoment(), LONGEST_WAIT_MS);
   }
 }
