@@ -60,14 +60,20 @@ self.addEventListener('fetch', (event) => {
 
 /** The page from the server when it answers (a new build shows at once), else the kept one. */
 async function page(request: Request): Promise<Response> {
+  // Not AbortSignal.timeout: the TV browsers this build targets (Chromium 93) lack it, and the throw
+  // would have served the kept page for good.
+  const slow = new AbortController();
+  const timer = setTimeout(() => slow.abort(), PAGE_TIMEOUT_MS);
   try {
-    const fresh = await fetch(request, { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    const fresh = await fetch(request, { signal: slow.signal });
     if (fresh.status < 500) return fresh;
     return (await caches.match(PAGE, { cacheName: SHELL_CACHE })) ?? fresh;
   } catch (err) {
     const kept = await caches.match(PAGE, { cacheName: SHELL_CACHE });
     if (kept) return kept;
     throw err;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
