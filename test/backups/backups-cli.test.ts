@@ -5,7 +5,9 @@ import { consoleCall, setUpOwner } from '../support/console-client.js';
 import { runCli } from '../support/cli.js';
 import { bootTestKernel, type TestKernel } from '../support/test-kernel.js';
 
-describe('backups on the command line', () => {
+describe('backups on the command line', function () {
+  // Each step starts the CLI (a process booting the server's modules) once or twice.
+  this.timeout(120_000);
   let k: TestKernel;
   let fileName: string;
 
