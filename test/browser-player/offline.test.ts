@@ -214,12 +214,14 @@ describe('browser player offline: kept files and the service worker, in Chromium
     expect(await stats()).to.include({ downloadQueueCount: 0, cacheUsedBytes: image.fileSize, errors: 0 });
   });
 
-  it('removes the files no manifest names even while a wanted file keeps failing, after a few retries', async () => {
+  it('removes the files no manifest names even while a wanted file keeps failing, after a few retries', async function () {
+    // Three failed passes with their backoff (about 10 s), each fetching and hashing the damaged file.
+    this.timeout(90_000);
     await sync(await showOn([image.assetId, video.assetId]));
     expect(Object.keys(await kept())).to.have.members([image.downloadPath, video.downloadPath]);
     // The next content's only file is damaged on the server: it will never be held.
     void sync(await showOn([broken.assetId]));
-    await eventually(kept, (files) => Object.keys(files).length === 0, 30_000, 250);
+    await eventually(kept, (files) => Object.keys(files).length === 0, 75_000, 250);
     expect(await ready(image)).to.equal(false);
     expect((await stats()).lastSynchronizationError).to.contain(broken.downloadPath);
   });
