@@ -285,13 +285,15 @@ describe('browser player stage (Chromium)', () => {
   it('names the screen over what plays for the seconds asked', async () => {
     const page = await h.browser.newPage();
     try {
-      await page.clock.install();
       await page.goto(`${h.base}/`);
       await page.waitForFunction(() => 'stage' in window);
       await page.evaluate(
         (src) => (window as never as { showItem(i: unknown): Promise<void> }).showItem(src),
         item({ key: 'under', kind: 'image', src: `${h.base}/media/wide.png` }),
       );
+      // The page's clock is the test's only from here: with it installed before the page loaded,
+      // a slow machine could leave the waits above polling on a clock that never moves.
+      await page.clock.install();
       await page.evaluate(() => (window as never as { stage: { identify(s: number, l: string): void } }).stage.identify(30, 'Lobby left'));
       expect(await page.getByRole('status').textContent()).to.equal('Lobby left');
       expect(await page.evaluate(() => document.getElementById('root')!.dataset.showingItem)).to.equal('under');
